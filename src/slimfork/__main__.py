@@ -1,0 +1,3 @@
+from slimfork.cli import main
+
+raise SystemExit(main())

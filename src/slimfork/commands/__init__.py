@@ -1,0 +1,8 @@
+"""Subcommands, one module each: ``add_parser(subparsers) -> parser`` and ``run(args) -> exit code``."""
+
+COMMANDS = [
+    "shrink",
+    "plan",
+    "why",
+    "stats",
+]

@@ -1,0 +1,98 @@
+"""Index a source tree: summarise every Python file in parallel, cached on disk by content hash."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slimfork.fsutil import write_atomic
+from slimfork.index.parse import content_hash, summarize
+from slimfork.index.summary import ModuleSummary
+from slimfork.progress import progress
+from slimfork.source.cache import cache_dir
+from slimfork.source.layout import SKIP_DIRS
+
+PARSER_VERSION = "1"  # bump when ModuleSummary or parse.py changes meaning
+
+
+@dataclass
+class Index:
+    root: Path
+    files: dict[str, ModuleSummary]  # relative posix path -> summary
+    parsed: int = 0  # how many files were parsed in this run (the rest came from the cache)
+    other_files: list[str] = field(default_factory=list)  # non-Python files, relative posix paths
+
+
+def python_files(root: Path) -> tuple[list[str], list[str]]:
+    """All .py files and all other files under ``root``, relative posix paths, sorted."""
+    py, other = [], []
+    root_str = str(root)
+    for dirpath, dirnames, filenames in os.walk(root_str):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        rel = os.path.relpath(dirpath, root_str)
+        rel = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        for name in filenames:
+            (py if name.endswith(".py") else other).append(rel + name)
+    return sorted(py), sorted(other)
+
+
+def _summarize_path(args: tuple[str, str]) -> tuple[str, ModuleSummary]:
+    root, rel = args
+    with open(os.path.join(root, rel), "rb") as fh:
+        data = fh.read()
+    return rel, summarize(data)
+
+
+def build_index(root: Path, jobs: int | None = None, use_cache: bool = True) -> Index:
+    root = Path(root).resolve()
+    py, other = python_files(root)
+    cache_file = cache_dir("index") / f"{content_hash(str(root).encode())}-v{PARSER_VERSION}.pkl"
+    cached: dict[str, tuple[int, int, ModuleSummary]] = {}
+    by_sha: dict[str, ModuleSummary] = {}
+    if use_cache and cache_file.is_file():
+        try:
+            with open(cache_file, "rb") as fh:
+                cached = pickle.load(fh)
+            by_sha = {entry[2].sha: entry[2] for entry in cached.values()}
+        except Exception:  # a corrupt cache is only a slower run
+            cached, by_sha = {}, {}
+    files: dict[str, ModuleSummary] = {}
+    todo: list[str] = []
+    fresh: dict[str, tuple[int, int, ModuleSummary]] = {}
+    for rel in py:
+        st = os.stat(os.path.join(root, rel))
+        hit = cached.get(rel)
+        if hit and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
+            files[rel] = hit[2]
+        elif by_sha:
+            with open(os.path.join(root, rel), "rb") as fh:
+                sha = content_hash(fh.read())
+            if sha in by_sha:
+                files[rel] = by_sha[sha]
+            else:
+                todo.append(rel)
+        else:
+            todo.append(rel)
+        if rel in files:
+            fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
+    if todo:
+        jobs = jobs or os.cpu_count() or 1
+        with progress("indexing", len(todo)) as advance:
+            if jobs > 1 and len(todo) > 64:
+                with ProcessPoolExecutor(max_workers=jobs) as pool:
+                    for rel, summary in pool.map(_summarize_path, [(str(root), r) for r in todo], chunksize=32):
+                        files[rel] = summary
+                        advance()
+            else:
+                for rel in todo:
+                    files[rel] = _summarize_path((str(root), rel))[1]
+                    advance()
+        for rel in todo:
+            st = os.stat(os.path.join(root, rel))
+            fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
+    if use_cache and (todo or len(fresh) != len(cached)):
+        write_atomic(cache_file, pickle.dumps(fresh, protocol=pickle.HIGHEST_PROTOCOL))
+    return Index(root, dict(sorted(files.items())), parsed=len(todo), other_files=other)

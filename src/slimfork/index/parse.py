@@ -1,0 +1,228 @@
+"""Summarise one Python file with the standard ``ast`` (read-only, fast)."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import re
+import tokenize
+import warnings
+
+from slimfork.index.summary import DynamicImport, ImportEdge, ModuleSummary
+
+_DOTTED_STRING = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?["']""")
+_BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
+    sha = sha or content_hash(data)
+    lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    try:
+        text = decode(data)
+    except (UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        return ModuleSummary(sha, lines, error=f"cannot decode: {exc}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
+        return ModuleSummary(sha, lines, error=f"cannot parse{where}: {exc.__class__.__name__}: {exc}")
+    summary = ModuleSummary(sha, lines)
+    _Collector(summary).statements(tree.body, "module", (), False)
+    if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
+        _scan_calls(tree, summary)
+    summary.strings = _dotted_strings(text)
+    return summary
+
+
+def decode(data: bytes) -> str:
+    """Decode as Python does: BOM, then a PEP 263 coding line, else UTF-8."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+class _Collector:
+    def __init__(self, summary: ModuleSummary):
+        self.s = summary
+
+    def statements(self, body, scope: str, conds: tuple[str, ...], type_checking: bool) -> None:
+        for node in body:
+            self.statement(node, scope, conds, type_checking)
+
+    def statement(self, node, scope, conds, tc) -> None:
+        s = self.s
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                s.imports.append(ImportEdge(alias.name, 0, (), node.lineno, "import", scope, _cond(conds), tc))
+                if scope == "module":
+                    self.bind(alias.asname or alias.name.split(".")[0], node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            names = tuple(a.name for a in node.names)
+            s.imports.append(ImportEdge(node.module, node.level, names, node.lineno, "from", scope, _cond(conds), tc))
+            if scope == "module":
+                for alias in node.names:
+                    if alias.name != "*":
+                        self.bind(alias.asname or alias.name, node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if scope == "module":
+                self.bind(node.name, node.lineno)
+                if node.name == "__getattr__":
+                    s.module_getattr = True
+            self.statements(node.body, "function", conds, tc)
+        elif isinstance(node, ast.ClassDef):
+            if scope == "module":
+                self.bind(node.name, node.lineno)
+            self.statements(node.body, "function" if scope == "function" else "class", conds, tc)
+        elif isinstance(node, ast.If):
+            test = _unparse(node.test)
+            is_tc = test in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+            self.statements(node.body, scope, conds + (f"if {test}",), tc or is_tc)
+            self.statements(node.orelse, scope, conds + (f"not ({test})",), tc)
+        elif isinstance(node, (ast.Try, ast.TryStar)):
+            self.statements(node.body, scope, conds + ("try",), tc)
+            for handler in node.handlers:
+                kind = _unparse(handler.type) if handler.type is not None else "any error"
+                self.statements(handler.body, scope, conds + (f"except {kind}",), tc)
+            self.statements(node.orelse, scope, conds + ("try else",), tc)
+            self.statements(node.finalbody, scope, conds, tc)
+        elif isinstance(node, _BLOCKS):
+            if scope == "module":
+                for target in _targets(node):
+                    self.bind_target(target, node.lineno)
+            self.statements(node.body, scope, conds, tc)
+            self.statements(getattr(node, "orelse", []), scope, conds, tc)
+        elif isinstance(node, ast.Match):
+            for case in node.cases:
+                self.statements(case.body, scope, conds + (f"case {_unparse(case.pattern)}",), tc)
+        elif scope == "module":
+            self.module_assignment(node)
+
+    def module_assignment(self, node) -> None:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                self.bind_target(target, node.lineno)
+                if isinstance(target, ast.Name) and target.id == "__all__":
+                    self.set_all(node.value, replace=True)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            self.bind_target(node.target, node.lineno)
+            if isinstance(node.target, ast.Name) and node.target.id == "__all__":
+                self.set_all(node.value, replace=isinstance(node, ast.AnnAssign))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "__all__"
+                    and func.attr in ("extend", "append", "remove")):
+                if func.attr == "append" and node.value.args:
+                    self.set_all(ast.List([node.value.args[0]]), replace=False)
+                elif func.attr == "extend" and node.value.args:
+                    self.set_all(node.value.args[0], replace=False)
+                else:
+                    self.s.all_dynamic = True
+
+    def set_all(self, value, replace: bool) -> None:
+        names = _literal_strings(value)
+        if names is None:
+            self.s.all_dynamic = True
+            return
+        if replace or self.s.all_names is None:
+            self.s.all_names = list(names) if replace else (self.s.all_names or []) + list(names)
+        else:
+            self.s.all_names.extend(names)
+
+    def bind(self, name: str, line: int) -> None:
+        self.s.defs.setdefault(name, line)
+
+    def bind_target(self, target, line: int) -> None:
+        if isinstance(target, ast.Name):
+            self.bind(target.id, line)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self.bind_target(elt, line)
+        elif isinstance(target, ast.Starred):
+            self.bind_target(target.value, line)
+
+
+def _targets(node):
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return [item.optional_vars for item in node.items if item.optional_vars is not None]
+    return []
+
+
+def _literal_strings(value) -> list[str] | None:
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        out = []
+        for elt in value.elts:
+            if isinstance(elt, ast.Constant) and isinstance(elt.value, str):
+                out.append(elt.value)
+            else:
+                return None
+        return out
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        left, right = _literal_strings(value.left), _literal_strings(value.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def _cond(conds: tuple[str, ...]) -> str | None:
+    return " / ".join(conds) if conds else None
+
+
+def _unparse(node) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _scan_calls(tree: ast.AST, summary: ModuleSummary) -> None:
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name in ("import_module", "__import__") and node.args:
+            summary.dynamic_imports.append(_dynamic(node, name))
+        elif name in ("iter_modules", "walk_packages"):
+            summary.dir_scans.append((node.lineno, _unparse(node)))
+
+
+def _dynamic(call: ast.Call, name: str) -> DynamicImport:
+    arg = call.args[0]
+    package = None
+    for kw in call.keywords:
+        if kw.arg == "package" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+            package = kw.value.value
+    if name == "import_module" and len(call.args) > 1 and isinstance(call.args[1], ast.Constant):
+        package = call.args[1].value if isinstance(call.args[1].value, str) else None
+    text = _unparse(call)
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return DynamicImport(call.lineno, text, arg.value, False, package)
+    prefix = _string_prefix(arg)
+    return DynamicImport(call.lineno, text, prefix or None, True, package)
+
+
+def _string_prefix(node) -> str:
+    """The constant start of an f-string or a string concatenation ('' when there is none)."""
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        return str(node.values[0].value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        if isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+            return node.left.value
+        return _string_prefix(node.left)
+    return ""
+
+
+def _dotted_strings(text: str) -> list[tuple[str, int]]:
+    out = []
+    line, pos = 1, 0
+    for match in _DOTTED_STRING.finditer(text):
+        line += text.count("\n", pos, match.start())
+        pos = match.start()
+        out.append((match.group(1), line))
+    return out

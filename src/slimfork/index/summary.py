@@ -1,0 +1,45 @@
+"""Per-file summaries: everything the graph needs from a Python file, computed once and cached by content."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class ImportEdge:
+    """One import statement (or dynamic import) as written, before it is resolved to a module."""
+
+    module: str | None  # "a.b" in "from a.b import c" / "import a.b"; None for "from . import x"
+    level: int  # relative import level (0 = absolute)
+    names: tuple[str, ...]  # imported names for "from" imports ("*" for star); () for "import a.b"
+    line: int
+    kind: str = "import"  # "import", "from", "dynamic" (import_module/__import__ with a literal), "string"
+    scope: str = "module"  # "module", "function" or "class": where the statement runs
+    condition: str | None = None  # enclosing if/try condition as source text, innermost last
+    type_checking: bool = False  # under "if TYPE_CHECKING:" (never runs)
+
+
+@dataclass(frozen=True, slots=True)
+class DynamicImport:
+    """An importlib.import_module / __import__ call; ``target`` is the literal or f-string prefix, if any."""
+
+    line: int
+    text: str
+    target: str | None = None
+    prefix: bool = False  # target is only a prefix (f-string or concatenation)
+    package: str | None = None  # the literal `package=` argument for relative names
+
+
+@dataclass(slots=True)
+class ModuleSummary:
+    sha: str
+    lines: int
+    error: str | None = None  # why the file could not be parsed or decoded
+    imports: list[ImportEdge] = field(default_factory=list)
+    defs: dict[str, int] = field(default_factory=dict)  # module-level names bound -> first line
+    all_names: list[str] | None = None  # literal __all__
+    all_dynamic: bool = False  # __all__ built in a way we cannot read statically
+    dynamic_imports: list[DynamicImport] = field(default_factory=list)
+    strings: list[tuple[str, int]] = field(default_factory=list)  # dotted literals that may name modules
+    dir_scans: list[tuple[int, str]] = field(default_factory=list)  # pkgutil.iter_modules(...) and the like
+    module_getattr: bool = False  # defines a module-level __getattr__ (lazy loader)

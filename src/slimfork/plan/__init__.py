@@ -1,0 +1,5 @@
+"""The plan: removals with reasons, what is kept and why, and what static analysis cannot decide."""
+
+from slimfork.plan.model import Kept, Plan, Removal, Uncertain
+
+__all__ = ["Kept", "Plan", "Removal", "Uncertain"]

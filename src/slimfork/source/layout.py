@@ -1,0 +1,124 @@
+"""What the source holds: where its packages are, and the distribution's metadata (scripts, entry points)."""
+
+from __future__ import annotations
+
+import configparser
+import email.parser
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slimfork.errors import SpecError
+
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".tox", ".nox", ".venv", "venv", "node_modules", ".eggs",
+             "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+
+
+@dataclass
+class Distribution:
+    """Metadata of the distribution the source came from (wheel dist-info, sdist PKG-INFO, or pyproject)."""
+
+    name: str
+    version: str
+    summary: str = ""
+    requires: list[str] = field(default_factory=list)  # PEP 508 lines, markers included
+    requires_python: str = ""
+    scripts: dict[str, str] = field(default_factory=dict)  # console script -> "module:attr"
+    entry_points: dict[str, dict[str, str]] = field(default_factory=dict)  # group -> name -> value
+    license: str = ""
+    origin: str = ""  # the file it was read from
+
+
+@dataclass
+class SourceTree:
+    root: Path
+    python_root: Path
+    packages: list[str]
+    dist: Distribution | None
+    kind: str  # "wheel", "sdist" or "folder"
+
+    def relpath(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+
+def open_tree(root: Path, python_root: str | None = None, packages: list[str] | None = None,
+              kind: str = "folder") -> SourceTree:
+    if python_root is not None:
+        py_root = (root / python_root).resolve()
+        if not py_root.is_dir():
+            raise SpecError(f"python_root '{python_root}' is not a folder of the source", key="python_root",
+                            hint=f"folders in the source: {', '.join(sorted(p.name for p in root.iterdir() if p.is_dir())[:12])}")
+    else:
+        py_root = root / "src" if (root / "src").is_dir() and find_packages(root / "src") else root
+    found = find_packages(py_root)
+    if packages:
+        for i, name in enumerate(packages):
+            if name not in found:
+                raise SpecError(f"package '{name}' not found in {py_root}", key=f"packages[{i}]",
+                                hint=f"packages found: {', '.join(found) or 'none'}")
+    else:
+        packages = found
+    if not packages:
+        raise SpecError(f"no Python package found in {py_root}", key="source",
+                        hint="point source (or python_root) at the folder that holds the packages")
+    return SourceTree(root, py_root, list(packages), read_distribution(root), kind)
+
+
+def find_packages(py_root: Path) -> list[str]:
+    """Top-level importable names: folders holding Python files (regular or namespace) and single modules."""
+    names = []
+    for entry in sorted(py_root.iterdir()):
+        if entry.name.startswith(".") or entry.name in SKIP_DIRS or not entry.name.isidentifier():
+            continue
+        if entry.is_dir() and (entry / "__init__.py").is_file():
+            names.append(entry.name)
+        elif entry.is_dir() and entry.name not in {"tests", "test", "docs", "doc", "examples", "benchmarks", "scripts"} \
+                and any(entry.glob("*.py")):
+            names.append(entry.name)
+    return names
+
+
+def read_distribution(root: Path) -> Distribution | None:
+    for info in sorted(root.glob("*.dist-info")):
+        return _from_metadata(info / "METADATA", info / "entry_points.txt")
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        dist = _from_pyproject(pyproject)
+        if dist is not None:
+            return dist
+    if (root / "PKG-INFO").is_file():
+        eps = next(iter(sorted(root.glob("*.egg-info/entry_points.txt")) + sorted(root.glob("src/*.egg-info/entry_points.txt"))), None)
+        return _from_metadata(root / "PKG-INFO", eps)
+    return None
+
+
+def _from_metadata(metadata: Path, entry_points: Path | None) -> Distribution:
+    msg = email.parser.Parser().parsestr(metadata.read_text(encoding="utf-8", errors="replace"))
+    dist = Distribution(
+        name=msg.get("Name", ""), version=msg.get("Version", ""), summary=msg.get("Summary", "") or "",
+        requires=list(msg.get_all("Requires-Dist") or []), requires_python=msg.get("Requires-Python", "") or "",
+        license=(msg.get("License-Expression") or "").strip(), origin=metadata.name,
+    )
+    if entry_points is not None and entry_points.is_file():
+        parser = configparser.ConfigParser(interpolation=None, delimiters=("=",))
+        parser.optionxform = str  # keep case
+        parser.read_string(entry_points.read_text(encoding="utf-8"))
+        for group in parser.sections():
+            dist.entry_points[group] = {k: v.strip() for k, v in parser.items(group)}
+    dist.scripts = dict(dist.entry_points.pop("console_scripts", {}))
+    return dist
+
+
+def _from_pyproject(path: Path) -> Distribution | None:
+    try:
+        project = tomllib.loads(path.read_text(encoding="utf-8")).get("project")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    if not isinstance(project, dict) or "name" not in project:
+        return None
+    dist = Distribution(name=project["name"], version=str(project.get("version", "")),
+                        summary=project.get("description", ""), requires=list(project.get("dependencies", [])),
+                        requires_python=project.get("requires-python", ""), origin="pyproject.toml")
+    dist.scripts = dict(project.get("scripts", {}))
+    dist.entry_points = {g: dict(v) for g, v in project.get("entry-points", {}).items()}
+    return dist

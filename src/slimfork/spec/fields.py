@@ -1,0 +1,46 @@
+"""Every key of the keep spec, with its documentation (the README's key table is generated from this)."""
+
+from __future__ import annotations
+
+from slimfork.spec.schema import Field, Section
+
+TOP = Section(
+    "",
+    "The keep spec: a `slimfork.toml`, or the `[tool.slimfork]` table of a pyproject.toml.",
+    [
+        Field("source", "str", "Where the code comes from: a folder (relative to the spec file) or "
+              "'pypi:NAME==VERSION' (downloaded with pip into the cache and unpacked).", required=True),
+        Field("dist", "str", "For a pypi: source, which distribution to unpack: 'wheel' (default) or 'sdist' "
+              "(sdists usually carry the tests).", choices=("wheel", "sdist"), default="wheel"),
+        Field("python_root", "str", "Folder inside the source that holds the importable packages "
+              "(default: 'src' if it exists, else the source's top folder)."),
+        Field("packages", "list[str]", "Top-level packages to analyse (default: every package found under "
+              "python_root)."),
+        Field("roots", "list[str]", "What must keep working: 'pkg.mod' (a module), 'pkg.mod:name' (a symbol), "
+              "'script:NAME' or 'script:*' (console scripts of the distribution), 'file:path/x.py' "
+              "(a file relative to the source).", required=True),
+        Field("drop", "list[str]", "Paths or globs (relative to the source, '**' allowed) removed outright, "
+              "whatever reaches them."),
+        Field("keep", "list[str]", "Paths or globs always kept (data files, modules loaded by means the "
+              "analysis cannot see)."),
+        Field("out", "str", "Folder the fork is written to (relative to the spec file; default "
+              "'<spec name>-fork'). Reports go to '<out>.report'."),
+        Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
+              "the directory; see [[registries]]."),
+        Field("facts", "table", "Platform and feature facts folded into the code; see [facts]."),
+        Field("checks", "table", "Checks every batch of the fork must pass; see [checks]."),
+        Field("verify", "table", "The verification environment; see [verify]."),
+    ],
+)
+
+REGISTRY = Section(
+    "registries[]",
+    "A package whose modules are imported by a directory scan (pkgutil.iter_modules) at run time.",
+    [
+        Field("package", "str", "The scanned package, e.g. 'sglang.srt.models'.", required=True),
+        Field("keep", "list[str]", "Which of its modules to keep: globs on the module name relative to the "
+              "package ('deepseek_v2', 'deepseek_common', 'deepseek_common.*'), or regexes written 're:...'.",
+              required=True),
+        Field("reason", "str", "Why these are kept (shown in the report)."),
+    ],
+)

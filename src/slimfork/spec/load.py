@@ -1,0 +1,107 @@
+"""Read and validate a keep spec. Everything wrong with it stops here, before any work, with a key path."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from slimfork.errors import SpecError
+from slimfork.spec.fields import REGISTRY, TOP
+from slimfork.spec.model import RegistrySpec, Root, Spec
+from slimfork.spec.schema import check_table
+
+# Sections parsed by the feature that owns them: key -> "module:function(raw: dict, key: str) -> object".
+SECTION_PARSERS: dict[str, str] = {}
+
+_DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+def load_spec(path: str | Path) -> Spec:
+    path = Path(path)
+    if path.is_dir():
+        for name in ("slimfork.toml", "pyproject.toml"):
+            if (path / name).is_file():
+                path = path / name
+                break
+    if not path.is_file():
+        raise SpecError(f"spec file not found: {path}", hint="pass a slimfork.toml or a pyproject.toml "
+                        "with a [tool.slimfork] table")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{path}: not valid TOML: {exc}", hint="check the line named above") from None
+    except UnicodeDecodeError:
+        raise SpecError(f"{path}: not UTF-8 text", hint="save the spec as UTF-8") from None
+    if path.name == "pyproject.toml":
+        data = data.get("tool", {}).get("slimfork")
+        if not isinstance(data, dict):
+            raise SpecError(f"{path} has no [tool.slimfork] table", key="tool.slimfork",
+                            hint="add a [tool.slimfork] table or use a slimfork.toml")
+    return parse_spec(data, path.resolve())
+
+
+def parse_spec(data: dict[str, Any], path: Path) -> Spec:
+    check_table(data, TOP)
+    spec = Spec(path=path, source=data["source"], raw=data)
+    spec.dist = data.get("dist", "wheel")
+    spec.python_root = data.get("python_root")
+    spec.packages = list(data.get("packages", []))
+    for i, name in enumerate(spec.packages):
+        if not _DOTTED.match(name) or "." in name:
+            raise SpecError(f"'{name}' is not a top-level package name", key=f"packages[{i}]",
+                            hint="name import packages such as 'sglang', not paths")
+    if not data["roots"]:
+        raise SpecError("roots is empty", key="roots", hint="name at least one module, symbol or script")
+    spec.roots = [parse_root(text, f"roots[{i}]") for i, text in enumerate(data["roots"])]
+    spec.drop = list(data.get("drop", []))
+    spec.keep = list(data.get("keep", []))
+    out = data.get("out") or f"{path.stem if path.name != 'pyproject.toml' else path.parent.name}-fork"
+    spec.out = (path.parent / out).resolve()
+    for i, reg in enumerate(data.get("registries", [])):
+        key = f"registries[{i}]"
+        check_table(reg, _indexed(REGISTRY, key))
+        if not _DOTTED.match(reg["package"]):
+            raise SpecError(f"'{reg['package']}' is not a dotted module name", key=f"{key}.package",
+                            hint="for example 'sglang.srt.models'")
+        for j, pattern in enumerate(reg["keep"]):
+            if pattern.startswith("re:"):
+                try:
+                    re.compile(pattern[3:])
+                except re.error as exc:
+                    raise SpecError(f"bad regex: {exc}", key=f"{key}.keep[{j}]",
+                                    hint="regexes follow Python's re syntax after 're:'") from None
+        spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", "")))
+    for name, target in SECTION_PARSERS.items():
+        if name in data:
+            module, func = target.split(":")
+            spec.sections[name] = getattr(importlib.import_module(module), func)(data[name], name)
+    return spec
+
+
+def _indexed(section, key):
+    from slimfork.spec.schema import Section
+
+    return Section(key, section.doc, section.fields, section.open_keys)
+
+
+def parse_root(text: str, key: str) -> Root:
+    hint = "write 'pkg.mod', 'pkg.mod:name', 'script:NAME', 'script:*' or 'file:path/x.py'"
+    if text.startswith("script:"):
+        name = text[len("script:"):]
+        if not name:
+            raise SpecError("empty script name", key=key, hint=hint)
+        return Root("script", name, text=text)
+    if text.startswith("file:"):
+        name = text[len("file:"):]
+        if not name:
+            raise SpecError("empty file path", key=key, hint=hint)
+        return Root("file", name, text=text)
+    module, _, symbol = text.partition(":")
+    if not _DOTTED.match(module) or (symbol and not _DOTTED.match(symbol)):
+        raise SpecError(f"'{text}' is not a root", key=key, hint=hint)
+    if symbol:
+        return Root("symbol", module, symbol, text=text)
+    return Root("module", module, text=text)

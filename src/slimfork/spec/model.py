@@ -1,0 +1,52 @@
+"""The parsed keep spec."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Root:
+    """An entry point the fork must keep: ``kind`` is module, symbol, script or file."""
+
+    kind: str
+    value: str
+    symbol: str | None = None
+    text: str = ""  # as written in the spec
+
+    def __str__(self) -> str:
+        return self.text or self.value
+
+
+@dataclass(frozen=True)
+class RegistrySpec:
+    package: str
+    keep: tuple[str, ...]
+    reason: str = ""
+
+
+@dataclass
+class Spec:
+    path: Path  # the spec file
+    source: str
+    dist: str = "wheel"
+    python_root: str | None = None
+    packages: list[str] = field(default_factory=list)
+    roots: list[Root] = field(default_factory=list)
+    drop: list[str] = field(default_factory=list)
+    keep: list[str] = field(default_factory=list)
+    out: Path | None = None
+    registries: list[RegistrySpec] = field(default_factory=list)
+    sections: dict[str, Any] = field(default_factory=dict)  # parsed [facts], [checks], [verify]
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def base_dir(self) -> Path:
+        return self.path.parent
+
+    @property
+    def report_dir(self) -> Path:
+        assert self.out is not None
+        return self.out.with_name(self.out.name + ".report")
