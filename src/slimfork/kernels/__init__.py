@@ -1,0 +1,1 @@
+"""Kernel sources (CUDA/C++): preprocessor facts folded with unifdef, include graph, compile checks."""
