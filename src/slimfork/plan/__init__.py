@@ -1,4 +1,5 @@
-"""The plan: removals with reasons, what is kept and why, and what static analysis cannot decide."""
+"""The plan: removals with reasons, what is kept and why, and what static analysis cannot decide.
+(``slimfork.plan.build`` turns a graph into a plan.)"""
 
 from slimfork.plan.model import Kept, Plan, Removal, Uncertain
 

@@ -1,0 +1,34 @@
+"""Shared output helpers for subcommands: JSON to stdout, rich tables for people."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def print_json(data) -> None:
+    sys.stdout.write(json.dumps(data, indent=1, default=str) + "\n")
+
+
+def console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def comparison_table(title: str, before: dict, after: dict, key: str, limit: int = 15):
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for col in (key.replace("by_", ""), "files before", "files after", "lines before", "lines after", "removed"):
+        table.add_column(col, justify="left" if col == key.replace("by_", "") else "right")
+    names = sorted(set(before[key]) | set(after[key]), key=lambda n: -before[key].get(n, {"lines": 0})["lines"])
+    for name in names[:limit]:
+        b = before[key].get(name, {"files": 0, "lines": 0})
+        a = after[key].get(name, {"files": 0, "lines": 0})
+        pct = f"{100 * (b['lines'] - a['lines']) / b['lines']:.1f}%" if b["lines"] else "-"
+        table.add_row(name, str(b["files"]), str(a["files"]), f"{b['lines']:,}", f"{a['lines']:,}", pct)
+    pct = f"{100 * (before['lines'] - after['lines']) / before['lines']:.1f}%" if before["lines"] else "-"
+    table.add_row("total", str(before["files"]), str(after["files"]), f"{before['lines']:,}", f"{after['lines']:,}",
+                  pct, style="bold")
+    return table

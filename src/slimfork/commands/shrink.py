@@ -1,0 +1,35 @@
+"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json]``: write the fork and its reports."""
+
+from __future__ import annotations
+
+from slimfork.commands._output import comparison_table, console, print_json
+
+
+def add_parser(sub):
+    p = sub.add_parser("shrink", help="write the fork and its reports", description=__doc__)
+    p.add_argument("spec", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its folder")
+    p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
+    p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
+    p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    return p
+
+
+def run(args) -> int:
+    from slimfork.api import shrink
+
+    result = shrink(args.spec, args.out, dry_run=args.dry_run, jobs=args.jobs)
+    data = result.data
+    if args.json:
+        print_json(data)
+        return 0
+    out = console()
+    out.print(comparison_table("By language", data["before"], data["after"], "by_language"))
+    red = data["reduction"]
+    out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
+              f"{red['files']}% fewer. {len(data['uncertain'])} uncertain, {len(data['warnings'])} warnings.")
+    if result.out:
+        out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")
+    else:
+        out.print("dry run: nothing written")
+    return 0

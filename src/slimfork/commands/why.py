@@ -1,0 +1,30 @@
+"""``slimfork why SPEC TARGET``: the chain from a root that keeps TARGET, or why it is removed."""
+
+from __future__ import annotations
+
+from slimfork.commands._output import console, print_json
+
+
+def add_parser(sub):
+    p = sub.add_parser("why", help="explain why a module, file or module:symbol is kept or removed",
+                       description=__doc__)
+    p.add_argument("spec", help="keep spec")
+    p.add_argument("target", metavar="TARGET", help="a module (pkg.mod), a file (pkg/mod.py) or pkg.mod:name")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    return p
+
+
+def run(args) -> int:
+    from slimfork.api import why
+
+    answer = why(args.spec, args.target)
+    if args.json:
+        print_json(answer.to_dict())
+        return 0
+    out = console()
+    out.print(f"[bold]{args.target}[/bold]: {'kept' if answer.kept else 'removed'}")
+    for i, step in enumerate(answer.chain):
+        out.print(f"{'  ' * i}{step['module']}  [dim]{step['reason']}[/dim]")
+    if not answer.chain:
+        out.print(answer.reason)
+    return 0

@@ -1,0 +1,60 @@
+"""``why``: for a module, file or module:symbol, the shortest chain from a root, or why it is removed."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from slimfork.errors import SlimforkError
+from slimfork.plan.build import step_reason
+
+
+def explain(analysis, target: str):
+    from slimfork.api import WhyAnswer
+
+    graph, plan = analysis.graph, analysis.plan
+    module, symbol, path = _locate(analysis, target)
+    kept = {k.path: k for k in plan.kept}
+    removed = {r.path: r for r in plan.removals}
+    if path in removed:
+        r = removed[path]
+        return WhyAnswer(target, module, path, False, [], f"removed ({r.kind}): {r.reason}")
+    chain = []
+    if module in graph.reached:
+        for step in graph.chain(module):
+            info = graph.modules[step.module]
+            chain.append({"module": step.module, "path": info.path, "reason": step_reason(graph, step),
+                          "line": step.edge.line if step.edge else None,
+                          "from": graph.modules[step.via].path if step.via else None})
+    reason = kept[path].reason if path in kept else (chain[-1]["reason"] if chain else "kept")
+    if symbol:
+        reason = f"'{symbol}' is kept because its module is kept: {reason}"
+    return WhyAnswer(target, module, path, True, chain, reason)
+
+
+def _locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:
+    graph, tree = analysis.graph, analysis.tree
+    candidate = Path(target)
+    if candidate.is_absolute():
+        try:
+            target = candidate.resolve().relative_to(tree.root).as_posix()
+        except ValueError:
+            raise SlimforkError(f"{target} is not inside the source {tree.root}", key="TARGET",
+                                hint="give a path relative to the source, a module or module:symbol") from None
+    all_paths = set(analysis.index.files) | set(analysis.index.other_files)
+    if target in all_paths or "/" in target:
+        if target not in all_paths:
+            close = difflib.get_close_matches(target, sorted(all_paths), n=3)
+            raise SlimforkError(f"no file '{target}' in the source", key="TARGET",
+                                hint=f"did you mean {', '.join(close)}?" if close else "paths are relative to the source")
+        return graph.module_of(target), None, target
+    module, _, symbol = target.partition(":")
+    if module not in graph.modules:
+        close = difflib.get_close_matches(module, list(graph.modules), n=3)
+        raise SlimforkError(f"no module '{module}' in the source", key="TARGET",
+                            hint=f"did you mean {', '.join(close)}?" if close else "give a dotted module name")
+    info = graph.modules[module]
+    if symbol and info.path and symbol.split(".")[0] not in analysis.index.files[info.path].defs:
+        raise SlimforkError(f"module '{module}' defines no '{symbol}'", key="TARGET",
+                            hint="names it defines: " + ", ".join(sorted(analysis.index.files[info.path].defs)[:10]))
+    return module, symbol or None, info.path

@@ -1,0 +1,82 @@
+"""The module graph, built once and queried: reachability from the roots and the chain that explains it."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from slimfork.graph.edges import Edge, MissingImport, build_edges
+from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.graph.roots import RootModule, resolve_roots
+from slimfork.index.build import Index
+from slimfork.plan.model import Uncertain
+from slimfork.source.layout import SourceTree
+from slimfork.spec.model import RegistrySpec, Root
+
+
+@dataclass(frozen=True)
+class Step:
+    """Why a module is reached: from ``via`` over ``edge`` (None for a root)."""
+
+    module: str
+    via: str | None
+    edge: Edge | None
+    root_reason: str = ""
+
+
+@dataclass
+class ModuleGraph:
+    tree: SourceTree
+    index: Index
+    mm: ModuleMap
+    edges: dict[str, list[Edge]]
+    roots: list[RootModule]
+    missing: list[MissingImport] = field(default_factory=list)
+    uncertain: list[Uncertain] = field(default_factory=list)
+    reached: dict[str, Step] = field(default_factory=dict)
+    excluded: set[str] = field(default_factory=set)
+
+    @property
+    def modules(self):
+        return self.mm.modules
+
+    def module_of(self, path: str) -> str | None:
+        return self.mm.module_of(path)
+
+    def reach(self, excluded: set[str] = frozenset()) -> dict[str, Step]:
+        """Breadth-first from the roots (so chains are shortest), never entering ``excluded`` modules."""
+        self.excluded = set(excluded)
+        reached: dict[str, Step] = {}
+        queue: deque[str] = deque()
+        for root in self.roots:
+            if root.module not in reached and root.module not in excluded:
+                reached[root.module] = Step(root.module, None, None, root.reason)
+                queue.append(root.module)
+        while queue:
+            module = queue.popleft()
+            for edge in self.edges.get(module, ()):
+                if edge.target not in reached and edge.target not in excluded:
+                    reached[edge.target] = Step(edge.target, module, edge)
+                    queue.append(edge.target)
+        self.reached = reached
+        return reached
+
+    def chain(self, module: str) -> list[Step]:
+        steps = []
+        while module is not None and module in self.reached:
+            step = self.reached[module]
+            steps.append(step)
+            module = step.via
+        return list(reversed(steps))
+
+    def importers(self, module: str) -> list[tuple[str, Edge]]:
+        return [(src, e) for src, out in self.edges.items() for e in out if e.target == module and src != module]
+
+
+def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] = (),
+                excluded: set[str] = frozenset()) -> ModuleGraph:
+    mm = build_module_map(tree, index)
+    edges, missing, uncertain = build_edges(mm, index, list(registries))
+    graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain)
+    graph.reach(excluded)
+    return graph

@@ -1,0 +1,144 @@
+"""Module names for files, and resolution of import statements to modules of the tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from slimfork.index.build import Index
+from slimfork.index.summary import ImportEdge
+from slimfork.source.layout import SourceTree
+
+
+@dataclass(frozen=True)
+class ModuleInfo:
+    name: str
+    path: str | None  # relative posix path of its file; None for an implicit namespace package
+    is_package: bool
+
+
+@dataclass
+class ModuleMap:
+    """Every module of the tree: files under the packages, implicit namespace packages, and other .py files
+    (scripts, tests) under a name derived from their path."""
+
+    modules: dict[str, ModuleInfo] = field(default_factory=dict)
+    by_path: dict[str, str] = field(default_factory=dict)
+    top_names: set[str] = field(default_factory=set)  # first components that count as internal
+    children: dict[str, list[str]] = field(default_factory=dict)
+    all_names: dict[str, list[str]] = field(default_factory=dict)  # literal __all__ per module
+
+    def module_of(self, path: str) -> str | None:
+        return self.by_path.get(path)
+
+    def is_internal(self, dotted: str) -> bool:
+        return dotted.split(".", 1)[0] in self.top_names
+
+    def longest_module(self, dotted: str) -> str | None:
+        """The longest prefix of ``dotted`` that is a module ("a.b.Class.attr" -> "a.b")."""
+        parts = dotted.split(".")
+        for i in range(len(parts), 0, -1):
+            name = ".".join(parts[:i])
+            if name in self.modules:
+                return name
+        return None
+
+    def descendants(self, package: str) -> list[str]:
+        prefix = package + "."
+        return sorted(name for name in self.modules if name.startswith(prefix))
+
+
+def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
+    mm = ModuleMap()
+    py_prefix = tree.relpath(tree.python_root) if tree.python_root != tree.root else ""
+    py_prefix = (py_prefix + "/") if py_prefix else ""
+    packages = set(tree.packages)
+    for rel in index.files:
+        inner = rel[len(py_prefix):] if rel.startswith(py_prefix) else None
+        if inner is not None and inner.split("/", 1)[0].removesuffix(".py") in packages:
+            name_path = inner
+        else:
+            name_path = rel  # scripts, tests and other files outside the packages
+        parts = PurePosixPath(name_path).with_suffix("").parts
+        if not all(p.isidentifier() for p in parts):
+            continue
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts = parts[:-1]
+        if not parts:
+            continue
+        name = ".".join(parts)
+        mm.modules[name] = ModuleInfo(name, rel, is_package)
+        mm.by_path[rel] = name
+        if index.files[rel].all_names:
+            mm.all_names[name] = index.files[rel].all_names
+    for name in list(mm.modules):  # implicit namespace packages: parents without an __init__.py
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            parent = ".".join(parts[:i])
+            if parent not in mm.modules:
+                mm.modules[parent] = ModuleInfo(parent, None, True)
+    for name in mm.modules:
+        if "." in name:
+            mm.children.setdefault(name.rsplit(".", 1)[0], []).append(name)
+    mm.top_names = set(packages)
+    return mm
+
+
+@dataclass(frozen=True)
+class Resolved:
+    targets: tuple[str, ...]  # modules this statement imports (parents included)
+    missing: tuple[str, ...]  # internal names it asks for that are not in the tree
+
+
+def resolve_import(mm: ModuleMap, module: str, edge: ImportEdge) -> Resolved:
+    info = mm.modules.get(module)
+    if edge.kind in ("import", "dynamic", "string") and edge.level == 0:
+        return _absolute(mm, edge.module or "", edge.kind)
+    base = edge.module or ""
+    if edge.level:
+        package_parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
+        up = edge.level - 1
+        if up > len(package_parts):
+            return Resolved((), (f"{'.' * edge.level}{base} (beyond top-level package)",))
+        anchor = package_parts[: len(package_parts) - up]
+        base = ".".join(anchor + ([base] if base else []))
+    if not base or not mm.is_internal(base):
+        return Resolved((), ())
+    targets, missing = list(_parents(mm, base)), []
+    if base not in mm.modules:
+        missing.append(base)
+        return Resolved(tuple(targets), tuple(missing))
+    for name in edge.names:
+        if name == "*":
+            targets.extend(_star_submodules(mm, base))
+            continue
+        sub = f"{base}.{name}"
+        if sub in mm.modules:
+            targets.append(sub)
+    return Resolved(tuple(dict.fromkeys(targets)), tuple(missing))
+
+
+def _absolute(mm: ModuleMap, dotted: str, kind: str) -> Resolved:
+    if not dotted or not mm.is_internal(dotted):
+        return Resolved((), ())
+    targets = list(_parents(mm, dotted))
+    if dotted not in mm.modules:
+        longest = mm.longest_module(dotted)
+        if kind == "string":  # "pkg.mod.Class" names a module through its longest prefix
+            return Resolved(tuple(targets), ())
+        return Resolved(tuple(targets), (dotted,) if longest != dotted else ())
+    return Resolved(tuple(targets), ())
+
+
+def _parents(mm: ModuleMap, dotted: str):
+    parts = dotted.split(".")
+    for i in range(1, len(parts) + 1):
+        name = ".".join(parts[:i])
+        if name in mm.modules:
+            yield name
+
+
+def _star_submodules(mm: ModuleMap, package: str) -> list[str]:
+    """``from pkg import *`` imports the submodules that pkg's ``__all__`` names."""
+    return [f"{package}.{n}" for n in mm.all_names.get(package, ()) if f"{package}.{n}" in mm.modules]

@@ -1,0 +1,86 @@
+"""Turn the spec's roots into modules of the tree, or stop with the key path and a hint."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from slimfork.errors import SpecError
+from slimfork.graph.modules import ModuleMap
+from slimfork.index.build import Index
+from slimfork.source.layout import SourceTree
+from slimfork.spec.model import Root
+
+
+@dataclass(frozen=True)
+class RootModule:
+    module: str
+    reason: str  # "root 'script:sglang' (sglang.cli.main:main)"
+
+
+def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap) -> list[RootModule]:
+    out: list[RootModule] = []
+    for i, root in enumerate(roots):
+        key = f"roots[{i}]"
+        if root.kind == "script":
+            out.extend(_scripts(root, tree, mm, key))
+        elif root.kind == "file":
+            module = mm.module_of(root.value.lstrip("./"))
+            if module is None:
+                raise SpecError(f"file '{root.value}' is not a Python file of the source", key=key,
+                                hint="give a path relative to the source folder, e.g. 'file:scripts/run.py'")
+            out.append(RootModule(module, f"root '{root}'"))
+        else:
+            _require_module(root.value, mm, key)
+            if root.kind == "symbol":
+                _require_symbol(root.value, root.symbol or "", index, mm, key)
+            out.append(RootModule(root.value, f"root '{root}'"))
+            main = f"{root.value}.__main__"
+            if mm.modules[root.value].is_package and main in mm.modules:
+                out.append(RootModule(main, f"root '{root}' (python -m {root.value} runs __main__)"))
+    for group, entries in sorted((tree.dist.entry_points if tree.dist else {}).items()):
+        for name, value in sorted(entries.items()):
+            module = value.split(":")[0].strip()
+            if module in mm.modules:
+                out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
+    return out
+
+
+def _scripts(root: Root, tree: SourceTree, mm: ModuleMap, key: str) -> list[RootModule]:
+    scripts = tree.dist.scripts if tree.dist else {}
+    if not scripts:
+        raise SpecError("the source declares no console scripts", key=key,
+                        hint="use a module root ('pkg.cli') instead of 'script:'")
+    names = sorted(scripts) if root.value == "*" else [root.value]
+    out = []
+    for name in names:
+        if name not in scripts:
+            raise SpecError(f"no console script named '{name}'", key=key,
+                            hint=f"console scripts: {', '.join(sorted(scripts))}")
+        module = scripts[name].split(":")[0].strip()
+        _require_module(module, mm, key)
+        out.append(RootModule(module, f"root '{root}' (console script {name} = {scripts[name]})"))
+    return out
+
+
+def _require_module(name: str, mm: ModuleMap, key: str) -> None:
+    if name not in mm.modules:
+        close = difflib.get_close_matches(name, list(mm.modules), n=3)
+        raise SpecError(f"no module '{name}' in the source", key=key,
+                        hint=f"did you mean {', '.join(close)}?" if close else "check the spelling and 'packages'")
+
+
+def _require_symbol(module: str, symbol: str, index: Index, mm: ModuleMap, key: str) -> None:
+    info = mm.modules[module]
+    if info.path is None:
+        raise SpecError(f"'{module}' is a namespace package and defines no '{symbol}'", key=key,
+                        hint="name a module that defines it")
+    summary = index.files[info.path]
+    head = symbol.split(".")[0]
+    star = any("*" in imp.names for imp in summary.imports)
+    if summary.error is None and head not in summary.defs and not summary.module_getattr and not star \
+            and f"{module}.{head}" not in mm.modules:
+        close = difflib.get_close_matches(head, list(summary.defs), n=3)
+        raise SpecError(f"module '{module}' defines no '{head}'", key=key,
+                        hint=f"did you mean {', '.join(close)}?" if close else f"names it defines: "
+                        f"{', '.join(sorted(summary.defs)[:10])}")

@@ -1,0 +1,78 @@
+"""Turn the graph into a plan: every file of the source is kept or removed, each with its reason."""
+
+from __future__ import annotations
+
+from slimfork.graph.graph import ModuleGraph, Step
+from slimfork.plan.globs import first_match
+from slimfork.plan.model import Kept, Plan, Removal
+from slimfork.spec.model import Spec
+
+
+def step_reason(graph: ModuleGraph, step: Step) -> str:
+    if step.edge is None:
+        return step.root_reason
+    via = graph.modules[step.via]
+    where = f"{via.path}:{step.edge.line}" if via.path and step.edge.line else (via.path or step.via)
+    kind = {
+        "import": "imported by", "from": "imported by", "parent": "parent package of",
+        "dynamic": "imported dynamically by", "string": "named in a string by", "registry": "registry member of",
+        "scan": "found by a directory scan in", "main": "run by",
+    }.get(step.edge.kind, step.edge.kind)
+    detail = f" ({step.edge.detail})" if step.edge.detail and step.edge.kind not in ("parent",) else ""
+    return f"{kind} {step.via} ({where}){detail}"
+
+
+def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
+    plan = Plan(uncertain=list(graph.uncertain))
+    tree, index, mm = graph.tree, graph.index, graph.mm
+    package_files = {info.path for info in mm.modules.values()
+                     if info.path and mm.is_internal(info.name)}
+    for rel in sorted(list(index.files) + index.other_files):
+        if tree.kind == "wheel" and rel.split("/", 1)[0].endswith((".dist-info", ".data")):
+            continue  # wheel metadata: rewritten as the fork's pyproject
+        lines = index.files[rel].lines if rel in index.files else 0
+        module = mm.module_of(rel)
+        drop = first_match(spec.drop, rel)
+        if drop is not None:
+            plan.removals.append(Removal("dropped", rel, f"dropped by drop[{drop}] '{spec.drop[drop]}'",
+                                         module, lines=lines, group="dropped"))
+            continue
+        keep = first_match(spec.keep, rel)
+        if keep is not None:
+            plan.kept.append(Kept(rel, module, f"kept by keep[{keep}] '{spec.keep[keep]}'"))
+        elif rel not in package_files:
+            why = "non-Python file" if rel not in index.files else "Python file outside the analysed packages"
+            plan.kept.append(Kept(rel, module, f"{why} (kept unless dropped)"))
+        elif module in graph.reached:
+            plan.kept.append(Kept(rel, module, step_reason(graph, graph.reached[module])))
+        elif index.files[rel].error:
+            plan.kept.append(Kept(rel, module, f"kept: {index.files[rel].error} (unknown means keep)"))
+            plan.warnings.append(f"{rel}: {index.files[rel].error}")
+        else:
+            plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
+                                         lines=lines, group=_group(rel)))
+    for src, edge in _imports_of_dropped(graph):
+        info = graph.modules[src]
+        plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, which the spec "
+                             "drops")
+    return plan
+
+
+def _unreached_reason(graph: ModuleGraph, module: str) -> str:
+    importers = sorted({src for src, e in graph.importers(module) if e.kind != "parent"})
+    if not importers:
+        return "unreachable: no module imports it and no root names it"
+    shown = ", ".join(importers[:3]) + (f" and {len(importers) - 3} more" if len(importers) > 3 else "")
+    return f"unreachable: only imported by modules that are not kept ({shown})"
+
+
+def _group(rel: str) -> str:
+    parts = rel.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+
+
+def _imports_of_dropped(graph: ModuleGraph):
+    for src in graph.reached:
+        for edge in graph.edges.get(src, ()):
+            if edge.target in graph.excluded and edge.kind in ("import", "from", "dynamic"):
+                yield src, edge

@@ -1,0 +1,1 @@
+"""Reports: statistics before and after, removals with reasons, kept files, uncertain places."""

@@ -1,0 +1,62 @@
+"""Render the report data as Markdown: a summary (report.md), the removed files and the kept files."""
+
+from __future__ import annotations
+
+
+def _table(headers: list[str], rows: list[list]) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---:" if i else "---" for i in range(len(headers))) + "|"]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def _compare(before: dict, after: dict, key: str) -> str:
+    names = sorted(set(before[key]) | set(after[key]), key=lambda n: -before[key].get(n, {"lines": 0})["lines"])
+    rows = []
+    for name in names:
+        b = before[key].get(name, {"files": 0, "lines": 0})
+        a = after[key].get(name, {"files": 0, "lines": 0})
+        pct = f"{100 * (b['lines'] - a['lines']) / b['lines']:.1f}%" if b["lines"] else "-"
+        rows.append([name, b["files"], a["files"], f"{b['lines']:,}", f"{a['lines']:,}", pct])
+    rows.append(["**total**", before["files"], after["files"], f"{before['lines']:,}", f"{after['lines']:,}",
+                 f"{100 * (before['lines'] - after['lines']) / before['lines']:.1f}%" if before["lines"] else "-"])
+    return _table([key.replace("by_", ""), "files before", "files after", "lines before", "lines after",
+                   "lines removed"], rows)
+
+
+def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
+    src = data["source"]
+    parts = [f"# slimfork report: {src['distribution'] or src['spec']}", "",
+             f"Spec: `{data['spec']}`  ", f"Fork: `{data['out']}`  ",
+             f"Reduction: {data['reduction']['python_lines']}% of Python lines, {data['reduction']['lines']}% of all "
+             f"lines, {data['reduction']['files']}% of files.", "",
+             "## Roots", "", *[f"- `{r['module']}`: {r['reason']}" for r in data["roots"]], "",
+             "## By language", "", _compare(data["before"], data["after"], "by_language"), "",
+             "## By folder", "", _compare(data["before"], data["after"], "by_folder"), ""]
+    kinds: dict[str, list[int]] = {}
+    for r in data["removed"]:
+        kinds.setdefault(r["kind"], [0, 0])
+        kinds[r["kind"]][0] += 1
+        kinds[r["kind"]][1] += r["lines"]
+    parts += ["## Removed, by kind", "", _table(["kind", "files", "Python lines"],
+                                                [[k, v[0], f"{v[1]:,}"] for k, v in sorted(kinds.items())]), ""]
+    for title, body in sections:
+        parts += [f"## {title}", "", body, ""]
+    parts += [f"## Uncertain ({len(data['uncertain'])})", "",
+              "Places static analysis cannot decide; everything they might reach is kept unless listed as removed.",
+              ""]
+    parts += [f"- `{u['path']}:{u['line']}` `{u['what']}`: {u['why']}" for u in data["uncertain"]] or ["none"]
+    parts += ["", f"## Imports already missing in the original ({len(data['missing_in_original'])})", ""]
+    parts += [f"- `{m['path']}:{m['line']}` imports `{m['target']}`" for m in data["missing_in_original"]] or ["none"]
+    parts += ["", f"## Warnings ({len(data['warnings'])})", ""] + ([f"- {w}" for w in data["warnings"]] or ["none"])
+    parts += ["", "Details: `removed.md`, `kept.md`, and everything as data in `report.json`.", ""]
+    return "\n".join(parts)
+
+
+def removed_markdown(data: dict) -> str:
+    rows = [[f"`{r['path']}`", r["kind"], r["lines"], r["reason"]] for r in data["removed"]]
+    return f"# Removed files ({len(rows)})\n\n" + _table(["path", "kind", "lines", "reason"], rows) + "\n"
+
+
+def kept_markdown(data: dict) -> str:
+    rows = [[f"`{k['path']}`", k["reason"]] for k in data["kept"]]
+    return f"# Kept files ({len(rows)})\n\n" + _table(["path", "why kept"], rows) + "\n"
