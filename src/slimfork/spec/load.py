@@ -15,6 +15,8 @@ from slimfork.spec.schema import check_table
 
 # Sections parsed by the feature that owns them: key -> "module:function(raw: dict, key: str) -> object".
 SECTION_PARSERS: dict[str, str] = {}
+SECTION_PARSERS["checks"] = "slimfork.verify.spec:parse_checks"
+SECTION_PARSERS["verify"] = "slimfork.verify.spec:parse_verify"
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 

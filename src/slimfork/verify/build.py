@@ -1,0 +1,52 @@
+"""Assemble the checks a spec asks for, cheapest first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slimfork.verify.checks.command import CommandCheck
+from slimfork.verify.checks.import_modules import ImportModulesCheck
+from slimfork.verify.checks.imports import ImportsCheck
+from slimfork.verify.checks.parse import ParseCheck
+from slimfork.verify.checks.pyflakes import PyflakesCheck
+from slimfork.verify.checks.pytest import PytestCheck
+from slimfork.verify.env import VerifyEnv, prepare_env
+from slimfork.verify.model import Check
+from slimfork.verify.spec import ChecksSpec, VerifySpec
+from slimfork.verify.tree import TreeLayout
+
+
+def layout_of(source) -> TreeLayout:
+    """The TreeLayout of a ``slimfork.source.SourceTree``."""
+    rel = Path(source.python_root).resolve().relative_to(Path(source.root).resolve()).as_posix()
+    return TreeLayout("" if rel == "." else rel, tuple(source.packages))
+
+
+def verify_env(spec) -> VerifyEnv:
+    """The spec's verification environment (its venv is built once and cached)."""
+    verify: VerifySpec | None = spec.sections.get("verify")
+    return prepare_env(verify.config(spec.base_dir) if verify is not None else None)
+
+
+def build_checks(spec, source, env: VerifyEnv | None = None) -> list[Check]:
+    """The checks of ``spec`` for the tree ``source`` (a SourceTree), sorted by cost.
+
+    ``env`` is prepared from ``[verify]`` when a check needs it and none is given.
+    """
+    checks_spec: ChecksSpec = spec.sections.get("checks") or ChecksSpec()
+    layout = layout_of(source)
+    checks: list[Check] = []
+    for name, cls in (("parse", ParseCheck), ("imports", ImportsCheck), ("pyflakes", PyflakesCheck)):
+        if checks_spec.enabled(name):
+            checks.append(cls(layout))
+    wants_env = checks_spec.enabled("import-modules") or (checks_spec.enabled("command") and checks_spec.commands) \
+        or (checks_spec.enabled("pytest") and checks_spec.pytest is not None)
+    if wants_env and env is None:
+        env = verify_env(spec)
+    if checks_spec.enabled("import-modules"):
+        checks.append(ImportModulesCheck(layout, env, checks_spec.import_modules))
+    if checks_spec.enabled("command"):
+        checks.extend(CommandCheck(layout, env, command, spec.base_dir) for command in checks_spec.commands)
+    if checks_spec.enabled("pytest") and checks_spec.pytest is not None:
+        checks.append(PytestCheck(layout, env, checks_spec.pytest))
+    return sorted(checks, key=lambda c: c.cost)

@@ -1,0 +1,105 @@
+"""Check 5: a spec command (``[[checks.command]]``) gives the same result on the fork as on the original.
+
+Each tree runs with its own PYTHONPATH in the same verification environment. Output is compared after the
+tree's own path is replaced by ``<tree>``. The baseline runs the command twice when stdout must match: a command
+whose output changes between two runs of the original would make bisection chase noise, so it is not used.
+"""
+
+from __future__ import annotations
+
+import difflib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from slimfork.verify.env import VerifyEnv
+from slimfork.verify.model import Baseline, CheckResult
+from slimfork.verify.process import ProcessResult, run_process, tree_frames
+from slimfork.verify.spec import CommandSpec
+from slimfork.verify.tree import TreeLayout
+
+
+@dataclass(frozen=True)
+class CommandOutcome:
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+class CommandCheck:
+    cost = 5
+
+    def __init__(self, layout: TreeLayout, env: VerifyEnv, command: CommandSpec, spec_dir: Path):
+        self.layout, self.env, self.command, self.spec_dir = layout, env, command, spec_dir
+        self.name = f"command:{command.name}"
+
+    def execute(self, tree: Path) -> tuple[CommandOutcome, ProcessResult]:
+        tree = Path(tree).resolve()
+        python_root = tree / self.layout.python_root if self.layout.python_root else tree
+        values = {"python": str(self.env.python), "tree": str(tree), "python_root": str(python_root),
+                  "spec_dir": str(self.spec_dir)}
+        argv = [_fill(arg, values) for arg in self.command.argv]
+        if argv[0] == "python":
+            argv[0] = str(self.env.python)
+        cwd = tree / self.command.cwd if self.command.cwd else python_root
+        env = self.env.process_env(python_root, self.command.stubs,
+                                   {k: _fill(v, values) for k, v in self.command.env.items()})
+        proc = run_process(argv, env, cwd, self.command.timeout)
+        outcome = CommandOutcome(proc.exit_code, _normal(proc.stdout, tree), _normal(proc.stderr, tree), proc.seconds)
+        return outcome, proc
+
+    def baseline(self, original: Path) -> Baseline:
+        start = time.monotonic()
+        first, _ = self.execute(original)
+        if first.exit_code is None:
+            return Baseline(self.name, False, None, f"times out on the original after {self.command.timeout}s",
+                            time.monotonic() - start)
+        if first.exit_code != 0:
+            return Baseline(self.name, False, first, f"fails on the original (exit {first.exit_code}): "
+                            f"{_tail(first.stderr)}", time.monotonic() - start)
+        if self.command.match != "exit":
+            second, _ = self.execute(original)
+            if (second.exit_code, second.stdout) != (first.exit_code, first.stdout):
+                return Baseline(self.name, False, first, "its output differs between two runs of the original: "
+                                + _first_difference(first.stdout, second.stdout), time.monotonic() - start)
+        return Baseline(self.name, True, first, f"{first.seconds:.1f}s on the original", time.monotonic() - start)
+
+    def run(self, fork: Path, baseline: Baseline) -> CheckResult:
+        start = time.monotonic()
+        before: CommandOutcome = baseline.data
+        now, proc = self.execute(fork)
+        failures = []
+        if now.exit_code is None:
+            failures.append(f"{self.command.name}: timed out after {self.command.timeout}s "
+                            f"(the original took {before.seconds:.1f}s)")
+        elif self.command.match in ("exit", "both") and now.exit_code != before.exit_code:
+            failures.append(f"{self.command.name}: exit code {now.exit_code}, the original's {before.exit_code}: "
+                            f"{_tail(now.stderr)}")
+        if now.exit_code is not None and self.command.match in ("stdout", "both") and now.stdout != before.stdout:
+            failures.append(f"{self.command.name}: stdout differs from the original's: "
+                            + _first_difference(before.stdout, now.stdout))
+        paths = tuple(dict.fromkeys(reversed(tree_frames(proc.stderr, Path(fork).resolve())))) if failures else ()
+        return CheckResult(self.name, not failures, tuple(failures), paths, time.monotonic() - start,
+                           f"{now.seconds:.1f}s")
+
+
+def _fill(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def _normal(text: str, tree: Path) -> str:
+    return text.replace(str(tree), "<tree>")
+
+
+def _tail(text: str, lines: int = 4) -> str:
+    return " | ".join(line.strip() for line in text.strip().splitlines()[-lines:]) or "no output on stderr"
+
+
+def _first_difference(before: str, after: str) -> str:
+    diff = [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), "original", "fork",
+                                                  n=0, lineterm="") if not line.startswith(("---", "+++"))]
+    shown = " | ".join(diff[:7])
+    return shown + (f" ... ({len(diff)} diff lines)" if len(diff) > 7 else "")

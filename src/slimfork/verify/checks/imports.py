@@ -1,0 +1,142 @@
+"""Check 2: every internal import of the fork resolves, statically, from the index summaries.
+
+``import a.b`` and ``from a import b`` need module ``a.b`` (a file, a package, or a namespace folder) in the
+fork; ``from a import name`` needs ``name`` bound at module level in ``a``, or a submodule ``a.name``, or is
+*unknown* (and so accepted) when ``a`` has a module ``__getattr__`` or a star import of a third-party module.
+Star imports of internal modules are followed. Literal ``importlib.import_module("a.b")`` calls count too.
+Failures are keyed without line numbers, so edits that move lines do not make old failures look new.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from slimfork.verify.model import Baseline, CheckResult
+from slimfork.verify.tree import Tree, TreeLayout, open_tree
+
+
+class ImportsCheck:
+    name = "imports"
+    cost = 2
+
+    def __init__(self, layout: TreeLayout):
+        self.layout = layout
+
+    def baseline(self, original: Path) -> Baseline:
+        start = time.monotonic()
+        tree = open_tree(original, self.layout, original=True)
+        broken = unresolved_imports(tree)
+        note = f"{len(broken)} imports do not resolve in the original" if broken else "every internal import resolves"
+        return Baseline(self.name, True, set(broken), note, time.monotonic() - start)
+
+    def run(self, fork: Path, baseline: Baseline) -> CheckResult:
+        start = time.monotonic()
+        tree = open_tree(fork, self.layout)
+        new = {key: (rel, message) for key, (rel, message) in unresolved_imports(tree).items() if key not in baseline.data}
+        failures = tuple(message for _, message in sorted(new.values()))
+        paths = tuple(sorted({rel for rel, _ in new.values()}))
+        return CheckResult(self.name, not new, failures, paths, time.monotonic() - start)
+
+
+def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str]]:
+    """Every internal import that does not resolve: key -> (importing file, readable message)."""
+    out: dict[str, tuple[str, str]] = {}
+    resolver = _Resolver(tree)
+    for rel in tree.shas:
+        summary = tree.summary(rel)
+        if summary.error:
+            continue  # the parse check reports it
+        module = tree.layout.module_of(rel)
+        package = module if rel.endswith("__init__.py") else (module.rpartition(".")[0] if module else None)
+        for edge in summary.imports:
+            base = _absolute(edge.module, edge.level, package)
+            if base is None or not tree.layout.internal(base):
+                continue
+            if not tree.is_module(base):
+                out[f"{rel}: {base}"] = (rel, f"{rel}:{edge.line}: {_statement(edge)}: no module {base}")
+                continue
+            if edge.kind != "from":
+                continue
+            for name in edge.names:
+                if name != "*" and not resolver.finds(base, name):
+                    out[f"{rel}: {base}.{name}"] = (
+                        rel, f"{rel}:{edge.line}: from {base} import {name}: {base} has no name or submodule '{name}'")
+        for dyn in summary.dynamic_imports:
+            if dyn.target is None or dyn.prefix:
+                continue
+            name = dyn.target.lstrip(".")
+            base = _absolute(name or None, len(dyn.target) - len(name), dyn.package)
+            if base and tree.layout.internal(base) and not tree.is_module(base):
+                out[f"{rel}: {base}"] = (rel, f"{rel}:{dyn.line}: {dyn.text}: no module {base}")
+    return out
+
+
+def _statement(edge) -> str:
+    if edge.kind != "from":
+        return f"import {edge.module}"
+    names = ", ".join(edge.names[:4]) + (", ..." if len(edge.names) > 4 else "")
+    return f"from {'.' * edge.level}{edge.module or ''} import {names}"
+
+
+def _absolute(module: str | None, level: int, package: str | None) -> str | None:
+    if level == 0:
+        return module
+    if not package:
+        return None
+    parts = package.split(".")
+    if level - 1 > len(parts) - 1:
+        return None
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return f"{base}.{module}" if module else base
+
+
+class _Resolver:
+    def __init__(self, tree: Tree):
+        self.tree = tree
+        self.memo: dict[tuple[str, str], bool] = {}
+
+    def finds(self, module: str, name: str) -> bool:
+        key = (module, name)
+        if key not in self.memo:
+            self.memo[key] = self._finds(module, name, frozenset({module}))
+        return self.memo[key]
+
+    def _finds(self, module: str, name: str, seen: frozenset[str]) -> bool:
+        tree = self.tree
+        if tree.is_module(f"{module}.{name}"):
+            return True
+        rel = tree.modules.get(module)
+        if rel is None:
+            return False  # a namespace package has only its submodules
+        if tree.is_extension(module):
+            return True  # a compiled module: its names are unknown
+        summary = tree.summary(rel)
+        if summary.error or name in summary.defs or summary.module_getattr:
+            return True  # a file that does not parse is the parse check's failure, not this one's
+        package = module if rel.endswith("__init__.py") else module.rpartition(".")[0]
+        for edge in summary.imports:
+            if edge.kind != "from" or "*" not in edge.names or edge.scope != "module":
+                continue
+            target = _absolute(edge.module, edge.level, package)
+            if target is None or not tree.layout.internal(target) or not tree.is_module(target):
+                return True  # a star import we cannot see through: unknown, so accepted
+            if target in seen:
+                continue
+            exported = self._star_exports(target)
+            if exported is not None:
+                if name in exported:
+                    return True
+            elif not name.startswith("_") and self._finds(target, name, seen | {target}):
+                return True
+        return False
+
+    def _star_exports(self, module: str) -> set[str] | None:
+        """Names ``from module import *`` binds when ``__all__`` is literal; None when it is not."""
+        rel = self.tree.modules.get(module)
+        if rel is None:
+            return set()
+        summary = self.tree.summary(rel)
+        if summary.all_names is None or summary.all_dynamic:
+            return None
+        return set(summary.all_names)

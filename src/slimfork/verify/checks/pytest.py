@@ -1,0 +1,81 @@
+"""Check 6: the spec's test selection passes in the fork wherever it passed in the original (per test, junit xml)."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from slimfork.verify.env import VerifyEnv
+from slimfork.verify.model import Baseline, CheckResult
+from slimfork.verify.process import ProcessResult, run_process
+from slimfork.verify.spec import PytestSpec
+from slimfork.verify.tree import TreeLayout
+
+
+class PytestCheck:
+    name = "pytest"
+    cost = 6
+
+    def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: PytestSpec):
+        self.layout, self.env, self.spec = layout, env, spec
+
+    def execute(self, tree: Path) -> tuple[dict[str, tuple[str, str, str]] | None, ProcessResult]:
+        """Run the selection on ``tree``: test id -> (outcome, message, file), or None if pytest did not report."""
+        tree = Path(tree).resolve()
+        python_root = tree / self.layout.python_root if self.layout.python_root else tree
+        with tempfile.TemporaryDirectory(prefix="slimfork-pytest-") as tmp:
+            report = Path(tmp) / "junit.xml"
+            argv = [str(self.env.python), "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
+                    "junit_family=xunit1", f"--junitxml={report}", *self.spec.args, *self.spec.tests]
+            if self.spec.k:
+                argv += ["-k", self.spec.k]
+            proc = run_process(argv, self.env.process_env(python_root), tree, self.spec.timeout)
+            if proc.timed_out or not report.is_file():
+                return None, proc
+            return read_junit(report), proc
+
+    def baseline(self, original: Path) -> Baseline:
+        start = time.monotonic()
+        outcomes, proc = self.execute(original)
+        if outcomes is None:
+            why = f"timed out after {self.spec.timeout}s" if proc.timed_out else \
+                f"pytest did not run (exit {proc.exit_code}): {proc.stderr_tail(3) or proc.stdout[-300:].strip()}"
+            return Baseline(self.name, False, None, why, time.monotonic() - start)
+        passed = {test for test, (outcome, _, _) in outcomes.items() if outcome == "passed"}
+        note = f"{len(passed)} of {len(outcomes)} tests pass in the original"
+        return Baseline(self.name, bool(passed), passed, note, time.monotonic() - start)
+
+    def run(self, fork: Path, baseline: Baseline) -> CheckResult:
+        start = time.monotonic()
+        outcomes, proc = self.execute(fork)
+        if outcomes is None:
+            why = f"timed out after {self.spec.timeout}s" if proc.timed_out else \
+                f"pytest did not run (exit {proc.exit_code}): {proc.stderr_tail(3) or proc.stdout[-300:].strip()}"
+            return CheckResult(self.name, False, (why,), (), time.monotonic() - start)
+        failures, paths = [], []
+        for test in sorted(baseline.data):
+            outcome, message, file = outcomes.get(test, ("not run", "", ""))
+            if outcome != "passed":
+                failures.append(f"{test}: {outcome} in the fork{': ' + message if message else ''}")
+                if file and file not in paths:
+                    paths.append(file)
+        return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
+                           f"{len(baseline.data)} tests that pass in the original")
+
+
+def read_junit(path: Path) -> dict[str, tuple[str, str, str]]:
+    """Test id ("classname::name") -> (outcome, first line of the message, file) from a junit xml report."""
+    out = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        test = f"{case.get('classname', '')}::{case.get('name', '')}"
+        outcome, message = "passed", ""
+        for child in case:
+            if child.tag in ("failure", "error", "skipped"):
+                outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
+                message = (child.get("message") or child.text or "").strip().splitlines()[:1]
+                message = message[0][:300] if message else ""
+                break
+        out[test] = (outcome, message, case.get("file", ""))
+    return out

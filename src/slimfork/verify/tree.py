@@ -1,0 +1,117 @@
+"""A snapshot of a tree under test (the original or a fork): its Python files, their hashes and modules.
+
+Summaries come from ``slimfork.index`` and are shared by content hash across trees, so a fork that differs from
+the original in a few files costs a few parses; reading and hashing sglang's 4.7k files takes well under a second.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slimfork.index.build import build_index, python_files
+from slimfork.index.parse import content_hash, summarize
+from slimfork.index.summary import ModuleSummary
+
+_SUMMARIES: dict[str, ModuleSummary] = {}  # sha -> summary, for every tree seen in this process
+
+
+@dataclass(frozen=True)
+class TreeLayout:
+    """Where the importable packages are, relative to a tree's root: the same for the original and forks."""
+
+    python_root: str = ""  # "" or e.g. "src" (posix, relative)
+    packages: tuple[str, ...] = ()  # the analysed top-level packages (empty: every top-level name)
+
+    def module_of(self, rel: str) -> str | None:
+        """Dotted module name of a .py file (relative posix path), or None if it is outside the packages."""
+        prefix = self.python_root.strip("/") + "/" if self.python_root.strip("/") else ""
+        if not rel.startswith(prefix) or not rel.endswith(".py"):
+            return None
+        parts = rel[len(prefix):-3].split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        if not parts or not all(p.isidentifier() for p in parts):
+            return None
+        if self.packages and parts[0] not in self.packages:
+            return None
+        return ".".join(parts)
+
+    def internal(self, module: str) -> bool:
+        return module.split(".")[0] in self.packages
+
+
+@dataclass
+class Tree:
+    root: Path
+    layout: TreeLayout
+    shas: dict[str, str]  # relative posix path of every .py file -> content hash
+    modules: dict[str, str] = field(default_factory=dict)  # dotted module -> file
+    namespaces: set[str] = field(default_factory=set)  # dotted names of folders that are packages
+
+    @property
+    def python_root(self) -> Path:
+        return self.root / self.layout.python_root if self.layout.python_root else self.root
+
+    def is_extension(self, module: str) -> bool:
+        return module in self.modules and self.modules[module] not in self.shas
+
+    def summary(self, rel: str) -> ModuleSummary:
+        return _SUMMARIES[self.shas[rel]]
+
+    def is_module(self, name: str) -> bool:
+        return name in self.modules or name in self.namespaces
+
+    def is_package(self, name: str) -> bool:
+        return name in self.namespaces or self.modules.get(name, "").endswith("/__init__.py")
+
+    def changed_from(self, other: Tree) -> list[str]:
+        """Files whose content differs from ``other`` (or that ``other`` does not have)."""
+        return [rel for rel, sha in self.shas.items() if other.shas.get(rel) != sha]
+
+
+def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int | None = None) -> Tree:
+    """Read and hash every .py file of ``root``; summarise the ones not seen before (cached by content)."""
+    root = Path(root).resolve()
+    if original:  # the original is stable: its disk-cached index is the fastest start
+        for summary in build_index(root, jobs=jobs).files.values():
+            _SUMMARIES.setdefault(summary.sha, summary)
+    py, other = python_files(root)
+    shas, todo = {}, {}
+    for rel in py:
+        with open(os.path.join(root, rel), "rb") as fh:
+            data = fh.read()
+        sha = content_hash(data)
+        shas[rel] = sha
+        if sha not in _SUMMARIES:
+            todo[sha] = data
+    _summarize_all(todo, jobs)
+    tree = Tree(root, layout, shas)
+    prefixes: set[str] = set()
+    for rel in py:
+        module = layout.module_of(rel)
+        if module is not None:
+            tree.modules[module] = rel
+            parts = module.split(".")
+            prefixes.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    for rel in other:  # compiled extension modules: importable, never summarised
+        if rel.endswith((".so", ".pyd")):
+            folder, _, name = rel.rpartition("/")
+            module = layout.module_of(f"{folder}/{name.split('.')[0]}.py" if folder else f"{name.split('.')[0]}.py")
+            if module is not None:
+                tree.modules.setdefault(module, rel)
+    tree.namespaces = {name for name in prefixes if name not in tree.modules}
+    return tree
+
+
+def _summarize_all(todo: dict[str, bytes], jobs: int | None) -> None:
+    jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and len(todo) > 64:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for sha, summary in zip(todo, pool.map(summarize, todo.values(), todo.keys(), chunksize=16)):
+                _SUMMARIES[sha] = summary
+    else:
+        for sha, data in todo.items():
+            _SUMMARIES[sha] = summarize(data, sha)

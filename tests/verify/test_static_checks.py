@@ -1,0 +1,96 @@
+"""Checks 1-3 (parse, imports, pyflakes): each is broken by one removal in a fixture project and must report
+exactly that new failure, pointing at the file, and nothing the original already had."""
+
+from __future__ import annotations
+
+from slimfork.verify.checks.imports import ImportsCheck
+from slimfork.verify.checks.parse import ParseCheck
+from slimfork.verify.checks.pyflakes import PyflakesCheck
+
+from helpers import LAYOUT, copy_project, edit
+
+
+def test_identical_copy_passes_every_static_check(tmp_path):
+    original, fork = copy_project(tmp_path)
+    for check in (ParseCheck(LAYOUT), ImportsCheck(LAYOUT), PyflakesCheck(LAYOUT)):
+        baseline = check.baseline(original)
+        assert baseline.usable
+        result = check.run(fork, baseline)
+        assert result.ok, result.failures
+        assert result.failures == () and result.paths == ()
+
+
+def test_parse_reports_a_truncated_file_only(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ParseCheck(LAYOUT)
+    baseline = check.baseline(original)
+    assert "1 do not parse in the original" in baseline.note  # legacy_py2.py
+    edit(fork, {"pkg/util.py": "def fmt(greeting, name):\n    return f\"{greeting}, {name\n"})
+    result = check.run(fork, baseline)
+    assert not result.ok
+    assert result.paths == ("pkg/util.py",)
+    assert len(result.failures) == 1 and result.failures[0].startswith("pkg/util.py: cannot parse")
+
+
+def test_imports_reports_a_removed_module_at_its_importer(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportsCheck(LAYOUT)
+    baseline = check.baseline(original)
+    assert baseline.data == {"pkg/guarded.py: pkg.not_shipped"}  # broken in the original: not counted
+    edit(fork, {"pkg/util.py": None})
+    result = check.run(fork, baseline)
+    assert result.paths == ("pkg/core.py",)
+    assert result.failures == ("pkg/core.py:3: from pkg.util import fmt, shout: no module pkg.util",)
+
+
+def test_imports_reports_a_removed_name(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportsCheck(LAYOUT)
+    baseline = check.baseline(original)
+    edit(fork, {"pkg/util.py": "def fmt(greeting, name):\n    return f'{greeting}, {name}'\n"})
+    result = check.run(fork, baseline)
+    assert result.failures == ("pkg/core.py:3: from pkg.util import shout: pkg.util has no name or submodule 'shout'",)
+    assert result.paths == ("pkg/core.py",)
+
+
+def test_imports_accepts_names_it_cannot_see(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportsCheck(LAYOUT)
+    baseline = check.baseline(original)
+    edit(fork, {
+        # shout now comes through a star import of an internal module (followed) ...
+        "pkg/util.py": "from pkg.shouting import *\n\ndef fmt(greeting, name):\n    return greeting + name\n",
+        "pkg/shouting.py": "__all__ = ['shout']\n\ndef shout(text):\n    return text\n",
+        # ... and a package with a module __getattr__ may provide anything
+        "pkg/lazy.py": "def __getattr__(name):\n    return name\n",
+        "pkg/uses.py": "from pkg.lazy import whatever\nfrom pkg import formats, plugins\n",
+    })
+    assert check.run(fork, baseline).ok
+    edit(fork, {"pkg/shouting.py": "__all__ = ['whisper']\n\ndef whisper(text):\n    return text\n"})
+    result = check.run(fork, baseline)
+    assert result.failures == ("pkg/core.py:3: from pkg.util import shout: pkg.util has no name or submodule 'shout'",)
+
+
+def test_pyflakes_reports_a_name_whose_definition_was_folded_away(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = PyflakesCheck(LAYOUT)
+    baseline = check.baseline(original)
+    core = (original / "pkg/core.py").read_text()
+    # a fold that keeps the else branch's body but loses the assignment in the if branch (pitfall 20)
+    edit(fork, {"pkg/core.py": core.replace('if sys.version_info >= (3, 0):\n    GREETING = "hello"\nelse:\n    '
+                                            'GREETING = "hi"\n', "")})
+    result = check.run(fork, baseline)
+    assert result.paths == ("pkg/core.py",)
+    assert result.failures == ("pkg/core.py:8: undefined name 'GREETING' (pyflakes UndefinedName)",)
+
+
+def test_pyflakes_counts_only_increases_per_file(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = PyflakesCheck(LAYOUT)
+    baseline = check.baseline(original)
+    guarded = (original / "pkg/guarded.py").read_text()
+    edit(fork, {"pkg/guarded.py": "\n\n" + guarded})  # same undefined name, other line: not new
+    assert check.run(fork, baseline).ok
+    edit(fork, {"pkg/guarded.py": guarded + "again = missing_name\n"})  # the same name once more: new
+    result = check.run(fork, baseline)
+    assert result.failures == ("pkg/guarded.py:7: undefined name 'missing_name' (pyflakes UndefinedName)",)
