@@ -1,0 +1,260 @@
+"""The ladder of checks: baselines once on the original, then cheapest first on each tree, results cached.
+
+A result is cached under (tree, check): the tree is named by the git tree of the last verified state plus the
+digests of the edits on top of it, so a re-run or a resumed run never re-checks a tree it has seen. A check may
+carry a ``cache_key`` string (its configuration, its environment) that joins the key. Candidate trees of a
+bisection are checked in parallel, each in its own scratch copy, in worker processes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import multiprocessing
+import os
+import pickle
+import shutil
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from slimfork.apply import faults
+from slimfork.apply.model import BaselineRun, CheckRun, Edit
+from slimfork.apply.tree import apply_edits, copy_tree
+from slimfork.errors import SlimforkError
+from slimfork.fsutil import write_atomic
+from slimfork.verify.model import Baseline, Check, CheckResult
+
+CACHE_VERSION = "1"
+
+
+@dataclass
+class Outcome:
+    """The ladder on one tree: every result up to and including the first failure."""
+
+    results: list[CheckResult]
+    cached: list[bool]
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.results)
+
+    @property
+    def failure(self) -> CheckResult | None:
+        return next((r for r in self.results if not r.ok), None)
+
+    def runs(self) -> list[CheckRun]:
+        return [CheckRun(r.check, r.ok, round(r.seconds, 3), hit, list(r.failures[:20]))
+                for r, hit in zip(self.results, self.cached)]
+
+
+def check_key(check: Check) -> str:
+    return f"{check.name}\0{getattr(check, 'cache_key', '')}"
+
+
+def _sha(*parts: str) -> str:
+    return hashlib.sha256("\0".join((CACHE_VERSION,) + parts).encode()).hexdigest()
+
+
+def _run_check(check: Check, tree: Path, baseline: Baseline) -> CheckResult:
+    start = time.perf_counter()
+    try:
+        result = check.run(tree, baseline)
+    except Exception as exc:  # a check that crashes on a fork is a failure: unknown means keep
+        result = CheckResult(check.name, False, (f"check {check.name} crashed: {type(exc).__name__}: {exc}",))
+    if not result.seconds:
+        result = dataclasses.replace(result, seconds=time.perf_counter() - start)
+    return _relative(result, tree)
+
+
+def _relative(result: CheckResult, tree: Path) -> CheckResult:
+    """Failures name files relative to the tree: a result must read the same for every copy of one tree."""
+    prefixes = sorted({str(tree), os.path.realpath(tree)}, key=len, reverse=True)
+
+    def clean(text: str) -> str:
+        for prefix in prefixes:
+            text = text.replace(prefix + os.sep, "").replace(prefix, ".")
+        return text
+
+    return dataclasses.replace(result, failures=tuple(clean(f) for f in result.failures),
+                               detail=clean(result.detail))
+
+
+def _baseline(check: Check, original: Path) -> Baseline:
+    start = time.perf_counter()
+    try:
+        base = check.baseline(original)
+    except Exception as exc:
+        base = Baseline(check.name, False, note=f"crashed on the original: {type(exc).__name__}: {exc}")
+    if not base.seconds:
+        base.seconds = time.perf_counter() - start
+    return base
+
+
+class Ladder:
+    def __init__(self, checks: list[Check], *, cache_root: Path | None, jobs: int):
+        names = [c.name for c in checks]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise SlimforkError(f"two checks share the name {dupes[0]!r}", hint="every check needs its own name")
+        self.checks = sorted(checks, key=lambda c: (c.cost, c.name))
+        self.cache_root = cache_root
+        self.jobs = max(1, jobs)
+        self.baselines: dict[str, Baseline] = {}
+        self.baseline_runs: list[BaselineRun] = []
+        self.memo: dict[str, CheckResult] = {}
+
+    def identity(self) -> list[str]:
+        return [check_key(c) for c in self.checks]
+
+    # -- baselines -------------------------------------------------------------------------------------
+    def compute_baselines(self, original: Path, original_tree: str) -> None:
+        """Run every check's baseline on the untouched original (in parallel; cached by the original's tree)."""
+        todo = []
+        for check in self.checks:
+            cached = self._load_baseline(original_tree, check)
+            if cached is not None:
+                self.baselines[check.name] = cached
+            else:
+                todo.append(check)
+        if todo:
+            with ThreadPoolExecutor(max_workers=min(self.jobs, len(todo))) as pool:
+                for check, base in zip(todo, pool.map(lambda c: _baseline(c, original), todo)):
+                    self.baselines[check.name] = base
+                    self._store_baseline(original_tree, check, base)
+        for check in self.checks:
+            base = self.baselines[check.name]
+            self.baseline_runs.append(BaselineRun(check.name, base.usable, base.note, round(base.seconds, 3),
+                                                  cached=check not in todo))
+
+    def _baseline_file(self, original_tree: str, check: Check) -> Path | None:
+        if self.cache_root is None:
+            return None
+        return self.cache_root / "baselines" / f"{_sha(original_tree, check_key(check))}.pkl"
+
+    def _load_baseline(self, original_tree: str, check: Check) -> Baseline | None:
+        path = self._baseline_file(original_tree, check)
+        try:
+            with open(path, "rb") as fh:  # type: ignore[arg-type]
+                return pickle.load(fh)
+        except Exception:  # absent, unreadable or from another version: compute again
+            return None
+
+    def _store_baseline(self, original_tree: str, check: Check, base: Baseline) -> None:
+        path = self._baseline_file(original_tree, check)
+        if path is None:
+            return
+        try:
+            write_atomic(path, pickle.dumps(base, protocol=pickle.HIGHEST_PROTOCOL))
+        except Exception:  # data that cannot be pickled is only recomputed next time
+            pass
+
+    @property
+    def active(self) -> list[tuple[Check, Baseline]]:
+        return [(c, self.baselines[c.name]) for c in self.checks if self.baselines[c.name].usable]
+
+    # -- results ---------------------------------------------------------------------------------------
+    def _result_key(self, tree_key: str, check: Check) -> str:
+        return _sha(tree_key, check_key(check))
+
+    def _lookup(self, key: str) -> CheckResult | None:
+        if key in self.memo:
+            return self.memo[key]
+        if self.cache_root is None:
+            return None
+        try:
+            data = json.loads((self.cache_root / "results" / key[:2] / f"{key}.json").read_text())
+            result = CheckResult(data["check"], data["ok"], tuple(data["failures"]), tuple(data["paths"]),
+                                 data["seconds"], data["detail"])
+        except Exception:
+            return None
+        self.memo[key] = result
+        return result
+
+    def _store(self, key: str, result: CheckResult) -> None:
+        self.memo[key] = result
+        if self.cache_root is not None:
+            write_atomic(self.cache_root / "results" / key[:2] / f"{key}.json",
+                         json.dumps(dataclasses.asdict(result), sort_keys=True))
+
+    def cached_outcome(self, tree_key: str) -> Outcome | None:
+        results = []
+        for check, _ in self.active:
+            result = self._lookup(self._result_key(tree_key, check))
+            if result is None:
+                return None
+            results.append(result)
+            if not result.ok:
+                break
+        return Outcome(results, [True] * len(results))
+
+    def run(self, tree: Path, tree_key: str) -> Outcome:
+        """The ladder on ``tree``, cheapest check first, stopping at the first failure."""
+        results, cached = [], []
+        for check, baseline in self.active:
+            key = self._result_key(tree_key, check)
+            result = self._lookup(key)
+            cached.append(result is not None)
+            if result is None:
+                faults.tick()
+                result = _run_check(check, tree, baseline)
+                self._store(key, result)
+            results.append(result)
+            if not result.ok:
+                break
+        return Outcome(results, cached)
+
+    def run_many(self, base: Path, base_tree: str, edit_sets: list[list[Edit]], scratch: Path) -> list[Outcome]:
+        """The ladder on ``base`` + each edit set, each in a scratch copy; in parallel when there are cores."""
+        from slimfork.apply.tree import edits_key
+
+        keys = [edits_key(base_tree, edits) for edits in edit_sets]
+        outcomes: list[Outcome | None] = [self.cached_outcome(k) for k in keys]
+        todo = [i for i, o in enumerate(outcomes) if o is None]
+        if not todo:
+            return outcomes  # type: ignore[return-value]
+        faults.tick()
+        job = (self, base, scratch, edit_sets, keys)
+        if self.jobs > 1 and len(todo) > 1:
+            _SHARED["job"] = job
+            try:
+                ctx = multiprocessing.get_context("fork")
+                with ctx.Pool(min(self.jobs, len(todo)), initializer=_quiet_worker) as pool:
+                    fresh = pool.map(_evaluate_shared, todo, chunksize=1)
+            finally:
+                _SHARED.clear()
+        else:
+            fresh = [_evaluate(job, i) for i in todo]
+        for i, outcome in zip(todo, fresh):
+            for (check, _), result in zip(self.active, outcome.results):
+                self.memo[self._result_key(keys[i], check)] = result
+            outcomes[i] = outcome
+        return outcomes  # type: ignore[return-value]
+
+
+_SHARED: dict[str, tuple] = {}
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and terminates the pool
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _evaluate_shared(index: int) -> Outcome:
+    return _evaluate(_SHARED["job"], index)
+
+
+def _evaluate(job: tuple, index: int) -> Outcome:
+    ladder, base, scratch, edit_sets, keys = job
+    where = Path(scratch) / f"{os.getpid()}-{index}"
+    if where.exists():
+        shutil.rmtree(where)
+    try:
+        copy_tree(base, where)
+        apply_edits(where, edit_sets[index])
+        return ladder.run(where, keys[index])
+    finally:
+        shutil.rmtree(where, ignore_errors=True)

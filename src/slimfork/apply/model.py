@@ -1,0 +1,126 @@
+"""What the batch engine applies (``Edit``, ``Batch``) and what it reports (``BatchResult``, ``ApplyReport``)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change to one file of the fork: ``content`` replaces the file, or ``None`` deletes it.
+
+    ``path`` is relative to the source root (posix); ``kind`` is the ``Removal`` kind that asked for it
+    ("dropped", "unreachable", "folded", "symbol", ...); ``reason`` says why, for a user.
+    """
+
+    path: str
+    content: bytes | None
+    reason: str
+    kind: str
+
+    @property
+    def action(self) -> str:
+        return "delete" if self.content is None else "rewrite"
+
+    def digest(self) -> str:
+        body = b"D" if self.content is None else b"W" + hashlib.sha256(self.content).digest()
+        return hashlib.sha256(self.path.encode() + b"\0" + body).hexdigest()
+
+
+@dataclass
+class Batch:
+    """Edits that are applied, checked and committed together; ``message`` says what they remove and why."""
+
+    name: str
+    message: str
+    edits: list[Edit]
+
+    def digest(self) -> str:
+        h = hashlib.sha256(f"{self.name}\0{self.message}\0".encode())
+        for edit in sorted(self.edits, key=lambda e: e.path):
+            h.update(f"{edit.digest()}\0{edit.kind}\0{edit.reason}\0".encode())
+        return h.hexdigest()
+
+
+@dataclass
+class CheckRun:
+    """One check's verdict on the tree a batch committed (or on the full batch, when it failed)."""
+
+    check: str
+    ok: bool
+    seconds: float
+    cached: bool = False
+    failures: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RestoredEdit:
+    """An edit the batch wanted but a check needed undone; ``check`` and ``failures`` say why."""
+
+    path: str
+    kind: str
+    action: str
+    reason: str  # why the plan wanted it
+    check: str  # the check that failed without the restoration
+    failures: list[str] = field(default_factory=list)
+
+
+@dataclass
+class BatchResult:
+    name: str
+    message: str
+    removed: list[dict[str, str]]  # {"path", "kind", "action", "reason"} of the edits kept in the fork
+    restored: list[RestoredEdit]
+    checks: list[CheckRun]  # the ladder on the committed tree
+    first_failure: CheckRun | None  # the ladder's first failure on the whole batch, if any
+    candidates: int  # trees checked while bisecting
+    seconds: float
+    commit: str = ""
+    digest: str = ""
+    resumed: bool = False  # taken from the journal of an earlier, interrupted run
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BatchResult:
+        data = dict(data)
+        data["restored"] = [RestoredEdit(**r) for r in data["restored"]]
+        data["checks"] = [CheckRun(**c) for c in data["checks"]]
+        data["first_failure"] = CheckRun(**data["first_failure"]) if data.get("first_failure") else None
+        return cls(**data)
+
+
+@dataclass
+class BaselineRun:
+    check: str
+    usable: bool
+    note: str
+    seconds: float
+    cached: bool = False
+
+
+@dataclass
+class ApplyReport:
+    original: str
+    out: str
+    baselines: list[BaselineRun] = field(default_factory=list)
+    batches: list[BatchResult] = field(default_factory=list)
+    base_commit: str = ""
+    head: str = ""
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)  # things the copy could not carry (nested .git, sockets)
+
+    @property
+    def restored(self) -> list[tuple[str, RestoredEdit]]:
+        return [(b.name, r) for b in self.batches for r in b.restored]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def to_markdown(self) -> str:
+        from slimfork.apply.report import render_markdown
+
+        return render_markdown(self)

@@ -1,0 +1,68 @@
+"""The apply report as Markdown, and the commit message of a batch."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from slimfork.apply.model import ApplyReport, Batch, BatchResult, Edit, RestoredEdit
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _counts(items: list[str]) -> str:
+    return ", ".join(f"{k} {n}" for k, n in sorted(Counter(items).items())) or "none"
+
+
+def render_markdown(report: ApplyReport) -> str:
+    lines = [f"# slimfork apply: {report.out}", "", f"Source: `{report.original}`  ",
+             f"Base commit: `{report.base_commit[:12]}`, head: `{report.head[:12]}`, {report.seconds:.1f} s", ""]
+    lines += ["## Checks on the original", "", "| check | used | seconds | note |", "|---|---|---|---|"]
+    for b in report.baselines:
+        cached = " (cached)" if b.cached else ""
+        lines.append(f"| {b.check} | {'yes' if b.usable else 'NO'} | {b.seconds:.2f}{cached} | {_cell(b.note)} |")
+    lines += ["", "## Batches", "", "| # | batch | removed | restored | kinds | trees checked | seconds | checks | commit |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for i, b in enumerate(report.batches, 1):
+        checks = ", ".join(f"{c.check}{'' if c.ok else ' FAIL'}" for c in b.checks) or "none"
+        kinds = _counts([r["kind"] for r in b.removed])
+        resumed = " (resumed)" if b.resumed else ""
+        lines.append(f"| {i} | {_cell(b.name)} | {len(b.removed)} | {len(b.restored)} | {kinds} | {b.candidates} | "
+                     f"{b.seconds:.1f}{resumed} | {checks} | `{b.commit[:12]}` |")
+    restored = report.restored
+    lines += ["", f"## Restored ({len(restored)})", ""]
+    if not restored:
+        lines.append("Every planned edit passed the checks.")
+    for batch, r in restored:
+        why = "; ".join(r.failures[:3]) or "failed"
+        lines.append(f"- `{r.path}` ({r.kind}, {r.action}, batch {batch}): needed by check **{r.check}**: "
+                     f"{_cell(why)}")
+    if report.notes:
+        lines += ["", "## Notes", ""] + [f"- {n}" for n in report.notes]
+    return "\n".join(lines) + "\n"
+
+
+def _edit_line(edit: Edit) -> str:
+    mark = "D" if edit.content is None else "M"
+    return f"- {mark} {edit.path} [{edit.kind}] {edit.reason}".rstrip()
+
+
+def commit_message(batch: Batch, kept: list[Edit], restored: list[RestoredEdit], result: BatchResult) -> str:
+    actions = Counter(e.action for e in kept)
+    title = (f"slimfork {batch.name}: remove {len(kept)} "
+             f"(deleted {actions.get('delete', 0)}, rewritten {actions.get('rewrite', 0)})")
+    lines = [title, ""]
+    if batch.message.strip():
+        lines += [batch.message.strip(), ""]
+    lines.append(f"Kinds: {_counts([e.kind for e in kept])}.")
+    lines += ["", f"Removed ({len(kept)}):"] + [_edit_line(e) for e in kept]
+    if restored:
+        lines += ["", f"Restored because a check needed them ({len(restored)}):"]
+        for r in restored:
+            lines.append(f"- {r.path} [{r.kind}] check {r.check}: {'; '.join(r.failures[:2]) or 'failed'}")
+    lines += ["", "Checks passed: " + (", ".join(c.check for c in result.checks) or "none (no usable check)"),
+              "", f"Slimfork-Batch: {result.digest}"]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
