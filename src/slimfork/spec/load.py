@@ -17,6 +17,7 @@ from slimfork.spec.schema import check_table
 SECTION_PARSERS: dict[str, str] = {}
 SECTION_PARSERS["checks"] = "slimfork.verify.spec:parse_checks"
 SECTION_PARSERS["verify"] = "slimfork.verify.spec:parse_verify"
+SECTION_PARSERS["facts"] = "slimfork.facts.spec:parse_facts"
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 

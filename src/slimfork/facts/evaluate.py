@@ -1,0 +1,284 @@
+"""The three-valued evaluator: what a LibCST expression evaluates to under the facts, or UNKNOWN.
+
+Leaves are matched by qualified name through a ``Scope`` (which follows imports, aliases and re-exports and
+knows when a local name shadows a module-level one); ``not``/``and``/``or``, comparisons, ``in``, ternaries and
+a few ``str`` methods combine them. Unknown never folds.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import libcst as cst
+
+from slimfork.facts.model import UNKNOWN, Truth
+
+_COMPARE = {
+    cst.Equal: operator.eq, cst.NotEqual: operator.ne, cst.LessThan: operator.lt, cst.LessThanEqual: operator.le,
+    cst.GreaterThan: operator.gt, cst.GreaterThanEqual: operator.ge, cst.Is: operator.is_,
+    cst.IsNot: operator.is_not, cst.In: lambda a, b: a in b, cst.NotIn: lambda a, b: a not in b,
+}
+_STR_METHODS = {"startswith", "endswith", "lower", "upper", "strip", "casefold"}
+_ENV_READS = {"os.getenv", "os.environ.get"}
+_BOOL_STRINGS = {"1": True, "true": True, "0": False, "false": False}
+LITERAL_TYPES = (bool, int, float, str, type(None))
+
+
+class Scope(Protocol):
+    def resolve(self, dotted: str) -> str | None:
+        """The canonical qualified name a dotted name refers to here, or None (local, unknown, ambiguous)."""
+
+
+@dataclass
+class FactTable:
+    """Facts and derived module-level constants, keyed by canonical qualified name."""
+
+    values: dict[str, Any] = field(default_factory=dict)  # name -> value
+    calls: dict[str, Any] = field(default_factory=dict)  # callable -> what a call without arguments returns
+    env: dict[str, str] = field(default_factory=dict)  # environment variable -> its string value
+    env_bool_functions: frozenset[str] = frozenset()
+    env_objects: frozenset[str] = frozenset()
+    env_modules: frozenset[str] = frozenset()
+    origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr.value}" if base else None
+    return None
+
+
+def literal_value(node: cst.BaseExpression) -> Any:
+    """The value of a literal node (True/False/None, numbers, plain strings, tuples of those), else UNKNOWN."""
+    if isinstance(node, cst.Name):
+        return {"True": True, "False": False, "None": None}.get(node.value, UNKNOWN)
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value
+    if isinstance(node, cst.SimpleString):
+        try:
+            value = node.evaluated_value
+        except Exception:
+            return UNKNOWN
+        return value if isinstance(value, str) else UNKNOWN
+    if isinstance(node, cst.ConcatenatedString):
+        try:
+            value = node.evaluated_value
+        except Exception:
+            return UNKNOWN
+        return value if isinstance(value, str) else UNKNOWN
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = literal_value(node.expression)
+        return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else UNKNOWN
+    return UNKNOWN
+
+
+def is_literal(node: cst.BaseExpression) -> bool:
+    return literal_value(node) is not UNKNOWN
+
+
+def is_pure(node: cst.BaseExpression) -> bool:
+    """True when evaluating ``node`` cannot have a side effect worth keeping (names, attributes, literals and
+    operators over them). Calls, subscripts, walrus and f-strings are not pure."""
+    if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis)):
+        return True
+    if isinstance(node, cst.ConcatenatedString):
+        return is_pure(node.left) and is_pure(node.right)
+    if isinstance(node, cst.Attribute):
+        return is_pure(node.value)
+    if isinstance(node, cst.UnaryOperation):
+        return is_pure(node.expression)
+    if isinstance(node, cst.BooleanOperation):
+        return is_pure(node.left) and is_pure(node.right)
+    if isinstance(node, cst.Comparison):
+        return is_pure(node.left) and all(is_pure(c.comparator) for c in node.comparisons)
+    if isinstance(node, cst.IfExp):
+        return is_pure(node.test) and is_pure(node.body) and is_pure(node.orelse)
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        return all(isinstance(e, cst.Element) and is_pure(e.value) for e in node.elements)
+    return False
+
+
+class Evaluator:
+    """Evaluate expressions in one scope. ``used`` collects the fact keys every successful match relied on."""
+
+    def __init__(self, table: FactTable, scope: Scope):
+        self.table = table
+        self.scope = scope
+        self.used: set[str] = set()
+
+    def truth(self, node: cst.BaseExpression) -> Truth:
+        """Truthiness, which is sometimes known when the value is not (``x and False``)."""
+        if isinstance(node, cst.BooleanOperation):
+            left, right = self.truth(node.left), self.truth(node.right)
+            stop = Truth.FALSE if isinstance(node.operator, cst.And) else Truth.TRUE
+            if stop in (left, right):
+                return stop
+            return left if left == right else Truth.UNKNOWN
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            inner = self.truth(node.expression)
+            return {Truth.TRUE: Truth.FALSE, Truth.FALSE: Truth.TRUE}.get(inner, Truth.UNKNOWN)
+        if isinstance(node, cst.IfExp):
+            test = self.truth(node.test)
+            if test is Truth.UNKNOWN:
+                body, orelse = self.truth(node.body), self.truth(node.orelse)
+                return body if body == orelse else Truth.UNKNOWN
+            return self.truth(node.body if test is Truth.TRUE else node.orelse)
+        return Truth.of(self.value(node))
+
+    def value(self, node: cst.BaseExpression) -> Any:
+        try:
+            return self._value(node)
+        except Exception:  # an operator that raises on these values: leave it to run time
+            return UNKNOWN
+
+    def _value(self, node: cst.BaseExpression) -> Any:
+        literal = literal_value(node)
+        if literal is not UNKNOWN:
+            return literal
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            return self._name(node)
+        if isinstance(node, cst.Call):
+            return self._call(node)
+        if isinstance(node, cst.Subscript):
+            return self._subscript(node)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            inner = self.truth(node.expression)
+            return UNKNOWN if inner is Truth.UNKNOWN else inner is Truth.FALSE
+        if isinstance(node, cst.BooleanOperation):
+            left = self.value(node.left)
+            if left is UNKNOWN:
+                return UNKNOWN
+            if bool(left) == isinstance(node.operator, cst.Or):
+                return left
+            return self.value(node.right)
+        if isinstance(node, cst.IfExp):
+            test = self.truth(node.test)
+            if test is Truth.UNKNOWN:
+                return UNKNOWN
+            return self.value(node.body if test is Truth.TRUE else node.orelse)
+        if isinstance(node, cst.Comparison):
+            return self._comparison(node)
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            items = []
+            for element in node.elements:
+                if not isinstance(element, cst.Element):
+                    return UNKNOWN
+                item = self.value(element.value)
+                if item is UNKNOWN:
+                    return UNKNOWN
+                items.append(item)
+            return {cst.Tuple: tuple, cst.List: list, cst.Set: frozenset}[type(node)](items)
+        if isinstance(node, cst.NamedExpr):
+            return self.value(node.value)
+        return UNKNOWN
+
+    def _name(self, node: cst.BaseExpression) -> Any:
+        dotted = dotted_name(node)
+        if dotted is None:
+            return UNKNOWN
+        qualname = self.scope.resolve(dotted)
+        if qualname is None:
+            return UNKNOWN
+        if qualname in self.table.values:
+            self.used.update(self.table.origins.get("v:" + qualname, ()))
+            return self.table.values[qualname]
+        if isinstance(node, cst.Attribute) and self.table.env_modules:
+            owner = self.scope.resolve(dotted_name(node.value) or "")
+            if owner in self.table.env_modules:
+                return self._env_bool(node.attr.value)
+        return UNKNOWN
+
+    def _call(self, node: cst.Call) -> Any:
+        func = node.func
+        args = node.args
+        if any(a.star for a in args):
+            return UNKNOWN
+        dotted = dotted_name(func)
+        qualname = self.scope.resolve(dotted) if dotted else None
+        if not args and qualname is not None and qualname in self.table.calls:
+            self.used.update(self.table.origins.get("c:" + qualname, ()))
+            return self.table.calls[qualname]
+        if qualname in _ENV_READS and args and len(args) <= 2 and not args[0].keyword:
+            var = literal_value(args[0].value)
+            if isinstance(var, str) and var in self.table.env:
+                self.used.update(self.table.origins.get("e:" + var, ()))
+                return self.table.env[var]
+            return UNKNOWN
+        if qualname in self.table.env_bool_functions and args and not args[0].keyword:
+            var = literal_value(args[0].value)
+            return self._env_bool(var) if isinstance(var, str) else UNKNOWN
+        if isinstance(func, cst.Attribute) and func.attr.value == "get" and not args and self.table.env_objects:
+            target = func.value
+            if isinstance(target, cst.Attribute):
+                owner = self.scope.resolve(dotted_name(target.value) or "")
+                if owner in self.table.env_objects:
+                    return self._env_bool(target.attr.value)
+        if isinstance(func, cst.Attribute) and func.attr.value in _STR_METHODS:
+            receiver = self.value(func.value)
+            if isinstance(receiver, str):
+                values = [self.value(a.value) for a in args]
+                if any(a.keyword for a in args) or UNKNOWN in values:
+                    return UNKNOWN
+                return getattr(receiver, func.attr.value)(*values)
+        return UNKNOWN
+
+    def _subscript(self, node: cst.Subscript) -> Any:
+        if self.scope.resolve(dotted_name(node.value) or "") != "os.environ" or len(node.slice) != 1:
+            return UNKNOWN
+        index = node.slice[0].slice
+        var = literal_value(index.value) if isinstance(index, cst.Index) else UNKNOWN
+        if isinstance(var, str) and var in self.table.env:
+            self.used.update(self.table.origins.get("e:" + var, ()))
+            return self.table.env[var]
+        return UNKNOWN
+
+    def _comparison(self, node: cst.Comparison) -> Any:
+        left = self.value(node.left)
+        result = True
+        for target in node.comparisons:
+            op = type(target.operator)
+            if op in (cst.In, cst.NotIn) and self.scope.resolve(dotted_name(target.comparator) or "") == "os.environ":
+                if not isinstance(left, str) or left not in self.table.env:
+                    return UNKNOWN
+                self.used.update(self.table.origins.get("e:" + left, ()))
+                outcome = op is cst.In
+                right = UNKNOWN
+            else:
+                right = self.value(target.comparator)
+                if left is UNKNOWN or right is UNKNOWN:
+                    return UNKNOWN
+                if op in (cst.Is, cst.IsNot) and not all(isinstance(v, (bool, type(None))) for v in (left, right)):
+                    return UNKNOWN  # identity of strings and numbers is an implementation detail
+                outcome = bool(_COMPARE[op](left, right))
+            result = result and outcome
+            left = right
+        return result
+
+    def _env_bool(self, var: Any) -> Any:
+        if not isinstance(var, str) or var not in self.table.env:
+            return UNKNOWN
+        parsed = _BOOL_STRINGS.get(self.table.env[var].strip().lower(), UNKNOWN)
+        if parsed is not UNKNOWN:
+            self.used.update(self.table.origins.get("e:" + var, ()))
+        return parsed
+
+
+def to_literal(value: Any) -> cst.BaseExpression | None:
+    """A LibCST node spelling ``value``, or None for values without a simple literal."""
+    if value is None or isinstance(value, bool):
+        return cst.Name(repr(value))
+    if isinstance(value, int):
+        return cst.Integer(str(value)) if value >= 0 else cst.UnaryOperation(cst.Minus(), cst.Integer(str(-value)))
+    if isinstance(value, float):
+        text = repr(value)
+        if text in ("inf", "-inf", "nan") or value < 0:
+            return None
+        return cst.Float(text)
+    if isinstance(value, str):
+        return cst.SimpleString(repr(value))
+    return None

@@ -1,0 +1,118 @@
+"""Parse the spec's [facts] table into a FactSet. Every bad key or type stops with its key path (pitfall 31)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from slimfork.errors import SpecError
+from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME, Fact, FactSet
+
+_QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_VALUE_TYPES = (bool, int, float, str)
+
+# key -> (what it holds, hint)
+KEYS: dict[str, str] = {
+    "functions": "table: qualified function name -> the value a call with no arguments returns "
+                 "(e.g. \"sglang.srt.utils.common.is_hip\" = false)",
+    "names": "table: qualified module-level name -> its value (e.g. \"pkg.config.USE_ROCM\" = false)",
+    "methods": "table: qualified name of an object + '.method' -> the value obj.method() returns "
+               "(e.g. \"sglang.srt.platforms.current_platform.is_rocm\" = false)",
+    "env": "table: environment variable -> the value it is set to (true means \"1\", false means \"0\", "
+           "or a string)",
+    "env_bool_functions": "array of qualified names of functions f(\"VAR\", default) that read VAR as a boolean "
+                          "(e.g. \"sglang.srt.utils.common.get_bool_env_var\")",
+    "env_objects": "array of qualified names of objects whose obj.VAR.get() reads VAR "
+                   "(e.g. \"sglang.srt.environ.envs\")",
+    "env_modules": "array of qualified names of modules whose attribute mod.VAR reads VAR",
+    "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
+    "os_name": "string: the value of os.name (e.g. \"posix\")",
+    "platform_system": "string: what platform.system() returns (e.g. \"Linux\")",
+    "preprocessor": "table: C/C++ macro facts for CUDA sources (handled by the kernel folding step)",
+}
+
+
+def parse_facts(raw: dict, key: str = "facts") -> FactSet:
+    if not isinstance(raw, dict):
+        raise SpecError(f"expected a table, got {type(raw).__name__}", key=key, hint="write [facts] as a table")
+    for name in raw:
+        if name not in KEYS:
+            close = difflib.get_close_matches(name, list(KEYS), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(sorted(KEYS))}"
+            raise SpecError(f"unknown key '{name}'", key=f"{key}.{name}", hint=hint)
+    out = FactSet()
+    for table, kind in (("functions", FUNCTION), ("names", NAME), ("methods", METHOD)):
+        for target, value in _flatten(_table(raw, table, key)).items():
+            where = f"{key}.{table}.{target}"
+            if not _QUALNAME.match(target):
+                raise SpecError(f"'{target}' is not a qualified name", key=where,
+                                hint="write module.name, e.g. \"sglang.srt.utils.common.is_hip\"")
+            out.facts.append(Fact(kind, target, _value(value, where, KEYS[table]), where))
+    for target, value in _table(raw, "env", key).items():
+        where = f"{key}.env.{target}"
+        if not _ENV_NAME.match(target):
+            raise SpecError(f"'{target}' is not an environment variable name", key=where, hint=KEYS["env"])
+        out.facts.append(Fact(ENV, target, _value(value, where, KEYS["env"]), where))
+    for name, target, kind in (("sys_platform", "sys.platform", NAME), ("os_name", "os.name", NAME),
+                               ("platform_system", "platform.system", FUNCTION)):
+        if name in raw:
+            value = raw[name]
+            if not isinstance(value, str):
+                raise SpecError(f"expected a string, got {_type(value)}", key=f"{key}.{name}", hint=KEYS[name])
+            out.facts.append(Fact(kind, target, value, f"{key}.{name}"))
+    out.env_bool_functions = _names(raw, "env_bool_functions", key)
+    out.env_objects = _names(raw, "env_objects", key)
+    out.env_modules = _names(raw, "env_modules", key)
+    pre = raw.get("preprocessor", {})
+    if not isinstance(pre, dict):
+        raise SpecError(f"expected a table, got {_type(pre)}", key=f"{key}.preprocessor", hint=KEYS["preprocessor"])
+    out.preprocessor_raw = pre
+    seen: dict[tuple[str, str], str] = {}
+    for fact in out.facts:
+        ident = (fact.kind if fact.kind == ENV else "code", fact.target)
+        if ident in seen:
+            raise SpecError(f"'{fact.target}' is declared twice (also at {seen[ident]})", key=fact.key,
+                            hint="keep one declaration")
+        seen[ident] = fact.key
+    return out
+
+
+def _table(raw: dict, name: str, key: str) -> dict[str, Any]:
+    value = raw.get(name, {})
+    if not isinstance(value, dict):
+        raise SpecError(f"expected a table, got {_type(value)}", key=f"{key}.{name}", hint=KEYS[name])
+    return value
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Unquoted dotted TOML keys (a.b.c = false) arrive as nested tables: join them back into names."""
+    out: dict[str, Any] = {}
+    for name, value in table.items():
+        if isinstance(value, dict):
+            out.update(_flatten(value, f"{prefix}{name}."))
+        else:
+            out[prefix + name] = value
+    return out
+
+
+def _names(raw: dict, name: str, key: str) -> tuple[str, ...]:
+    value = raw.get(name, [])
+    if not isinstance(value, list):
+        raise SpecError(f"expected an array of strings, got {_type(value)}", key=f"{key}.{name}", hint=KEYS[name])
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or not _QUALNAME.match(item):
+            raise SpecError(f"'{item}' is not a qualified name", key=f"{key}.{name}[{i}]", hint=KEYS[name])
+    return tuple(value)
+
+
+def _value(value: Any, where: str, hint: str) -> Any:
+    if not isinstance(value, _VALUE_TYPES):
+        raise SpecError(f"expected a boolean, number or string, got {_type(value)}", key=where, hint=hint)
+    return value
+
+
+def _type(value: Any) -> str:
+    return {bool: "boolean", int: "integer", float: "float", str: "string", list: "array", dict: "table"}.get(
+        type(value), type(value).__name__)

@@ -1,0 +1,75 @@
+"""Turn a FactSet into a FactTable of canonical names, then find the module-level names that the facts make
+constant (``_is_hip = is_hip()``, ``_use_aiter = get_bool_env_var("SGLANG_USE_AITER") and _is_hip``), across
+modules and through imports, until nothing new is learned."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver
+from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
+from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME, UNKNOWN, FactSet, env_string
+
+
+def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
+    table = FactTable(
+        env_bool_functions=frozenset(resolver.canonical(n) for n in facts.env_bool_functions),
+        env_objects=frozenset(resolver.canonical(n) for n in facts.env_objects),
+        env_modules=frozenset(resolver.canonical(n) for n in facts.env_modules),
+    )
+    for fact in facts.facts:
+        if fact.kind == ENV:
+            table.env[fact.target] = env_string(fact.value)
+            table.origins["e:" + fact.target] = (fact.key,)
+        elif fact.kind in (FUNCTION, METHOD):
+            owner, _, attr = fact.target.rpartition(".")
+            qualname = resolver.canonical(fact.target) if fact.kind == FUNCTION else \
+                f"{resolver.canonical(owner)}.{attr}"
+            table.calls[qualname] = fact.value
+            table.origins["c:" + qualname] = (fact.key,)
+        elif fact.kind == NAME:
+            qualname = resolver.canonical(fact.target)
+            table.values[qualname] = fact.value
+            table.origins["v:" + qualname] = (fact.key,)
+    return table
+
+
+def propagate(table: FactTable, resolver: Resolver, modules: list[ModuleBindings], words: set[str],
+              patched: set[str]) -> tuple[dict[str, object], set[str]]:
+    """Add module-level names bound once from a known value to ``table.values``. Returns the new flags
+    (qualified name -> value) and the fact keys their values relied on."""
+    flags: dict[str, object] = {}
+    used: set[str] = set()
+    parsed: dict[tuple[str, str], cst.BaseExpression | None] = {}
+    changed = True
+    while changed:
+        changed = False
+        for bindings in modules:
+            scope = None
+            for name, source in bindings.assigns.items():
+                qualname = f"{bindings.module}.{name}"
+                if qualname in table.values or name in patched or qualname in patched:
+                    continue
+                if not any(word in source for word in words):
+                    continue
+                key = (bindings.module, name)
+                if key not in parsed:
+                    try:
+                        parsed[key] = cst.parse_expression(source)
+                    except Exception:
+                        parsed[key] = None
+                expr = parsed[key]
+                if expr is None:
+                    continue
+                scope = scope or ModuleScope(resolver, bindings)
+                evaluator = Evaluator(table, scope)
+                value = evaluator.value(expr)
+                if value is UNKNOWN or not isinstance(value, LITERAL_TYPES) or not evaluator.used:
+                    continue
+                table.values[qualname] = value
+                table.origins["v:" + qualname] = tuple(sorted(evaluator.used))
+                flags[qualname] = value
+                used |= evaluator.used
+                words.add(name)
+                changed = True
+    return flags, used

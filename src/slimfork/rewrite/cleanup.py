@@ -1,0 +1,128 @@
+"""After folding: remove module-level imports, flags, functions and classes that only the deleted code used.
+
+A name is removed only when all of these hold: the original module used it and the folded one does not; it is
+bound once at module level by a plain import, a side-effect-free assignment, or an undecorated def/class; it
+is not in ``__all__``, not a dunder, not named by a string in the module, the module is not a package
+``__init__`` (re-exports), and no other module imports it or reads it as an attribute (``is_protected``).
+Imports that were already unused (side-effect imports, re-exports) are never touched.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections import Counter
+from typing import Callable
+
+import libcst as cst
+
+from slimfork.facts.bindings import ModuleBindings
+from slimfork.facts.evaluate import is_pure
+from slimfork.rewrite.comments import comments_of
+from slimfork.rewrite.fold import _join_lines
+
+
+def load_counts(tree: ast.AST) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+            counts[node.id] += 1
+    return counts
+
+
+def string_names(tree: ast.AST) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 200:
+            for part in node.value.replace(",", " ").split():
+                out.add(part.rsplit(".", 1)[-1].rsplit(":", 1)[-1])
+    return out
+
+
+def remove_unused(module: cst.Module, used_before: Counter[str], bindings: ModuleBindings,
+                  is_protected: Callable[[str], bool]) -> tuple[cst.Module, list[str], Counter[str]]:
+    removed: list[str] = []
+    dropped: Counter[str] = Counter()
+    if bindings.is_package:
+        return module, removed, dropped
+    for _ in range(4):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(module.code)
+        used_after = load_counts(tree)
+        strings = string_names(tree)
+        exported = set(bindings.all_names or ())
+
+        def removable(name: str) -> bool:
+            return (used_before.get(name, 0) > 0 and used_after.get(name, 0) == 0 and name not in exported
+                    and not (name.startswith("__") and name.endswith("__")) and name not in strings
+                    and name not in bindings.ambiguous and not is_protected(name))
+
+        body: list[cst.BaseStatement] = []
+        carry: list[cst.EmptyLine] = []
+        changed = False
+        for stmt in module.body:
+            new, names = _without_unused(stmt, removable)
+            if names:
+                changed = True
+                removed.extend(names)
+                dropped.update(comments_of(stmt) - comments_of(new, stmt.leading_lines))
+            if new is None:
+                carry = _join_lines(carry, stmt.leading_lines)
+                continue
+            if carry:
+                new = new.with_changes(leading_lines=_join_lines(carry, new.leading_lines))
+                carry = []
+            body.append(new)
+        if not changed:
+            break
+        module = module.with_changes(body=body, footer=_join_lines(carry, module.footer))
+    return module, removed, dropped
+
+
+def _without_unused(stmt, removable):
+    """(the statement with unused names removed or None if nothing is left, the names removed)."""
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        if not stmt.decorators and removable(stmt.name.value):
+            return None, [stmt.name.value]
+        return stmt, []
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return stmt, []
+    small = stmt.body[0]
+    if isinstance(small, cst.Assign):
+        if (len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                and is_pure(small.value) and removable(small.targets[0].target.value)):
+            return None, [small.targets[0].target.value]
+        return stmt, []
+    if isinstance(small, cst.AnnAssign):
+        if (isinstance(small.target, cst.Name) and small.value is not None and is_pure(small.value)
+                and removable(small.target.value)):
+            return None, [small.target.value]
+        return stmt, []
+    if isinstance(small, (cst.Import, cst.ImportFrom)):
+        if isinstance(small, cst.ImportFrom):
+            if isinstance(small.names, cst.ImportStar):
+                return stmt, []
+            if isinstance(small.module, cst.Name) and small.module.value == "__future__" and not small.relative:
+                return stmt, []
+        keep, gone = [], []
+        for alias in small.names:
+            bound = _bound_name(alias, isinstance(small, cst.Import))
+            (gone if bound and removable(bound) else keep).append(alias)
+        if not gone:
+            return stmt, []
+        names = [_bound_name(a, isinstance(small, cst.Import)) for a in gone]
+        if not keep:
+            return None, names
+        if not (isinstance(small, cst.ImportFrom) and small.lpar):
+            keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return stmt.with_changes(body=[small.with_changes(names=keep)]), names
+    return stmt, []
+
+
+def _bound_name(alias: cst.ImportAlias, plain_import: bool) -> str | None:
+    if alias.asname is not None:
+        name = alias.asname.name
+        return name.value if isinstance(name, cst.Name) else None
+    dotted = cst.Module([]).code_for_node(alias.name)
+    return dotted.split(".")[0] if plain_import else dotted

@@ -1,0 +1,77 @@
+"""Fold one file: the codemod, the clean-up of names only deleted code used, and the safety checks."""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+import libcst as cst
+
+from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver
+from slimfork.facts.evaluate import FactTable
+from slimfork.index.parse import decode
+from slimfork.rewrite.cleanup import load_counts, remove_unused
+from slimfork.rewrite.fold import FoldTransformer
+from slimfork.rewrite.positions import statement_info
+from slimfork.rewrite.report import FileFold
+from slimfork.rewrite.safety import check_rewrite
+
+
+@dataclass
+class FoldContext:
+    """Everything a file's fold needs, shared by all files of a run."""
+
+    table: FactTable
+    resolver: Resolver
+    is_protected: Callable[[str, str], bool] = lambda module, name: False  # (module, name) used elsewhere
+
+
+def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext) -> tuple[bytes | None, FileFold]:
+    """The folded bytes (None when nothing changed or a check failed) and what happened."""
+    result = FileFold(path, bindings.module, lines_before=_count_lines(data))
+    try:
+        first = _fold_once(data, path, bindings, ctx)
+    except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, LookupError, ValueError, RecursionError) as exc:
+        result.failure = f"cannot fold: {exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        return None, result
+    new, transformer, removed, dropped = first
+    result.folds, result.matches, result.blocked = transformer.folds, transformer.matches, transformer.blocked
+    result.removed_names = removed
+    if new == data:
+        return None, result
+    problems = check_rewrite(data, new, dropped, path)
+    if not problems:
+        try:
+            again = _fold_once(new, path, bindings, ctx)[0]
+        except Exception as exc:  # noqa: BLE001 - any crash on our own output is a failed check
+            again = None
+            problems.append(f"a second run fails: {exc.__class__.__name__}: {exc}")
+        if again is not None and again != new:
+            problems.append("a second run changes the file again (the fold does not converge)")
+    if problems:
+        result.failure = "; ".join(problems)
+        return None, result
+    result.changed = True
+    result.lines_after = _count_lines(new)
+    return new, result
+
+
+def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext):
+    module = cst.parse_module(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tree = ast.parse(decode(data), path)
+    transformer = FoldTransformer(ctx.table, ModuleScope(ctx.resolver, bindings), statement_info(module, tree))
+    folded = module.visit(transformer)
+    if not transformer.folds and not transformer.substitutions:
+        return data, transformer, [], Counter()
+    cleaned, removed, dropped = remove_unused(folded, load_counts(tree), bindings,
+                                              lambda name: ctx.is_protected(bindings.module, name))
+    return cleaned.bytes, transformer, removed, transformer.dropped + dropped
+
+
+def _count_lines(data: bytes) -> int:
+    return len(data.splitlines())

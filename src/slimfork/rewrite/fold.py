@@ -1,0 +1,499 @@
+"""The folding codemod: substitute known facts, simplify the conditions, delete the dead branches.
+
+Bottom up: leaves that match a fact (``is_hip()``, ``_is_hip``, ``get_bool_env_var("X")``...) become literals;
+``not``/``and``/``or``/ternaries/comparisons over literals fold (an operand with a side effect that would no
+longer run blocks the fold, and the report says so); then every block folds its ``if``/``elif``/``else``
+chains, ``while`` loops and ``assert`` statements whose test is a literal. Comments of kept code are kept
+(an ``if`` line's own comment moves above the spliced body); the comments an edit drops are counted so the
+safety check can prove nothing else was lost.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import libcst as cst
+
+from slimfork.facts.evaluate import Evaluator, FactTable, is_literal, is_pure, literal_value, to_literal
+from slimfork.facts.model import UNKNOWN
+from slimfork.rewrite.comments import comments_of
+from slimfork.rewrite.positions import StmtInfo
+
+_TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    line: int
+    kind: str  # "if", "elif", "else", "while", "assert", "ternary", "and/or", "not", "filter", "dead code"
+    detail: str
+
+
+class FoldTransformer(cst.CSTTransformer):
+    def __init__(self, table: FactTable, scope, info: dict[int, StmtInfo]):
+        super().__init__()
+        self.table = table
+        self.module_scope = scope
+        self.info = info
+        self.scopes: list[tuple[str, frozenset[str]]] = []  # ("function" | "class", local names)
+        self.evaluator = Evaluator(table, scope)
+        self.skip: set[int] = set()  # Name/Attribute nodes that are not plain loads
+        self.truth_context: set[int] = set()  # expressions whose value only matters as a truth value
+        self.lines: list[int] = [1]
+        self.function_depth = 0
+        self.folds: list[Fold] = []
+        self.matches: list[tuple[str, int]] = []  # (fact key, line)
+        self.blocked: list[tuple[int, str]] = []  # (line, why a known condition was not folded)
+        self.dropped: Counter[str] = Counter()  # comments inside deleted code
+        self.substitutions = 0
+
+    # -- bookkeeping ---------------------------------------------------------------------------------------
+    @property
+    def line(self) -> int:
+        return self.lines[-1]
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        found = self.info.get(id(node))
+        if found is not None:
+            self.lines.append(found.line)
+        return super().on_visit(node)
+
+    def on_leave(self, original_node, updated_node):
+        result = super().on_leave(original_node, updated_node)
+        if id(original_node) in self.info:
+            self.lines.pop()
+        return result
+
+    def _push_scope(self, kind: str, names: frozenset[str]) -> None:
+        self.scopes.append((kind, names))
+        self._rescope()
+
+    def _pop_scope(self) -> None:
+        self.scopes.pop()
+        self._rescope()
+
+    def _rescope(self) -> None:
+        """Function scopes nest; a class body's names only hide module names inside that class body."""
+        shadow: set[str] = set()
+        for i, (kind, local) in enumerate(self.scopes):
+            if kind == "function" or i == len(self.scopes) - 1:
+                shadow |= local
+        self.evaluator = Evaluator(self.table, self.module_scope.with_shadow(frozenset(shadow)))
+
+    def _evaluate(self, node: cst.BaseExpression):
+        self.evaluator.used = set()
+        value = self.evaluator.value(node)
+        return value, self.evaluator.used
+
+    def _replace(self, old: cst.CSTNode, new: cst.CSTNode):
+        self.dropped.update(comments_of(old) - comments_of(new))
+        return new
+
+    # -- scopes and non-load names -------------------------------------------------------------------------
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.skip.add(id(node.name))
+        found = self.info.get(id(node))
+        self._push_scope("function", found.local_names if found else frozenset({"*"}))
+        self.function_depth += 1
+
+    def leave_FunctionDef(self, original_node, updated_node):
+        self._pop_scope()
+        self.function_depth -= 1
+        return updated_node
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.skip.add(id(node.name))
+        found = self.info.get(id(node))
+        self._push_scope("class", found.local_names if found else frozenset({"*"}))
+
+    def leave_ClassDef(self, original_node, updated_node):
+        self._pop_scope()
+        return updated_node
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        params = node.params
+        names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+        for star in (params.star_arg, params.star_kwarg):
+            if isinstance(star, cst.Param):
+                names.add(star.name.value)
+        self._push_scope("function", frozenset(names))
+
+    def leave_Lambda(self, original_node, updated_node):
+        self._pop_scope()
+        return updated_node
+
+    def visit_Param(self, node: cst.Param) -> None:
+        self.skip.add(id(node.name))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.skip.add(id(node.keyword))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.skip.add(id(node.attr))
+        self.skip.add(id(node.value))  # `flag.x` keeps `flag`: the attribute is evaluated as a whole
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.skip.add(id(node.func))
+
+    def visit_Import(self, node) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node) -> bool:
+        return False
+
+    def visit_Global(self, node) -> bool:
+        return False
+
+    def visit_Nonlocal(self, node) -> bool:
+        return False
+
+    def _store(self, node: cst.CSTNode | None) -> None:
+        if node is None:
+            return
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            self.skip.add(id(current))
+            stack.extend(current.children)
+
+    def visit_AssignTarget(self, node) -> None:
+        self._store(node.target)
+
+    def visit_AnnAssign(self, node) -> None:
+        self._store(node.target)
+
+    def visit_AugAssign(self, node) -> None:
+        self._store(node.target)
+
+    def visit_For(self, node) -> None:
+        self._store(node.target)
+
+    def visit_CompFor(self, node) -> None:
+        self._store(node.target)
+
+    def visit_AsName(self, node) -> None:
+        self._store(node.name)
+
+    def visit_NamedExpr(self, node) -> None:
+        self._store(node.target)
+
+    def visit_Del(self, node) -> None:
+        self._store(node.target)
+
+    def visit_MatchCase(self, node) -> None:
+        self._store(node.pattern)
+
+    # -- truth contexts ------------------------------------------------------------------------------------
+    def visit_If(self, node: cst.If) -> None:
+        self.truth_context.add(id(node.test))
+
+    def visit_While(self, node: cst.While) -> None:
+        self.truth_context.add(id(node.test))
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self.truth_context.add(id(node.test))
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self.truth_context.add(id(node.test))
+
+    def visit_CompIf(self, node: cst.CompIf) -> None:
+        self.truth_context.add(id(node.test))
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if isinstance(node.operator, cst.Not):
+            self.truth_context.add(id(node.expression))
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        if id(node) in self.truth_context:
+            self.truth_context.add(id(node.left))
+            self.truth_context.add(id(node.right))
+
+    # -- leaves --------------------------------------------------------------------------------------------
+    def _leaf(self, original, updated):
+        if id(original) in self.skip or is_literal(updated):
+            return updated
+        value, used = self._evaluate(updated)
+        if value is UNKNOWN or not used:
+            return updated
+        literal = to_literal(value)
+        if literal is None:
+            return updated
+        for key in sorted(used):
+            self.matches.append((key, self.line))
+        self.substitutions += 1
+        return self._replace(updated, _with_parens(literal, updated))
+
+    def leave_Name(self, original_node, updated_node):
+        if updated_node.value in ("True", "False", "None"):
+            return updated_node
+        return self._leaf(original_node, updated_node)
+
+    def leave_Attribute(self, original_node, updated_node):
+        return self._leaf(original_node, updated_node)
+
+    def leave_Call(self, original_node, updated_node):
+        return self._leaf(original_node, updated_node)
+
+    def leave_Subscript(self, original_node, updated_node):
+        return self._leaf(original_node, updated_node)
+
+    def leave_Comparison(self, original_node, updated_node):
+        if not is_pure(updated_node):
+            return self._leaf(original_node, updated_node)
+        value, used = self._evaluate(updated_node)
+        literal = None if value is UNKNOWN else to_literal(value)
+        if literal is None:
+            return updated_node
+        for key in sorted(used):
+            self.matches.append((key, self.line))
+        self.folds.append(Fold(self.line, "comparison", f"{_code(updated_node)} -> {value!r}"))
+        return self._replace(updated_node, _with_parens(literal, updated_node))
+
+    # -- operators -----------------------------------------------------------------------------------------
+    def leave_UnaryOperation(self, original_node, updated_node):
+        if not isinstance(updated_node.operator, cst.Not):
+            return updated_node
+        inner = literal_value(updated_node.expression)
+        if inner is UNKNOWN:
+            return updated_node
+        self.folds.append(Fold(self.line, "not", f"{_code(updated_node)} -> {not inner}"))
+        return self._replace(updated_node, _with_parens(cst.Name(repr(not inner)), updated_node))
+
+    def leave_BooleanOperation(self, original_node, updated_node):
+        left, right = updated_node.left, updated_node.right
+        is_and = isinstance(updated_node.operator, cst.And)
+        lv, rv = literal_value(left), literal_value(right)
+        result = None
+        if lv is not UNKNOWN:  # the left operand decides whether the right one runs
+            result = left if bool(lv) != is_and else right
+        elif rv is not UNKNOWN and id(original_node) in self.truth_context:
+            if bool(rv) == is_and:  # `x and True` / `x or False` has the truth of x
+                result = left
+            elif is_pure(left):  # `x and False` is false, `x or True` is true
+                result = right
+            else:
+                self.blocked.append((self.line, f"'{_code(updated_node)}' is always {bool(rv)}, but its left "
+                                                f"operand has a side effect that must still run: kept"))
+        if result is None:
+            return updated_node
+        self.folds.append(Fold(self.line, "and/or", f"{_code(updated_node)} -> {_code(result)}"))
+        return self._replace(updated_node, _with_parens(result, updated_node))
+
+    def leave_IfExp(self, original_node, updated_node):
+        test = literal_value(updated_node.test)
+        if test is UNKNOWN:
+            return updated_node
+        result = updated_node.body if test else updated_node.orelse
+        self.folds.append(Fold(self.line, "ternary", f"{_code(updated_node.test)} -> {bool(test)}"))
+        return self._replace(updated_node, _with_parens(result, updated_node))
+
+    def leave_CompIf(self, original_node, updated_node):
+        test = literal_value(updated_node.test)
+        if test is UNKNOWN or not test:
+            return updated_node
+        self.folds.append(Fold(self.line, "filter", f"if {_code(updated_node.test)} -> removed"))
+        self.dropped.update(comments_of(updated_node))
+        return cst.RemoveFromParent()
+
+    # -- blocks --------------------------------------------------------------------------------------------
+    def leave_IndentedBlock(self, original_node, updated_node):
+        body, carry, changed = self._fold_body(original_node.body, updated_node.body)
+        if not changed:
+            return updated_node
+        footer = [*carry, *updated_node.footer]
+        if not body:
+            body = [cst.SimpleStatementLine([cst.Pass()])]
+        return updated_node.with_changes(body=body, footer=footer)
+
+    def leave_Module(self, original_node, updated_node):
+        body, carry, changed = self._fold_body(original_node.body, updated_node.body)
+        if not changed:
+            return updated_node
+        return updated_node.with_changes(body=body, footer=[*carry, *updated_node.footer])
+
+    def leave_SimpleStatementSuite(self, original_node, updated_node):
+        kept = [s for s in updated_node.body if not _passing_assert(s)]
+        if len(kept) == len(updated_node.body):
+            return updated_node
+        self.folds.append(Fold(self.line, "assert", "always true: removed"))
+        return updated_node.with_changes(body=kept or [cst.Pass()])
+
+    def _fold_body(self, originals, stmts):
+        out: list[cst.BaseStatement] = []
+        carry: list[cst.EmptyLine] = []
+        changed = dead = False
+        if len(originals) != len(stmts):  # something above flattened statements: lines are unknown
+            originals = [None] * len(stmts)
+        for original, stmt in zip(originals, stmts):
+            if dead:
+                self.dropped.update(comments_of(stmt))
+                continue
+            found = self.info.get(id(original))
+            line = found.line if found else self.line
+            replaced = self._fold_statement(stmt, original, line)
+            if replaced is None:
+                new, extra = [stmt], []
+            else:
+                new, extra = replaced
+                changed = True
+                if self.function_depth and new and _terminates(new[-1]) and stmt is not stmts[-1]:
+                    dead = True
+                    self.folds.append(Fold(line, "dead code", "statements after an unconditional "
+                                                              "return/raise/continue/break removed"))
+            if carry and new:
+                new[0] = new[0].with_changes(leading_lines=_join_lines(carry, new[0].leading_lines))
+                carry = []
+            out.extend(new)
+            carry.extend(extra)
+        return out, carry, changed
+
+    def _fold_statement(self, stmt, original, line):
+        if isinstance(stmt, cst.If):
+            return self._fold_if(stmt, original, line)
+        if isinstance(stmt, cst.While):
+            test = literal_value(stmt.test)
+            if test is UNKNOWN or test:
+                return None
+            self.folds.append(Fold(line, "while", f"while {_code(stmt.test)}: never runs"))
+            if stmt.orelse is not None:
+                return self._splice(stmt, stmt.orelse.body, [stmt.leading_lines, stmt.orelse.leading_lines])
+            self.dropped.update(comments_of(stmt) - comments_of(stmt.leading_lines))
+            return [], list(stmt.leading_lines)
+        if isinstance(stmt, cst.SimpleStatementLine) and any(_passing_assert(s) for s in stmt.body):
+            kept = [s for s in stmt.body if not _passing_assert(s)]
+            self.folds.append(Fold(line, "assert", "always true: removed"))
+            if kept:
+                new = stmt.with_changes(body=_fix_semicolons(kept))
+                self.dropped.update(comments_of(stmt) - comments_of(new))
+                return [new], []
+            self.dropped.update(comments_of(stmt) - comments_of(stmt.leading_lines))
+            return [], list(stmt.leading_lines)
+        return None
+
+    def _fold_if(self, stmt: cst.If, original, line: int):
+        arms: list[cst.If] = []
+        lines: list[int] = []
+        node, orig = stmt, original
+        final_else = None
+        while node is not None:
+            arms.append(node)
+            found = self.info.get(id(orig))
+            lines.append(found.line if found else line)
+            if isinstance(node.orelse, cst.If):
+                node = node.orelse
+                orig = orig.orelse if isinstance(getattr(orig, "orelse", None), cst.If) else None
+            else:
+                final_else = node.orelse
+                node = None
+        kept: list[cst.If] = []
+        taken: cst.If | None = None
+        for i, arm in enumerate(arms):
+            test = literal_value(arm.test)
+            word = "if" if i == 0 else "elif"
+            if test is UNKNOWN:
+                kept.append(arm)
+            elif test:
+                taken = arm
+                self.folds.append(Fold(lines[i], word, f"{word} {_code(arm.test)}: always taken"))
+                break
+            else:
+                self.folds.append(Fold(lines[i], word, f"{word} {_code(arm.test)}: never taken, removed"))
+        if len(kept) == len(arms):
+            return None
+        if taken is not None and final_else is not None:
+            self.folds.append(Fold(line, "else", "else: never taken, removed"))
+        new_else = final_else
+        if taken is not None:
+            new_else = cst.Else(body=taken.body, leading_lines=taken.leading_lines,
+                                whitespace_before_colon=taken.whitespace_after_test)
+        if not kept:
+            if new_else is None:
+                self.dropped.update(comments_of(stmt) - comments_of(stmt.leading_lines))
+                return [], list(stmt.leading_lines)
+            keep = [stmt.leading_lines]
+            if taken is not stmt:
+                keep.append(new_else.leading_lines)
+            return self._splice(stmt, new_else.body, keep)
+        tail = new_else
+        for arm in reversed(kept):
+            tail = arm.with_changes(orelse=tail)
+        if kept[0] is not stmt:
+            tail = tail.with_changes(leading_lines=_join_lines(stmt.leading_lines, kept[0].leading_lines))
+        self.dropped.update(comments_of(stmt) - comments_of(tail))
+        return [tail], []
+
+    def _splice(self, stmt, body, keep):
+        """The statements of ``body`` in place of ``stmt``; ``keep`` are comment lines to carry over."""
+        lead: list[cst.EmptyLine] = []
+        for lines in keep:
+            lead = _join_lines(lead, lines)
+        footer: list[cst.EmptyLine] = []
+        if isinstance(body, cst.IndentedBlock):
+            if body.header.comment is not None:
+                lead = [*lead, cst.EmptyLine(indent=True, comment=body.header.comment)]
+            stmts = list(body.body)
+            footer = list(body.footer)
+        else:
+            stmts = [cst.SimpleStatementLine(body=list(body.body), trailing_whitespace=body.trailing_whitespace)]
+        if all(_is_pass(s) for s in stmts):
+            stmts = [] if not any(comments_of(s) for s in stmts) else stmts
+        if stmts:
+            stmts[0] = stmts[0].with_changes(leading_lines=_join_lines(lead, stmts[0].leading_lines))
+            carry = footer
+        else:
+            carry = _join_lines(lead, footer)
+        self.dropped.update(comments_of(stmt) - comments_of(stmts, carry))
+        return stmts, carry
+
+
+def _join_lines(first, second) -> list[cst.EmptyLine]:
+    """Concatenate two runs of EmptyLines without growing blank gaps."""
+    first, second = list(first), list(second)
+    while first and second and first[-1].comment is None and second[0].comment is None:
+        second = second[1:]
+    return first + second
+
+
+def _with_parens(new: cst.BaseExpression, old: cst.BaseExpression) -> cst.BaseExpression:
+    """Give ``new`` the parentheses of the expression it replaces (``if(x):`` needs them); a one-line literal
+    gets plain ``( )`` without the inner line breaks."""
+    if not getattr(old, "lpar", None) or getattr(new, "lpar", None):
+        return new
+    try:
+        if is_literal(new) and "\n" not in _code(new):
+            return new.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        return new.with_changes(lpar=old.lpar, rpar=old.rpar)
+    except (TypeError, ValueError):
+        return new
+
+
+def _passing_assert(small) -> bool:
+    if not isinstance(small, cst.Assert):
+        return False
+    test = literal_value(small.test)
+    return test is not UNKNOWN and bool(test)
+
+
+def _fix_semicolons(body):
+    body = list(body)
+    if body:
+        body[-1] = body[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+    return body
+
+
+def _is_pass(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in stmt.body)
+
+
+def _terminates(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and bool(stmt.body) and isinstance(stmt.body[-1], _TERMINATORS)
+
+
+_EMPTY = cst.Module([])
+
+
+def _code(node) -> str:
+    text = " ".join(_EMPTY.code_for_node(node).split())
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,128 @@
+"""Statement lines and local names for LibCST statements, taken from a parallel walk of the stdlib ``ast``.
+
+LibCST's PositionProvider costs more than parsing; statements of both trees correspond one to one, in order,
+so walking them side by side gives every LibCST statement its line span for the price of an ``ast.parse``.
+Functions and classes also get the names they bind locally (which shadow module-level names).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+import libcst as cst
+
+
+@dataclass(frozen=True, slots=True)
+class StmtInfo:
+    line: int
+    end: int
+    local_names: frozenset[str] = frozenset()
+
+
+def statement_info(module: cst.Module, tree: ast.Module) -> dict[int, StmtInfo]:
+    out: dict[int, StmtInfo] = {}
+    _body(list(module.body), list(tree.body), out)
+    return out
+
+
+def _body(cst_body, ast_body, out) -> None:
+    i = 0
+    for stmt in cst_body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            n = len(stmt.body)
+            part = ast_body[i:i + n]
+            if len(part) != n:
+                return
+            out[id(stmt)] = StmtInfo(part[0].lineno, part[-1].end_lineno or part[-1].lineno)
+            i += n
+            continue
+        if i >= len(ast_body):
+            return
+        node = ast_body[i]
+        i += 1
+        _compound(stmt, node, out)
+
+
+def _suite(block, ast_body, out) -> None:
+    if isinstance(block, cst.IndentedBlock):
+        _body(list(block.body), ast_body, out)
+
+
+def _compound(stmt, node, out) -> None:
+    line = node.lineno
+    names: frozenset[str] = frozenset()
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators and hasattr(node, "decorator_list"):
+        line = min([line] + [d.lineno for d in node.decorator_list])
+    if isinstance(stmt, cst.FunctionDef) and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        names = function_locals(node)
+    elif isinstance(stmt, cst.ClassDef) and isinstance(node, ast.ClassDef):
+        names = class_locals(node)
+    out[id(stmt)] = StmtInfo(line, node.end_lineno or node.lineno, names)
+    if isinstance(stmt, cst.If) and isinstance(node, ast.If):
+        _suite(stmt.body, node.body, out)
+        if isinstance(stmt.orelse, cst.If) and len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+            _compound(stmt.orelse, node.orelse[0], out)
+        elif isinstance(stmt.orelse, cst.Else):
+            _suite(stmt.orelse.body, node.orelse, out)
+    elif isinstance(stmt, (cst.For, cst.While)) and isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        _suite(stmt.body, node.body, out)
+        if stmt.orelse is not None:
+            _suite(stmt.orelse.body, node.orelse, out)
+    elif isinstance(stmt, (cst.Try, cst.TryStar)) and isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+        _suite(stmt.body, node.body, out)
+        for handler, ast_handler in zip(stmt.handlers, node.handlers):
+            _suite(handler.body, ast_handler.body, out)
+        if stmt.orelse is not None:
+            _suite(stmt.orelse.body, node.orelse, out)
+        if stmt.finalbody is not None:
+            _suite(stmt.finalbody.body, node.finalbody, out)
+    elif isinstance(stmt, (cst.With, cst.FunctionDef, cst.ClassDef)) and hasattr(node, "body"):
+        _suite(stmt.body, node.body, out)
+    elif isinstance(stmt, cst.Match) and isinstance(node, ast.Match):
+        for case, ast_case in zip(stmt.cases, node.cases):
+            _suite(case.body, ast_case.body, out)
+
+
+def function_locals(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> frozenset[str]:
+    """Every name bound anywhere inside a function (nested scopes included: an over-approximation that can
+    only stop a fold, never cause a wrong one)."""
+    names: set[str] = set()
+    args = node.args
+    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+        if arg is not None:
+            names.add(arg.arg)
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            names.add(sub.id)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub is not node:
+            names.add(sub.name)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            for alias in sub.names:
+                names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+            names.update(sub.names)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            names.add(sub.name)
+        elif isinstance(sub, ast.arg):
+            names.add(sub.arg)
+        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+            names.add(sub.name)
+        elif isinstance(sub, ast.MatchMapping) and sub.rest:
+            names.add(sub.rest)
+    return frozenset(names)
+
+
+def class_locals(node: ast.ClassDef) -> frozenset[str]:
+    names: set[str] = set()
+    for stmt in node.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+            continue
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+                names.add(sub.id)
+            elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+                for alias in sub.names:
+                    names.add(alias.asname or alias.name.split(".")[0])
+    return frozenset(names)

@@ -1,0 +1,132 @@
+"""What folding did: per file the branches folded and lines removed, per fact where it matched."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from slimfork.errors import SlimforkError
+from slimfork.facts.model import Fact
+from slimfork.rewrite.fold import Fold
+
+BRANCH_KINDS = {"if", "elif", "else", "while", "ternary", "filter", "assert", "dead code"}
+
+
+@dataclass
+class FileFold:
+    path: str
+    module: str
+    changed: bool = False
+    lines_before: int = 0
+    lines_after: int = 0
+    folds: list[Fold] = field(default_factory=list)
+    matches: list[tuple[str, int]] = field(default_factory=list)  # (fact key, line)
+    blocked: list[tuple[int, str]] = field(default_factory=list)  # (line, why a known condition stayed)
+    removed_names: list[str] = field(default_factory=list)  # imports, flags, defs only deleted code used
+    failure: str | None = None  # the file was left unmodified because of this
+
+    @property
+    def branches(self) -> int:
+        return sum(1 for f in self.folds if f.kind in BRANCH_KINDS)
+
+    @property
+    def lines_removed(self) -> int:
+        return self.lines_before - self.lines_after if self.changed else 0
+
+
+@dataclass
+class FoldReport:
+    files: list[FileFold] = field(default_factory=list)
+    unmatched: list[Fact] = field(default_factory=list)  # facts that matched nothing: likely typos
+    flags: dict[str, Any] = field(default_factory=dict)  # module-level names found constant -> value
+    patched: list[tuple[str, str, int]] = field(default_factory=list)  # (name, file, line) set by tests
+    scanned: int = 0  # Python files looked at
+    candidates: int = 0  # files that mention a fact or a constant flag
+    seconds: float = 0.0
+
+    @property
+    def changed(self) -> list[FileFold]:
+        return [f for f in self.files if f.changed]
+
+    @property
+    def failures(self) -> list[FileFold]:
+        return [f for f in self.files if f.failure]
+
+    @property
+    def branches(self) -> int:
+        return sum(f.branches for f in self.changed)
+
+    @property
+    def lines_removed(self) -> int:
+        return sum(f.lines_removed for f in self.changed)
+
+    def fact_matches(self) -> dict[str, list[tuple[str, int]]]:
+        out: dict[str, list[tuple[str, int]]] = {}
+        for f in self.files:
+            for key, line in f.matches:
+                out.setdefault(key, []).append((f.path, line))
+        return out
+
+    def check_strict(self) -> None:
+        """Under --strict a fact that matched nothing is an error (a typo would silently do nothing)."""
+        if self.unmatched:
+            first = self.unmatched[0]
+            names = ", ".join(f.describe() for f in self.unmatched)
+            raise SlimforkError(f"{len(self.unmatched)} fact(s) matched nothing: {names}", key=first.key,
+                                hint="check the qualified name against the source, or remove the fact")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "summary": {"files_changed": len(self.changed), "branches_folded": self.branches,
+                        "lines_removed": self.lines_removed, "failures": len(self.failures),
+                        "scanned": self.scanned, "candidates": self.candidates, "seconds": round(self.seconds, 2)},
+            "facts": {key: [{"path": p, "line": line} for p, line in places]
+                      for key, places in sorted(self.fact_matches().items())},
+            "unmatched_facts": [{"key": f.key, "fact": f.describe()} for f in self.unmatched],
+            "constant_flags": dict(sorted(self.flags.items())),
+            "patched_by_tests": [{"name": n, "path": p, "line": line} for n, p, line in self.patched],
+            "files": [{
+                "path": f.path, "module": f.module, "changed": f.changed, "branches_folded": f.branches,
+                "lines_removed": f.lines_removed, "failure": f.failure, "removed_names": f.removed_names,
+                "folds": [asdict(x) for x in f.folds],
+                "matches": [{"fact": k, "line": line} for k, line in f.matches],
+                "kept_for_side_effects": [{"line": line, "why": why} for line, why in f.blocked],
+            } for f in self.files if f.changed or f.failure or f.blocked],
+        }
+
+    def to_markdown(self, limit: int = 50) -> str:
+        out = ["# Platform facts folded", "",
+               f"{len(self.changed)} files changed, {self.branches} branches folded, {self.lines_removed} lines "
+               f"removed, {len(self.failures)} files left unmodified ({self.candidates} of {self.scanned} files "
+               f"mention a fact; {self.seconds:.1f} s).", ""]
+        if self.unmatched:
+            out += ["## Facts that matched nothing (typo?)", ""]
+            out += [f"- `{f.describe()}` ({f.key})" for f in self.unmatched] + [""]
+        matches = self.fact_matches()
+        if matches:
+            out += ["## Facts used", "", "| fact | matches | first place |", "|---|---:|---|"]
+            for key, places in sorted(matches.items()):
+                out.append(f"| `{key}` | {len(places)} | {places[0][0]}:{places[0][1]} |")
+            out.append("")
+        if self.failures:
+            out += ["## Files left unmodified", ""]
+            out += [f"- {f.path}: {f.failure}" for f in self.failures] + [""]
+        blocked = [(f.path, line, why) for f in self.files for line, why in f.blocked]
+        if blocked:
+            out += ["## Conditions kept for their side effects", ""]
+            out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]] + [""]
+        if self.patched:
+            out += ["## Facts or flags that tests patch (those tests exercise folded code)", ""]
+            out += [f"- `{n}` at {p}:{line}" for n, p, line in self.patched[:limit]] + [""]
+        changed = sorted(self.changed, key=lambda f: -f.lines_removed)
+        if changed:
+            out += ["## Files", "", "| file | branches folded | lines removed | names removed |", "|---|---:|---:|---|"]
+            for f in changed[:limit]:
+                names = ", ".join(f.removed_names[:6]) + (" ..." if len(f.removed_names) > 6 else "")
+                out.append(f"| {f.path} | {f.branches} | {f.lines_removed} | {names} |")
+            if len(changed) > limit:
+                out.append(f"| ... {len(changed) - limit} more | | | |")
+            kinds = Counter(x.kind for f in changed for x in f.folds)
+            out += ["", "Folds by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()), ""]
+        return "\n".join(out)

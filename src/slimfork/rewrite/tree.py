@@ -1,0 +1,177 @@
+"""Fold the facts into a whole tree: find the files that mention a fact, learn which module-level names the
+facts make constant (across modules), then fold every such file in parallel. Files are rewritten in place
+(``root`` is the pipeline's scratch copy); a file that fails a safety check is left unmodified and reported.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from pathlib import Path
+
+from slimfork.facts.bindings import Resolver, read_bindings
+from slimfork.facts.model import ENV, FactSet
+from slimfork.facts.table import build_table, propagate
+from slimfork.fsutil import write_atomic
+from slimfork.progress import progress
+from slimfork.rewrite.file import FoldContext, fold_source
+from slimfork.rewrite.report import FileFold, FoldReport
+
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_STATE: dict = {}  # what forked workers inherit: root, modules, context, word index
+
+
+def fact_words(facts: FactSet) -> set[str]:
+    words = set()
+    for fact in facts.facts:
+        words.add(fact.target if fact.kind == ENV else fact.target.rsplit(".", 1)[-1])
+    words.discard("name")  # os.name: "name" is in every file; "os.name" and `from os import name` below
+    if any(f.target == "os.name" for f in facts.facts):
+        words.add("os.name")
+    return words
+
+
+def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int | None = None) -> FoldReport:
+    started = time.perf_counter()
+    root = Path(root)
+    jobs = jobs or os.cpu_count() or 1
+    report = FoldReport(scanned=len(modules))
+    if not facts:
+        return report
+    resolver = Resolver(root, modules)
+    table = build_table(facts, resolver)
+    words = fact_words(facts)
+    candidates: set[str] = set()
+    pending = sorted(modules)
+    used: set[str] = set()
+    while pending:  # each round: files that mention a word we care about, their bindings, new flags
+        found = _map(_mentions, [(rel, sorted(words)) for rel in pending], jobs, root, modules)
+        fresh = [rel for rel, hit in zip(pending, found) if hit]
+        candidates.update(fresh)
+        for rel, bindings in zip(fresh, _map(_bindings, fresh, jobs, root, modules)):
+            resolver.cache[modules[rel]] = bindings
+        patched = {name for rel in candidates for name in resolver.cache[modules[rel]].patched}
+        flags, flag_used = propagate(table, resolver, [resolver.cache[modules[r]] for r in sorted(candidates)],
+                                     words, patched)
+        used |= flag_used
+        report.flags.update(flags)
+        pending = sorted(set(modules) - candidates) if flags else []
+        words |= {q.rsplit(".", 1)[-1] for q in flags}
+    report.candidates = len(candidates)
+    flag_names = {q.rsplit(".", 1)[-1] for q in report.flags}
+    interesting = words | flag_names
+    for rel in sorted(candidates):
+        for name, line in resolver.cache[modules[rel]].patched.items():
+            if name in interesting:
+                report.patched.append((name, rel, line))
+    # Which files mention the names a candidate binds, for the "used elsewhere" check of the clean-up.
+    needed = set()
+    for rel in candidates:
+        b = resolver.cache[modules[rel]]
+        needed |= set(b.imports) | set(b.assigns) | b.defs | {modules[rel].rsplit(".", 1)[-1]}
+    index: dict[str, set[str]] = {}
+    chunks = [sorted(modules)[i::jobs * 4] for i in range(jobs * 4)]
+    for part in _map(_scan_words, [(chunk, needed) for chunk in chunks], jobs, root, modules):
+        for word, files in part.items():
+            index.setdefault(word, set()).update(files)
+    _STATE["context"] = FoldContext(table, resolver, _Protection(root, modules, resolver, index))
+    results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
+    report.files = [r for r in results if r is not None]
+    matched = used | {key for f in report.files for key, _ in f.matches}
+    report.unmatched = [f for f in facts.facts if f.key not in matched]
+    report.seconds = time.perf_counter() - started
+    _STATE.clear()
+    return report
+
+
+class _Protection:
+    """Is a module-level name of ``module`` used from another file (imported, or read as an attribute)?"""
+
+    def __init__(self, root: Path, modules: dict[str, str], resolver: Resolver, index: dict[str, set[str]]):
+        self.root, self.modules, self.resolver, self.index = root, modules, resolver, index
+        self.paths = {m: rel for rel, m in modules.items()}
+
+    def __call__(self, module: str, name: str) -> bool:
+        own = self.paths.get(module)
+        last = module.rsplit(".", 1)[-1]
+        suspects = (self.index.get(name, set()) & self.index.get(last, set())) - {own}
+        for rel in sorted(suspects):
+            other = self.resolver.bindings(self.modules[rel])
+            if other is None or other.error:
+                return True
+            if any(target == f"{module}.{name}" for target in other.imports.values()):
+                return True
+            if module in other.star_imports and not name.startswith("_"):
+                return True
+            try:
+                if f".{name}".encode() in (self.root / rel).read_bytes():
+                    return True
+            except OSError:
+                return True
+        return False
+
+
+def _map(func, items, jobs, root, modules, label: str | None = None):
+    _STATE["root"], _STATE["modules"] = root, modules
+    items = list(items)
+    if jobs <= 1 or len(items) < 8:
+        with progress(label or "scanning", len(items)) as advance:
+            out = []
+            for item in items:
+                out.append(func(item))
+                advance()
+            return out
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
+        with progress(label or "scanning", len(items)) as advance:
+            out = []
+            for result in pool.map(func, items, chunksize=max(1, min(16, len(items) // (jobs * 8) or 1))):
+                out.append(result)
+                advance()
+            return out
+
+
+def _mentions(args) -> bool:
+    rel, words = args
+    try:
+        data = (_STATE["root"] / rel).read_bytes()
+    except OSError:
+        return False
+    return any(word.encode() in data for word in words)
+
+
+def _bindings(rel: str):
+    return read_bindings(_STATE["root"], rel, _STATE["modules"][rel])
+
+
+def _scan_words(args) -> dict[str, list[str]]:
+    chunk, needed = args
+    out: dict[str, list[str]] = {}
+    for rel in chunk:
+        try:
+            data = (_STATE["root"] / rel).read_bytes()
+        except OSError:
+            continue
+        for word in {w.decode() for w in set(_WORD.findall(data))} & needed:
+            out.setdefault(word, []).append(rel)
+    return out
+
+
+def _fold_file(rel: str) -> FileFold | None:
+    root, modules, ctx = _STATE["root"], _STATE["modules"], _STATE["context"]
+    path = root / rel
+    bindings = ctx.resolver.bindings(modules[rel])
+    if bindings is None:
+        return None
+    if path.is_symlink():
+        return FileFold(rel, modules[rel], failure="a symbolic link: not rewritten")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return FileFold(rel, modules[rel], failure=f"cannot read: {exc}")
+    new, result = fold_source(data, rel, bindings, ctx)
+    if new is not None:
+        write_atomic(path, new, mode=path.stat().st_mode & 0o7777)
+    return result
