@@ -44,10 +44,26 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None) -> Analysis:
     index = build_index(tree.root, jobs=jobs)
     t2 = time.perf_counter()
     graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, index, tree))
+    _check_registries(spec, graph)
     _add_keep_roots(spec, graph)
     plan = build_plan(spec, graph)
     t3 = time.perf_counter()
     return Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
+
+
+def _check_registries(spec: Spec, graph: ModuleGraph) -> None:
+    from slimfork.errors import SpecError, did_you_mean
+    from slimfork.graph.edges import registry_members
+
+    for i, reg in enumerate(spec.registries):
+        info = graph.modules.get(reg.package)
+        if info is None or not info.is_package:
+            packages = [n for n, m in graph.modules.items() if m.is_package]
+            raise SpecError(f"no package '{reg.package}' in the source", key=f"registries[{i}].package",
+                            hint=did_you_mean(reg.package, packages, "name the scanned package"))
+        if not registry_members(graph.mm, reg):
+            raise SpecError(f"keep matches no module of {reg.package}", key=f"registries[{i}].keep",
+                            hint="modules: " + ", ".join(m[len(reg.package) + 1:] for m in graph.mm.children.get(reg.package, [])[:12]))
 
 
 def _dropped_modules(spec: Spec, index: Index, tree: SourceTree) -> set[str]:

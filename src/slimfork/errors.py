@@ -28,3 +28,11 @@ class SpecError(SlimforkError):
 
 class SourceError(SlimforkError):
     """The source cannot be fetched or read."""
+
+
+def did_you_mean(word: str, options, fallback: str) -> str:
+    """A hint naming the closest option (difflib), or ``fallback`` when nothing is close."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f"did you mean {close[0]}?" if close else fallback

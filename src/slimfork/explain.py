@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
-from slimfork.errors import SlimforkError
+from slimfork.errors import SlimforkError, did_you_mean
 from slimfork.plan.build import step_reason
 
 
@@ -44,15 +43,13 @@ def _locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:
     all_paths = set(analysis.index.files) | set(analysis.index.other_files)
     if target in all_paths or "/" in target:
         if target not in all_paths:
-            close = difflib.get_close_matches(target, sorted(all_paths), n=3)
             raise SlimforkError(f"no file '{target}' in the source", key="TARGET",
-                                hint=f"did you mean {', '.join(close)}?" if close else "paths are relative to the source")
+                            hint=did_you_mean(target, sorted(all_paths), "paths are relative to the source"))
         return graph.module_of(target), None, target
     module, _, symbol = target.partition(":")
     if module not in graph.modules:
-        close = difflib.get_close_matches(module, list(graph.modules), n=3)
         raise SlimforkError(f"no module '{module}' in the source", key="TARGET",
-                            hint=f"did you mean {', '.join(close)}?" if close else "give a dotted module name")
+                            hint=did_you_mean(module, list(graph.modules), "give a dotted module name"))
     info = graph.modules[module]
     if symbol and info.path and symbol.split(".")[0] not in analysis.index.files[info.path].defs:
         raise SlimforkError(f"module '{module}' defines no '{symbol}'", key="TARGET",

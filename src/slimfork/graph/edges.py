@@ -40,6 +40,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
         if info.path is None:
             continue
         summary = index.files[info.path]
+        covered = _covering_registry(name, info, registries) if summary.dir_scans else None
         for imp in summary.imports:
             resolved = resolve_import(mm, name, imp)
             for target in resolved.targets:
@@ -62,6 +63,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
                 uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                            f"dynamic import with prefix '{target}': kept all {len(prefix_mods)} "
                                            "modules it may name"))
+            elif covered is not None:
+                continue  # the registry's import of each module it found: its edges carry the kept members
             elif not target or target.startswith("."):
                 uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                            "dynamic import of a name computed at run time; its targets cannot be "
@@ -102,9 +105,8 @@ def _relative(package: str, target: str) -> str:
 def _scan_edges(mm, name, info, line, call, registries, out, uncertain) -> None:
     """A directory scan: covered by a declared registry, or (when it scans its own package) keeps every sibling."""
     package = name if info.is_package else name.rsplit(".", 1)[0]
-    for reg in registries:
-        if name == reg.package or name.startswith(reg.package + ".") or package == reg.package:
-            return  # the registry's own edges carry its members
+    if _covering_registry(name, info, registries) is not None:
+        return  # the registry's own edges carry its members
     if "__path__" in call and ("__name__" in call or call.startswith(("pkgutil.iter_modules(__path__",
                                                                        "iter_modules(__path__"))) \
             or "dirname(__file__)" in call:
@@ -114,6 +116,14 @@ def _scan_edges(mm, name, info, line, call, registries, out, uncertain) -> None:
         return
     uncertain.append(Uncertain(info.path, line, call, "directory scan of a package named at run time: declare "
                                                       "it as [[registries]] to filter or keep its modules"))
+
+
+def _covering_registry(name, info, registries):
+    package = name if info.is_package else name.rsplit(".", 1)[0]
+    for reg in registries:
+        if name == reg.package or name.startswith(reg.package + ".") or package == reg.package:
+            return reg
+    return None
 
 
 def registry_members(mm: ModuleMap, reg: RegistrySpec) -> list[str]:

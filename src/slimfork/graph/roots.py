@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
-from slimfork.errors import SpecError
+from slimfork.errors import SpecError, did_you_mean
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.build import Index
 from slimfork.source.layout import SourceTree
@@ -65,9 +64,8 @@ def _scripts(root: Root, tree: SourceTree, mm: ModuleMap, key: str) -> list[Root
 
 def _require_module(name: str, mm: ModuleMap, key: str) -> None:
     if name not in mm.modules:
-        close = difflib.get_close_matches(name, list(mm.modules), n=3)
         raise SpecError(f"no module '{name}' in the source", key=key,
-                        hint=f"did you mean {', '.join(close)}?" if close else "check the spelling and 'packages'")
+                        hint=did_you_mean(name, mm.modules, "check the spelling and 'packages'"))
 
 
 def _require_symbol(module: str, symbol: str, index: Index, mm: ModuleMap, key: str) -> None:
@@ -80,7 +78,6 @@ def _require_symbol(module: str, symbol: str, index: Index, mm: ModuleMap, key: 
     star = any("*" in imp.names for imp in summary.imports)
     if summary.error is None and head not in summary.defs and not summary.module_getattr and not star \
             and f"{module}.{head}" not in mm.modules:
-        close = difflib.get_close_matches(head, list(summary.defs), n=3)
         raise SpecError(f"module '{module}' defines no '{head}'", key=key,
-                        hint=f"did you mean {', '.join(close)}?" if close else f"names it defines: "
-                        f"{', '.join(sorted(summary.defs)[:10])}")
+                        hint=did_you_mean(head, summary.defs, "names it defines: "
+                                          + ", ".join(sorted(summary.defs)[:10])))

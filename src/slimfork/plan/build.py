@@ -32,6 +32,9 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             continue  # wheel metadata: rewritten as the fork's pyproject
         lines = index.files[rel].lines if rel in index.files else 0
         module = mm.module_of(rel)
+        if tree.root / rel == spec.path:
+            plan.removals.append(Removal("dropped", rel, "the keep spec itself", group="dropped"))
+            continue
         drop = first_match(spec.drop, rel)
         if drop is not None:
             plan.removals.append(Removal("dropped", rel, f"dropped by drop[{drop}] '{spec.drop[drop]}'",

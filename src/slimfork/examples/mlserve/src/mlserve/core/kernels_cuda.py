@@ -1,0 +1,2 @@
+def matmul(a, b):
+    return f"cuda({a}*{b})"

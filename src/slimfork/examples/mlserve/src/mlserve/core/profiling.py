@@ -1,0 +1,5 @@
+"""A profiler nothing imports any more."""
+
+
+def profile(fn):
+    return fn

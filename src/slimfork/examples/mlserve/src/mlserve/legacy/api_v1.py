@@ -1,0 +1,5 @@
+from mlserve.core.engine import Engine
+
+
+def generate(model, prompt):
+    return Engine(model).generate(prompt)

@@ -1,0 +1,2 @@
+def tokenize(text):
+    return text.split()

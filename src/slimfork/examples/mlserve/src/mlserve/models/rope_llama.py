@@ -1,0 +1,2 @@
+def rope(x):
+    return x
