@@ -4,6 +4,7 @@ and run the fixture for real, so bisection is tested on real failures)."""
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import os
 import subprocess
@@ -50,23 +51,31 @@ class ParseCheck:
         return CheckResult(self.name, not new, tuple(new.values()), tuple(new))
 
 
-_IMPORT_SCRIPT = r"""
-import importlib, json, os, sys, traceback
-sys.dont_write_bytecode = True
-out = {}
-for name in json.loads(sys.argv[1]):
+def _import_in_child(root: Path, name: str) -> str | None:
+    """Import ``name`` from ``root`` in a forked child process; the error it printed, or None if it imported."""
+    read, write = os.pipe()
     pid = os.fork()
-    if pid == 0:
+    if pid == 0:  # the child: a fresh import of the fixture, then exit without returning into pytest
+        code = 0
         try:
+            os.close(read)
+            top = name.split(".")[0]
+            for loaded in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+                del sys.modules[loaded]
+            sys.dont_write_bytecode = True
+            sys.path.insert(0, str(root))
+            importlib.invalidate_caches()
             importlib.import_module(name)
-            os._exit(0)
         except BaseException as exc:
-            sys.stderr.write(f"{name}: {type(exc).__name__}: {exc}\n")
-            os._exit(1)
+            code = 1
+            os.write(write, f"{name}: {type(exc).__name__}: {exc}".encode())
+        finally:
+            os._exit(code)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        message = fh.read().decode()
     _, status = os.waitpid(pid, 0)
-    out[name] = os.waitstatus_to_exitcode(status) == 0
-print(json.dumps(out))
-"""
+    return None if os.waitstatus_to_exitcode(status) == 0 else message or f"{name}: does not import"
 
 
 def _module_path(root: Path, module: str) -> str:
@@ -75,7 +84,7 @@ def _module_path(root: Path, module: str) -> str:
 
 
 class ImportCheck:
-    """Each named module imports (each in a fresh forked interpreter) wherever it imported in the original."""
+    """Each named module imports (each in a forked child process) wherever it imported in the original."""
 
     name, cost = "imports", 10
 
@@ -84,23 +93,19 @@ class ImportCheck:
         self.cache_key = ",".join(self.modules)
         self.runs = 0
 
-    def _imports(self, root: Path) -> tuple[dict[str, bool], str]:
-        env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
-        proc = subprocess.run([sys.executable, "-c", _IMPORT_SCRIPT, json.dumps(self.modules)], cwd=root, env=env,
-                              capture_output=True, text=True, timeout=60)
-        return json.loads(proc.stdout), proc.stderr
+    def _imports(self, root: Path) -> dict[str, str | None]:
+        return {name: _import_in_child(root, name) for name in self.modules}
 
     def baseline(self, original: Path) -> Baseline:
-        ok, _ = self._imports(original)
+        ok = {name: error is None for name, error in self._imports(original).items()}
         return Baseline(self.name, any(ok.values()), data=sorted(m for m, v in ok.items() if v),
                         note="" if any(ok.values()) else "no module imports in the original")
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         self.runs += 1
-        ok, stderr = self._imports(fork)
-        lost = [m for m in baseline.data if not ok.get(m)]
-        lines = {line.split(":", 1)[0]: line for line in stderr.splitlines() if ":" in line}
-        failures = tuple(lines.get(m, f"{m}: does not import") for m in lost)
+        errors = self._imports(fork)
+        lost = [m for m in baseline.data if errors.get(m)]
+        failures = tuple(errors[m] for m in lost)
         return CheckResult(self.name, not lost, failures, tuple(_module_path(fork, m) for m in lost))
 
 

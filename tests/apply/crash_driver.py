@@ -1,0 +1,19 @@
+"""Run the fixture batches into an output folder; the crash tests kill this process and resume its work.
+
+Usage: python crash_driver.py SOURCE OUT JOBS   (exit 130 on Ctrl-C, like the slimfork CLI)
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from applykit import fixture_batches, fixture_checks  # noqa: E402
+
+from slimfork.apply import run_batches  # noqa: E402
+
+if __name__ == "__main__":
+    try:
+        run_batches(Path(sys.argv[1]), Path(sys.argv[2]), fixture_batches(), fixture_checks(), jobs=int(sys.argv[3]))
+    except KeyboardInterrupt:
+        sys.exit(130)
