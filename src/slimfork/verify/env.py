@@ -119,11 +119,14 @@ def _build(config: VerifyConfig, tmp: Path, final: Path) -> None:
     python = _base_python(config)
     log = tmp.parent / f"{final.name}.log"
     with progress(f"building the verification environment ({len(config.requirements)} requirements)"):
-        _run([python, "-m", "venv", str(tmp)], log, "create the venv")
+        pip = _outer_pip()  # slimfork's own pip can install into a venv without pip: seconds faster
+        venv_args = ["--prompt", "slimfork-verify"] + (["--without-pip"] if pip else [])
+        _run([python, "-m", "venv", *venv_args, str(tmp)], log, "create the venv")
         req = tmp / ".slimfork-requirements.txt"
         req.write_text("\n".join(config.requirements) + "\n", encoding="utf-8")
-        _run([str(tmp / "bin" / "python"), "-m", "pip", "install", "--no-input", "-r", str(req),
-              *config.pip_args], log, f"install the requirements from {config.origin or 'the spec'}")
+        installer = [*pip, "--python", str(tmp / "bin" / "python")] if pip else [str(tmp / "bin" / "python"), "-m", "pip"]
+        _run([*installer, "install", "--no-input", "-r", str(req), *config.pip_args], log,
+             f"install the requirements from {config.origin or 'the spec'}")
     _relocate(tmp, final)
     write_atomic(tmp / ".slimfork-complete", f"{config.origin}\n")
 
@@ -137,6 +140,17 @@ def _run(cmd: list[str], log: Path, what: str) -> None:
         tail = log.read_text(errors="replace").strip().splitlines()[-6:]
         raise SlimforkError(f"could not {what} (pip log: {log})", key="verify.requirements",
                             hint="; ".join(line.strip() for line in tail) or "see the log")
+
+
+def _outer_pip() -> list[str]:
+    """``python -m pip`` of the interpreter running slimfork if it has ``--python`` (pip 22.3+), else []."""
+    try:
+        from importlib.metadata import version
+
+        major, minor = (int(x) for x in version("pip").split(".")[:2])
+    except Exception:
+        return []
+    return [sys.executable, "-m", "pip"] if (major, minor) >= (22, 3) else []
 
 
 def _relocate(tmp: Path, final: Path) -> None:

@@ -11,7 +11,9 @@ What a stub does, and why:
   annotations work) whose own attributes are placeholders too, and which raises ``StubUsed`` when called or
   instantiated, so real use of a stub never passes silently.
 - Dunder lookups (``__version__``, ``__wrapped__``...) raise AttributeError, as on a plain module.
-- ``importlib.metadata`` still says the distribution is not installed, so version probes see no package.
+- Availability probes do not see a stub: ``importlib.util.find_spec`` answers None (until something imported
+  the stub) and ``importlib.metadata`` knows no such distribution, so optional code paths (transformers'
+  ``is_torchvision_available()``) stay off, as in an environment without the package.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return any(fullname == n or fullname.startswith(n + ".") for n in self.names)
 
     def find_spec(self, fullname, path=None, target=None):
-        if not self._stubbed(fullname):
+        if not self._stubbed(fullname) or _probing():
             return None
         return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
 
@@ -88,6 +90,17 @@ class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         parent, _, child = module.__name__.rpartition(".")
         if parent and parent in sys.modules:
             setattr(sys.modules[parent], child, module)
+
+
+def _probing() -> bool:
+    """True when ``importlib.util.find_spec`` asks (an availability probe), not an import statement."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
+        frame = frame.f_back
+    if frame is None or frame.f_code.co_name != "find_spec":
+        return False
+    filename = frame.f_code.co_filename.replace("\\", "/")
+    return filename == "<frozen importlib.util>" or filename.endswith("importlib/util.py")
 
 
 def install(names) -> None:

@@ -1,0 +1,143 @@
+"""Checks 4-6 (import-modules, command, pytest) on a fixture project, run with the current interpreter.
+
+Each is broken by a removal that static analysis cannot see (a module loaded by a computed name, a module found
+by a directory scan), must report exactly the new failure and point at the file; baselines that fail on the
+original are marked unusable.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from slimfork.verify.checks.command import CommandCheck
+from slimfork.verify.checks.import_modules import ImportModulesCheck, glob_regex
+from slimfork.verify.checks.pytest import PytestCheck
+from slimfork.verify.env import current_env
+from slimfork.verify.spec import CommandSpec, ImportModulesSpec, PytestSpec
+
+from helpers import LAYOUT, copy_project, edit
+
+ENV = current_env()
+
+
+def test_globs_on_dotted_names():
+    assert glob_regex("pkg.models.deepseek*").match("pkg.models.deepseek_v2")
+    assert not glob_regex("pkg.models.deepseek*").match("pkg.models.deepseek_common.utils")
+    assert glob_regex("pkg.models.**").match("pkg.models") and glob_regex("pkg.**").match("pkg.a.b")
+    assert glob_regex("**").match("anything.at.all")
+
+
+def test_import_modules_reports_a_module_loaded_by_a_computed_name(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(jobs=2))
+    baseline = check.baseline(original)
+    assert baseline.usable
+    outcomes = baseline.data["outcomes"]
+    assert not outcomes["pkg.legacy_py2"].ok and "SyntaxError" in outcomes["pkg.legacy_py2"].error
+    assert not outcomes["pkg.guarded"].ok  # NameError in the original: not counted
+    assert outcomes["pkg.plugins"].ok and "pkg/extra.py" in outcomes["pkg.plugins"].loaded
+    assert check.run(fork, baseline).ok
+    edit(fork, {"pkg/extra.py": None})
+    result = check.run(fork, baseline)
+    assert result.failures == ("pkg/plugins.py: import pkg.plugins: ModuleNotFoundError: No module named "
+                               "'pkg.extra' (at pkg/plugins.py:6)",)
+    assert result.paths == ("pkg/plugins.py",)
+    assert "1 imported" in result.detail  # only pkg.plugins loaded pkg/extra.py: the rest is not re-imported
+
+
+def test_import_modules_named_module_must_stay_and_unmatched_selection_is_unusable(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(modules=("pkg.extra", "pkg.formats.*")))
+    baseline = check.baseline(original)
+    assert sorted(baseline.data["outcomes"]) == ["pkg.extra", "pkg.formats.json", "pkg.formats.yaml"]
+    edit(fork, {"pkg/extra.py": None, "pkg/formats/yaml.py": None})  # a glob match may go, a named module not
+    assert check.run(fork, baseline).failures == ("pkg.extra: named in [checks.import_modules] but not in the fork",)
+    empty = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(modules=("nothing.here",))).baseline(original)
+    assert not empty.usable and "no module" in empty.note
+
+
+def _command(name="cli", argv=("python", "-m", "pkg.cli"), **kw):
+    return CommandSpec(name, tuple(argv), **kw)
+
+
+def test_command_reports_a_module_lost_from_a_directory_scan(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = CommandCheck(LAYOUT, ENV, _command(match="stdout"), tmp_path)
+    baseline = check.baseline(original)
+    assert baseline.usable and baseline.data.stdout == "hello, world\nformats: json, yaml\n"
+    assert check.run(fork, baseline).ok
+    edit(fork, {"pkg/formats/yaml.py": None})
+    result = check.run(fork, baseline)
+    assert result.failures == ("cli: stdout differs from the original's: @@ -2 +2 @@ | -formats: json, yaml | "
+                               "+formats: json",)
+
+
+def test_command_reports_a_crash_with_the_file_from_the_traceback(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = CommandCheck(LAYOUT, ENV, _command(match="exit"), tmp_path)
+    baseline = check.baseline(original)
+    edit(fork, {"pkg/util.py": "def fmt(greeting, name):\n    return greeting + undefined\n\n\nshout = str\n"})
+    result = check.run(fork, baseline)
+    assert len(result.failures) == 1
+    assert result.failures[0].startswith("cli: exit code 1, the original's 0: ")
+    assert "NameError: name 'undefined' is not defined" in result.failures[0]
+    assert result.paths[0] == "pkg/util.py" and "pkg/cli.py" in result.paths
+
+
+def test_command_substitutes_placeholders_and_hides_the_tree_path(tmp_path):
+    original, fork = copy_project(tmp_path)
+    argv = ("{python}", "-c", "import os, sys; print(os.getcwd(), sys.argv[1], os.environ['GREETING'])", "{tree}")
+    check = CommandCheck(LAYOUT, ENV, _command(argv=argv, env={"GREETING": "hi from {spec_dir}"}), tmp_path)
+    baseline = check.baseline(original)
+    assert baseline.data.stdout == f"<tree> <tree> hi from {tmp_path}\n"
+    assert check.run(fork, baseline).ok  # the two trees differ only by their paths
+
+
+def test_command_unusable_when_it_fails_or_wavers_on_the_original(tmp_path):
+    original, _ = copy_project(tmp_path)
+    failing = CommandCheck(LAYOUT, ENV, _command(argv=("python", "-c", "raise SystemExit('no such option')")), tmp_path)
+    baseline = failing.baseline(original)
+    assert not baseline.usable and "fails on the original (exit 1): no such option" in baseline.note
+    wavering = CommandCheck(LAYOUT, ENV, _command(argv=("python", "-c", "import time; print(time.time_ns())")),
+                            tmp_path)
+    baseline = wavering.baseline(original)
+    assert not baseline.usable and "differs between two runs of the original" in baseline.note
+    slow = CommandCheck(LAYOUT, ENV, _command(argv=("python", "-c", "import time; time.sleep(30)"), timeout=1), tmp_path)
+    baseline = slow.baseline(original)
+    assert not baseline.usable and "times out" in baseline.note and baseline.seconds < 10
+
+
+PYTEST_ARGS = ("-p", "no:hypothesispytest", "-p", "no:benchmark", "-p", "no:xdist")
+
+
+def test_pytest_reports_the_test_that_passed_in_the_original_only(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = PytestCheck(LAYOUT, ENV, PytestSpec(args=PYTEST_ARGS))
+    baseline = check.baseline(original)
+    assert baseline.usable and baseline.data == {"tests.test_core::test_run", "tests.test_core::test_loud",
+                                                 "tests.test_core::test_extra"}
+    edit(fork, {"pkg/extra.py": None})
+    result = check.run(fork, baseline)
+    assert len(result.failures) == 1
+    assert result.failures[0].startswith("tests.test_core::test_extra: failed in the fork: ModuleNotFoundError")
+    assert result.paths == ("tests/test_core.py",)
+
+
+def test_pytest_selection_and_unusable_baseline(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = PytestCheck(LAYOUT, ENV, PytestSpec(tests=("tests/test_core.py::test_run",), k="run", args=PYTEST_ARGS))
+    baseline = check.baseline(original)
+    assert baseline.data == {"tests.test_core::test_run"}
+    edit(fork, {"pkg/extra.py": None})
+    assert check.run(fork, baseline).ok  # test_extra is not selected
+    none = PytestCheck(LAYOUT, ENV, PytestSpec(k="fails_in_the_original", args=PYTEST_ARGS)).baseline(original)
+    assert not none.usable and none.note == "0 of 1 tests pass in the original"
+
+
+def test_checks_never_write_into_the_trees(tmp_path):
+    original, fork = copy_project(tmp_path)
+    ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec()).baseline(original)
+    CommandCheck(LAYOUT, ENV, _command(), tmp_path).baseline(original)
+    PytestCheck(LAYOUT, ENV, PytestSpec(args=PYTEST_ARGS)).baseline(original)
+    assert not [p for p in original.rglob("*") if p.name in ("__pycache__", ".pytest_cache")]
+    assert sys.executable  # the current interpreter ran them
