@@ -96,7 +96,7 @@ def fold_text(data: bytes, facts: PreprocessorFacts, tool: str, path: str = "-")
     text = data.decode("latin-1")  # byte-for-byte round trip whatever the encoding
     if not mentions(text, names):
         return data, FileFold(path, "unchanged")
-    first, error, reduced = _one_pass(data, facts, tool)
+    first, error, reduced = _one_pass(data, facts, tool, path)
     if error is not None:
         return data, FileFold(path, "malformed", message=error)
     # A #define or #undef of a fact macro that survives folding means the file itself may change the value
@@ -106,7 +106,7 @@ def fold_text(data: bytes, facts: PreprocessorFacts, tool: str, path: str = "-")
     if redefined:
         return data, FileFold(path, "redefines-fact", message=f"the file #defines or #undefs "
                               f"{', '.join(redefined)}; folding it with a fixed value could be wrong")
-    second, error, _ = _one_pass(first, facts, tool)
+    second, error, _ = _one_pass(first, facts, tool, path)
     if error is not None or second != first:
         return data, FileFold(path, "unstable", message=error or "a second pass changed the file again")
     old_lines = text.splitlines(keepends=True)
@@ -154,10 +154,10 @@ def _fold_file(root: Path, rel: str, facts: PreprocessorFacts, tool: str) -> Fil
     return record
 
 
-def _one_pass(data: bytes, facts: PreprocessorFacts, tool: str) -> tuple[bytes, str | None, int]:
+def _one_pass(data: bytes, facts: PreprocessorFacts, tool: str, path: str) -> tuple[bytes, str | None, int]:
     proc = subprocess.run([tool, *facts.unifdef_args(), "-"], input=data, capture_output=True)
     if proc.returncode not in (0, 1):
-        message = proc.stderr.decode("utf-8", "replace").strip().replace("[stdin]", "line")
+        message = proc.stderr.decode("utf-8", "replace").strip().replace("[stdin]", path)
         return data, message or f"unifdef exited with status {proc.returncode}", 0
     lines = proc.stdout.decode("latin-1").splitlines(keepends=True)
     reduced = 0

@@ -1,0 +1,2 @@
+cuda();
+int last;

@@ -1,0 +1,6 @@
+#ifndef USE_ROCM
+cuda();
+#else
+rocm();
+#endif
+int last;

@@ -1,0 +1,5 @@
+#if defined(FOO)
+level2_foo();
+#endif
+level2();
+nvidia();

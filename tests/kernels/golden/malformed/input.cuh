@@ -1,0 +1,7 @@
+#ifdef USE_ROCM
+rocm();
+#else
+cuda();
+#else
+again();
+#endif
