@@ -5,4 +5,5 @@ COMMANDS = [
     "plan",
     "why",
     "stats",
+    "audit",
 ]

@@ -1,0 +1,79 @@
+"""Finding kind "unused-kernel": GPU kernels with no launch site in reached code, and kernel sources that
+nothing reached loads or includes. The table itself is built in ``kerneltable``; this module judges it."""
+
+from __future__ import annotations
+
+from slimfork.audit.kerneltable import Kernel, KernelTable, include_closure, referenced_kernel_files
+from slimfork.audit.model import Finding
+
+_MAX_USES = 8
+
+
+def reached_native(table: KernelTable, reached_py: set[str] | None) -> dict[str, str]:
+    """Native sources reached code loads, names or includes (all of them when reachability is unknown)."""
+    if reached_py is None:
+        return {path: "" for path in table.native}
+    named = referenced_kernel_files(table, reached_py)
+    closure = include_closure(table, set(named))
+    return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
+
+
+def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Finding]:
+    native = reached_native(table, reached_py)
+
+    def reached(path: str) -> bool:
+        if path in native or reached_py is None:
+            return True
+        return path in reached_py
+
+    out: list[Finding] = []
+    for kernel in table.kernels:
+        if kernel.path is None:  # an op built outside the tree: used by definition, nothing to remove here
+            continue
+        live = [u for u in kernel.uses if reached(u.path)]
+        if any(u.how != "import" for u in live):
+            continue
+        out.append(_kernel_finding(kernel, live, reached(kernel.path)))
+    for path in table.native:
+        if path not in native:
+            named = table.file_uses.get(path, [])
+            why = ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
+                else "no Python string, loader or #include in the tree names it"
+            out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
+                               why, 60 if named else 70, path, None, {"kernel_kind": "source"}))
+    return out
+
+
+def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool) -> Finding:
+    dead = [u for u in kernel.uses if u not in live]
+    if live:  # imported somewhere, never called: the import may be public API
+        reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
+        confidence = 40
+    elif dead:
+        reason = "used only in code nothing reaches: " + ", ".join(u.where() for u in dead[:3])
+        confidence = 60
+    else:
+        reason = {
+            "triton": "no reference to it outside its own body, by import, attribute or string",
+            "jit": "the function that loads it is never referenced",
+            "cpp-extension": "the function that loads it is never referenced",
+            "cuda": "its name appears in no other native line and no Python string or f-string pattern",
+            "metal": "no Python string or f-string pattern names it",
+            "torch-op": "no torch.ops reference names it",
+            "pybind": "no Python code reads the name from the module",
+        }.get(kernel.kind, "no use found")
+        confidence = 80 if kernel.kind in ("triton", "jit", "cpp-extension", "metal") else 70
+    if not defined_in_reached:
+        reason += "; its file is not reached either"
+    details = {"kernel_kind": kernel.kind, "name": kernel.name, "defined": kernel.where(),
+               "uses": [u.where() for u in kernel.uses[:_MAX_USES]], "sources": kernel.sources}
+    if kernel.note:
+        details["note"] = kernel.note
+    return Finding("unused-kernel", kernel.id, f"{kernel.kind} kernel {kernel.name} has no launch site in reached code",
+                   reason, confidence, kernel.path, kernel.line, details)
+
+
+def table_json(table: KernelTable) -> list[dict]:
+    """The whole table, for ``--kernel-table``: every kernel with its definition and uses."""
+    return [{"id": k.id, "kind": k.kind, "name": k.name, "defined": k.where(), "sources": k.sources,
+             "uses": [u.where() for u in k.uses], "note": k.note} for k in table.kernels]

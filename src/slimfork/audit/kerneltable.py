@@ -1,0 +1,244 @@
+"""The kernel table: every GPU kernel of the tree, where it is defined and where it is used.
+
+Kinds: ``triton`` (``@triton.jit`` functions), ``jit`` (``load_jit("name", cuda_files=[...])``),
+``cpp-extension`` (``torch.utils.cpp_extension.load(sources=[...])`` and wrappers of it), ``cuda``
+(``__global__`` functions), ``torch-op`` (``TORCH_LIBRARY`` ``m.def`` and ``torch.ops.NS.NAME`` uses, also of
+ops built outside the tree), ``pybind`` (``PYBIND11_MODULE`` ``m.def``), ``metal`` (``kernel void`` in
+``.metal`` files, looked up by name from Python).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slimfork.audit.links import Linker, SourceResolver, Use
+from slimfork.audit.scan import TreeScan, scan_tree
+from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.index.build import Index
+
+
+@dataclass
+class Kernel:
+    id: str  # unique and stable: "triton:pkg/ops.py::_fwd_kernel", "jit:hicache", "torch-op:ns::name"
+    kind: str
+    name: str
+    path: str | None  # where it is defined (None: outside the tree)
+    line: int | None
+    uses: list[Use] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)  # native files a loader compiles (jit, cpp-extension)
+    note: str = ""  # what the audit could not see, e.g. "sources computed at run time"
+
+    def where(self) -> str:
+        return f"{self.path}:{self.line}" if self.path else "outside this tree"
+
+
+@dataclass
+class KernelTable:
+    kernels: list[Kernel]
+    file_uses: dict[str, list[Use]]  # native source -> Python places that name it (loaders, strings, lookups)
+    includes: dict[str, list[str]]  # native source -> native sources it includes
+    unknown_loaders: list[Use]  # loaders whose sources the audit cannot name: everything they may load is kept
+    native: list[str]  # every native source of the tree
+
+    def by_id(self) -> dict[str, Kernel]:
+        return {k.id: k for k in self.kernels}
+
+
+def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, scan: TreeScan | None = None
+                 ) -> KernelTable:
+    if mm is None:
+        from slimfork.source.layout import open_tree
+
+        mm = build_module_map(open_tree(Path(tree_root)), index)
+    scan = scan or scan_tree(index)
+    return _Builder(scan, mm).build()
+
+
+def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str]) -> dict[str, str]:
+    """Native sources that kept Python code names (directly, not through #include), each with the reason."""
+    out: dict[str, str] = {}
+    for path, uses in table.file_uses.items():
+        for use in uses:
+            if use.path in kept_python_paths:
+                out[path] = f"named by {use.where()}"
+                break
+    for use in table.unknown_loaders:
+        if use.path in kept_python_paths:
+            package = use.path.split("/", 1)[0]
+            for path in table.native:
+                if path.startswith(package + "/") and path not in out:
+                    out[path] = f"may be loaded by {use.where()}: its sources are computed at run time"
+    return out
+
+
+def include_closure(table: KernelTable, start: set[str]) -> dict[str, str]:
+    """``start`` and every native source they include, transitively: path -> the file that includes it."""
+    out = {path: "" for path in start}
+    todo = list(start)
+    while todo:
+        path = todo.pop()
+        for inc in table.includes.get(path, ()):
+            if inc not in out:
+                out[inc] = path
+                todo.append(inc)
+    return out
+
+
+class _Builder:
+    def __init__(self, scan: TreeScan, mm: ModuleMap):
+        self.scan, self.mm = scan, mm
+        self.linker = Linker(scan, mm)
+        self.resolver = SourceResolver(sorted(scan.native))
+        self.kernels: list[Kernel] = []
+        self.file_uses: dict[str, list[Use]] = {}
+        self.unknown: list[Use] = []
+        self._strings: dict[str, list[tuple[str, int]]] | None = None
+        self._patterns: list[tuple[re.Pattern, str, int]] = []
+
+    def build(self) -> KernelTable:
+        self.triton()
+        self.loaders()
+        self.native_kernels()
+        self.source_strings()
+        ids: dict[str, int] = {}
+        for k in self.kernels:  # make ids unique: the same loader name used in two places
+            ids[k.id] = ids.get(k.id, 0) + 1
+        for k in self.kernels:
+            if ids[k.id] > 1:
+                k.id = f"{k.id}@{k.path}:{k.line}"
+        includes = {rel: self.includes(rel) for rel in self.scan.native}
+        return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native))
+
+    def add_file_use(self, path: str, use: Use) -> None:
+        uses = self.file_uses.setdefault(path, [])
+        if use not in uses:
+            uses.append(use)
+
+    def triton(self) -> None:
+        for rel, py in self.scan.py.items():
+            for d in py.triton:
+                method = "." in d.qualname and not any(q == d.qualname.rsplit(".", 1)[0] for _, _, q in py.functions)
+                uses = self.linker.uses(rel, d.name, (d.line - len(d.decorators), d.end), by_name=method)
+                self.kernels.append(Kernel(f"triton:{rel}::{d.qualname}", "triton", d.qualname, rel, d.line, uses))
+
+    def loaders(self) -> None:
+        for rel, py in self.scan.py.items():
+            for call in py.loaders:
+                kind = "jit" if call.func == "load_jit" else "cpp-extension"
+                name = call.name or f"{call.func}@{posixpath.basename(rel)}"
+                site = Use(rel, call.line, call.function, f"loader {call.func}")
+                written, note = list(call.sources), ""
+                if not written:  # sources passed through a variable: the file names written near the call
+                    near = [(t, ln) for t, ln, fn in py.native_strings if fn == call.function] or \
+                           [(t, ln) for t, ln, fn in py.native_strings if fn is None]
+                    written = near
+                    note = "sources given by a variable; matched to file names written in the same scope" if near \
+                        else ""
+                sources: list[str] = []
+                for text, _line in written:
+                    hits = self.resolver.resolve(text, rel)
+                    if not hits:
+                        note = (note + "; " if note else "") + f"'{text}' names no file of the tree"
+                    sources += [h for h in hits if h not in sources]
+                if call.inline:
+                    note = "compiles inline source text (no files)"
+                elif not written:
+                    note = "sources computed at run time: the audit cannot name them"
+                    self.unknown.append(site)
+                for path in sources:
+                    self.add_file_use(path, site)
+                uses = self.function_uses(rel, py, call.function)
+                kernel = Kernel(f"{kind}:{name}", kind, name, rel, call.line, uses, sources, note)
+                self.kernels.append(kernel)
+
+    def function_uses(self, rel: str, py, function: str | None) -> list[Use]:
+        """Uses of the function that runs a loader: the loader runs when that function is called."""
+        if function is None:
+            return [Use(rel, 0, None, "module level")]
+        qualnames = {q: (s, e) for s, e, q in py.functions}
+        parent, _, short = function.rpartition(".")
+        span = qualnames.get(function, (0, 0))
+        method = bool(parent) and parent not in qualnames
+        return self.linker.uses(rel, short, span, by_name=method)
+
+    def native_kernels(self) -> None:
+        ops: dict[tuple[str, str], Kernel] = {}
+        pybind: list[Kernel] = []
+        for rel, nat in self.scan.native.items():
+            for k in nat.kernels:
+                if k.kind == "cuda":
+                    uses = [Use(other, line, None, "launch") for other, scan in self.scan.native.items()
+                            for line in scan.idents.get(k.name, ()) if not (other == rel and line == k.line)]
+                    uses += self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
+                    self.kernels.append(Kernel(f"cuda:{rel}::{k.name}", "cuda", k.name, rel, k.line, uses))
+                elif k.kind == "metal":
+                    uses = self.string_uses(k.name)
+                    for use in uses:
+                        self.add_file_use(rel, use)
+                    self.kernels.append(Kernel(f"metal:{rel}::{k.name}", "metal", k.name, rel, k.line, uses))
+                elif k.kind == "torch-op":
+                    ops[(k.namespace, k.name)] = Kernel(f"torch-op:{k.namespace}::{k.name}", "torch-op",
+                                                        f"{k.namespace}::{k.name}", rel, k.line)
+                else:
+                    pybind.append(Kernel(f"pybind:{k.namespace}.{k.name}", "pybind", f"{k.namespace}.{k.name}",
+                                         rel, k.line))
+        for rel, py in self.scan.py.items():
+            for ns, op, line in py.torch_ops:
+                kernel = ops.get((ns, op))
+                if kernel is None:
+                    kernel = ops[(ns, op)] = Kernel(f"torch-op:{ns}::{op}", "torch-op", f"{ns}::{op}", None, None,
+                                                    note=f"defined outside this tree (the '{ns}' extension)")
+                use = Use(rel, line, py.enclosing(line), "call")
+                kernel.uses.append(use)
+                if kernel.path:
+                    self.add_file_use(kernel.path, use)
+        for kernel in pybind:
+            module, _, name = kernel.name.rpartition(".")
+            if module == "TORCH_EXTENSION_NAME":  # named by the loader that builds it: look where it is loaded
+                for loader in [u for u in self.file_uses.get(kernel.path, ()) if u.how.startswith("loader")]:
+                    importers = [g for g, _l, _n in self.linker.module_importers.get(
+                        self.mm.module_of(loader.path) or "", ())]
+                    for rel in dict.fromkeys([loader.path] + importers):
+                        py = self.scan.py[rel]
+                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.refs.get(name, ())]
+                continue
+            for rel, py in self.scan.py.items():
+                if any(m and (m == module or m.endswith("." + module) or n == module)
+                       for _l, m, _v, n, _ln in py.imports) or module in py.strings:
+                    for line in py.refs.get(name, ()):
+                        use = Use(rel, line, py.enclosing(line), "attribute")
+                        kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
+        self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
+
+    def string_uses(self, name: str) -> list[Use]:
+        """Python string literals that name a kernel (exactly, or through an f-string pattern)."""
+        if self._strings is None:
+            self._strings, self._patterns = {}, []
+            for rel, py in self.scan.py.items():
+                for text, lines in py.strings.items():
+                    self._strings.setdefault(text, []).extend((rel, line) for line in lines)
+                self._patterns += [(re.compile(regex), rel, line) for regex, line in py.patterns]
+        uses = [Use(rel, line, self.scan.py[rel].enclosing(line), "string")
+                for rel, line in self._strings.get(name, ())]
+        uses += [Use(rel, line, self.scan.py[rel].enclosing(line), "pattern")
+                 for regex, rel, line in self._patterns if regex.match(name)]
+        return uses
+
+    def source_strings(self) -> None:
+        """Any Python string that names a native file (a Metal library path, a header) keeps that file."""
+        for rel, py in self.scan.py.items():
+            for text, line, function in py.native_strings:
+                for path in self.resolver.resolve(text, rel):
+                    self.add_file_use(path, Use(rel, line, function, "string"))
+
+    def includes(self, rel: str) -> list[str]:
+        out: list[str] = []
+        for text, _line in self.scan.native[rel].includes:
+            for hit in self.resolver.resolve(text, rel):
+                if hit != rel and hit not in out:
+                    out.append(hit)
+        return out

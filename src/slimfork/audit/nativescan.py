@@ -1,0 +1,119 @@
+"""Kernel definitions in native sources (CUDA, HIP, C++, Metal), read with regular expressions.
+
+Native sources are not parsed: the patterns below find definitions and names, and anything they miss is
+reported as "no definition found" rather than guessed. Comments are blanked first so commented-out kernels
+do not count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
+_GLOBAL = re.compile(r"\b__global__\b")
+_LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\([^()]*\)")
+_METAL_KERNEL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([A-Za-z_]\w*)\s*\(")
+_HOST_NAME = re.compile(r"\[\[\s*host_name\s*\(\s*\"([^\"]+)\"\s*\)\s*\]\]")
+_TORCH_LIBRARY = re.compile(r"\bTORCH_LIBRARY(?:_FRAGMENT|_EXPAND)?\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
+_PYBIND = re.compile(r"\bPYBIND11_MODULE\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
+_DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+@dataclass(frozen=True, slots=True)
+class NativeKernel:
+    kind: str  # "cuda" (__global__), "metal", "torch-op" (TORCH_LIBRARY m.def), "pybind" (PYBIND11_MODULE m.def)
+    name: str
+    line: int
+    namespace: str = ""  # the torch library namespace or the pybind module name
+
+
+@dataclass(slots=True)
+class NativeScan:
+    kernels: list[NativeKernel] = field(default_factory=list)
+    includes: list[tuple[str, int]] = field(default_factory=list)
+    idents: dict[str, list[int]] = field(default_factory=dict)  # identifier -> lines (code, not comments)
+
+
+def _blank(match: re.Match) -> str:
+    text = match.group(0)
+    return re.sub(r"[^\n]", " ", text)
+
+
+def scan_native(text: str, metal: bool = False) -> NativeScan:
+    scan = NativeScan()
+    code = _COMMENT.sub(_blank, text)
+    starts = [0]
+    for i, ch in enumerate(code):
+        if ch == "\n":
+            starts.append(i + 1)
+
+    def line_of(pos: int) -> int:
+        lo, hi = 0, len(starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if starts[mid] <= pos:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1
+
+    for m in _INCLUDE.finditer(code):
+        scan.includes.append((m.group(1).strip(), line_of(m.start())))
+    if "__global__" in code:
+        for m in _GLOBAL.finditer(code):
+            name = _declared_name(code, m.end())
+            if name:
+                scan.kernels.append(NativeKernel("cuda", name, line_of(m.start())))
+    if metal or "kernel" in code:
+        for m in _METAL_KERNEL.finditer(code):
+            if metal or "[[" in m.group(0):
+                scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
+        for m in _HOST_NAME.finditer(code):
+            scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
+    for pattern, kind in ((_TORCH_LIBRARY, "torch-op"), (_PYBIND, "pybind")):
+        for block in pattern.finditer(code):
+            namespace, var = block.group(1), block.group(2)
+            body = _block_after(code, block.end())
+            for m in _DEF.finditer(body):
+                if m.group(1) == var:
+                    name = m.group(2).split(".")[0]
+                    scan.kernels.append(NativeKernel(kind, name, line_of(block.end() + m.start()), namespace))
+    code_only = _STRING.sub(_blank, code)
+    for m in _IDENT.finditer(code_only):
+        lines = scan.idents.setdefault(m.group(0), [])
+        if len(lines) < 8:
+            line = line_of(m.start())
+            if not lines or lines[-1] != line:
+                lines.append(line)
+    return scan
+
+
+def _block_after(code: str, pos: int) -> str:
+    """The text of the ``{ ... }`` block that starts after ``pos`` (empty when there is none)."""
+    start = code.find("{", pos)
+    if start < 0:
+        return ""
+    depth = 0
+    for i in range(start, len(code)):
+        if code[i] == "{":
+            depth += 1
+        elif code[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return code[pos:i]
+    return code[pos:]
+
+
+def _declared_name(code: str, pos: int) -> str | None:
+    """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('."""
+    head = _LAUNCH_BOUNDS.sub(" ", code[pos:pos + 600])
+    paren = head.find("(")
+    if paren < 0 or ";" in head[:paren] or "{" in head[:paren]:
+        return None
+    idents = _IDENT.findall(head[:paren])
+    name = idents[-1] if idents else None
+    return None if name in (None, "void", "static", "inline", "__forceinline__") else name

@@ -1,0 +1,242 @@
+"""What the kernel audit needs from one Python file, beyond the index: kernel definitions, loader calls,
+references by name, string literals. Computed once per file content and cached (see ``scan_tree``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from dataclasses import dataclass, field
+
+from slimfork.index.parse import decode
+
+NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
+               ".inc", ".s")  # compared lower-case
+_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S)$")
+_IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
+_SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
+_EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
+_MAX_LINES = 8  # per name: enough to show call sites, small enough to cache the whole tree
+
+
+@dataclass(frozen=True, slots=True)
+class PyKernelDef:
+    """A Triton ``@triton.jit`` function."""
+
+    name: str
+    qualname: str
+    line: int
+    end: int
+    decorators: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LoaderCall:
+    """A call that compiles native sources at run time (``load_jit``, ``cpp_extension.load``, ...)."""
+
+    func: str  # the called name as written, e.g. "load_jit"
+    name: str | None  # the module name it builds ("hicache"); a regex when built by an f-string
+    name_is_pattern: bool
+    line: int
+    function: str | None  # qualname of the enclosing function (None: module level)
+    sources: tuple[tuple[str, int], ...]  # native file names as written (f-strings as "{...}" patterns)
+    dynamic: bool  # a source argument is computed and no file name was found for it
+    exports: tuple[str, ...]  # names the built module exports (wrappers, functions=)
+    inline: bool = False  # load_inline: compiles source text, names no file
+
+
+@dataclass(slots=True)
+class PyScan:
+    functions: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, qualname)
+    imports: list[tuple[str, str | None, int, str | None, int]] = field(default_factory=list)
+    # (local name, module as written, level, imported name or None for "import m", line)
+    refs: dict[str, list[int]] = field(default_factory=dict)  # names loaded and attributes read -> lines
+    strings: dict[str, list[int]] = field(default_factory=dict)  # identifier-like string literals -> lines
+    patterns: list[tuple[str, int]] = field(default_factory=list)  # f-strings as regexes (name lookups)
+    triton: list[PyKernelDef] = field(default_factory=list)
+    loaders: list[LoaderCall] = field(default_factory=list)
+    native_strings: list[tuple[str, int, str | None]] = field(default_factory=list)  # "x.cu", line, function
+    torch_ops: list[tuple[str, str, int]] = field(default_factory=list)  # (namespace, op, line)
+    error: str | None = None
+
+    def enclosing(self, line: int) -> str | None:
+        best = None
+        for start, end, qualname in self.functions:
+            if start <= line <= end and (best is None or start >= best[0]):
+                best = (start, qualname)
+        return best[1] if best else None
+
+
+def scan_source(data: bytes) -> PyScan:
+    scan = PyScan()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(decode(data))
+    except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
+        scan.error = f"{exc.__class__.__name__}: {exc}"
+        return scan
+    _Visitor(scan).visit(tree)
+    return scan
+
+
+def pattern_text(node: ast.JoinedStr) -> str:
+    """An f-string as text with ``{...}`` for each formatted part: f"{d}/x.cu" -> "{...}/x.cu"."""
+    return "".join(str(v.value) if isinstance(v, ast.Constant) else "{...}" for v in node.values)
+
+
+def pattern_regex(text: str) -> str:
+    return "^" + ".+?".join(re.escape(part) for part in text.split("{...}")) + "$"
+
+
+class _Visitor(ast.NodeVisitor):
+    def __init__(self, scan: PyScan):
+        self.s = scan
+        self.stack: list[str] = []
+        self.triton_names: set[str] = set()  # local names bound to triton.jit ("from triton import jit")
+
+    # -- definitions and scopes ------------------------------------------------------------------------
+    def visit_FunctionDef(self, node) -> None:
+        qualname = ".".join(self.stack + [node.name])
+        end = getattr(node, "end_lineno", node.lineno) or node.lineno
+        self.s.functions.append((node.lineno, end, qualname))
+        decorators = tuple(self._decorator(d) for d in node.decorator_list)
+        if any(self._is_triton(d) for d in decorators):
+            self.s.triton.append(PyKernelDef(node.name, qualname, node.lineno, end, decorators))
+        for d in node.decorator_list:
+            self.visit(d)
+        self.visit(node.args)
+        if node.returns is not None:
+            self.visit(node.returns)
+        self.stack.append(node.name)
+        for stmt in node.body:
+            self.visit(stmt)
+        self.stack.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_ClassDef(self, node) -> None:
+        for d in node.decorator_list:
+            self.visit(d)
+        for b in node.bases + [k.value for k in node.keywords]:
+            self.visit(b)
+        self.stack.append(node.name)
+        for stmt in node.body:
+            self.visit(stmt)
+        self.stack.pop()
+
+    def _decorator(self, node) -> str:
+        target = node.func if isinstance(node, ast.Call) else node
+        try:
+            return ast.unparse(target)
+        except Exception:  # pragma: no cover - unparse handles every expression the parser produces
+            return ""
+
+    def _is_triton(self, text: str) -> bool:
+        return text in ("triton.jit", "tl.jit", "triton.language.jit") or text in self.triton_names
+
+    # -- imports -----------------------------------------------------------------------------------------
+    def visit_Import(self, node) -> None:
+        for a in node.names:
+            local = a.asname or a.name.split(".")[0]
+            self.s.imports.append((local, a.name, 0, None, node.lineno))
+
+    def visit_ImportFrom(self, node) -> None:
+        for a in node.names:
+            self.s.imports.append((a.asname or a.name, node.module, node.level, a.name, node.lineno))
+            if node.module == "triton" and a.name == "jit":
+                self.triton_names.add(a.asname or "jit")
+
+    # -- references ----------------------------------------------------------------------------------------
+    def visit_Name(self, node) -> None:
+        if isinstance(node.ctx, ast.Load):
+            self._ref(node.id, node.lineno)
+
+    def visit_Attribute(self, node) -> None:
+        self._ref(node.attr, node.lineno)
+        value = node.value
+        if (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Attribute)
+                and value.value.attr == "ops" and isinstance(value.value.value, ast.Name)
+                and value.value.value.id == "torch"):
+            self.s.torch_ops.append((value.attr, node.attr, node.lineno))
+        self.visit(value)
+
+    def _ref(self, name: str, line: int) -> None:
+        lines = self.s.refs.setdefault(name, [])
+        if len(lines) < _MAX_LINES and (not lines or lines[-1] != line):
+            lines.append(line)
+
+    def visit_Constant(self, node) -> None:
+        value = node.value
+        if isinstance(value, str) and len(value) <= 300:
+            if _IDENT.match(value):
+                lines = self.s.strings.setdefault(value, [])
+                if len(lines) < _MAX_LINES:
+                    lines.append(node.lineno)
+            elif _NATIVE.search(value):
+                self.s.native_strings.append((value, node.lineno, self._function()))
+
+    def visit_JoinedStr(self, node) -> None:
+        text = pattern_text(node)
+        if _NATIVE.search(text):
+            self.s.native_strings.append((text, node.lineno, self._function()))
+        elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
+            self.s.patterns.append((pattern_regex(text), node.lineno))
+        for v in node.values:
+            if not isinstance(v, ast.Constant):
+                self.visit(v)
+
+    # -- loader calls ------------------------------------------------------------------------------------
+    def visit_Call(self, node) -> None:
+        func = node.func.attr if isinstance(node.func, ast.Attribute) else \
+            node.func.id if isinstance(node.func, ast.Name) else None
+        if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
+            loader = self._loader(node, func)
+            if loader is not None:
+                self.s.loaders.append(loader)
+        self.generic_visit(node)
+
+    def _loader(self, node: ast.Call, func: str) -> LoaderCall | None:
+        kw = {k.arg: k.value for k in node.keywords if k.arg}
+        source_args = [v for k, v in kw.items() if k in _SOURCE_KEYWORDS]
+        inline = "cuda_sources" in kw or "cpp_sources" in kw
+        if (not source_args and func in ("load", "load_extension") and len(node.args) >= 2
+                and isinstance(node.args[1], (ast.List, ast.Tuple))
+                and any(isinstance(e, ast.JoinedStr) or isinstance(e, ast.Constant) and isinstance(e.value, str)
+                        for e in node.args[1].elts)):
+            source_args = [node.args[1]]  # cpp_extension.load("name", ["a.cpp", "b.cu"])
+        if not source_args and not inline:
+            return None
+        name, is_pattern = None, False
+        name_node = kw.get("name", node.args[0] if node.args else None)
+        if isinstance(name_node, ast.Call):  # load_jit(make_name(f"compress_{ratio}"), ...)
+            name_node = next((a for a in name_node.args if isinstance(a, (ast.Constant, ast.JoinedStr))), None)
+        if isinstance(name_node, ast.Constant) and isinstance(name_node.value, str):
+            name = name_node.value
+        elif isinstance(name_node, ast.JoinedStr):
+            name, is_pattern = pattern_regex(pattern_text(name_node)), True
+        sources: list[tuple[str, int]] = []
+        computed = False
+        for arg in source_args:
+            inner = {id(v) for sub in ast.walk(arg) if isinstance(sub, ast.JoinedStr) for v in sub.values}
+            for sub in ast.walk(arg):
+                if id(sub) in inner:
+                    continue
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _NATIVE.search(sub.value):
+                    sources.append((sub.value, sub.lineno))
+                elif isinstance(sub, ast.JoinedStr) and _NATIVE.search(pattern_text(sub)):
+                    sources.append((pattern_text(sub), sub.lineno))
+                elif isinstance(sub, (ast.Name, ast.Call, ast.Subscript, ast.Starred)):
+                    computed = True
+        exports = []
+        for key in ("cuda_wrappers", "cpp_wrappers", "functions"):
+            value = kw.get(key)
+            for sub in (value.elts if isinstance(value, (ast.List, ast.Tuple)) else []):
+                first = sub.elts[0] if isinstance(sub, ast.Tuple) and sub.elts else sub
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    exports.append(first.value)
+        return LoaderCall(func, name, is_pattern, node.lineno, self._function(), tuple(sources),
+                          computed and not sources and not inline, tuple(exports), inline and not source_args)
+
+    def _function(self) -> str | None:
+        return ".".join(self.stack) if self.stack else None

@@ -1,0 +1,29 @@
+"""Markdown: one section per finding kind, a table of findings in each (for a PR comment or a doc)."""
+
+from __future__ import annotations
+
+from slimfork.audit.model import KINDS
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def render(result, new_only: bool = False) -> str:
+    findings = [f for f in result.sorted() if not new_only or result.is_new(f)]
+    lines = [f"# slimfork audit of `{result.root}`", ""]
+    seconds = result.stats.get("total_seconds")
+    lines.append(f"{len(findings)} findings" + (f" in {seconds} s" if seconds is not None else "") + ".")
+    lines.append("")
+    for kind, title in KINDS.items():
+        these = [f for f in findings if f.kind == kind]
+        if not these:
+            continue
+        lines += [f"## {kind}: {title} ({len(these)})", "", "| confidence | where | finding | reason |",
+                  "|---:|---|---|---|"]
+        for f in these:
+            where = f"`{f.path}:{f.line}`" if f.path and f.line else f"`{f.path}`" if f.path else ""
+            new = " **new**" if result.new is not None and result.is_new(f) else ""
+            lines.append(f"| {f.confidence} | {where} | {_cell(f.message)}{new} | {_cell(f.reason)} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,101 @@
+"""Run the audit: index and graph once, then each finding kind over them."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from slimfork.audit.duplicates import duplicate_findings
+from slimfork.audit.eager import eager_findings
+from slimfork.audit.kernels import kernel_findings
+from slimfork.audit.kerneltable import KernelTable, kernel_table
+from slimfork.audit.model import KINDS, AuditResult
+from slimfork.audit.scan import scan_tree
+from slimfork.audit.tests import test_findings
+from slimfork.audit.unused import default_roots, reached_paths, unused_findings
+from slimfork.graph import build_graph
+from slimfork.graph.modules import build_module_map
+from slimfork.index.build import build_index
+from slimfork.source.layout import SourceTree
+from slimfork.spec.model import RegistrySpec, Root
+
+
+@dataclass
+class AuditOptions:
+    kinds: set[str] = field(default_factory=lambda: set(KINDS))
+    min_similarity: float = 0.8  # duplicates: 0..1
+    min_lines: int = 20  # duplicates: files shorter than this (code lines) are not compared
+    python: str | None = None  # eager imports: an interpreter to measure import time with
+    jobs: int | None = None
+
+
+def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: list[RegistrySpec] = (),
+              options: AuditOptions | None = None) -> tuple[AuditResult, KernelTable | None]:
+    options = options or AuditOptions()
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[name] = round(now - clock, 2)
+        clock = now
+
+    index = build_index(tree.root, jobs=options.jobs)
+    lap("index")
+    python_paths = list(index.files)
+    mm = build_module_map(tree, index)
+    spec_roots = roots is not None
+    roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of)
+    graph = build_graph(tree, index, roots, list(registries))
+    reached = reached_paths(graph)
+    reached_without_tests = reached
+    if not spec_roots and "orphaned-test" in options.kinds:
+        plain = build_graph(tree, index, default_roots(tree, python_paths, mm.module_of, with_tests=False),
+                            list(registries))
+        reached_without_tests = reached_paths(plain)
+    lap("graph")
+    result = AuditResult(str(tree.root))
+    table = None
+    if "unused-file" in options.kinds:
+        lines = {p: s.lines for p, s in index.files.items()}
+        result.findings += unused_findings(graph, python_paths, lines)
+        lap("unused-file")
+    if "unused-kernel" in options.kinds:
+        scan = scan_tree(index, jobs=options.jobs)
+        lap("kernel scan")
+        table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
+        result.findings += kernel_findings(table, reached)
+        lap("unused-kernel")
+    if "duplicate" in options.kinds:
+        result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)
+        lap("duplicate")
+    if "orphaned-test" in options.kinds:
+        result.findings += test_findings(graph, index, reached_without_tests)
+        lap("orphaned-test")
+    if "eager-import" in options.kinds:
+        result.findings += eager_findings(graph, index, python=options.python)
+        lap("eager-import")
+    counts = {kind: sum(1 for f in result.findings if f.kind == kind) for kind in KINDS if kind in options.kinds}
+    result.stats = {"files": len(python_paths), "reached": len(reached), "roots": len(graph.roots),
+                    "findings": counts, "seconds": timings, "total_seconds": round(sum(timings.values()), 2)}
+    if table is not None:
+        result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
+                                   "unused_by_kind": _by_kind_unused(result)}
+    return result, table
+
+
+def _by_kind(table: KernelTable) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for k in table.kernels:
+        out[k.kind] = out.get(k.kind, 0) + 1
+    return out
+
+
+def _by_kind_unused(result: AuditResult) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for f in result.findings:
+        if f.kind == "unused-kernel":
+            kind = f.details.get("kernel_kind", "?")
+            out[kind] = out.get(kind, 0) + 1
+    return out

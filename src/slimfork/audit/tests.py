@@ -1,0 +1,69 @@
+"""Finding kind "orphaned-test": tests that import modules or names that do not exist in the tree, or that
+exercise only code nothing else reaches (so the test is all that keeps that code alive)."""
+
+from __future__ import annotations
+
+from slimfork.audit.model import Finding
+from slimfork.audit.unused import is_test_file
+from slimfork.graph import ModuleGraph
+from slimfork.graph.modules import resolve_import
+from slimfork.index.build import Index
+
+
+def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None) -> list[Finding]:
+    mm = graph.mm
+    out: list[Finding] = []
+    missing_by_path: dict[str, list] = {}
+    for m in graph.missing:
+        missing_by_path.setdefault(m.path, []).append(m)
+    for path, summary in index.files.items():
+        if not is_test_file(path) or path.endswith("conftest.py"):
+            continue
+        module = mm.module_of(path)
+        problems: list[str] = []
+        for m in missing_by_path.get(path, []):
+            problems.append(f"line {m.line} imports {m.target}, which is not in the tree")
+        internal: set[str] = set()
+        for imp in summary.imports:
+            if module is None:
+                break
+            resolved = resolve_import(mm, module, imp)
+            internal.update(t for t in resolved.targets if t not in mm.top_names)
+            if imp.kind != "from" or resolved.missing:
+                continue
+            base = _base(module, imp, mm)
+            info = mm.modules.get(base) if base else None
+            if info is None or info.path is None:
+                continue
+            target = index.files.get(info.path)
+            if target is None or target.error or target.module_getattr or target.all_dynamic:
+                continue
+            star = any("*" in i.names for i in target.imports)
+            for name in imp.names:
+                if name != "*" and name not in target.defs and f"{base}.{name}" not in mm.modules and not star:
+                    problems.append(f"line {imp.line} imports {name} from {base}, which does not define it")
+        if problems:
+            out.append(Finding("orphaned-test", path, f"test {path} imports what does not exist",
+                               "; ".join(problems), 85, path, None, {"problems": problems}))
+            continue
+        if reached_without_tests is None or not internal:
+            continue
+        tested = {t for t in internal if mm.modules[t].path and not is_test_file(mm.modules[t].path)}
+        if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
+            names = sorted(tested)
+            out.append(Finding("orphaned-test", path, f"test {path} tests only code nothing else reaches",
+                               f"every module it imports ({', '.join(names[:5])}{' ...' if len(names) > 5 else ''}) "
+                               "is unreached from the roots other than the tests", 50, path, None,
+                               {"modules": names}))
+    return out
+
+
+def _base(module: str, imp, mm) -> str | None:
+    if not imp.level:
+        return imp.module
+    info = mm.modules.get(module)
+    parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
+    if imp.level - 1 > len(parts):
+        return None
+    anchor = parts[: len(parts) - (imp.level - 1)]
+    return ".".join(anchor + ([imp.module] if imp.module else [])) or None
