@@ -29,6 +29,7 @@ class ParseCheck:
     """Every .py file parses (differential: files that did not parse in the original are ignored)."""
 
     name, cost = "parses", 1
+    cache_key, cache_baseline = "parse-v1", True
 
     def __init__(self):
         self.runs = 0
@@ -87,6 +88,7 @@ class ImportCheck:
     """Each named module imports (each in a forked child process) wherever it imported in the original."""
 
     name, cost = "imports", 10
+    cache_baseline = True
 
     def __init__(self, modules: list[str]):
         self.modules = sorted(modules)
@@ -112,7 +114,7 @@ class ImportCheck:
 class CommandCheck:
     """A command prints the same output and exit code in the fork as in the original."""
 
-    cost = 20
+    cost, cache_baseline = 20, True
 
     def __init__(self, name: str, argv: list[str]):
         self.name, self.argv = name, argv

@@ -2,7 +2,6 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path, monkeypatch):
-    """Each test gets its own slimfork cache, so cached check results never leak between tests."""
-    monkeypatch.setenv("SLIMFORK_CACHE", str(tmp_path / "cache"))
+def _no_kill_hook(monkeypatch):
+    """The crash tests set the kill hook only in the subprocesses they start, never in the test process."""
     monkeypatch.delenv("SLIMFORK_APPLY_KILL_AFTER", raising=False)

@@ -6,9 +6,9 @@ Usage: python crash_driver.py SOURCE OUT JOBS   (exit 130 on Ctrl-C, like the sl
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.apply
 
-from applykit import fixture_batches, fixture_checks  # noqa: E402
+from tests.apply.applykit import fixture_batches, fixture_checks  # noqa: E402
 
 from slimfork.apply import run_batches  # noqa: E402
 

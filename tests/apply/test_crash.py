@@ -11,8 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+from contextlib import contextmanager
+
 import pytest
-from applykit import fixture_batches, fixture_checks, make_fixture, snapshot
+from tests.apply.applykit import fixture_batches, fixture_checks, make_fixture, snapshot
 
 from slimfork.apply import faults, run_batches
 
@@ -23,17 +25,27 @@ def git(out, *args):
     return subprocess.run(["git", *args], cwd=out, capture_output=True, text=True, check=True).stdout.strip()
 
 
+@contextmanager
+def _cache_env(path):
+    old = os.environ.get("SLIMFORK_CACHE")
+    os.environ["SLIMFORK_CACHE"] = str(path)
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["SLIMFORK_CACHE"]
+        else:
+            os.environ["SLIMFORK_CACHE"] = old
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory):
     """An uninterrupted run: its tree, its commits, and how many operations it performs on a cold cache."""
     root = tmp_path_factory.mktemp("reference")
-    os.environ["SLIMFORK_CACHE"] = str(root / "cache")
-    try:
-        source = make_fixture(root / "src")
+    source = make_fixture(root / "src")
+    with _cache_env(root / "cache"):
         report = run_batches(source, root / "out", fixture_batches(), fixture_checks(), jobs=2)
-        ops = faults.count()
-    finally:
-        del os.environ["SLIMFORK_CACHE"]
+    ops = faults.count()
     commits = git(root / "out", "log", "--format=%H").splitlines()
     return {"source": source, "snapshot": snapshot(root / "out"), "commits": commits, "head": report.head,
             "ops": ops, "report": report}
@@ -58,11 +70,8 @@ def _check_interrupted(out: Path, reference, clean: bool):
 
 
 def _resume_and_compare(source, out, cache, reference):
-    os.environ["SLIMFORK_CACHE"] = str(cache)
-    try:
+    with _cache_env(cache):
         report = run_batches(source, out, fixture_batches(), fixture_checks(), jobs=2)
-    finally:
-        del os.environ["SLIMFORK_CACHE"]
     assert report.head == reference["head"]
     assert git(out, "log", "--format=%H").splitlines() == reference["commits"]
     assert snapshot(out) == reference["snapshot"]

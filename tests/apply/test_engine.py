@@ -6,8 +6,8 @@ import os
 import subprocess
 
 import pytest
-from applykit import (CommandCheck, ImportCheck, ParseCheck, fixture_batches, fixture_checks, make_fixture,
-                      snapshot)
+from tests.apply.applykit import (CommandCheck, ImportCheck, ParseCheck, fixture_batches, fixture_checks,
+                                  make_fixture, snapshot)
 
 from slimfork.apply import Batch, Edit, run_batches
 from slimfork.errors import SlimforkError
@@ -158,6 +158,7 @@ def test_cached_results_are_reused_and_resume_skips_done_batches(source, tmp_pat
     other = run_batches(source, tmp_path / "other", fixture_batches(), checks, jobs=1)  # a re-run elsewhere
     assert [c.runs for c in checks] == runs  # every tree was checked before: all from the cache
     assert other.head == first.head and all(c.cached for b in other.batches for c in b.checks)
+    assert all(b.cached for b in other.baselines)
 
     changed = fixture_batches()
     changed[1].edits.pop()  # the plan changed in batch 2: batch 1 is kept, 2 and 3 are redone

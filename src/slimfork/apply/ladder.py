@@ -2,7 +2,8 @@
 
 A result is cached under (tree, check): the tree is named by the git tree of the last verified state plus the
 digests of the edits on top of it, so a re-run or a resumed run never re-checks a tree it has seen. A check may
-carry a ``cache_key`` string (its configuration, its environment) that joins the key. Candidate trees of a
+carry a ``cache_key`` string (its configuration, its environment) that joins the key, and may set
+``cache_baseline = True`` when its baseline can be pickled and reused by a later process. Candidate trees of a
 bisection are checked in parallel, each in its own scratch copy, in worker processes.
 """
 
@@ -14,6 +15,7 @@ import json
 import multiprocessing
 import os
 import pickle
+import re
 import shutil
 import signal
 import time
@@ -52,7 +54,19 @@ class Outcome:
 
 
 def check_key(check: Check) -> str:
-    return f"{check.name}\0{getattr(check, 'cache_key', '')}"
+    """What a cached result of ``check`` depends on besides the tree: its name and its configuration.
+
+    A check may say it with a ``cache_key`` string; otherwise the repr of its attributes stands for it (memory
+    addresses removed), so a check configured differently never reuses another's results.
+    """
+    key = getattr(check, "cache_key", None)
+    if key is None:
+        try:
+            state = repr(sorted(vars(check).items()))
+        except TypeError:
+            state = repr(check)
+        key = hashlib.sha256(re.sub(r" at 0x[0-9a-fA-F]+", "", state).encode()).hexdigest()
+    return f"{check.name}\0{type(check).__qualname__}\0{key}"
 
 
 def _sha(*parts: str) -> str:
@@ -101,6 +115,7 @@ class Ladder:
         if dupes:
             raise SlimforkError(f"two checks share the name {dupes[0]!r}", hint="every check needs its own name")
         self.checks = sorted(checks, key=lambda c: (c.cost, c.name))
+        self.keys = {c.name: check_key(c) for c in self.checks}  # taken once: a check may fill caches later
         self.cache_root = cache_root
         self.jobs = max(1, jobs)
         self.baselines: dict[str, Baseline] = {}
@@ -108,7 +123,7 @@ class Ladder:
         self.memo: dict[str, CheckResult] = {}
 
     def identity(self) -> list[str]:
-        return [check_key(c) for c in self.checks]
+        return [self.keys[c.name] for c in self.checks]
 
     # -- baselines -------------------------------------------------------------------------------------
     def compute_baselines(self, original: Path, original_tree: str) -> None:
@@ -133,12 +148,16 @@ class Ladder:
     def _baseline_file(self, original_tree: str, check: Check) -> Path | None:
         if self.cache_root is None:
             return None
-        return self.cache_root / "baselines" / f"{_sha(original_tree, check_key(check))}.pkl"
+        if not getattr(check, "cache_baseline", False):  # opt-in: a baseline may lean on process state
+            return None
+        return self.cache_root / "baselines" / f"{_sha(original_tree, self.keys[check.name])}.pkl"
 
     def _load_baseline(self, original_tree: str, check: Check) -> Baseline | None:
         path = self._baseline_file(original_tree, check)
+        if path is None:
+            return None
         try:
-            with open(path, "rb") as fh:  # type: ignore[arg-type]
+            with open(path, "rb") as fh:
                 return pickle.load(fh)
         except Exception:  # absent, unreadable or from another version: compute again
             return None
@@ -158,7 +177,7 @@ class Ladder:
 
     # -- results ---------------------------------------------------------------------------------------
     def _result_key(self, tree_key: str, check: Check) -> str:
-        return _sha(tree_key, check_key(check))
+        return _sha(tree_key, self.keys[check.name])
 
     def _lookup(self, key: str) -> CheckResult | None:
         if key in self.memo:
