@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from kernel_golden_cases import cases, expected_of, facts_for, input_of, run
+from tests.kernels.kernel_golden_cases import cases, expected_of, facts_for, input_of, run
 from slimfork.kernels.unifdef import fold_text
 
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b")

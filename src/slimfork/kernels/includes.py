@@ -185,3 +185,41 @@ def _glob(files: list[str], pattern: str) -> list[str]:
 def _by_name(files: list[str], pattern: str) -> list[str]:
     name = posixpath.basename(pattern)
     return [f for f in files if fnmatch.fnmatchcase(posixpath.basename(f), name)] if name else []
+
+
+@dataclass
+class KernelPlan:
+    """Which kernel sources the fork keeps (with why) and which it removes."""
+
+    closure: IncludeClosure
+    removals: list[Removal]
+    uncertain: list[str]
+
+
+def plan_kernel_sources(root: Path, kept_python: Iterable[str], csrc_dirs: Sequence[str] = (),
+                        include_dirs: Sequence[str] = (), files: Iterable[str] | None = None) -> KernelPlan:
+    """Join the kept Python modules' kernel references with the include graph of the (folded) tree.
+
+    A ``load_jit`` file argument computed at run time is unknown: then every kernel source under the
+    ``csrc_dirs`` stays (unknown means keep), and the report says why.
+    """
+    from slimfork.kernels.jitrefs import python_kernel_refs
+
+    root = Path(root)
+    files = sorted(files if files is not None else kernel_source_files(root))
+    entries: dict[str, str] = {}
+    uncertain: list[str] = []
+    for py in sorted(kept_python):
+        refs = python_kernel_refs((root / py).read_bytes().decode("utf-8", "replace"))
+        found, unknown = resolve_python_refs(py, refs, files, csrc_dirs)
+        for path, why in found.items():
+            entries.setdefault(path, why)
+        uncertain += unknown
+    if any("computed at run time" in u for u in uncertain):
+        for path in files:
+            if any(path.startswith(d.rstrip("/") + "/") for d in csrc_dirs):
+                entries.setdefault(path, "kept: a load_jit file argument is computed at run time")
+    graph = build_include_graph(root, files, include_dirs)
+    closure = include_closure(root, entries, include_dirs, graph)
+    uncertain += closure.uncertain
+    return KernelPlan(closure, removable_kernel_sources(files, closure, root), uncertain)
