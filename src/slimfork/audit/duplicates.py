@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 
 from slimfork.audit.model import Finding
 
-SHINGLE = 4
+SHINGLE = 2
 COMMON = 12  # a run of lines found in more files than this is boilerplate, not evidence of copying
 
 
@@ -67,7 +67,7 @@ def find_pairs(root: str, paths: list[str], min_similarity: float = 0.8, min_lin
         la, lb = len(files[a][1]), len(files[b][1])
         if 2 * min(la, lb) / (la + lb) < min_similarity:  # too different in size to reach the threshold
             continue
-        if count < 0.5 * min_similarity * min(sizes[a], sizes[b]):
+        if count < 0.25 * min(sizes[a], sizes[b]):
             continue
         matcher = SequenceMatcher(None, files[a][1], files[b][1], autojunk=False)
         if matcher.real_quick_ratio() < min_similarity or matcher.quick_ratio() < min_similarity:

@@ -9,28 +9,37 @@ from slimfork.audit.model import Finding
 _MAX_USES = 8
 
 
-def reached_native(table: KernelTable, reached_py: set[str] | None) -> dict[str, str]:
+def reached_native(table: KernelTable, reached_py: set[str] | None,
+                   dead_loaders: frozenset[tuple[str, int]] = frozenset()) -> dict[str, str]:
     """Native sources reached code loads, names or includes (all of them when reachability is unknown)."""
     if reached_py is None:
         return {path: "" for path in table.native}
-    named = referenced_kernel_files(table, reached_py)
+    named = referenced_kernel_files(table, reached_py, dead_loaders)
     closure = include_closure(table, set(named))
     return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
 
 
 def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Finding]:
-    native = reached_native(table, reached_py)
+    def live_uses(kernel: Kernel, reached) -> list:
+        return [u for u in kernel.uses if reached(u.path)]
+
+    def python_reached(path: str) -> bool:
+        return reached_py is None or path in reached_py
+
+    # Loaders first: a source only an uncalled loader names is not reached (nor what it alone includes).
+    loaders = [k for k in table.kernels if k.kind in ("jit", "cpp-extension")]
+    dead = frozenset((k.path, k.line) for k in loaders
+                     if not any(u.how != "import" for u in live_uses(k, python_reached)))
+    native = reached_native(table, reached_py, dead)
 
     def reached(path: str) -> bool:
-        if path in native or reached_py is None:
-            return True
-        return path in reached_py
+        return path in native or python_reached(path)
 
     out: list[Finding] = []
     for kernel in table.kernels:
         if kernel.path is None:  # an op built outside the tree: used by definition, nothing to remove here
             continue
-        live = [u for u in kernel.uses if reached(u.path)]
+        live = live_uses(kernel, reached)
         if any(u.how != "import" for u in live):
             continue
         out.append(_kernel_finding(kernel, live, reached(kernel.path)))

@@ -57,12 +57,14 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     return _Builder(scan, mm).build()
 
 
-def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str]) -> dict[str, str]:
-    """Native sources that kept Python code names (directly, not through #include), each with the reason."""
+def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
+                            ignore_sites: frozenset[tuple[str, int]] = frozenset()) -> dict[str, str]:
+    """Native sources that kept Python code names (directly, not through #include), each with the reason.
+    ``ignore_sites``: (path, line) of Python uses not to count (loaders whose function nothing calls)."""
     out: dict[str, str] = {}
     for path, uses in table.file_uses.items():
         for use in uses:
-            if use.path in kept_python_paths:
+            if use.path in kept_python_paths and (use.path, use.line) not in ignore_sites:
                 out[path] = f"named by {use.where()}"
                 break
     for use in table.unknown_loaders:
@@ -95,6 +97,7 @@ class _Builder:
         self.kernels: list[Kernel] = []
         self.file_uses: dict[str, list[Use]] = {}
         self.unknown: list[Use] = []
+        self.consumed: set[tuple[str, int, str]] = set()  # (path, line, text) of strings a loader compiles
         self._strings: dict[str, list[tuple[str, int]]] | None = None
         self._patterns: list[tuple[re.Pattern, str, int]] = []
 
@@ -138,7 +141,8 @@ class _Builder:
                     note = "sources given by a variable; matched to file names written in the same scope" if near \
                         else ""
                 sources: list[str] = []
-                for text, _line in written:
+                for text, line in written:
+                    self.consumed.add((rel, line, text))
                     hits = self.resolver.resolve(text, rel)
                     if not hits:
                         note = (note + "; " if note else "") + f"'{text}' names no file of the tree"
@@ -232,6 +236,8 @@ class _Builder:
         """Any Python string that names a native file (a Metal library path, a header) keeps that file."""
         for rel, py in self.scan.py.items():
             for text, line, function in py.native_strings:
+                if (rel, line, text) in self.consumed:
+                    continue  # a loader's own source list: it counts through the loader (and only if called)
                 for path in self.resolver.resolve(text, rel):
                     self.add_file_use(path, Use(rel, line, function, "string"))
 

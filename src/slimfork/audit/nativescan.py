@@ -15,6 +15,7 @@ _STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 _GLOBAL = re.compile(r"\b__global__\b")
 _LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\([^()]*\)")
 _METAL_KERNEL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([A-Za-z_]\w*)\s*\(")
+_TEMPLATE_BEFORE = re.compile(r"template\s*<[^;{}]*>\s*$")
 _HOST_NAME = re.compile(r"\[\[\s*host_name\s*\(\s*\"([^\"]+)\"\s*\)\s*\]\]")
 _TORCH_LIBRARY = re.compile(r"\bTORCH_LIBRARY(?:_FRAGMENT|_EXPAND)?\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
 _PYBIND = re.compile(r"\bPYBIND11_MODULE\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
@@ -70,6 +71,8 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
                 scan.kernels.append(NativeKernel("cuda", name, line_of(m.start())))
     if metal or "kernel" in code:
         for m in _METAL_KERNEL.finditer(code):
+            if _TEMPLATE_BEFORE.search(code, max(0, m.start() - 300), m.start()):
+                continue  # a template: its [[host_name("...")]] instantiations are the kernels
             if metal or "[[" in m.group(0):
                 scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
         for m in _HOST_NAME.finditer(code):

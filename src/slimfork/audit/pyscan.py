@@ -93,6 +93,7 @@ class _Visitor(ast.NodeVisitor):
     def __init__(self, scan: PyScan):
         self.s = scan
         self.stack: list[str] = []
+        self.params: list[set[str]] = [set()]  # parameter names of the enclosing functions
         self.triton_names: set[str] = set()  # local names bound to triton.jit ("from triton import jit")
 
     # -- definitions and scopes ------------------------------------------------------------------------
@@ -108,10 +109,13 @@ class _Visitor(ast.NodeVisitor):
         self.visit(node.args)
         if node.returns is not None:
             self.visit(node.returns)
+        a = node.args
+        self.params.append({x.arg for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x})
         self.stack.append(node.name)
         for stmt in node.body:
             self.visit(stmt)
         self.stack.pop()
+        self.params.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -228,6 +232,9 @@ class _Visitor(ast.NodeVisitor):
                     sources.append((pattern_text(sub), sub.lineno))
                 elif isinstance(sub, (ast.Name, ast.Call, ast.Subscript, ast.Starred)):
                     computed = True
+        if not sources and any(isinstance(sub, ast.Name) and sub.id in self.params[-1]
+                               for arg in source_args for sub in ast.walk(arg)):
+            return None  # a loader wrapper passing on its caller's sources: the callers are the loader sites
         exports = []
         for key in ("cuda_wrappers", "cpp_wrappers", "functions"):
             value = kw.get(key)

@@ -1,0 +1,52 @@
+"""Unused files and folders, orphaned tests and eager imports on a fixture library (the seed's clean-up)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.source.layout import open_tree
+from slimfork.spec.model import Root
+
+ROOT = Path(__file__).parent / "fixtures" / "cleanup_lib"
+
+
+@pytest.fixture(scope="module")
+def result():
+    return run_audit(open_tree(ROOT))[0]
+
+
+def _of(result, kind):
+    return {f.subject: f for f in result.findings if f.kind == kind}
+
+
+def test_unused_folder_is_reported_once_and_files_individually(result):
+    unused = _of(result, "unused-file")
+    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py"}
+    assert unused["cleanlib/guided/"].details["files"] == ["cleanlib/guided/__init__.py", "cleanlib/guided/decode.py"]
+    # the plugin found by pkgutil.iter_modules(__path__) and the console script's module are reached
+    assert "cleanlib/plugins/csv_plugin.py" not in unused and "cleanlib/cli.py" not in unused
+
+
+def test_orphaned_tests(result):
+    tests = _of(result, "orphaned-test")
+    assert set(tests) == {"tests/test_ane.py", "tests/test_core.py", "tests/test_hybrid.py"}
+    assert "cleanlib.ane" in tests["tests/test_ane.py"].reason
+    assert "gone_function from cleanlib.core" in tests["tests/test_core.py"].reason
+    assert tests["tests/test_hybrid.py"].confidence == 50 and "cleanlib.hybrid" in tests["tests/test_hybrid.py"].reason
+
+
+def test_eager_init(result):
+    eager = _of(result, "eager-import")
+    assert list(eager) == ["cleanlib"]
+    assert eager["cleanlib"].details["names"] == 33 and eager["cleanlib"].details["statements"] == 9
+
+
+def test_spec_roots_replace_the_defaults():
+    result, _ = run_audit(open_tree(ROOT), roots=[Root("module", "cleanlib.cli", text="cleanlib.cli")],
+                          options=AuditOptions(kinds={"unused-file"}))
+    unused = {f.subject for f in result.findings}
+    # the tests are no roots now, so what only they import is unused too
+    assert {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/hybrid.py", "tests/"} <= unused
