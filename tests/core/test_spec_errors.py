@@ -89,5 +89,5 @@ def test_missing_spec_file(tmp_path, capsys):
 
 def test_usage_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as exc:
-        main(["shrink"])
+        main(["why"])
     assert exc.value.code == 2

@@ -7,7 +7,8 @@ from slimfork.commands._output import comparison_table, console, print_json
 
 def add_parser(sub):
     p = sub.add_parser("shrink", help="write the fork and its reports", description=__doc__)
-    p.add_argument("spec", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its folder")
+    p.add_argument("spec", nargs="?", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
+                   "folder (default: the bundled example, written to ./mlserve-fork)")
     p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
@@ -18,7 +19,14 @@ def add_parser(sub):
 def run(args) -> int:
     from slimfork.api import shrink
 
-    result = shrink(args.spec, args.out, dry_run=args.dry_run, jobs=args.jobs)
+    spec, out_dir = args.spec, args.out
+    if spec is None:
+        from pathlib import Path
+
+        from slimfork.examples import EXAMPLE_SPEC
+
+        spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
+    result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs)
     data = result.data
     if args.json:
         print_json(data)

@@ -35,6 +35,7 @@ class ModuleGraph:
     uncertain: list[Uncertain] = field(default_factory=list)
     reached: dict[str, Step] = field(default_factory=dict)
     excluded: set[str] = field(default_factory=set)
+    _reverse: dict[str, list[tuple[str, Edge]]] | None = field(default=None, repr=False)
 
     @property
     def modules(self):
@@ -70,7 +71,14 @@ class ModuleGraph:
         return list(reversed(steps))
 
     def importers(self, module: str) -> list[tuple[str, Edge]]:
-        return [(src, e) for src, out in self.edges.items() for e in out if e.target == module and src != module]
+        """Every (module, edge) that points at ``module`` (a reverse index built on first use)."""
+        if self._reverse is None:
+            self._reverse = {}
+            for src, out in self.edges.items():
+                for e in out:
+                    if e.target != src:
+                        self._reverse.setdefault(e.target, []).append((src, e))
+        return self._reverse.get(module, [])
 
 
 def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] = (),

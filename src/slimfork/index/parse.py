@@ -11,7 +11,7 @@ import warnings
 
 from slimfork.index.summary import DynamicImport, ImportEdge, ModuleSummary
 
-_DOTTED_STRING = re.compile(r"""(?<![\w.])["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?["']""")
+_DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
 
@@ -34,7 +34,7 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
         where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
         return ModuleSummary(sha, lines, error=f"cannot parse{where}: {exc.__class__.__name__}: {exc}")
     summary = ModuleSummary(sha, lines)
-    _Collector(summary).statements(tree.body, "module", (), False)
+    _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
         _scan_calls(tree, summary)
     summary.strings = _dotted_strings(text)
@@ -49,8 +49,18 @@ def decode(data: bytes) -> str:
 
 
 class _Collector:
-    def __init__(self, summary: ModuleSummary):
+    def __init__(self, summary: ModuleSummary, lines: list[str]):
         self.s = summary
+        self.lines = lines
+
+    def test_text(self, node) -> str:
+        """The condition as written on its first line (cheaper than ast.unparse, and what the user sees)."""
+        line = self.lines[node.lineno - 1] if node.lineno <= len(self.lines) else ""
+        if node.end_lineno == node.lineno:
+            text = line[node.col_offset:node.end_col_offset]
+        else:
+            text = line[node.col_offset:].rstrip(" \\(") + " ..."
+        return text if len(text) <= 120 else text[:117] + "..."
 
     def statements(self, body, scope: str, conds: tuple[str, ...], type_checking: bool) -> None:
         for node in body:
@@ -81,14 +91,14 @@ class _Collector:
                 self.bind(node.name, node.lineno)
             self.statements(node.body, "function" if scope == "function" else "class", conds, tc)
         elif isinstance(node, ast.If):
-            test = _unparse(node.test)
+            test = self.test_text(node.test)
             is_tc = test in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
             self.statements(node.body, scope, conds + (f"if {test}",), tc or is_tc)
             self.statements(node.orelse, scope, conds + (f"not ({test})",), tc)
         elif isinstance(node, (ast.Try, ast.TryStar)):
             self.statements(node.body, scope, conds + ("try",), tc)
             for handler in node.handlers:
-                kind = _unparse(handler.type) if handler.type is not None else "any error"
+                kind = self.test_text(handler.type) if handler.type is not None else "any error"
                 self.statements(handler.body, scope, conds + (f"except {kind}",), tc)
             self.statements(node.orelse, scope, conds + ("try else",), tc)
             self.statements(node.finalbody, scope, conds, tc)
@@ -100,7 +110,7 @@ class _Collector:
             self.statements(getattr(node, "orelse", []), scope, conds, tc)
         elif isinstance(node, ast.Match):
             for case in node.cases:
-                self.statements(case.body, scope, conds + (f"case {_unparse(case.pattern)}",), tc)
+                self.statements(case.body, scope, conds + (f"case {self.test_text(case.pattern)}",), tc)
         elif scope == "module":
             self.module_assignment(node)
 
@@ -224,5 +234,5 @@ def _dotted_strings(text: str) -> list[tuple[str, int]]:
     for match in _DOTTED_STRING.finditer(text):
         line += text.count("\n", pos, match.start())
         pos = match.start()
-        out.append((match.group(1), line))
+        out.append((match.group(2), line))
     return out

@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 from slimfork.errors import SourceError, SpecError
-from slimfork.source.cache import cache_dir
+from slimfork.source.cache import cache_dir, file_lock
 
 _PYPI = re.compile(r"^pypi:([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.+!_-]+)$")
 
@@ -37,6 +37,13 @@ def fetch_pypi(name: str, version: str, dist: str = "wheel") -> Path:
     target = cache_dir("sources") / f"{name.lower()}-{version}-{dist}"
     if (target / ".complete").is_file():
         return target
+    with file_lock(target.with_name(target.name + ".lock")):
+        if (target / ".complete").is_file():  # another process finished it while we waited
+            return target
+        return _download_and_unpack(name, version, dist, target)
+
+
+def _download_and_unpack(name: str, version: str, dist: str, target: Path) -> Path:
     downloads = cache_dir("downloads", f"{name.lower()}-{version}-{dist}")
     archive = _find_archive(downloads, dist)
     if archive is None:

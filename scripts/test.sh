@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The test command of the README, run as is by CI (.ci/run): install, then the whole suite, the real-package
+# integration tests included. pytest's "no tests collected" (exit 5) is a failure here.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v unifdef >/dev/null 2>&1; then  # C preprocessor folding of kernel sources (issue: kernels)
+  if [ "$(id -u)" = 0 ]; then (apt-get update -qq && apt-get install -y -qq unifdef) >/dev/null 2>&1; fi
+  command -v unifdef >/dev/null 2>&1 || echo "warning: unifdef is not installed; kernel folding tests will fail"
+fi
+python -m pip install -q -e '.[test,bench]' || exit 1
+python -m pytest -p no:cacheprovider -n "${SLIMFORK_TEST_JOBS:-2}" --dist loadgroup "$@"
+rc=$?
+if [ "$rc" = 5 ]; then echo "error: pytest collected no tests"; exit 1; fi
+exit "$rc"
