@@ -197,11 +197,13 @@ class KernelPlan:
 
 
 def plan_kernel_sources(root: Path, kept_python: Iterable[str], csrc_dirs: Sequence[str] = (),
-                        include_dirs: Sequence[str] = (), files: Iterable[str] | None = None) -> KernelPlan:
+                        include_dirs: Sequence[str] = (), files: Iterable[str] | None = None,
+                        python_root: Path | None = None) -> KernelPlan:
     """Join the kept Python modules' kernel references with the include graph of the (folded) tree.
 
     A ``load_jit`` file argument computed at run time is unknown: then every kernel source under the
-    ``csrc_dirs`` stays (unknown means keep), and the report says why.
+    ``csrc_dirs`` stays (unknown means keep), and the report says why. Python files are read from
+    ``python_root`` (default ``root``).
     """
     from slimfork.kernels.jitrefs import python_kernel_refs
 
@@ -210,7 +212,7 @@ def plan_kernel_sources(root: Path, kept_python: Iterable[str], csrc_dirs: Seque
     entries: dict[str, str] = {}
     uncertain: list[str] = []
     for py in sorted(kept_python):
-        refs = python_kernel_refs((root / py).read_bytes().decode("utf-8", "replace"))
+        refs = python_kernel_refs(Path(python_root or root, py).read_bytes().decode("utf-8", "replace"))
         found, unknown = resolve_python_refs(py, refs, files, csrc_dirs)
         for path, why in found.items():
             entries.setdefault(path, why)

@@ -10,9 +10,13 @@ caller keeps every kernel source it might be (unknown means keep).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 KERNEL_SUFFIXES = (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c", ".cc", ".hip", ".s", ".S", ".inc", ".inl")
+
+
+_MAY_NAME_KERNEL = re.compile(r"\.(?:%s)['\"]" % "|".join(s.lstrip(".") for s in KERNEL_SUFFIXES))
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,8 @@ class PythonKernelRefs:
 def python_kernel_refs(text: str) -> PythonKernelRefs:
     """Read one Python module's source text; a syntax error gives empty results (the index reports it)."""
     refs = PythonKernelRefs()
+    if "load_jit" not in text and not _MAY_NAME_KERNEL.search(text):
+        return refs  # no call and no string literal ending in a kernel suffix: nothing to parse for
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
