@@ -1,0 +1,76 @@
+"""The sglang profile end to end on the real wheel (downloaded by the test from PyPI, cached)."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from slimfork.api import shrink, why
+from slimfork.verify.build import layout_of
+from slimfork.verify.checks.imports import ImportsCheck
+from slimfork.verify.checks.parse import ParseCheck
+from tests.conftest import ROOT
+
+PROFILE = ROOT / "profiles" / "sglang-deepseek.toml"
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sglang")]
+
+
+@pytest.fixture(scope="module")
+def shrunk(tmp_path_factory):
+    import os
+
+    from tests.conftest import SHARED_CACHE
+
+    os.environ["SLIMFORK_CACHE"] = str(SHARED_CACHE)
+    out = tmp_path_factory.mktemp("sglang") / "fork"
+    return shrink(PROFILE, out)
+
+
+def test_fork_parses_and_no_import_newly_breaks(shrunk):
+    source, fork = shrunk.analysis.tree, shrunk.out
+    layout = layout_of(source)
+    for check in (ParseCheck(layout), ImportsCheck(layout)):
+        baseline = check.baseline(source.root)
+        assert baseline.usable
+        result = check.run(fork, baseline)
+        assert result.ok, (check.name, result.failures[:10])
+
+
+def test_report_has_lines_before_and_after(shrunk):
+    data = shrunk.data
+    python_before = data["before"]["by_language"]["Python"]
+    python_after = data["after"]["by_language"]["Python"]
+    assert python_before["files"] == 4719
+    assert python_after["lines"] < 0.75 * python_before["lines"]
+    assert data["reduction"]["python_lines"] > 25
+    md = (shrunk.report_dir / "report.md").read_text()
+    assert f"| Python | 4719 | {python_after['files']} |" in md
+    assert "sglang/srt/" in md
+    assert data["warnings"] == []
+    removed = {r["path"]: r for r in data["removed"]}
+    assert removed["sglang/srt/models/llama4.py"]["kind"] == "unreachable"
+    ascend = [r for path, r in removed.items() if path.startswith("sglang/test/ascend/")]
+    assert ascend and all(r["reason"] == "dropped by drop[2] 'sglang/test/ascend'" for r in ascend)
+
+
+def test_fork_keeps_the_deepseek_models_and_the_metadata(shrunk):
+    fork = shrunk.out
+    for name in ("deepseek.py", "deepseek_v2.py", "deepseek_nextn.py", "deepseek_common/__init__.py"):
+        assert (fork / "sglang/srt/models" / name).is_file(), name
+    assert not (fork / "sglang/srt/models/deepseek_vl2.py").exists()
+    meta = tomllib.loads((fork / "pyproject.toml").read_text())["project"]
+    assert meta["name"] == "sglang" and meta["version"] == "0.5.23+slimfork"
+    assert meta["scripts"] == {"sglang": "sglang.cli.main:main", "killall_sglang": "sglang.cli.killall:main"}
+    assert any(dep.startswith("torch") for dep in meta["dependencies"])
+    assert not list(fork.glob("*.dist-info"))
+
+
+def test_why_explains_registry_membership():
+    answer = why(PROFILE, "sglang.srt.models.deepseek_v2")
+    assert answer.kept
+    assert any("registry sglang.srt.models keeps 'deepseek_v2'" in step["reason"] for step in answer.chain) or \
+        answer.chain[-1]["reason"].startswith("imported by")
+    assert answer.chain[0]["reason"].startswith("root ")
+    removed = why(PROFILE, "sglang/srt/models/deepseek_vl2.py")
+    assert not removed.kept and "unreachable" in removed.reason
