@@ -28,6 +28,9 @@ def test_unused_folder_is_reported_once_and_files_individually(result):
     assert unused["cleanlib/guided/"].details["files"] == ["cleanlib/guided/__init__.py", "cleanlib/guided/decode.py"]
     # the plugin found by pkgutil.iter_modules(__path__) and the console script's module are reached
     assert "cleanlib/plugins/csv_plugin.py" not in unused and "cleanlib/cli.py" not in unused
+    # a model found by pkgutil.iter_modules of a package named by its caller ("cleanlib.models") is kept
+    assert "cleanlib/models/" not in unused and "cleanlib/models/llama.py" not in unused
+    assert result.stats["scan_roots"] == 1
 
 
 def test_orphaned_tests(result):

@@ -34,6 +34,32 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     return roots
 
 
+def scan_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Unknown means keep: for each directory scan the graph could not resolve (``pkgutil.iter_modules`` of a
+    package named at run time), the modules of the packages it may scan become roots. Candidates are the
+    packages named by dotted strings in the scanning file or in the modules that import it (the callers that
+    pass the package name); with none, the scanning file's own package."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for u in graph.uncertain:
+        if "directory scan" not in u.why:
+            continue
+        module = mm.module_of(u.path)
+        files = [u.path] + [mm.modules[src].path for src, _e in graph.importers(module or "")
+                            if mm.modules[src].path]
+        packages = {text for f in files for text, _line in index.files[f].strings
+                    if text in mm.modules and mm.modules[text].is_package}
+        if not packages and module:
+            info = mm.modules[module]
+            packages = {module if info.is_package else module.rsplit(".", 1)[0]}
+        for package in sorted(packages):
+            for child in mm.children.get(package, []):
+                if mm.modules[child].path and child not in out:
+                    out[child] = Root("module", child, text=f"{child} (the directory scan at {u.path}:{u.line} "
+                                                           f"may import it)")
+    return list(out.values())
+
+
 def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
