@@ -24,13 +24,15 @@ def _of(result, kind):
 
 def test_unused_folder_is_reported_once_and_files_individually(result):
     unused = _of(result, "unused-file")
-    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py"}
+    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py"}
     assert unused["cleanlib/guided/"].details["files"] == ["cleanlib/guided/__init__.py", "cleanlib/guided/decode.py"]
     # the plugin found by pkgutil.iter_modules(__path__) and the console script's module are reached
     assert "cleanlib/plugins/csv_plugin.py" not in unused and "cleanlib/cli.py" not in unused
     # a model found by pkgutil.iter_modules of a package named by its caller ("cleanlib.models") is kept
     assert "cleanlib/models/" not in unused and "cleanlib/models/llama.py" not in unused
-    assert result.stats["scan_roots"] == 1
+    # a submodule a lazy __getattr__ names in a string ("impl.fast:fast_norm") is kept; its sibling is not
+    assert "cleanlib/ops/impl/fast.py" not in unused
+    assert result.stats["hidden_roots"] == 2
 
 
 def test_orphaned_tests(result):

@@ -12,7 +12,7 @@ from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import test_findings
-from slimfork.audit.unused import default_roots, reached_paths, scan_roots, unused_findings
+from slimfork.audit.unused import default_roots, lazy_roots, reached_paths, scan_roots, unused_findings
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
@@ -48,8 +48,13 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     spec_roots = roots is not None
     roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of)
     graph = build_graph(tree, index, roots, list(registries))
-    extra = scan_roots(graph, index)
-    if extra:  # modules a directory scan may import: roots too, so they are never reported as unused
+    extra: list[Root] = []
+    for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
+        known = {r.value for r in extra}
+        more = [r for r in scan_roots(graph, index) + lazy_roots(graph, index) if r.value not in known]
+        if not more:
+            break
+        extra += more
         graph = build_graph(tree, index, roots + extra, list(registries))
     reached = reached_paths(graph)
     reached_without_tests = reached
@@ -81,7 +86,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         lap("eager-import")
     counts = {kind: sum(1 for f in result.findings if f.kind == kind) for kind in KINDS if kind in options.kinds}
     result.stats = {"files": len(python_paths), "reached": len(reached), "roots": len(graph.roots),
-                    "scan_roots": len(extra),
+                    "hidden_roots": len(extra),
                     "findings": counts, "seconds": timings, "total_seconds": round(sum(timings.values()), 2)}
     if table is not None:
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),

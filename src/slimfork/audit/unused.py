@@ -60,6 +60,25 @@ def scan_roots(graph: ModuleGraph, index) -> list[Root]:
     return list(out.values())
 
 
+def lazy_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Unknown means keep: a reached package whose ``__init__`` defines a module-level ``__getattr__`` (PEP 562
+    lazy exports) may import any submodule its strings name relative to it (``"norm.norm_triton:rms_norm"``)."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for name, info in mm.modules.items():
+        if not info.is_package or not info.path or name not in graph.reached:
+            continue
+        summary = index.files[info.path]
+        if not summary.module_getattr:
+            continue
+        for text, line in summary.strings:
+            target = mm.longest_module(f"{name}.{text}")
+            if target and target != name and target.startswith(name + ".") and target not in out:
+                out[target] = Root("module", target, text=f"{target} (the lazy __getattr__ of {name} may import it, "
+                                                          f"{info.path}:{line})")
+    return list(out.values())
+
+
 def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
