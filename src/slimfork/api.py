@@ -25,6 +25,7 @@ class Analysis:
     graph: ModuleGraph
     plan: Plan
     timings: dict[str, float] = field(default_factory=dict)
+    stages: object | None = None  # slimfork.plan.stages.Stages: folded files, stage reports
 
 
 def open_source(spec: Spec) -> SourceTree:
@@ -33,8 +34,12 @@ def open_source(spec: Spec) -> SourceTree:
     return open_tree(root, spec.python_root, spec.packages or None, kind=kind)
 
 
-def analyse(spec: Spec | str | Path, jobs: int | None = None) -> Analysis:
+def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True) -> Analysis:
+    """Read-only: load the spec, index the source, build the graph and the plan; with ``fold``, fold the facts
+    into a scratch copy and plan again on the folded code (what ``shrink`` will remove)."""
     import time
+
+    from slimfork.plan.stages import run_stages
 
     if not isinstance(spec, Spec):
         spec = load_spec(spec)
@@ -48,7 +53,12 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None) -> Analysis:
     _add_keep_roots(spec, graph)
     plan = build_plan(spec, graph)
     t3 = time.perf_counter()
-    return Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
+    analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
+    if fold:
+        analysis.stages = run_stages(analysis, jobs=jobs)
+        analysis.plan, analysis.graph = analysis.stages.plan, analysis.stages.graph
+        analysis.timings["stages"] = time.perf_counter() - t3
+    return analysis
 
 
 def _check_registries(spec: Spec, graph: ModuleGraph) -> None:
@@ -93,39 +103,64 @@ class ShrinkResult:
     data: dict  # the report (report.json)
     out: Path | None
     report_dir: Path | None
+    apply: object | None = None  # the batch engine's ApplyReport
 
 
 def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: bool = False,
-           jobs: int | None = None) -> ShrinkResult:
-    """Plan, then (unless ``dry_run``) write the fork to ``out`` and the reports to ``<out>.report``."""
+           jobs: int | None = None, verify: bool = True) -> ShrinkResult:
+    """Plan, fold facts, then (unless ``dry_run``) write the fork to ``out`` as a git history of verified batches
+    and the reports to ``<out>.report``. ``verify=False`` skips the checks (every planned edit is committed)."""
     import time
 
-    from slimfork.apply.fork import copy_kept, replace_dir, staging_dir, write_metadata
+    from slimfork.apply.engine import run_batches
+    from slimfork.plan.batches import build_batches
     from slimfork.report.write import write_reports
 
     analysis = analyse(spec, jobs=jobs)
-    spec = analysis.spec
+    spec, stages = analysis.spec, analysis.stages
     if out is not None:
         spec.out = Path(out).resolve()
-    kept = [k.path for k in analysis.plan.kept]
-    kept_modules = {k.module for k in analysis.plan.kept if k.module}
-    t0 = time.perf_counter()
-    notes: list[str] = []
-    if not dry_run:
-        staging = staging_dir(spec.out)
-        try:
-            copy_kept(analysis.tree, kept, staging)
-            notes = write_metadata(analysis.tree, staging, kept_modules)
-            replace_dir(staging, spec.out)
-        except BaseException:
-            import shutil
+    batches = build_batches(analysis, stages)
+    if dry_run:
+        data = write_reports(analysis, None, None, stages.reports, stages.data)
+        return ShrinkResult(analysis, data, None, None)
+    checks = []
+    if verify:
+        from slimfork.verify.build import build_checks
 
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
-    analysis.plan.warnings.extend(notes)
-    analysis.timings["write"] = time.perf_counter() - t0
-    data = write_reports(analysis, None if dry_run else spec.out, spec.report_dir if not dry_run else None)
-    return ShrinkResult(analysis, data, None if dry_run else spec.out, None if dry_run else spec.report_dir)
+        checks = build_checks(spec, analysis.tree)
+    _claim_output(spec.out)
+    t1 = time.perf_counter()
+    applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs)
+    analysis.timings["batches"] = time.perf_counter() - t1
+    _restore_in_plan(analysis.plan, applied)
+    sections = stages.reports + [("Verified batches", applied.to_markdown())]
+    data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
+    return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
+
+
+def _claim_output(out: Path) -> None:
+    """Refuse to write into a folder slimfork did not create (a fork has its report beside it)."""
+    from slimfork.errors import SlimforkError
+
+    ours = (out.with_name(out.name + ".report") / "report.json").exists() or (out / ".git" / "slimfork-journal.json").exists()
+    if out.exists() and any(out.iterdir()) and not ours:
+        raise SlimforkError(f"output folder {out} exists and was not written by slimfork", key="out",
+                            hint="choose another --out or remove that folder")
+
+
+def _restore_in_plan(plan: Plan, applied) -> None:
+    """Edits a check needed undone are kept files again, with the failing check as their reason."""
+    from slimfork.plan.model import Kept
+
+    restored = {r.path: r for _, r in applied.restored}
+    if not restored:
+        return
+    plan.removals = [r for r in plan.removals if r.path not in restored]
+    for path, r in sorted(restored.items()):
+        if r.action == "delete":
+            first = r.failures[0] if r.failures else "failed"
+            plan.kept.append(Kept(path, None, f"restored: the {r.check} check failed without it ({first})"))
 
 
 @dataclass

@@ -36,8 +36,17 @@ def test_shrink_example(example, tmp_path, capsys):
     report = tmp_path / "fork.report"
     assert {p.name for p in report.iterdir()} == {"report.json", "report.md", "removed.md", "kept.md"}
     md = (report / "report.md").read_text()
-    assert "| Python | 19 | 13 |" in md
+    assert "| Python | 19 | 11 |" in md
     assert data["before"]["by_language"]["Python"]["files"] == 19
+    # folding is_hip() to False deletes the ROCm branch; the HIP kernels and the platform module then go
+    assert "if _is_hip" not in (out / "src/mlserve/core/engine.py").read_text()
+    assert removed["src/mlserve/core/kernels_hip.py"]["kind"] == "unreachable"
+    assert removed["src/mlserve/platform.py"]["kind"] == "unreachable"
+    assert data["facts"]["summary"]["branches_folded"] == 1 and data["facts"]["unmatched_facts"] == []
+    batches = [b["name"] for b in data["batches"]["batches"]]
+    assert batches == ["drop", "fold", "unreachable src/mlserve", "packaging"]
+    log = subprocess.run(["git", "log", "--format=%s"], cwd=out, capture_output=True, text=True).stdout.splitlines()
+    assert len(log) == 5 and log[-1].startswith("slimfork: copy of")
 
 
 def test_fork_runs_like_the_original(example, tmp_path):
@@ -75,15 +84,23 @@ def test_plan_json(example, capsys):
     data = json.loads(capsys.readouterr().out)
     assert {r["path"] for r in data["removed"] if r["kind"] == "unreachable"} == {
         "src/mlserve/models/llama.py", "src/mlserve/models/mistral.py", "src/mlserve/models/rope_llama.py",
-        "src/mlserve/core/profiling.py"}
+        "src/mlserve/core/profiling.py", "src/mlserve/core/kernels_hip.py", "src/mlserve/platform.py"}
 
 
 def test_why_kept_chain(example, capsys):
-    assert main(["why", str(example / "slimfork.toml"), "mlserve.core.kernels_hip", "--json"]) == 0
+    assert main(["why", str(example / "slimfork.toml"), "mlserve.core.kernels_cuda", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["kept"] is True
     assert [s["module"] for s in data["chain"]] == ["mlserve.cli", "mlserve", "mlserve.core.engine",
-                                                    "mlserve.core.kernels_hip"]
+                                                    "mlserve.core.kernels_cuda"]
+    assert data["chain"][-1]["reason"] == "imported by mlserve.core.engine (src/mlserve/core/engine.py:3)"
+
+
+def test_why_kept_chain_without_facts(example, capsys):
+    spec = example / "slimfork.toml"
+    spec.write_text(spec.read_text().split("[facts]")[0])
+    assert main(["why", str(spec), "mlserve.core.kernels_hip", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
     assert data["chain"][-1]["reason"] == ("imported by mlserve.core.engine (src/mlserve/core/engine.py:8) "
                                            "(if _is_hip)")
 

@@ -46,7 +46,9 @@ def _summarize_path(args: tuple[str, str]) -> tuple[str, ModuleSummary]:
     return rel, summarize(data)
 
 
-def build_index(root: Path, jobs: int | None = None, use_cache: bool = True) -> Index:
+def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reuse: Index | None = None) -> Index:
+    """Summaries of every .py file under ``root``. ``reuse``: another index whose summaries are taken for files
+    with the same content (a scratch copy of a tree re-parses only the files that were rewritten)."""
     root = Path(root).resolve()
     py, other = python_files(root)
     cache_file = cache_dir("index") / f"{content_hash(str(root).encode())}-v{PARSER_VERSION}.pkl"
@@ -59,6 +61,8 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True) -> 
             by_sha = {entry[2].sha: entry[2] for entry in cached.values()}
         except Exception:  # a corrupt cache is only a slower run
             cached, by_sha = {}, {}
+    if reuse is not None:
+        by_sha.update({summary.sha: summary for summary in reuse.files.values()})
     files: dict[str, ModuleSummary] = {}
     todo: list[str] = []
     fresh: dict[str, tuple[int, int, ModuleSummary]] = {}

@@ -8,21 +8,26 @@ from pathlib import Path
 from slimfork.fsutil import write_atomic
 from slimfork.report.document import report_data
 from slimfork.report.markdown import kept_markdown, removed_markdown, summary_markdown
-from slimfork.report.stats import tree_stats
+from slimfork.report.stats import tree_stats, walk_files
 
 
-def shrink_stats(analysis):
+def shrink_stats(analysis, out: Path | None = None):
+    """Before: the source's files. After: the fork as written (folded files counted as they are now), or, for a
+    dry run, the plan's kept files."""
     index, plan, tree = analysis.index, analysis.plan, analysis.tree
     known = {rel: s.lines for rel, s in index.files.items()}
     all_files = [r.path for r in plan.removals] + [k.path for k in plan.kept]
     before = tree_stats(tree.root, sorted(all_files), known)
-    after = tree_stats(tree.root, sorted(k.path for k in plan.kept), known)
+    if out is not None and out.is_dir():
+        after = tree_stats(out, [rel for rel in walk_files(out) if rel != "pyproject.toml" or tree.kind != "wheel"])
+    else:
+        after = tree_stats(tree.root, sorted(k.path for k in plan.kept), known)
     return before, after
 
 
 def write_reports(analysis, out: Path | None, report_dir: Path | None, sections: list[tuple[str, str]] = (),
                   extra: dict | None = None) -> dict:
-    before, after = shrink_stats(analysis)
+    before, after = shrink_stats(analysis, out)
     data = report_data(analysis, before, after, out=str(out) if out else None, extra=extra)
     if report_dir is not None:
         write_atomic(report_dir / "report.json", json.dumps(data, indent=1) + "\n")
