@@ -57,6 +57,8 @@ class PyScan:
     loaders: list[LoaderCall] = field(default_factory=list)
     native_strings: list[tuple[str, int, str | None]] = field(default_factory=list)  # "x.cu", line, function
     torch_ops: list[tuple[str, str, int]] = field(default_factory=list)  # (namespace, op, line)
+    constants: dict[str, str] = field(default_factory=dict)  # module-level NAME = "string"
+    named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
     error: str | None = None
 
     def enclosing(self, line: int) -> str | None:
@@ -140,6 +142,12 @@ class _Visitor(ast.NodeVisitor):
         return text in ("triton.jit", "tl.jit", "triton.language.jit") or text in self.triton_names
 
     # -- imports -----------------------------------------------------------------------------------------
+    def visit_Assign(self, node) -> None:
+        if (not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            self.s.constants[node.targets[0].id] = node.value.value
+        self.generic_visit(node)
+
     def visit_Import(self, node) -> None:
         for a in node.names:
             local = a.asname or a.name.split(".")[0]
@@ -182,6 +190,10 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_JoinedStr(self, node) -> None:
         text = pattern_text(node)
+        first = node.values[0] if node.values else None
+        if (isinstance(first, ast.FormattedValue) and isinstance(first.value, ast.Name) and len(node.values) > 1
+                and isinstance(node.values[1], ast.Constant) and str(node.values[1].value).startswith(".")):
+            self.s.named_fstrings.append((first.value.id, text[len("{...}"):], node.lineno))
         if _NATIVE.search(text):
             self.s.native_strings.append((text, node.lineno, self._function()))
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):

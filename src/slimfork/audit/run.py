@@ -12,7 +12,7 @@ from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import test_findings
-from slimfork.audit.unused import default_roots, lazy_roots, reached_paths, scan_roots, unused_findings
+from slimfork.audit.unused import default_roots, fstring_roots, lazy_roots, reached_paths, scan_roots, unused_findings
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
@@ -47,11 +47,14 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     mm = build_module_map(tree, index)
     spec_roots = roots is not None
     roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of)
+    scan = scan_tree(index, jobs=options.jobs)
+    lap("scan")
     graph = build_graph(tree, index, roots, list(registries))
     extra: list[Root] = []
     for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
         known = {r.value for r in extra}
-        more = [r for r in scan_roots(graph, index) + lazy_roots(graph, index) if r.value not in known]
+        more = [r for r in scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan)
+                if r.value not in known]
         if not more:
             break
         extra += more
@@ -70,8 +73,6 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         result.findings += unused_findings(graph, python_paths, lines)
         lap("unused-file")
     if "unused-kernel" in options.kinds:
-        scan = scan_tree(index, jobs=options.jobs)
-        lap("kernel scan")
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
         result.findings += kernel_findings(table, reached)
         lap("unused-kernel")

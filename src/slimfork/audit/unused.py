@@ -79,6 +79,27 @@ def lazy_roots(graph: ModuleGraph, index) -> list[Root]:
     return list(out.values())
 
 
+def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
+    """Unknown means keep: module paths built from a module constant in a reached module,
+    ``f"{_PACKAGE}.sm120_fp8:run"`` with ``_PACKAGE = "pkg.kernels"`` (kernel and plugin registries)."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for path, py in scan.py.items():
+        module = mm.module_of(path)
+        if not py.named_fstrings or module not in graph.reached:
+            continue
+        for name, rest, line in py.named_fstrings:
+            prefix = py.constants.get(name)
+            if prefix is None:
+                continue
+            dotted = (prefix + rest).split(":", 1)[0].split("{...}", 1)[0].rstrip(".")
+            target = mm.longest_module(dotted)
+            if target and target != module and mm.modules[target].path and target not in out \
+                    and (target == dotted or not mm.modules[target].is_package):
+                out[target] = Root("module", target, text=f"{target} (named by f-string at {path}:{line})")
+    return list(out.values())
+
+
 def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
