@@ -6,6 +6,7 @@ from __future__ import annotations
 from slimfork.verify.checks.imports import ImportsCheck
 from slimfork.verify.checks.parse import ParseCheck
 from slimfork.verify.checks.pyflakes import PyflakesCheck
+from slimfork.verify.tree import TreeLayout
 
 from helpers import LAYOUT, copy_project, edit
 
@@ -94,3 +95,19 @@ def test_pyflakes_counts_only_increases_per_file(tmp_path):
     edit(fork, {"pkg/guarded.py": guarded + "again = missing_name\n"})  # the same name once more: new
     result = check.run(fork, baseline)
     assert result.failures == ("pkg/guarded.py:7: undefined name 'missing_name' (pyflakes UndefinedName)",)
+
+
+def test_imports_know_namespace_packages_and_src_layouts(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportsCheck(LAYOUT)
+    baseline = check.baseline(original)
+    (fork / "pkg/nsdir").mkdir()  # a folder without __init__.py (as sglang/srt/) is a package
+    edit(fork, {"pkg/nsdir/mod.py": "X = 1\n",
+                "pkg/uses_ns.py": "import pkg.nsdir.mod\nfrom pkg.nsdir import mod\nfrom .nsdir.mod import X\n"})
+    assert check.run(fork, baseline).ok
+    edit(fork, {"pkg/uses_ns.py": "from pkg.nsdir import X\n"})  # a namespace package has only submodules
+    assert check.run(fork, baseline).failures == (
+        "pkg/uses_ns.py:1: from pkg.nsdir import X: pkg.nsdir has no name or submodule 'X'",)
+    src = TreeLayout("src", ("pkg",))
+    assert src.module_of("src/pkg/a/__init__.py") == "pkg.a" and src.module_of("src/pkg/a/b.py") == "pkg.a.b"
+    assert src.module_of("tests/test_a.py") is None and src.module_of("src/other/x.py") is None
