@@ -42,6 +42,15 @@ class FactTable:
     env_objects: frozenset[str] = frozenset()
     env_modules: frozenset[str] = frozenset()
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
+    # Last segments of every name above: a dotted name ending otherwise cannot match, so it is not resolved.
+    words: set[str] = field(default_factory=lambda: {"environ", "getenv", "get"})
+    # Identifiers code must contain for anything to match in it (statements without one are not visited).
+    triggers: set[str] = field(default_factory=set)
+
+    def learn(self, qualname: str) -> None:
+        word = qualname.rsplit(".", 1)[-1]
+        self.words.add(word)
+        self.triggers.add(word)
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:

@@ -17,8 +17,12 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
         env_objects=frozenset(resolver.canonical(n) for n in facts.env_objects),
         env_modules=frozenset(resolver.canonical(n) for n in facts.env_modules),
     )
+    for name in (*table.env_bool_functions, *table.env_objects, *table.env_modules):
+        table.learn(name)
     for fact in facts.facts:
+        table.learn(fact.target)
         if fact.kind == ENV:
+            table.triggers.update({"environ", "getenv"})
             table.env[fact.target] = env_string(fact.value)
             table.origins["e:" + fact.target] = (fact.key,)
         elif fact.kind in (FUNCTION, METHOD):
@@ -26,10 +30,12 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
             qualname = resolver.canonical(fact.target) if fact.kind == FUNCTION else \
                 f"{resolver.canonical(owner)}.{attr}"
             table.calls[qualname] = fact.value
+            table.learn(qualname)
             table.origins["c:" + qualname] = (fact.key,)
         elif fact.kind == NAME:
             qualname = resolver.canonical(fact.target)
             table.values[qualname] = fact.value
+            table.learn(qualname)
             table.origins["v:" + qualname] = (fact.key,)
     return table
 
@@ -61,12 +67,13 @@ def propagate(table: FactTable, resolver: Resolver, modules: list[ModuleBindings
                 expr = parsed[key]
                 if expr is None:
                     continue
-                scope = scope or ModuleScope(resolver, bindings)
+                scope = scope or ModuleScope(resolver, bindings, words=table.words)
                 evaluator = Evaluator(table, scope)
                 value = evaluator.value(expr)
                 if value is UNKNOWN or not isinstance(value, LITERAL_TYPES) or not evaluator.used:
                     continue
                 table.values[qualname] = value
+                table.learn(qualname)
                 table.origins["v:" + qualname] = tuple(sorted(evaluator.used))
                 flags[qualname] = value
                 used |= evaluator.used

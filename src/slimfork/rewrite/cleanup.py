@@ -40,15 +40,19 @@ def string_names(tree: ast.AST) -> set[str]:
 
 
 def remove_unused(module: cst.Module, used_before: Counter[str], bindings: ModuleBindings,
-                  is_protected: Callable[[str], bool]) -> tuple[cst.Module, list[str], Counter[str]]:
+                  is_protected: Callable[[str], bool]) -> tuple[cst.Module, str | None, list[str], Counter[str]]:
+    """The module without the unused names, its code when already generated, what was removed, and the
+    comments that went with it."""
     removed: list[str] = []
     dropped: Counter[str] = Counter()
     if bindings.is_package:
-        return module, removed, dropped
-    for _ in range(4):
+        return module, None, removed, dropped
+    code = None
+    for _ in range(3):
+        code = module.code
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            tree = ast.parse(module.code)
+            tree = ast.parse(code)
         used_after = load_counts(tree)
         strings = string_names(tree)
         exported = set(bindings.all_names or ())
@@ -75,9 +79,14 @@ def remove_unused(module: cst.Module, used_before: Counter[str], bindings: Modul
                 carry = []
             body.append(new)
         if not changed:
-            break
+            return module, code, removed, dropped
+        if body and not module.header:  # no blank lines at the top of the file
+            lead = list(body[0].leading_lines)
+            while lead and lead[0].comment is None:
+                lead.pop(0)
+            body[0] = body[0].with_changes(leading_lines=lead)
         module = module.with_changes(body=body, footer=_join_lines(carry, module.footer))
-    return module, removed, dropped
+    return module, None, removed, dropped
 
 
 def _without_unused(stmt, removable):

@@ -17,7 +17,7 @@ from slimfork.rewrite.cleanup import load_counts, remove_unused
 from slimfork.rewrite.fold import FoldTransformer
 from slimfork.rewrite.positions import statement_info
 from slimfork.rewrite.report import FileFold
-from slimfork.rewrite.safety import check_rewrite
+from slimfork.rewrite.safety import check_rewrite, undefined_names
 
 
 @dataclass
@@ -33,19 +33,18 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
     """The folded bytes (None when nothing changed or a check failed) and what happened."""
     result = FileFold(path, bindings.module, lines_before=_count_lines(data))
     try:
-        first = _fold_once(data, path, bindings, ctx)
+        new, transformer, removed, dropped, undefined = _fold_pinned(data, path, bindings, ctx)
     except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, LookupError, ValueError, RecursionError) as exc:
         result.failure = f"cannot fold: {exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         return None, result
-    new, transformer, removed, dropped = first
     result.folds, result.matches, result.blocked = transformer.folds, transformer.matches, transformer.blocked
     result.removed_names = removed
     if new == data:
         return None, result
-    problems = check_rewrite(data, new, dropped, path)
+    problems = check_rewrite(data, new, dropped, path, undefined)
     if not problems:
         try:
-            again = _fold_once(new, path, bindings, ctx)[0]
+            again = _fold_pinned(new, path, bindings, ctx)[0]
         except Exception as exc:  # noqa: BLE001 - any crash on our own output is a failed check
             again = None
             problems.append(f"a second run fails: {exc.__class__.__name__}: {exc}")
@@ -59,18 +58,42 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
     return new, result
 
 
-def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext):
+def _fold_pinned(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext):
+    """Fold; if that leaves names undefined that an ``if`` arm bound (pitfall 20: an NPU-only import still
+    named by a dispatch nobody can prove dead), fold again keeping those arms as written."""
+    new, transformer, removed, dropped = _fold_once(data, path, bindings, ctx)
+    if new == data:
+        return new, transformer, removed, dropped, None
+    before = undefined_names(decode(data), path)
+    after = undefined_names(decode(new), path)
+    if before is not None and after is not None and after - before:
+        new, transformer, removed, dropped = _fold_once(data, path, bindings, ctx, frozenset(after - before))
+        after = undefined_names(decode(new), path)
+    return new, transformer, removed, dropped, (before, after)
+
+
+def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext,
+               pinned: frozenset[str] = frozenset()):
+    if b"\r" in data and b"\n" not in data:  # LibCST does not round-trip files ending lines with CR only
+        new, *rest = _fold_once(data.replace(b"\r", b"\n"), path, bindings, ctx, pinned)
+        return (new.replace(b"\n", b"\r"), *rest)
     module = cst.parse_module(data)
+    if module.bytes != data:
+        raise ValueError("LibCST does not reproduce this file byte for byte; not rewritten")
+    text = decode(data)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        tree = ast.parse(decode(data), path)
-    transformer = FoldTransformer(ctx.table, ModuleScope(ctx.resolver, bindings), statement_info(module, tree))
+        tree = ast.parse(text, path)
+    scope = ModuleScope(ctx.resolver, bindings, words=ctx.table.words)
+    transformer = FoldTransformer(ctx.table, scope, statement_info(module, tree), text.splitlines(keepends=True),
+                                  pinned)
     folded = module.visit(transformer)
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
-    cleaned, removed, dropped = remove_unused(folded, load_counts(tree), bindings,
-                                              lambda name: ctx.is_protected(bindings.module, name))
-    return cleaned.bytes, transformer, removed, transformer.dropped + dropped
+    cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings,
+                                                    lambda name: ctx.is_protected(bindings.module, name))
+    new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
+    return new, transformer, removed, transformer.dropped + dropped
 
 
 def _count_lines(data: bytes) -> int:

@@ -10,6 +10,7 @@ safety check can prove nothing else was lost.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -31,8 +32,12 @@ class Fold:
 
 
 class FoldTransformer(cst.CSTTransformer):
-    def __init__(self, table: FactTable, scope, info: dict[int, StmtInfo]):
+    def __init__(self, table: FactTable, scope, info: dict[int, StmtInfo], lines: list[str] | None = None,
+                 pinned: frozenset[str] = frozenset()):
         super().__init__()
+        self.pinned = pinned  # names still used after an arm that binds them: such arms are kept
+        self.source_lines = lines  # the original text by line, to skip statements no fact can match in
+        self.trigger = re.compile("|".join(sorted(map(re.escape, table.triggers)))) if table.triggers else None
         self.table = table
         self.module_scope = scope
         self.info = info
@@ -55,9 +60,15 @@ class FoldTransformer(cst.CSTTransformer):
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         found = self.info.get(id(node))
-        if found is not None:
-            self.lines.append(found.line)
-        return super().on_visit(node)
+        if found is None:
+            return super().on_visit(node)
+        self.lines.append(found.line)
+        result = super().on_visit(node)  # always: scope pushes and pops must stay balanced
+        if self.source_lines is not None and self.trigger is not None:
+            text = "".join(self.source_lines[found.line - 1:found.end])
+            if not self.trigger.search(text):
+                return False
+        return result
 
     def on_leave(self, original_node, updated_node):
         result = super().on_leave(original_node, updated_node)
@@ -374,11 +385,13 @@ class FoldTransformer(cst.CSTTransformer):
 
     def _fold_if(self, stmt: cst.If, original, line: int):
         arms: list[cst.If] = []
+        originals: list[cst.If | None] = []
         lines: list[int] = []
         node, orig = stmt, original
         final_else = None
         while node is not None:
             arms.append(node)
+            originals.append(orig)
             found = self.info.get(id(orig))
             lines.append(found.line if found else line)
             if isinstance(node.orelse, cst.If):
@@ -387,20 +400,33 @@ class FoldTransformer(cst.CSTTransformer):
             else:
                 final_else = node.orelse
                 node = None
+        pinned = [bool(self.pinned and _binds(arm.body) & self.pinned) for arm in arms]
+        else_pinned = bool(self.pinned and final_else is not None and _binds(final_else.body) & self.pinned)
         kept: list[cst.If] = []
         taken: cst.If | None = None
+        changed = False
         for i, arm in enumerate(arms):
             test = literal_value(arm.test)
             word = "if" if i == 0 else "elif"
+            if test is not UNKNOWN and (pinned[i] if not test else any(pinned[i + 1:]) or else_pinned):
+                if originals[i] is not None and not _same_code(originals[i].test, arm.test):
+                    arm = arm.with_changes(test=originals[i].test)  # keep the arm as written
+                self.blocked.append((lines[i], f"{word} {_code(arm.test)}: known, but kept: it binds "
+                                               f"{', '.join(sorted(_binds(arm.body) & self.pinned)) or 'names'} "
+                                               f"that code after it still uses"))
+                test = UNKNOWN
             if test is UNKNOWN:
                 kept.append(arm)
+                changed = changed or arm is not arms[i]
             elif test:
                 taken = arm
+                changed = True
                 self.folds.append(Fold(lines[i], word, f"{word} {_code(arm.test)}: always taken"))
                 break
             else:
+                changed = True
                 self.folds.append(Fold(lines[i], word, f"{word} {_code(arm.test)}: never taken, removed"))
-        if len(kept) == len(arms):
+        if not changed:
             return None
         if taken is not None and final_else is not None:
             self.folds.append(Fold(line, "else", "else: never taken, removed"))
@@ -419,7 +445,7 @@ class FoldTransformer(cst.CSTTransformer):
         tail = new_else
         for arm in reversed(kept):
             tail = arm.with_changes(orelse=tail)
-        if kept[0] is not stmt:
+        if kept[0] is not arms[0]:
             tail = tail.with_changes(leading_lines=_join_lines(stmt.leading_lines, kept[0].leading_lines))
         self.dropped.update(comments_of(stmt) - comments_of(tail))
         return [tail], []
@@ -448,12 +474,69 @@ class FoldTransformer(cst.CSTTransformer):
         return stmts, carry
 
 
+class _Bound(cst.CSTVisitor):
+    def __init__(self):
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        pass
+
+    def visit_ImportAlias(self, node: cst.ImportAlias) -> None:
+        if node.asname is not None and isinstance(node.asname.name, cst.Name):
+            self.names.add(node.asname.name.value)
+        else:
+            self.names.add(_EMPTY.code_for_node(node.name).split(".")[0])
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._targets(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._targets(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._targets(node.target)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        self._targets(node.name)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+    def _targets(self, node) -> None:
+        if isinstance(node, cst.Name):
+            self.names.add(node.value)
+        elif isinstance(node, (cst.Tuple, cst.List)):
+            for element in node.elements:
+                self._targets(element.value)
+        elif isinstance(node, cst.StarredElement):
+            self._targets(node.value)
+
+
+def _binds(node) -> set[str]:
+    visitor = _Bound()
+    node.visit(visitor)
+    return visitor.names
+
+
+def _same_code(a, b) -> bool:
+    return _EMPTY.code_for_node(a) == _EMPTY.code_for_node(b)
+
+
 def _join_lines(first, second) -> list[cst.EmptyLine]:
-    """Concatenate two runs of EmptyLines without growing blank gaps."""
+    """Concatenate two runs of EmptyLines; blank lines where they meet do not add up (the longer gap wins)."""
     first, second = list(first), list(second)
-    while first and second and first[-1].comment is None and second[0].comment is None:
-        second = second[1:]
-    return first + second
+    trailing = 0
+    while trailing < len(first) and first[-1 - trailing].comment is None:
+        trailing += 1
+    leading = 0
+    while leading < len(second) and second[leading].comment is None:
+        leading += 1
+    return first + second[min(trailing, leading):]
 
 
 def _with_parens(new: cst.BaseExpression, old: cst.BaseExpression) -> cst.BaseExpression:

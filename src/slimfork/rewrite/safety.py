@@ -19,7 +19,10 @@ _CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _NEWLINES = re.compile(rb"\r\n|\r|\n")
 
 
-def check_rewrite(old: bytes, new: bytes, dropped: Counter[str], path: str = "<file>") -> list[str]:
+def check_rewrite(old: bytes, new: bytes, dropped: Counter[str], path: str = "<file>",
+                  undefined: tuple[set[str] | None, set[str] | None] | None = None) -> list[str]:
+    """Problems with replacing ``old`` by ``new`` (empty: safe). ``undefined`` may pass the undefined names
+    of both, already computed."""
     problems: list[str] = []
     text = _decode(new)
     if text is None:
@@ -48,7 +51,10 @@ def check_rewrite(old: bytes, new: bytes, dropped: Counter[str], path: str = "<f
         lost = old_comments - new_comments - dropped
         if lost:
             problems.append(f"comments lost outside deleted code: {sorted(lost)[:3]}")
-    problems.extend(_new_undefined_names(_decode(old) or "", text, path))
+    before, after = undefined or (undefined_names(_decode(old) or "", path), undefined_names(text, path))
+    if before is not None and after is not None:
+        problems += [f"the fold leaves '{name}' undefined (bound only in deleted code)"
+                     for name in sorted(after - before)]
     return problems
 
 
@@ -78,22 +84,18 @@ def _comments(data: bytes) -> Counter[str] | None:
         return None
 
 
-def _new_undefined_names(old: str, new: str, path: str) -> list[str]:
-    before, after = _undefined(old, path), _undefined(new, path)
-    if before is None or after is None:
-        return []
-    fresh = sorted(set(after) - set(before))
-    return [f"the fold leaves '{name}' undefined (bound only in deleted code)" for name in fresh]
-
-
-def _undefined(text: str, path: str) -> list[str] | None:
+def undefined_names(text: str, path: str = "<file>") -> set[str] | None:
+    """Names pyflakes reports as undefined (None when the text does not parse)."""
     import ast
+    import warnings
 
     from pyflakes import checker, messages
 
     try:
-        tree = ast.parse(text, path)
-    except SyntaxError:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, path)
+    except (SyntaxError, ValueError):
         return None
     found = checker.Checker(tree, filename=path)
-    return [m.message_args[0] for m in found.messages if isinstance(m, messages.UndefinedName)]
+    return {m.message_args[0] for m in found.messages if isinstance(m, messages.UndefinedName)}

@@ -42,24 +42,26 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     if not facts:
         return report
     resolver = Resolver(root, modules)
-    table = build_table(facts, resolver)
     words = fact_words(facts)
     candidates: set[str] = set()
     pending = sorted(modules)
-    used: set[str] = set()
-    while pending:  # each round: files that mention a word we care about, their bindings, new flags
+    while True:  # each round: files that mention a word we care about, their bindings, the constant flags
         found = _map(_mentions, [(rel, sorted(words)) for rel in pending], jobs, root, modules)
         fresh = [rel for rel, hit in zip(pending, found) if hit]
         candidates.update(fresh)
         for rel, bindings in zip(fresh, _map(_bindings, fresh, jobs, root, modules)):
             resolver.cache[modules[rel]] = bindings
+        # From scratch each round: a file found late may patch a flag in a test (pitfall 23).
         patched = {name for rel in candidates for name in resolver.cache[modules[rel]].patched}
-        flags, flag_used = propagate(table, resolver, [resolver.cache[modules[r]] for r in sorted(candidates)],
-                                     words, patched)
-        used |= flag_used
-        report.flags.update(flags)
-        pending = sorted(set(modules) - candidates) if flags else []
-        words |= {q.rsplit(".", 1)[-1] for q in flags}
+        table = build_table(facts, resolver)
+        flags, used = propagate(table, resolver, [resolver.cache[modules[r]] for r in sorted(candidates)],
+                                set(fact_words(facts)), patched)
+        new_words = {q.rsplit(".", 1)[-1] for q in flags} - words
+        if not new_words:
+            break
+        words |= new_words
+        pending = sorted(set(modules) - candidates)
+    report.flags = flags
     report.candidates = len(candidates)
     flag_names = {q.rsplit(".", 1)[-1] for q in report.flags}
     interesting = words | flag_names
