@@ -182,7 +182,8 @@ def test_bad_inputs_are_clear_errors(source, tmp_path):
         run_batches(source, source / "fork", [], checks)
     bad = {
         "not a plain relative path": Edit("../etc/passwd", None, "r", "dropped"),
-        "not a file of the source": Edit("app/nope.py", b"", "r", "folded"),
+        "not a file of the source": Edit("app/nope.py", None, "r", "dropped"),
+        "is a folder of the source": Edit("app/plugins", b"", "r", "folded"),
         "goes through the symlink": Edit("plugins_link/a.py", None, "r", "dropped"),
     }
     for message, edit in bad.items():

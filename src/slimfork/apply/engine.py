@@ -101,9 +101,12 @@ def _validate(original: Path, out: Path, batches: list[Batch]) -> None:
                 raise SlimforkError(f"{edit.path} was already deleted by batch {deleted[edit.path]!r}", key=key,
                                     hint="a batch cannot edit what an earlier batch deletes")
             target = resolve_edit_path(original, edit.path)
-            if not os.path.lexists(target) or (os.path.isdir(target) and not os.path.islink(target)):
+            if os.path.isdir(target) and not os.path.islink(target):
+                raise SlimforkError(f"{edit.path} is a folder of the source", key=key,
+                                    hint="edits name files; deleting every file of a folder removes it")
+            if edit.content is None and not os.path.lexists(target):
                 raise SlimforkError(f"{edit.path} is not a file of the source", key=key,
-                                    hint="edits change or delete existing files; they never create one")
+                                    hint="a deletion names a file the source has")
             if edit.content is None:
                 deleted[edit.path] = batch.name
 

@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Edit:
-    """One change to one file of the fork: ``content`` replaces the file, or ``None`` deletes it.
+    """One change to one file of the fork: ``content`` replaces (or creates) the file, or ``None`` deletes it.
 
     ``path`` is relative to the source root (posix); ``kind`` is the ``Removal`` kind that asked for it
     ("dropped", "unreachable", "folded", "symbol", ...); ``reason`` says why, for a user.

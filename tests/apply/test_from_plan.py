@@ -1,0 +1,42 @@
+"""Removals of a plan become batches: grouped, ordered, merged per file, and applied by the engine."""
+
+from __future__ import annotations
+
+import pytest
+from tests.apply.applykit import ImportCheck, ParseCheck, make_fixture
+
+from slimfork.apply import run_batches
+from slimfork.apply.from_plan import batches_from_removals
+from slimfork.errors import SlimforkError
+from slimfork.plan.model import Removal
+
+
+def test_removals_become_ordered_batches(tmp_path):
+    root = make_fixture(tmp_path / "src")
+    removals = [
+        Removal("folded", "app/util.py", "if is_hip(): folded", group="folded"),
+        Removal("symbol", "app/util.py", "double is unused", group="symbols"),
+        Removal("unreachable", "app/unused.py", "no module imports it", "app.unused", group="app"),
+        Removal("unreachable", "app/plugins/a.py", "no module imports it", "app.plugins.a", group="app/plugins"),
+        Removal("dropped", "data/notes.txt", "dropped by drop[0]", group="dropped"),
+        Removal("dropped", "app/old", "dropped by drop[1]", group="dropped"),  # a folder: its files are listed
+        Removal("empty-dir", "app/old", "empty"),
+        Removal("symbol", "app/unused.py", "U is unused", group="symbols"),  # deleted anyway
+    ]
+    new_util = b"from app.core import answer\n"
+    batches = batches_from_removals(removals, root, {"app/util.py": new_util})
+    assert [b.name for b in batches] == ["dropped", "unreachable app", "unreachable app/plugins", "folded",
+                                         "symbol symbols"]
+    assert [[e.path for e in b.edits] for b in batches] == [
+        ["data/notes.txt"], ["app/unused.py"], ["app/plugins/a.py"], ["app/util.py"], ["app/util.py"]]
+    assert batches[3].edits[0].content == new_util and batches[0].edits[0].content is None
+    assert batches[1].message == "Remove modules nothing kept imports under app: 1 file(s)."
+
+    report = run_batches(root, tmp_path / "fork", batches[:3], [ParseCheck(), ImportCheck(["app.plugins.b"])])
+    assert [len(b.restored) for b in report.batches] == [0, 0, 1]
+
+
+def test_a_rewrite_without_content_is_an_error(tmp_path):
+    root = make_fixture(tmp_path / "src")
+    with pytest.raises(SlimforkError, match="has no rewritten content"):
+        batches_from_removals([Removal("folded", "app/util.py", "r")], root)
