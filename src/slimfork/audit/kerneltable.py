@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.audit.links import Linker, SourceResolver, Use
+from slimfork.audit.pyscan import pattern_regex, specific
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index.build import Index
@@ -225,7 +226,8 @@ class _Builder:
             for rel, py in self.scan.py.items():
                 for text, lines in py.strings.items():
                     self._strings.setdefault(text, []).extend((rel, line) for line in lines)
-                self._patterns += [(re.compile(regex), rel, line) for regex, line in py.patterns]
+                self._patterns += [(re.compile(pattern_regex(text)), rel, line) for text, line in py.patterns
+                                   if specific(text)]
         uses = [Use(rel, line, self.scan.py[rel].enclosing(line), "string")
                 for rel, line in self._strings.get(name, ())]
         uses += [Use(rel, line, self.scan.py[rel].enclosing(line), "pattern")

@@ -35,7 +35,7 @@ class LoaderCall:
     """A call that compiles native sources at run time (``load_jit``, ``cpp_extension.load``, ...)."""
 
     func: str  # the called name as written, e.g. "load_jit"
-    name: str | None  # the module name it builds ("hicache"); a regex when built by an f-string
+    name: str | None  # the module name it builds ("hicache"); "compress_{...}" when built by an f-string
     name_is_pattern: bool
     line: int
     function: str | None  # qualname of the enclosing function (None: module level)
@@ -52,7 +52,7 @@ class PyScan:
     # (local name, module as written, level, imported name or None for "import m", line)
     refs: dict[str, list[int]] = field(default_factory=dict)  # names loaded and attributes read -> lines
     strings: dict[str, list[int]] = field(default_factory=dict)  # identifier-like string literals -> lines
-    patterns: list[tuple[str, int]] = field(default_factory=list)  # f-strings as regexes (name lookups)
+    patterns: list[tuple[str, int]] = field(default_factory=list)  # f-strings as "a{...}b" (name lookups)
     triton: list[PyKernelDef] = field(default_factory=list)
     loaders: list[LoaderCall] = field(default_factory=list)
     native_strings: list[tuple[str, int, str | None]] = field(default_factory=list)  # "x.cu", line, function
@@ -88,7 +88,14 @@ def pattern_text(node: ast.JoinedStr) -> str:
 
 
 def pattern_regex(text: str) -> str:
-    return "^" + ".+?".join(re.escape(part) for part in text.split("{...}")) + "$"
+    """ "smallm{...}_p1_i{...}_c16" -> a regex; a formatted part may be empty (f"{prefix}name")."""
+    return "^" + ".*?".join(re.escape(part) for part in text.split("{...}")) + "$"
+
+
+def specific(text: str) -> bool:
+    """Whether an f-string pattern says enough to name a kernel: f"{a}_{b}" matches anything."""
+    parts = [p for p in text.split("{...}") if p]
+    return sum(len(p) for p in parts) >= 5 and any(len(p) >= 4 for p in parts)
 
 
 class _Visitor(ast.NodeVisitor):
@@ -197,7 +204,7 @@ class _Visitor(ast.NodeVisitor):
         if _NATIVE.search(text):
             self.s.native_strings.append((text, node.lineno, self._function()))
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
-            self.s.patterns.append((pattern_regex(text), node.lineno))
+            self.s.patterns.append((text, node.lineno))
         for v in node.values:
             if not isinstance(v, ast.Constant):
                 self.visit(v)
@@ -230,7 +237,7 @@ class _Visitor(ast.NodeVisitor):
         if isinstance(name_node, ast.Constant) and isinstance(name_node.value, str):
             name = name_node.value
         elif isinstance(name_node, ast.JoinedStr):
-            name, is_pattern = pattern_regex(pattern_text(name_node)), True
+            name, is_pattern = pattern_text(name_node), True
         sources: list[tuple[str, int]] = []
         computed = False
         for arg in source_args:
