@@ -107,7 +107,8 @@ def summary(name: str, out: torch.Tensor) -> str:
     rounded = torch.round(out.double() * 1e5).to(torch.int64)
     digest = hashlib.sha256(rounded.numpy().tobytes()).hexdigest()[:16]
     return (f"{name}: shape={tuple(out.shape)} sum={out.double().sum().item():.5f} "
-            f"abs_mean={out.double().abs().mean().item():.6f} first={[round(v, 5) for v in out.flatten()[:4].tolist()]} "
+            f"abs_mean={out.double().abs().mean().item():.6f} "
+            f"first={[round(v, 5) for v in out.flatten()[:4].tolist()]} "
             f"sha={digest}")
 
 

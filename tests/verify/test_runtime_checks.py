@@ -102,7 +102,8 @@ def test_command_unusable_when_it_fails_or_wavers_on_the_original(tmp_path):
                             tmp_path)
     baseline = wavering.baseline(original)
     assert not baseline.usable and "differs between two runs of the original" in baseline.note
-    slow = CommandCheck(LAYOUT, ENV, _command(argv=("python", "-c", "import time; time.sleep(30)"), timeout=1), tmp_path)
+    sleep = ("python", "-c", "import time; time.sleep(30)")
+    slow = CommandCheck(LAYOUT, ENV, _command(argv=sleep, timeout=1), tmp_path)
     baseline = slow.baseline(original)
     assert not baseline.usable and "times out" in baseline.note and baseline.seconds < 10
 

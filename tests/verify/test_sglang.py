@@ -42,7 +42,8 @@ def sglang(tmp_path_factory):
     original = fetch_pypi("sglang", "0.5.23")
     fork = tmp_path_factory.mktemp("sglang") / "fork"
     shutil.copytree(original, fork, copy_function=os.link)  # an identical copy; files are replaced, never written
-    verify = parse_verify({"requirements": "sglang-verify-requirements.txt", "stubs": ["torchvision", "humming", "aiter"]})
+    verify = parse_verify({"requirements": "sglang-verify-requirements.txt",
+                           "stubs": ["torchvision", "humming", "aiter"]})
     env = prepare_env(verify.config(PROFILES))
     print(f"\nsource, copy and verification env ready in {time.monotonic() - start:.1f}s")
     return original, fork, env

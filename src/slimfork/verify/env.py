@@ -124,7 +124,8 @@ def _build(config: VerifyConfig, tmp: Path, final: Path) -> None:
         _run([python, "-m", "venv", *venv_args, str(tmp)], log, "create the venv")
         req = tmp / ".slimfork-requirements.txt"
         req.write_text("\n".join(config.requirements) + "\n", encoding="utf-8")
-        installer = [*pip, "--python", str(tmp / "bin" / "python")] if pip else [str(tmp / "bin" / "python"), "-m", "pip"]
+        venv_python = str(tmp / "bin" / "python")
+        installer = [*pip, "--python", venv_python] if pip else [venv_python, "-m", "pip"]
         _run([*installer, "install", "--no-input", "-r", str(req), *config.pip_args], log,
              f"install the requirements from {config.origin or 'the spec'}")
     _relocate(tmp, final)

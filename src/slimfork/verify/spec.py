@@ -140,7 +140,8 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         for name in ("modules", "exclude"):
             for i, pattern in enumerate(table.get(name, [])):
                 if not _GLOB.match(pattern):
-                    raise SpecError(f"'{pattern}' is not a module name or glob", key=f"{key}.import_modules.{name}[{i}]",
+                    raise SpecError(f"'{pattern}' is not a module name or glob",
+                                    key=f"{key}.import_modules.{name}[{i}]",
                                     hint="dotted names with * and ** wildcards, e.g. 'pkg.models.deepseek*'")
         _positive(table, ("timeout",), f"{key}.import_modules")
         modules = ImportModulesSpec(tuple(table.get("modules", ["**"])), tuple(table.get("exclude", [])),

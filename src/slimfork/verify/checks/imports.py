@@ -33,7 +33,7 @@ class ImportsCheck:
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         tree = open_tree(fork, self.layout)
-        new = {key: (rel, message) for key, (rel, message) in unresolved_imports(tree).items() if key not in baseline.data}
+        new = {key: found for key, found in unresolved_imports(tree).items() if key not in baseline.data}
         failures = tuple(message for _, message in sorted(new.values()))
         paths = tuple(sorted({rel for rel, _ in new.values()}))
         return CheckResult(self.name, not new, failures, paths, time.monotonic() - start)

@@ -58,13 +58,16 @@ class PyflakesCheck:
             before = Counter((kind, name) for kind, name, _ in self._names(original, rel)) if rel in original.shas \
                 else Counter()
             extra = Counter((kind, name) for kind, name, _ in now) - before
-            found = []
+            lines: dict[tuple[str, str], list[int]] = {}
             for kind, name, line in reversed(now):  # which occurrence is new is ambiguous: name the last ones
                 if extra[(kind, name)] > 0:
                     extra[(kind, name)] -= 1
-                    found.append(f"{rel}:{line}: {_describe(kind)} '{name}' (pyflakes {kind})")
-            failures.extend(reversed(found))
-            if found:
+                    lines.setdefault((kind, name), []).insert(0, line)
+            for (kind, name), where in sorted(lines.items(), key=lambda item: item[1][0]):
+                more = f" ({len(where)} more than in the original, lines {', '.join(map(str, where[:5]))}" \
+                    f"{', ...' if len(where) > 5 else ''})" if len(where) > 1 else ""
+                failures.append(f"{rel}:{where[0]}: {_describe(kind)} '{name}' (pyflakes {kind}){more}")
+            if lines:
                 paths.append(rel)
         return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
                            f"{len(changed)} changed files checked")
