@@ -57,6 +57,6 @@ def test_the_ladder_stops_at_the_first_failing_check(tmp_path):
     report = run_ladder(checks, baselines, fork)
     assert not report.ok
     assert [(r.check, r.ok) for r in report.results] == [("parse", True), ("imports", False)]
-    assert report.results[-1].paths == ("pkg/core.py",)
+    assert report.results[-1].paths == ("pkg/core.py", "pkg/util.py")
     full = run_ladder(checks, baselines, fork, stop_at_first=False)  # every usable check has its say
     assert [r.check for r in full.results if not r.ok] == ["imports", "import-modules", "command:cli", "pytest"]

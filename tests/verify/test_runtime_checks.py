@@ -41,7 +41,7 @@ def test_import_modules_reports_a_module_loaded_by_a_computed_name(tmp_path):
     result = check.run(fork, baseline)
     assert result.failures == ("pkg/plugins.py: import pkg.plugins: ModuleNotFoundError: No module named "
                                "'pkg.extra' (at pkg/plugins.py:6)",)
-    assert result.paths == ("pkg/plugins.py",)
+    assert result.paths == ("pkg/plugins.py", "pkg/extra.py")  # the failing module, and the file it lost
     assert "1 imported" in result.detail  # only pkg.plugins loaded pkg/extra.py: the rest is not re-imported
 
 

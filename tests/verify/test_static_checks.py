@@ -37,10 +37,10 @@ def test_imports_reports_a_removed_module_at_its_importer(tmp_path):
     original, fork = copy_project(tmp_path)
     check = ImportsCheck(LAYOUT)
     baseline = check.baseline(original)
-    assert baseline.data == {"pkg/guarded.py: pkg.not_shipped"}  # broken in the original: not counted
+    assert baseline.data["broken"] == {"pkg/guarded.py: pkg.not_shipped"}  # broken in the original: not counted
     edit(fork, {"pkg/util.py": None})
     result = check.run(fork, baseline)
-    assert result.paths == ("pkg/core.py",)
+    assert result.paths == ("pkg/core.py", "pkg/util.py")  # the importer, and the removed file (a bisection hint)
     assert result.failures == ("pkg/core.py:3: from pkg.util import fmt, shout: no module pkg.util",)
 
 
@@ -51,7 +51,7 @@ def test_imports_reports_a_removed_name(tmp_path):
     edit(fork, {"pkg/util.py": "def fmt(greeting, name):\n    return f'{greeting}, {name}'\n"})
     result = check.run(fork, baseline)
     assert result.failures == ("pkg/core.py:3: from pkg.util import shout: pkg.util has no name or submodule 'shout'",)
-    assert result.paths == ("pkg/core.py",)
+    assert result.paths == ("pkg/core.py", "pkg/util.py")
 
 
 def test_imports_accepts_names_it_cannot_see(tmp_path):

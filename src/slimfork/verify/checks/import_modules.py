@@ -23,6 +23,7 @@ from slimfork.verify.process import run_process
 from slimfork.verify.spec import ImportModulesSpec
 from slimfork.verify.tree import Tree, TreeLayout, open_tree
 
+_MISSING = re.compile(r"No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'")
 _RUNNER = r"""
 import importlib, json, os, sys, traceback
 name, out, root = sys.argv[1], sys.argv[2], sys.argv[3] + os.sep
@@ -81,7 +82,8 @@ class ImportModulesCheck:
             note += "; not counted: " + "; ".join(f"{m} ({outcomes[m].error})" for m in failing[:5])
             note += f" and {len(failing) - 5} more" if len(failing) > 5 else ""
         shas = {rel: _file_key(tree, rel) for o in outcomes.values() for rel in o.loaded}
-        return Baseline(self.name, bool(ok), {"outcomes": outcomes, "shas": shas}, note, time.monotonic() - start)
+        data = {"outcomes": outcomes, "shas": shas, "tree": tree}
+        return Baseline(self.name, bool(ok), data, note, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
@@ -105,8 +107,10 @@ class ImportModulesCheck:
             if not outcome.ok:
                 where = f" (at {outcome.frames[-1]})" if outcome.frames else ""
                 failures.append(f"{tree.modules[outcome.module]}: import {outcome.module}: {outcome.error}{where}")
-                for rel in [tree.modules[outcome.module]] + [f.rpartition(":")[0] for f in outcome.frames[-1:]]:
-                    if rel not in paths:
+                named = _MISSING.search(outcome.error)  # the module the fork lost, as a file of the original
+                lost = baseline.data["tree"].modules.get(named.group(1) or named.group(2)) if named else None
+                for rel in [tree.modules[outcome.module], *[f.rpartition(":")[0] for f in outcome.frames[-1:]], lost]:
+                    if rel is not None and rel not in paths:
                         paths.append(rel)
         return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
                            f"{len(todo)} imported, the rest unchanged since the original")

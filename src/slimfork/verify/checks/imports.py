@@ -28,20 +28,26 @@ class ImportsCheck:
         tree = open_tree(original, self.layout, original=True)
         broken = unresolved_imports(tree)
         note = f"{len(broken)} imports do not resolve in the original" if broken else "every internal import resolves"
-        return Baseline(self.name, True, set(broken), note, time.monotonic() - start)
+        return Baseline(self.name, True, {"broken": set(broken), "tree": tree}, note, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         tree = open_tree(fork, self.layout)
-        new = {key: found for key, found in unresolved_imports(tree).items() if key not in baseline.data}
-        failures = tuple(message for _, message in sorted(new.values()))
-        paths = tuple(sorted({rel for rel, _ in new.values()}))
-        return CheckResult(self.name, not new, failures, paths, time.monotonic() - start)
+        original: Tree = baseline.data["tree"]
+        new = {key: found for key, found in unresolved_imports(tree).items() if key not in baseline.data["broken"]}
+        failures, paths = [], []
+        for rel, message, module in sorted(new.values()):
+            failures.append(message)
+            # the importer, and the module that lost itself or the name (in the original: what a batch removed)
+            for path in (rel, original.modules.get(module)):
+                if path and path not in paths:
+                    paths.append(path)
+        return CheckResult(self.name, not new, tuple(failures), tuple(paths), time.monotonic() - start)
 
 
-def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str]]:
-    """Every internal import that does not resolve: key -> (importing file, readable message)."""
-    out: dict[str, tuple[str, str]] = {}
+def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
+    """Every internal import that does not resolve: key -> (importing file, readable message, module at fault)."""
+    out: dict[str, tuple[str, str, str]] = {}
     resolver = _Resolver(tree)
     for rel in tree.shas:
         summary = tree.summary(rel)
@@ -54,21 +60,22 @@ def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str]]:
             if base is None or not tree.layout.internal(base):
                 continue
             if not tree.is_module(base):
-                out[f"{rel}: {base}"] = (rel, f"{rel}:{edge.line}: {_statement(edge)}: no module {base}")
+                out[f"{rel}: {base}"] = (rel, f"{rel}:{edge.line}: {_statement(edge)}: no module {base}", base)
                 continue
             if edge.kind != "from":
                 continue
             for name in edge.names:
                 if name != "*" and not resolver.finds(base, name):
                     out[f"{rel}: {base}.{name}"] = (
-                        rel, f"{rel}:{edge.line}: from {base} import {name}: {base} has no name or submodule '{name}'")
+                        rel, f"{rel}:{edge.line}: from {base} import {name}: {base} has no name or submodule '{name}'",
+                        base)
         for dyn in summary.dynamic_imports:
             if dyn.target is None or dyn.prefix:
                 continue
             name = dyn.target.lstrip(".")
             base = _absolute(name or None, len(dyn.target) - len(name), dyn.package)
             if base and tree.layout.internal(base) and not tree.is_module(base):
-                out[f"{rel}: {base}"] = (rel, f"{rel}:{dyn.line}: {dyn.text}: no module {base}")
+                out[f"{rel}: {base}"] = (rel, f"{rel}:{dyn.line}: {dyn.text}: no module {base}", base)
     return out
 
 
