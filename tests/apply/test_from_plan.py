@@ -40,3 +40,20 @@ def test_a_rewrite_without_content_is_an_error(tmp_path):
     root = make_fixture(tmp_path / "src")
     with pytest.raises(SlimforkError, match="has no rewritten content"):
         batches_from_removals([Removal("folded", "app/util.py", "r")], root)
+
+
+def test_importers_are_deleted_before_what_they_import(tmp_path):
+    root = tmp_path / "src"
+    files = {"pkg/__init__.py": "", "pkg/low/base.py": "B = 1\n", "pkg/mid/user.py": "from pkg.low import base\n",
+             "pkg/top/app.py": "from ..mid import user\n", "pkg/c1/x.py": "from pkg.c2 import y\n",
+             "pkg/c2/y.py": "import pkg.c1.x\n"}
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    removals = [Removal("unreachable", rel, "no module imports it", group=rel.rsplit("/", 1)[0])
+                for rel in sorted(files) if rel != "pkg/__init__.py"]
+    removals.append(Removal("dropped", "pkg/low/base.py", "dropped by drop[0]", group="dropped"))
+    names = [b.name for b in batches_from_removals(removals, root)]
+    # top imports mid imports low; c1 and c2 import each other and go together
+    assert names == ["unreachable pkg/c1 + unreachable pkg/c2", "unreachable pkg/top", "unreachable pkg/mid",
+                     "dropped"]

@@ -54,3 +54,23 @@ def test_each_verify_check_restores_its_culprit(tmp_path):
     assert any("FORTY_TWO" in f for f in why["app/core.py"])
     assert subprocess.run(["git", "status", "--porcelain", "--ignored"], cwd=tmp_path / "fork", check=True,
                           capture_output=True, text=True).stdout == ""
+
+
+def test_restoring_a_module_brings_back_what_it_imports(tmp_path):
+    """Deleted modules import each other; a kept one needs c, which needs d. A restored file whose imports are
+    still deleted would itself fail the import check, so restorations go dependencies first: exactly c and d."""
+    root = tmp_path / "src"
+    files = {"pkg/__init__.py": "", "pkg/kept.py": "from pkg import c\n", "pkg/c.py": "from pkg.d import D\n",
+             "pkg/d.py": "D = 1\n"}
+    for i in range(12):  # a chain of junk: j00 imports j01 imports ... j11
+        files[f"pkg/j{i:02}.py"] = f"from pkg import j{i + 1:02}\n" if i < 11 else "J = 1\n"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    layout = TreeLayout("", ("pkg",))
+    doomed = sorted(p for p in files if p not in ("pkg/__init__.py", "pkg/kept.py"))
+    batch = Batch("unreachable", "", [Edit(p, None, "unreachable", "unreachable") for p in doomed])
+    for search in ("prefix", "ddmin"):
+        report = run_batches(root, tmp_path / search, [batch], [ImportsCheck(layout)], jobs=2, search=search)
+        assert sorted(r.path for r in report.batches[0].restored) == ["pkg/c.py", "pkg/d.py"], search
+        assert len(report.batches[0].removed) == 12

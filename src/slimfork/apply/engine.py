@@ -16,6 +16,7 @@ from pathlib import Path
 
 from slimfork.apply import faults
 from slimfork.apply.bisect import ddmin_restoration, minimal_restoration
+from slimfork.apply.deps import dependencies_first, import_edges
 from slimfork.apply.git import Repo
 from slimfork.apply.ladder import Ladder, Outcome
 from slimfork.apply.model import ApplyReport, Batch, BatchResult, CheckRun, Edit, RestoredEdit
@@ -161,10 +162,15 @@ def _bisect(repo: Repo, ladder: Ladder, edits: list[Edit], base_tree: str, faile
         seen.update(zip(restorations, found))
         return found
 
+    # the search runs over positions in dependency order: a restored prefix brings back what its files import
+    paths = [e.path for e in edits]
+    order = dependencies_first(paths, import_edges(repo.root, paths))
     hinted = set(failed.failure.paths) if failed.failure else set()
-    guess = tuple(i for i, e in enumerate(edits) if e.path in hinted)
-    culprits = search(len(edits), lambda rs: [o.ok for o in outcomes(rs)], width=ladder.jobs,
-                                   guess=guess)
+    guess = tuple(pos for pos, i in enumerate(order) if edits[i].path in hinted)
+    positions = search(len(edits), lambda rs: [o.ok for o in outcomes([tuple(sorted(order[p] for p in r))
+                                                                        for r in rs])],
+                       width=ladder.jobs, guess=guess)
+    culprits = tuple(sorted(order[p] for p in positions))
     # each culprit's reason: the check that fails when every other culprit is restored but not this one
     without = [tuple(x for x in culprits if x != c) for c in culprits]
     whys = outcomes(without) if len(culprits) > 1 else [failed]

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 
+from slimfork.apply.deps import import_edges
 from slimfork.apply.model import Batch, Edit
 from slimfork.errors import SlimforkError
 from slimfork.plan.model import Removal
@@ -29,10 +30,12 @@ def batches_from_removals(removals: list[Removal], root: Path,
     rewritten = rewritten or {}
     deleted = {r.path for r in removals if r.kind in DELETING}
     grouped: dict[tuple[int, str], dict[str, list[Removal]]] = defaultdict(lambda: defaultdict(list))
-    for r in removals:
+    placed: set[str] = set()  # a deleted path goes to one batch: the first by kind order
+    for r in sorted(removals, key=lambda r: KIND_ORDER.index(r.kind) if r.kind in KIND_ORDER else len(KIND_ORDER)):
         if r.kind in DELETING:
-            if not (root / r.path).is_file() and not (root / r.path).is_symlink():
+            if r.path in placed or not ((root / r.path).is_file() or (root / r.path).is_symlink()):
                 continue
+            placed.add(r.path)
         elif r.kind in ("empty-dir",) or r.path in deleted:
             continue
         elif r.path not in rewritten:
@@ -42,7 +45,9 @@ def batches_from_removals(removals: list[Removal], root: Path,
         name = r.kind + (f" {r.group}" if r.group and r.group != r.kind else "")
         grouped[(order, name)][r.path].append(r)
     batches = []
-    for (_, name), by_path in sorted(grouped.items()):
+    rewriting = [(name, by_path) for (order, name), by_path in sorted(grouped.items())
+                 if by_path and next(iter(by_path.values()))[0].kind not in DELETING]
+    for name, by_path in _deletions_importers_first(grouped, root) + rewriting:
         edits = []
         for path, items in sorted(by_path.items()):
             kind = items[0].kind
@@ -54,3 +59,59 @@ def batches_from_removals(removals: list[Removal], root: Path,
         message = f"Remove {title}" + (f" under {where}" if where else "") + f": {len(edits)} file(s)."
         batches.append(Batch(name, message, edits))
     return batches
+
+
+def _deletions_importers_first(grouped, root: Path) -> list[tuple[str, dict[str, list[Removal]]]]:
+    """The deleting groups, each before the groups whose files it imports (groups in an import cycle merge):
+    a batch never deletes a file that a file of a later batch still imports."""
+    groups = {name: by_path for name, by_path in ((n, b) for (_, n), b in grouped.items())
+              if next(iter(by_path.values()))[0].kind in DELETING}
+    rank = {name: (order, name) for (order, name) in grouped if name in groups}
+    owner = {path: name for name, by_path in groups.items() for path in by_path}
+    edges = import_edges(root, owner)
+    after: dict[str, set[str]] = {name: set() for name in groups}  # group -> groups it imports
+    for path, targets in edges.items():
+        after[owner[path]].update(owner[t] for t in targets if owner[t] != owner[path])
+    components = _components(sorted(groups, key=lambda n: rank[n]), after)
+    result = []
+    for members in components:
+        if len(members) == 1:
+            result.append((members[0], groups[members[0]]))
+        else:
+            merged: dict[str, list[Removal]] = {}
+            for member in members:
+                merged.update(groups[member])
+            result.append((" + ".join(members), merged))
+    return result
+
+
+def _components(nodes: list[str], after: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components, importers before what they import, ties in the order of ``nodes``."""
+    position = {n: i for i, n in enumerate(nodes)}
+    before: dict[str, set[str]] = {n: set() for n in nodes}
+    for n, targets in after.items():
+        for t in targets:
+            before[t].add(n)
+    reach = {n: _reachable(n, after) for n in nodes}
+    comp = {n: tuple(sorted((m for m in nodes if m in reach[n] and n in reach[m]), key=position.get)) for n in nodes}
+    remaining = sorted(set(comp.values()), key=lambda c: position[c[0]])
+    ordered: list[list[str]] = []
+    done: set[str] = set()
+    while remaining:  # Kahn's algorithm on the components, first ready component in node order
+        for c in remaining:
+            if all(p in done or p in c for m in c for p in before[m]):
+                ordered.append(list(c))
+                done.update(c)
+                remaining.remove(c)
+                break
+    return ordered
+
+
+def _reachable(start: str, after: dict[str, set[str]]) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in after.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
