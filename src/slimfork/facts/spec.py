@@ -90,7 +90,7 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     """Unquoted dotted TOML keys (a.b.c = false) arrive as nested tables: join them back into names."""
     out: dict[str, Any] = {}
     for name, value in table.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and value:
             out.update(_flatten(value, f"{prefix}{name}."))
         else:
             out[prefix + name] = value
