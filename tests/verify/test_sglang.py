@@ -49,12 +49,13 @@ def sglang(tmp_path_factory):
     return original, fork, env
 
 
-def _touch(tree, rel):
+def _touch(tree, rel, old=b"", new=b"", end=b"\n# touched by the test\n"):
     """Change one file of the copy without writing through its hard link into the cached source."""
     path = tree / rel
     data = path.read_bytes()
+    assert data.count(old) == (1 if old else data.count(b""))
     path.unlink()
-    path.write_bytes(data + b"\n# touched by the test\n")
+    path.write_bytes(data.replace(old, new) + end if old else data + end)
 
 
 def test_deepseek_server_and_function_call_modules_import(sglang):
@@ -67,11 +68,13 @@ def test_deepseek_server_and_function_call_modules_import(sglang):
     assert loaded["sglang.srt.models.deepseek_v2"] > 300, loaded  # they really loaded the package
     result = check.run(fork, baseline)
     assert result.ok and result.detail.startswith("0 imported"), result  # nothing changed: nothing re-imported
-    _touch(fork, "sglang/srt/function_call/function_call_parser.py")
+    model_file = "sglang/srt/models/deepseek_v2.py"
+    assert [m for m, o in baseline.data["outcomes"].items() if model_file in o.loaded] == [MODULES[0]]
+    _touch(fork, model_file)  # loaded by the model module only: one re-import
     result = check.run(fork, baseline)
     print(f"import-modules on the fork with one file changed: {result.seconds:.1f}s: {result.detail}")
     assert result.ok, result.failures
-    assert not result.detail.startswith("0 imported")
+    assert result.detail.startswith("1 imported"), result.detail
 
 
 def test_launch_server_help_is_the_same_on_an_identical_copy(sglang):
@@ -86,7 +89,7 @@ def test_launch_server_help_is_the_same_on_an_identical_copy(sglang):
     assert result.ok, result.failures
 
 
-def test_deepseek_layer_gives_the_same_output_twice(sglang):
+def test_deepseek_layer_gives_the_same_output_twice_and_sees_a_changed_router(sglang, tmp_path):
     original, _, env = sglang
     check = CommandCheck(LAYOUT, env, CHECKS.commands[1], PROFILES)
     baseline = check.baseline(original)  # runs it twice: usable only if both outputs are equal
@@ -95,3 +98,11 @@ def test_deepseek_layer_gives_the_same_output_twice(sglang):
     lines = baseline.data.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["dense (TorchNativeAttnBackend)", "moe (TorchNativeAttnBackend)"]
     assert lines[0].split("sha=")[1] != lines[1].split("sha=")[1]  # the MoE layer computes something else
+    fork = tmp_path / "fork"
+    shutil.copytree(original, fork, copy_function=os.link)
+    _touch(fork, "sglang/srt/models/deepseek_v2.py", b"self.routed_scaling_factor = config.routed_scaling_factor",
+           b"self.routed_scaling_factor = 2 * config.routed_scaling_factor", b"")
+    result = check.run(fork, baseline)
+    print(f"deepseek layer on a fork with a changed router: {result.seconds:.1f}s")
+    assert len(result.failures) == 1 and "-moe (TorchNativeAttnBackend)" in result.failures[0]
+    assert "-dense" not in result.failures[0]  # the dense layer has no router: its line is unchanged
