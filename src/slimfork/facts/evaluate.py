@@ -50,7 +50,17 @@ class FactTable:
     def learn(self, qualname: str) -> None:
         word = qualname.rsplit(".", 1)[-1]
         self.words.add(word)
-        self.triggers.add(word)
+        self.triggers.add(trigger_text(qualname))
+
+
+STDLIB_FACTS = {"sys.platform", "os.name", "platform.system"}
+
+
+def trigger_text(qualname: str) -> str:
+    """The text code must contain to match ``qualname``: its last segment, or for the standard library's
+    sys.platform/os.name/platform.system the dotted name as usually written (``from sys import platform``
+    is not seen)."""
+    return qualname if qualname in STDLIB_FACTS else qualname.rsplit(".", 1)[-1]
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:

@@ -13,6 +13,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from slimfork.facts.bindings import Resolver, read_bindings
+from slimfork.facts.evaluate import trigger_text
 from slimfork.facts.model import ENV, FactSet
 from slimfork.facts.table import build_table, propagate
 from slimfork.fsutil import write_atomic
@@ -25,13 +26,8 @@ _STATE: dict = {}  # what forked workers inherit: root, modules, context, word i
 
 
 def fact_words(facts: FactSet) -> set[str]:
-    words = set()
-    for fact in facts.facts:
-        words.add(fact.target if fact.kind == ENV else fact.target.rsplit(".", 1)[-1])
-    words.discard("name")  # os.name: "name" is in every file; "os.name" and `from os import name` below
-    if any(f.target == "os.name" for f in facts.facts):
-        words.add("os.name")
-    return words
+    """What a file must contain for a fact to match in it (a cheap text prefilter)."""
+    return {fact.target if fact.kind == ENV else trigger_text(fact.target) for fact in facts.facts}
 
 
 def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int | None = None) -> FoldReport:
@@ -99,21 +95,29 @@ class _Protection:
     def __call__(self, module: str, name: str) -> bool:
         own = self.paths.get(module)
         last = module.rsplit(".", 1)[-1]
-        suspects = (self.index.get(name, set()) & self.index.get(last, set())) - {own}
-        for rel in sorted(suspects):
+        qualname = f"{module}.{name}"
+        near = self.index.get(last, set())
+        for rel in sorted(self.index.get(name, set()) - {own}):
             other = self.resolver.bindings(self.modules[rel])
             if other is None or other.error:
                 return True
-            if any(target == f"{module}.{name}" for target in other.imports.values()):
-                return True
-            if module in other.star_imports and not name.startswith("_"):
-                return True
-            try:
-                if f".{name}".encode() in (self.root / rel).read_bytes():
+            if any(self.resolver.canonical(target) == qualname for target in other.imports.values()):
+                return True  # imported by name, possibly through a re-export
+            if rel in near:
+                try:
+                    if f".{name}".encode() in (self.root / rel).read_bytes():
+                        return True  # read as an attribute of the module (or named in a dotted string)
+                except OSError:
                     return True
-            except OSError:
-                return True
+        if not name.startswith("_"):  # public names travel through `from module import *`
+            for rel in sorted((near & self.index.get(_STAR, set())) - {own}):
+                other = self.resolver.bindings(self.modules[rel])
+                if other is None or other.error or module in other.star_imports:
+                    return True
         return False
+
+
+_STAR = " import *"
 
 
 def _map(func, items, jobs, root, modules, label: str | None = None):
@@ -158,6 +162,8 @@ def _scan_words(args) -> dict[str, list[str]]:
             continue
         for word in {w.decode() for w in set(_WORD.findall(data))} & needed:
             out.setdefault(word, []).append(rel)
+        if b"import *" in data:
+            out.setdefault(_STAR, []).append(rel)
     return out
 
 
