@@ -24,7 +24,8 @@ def render_markdown(report: ApplyReport) -> str:
     for b in report.baselines:
         cached = " (cached)" if b.cached else ""
         lines.append(f"| {b.check} | {'yes' if b.usable else 'NO'} | {b.seconds:.2f}{cached} | {_cell(b.note)} |")
-    lines += ["", "## Batches", "", "| # | batch | removed | restored | kinds | trees checked | seconds | checks | commit |",
+    lines += ["", "## Batches", "",
+              "| # | batch | removed | restored | kinds | trees checked | seconds | checks | commit |",
               "|---|---|---|---|---|---|---|---|---|"]
     for i, b in enumerate(report.batches, 1):
         checks = ", ".join(f"{c.check}{'' if c.ok else ' FAIL'}" for c in b.checks) or "none"
