@@ -57,3 +57,11 @@ def test_spec_roots_replace_the_defaults():
     unused = {f.subject for f in result.findings}
     # the tests are no roots now, so what only they import is unused too
     assert {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/hybrid.py", "tests/"} <= unused
+
+
+def test_eager_import_cost_measured_with_an_interpreter():
+    import sys
+
+    result, _ = run_audit(open_tree(ROOT), options=AuditOptions(kinds={"eager-import"}, python=sys.executable))
+    (finding,) = result.findings
+    assert finding.details["import_ms"] > 0 and "measured" in finding.message
