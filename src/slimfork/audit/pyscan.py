@@ -16,6 +16,7 @@ _NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|m
 _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
 _EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
+_LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
 _MAX_LINES = 8  # per name: enough to show call sites, small enough to cache the whole tree
 
 
@@ -58,6 +59,8 @@ class PyScan:
     native_strings: list[tuple[str, int, str | None]] = field(default_factory=list)  # "x.cu", line, function
     torch_ops: list[tuple[str, str, int]] = field(default_factory=list)  # (namespace, op, line)
     constants: dict[str, str] = field(default_factory=dict)  # module-level NAME = "string"
+    listings: list[int] = field(default_factory=list)  # lines of os.listdir/os.walk/glob/iterdir calls
+    uses_file: bool = False  # reads __file__ (a listing is then likely of its own folder)
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
     error: str | None = None
 
@@ -170,6 +173,8 @@ class _Visitor(ast.NodeVisitor):
     def visit_Name(self, node) -> None:
         if isinstance(node.ctx, ast.Load):
             self._ref(node.id, node.lineno)
+            if node.id == "__file__":
+                self.s.uses_file = True
 
     def visit_Attribute(self, node) -> None:
         self._ref(node.attr, node.lineno)
@@ -213,6 +218,8 @@ class _Visitor(ast.NodeVisitor):
     def visit_Call(self, node) -> None:
         func = node.func.attr if isinstance(node.func, ast.Attribute) else \
             node.func.id if isinstance(node.func, ast.Name) else None
+        if func in _LISTINGS:
+            self.s.listings.append(node.lineno)
         if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
             loader = self._loader(node, func)
             if loader is not None:

@@ -12,7 +12,8 @@ from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import test_findings
-from slimfork.audit.unused import default_roots, fstring_roots, lazy_roots, reached_paths, scan_roots, unused_findings
+from slimfork.audit.unused import (default_roots, fstring_roots, lazy_roots, listing_roots, reached_paths, scan_roots,
+                                   script_roots, unused_findings)
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
@@ -53,8 +54,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     extra: list[Root] = []
     for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
         known = {r.value for r in extra}
-        more = [r for r in scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan)
-                if r.value not in known]
+        hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
+            + listing_roots(graph, scan) + script_roots(graph, index)
+        more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break
         extra += more

@@ -100,6 +100,64 @@ def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
     return list(out.values())
 
 
+def listing_roots(graph: ModuleGraph, scan) -> list[Root]:
+    """Unknown means keep: a reached module that lists its own folder (``os.listdir(os.path.dirname(__file__))``,
+    ``Path(__file__).parent.glob(...)``) may import anything below it."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for path, py in scan.py.items():
+        module = mm.module_of(path)
+        if not py.listings or not py.uses_file or module not in graph.reached:
+            continue
+        info = mm.modules[module]
+        package = module if info.is_package else module.rpartition(".")[0]
+        if not package:
+            continue
+        for child in mm.descendants(package):
+            if mm.modules[child].path and child not in out:
+                out[child] = Root("module", child, text=f"{child} (the folder listing at {path}:{py.listings[0]} "
+                                                        "may import it)")
+    return list(out.values())
+
+
+def script_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Python files a reached module names as a file ("prepare_pack.py"): scripts it runs or reads. The file
+    nearest to the module that names it is taken (most path components in common)."""
+    mm = graph.mm
+    by_name: dict[str, list[str]] = {}
+    for path in index.files:
+        by_name.setdefault(posixpath.basename(path), []).append(path)
+    out: dict[str, Root] = {}
+    for module in graph.reached:
+        info = mm.modules.get(module)
+        if not info or not info.path:
+            continue
+        for text, line in index.files[info.path].strings:
+            if not text.endswith(".py") or text.count(".") != 1 or text in _GENERIC_FILES:
+                continue
+            candidates = by_name.get(text, [])
+            if not candidates:
+                continue
+            best = max(_common(c, info.path) for c in candidates)
+            for path in candidates:
+                target = mm.module_of(path)
+                if _common(path, info.path) == best and target and target not in out:
+                    out[target] = Root("module", target, text=f"{target} (named as a file at {info.path}:{line})")
+    return list(out.values())
+
+
+_GENERIC_FILES = {"__init__.py", "__main__.py", "setup.py", "conftest.py"}
+
+
+def _common(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a.split("/"), b.split("/")):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
 def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
