@@ -25,14 +25,15 @@ def test_removals_become_ordered_batches(tmp_path):
     ]
     new_util = b"from app.core import answer\n"
     batches = batches_from_removals(removals, root, {"app/util.py": new_util})
-    assert [b.name for b in batches] == ["dropped", "unreachable app", "unreachable app/plugins", "folded",
+    # folding first (it cuts imports), then deletions (importers first), then symbol pruning
+    assert [b.name for b in batches] == ["folded", "dropped", "unreachable app", "unreachable app/plugins",
                                          "symbol symbols"]
     assert [[e.path for e in b.edits] for b in batches] == [
-        ["data/notes.txt"], ["app/unused.py"], ["app/plugins/a.py"], ["app/util.py"], ["app/util.py"]]
-    assert batches[3].edits[0].content == new_util and batches[0].edits[0].content is None
-    assert batches[1].message == "Remove modules nothing kept imports under app: 1 file(s)."
+        ["app/util.py"], ["data/notes.txt"], ["app/unused.py"], ["app/plugins/a.py"], ["app/util.py"]]
+    assert batches[0].edits[0].content == new_util and batches[1].edits[0].content is None
+    assert batches[2].message == "Remove modules nothing kept imports under app: 1 file(s)."
 
-    report = run_batches(root, tmp_path / "fork", batches[:3], [ParseCheck(), ImportCheck(["app.plugins.b"])])
+    report = run_batches(root, tmp_path / "fork", batches[1:4], [ParseCheck(), ImportCheck(["app.plugins.b"])])
     assert [len(b.restored) for b in report.batches] == [0, 0, 1]
 
 

@@ -12,7 +12,9 @@ from slimfork.errors import SlimforkError
 from slimfork.plan.model import Removal
 
 DELETING = ("dropped", "kernel", "unreachable")  # kinds whose removal deletes the file
-KIND_ORDER = ("dropped", "kernel", "unreachable", "registry", "folded", "symbol")
+# Rewrites that cut imports (registry filtering, folding) go first: they make modules unreachable; then the
+# deletions, importers first; then symbol pruning, once no deleted module uses the pruned definitions.
+KIND_ORDER = ("registry", "folded", "dropped", "kernel", "unreachable", "symbol")
 TITLES = {"dropped": "paths the spec drops", "kernel": "kernel sources nothing kept reaches",
           "unreachable": "modules nothing kept imports", "registry": "registry entries the spec filters out",
           "folded": "files rewritten by fact folding", "symbol": "definitions nothing kept uses"}
@@ -45,9 +47,11 @@ def batches_from_removals(removals: list[Removal], root: Path,
         name = r.kind + (f" {r.group}" if r.group and r.group != r.kind else "")
         grouped[(order, name)][r.path].append(r)
     batches = []
-    rewriting = [(name, by_path) for (order, name), by_path in sorted(grouped.items())
-                 if by_path and next(iter(by_path.values()))[0].kind not in DELETING]
-    for name, by_path in _deletions_importers_first(grouped, root) + rewriting:
+    rewriting = [(order, name, by_path) for (order, name), by_path in sorted(grouped.items())
+                 if next(iter(by_path.values()))[0].kind not in DELETING]
+    first = [(name, by_path) for order, name, by_path in rewriting if order < KIND_ORDER.index("dropped")]
+    last = [(name, by_path) for order, name, by_path in rewriting if order >= KIND_ORDER.index("dropped")]
+    for name, by_path in first + _deletions_importers_first(grouped, root) + last:
         edits = []
         for path, items in sorted(by_path.items()):
             kind = items[0].kind
