@@ -85,3 +85,28 @@ def _check_name(name: Any, where: str) -> None:
     if not isinstance(name, str) or not _MACRO.match(name):
         raise SpecError(f"'{name}' is not a C macro name", key=where,
                         hint="a C identifier such as USE_ROCM or __HIP_PLATFORM_AMD__")
+
+
+KERNELS = Section(
+    "kernels",
+    "Where the tree keeps JIT-compiled kernel sources, so kernel sources no kept Python code reaches leave the fork.",
+    [
+        Field("csrc", "list[str]", "Folders (relative to the source) holding kernel sources that Python code names "
+              "in load_jit(..., cuda_files=[...]) or cpp_extension.load(sources=[...]), e.g. "
+              "'sglang/kernels/jit/csrc'.", required=True),
+        Field("include", "list[str]", "Include folders passed to the compiler, e.g. 'sglang/kernels/jit/include'."),
+    ],
+)
+
+
+@dataclass(frozen=True)
+class KernelDirs:
+    csrc: tuple[str, ...]
+    include: tuple[str, ...] = ()
+
+
+def parse_kernels(raw: dict[str, Any], key: str = "kernels") -> KernelDirs:
+    if not isinstance(raw, dict):
+        raise SpecError("expected a table", key=key, hint=KERNELS.doc)
+    check_table(raw, Section(key, KERNELS.doc, KERNELS.fields))
+    return KernelDirs(tuple(p.strip("/") for p in raw["csrc"]), tuple(p.strip("/") for p in raw.get("include", [])))

@@ -33,9 +33,9 @@ class Stages:
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
-    spec, tree = analysis.spec, analysis.tree
+    spec = analysis.spec
     facts = spec.sections.get("facts")
-    if facts is None or not (facts.facts or facts.preprocessor_raw):
+    if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections:
         return Stages(analysis.plan, analysis.graph)
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
     try:
@@ -53,7 +53,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         shutil.copyfile(tree.root / rel, scratch / rel)
     modules = {rel: mod for rel, mod in analysis.graph.mm.by_path.items() if analysis.graph.mm.is_internal(mod)}
     stages = Stages(analysis.plan, analysis.graph)
-    if facts.facts:
+    if facts is not None and facts.facts:
         report = fold_tree(scratch, modules, facts, jobs=jobs)
         if getattr(spec, "strict", False):
             report.check_strict()
@@ -88,20 +88,49 @@ def _carry_other_files(analysis, plan: Plan) -> None:
     plan.removals += [r for r in analysis.plan.removals if r.path not in have]
 
 
+KERNEL_SUFFIXES = (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c", ".cc", ".hip", ".s", ".S", ".metal")
+
+
 def _kernel_stage(analysis, stages: Stages, facts, scratch: Path, jobs: int | None) -> None:
-    """Fold preprocessor facts into the kept kernel sources (unifdef)."""
-    if not facts.preprocessor_raw:
-        return
+    """Fold preprocessor facts into the kept kernel sources (unifdef), then drop the kernel sources that no kept
+    Python code names and no kept kernel source includes (the include graph of the folded sources)."""
+    sources = [k.path for k in stages.plan.kept if k.path.endswith(KERNEL_SUFFIXES)]
+    for rel in sources:
+        (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(analysis.tree.root / rel, scratch / rel)
+    if facts is not None and facts.preprocessor_raw:
+        _fold_kernels(stages, facts, scratch, sources, jobs)
+    dirs = analysis.spec.sections.get("kernels")
+    if dirs is not None:
+        _drop_unreached_kernels(analysis, stages, dirs, scratch, sources)
+
+
+def _drop_unreached_kernels(analysis, stages: Stages, dirs, scratch: Path, sources: list[str]) -> None:
+    from slimfork.kernels.includes import plan_kernel_sources
+
+    removed = stages.plan.removed_paths()
+    kept_python = [k.path for k in stages.plan.kept if k.path.endswith(".py") and k.path not in removed]
+    kplan = plan_kernel_sources(scratch, kept_python, dirs.csrc, dirs.include, files=sources)
+    stages.kernel_plan = kplan
+    gone = {r.path: r for r in kplan.removals}
+    stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone]
+    stages.plan.removals += list(gone.values())
+    for rel in gone:
+        stages.rewritten.pop(rel, None)
+    lines = [f"{len(kplan.closure.reached)} kernel sources reached from kept Python code (load_jit file lists and "
+             f"their includes); {len(gone)} removed; {len(kplan.uncertain)} uncertain.", ""]
+    lines += [f"- `{r.path}`: {r.reason}" for r in sorted(gone.values(), key=lambda r: r.path)[:200]]
+    lines += [f"- uncertain: {u}" for u in kplan.uncertain[:50]]
+    stages.reports.append(("Kernel sources no kept code reaches", "\n".join(lines)))
+    stages.data["kernel_sources"] = {"reached": dict(sorted(kplan.closure.reached.items())),
+                                     "removed": sorted(gone), "uncertain": list(kplan.uncertain)}
+
+
+def _fold_kernels(stages: Stages, facts, scratch: Path, sources: list[str], jobs: int | None) -> None:
     from slimfork.kernels.spec import parse_preprocessor
     from slimfork.kernels.unifdef import fold_kernel_sources
 
     pre = parse_preprocessor(facts.preprocessor_raw, "facts.preprocessor")
-    removed = stages.plan.removed_paths()
-    sources = [k.path for k in stages.plan.kept if k.path.endswith((".cu", ".cuh", ".h", ".hpp", ".cpp", ".c", ".cc"))
-               and k.path not in removed]
-    for rel in sources:
-        (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(analysis.tree.root / rel, scratch / rel)
     report = fold_kernel_sources(scratch, sources, pre, jobs=jobs)
     stages.kernel_fold = report
     for fold in report.files:
@@ -109,7 +138,13 @@ def _kernel_stage(analysis, stages: Stages, facts, scratch: Path, jobs: int | No
             stages.rewritten[fold.path] = (scratch / fold.path).read_bytes()
             stages.rewrite_reasons[fold.path] = (f"preprocessor facts folded {fold.directives_folded} directives "
                                                  f"({fold.lines_removed} lines)")
-    if hasattr(report, "to_markdown"):
-        stages.reports.append(("Kernel sources folded (unifdef)", report.to_markdown()))
-    if hasattr(report, "to_dict"):
-        stages.data["kernels"] = report.to_dict()
+    folded = [f for f in report.files if f.status == "folded"]
+    left = [f for f in report.files if f.status not in ("folded", "unchanged")]
+    lines = [f"{len(folded)} of {len(report.files)} kernel sources folded with unifdef "
+             f"{getattr(report, 'unifdef_version', '')}: {sum(f.directives_folded for f in folded)} directives, "
+             f"{sum(f.lines_removed for f in folded)} lines removed; {len(left)} left alone.", "",
+             "| file | directives folded | lines removed |", "|---|---:|---:|"]
+    lines += [f"| `{f.path}` | {f.directives_folded} | {f.lines_removed} |" for f in folded]
+    lines += ["", *[f"- left alone: `{f.path}` ({f.status}): {f.message}" for f in left]]
+    stages.reports.append(("Kernel sources folded (unifdef)", "\n".join(lines)))
+    stages.data["kernel_fold"] = report.to_dict()

@@ -28,6 +28,7 @@ TOP = Section(
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
         Field("facts", "table", "Platform and feature facts folded into the code; see [facts]."),
+        Field("kernels", "table", "Where JIT kernel sources live, so unreached ones leave the fork; see [kernels]."),
         Field("checks", "table", "Checks every batch of the fork must pass; see [checks]."),
         Field("verify", "table", "The verification environment; see [verify]."),
     ],

@@ -15,6 +15,7 @@ from slimfork.spec.schema import check_table
 
 # Sections parsed by the feature that owns them: key -> "module:function(raw: dict, key: str) -> object".
 SECTION_PARSERS: dict[str, str] = {}
+SECTION_PARSERS["kernels"] = "slimfork.kernels.spec:parse_kernels"
 SECTION_PARSERS["checks"] = "slimfork.verify.spec:parse_checks"
 SECTION_PARSERS["verify"] = "slimfork.verify.spec:parse_verify"
 SECTION_PARSERS["facts"] = "slimfork.facts.spec:parse_facts"
