@@ -3,6 +3,7 @@ resumed; the result must equal an uninterrupted run's, byte for byte and commit 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -17,6 +18,7 @@ import pytest
 from tests.apply.applykit import fixture_batches, fixture_checks, make_fixture, snapshot
 
 from slimfork.apply import faults, run_batches
+from slimfork.fsutil import write_atomic
 
 DRIVER = str(Path(__file__).with_name("crash_driver.py"))
 
@@ -109,3 +111,40 @@ def test_killed_at_random_times_repeatedly(reference, tmp_path):
         proc.communicate(timeout=120)
         _check_interrupted(out, reference, clean=False)
     _resume_and_compare(reference["source"], out, cache, reference)
+
+
+def _journal(out):
+    return json.loads((out / ".git/slimfork-journal.json").read_text())
+
+
+def test_killed_between_commit_and_journal(reference, tmp_path):
+    """The commit landed but the journal still calls the batch pending: resume adopts the commit, redoes nothing."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    with _cache_env(cache):
+        run_batches(reference["source"], out, fixture_batches(), fixture_checks(), jobs=1)
+    journal = _journal(out)
+    journal["pending"] = journal["done"].pop()
+    journal["pending"]["commit"] = ""
+    write_atomic(out / ".git/slimfork-journal.json", json.dumps(journal))
+    (out / "app/core.py").write_text("half-written")  # and the work tree was dirty
+    checks = fixture_checks()
+    with _cache_env(tmp_path / "cold"):
+        report = run_batches(reference["source"], out, fixture_batches(), checks, jobs=1)
+    assert all(b.resumed for b in report.batches) and sum(c.runs for c in checks) == 0
+    assert report.head == reference["head"] and snapshot(out) == reference["snapshot"]
+
+
+def test_killed_before_the_commit(reference, tmp_path):
+    """The journal says pending but the commit never happened: resume redoes the batch to the same commit."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    with _cache_env(cache):
+        run_batches(reference["source"], out, fixture_batches(), fixture_checks(), jobs=1)
+        journal = _journal(out)
+        journal["pending"] = journal["done"].pop()
+        write_atomic(out / ".git/slimfork-journal.json", json.dumps(journal))
+        git(out, "reset", "-q", "--hard", "HEAD~1")
+        (out / "index.lock").touch()
+        (out / ".git/index.lock").touch()  # a git process killed mid-commit
+        report = run_batches(reference["source"], out, fixture_batches(), fixture_checks(), jobs=1)
+    assert [b.resumed for b in report.batches] == [True, True, False]
+    assert report.head == reference["head"] and snapshot(out) == reference["snapshot"]
