@@ -8,12 +8,17 @@ original are marked unusable.
 from __future__ import annotations
 
 import sys
+import time
 
+import pytest
+
+from slimfork.errors import SpecError
 from slimfork.verify.checks.command import CommandCheck
 from slimfork.verify.checks.import_modules import ImportModulesCheck, glob_regex
 from slimfork.verify.checks.pytest import PytestCheck
 from slimfork.verify.env import current_env
 from slimfork.verify.spec import CommandSpec, ImportModulesSpec, PytestSpec
+from slimfork.verify.tree import open_tree
 
 from helpers import LAYOUT, copy_project, edit
 
@@ -142,3 +147,30 @@ def test_checks_never_write_into_the_trees(tmp_path):
     PytestCheck(LAYOUT, ENV, PytestSpec(args=PYTEST_ARGS)).baseline(original)
     assert not [p for p in original.rglob("*") if p.name in ("__pycache__", ".pytest_cache")]
     assert sys.executable  # the current interpreter ran them
+
+
+def test_import_server_with_preload_gives_the_same_outcomes_and_enforces_timeouts(tmp_path):
+    from slimfork.verify import importer
+
+    original, fork = copy_project(tmp_path)
+    edit(original, {"pkg/slow.py": "import time\ntime.sleep(30)\n", "pkg/noisy.py": "print('ready')\nX = 1\n"})
+    plain = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(jobs=2, timeout=2))
+    served = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(jobs=2, timeout=2, preload=("json", "no_such_lib")))
+    tree = open_tree(original, LAYOUT)
+    modules = plain.select(tree)
+    start = time.monotonic()
+    by_server = served.import_all(tree, modules)
+    assert time.monotonic() - start < 20
+    assert importer._LIVE == set()  # every server stopped
+    by_process = plain.import_all(tree, modules)
+    strip = [(o.module, o.ok, o.error, o.frames, o.loaded) for o in by_process]
+    assert [(o.module, o.ok, o.error, o.frames, o.loaded) for o in by_server] == strip
+    slow = next(o for o in by_server if o.module == "pkg.slow")
+    assert not slow.ok and slow.error == "timed out after 2s"
+    assert next(o for o in by_server if o.module == "pkg.noisy").ok  # its print did not confuse the server
+
+
+def test_preloading_the_package_under_test_is_refused():
+    with pytest.raises(SpecError) as err:
+        ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(preload=("torch", "pkg.core")))
+    assert err.value.key == "checks.import_modules.preload[1]"

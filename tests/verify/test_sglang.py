@@ -25,8 +25,9 @@ PROFILES = FIXTURES.parents[2] / "profiles"
 LAYOUT = TreeLayout("", ("sglang",))
 MODULES = ["sglang.srt.models.deepseek_v2", "sglang.srt.function_call.function_call_parser",
            "sglang.srt.entrypoints.http_server"]
+PRELOAD = ["torch", "transformers", "torch._inductor.compile_fx", "triton", "fastapi", "pydantic", "numpy"]
 CHECKS = parse_checks({
-    "import_modules": {"modules": MODULES, "jobs": 2},
+    "import_modules": {"modules": MODULES, "jobs": 2, "preload": PRELOAD},
     "command": [
         {"name": "launch_server --help", "argv": ["python", "-m", "sglang.launch_server", "--help"],
          "env": {"PYTHONHASHSEED": "0", "COLUMNS": "80"}, "match": "both", "timeout": 300},

@@ -31,6 +31,8 @@ IMPORT_MODULES = Section("checks.import_modules", "Modules imported one per proc
           "whole subtree); default: every module of the analysed packages."),
     Field("exclude", "list[str]", "Globs of modules not to import."),
     Field("stubs", "list[str]", "Third-party modules stubbed for these imports, in addition to [verify] stubs."),
+    Field("preload", "list[str]", "Third-party modules imported once by a server that forks one child per "
+          "module (much faster when each import loads torch); never a module of the package under test."),
     Field("timeout", "int", "Seconds one import may take (default 300).", default=300),
     Field("jobs", "int", "Imports run at the same time (default: the number of cores).", default=0),
 ])
@@ -70,6 +72,7 @@ class ImportModulesSpec:
     stubs: tuple[str, ...] = ()
     timeout: int = 300
     jobs: int = 0
+    preload: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,7 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         _positive(table, ("timeout",), f"{key}.import_modules")
         modules = ImportModulesSpec(tuple(table.get("modules", ["**"])), tuple(table.get("exclude", [])),
                                     _names(table, "stubs", f"{key}.import_modules"), table.get("timeout", 300),
-                                    table.get("jobs", 0))
+                                    table.get("jobs", 0), _names(table, "preload", f"{key}.import_modules"))
     commands = []
     for i, table in enumerate(raw.get("command", [])):
         where = f"{key}.command[{i}]"

@@ -8,41 +8,21 @@ are not counted.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.errors import SpecError
 from slimfork.verify.env import VerifyEnv
+from slimfork.verify.importer import RawOutcome, import_modules
 from slimfork.verify.model import Baseline, CheckResult
-from slimfork.verify.process import run_process
 from slimfork.verify.spec import ImportModulesSpec
 from slimfork.verify.tree import Tree, TreeLayout, open_tree
 
 _MISSING = re.compile(r"No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'")
-_RUNNER = r"""
-import importlib, json, os, sys, traceback
-name, out, root = sys.argv[1], sys.argv[2], sys.argv[3] + os.sep
-result = {"ok": True}
-try:
-    importlib.import_module(name)
-except BaseException as exc:
-    frames = [f"{os.path.relpath(f.filename, root)}:{f.lineno}" for f in traceback.extract_tb(exc.__traceback__)
-              if f.filename.startswith(root)]
-    text = str(exc).strip().splitlines()
-    result = {"ok": False, "error": f"{type(exc).__name__}: {text[0] if text else ''}"[:500], "frames": frames[-3:]}
-files = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
-result["loaded"] = sorted(os.path.relpath(f, root) for f in files if isinstance(f, str) and f.startswith(root))
-with open(out, "w") as fh:
-    json.dump(result, fh)
-sys.stdout.flush()
-os._exit(0)
-"""
-
 
 @dataclass(frozen=True)
 class ImportOutcome:
@@ -60,6 +40,11 @@ class ImportModulesCheck:
 
     def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: ImportModulesSpec = ImportModulesSpec()):
         self.layout, self.env, self.spec = layout, env, spec
+        for i, name in enumerate(spec.preload):
+            if layout.internal(name):
+                raise SpecError(f"'{name}' belongs to the package under test", key=f"checks.import_modules.preload[{i}]",
+                                hint="preload only third-party modules (torch, transformers): the tree's own import "
+                                "order must stay as it is")
         self.include = [glob_regex(p) for p in spec.modules]
         self.exclude = [glob_regex(p) for p in spec.exclude]
 
@@ -116,25 +101,24 @@ class ImportModulesCheck:
                            f"{len(todo)} imported, the rest unchanged since the original")
 
     def import_all(self, tree: Tree, modules: list[str]) -> list[ImportOutcome]:
+        if not modules:
+            return []
         jobs = self.spec.jobs or os.cpu_count() or 1
         env = self.env.process_env(tree.python_root, self.spec.stubs)
         with tempfile.TemporaryDirectory(prefix="slimfork-imports-") as tmp:
-            with ThreadPoolExecutor(max_workers=jobs) as pool:
-                return list(pool.map(lambda m: self._import(tree, m, env, Path(tmp)), modules))
+            raw = import_modules(self.env.python, env, tree.root, modules, jobs, self.spec.timeout,
+                                 self.spec.preload, Path(tmp))
+        return [_outcome(r, self.spec.timeout) for r in raw]
 
-    def _import(self, tree: Tree, module: str, env: dict[str, str], tmp: Path) -> ImportOutcome:
-        out = tmp / f"{module}.json"
-        argv = [str(self.env.python), "-c", _RUNNER, module, str(out), str(tree.root)]
-        proc = run_process(argv, env, tmp, self.spec.timeout)
-        if proc.timed_out:
-            return ImportOutcome(module, False, f"timed out after {self.spec.timeout}s", seconds=proc.seconds)
-        try:
-            data = json.loads(out.read_text())
-        except (OSError, ValueError):
-            return ImportOutcome(module, False, f"the import process died (exit {proc.exit_code}): "
-                                 f"{proc.stderr_tail(2)}", seconds=proc.seconds)
-        return ImportOutcome(module, data["ok"], data.get("error", ""), tuple(data.get("frames", ())),
-                             tuple(data["loaded"]), proc.seconds)
+
+def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:
+    if raw.timed_out:
+        return ImportOutcome(raw.module, False, f"timed out after {timeout}s", seconds=raw.seconds)
+    if raw.data is None:
+        return ImportOutcome(raw.module, False, raw.why, seconds=raw.seconds)
+    data = raw.data
+    return ImportOutcome(raw.module, data["ok"], data.get("error", ""), tuple(data.get("frames", ())),
+                         tuple(data["loaded"]), raw.seconds)
 
 
 def _file_key(tree: Tree, rel: str) -> str | None:
