@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
@@ -13,8 +14,7 @@ from slimfork.plan.model import Uncertain
 from slimfork.spec.model import RegistrySpec
 
 
-@dataclass(frozen=True)
-class Edge:
+class Edge(NamedTuple):
     target: str
     kind: str  # "import", "from", "parent", "dynamic", "string", "registry", "scan", "main"
     line: int = 0
@@ -43,9 +43,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
         covered = _covering_registry(name, info, registries) if summary.dir_scans else None
         for imp in summary.imports:
             resolved = resolve_import(mm, name, imp)
+            where = _where(imp) if imp.scope != "module" or imp.condition or imp.type_checking else ""
             for target in resolved.targets:
                 if target != name:
-                    out.append(Edge(target, imp.kind, imp.line, _where(imp)))
+                    out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
                 missing.append(MissingImport(name, info.path, imp.line, target))
         for dyn in summary.dynamic_imports:

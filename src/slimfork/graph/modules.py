@@ -27,6 +27,7 @@ class ModuleMap:
     top_names: set[str] = field(default_factory=set)  # first components that count as internal
     children: dict[str, list[str]] = field(default_factory=dict)
     all_names: dict[str, list[str]] = field(default_factory=dict)  # literal __all__ per module
+    resolved_cache: dict = field(default_factory=dict, repr=False)
 
     def module_of(self, path: str) -> str | None:
         return self.by_path.get(path)
@@ -120,6 +121,14 @@ def resolve_import(mm: ModuleMap, module: str, edge: ImportEdge) -> Resolved:
 
 
 def _absolute(mm: ModuleMap, dotted: str, kind: str) -> Resolved:
+    key = (dotted, kind == "string")
+    hit = mm.resolved_cache.get(key)
+    if hit is None:
+        hit = mm.resolved_cache[key] = _absolute_uncached(mm, dotted, kind)
+    return hit
+
+
+def _absolute_uncached(mm: ModuleMap, dotted: str, kind: str) -> Resolved:
     if not dotted or not mm.is_internal(dotted):
         return Resolved((), ())
     targets = list(_parents(mm, dotted))

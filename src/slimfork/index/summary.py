@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class ImportEdge:
+class ImportEdge(NamedTuple):
     """One import statement (or dynamic import) as written, before it is resolved to a module."""
 
     module: str | None  # "a.b" in "from a.b import c" / "import a.b"; None for "from . import x"
@@ -19,8 +19,7 @@ class ImportEdge:
     type_checking: bool = False  # under "if TYPE_CHECKING:" (never runs)
 
 
-@dataclass(frozen=True, slots=True)
-class DynamicImport:
+class DynamicImport(NamedTuple):
     """An importlib.import_module / __import__ call; ``target`` is the literal or f-string prefix, if any."""
 
     line: int
@@ -30,7 +29,7 @@ class DynamicImport:
     package: str | None = None  # the literal `package=` argument for relative names
 
 
-@dataclass(slots=True)
+@dataclass
 class ModuleSummary:
     sha: str
     lines: int
