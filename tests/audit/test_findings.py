@@ -24,7 +24,9 @@ def _of(result, kind):
 
 def test_unused_folder_is_reported_once_and_files_individually(result):
     unused = _of(result, "unused-file")
-    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py"}
+    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py", "scripts/"}
+    assert unused["cleanlib/guided/"].confidence == 70 and unused["cleanlib/packing.py"].confidence == 60
+    assert unused["scripts/"].confidence == 30  # only scripts (__main__ blocks): may be run by hand
     assert unused["cleanlib/guided/"].details["files"] == ["cleanlib/guided/__init__.py", "cleanlib/guided/decode.py"]
     # the plugin found by pkgutil.iter_modules(__path__) and the console script's module are reached
     assert "cleanlib/plugins/csv_plugin.py" not in unused and "cleanlib/cli.py" not in unused

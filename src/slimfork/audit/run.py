@@ -72,7 +72,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     table = None
     if "unused-file" in options.kinds:
         lines = {p: s.lines for p, s in index.files.items()}
-        result.findings += unused_findings(graph, python_paths, lines)
+        runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
+        result.findings += unused_findings(graph, python_paths, lines, runnable)
         lap("unused-file")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)

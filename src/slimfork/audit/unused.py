@@ -162,7 +162,10 @@ def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
 
-def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int]) -> list[Finding]:
+def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
+                    runnable: frozenset[str] = frozenset()) -> list[Finding]:
+    """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
+    imports them, but a user may run them (``python -m``), so they are reported with a low confidence."""
     reached = reached_paths(graph)
     unreached = [p for p in python_paths if p not in reached]
     if not unreached:
@@ -182,15 +185,19 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         files = folders[folder]
         covered.update(files)
         total = sum(lines.get(p, 0) for p in files)
+        main = f"{folder}/__main__.py" in files or all(p in runnable for p in files)
         out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
-                           "is not reached from the roots", _reason(graph), 70, folder + "/", None,
-                           {"files": files, "lines": total}))
+                           "is not reached from the roots",
+                           _reason(graph) + ("; it holds scripts or a __main__.py, it may be run by hand" if main else ""),
+                           30 if main else 70, folder + "/", None, {"files": files, "lines": total}))
     for path in unreached:
         if path in covered:
             continue
+        script = path in runnable
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is not reached from the roots",
-                           _reason(graph), 60, path, None, {"module": graph.module_of(path),
-                                                           "lines": lines.get(path, 0)}))
+                           _reason(graph) + ("; it is a script (__main__ block), it may be run by hand" if script
+                                             else ""), 30 if script else 60, path, None,
+                           {"module": graph.module_of(path), "lines": lines.get(path, 0)}))
     return out
 
 
