@@ -1,0 +1,1 @@
+"""The checks of the verification ladder, one per file (parse, imports, pyflakes, import-modules, command, pytest)."""
