@@ -85,7 +85,9 @@ def _resume_and_compare(source, out, cache, reference):
 @pytest.mark.parametrize("sig", ["SIGKILL", "SIGINT"])
 def test_killed_at_many_points_then_resumed(reference, tmp_path, sig):
     ops = reference["ops"]
-    points = sorted({1, 2, ops - 1, ops} | set(range(3, ops, max(1, ops // 8))))
+    step = max(2, ops // 5)
+    offset = step // 2 if sig == "SIGINT" else 0  # the two signals hit different operations
+    points = sorted({1, 2, ops - 1, ops} | set(range(3 + offset, ops, step)))
     seen_codes = set()
     for point in points:
         out, cache = tmp_path / f"out{point}", tmp_path / f"cache{point}"
@@ -97,7 +99,7 @@ def test_killed_at_many_points_then_resumed(reference, tmp_path, sig):
         assert proc.returncode == expected, (point, stderr.decode()[-2000:])
         _check_interrupted(out, reference, clean=sig == "SIGINT")
         _resume_and_compare(reference["source"], out, cache, reference)
-    assert len(points) >= 10 and seen_codes == {-signal.SIGKILL if sig == "SIGKILL" else 130}
+    assert len(points) >= 8 and seen_codes == {-signal.SIGKILL if sig == "SIGKILL" else 130}
 
 
 def test_killed_at_random_times_repeatedly(reference, tmp_path):
