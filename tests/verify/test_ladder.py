@@ -6,7 +6,7 @@ from slimfork.source.layout import open_tree
 from slimfork.spec import load_spec
 from slimfork.verify import build_checks, run_baselines, run_ladder
 
-from helpers import copy_project, edit
+from tests.verify.verify_helpers import copy_project, edit
 
 SPEC = """
 source = "original"

@@ -20,7 +20,7 @@ from slimfork.verify.env import current_env
 from slimfork.verify.spec import CommandSpec, ImportModulesSpec, PytestSpec
 from slimfork.verify.tree import open_tree
 
-from helpers import LAYOUT, copy_project, edit
+from tests.verify.verify_helpers import LAYOUT, copy_project, edit
 
 ENV = current_env()
 

@@ -18,7 +18,7 @@ from slimfork.verify.env import prepare_env
 from slimfork.verify.spec import parse_checks, parse_verify
 from slimfork.verify.tree import TreeLayout
 
-from helpers import FIXTURES
+from tests.verify.verify_helpers import FIXTURES
 
 pytestmark = pytest.mark.slow
 PROFILES = FIXTURES.parents[2] / "profiles"

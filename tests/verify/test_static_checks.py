@@ -8,7 +8,7 @@ from slimfork.verify.checks.parse import ParseCheck
 from slimfork.verify.checks.pyflakes import PyflakesCheck
 from slimfork.verify.tree import TreeLayout
 
-from helpers import LAYOUT, copy_project, edit
+from tests.verify.verify_helpers import LAYOUT, copy_project, edit
 
 
 def test_identical_copy_passes_every_static_check(tmp_path):
