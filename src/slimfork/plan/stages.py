@@ -35,7 +35,8 @@ class Stages:
 def run_stages(analysis, jobs: int | None = None) -> Stages:
     spec = analysis.spec
     facts = spec.sections.get("facts")
-    if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections:
+    if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
+            and not spec.sections.get("registries") and "tests" not in spec.sections:
         return Stages(analysis.plan, analysis.graph)
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
     try:
@@ -53,16 +54,19 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         shutil.copyfile(tree.root / rel, scratch / rel)
     modules = {rel: mod for rel, mod in analysis.graph.mm.by_path.items() if analysis.graph.mm.is_internal(mod)}
     stages = Stages(analysis.plan, analysis.graph)
-    if facts is not None and facts.facts:
-        report = fold_tree(scratch, modules, facts, jobs=jobs)
-        if getattr(spec, "strict", False):
-            report.check_strict()
-        stages.fold_report = report
-        for fold in report.changed:
-            stages.rewritten[fold.path] = (scratch / fold.path).read_bytes()
-            stages.rewrite_reasons[fold.path] = f"folded {fold.branches} branches ({fold.lines_removed} lines)"
-        stages.reports.append(("Facts folded", report.to_markdown()))
-        stages.data["facts"] = report.to_dict()
+    cuts = _cut_mappings(analysis, stages, scratch)
+    folding = facts is not None and facts.facts
+    if folding or any(c.new_source for c in cuts):  # mapping cuts change the graph too: plan again
+        if folding:
+            report = fold_tree(scratch, modules, facts, jobs=jobs)
+            if getattr(spec, "strict", False):
+                report.check_strict()
+            stages.fold_report = report
+            for fold in report.changed:
+                stages.rewritten[fold.path] = (scratch / fold.path).read_bytes()
+                stages.rewrite_reasons[fold.path] = f"folded {fold.branches} branches ({fold.lines_removed} lines)"
+            stages.reports.append(("Facts folded", report.to_markdown()))
+            stages.data["facts"] = report.to_dict()
         folded_index = build_index(scratch, jobs=jobs, use_cache=False, reuse=index)
         folded_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
                                           if tree.python_root != tree.root else scratch)
@@ -78,7 +82,27 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
             if rel in plan.removed_paths():
                 del stages.rewritten[rel]  # no point rewriting a file the fork leaves out
     _kernel_stage(analysis, stages, facts, scratch, jobs)
+    if "tests" in spec.sections:
+        from slimfork.plan.tests import plan_tests
+
+        plan_tests(analysis, stages, scratch, cuts)
     return stages
+
+
+def _cut_mappings(analysis, stages: Stages, scratch: Path) -> list:
+    """Mapping registries (``kind = "mapping"``): cut the dicts in the scratch copy before the plan is remade."""
+    from slimfork.mapping.stage import cut_mappings, mapping_data, mapping_report
+
+    cuts = cut_mappings(analysis, scratch)
+    for cut in cuts:
+        if cut.new_source is not None:
+            stages.rewritten[cut.path] = cut.new_source
+            stages.rewrite_reasons[cut.path] = (f"registry {cut.registry.module}.{cut.registry.variable}: "
+                                                f"{len(cut.removed)} entries the spec does not keep removed")
+    if cuts:
+        stages.reports.append(("Mapping registries", mapping_report(cuts)))
+        stages.data["mapping_registries"] = mapping_data(cuts)
+    return cuts
 
 
 def _carry_other_files(analysis, plan: Plan) -> None:

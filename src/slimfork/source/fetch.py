@@ -51,6 +51,8 @@ def _download_and_unpack(name: str, version: str, dist: str, target: Path) -> Pa
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-build-isolation", "-q",
                *kind, "-d", str(downloads), f"{name}=={version}"]
         proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0 and dist == "sdist":  # its build backend is not installed here: let pip fetch it
+            proc = subprocess.run([c for c in cmd if c != "--no-build-isolation"], capture_output=True, text=True)
         archive = _find_archive(downloads, dist)
         if proc.returncode != 0 or archive is None:
             raise SourceError(f"could not download {name}=={version} ({dist}) from PyPI",

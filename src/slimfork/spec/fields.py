@@ -27,6 +27,8 @@ TOP = Section(
               "'<spec name>-fork'). Reports go to '<out>.report'."),
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
+        Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "
+              "Tests keep no library code; a test of removed code, or one that fakes a folded fact, leaves the fork."),
         Field("facts", "table", "Platform and feature facts folded into the code; see [facts]."),
         Field("kernels", "table", "Where JIT kernel sources live, so unreached ones leave the fork; see [kernels]."),
         Field("checks", "table", "Checks every batch of the fork must pass; see [checks]."),
@@ -43,5 +45,9 @@ REGISTRY = Section(
               "package ('deepseek_v2', 'deepseek_common', 'deepseek_common.*'), or regexes written 're:...'.",
               required=True),
         Field("reason", "str", "Why these are kept (shown in the report)."),
+        Field("kind", "str", "'scan' (a package scanned at run time) or 'mapping' (a module-level dict whose "
+              "string values name the modules, e.g. pygments' LEXERS; package is then the module holding it and keep "
+              "matches its keys or their modules).", choices=("scan", "mapping"), default="scan"),
+        Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'."),
     ],
 )

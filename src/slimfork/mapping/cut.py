@@ -1,0 +1,125 @@
+"""Read a mapping registry's dict and cut the entries the spec does not keep (LibCST, formatting kept)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from slimfork.errors import SpecError
+from slimfork.mapping.spec import MappingRegistry
+
+
+@dataclass(frozen=True)
+class MappingEntry:
+    key: str
+    module: str | None  # the first string of the value that names a module of the source
+    names: tuple[str, ...]  # every string in the value (aliases, file patterns, ...)
+    line: int
+
+
+@dataclass
+class MappingCut:
+    registry: MappingRegistry
+    path: str  # the file holding the dict
+    kept: list[MappingEntry] = field(default_factory=list)
+    removed: list[MappingEntry] = field(default_factory=list)
+    new_source: bytes | None = None  # None when nothing was cut
+
+    def removed_names(self) -> set[str]:
+        """Keys and aliases of the removed entries that no kept entry also has: what now fails as unknown."""
+        kept = {n for e in self.kept for n in (e.key, *e.names)}
+        return {n for e in self.removed for n in (e.key, *e.names)} - kept
+
+
+def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) -> MappingCut:
+    """Split the entries of ``registry`` in ``source`` into kept and removed; ``is_module(dotted)`` says whether
+    a string names a module of the source. Raises SpecError when the dict is missing or keep matches nothing."""
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        raise SpecError(f"{path} does not parse: {exc}", key=f"{registry.key}.package", hint="") from None
+    finder = _Finder(registry.variable)
+    module.visit(finder)
+    if finder.dict_node is None:
+        raise SpecError(f"no module-level dict '{registry.variable} = {{...}}' in {path}",
+                        key=f"{registry.key}.variable", hint="name the dict literal that maps keys to modules")
+    result = MappingCut(registry, path)
+    keep_ids = set()
+    for element, line in zip(finder.dict_node.elements, _lines(source, registry.variable)):
+        if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+            raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not 'string': value",
+                            key=f"{registry.key}.variable", hint="only literal dicts with string keys can be cut")
+        names = tuple(_strings(element.value))
+        target = next((n for n in names if is_module(n)), None)
+        entry = MappingEntry(element.key.evaluated_value, target, names, line)
+        if registry.keeps(entry.key, target):
+            result.kept.append(entry)
+            keep_ids.add(id(element))
+        else:
+            result.removed.append(entry)
+    if not result.kept:
+        raise SpecError(f"keep matches no key of {registry.module}.{registry.variable}", key=f"{registry.key}.keep",
+                        hint="keys: " + ", ".join(e.key for e in result.removed[:12]))
+    if result.removed:
+        new = module.visit(_Cut(finder.dict_node, keep_ids))
+        result.new_source = new.code.encode(module.encoding) if isinstance(new.code, str) else new.code
+    return result
+
+
+class _Finder(cst.CSTVisitor):
+    def __init__(self, variable: str):
+        self.variable, self.dict_node = variable, None
+
+    def visit_Module(self, node: cst.Module) -> bool:
+        for stmt in node.body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    value = None
+                    if isinstance(small, cst.Assign) and any(
+                            isinstance(t.target, cst.Name) and t.target.value == self.variable for t in small.targets):
+                        value = small.value
+                    elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                            and small.target.value == self.variable:
+                        value = small.value
+                    if isinstance(value, cst.Dict):
+                        self.dict_node = value
+        return False
+
+
+class _Cut(cst.CSTTransformer):
+    def __init__(self, target: cst.Dict, keep_ids: set[int]):
+        self.target, self.keep_ids = target, keep_ids
+
+    def leave_Dict(self, original: cst.Dict, updated: cst.Dict) -> cst.Dict:
+        if original is not self.target:
+            return updated
+        kept = [new for old, new in zip(original.elements, updated.elements) if id(old) in self.keep_ids]
+        last = updated.elements[-1] if updated.elements else None
+        if kept and last is not None and kept[-1] is not last:  # the closing brace keeps its own indentation
+            kept[-1] = kept[-1].with_changes(comma=last.comma)
+        return updated.with_changes(elements=kept)
+
+
+def _strings(node: cst.CSTNode) -> list[str]:
+    out: list[str] = []
+
+    class Strings(cst.CSTVisitor):
+        def visit_SimpleString(self, s: cst.SimpleString) -> None:
+            value = s.evaluated_value
+            if isinstance(value, str):
+                out.append(value)
+
+    node.visit(Strings())
+    return out
+
+
+def _lines(source: bytes, variable: str) -> list[int]:
+    """Line of each key of the dict (stdlib ast, for the report)."""
+    for stmt in ast.parse(source).body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) \
+            else []
+        if any(isinstance(t, ast.Name) and t.id == variable for t in targets) and isinstance(stmt.value, ast.Dict):
+            return [k.lineno if k is not None else stmt.lineno for k in stmt.value.keys]
+    return []

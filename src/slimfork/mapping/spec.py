@@ -1,0 +1,45 @@
+"""``[[registries]]`` entries of kind "mapping": which dict, which keys stay."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+
+from slimfork.errors import SpecError
+
+
+@dataclass(frozen=True)
+class MappingRegistry:
+    module: str  # the module that holds the dict ("pygments.lexers._mapping")
+    variable: str  # its module-level name ("LEXERS")
+    keep: tuple[str, ...]  # globs (or "re:" regexes) on the keys, or on the module an entry names
+    reason: str = ""
+    key: str = "registries[0]"  # where it is in the spec, for errors
+
+    def keeps(self, key: str, module: str | None) -> bool:
+        return any(_match(p, key) or (module is not None and _match(p, module)) for p in self.keep)
+
+
+def _match(pattern: str, text: str) -> bool:
+    if pattern.startswith("re:"):
+        return re.fullmatch(pattern[3:], text) is not None
+    return fnmatch.fnmatchcase(text, pattern)
+
+
+def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:
+    """The mapping entries of ``[[registries]]`` (scan entries are parsed by the spec loader)."""
+    out = []
+    for i, reg in enumerate(raw):
+        where = f"{key}[{i}]"
+        if reg.get("kind", "scan") != "mapping":
+            if "variable" in reg:
+                raise SpecError("'variable' is only for kind = \"mapping\"", key=f"{where}.variable",
+                                hint="add kind = \"mapping\", or remove variable")
+            continue
+        variable = reg.get("variable")
+        if not variable or not variable.isidentifier():
+            raise SpecError("a mapping registry needs the name of its dict", key=f"{where}.variable",
+                            hint="e.g. variable = \"LEXERS\" for pygments.lexers._mapping")
+        out.append(MappingRegistry(reg["package"], variable, tuple(reg["keep"]), reg.get("reason", ""), where))
+    return out
