@@ -9,7 +9,7 @@ from slimfork.apply.model import Batch, Edit
 
 def build_batches(analysis, stages) -> list[Batch]:
     plan, tree = stages.plan, analysis.tree
-    batches: list[Batch] = []
+    batches: list[Batch] = list(getattr(stages, "extra_batches", []))  # tests first: they only shrink the suite
     dropped = [r for r in plan.removals if r.kind == "dropped"]
     if dropped:
         batches.append(_deletes("drop", "the spec's drop globs", dropped))
@@ -54,9 +54,7 @@ def _packaging(analysis, plan) -> Batch:
     kept_modules = {k.module for k in plan.kept if k.module}
     text, notes = fork_pyproject(tree, kept_modules)
     plan.warnings.extend(notes)
-    meta = [rel for rel in analysis.index.other_files + list(analysis.index.files)
-            if rel.split("/", 1)[0].endswith((".dist-info", ".data"))]
-    edits = [Edit(rel, None, "wheel metadata, replaced by pyproject.toml", "packaging") for rel in sorted(meta)]
-    edits.append(Edit("pyproject.toml", text.encode(), "the original's metadata as an installable project",
-                      "packaging"))
+    # The wheel's dist-info stays (the tree on PYTHONPATH keeps the original's metadata for importlib.metadata);
+    # pip builds the fork from the pyproject and ignores it.
+    edits = [Edit("pyproject.toml", text.encode(), "the original's metadata as an installable project", "packaging")]
     return Batch("packaging", "Packaging: pyproject.toml from the wheel's metadata (version +slimfork)", edits)

@@ -28,8 +28,6 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
     package_files = {info.path for info in mm.modules.values()
                      if info.path and mm.is_internal(info.name)}
     for rel in sorted(list(index.files) + index.other_files):
-        if tree.kind == "wheel" and rel.split("/", 1)[0].endswith((".dist-info", ".data")):
-            continue  # wheel metadata: rewritten as the fork's pyproject
         lines = index.files[rel].lines if rel in index.files else 0
         module = mm.module_of(rel)
         if tree.root / rel == spec.path:

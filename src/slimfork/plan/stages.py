@@ -30,6 +30,7 @@ class Stages:
     kernel_plan: object | None = None
     reports: list[tuple[str, str]] = field(default_factory=list)  # (title, markdown) for report.md
     data: dict = field(default_factory=dict)  # extra top-level fields of report.json
+    extra_batches: list = field(default_factory=list)  # batches of later stages (tests), applied first
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:

@@ -1,0 +1,153 @@
+"""The tests stage: the project's tests (spec key ``tests``) are roots of their own kind. They keep no library
+code; once the folded plan is known, tests of removed code and tests that fake a folded fact leave the fork
+(whole files, or functions cut with LibCST), test data named after removed registry entries goes too, and the
+pytest check is told which of the original's tests are meant to be gone."""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+
+from slimfork.apply.model import Batch, Edit
+from slimfork.plan.globs import first_match
+from slimfork.plan.model import Removal
+from slimfork.testsuite.cut import cut_units
+from slimfork.testsuite.decide import FAKES, TestDecisions, decide
+from slimfork.testsuite.library import Library, fact_values
+from slimfork.testsuite.scan import scan_test_file
+
+GONE_KINDS = ("dropped", "unreachable", "kernel", "empty-dir")
+
+
+def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
+    spec, tree = analysis.spec, analysis.tree
+    globs = list(spec.sections["tests"].globs)
+    index = analysis.index
+    _keep_test_files(stages.plan, globs)
+    removed_already = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
+    py = [rel for rel in index.files if first_match(globs, rel) is not None and rel not in removed_already]
+    data = [rel for rel in index.other_files if first_match(globs, rel) is not None and rel not in removed_already]
+    library = _library(analysis, stages, cuts)
+    internal = {m.split(".")[0] for m in library.original}
+    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal) for rel in py}
+    decisions = decide(files, library)
+    data_gone = _data_of_removed_entries(data + py, globs, cuts)
+    edits, removals = _edits(tree.root, files, decisions, data_gone, index)
+    gone_files = {e.path for e in edits if e.content is None}
+    stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone_files]
+    stages.plan.removals += removals
+    stages.plan.warnings += decisions.warnings
+    if edits:
+        stages.extra_batches.append(Batch("tests", f"Tests of removed code or of folded facts: {len(edits)} files",
+                                          edits))
+    stages.data["tests"] = _data(files, decisions, data_gone, library)
+    stages.reports.append(("Tests", _markdown(files, decisions, data_gone)))
+    return decisions
+
+
+def _keep_test_files(plan, globs: list[str]) -> None:
+    """Test files nothing imports are not dead code: they stay unless this stage removes them."""
+    from slimfork.plan.model import Kept
+
+    back = [r for r in plan.removals if r.kind == "unreachable" and first_match(globs, r.path) is not None]
+    plan.removals = [r for r in plan.removals if r not in back]
+    plan.kept += [Kept(r.path, r.module, "test file (spec key tests): kept unless it tests removed code") for r in back]
+
+
+def _library(analysis, stages, cuts) -> Library:
+    mm, index = analysis.graph.mm, analysis.index
+    gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
+    folded = stages.graph.index
+    original, fork, open_modules = {}, {}, set()
+    for name, info in mm.modules.items():
+        if not mm.is_internal(name) or info.path is None or info.path not in index.files:
+            continue
+        summary = index.files[info.path]
+        subs = {c.rsplit(".", 1)[-1] for c in mm.children.get(name, [])}
+        original[name] = set(summary.defs) | subs
+        if name in gone:
+            continue
+        now = folded.files.get(info.path, summary)
+        fork[name] = set(now.defs) | {c.rsplit(".", 1)[-1] for c in mm.children.get(name, []) if c not in gone}
+        if now.module_getattr or now.all_dynamic or now.error or any(i.names == ("*",) for i in now.imports):
+            open_modules.add(name)
+    removed_entries = {}
+    for cut in cuts:
+        for name in cut.removed_names():
+            removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
+    report = stages.fold_report
+    facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
+    return Library(original, fork, open_modules, removed_entries, facts)
+
+
+def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[str, str]:
+    """Files under a test folder named after a removed registry entry (tests/examplefiles/ruby/...)."""
+    names = {}
+    for cut in cuts:
+        for name in cut.removed_names():
+            if name.replace("-", "").replace("+", "").replace("_", "").isalnum():
+                names[name] = f"{cut.registry.module}.{cut.registry.variable}"
+    out = {}
+    for rel in paths:
+        for folder in rel.split("/")[:-1]:
+            if folder in names and first_match(globs, rel) is not None:
+                out[rel] = f"test data for '{folder}', an entry removed from the registry {names[folder]}"
+                break
+    return out
+
+
+def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str], index):
+    edits, removals = [], []
+    by_file: dict[str, list] = {}
+    for r in decisions.removals:
+        by_file.setdefault(r.path, []).append(r)
+    for path, rs in sorted(by_file.items()):
+        lines = index.files[path].lines if path in index.files else 0
+        whole = next((r for r in rs if r.qualname is None), None)
+        if whole is not None:
+            edits.append(Edit(path, None, f"test file: {whole.reason}", "test"))
+            removals.append(Removal("test", path, whole.reason, lines=lines, group="tests"))
+            continue
+        try:
+            new = cut_units((root / path).read_bytes(), {r.qualname for r in rs})
+        except Exception as exc:  # unknown means keep: the file stays as it is
+            decisions.warnings.append(f"{path}: tests not cut ({type(exc).__name__}: {exc})")
+            continue
+        edits.append(Edit(path, new, "; ".join(f"{r.qualname}: {r.category}" for r in rs)[:500], "test"))
+        removals += [Removal("test", path, r.reason, symbol=r.qualname, group="tests") for r in rs]
+    for path, reason in sorted(data_gone.items()):
+        if path not in by_file:
+            edits.append(Edit(path, None, reason, "test"))
+            removals.append(Removal("test", path, reason, lines=index.files[path].lines if path in index.files else 0,
+                                    group="tests"))
+    return edits, removals
+
+
+def _data(files, decisions: TestDecisions, data_gone: dict[str, str], library: Library) -> dict:
+    return {
+        "files": len(files), "tests": sum(len(f.tests) for f in files.values()),
+        "removed": [{"path": r.path, "test": r.qualname, "category": r.category, "reason": r.reason}
+                    for r in decisions.removals],
+        "removed_data": sorted(data_gone),
+        "removed_registry_names": sorted(library.removed_entries),
+        "warnings": decisions.warnings,
+    }
+
+
+def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str:
+    fakes = [r for r in decisions.removals if r.category == FAKES]
+    other = [r for r in decisions.removals if r.category != FAKES]
+    out = [f"{len(files)} test files, {sum(len(f.tests) for f in files.values())} tests. Removed: "
+           f"{len(other)} that use removed code, {len(fakes)} that fake a folded fact, {len(data_gone)} data files of "
+           "removed registry entries.", ""]
+    if fakes:
+        out += ["## Tests that fake a folded fact (they test code the fork no longer has)", ""]
+        out += [f"- `{r.path}`{'::' + r.qualname if r.qualname else ''}: {r.reason}" for r in fakes] + [""]
+    if other:
+        out += ["## Tests of removed code", ""]
+        out += [f"- `{r.path}`{'::' + r.qualname if r.qualname else ''}: {r.reason}" for r in other[:300]] + [""]
+    folders = sorted({posixpath.dirname(p) for p in data_gone})
+    if folders:
+        out += ["## Test data of removed registry entries", "", ", ".join(f"`{f}/`" for f in folders[:300]), ""]
+    out += [f"- warning: {w}" for w in decisions.warnings]
+    return "\n".join(out)
