@@ -96,4 +96,7 @@ def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> 
         fresh[f"native:{rel}:{st.st_mtime_ns}:{st.st_size}"] = native[rel]
     if use_cache and (todo or len(fresh) != len(cached)):
         write_atomic(cache_file, pickle.dumps(fresh, protocol=pickle.HIGHEST_PROTOCOL))
+        for stale in cache_file.parent.glob(f"scan-{content_hash(str(root).encode())}-*.pkl"):
+            if stale != cache_file:  # written by an older scanner: never read again
+                stale.unlink(missing_ok=True)
     return TreeScan(dict(sorted(py.items())), dict(sorted(native.items())), scanned=len(todo))
