@@ -129,6 +129,9 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
         from slimfork.verify.build import build_checks
 
         checks = build_checks(spec, analysis.tree)
+        from slimfork.testsuite.check import planned_checks
+
+        checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
     _claim_output(spec.out)
     t1 = time.perf_counter()
     applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs)

@@ -8,15 +8,22 @@ decide comes back as data (the folded files' new contents, the new plan, the sta
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import pickle
 import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.fsutil import write_atomic
 from slimfork.graph import build_graph
 from slimfork.index import build_index
 from slimfork.plan.build import build_plan
 from slimfork.plan.model import Plan
+from slimfork.source.cache import cache_dir
+
+STAGES_VERSION = "1"  # bump when what the stages compute changes
 
 
 @dataclass
@@ -39,11 +46,35 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
             and not spec.sections.get("registries") and "tests" not in spec.sections:
         return Stages(analysis.plan, analysis.graph)
+    cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
+    if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
+        try:
+            return pickle.loads(cache_file.read_bytes())
+        except Exception:  # a stale or corrupt cache is only a slower run
+            pass
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
     try:
-        return _run(analysis, facts, scratch, jobs)
+        stages = _run(analysis, facts, scratch, jobs)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    write_atomic(cache_file, pickle.dumps(stages, protocol=pickle.HIGHEST_PROTOCOL))
+    return stages
+
+
+def _stages_key(analysis) -> str:
+    """Everything the stages read: slimfork's version, the spec's tables, and every file's content."""
+    from slimfork import __version__
+
+    h = hashlib.blake2b(digest_size=16)
+    raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
+    h.update(json.dumps([__version__, STAGES_VERSION, str(analysis.tree.root), raw], sort_keys=True,
+                        default=str).encode())
+    for rel, summary in sorted(analysis.index.files.items()):
+        h.update(f"{rel}\0{summary.sha}\0".encode())
+    for rel in analysis.index.other_files:
+        st = (analysis.tree.root / rel).stat()
+        h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
 
 
 def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:

@@ -1,0 +1,82 @@
+"""The pytest check of a fork whose tests were planned: a test of the original that the plan removed (its file,
+class or function), or that was parametrised over a removed registry entry and is no longer generated, is meant
+to be gone; every other test that passed in the original must pass in the fork."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from slimfork.verify.model import Baseline, CheckResult
+
+_PARAM = re.compile(r"\[(.*)\]$")
+
+
+class PlannedTestsCheck:
+    cost = 6
+
+    def __init__(self, inner, gone_files: set[str], gone_units: set[tuple[str, str]], removed_names: set[str]):
+        self.inner, self.name = inner, inner.name
+        self.gone_files = frozenset(gone_files)
+        self.gone_units = frozenset(gone_units)
+        self.removed_names = frozenset(removed_names)
+
+    def planned_gone(self, test: str, file: str) -> bool:
+        classname, _, name = test.rpartition("::")
+        file = file or classname.replace(".", "/") + ".py"
+        if file in self.gone_files:
+            return True
+        base = name.split("[")[0]
+        last = classname.rsplit(".", 1)[-1]
+        cls = last if last != Path(file).stem and last[:1].isupper() else None
+        return (file, f"{cls}.{base}" if cls else base) in self.gone_units or (file, cls) in self.gone_units
+
+    def generated_from_removed(self, test: str) -> bool:
+        match = _PARAM.search(test)
+        return bool(match) and any(part in self.removed_names for part in re.split(r"[-\s,]", match.group(1)))
+
+    def baseline(self, original: Path) -> Baseline:
+        start = time.monotonic()
+        outcomes, proc = self.inner.execute(original)
+        if outcomes is None:
+            return self.inner.baseline(original)
+        passed = {test: file for test, (outcome, _, file) in outcomes.items() if outcome == "passed"}
+        gone = {test for test, file in passed.items() if self.planned_gone(test, file)}
+        note = (f"{len(passed)} of {len(outcomes)} tests pass in the original; {len(gone)} of them leave the fork "
+                "with the code they test")
+        return Baseline(self.name, bool(passed), {"passed": passed, "gone": gone}, note, time.monotonic() - start)
+
+    def run(self, fork: Path, baseline: Baseline) -> CheckResult:
+        start = time.monotonic()
+        outcomes, proc = self.inner.execute(fork)
+        if outcomes is None:
+            return CheckResult(self.name, False, (f"pytest did not run (exit {proc.exit_code}): "
+                                                  f"{proc.stderr_tail(3) or proc.stdout[-300:].strip()}",),
+                               (), time.monotonic() - start)
+        failures, paths = [], []
+        for test, file in sorted(baseline.data["passed"].items()):
+            if test in baseline.data["gone"]:
+                continue
+            if test not in outcomes and self.generated_from_removed(test):
+                continue
+            outcome, message, where = outcomes.get(test, ("not run", "", file))
+            if outcome != "passed":
+                failures.append(f"{test}: {outcome} in the fork{': ' + message if message else ''}")
+                if where and where not in paths:
+                    paths.append(where)
+        kept = len(baseline.data["passed"]) - len(baseline.data["gone"])
+        return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
+                           f"{kept} tests that pass in the original and stay in the fork")
+
+
+def planned_checks(checks: list, stages) -> list:
+    """Replace the pytest check by one that knows the tests the plan removed (when the spec has ``tests``)."""
+    data = (getattr(stages, "data", None) or {}).get("tests")
+    if data is None:
+        return checks
+    gone_files = {r["path"] for r in data["removed"] if r["test"] is None} | set(data["removed_data"])
+    gone_units = {(r["path"], r["test"]) for r in data["removed"] if r["test"] is not None}
+    names = set(data["removed_registry_names"])
+    return [PlannedTestsCheck(c, gone_files, gone_units, names) if getattr(c, "name", "") == "pytest" else c
+            for c in checks]

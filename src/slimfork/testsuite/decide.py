@@ -1,0 +1,140 @@
+"""Which tests leave the fork and why: a test (file, class or function) that uses what the fork removed, or
+that fakes a folded fact, directly or through a helper or fixture it uses. Helpers and fixtures stay unless only
+removed tests used them and they are themselves broken."""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from slimfork.testsuite.library import Library
+from slimfork.testsuite.scan import TestFile, Unit
+
+REMOVED, FAKES = "uses removed code", "fakes a folded fact"
+
+
+@dataclass(frozen=True)
+class TestRemoval:
+    path: str
+    qualname: str | None  # None: the whole file
+    category: str  # REMOVED or FAKES
+    reason: str
+
+
+@dataclass
+class TestDecisions:
+    removals: list[TestRemoval]
+    warnings: list[str]
+
+    def removed_files(self) -> set[str]:
+        return {r.path for r in self.removals if r.qualname is None}
+
+    def removed_units(self) -> set[tuple[str, str]]:
+        return {(r.path, r.qualname) for r in self.removals if r.qualname is not None}
+
+
+def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
+    bad: dict[tuple[str, str], tuple[str, str]] = {}  # (path, qualname) -> (category, reason)
+    for path, tf in files.items():
+        for unit in tf.units.values():
+            why = _direct(path, unit, library)
+            if why:
+                bad[(path, unit.qualname)] = why
+    _propagate(files, bad)
+    removals, warnings = [], []
+    for path, tf in sorted(files.items()):
+        module_bad = bad.get((path, "<module>"))
+        is_conftest = posixpath.basename(path) in ("conftest.py", "__init__.py")
+        if module_bad and is_conftest:
+            warnings.append(f"{path}: {module_bad[1]} (kept: removing it would take every test below it)")
+            continue
+        autouse = [bad[(path, u.qualname)] for u in tf.units.values()
+                   if u.autouse and "." not in u.qualname and (path, u.qualname) in bad]
+        gone = [u for u in tf.tests if _unit_bad(bad, path, u.qualname)]
+        whole = module_bad or (autouse[0] if autouse else None)
+        if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest:
+            first = bad.get((path, gone[0].qualname)) or bad.get((path, gone[0].qualname.split(".")[0]))
+            whole = (first[0], f"every test in it goes: {first[1]}")
+        if whole:
+            removals.append(TestRemoval(path, None, whole[0], whole[1]))
+            continue
+        for qualname, unit in tf.units.items():
+            if (path, qualname) not in bad or unit.kind == "module":
+                continue
+            if "." in qualname and (path, qualname.split(".")[0]) in bad:
+                continue  # the whole class goes
+            if unit.kind in ("test", "class") or not _still_used(files, path, unit, bad):
+                category, reason = bad[(path, qualname)]
+                removals.append(TestRemoval(path, qualname, category, reason))
+    return TestDecisions(removals, warnings)
+
+
+def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
+    for patch in unit.patches:
+        why = library.fakes(patch)
+        if why:
+            return FAKES, f"{why} ({path}:{patch.line})"
+    for patch in unit.patches:
+        why = library.broken(patch.target) if not patch.target.startswith("env:") else None
+        if why:
+            return REMOVED, f"patches {why} ({path}:{patch.line})"
+    for use in unit.uses:
+        why = library.broken(use.dotted)
+        if why:
+            return REMOVED, f"uses {why} ({path}:{use.line})"
+    return None
+
+
+def _propagate(files: dict[str, TestFile], bad: dict) -> None:
+    """Helpers a unit calls and fixtures it requests pass their reason on, to a fixed point."""
+    changed = True
+    while changed:
+        changed = False
+        for path, tf in files.items():
+            helpers = {q: bad[(path, q)] for q, u in tf.units.items()
+                       if u.kind in ("helper", "fixture") and "." not in q and (path, q) in bad}
+            fixtures = dict(_conftest_fixtures(files, path, bad))
+            fixtures.update({q: why for q, why in helpers.items() if tf.units[q].kind == "fixture"})
+            for q, unit in tf.units.items():
+                if (path, q) in bad or unit.kind == "module":
+                    continue
+                via = next((n for n in sorted(unit.names) if n in helpers and n != q), None)
+                why = helpers.get(via)
+                if why is None:
+                    via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
+                    why = fixtures.get(via)
+                if why is None and unit.kind == "class":
+                    via = next((m for m, u in tf.units.items() if m.startswith(q + ".")
+                                and (u.kind == "setup" or u.autouse) and (path, m) in bad), None)
+                    why = bad.get((path, via))
+                if why is not None:
+                    bad[(path, q)] = (why[0], why[1] if why[1].startswith("via ") else f"via {via}: {why[1]}")
+                    changed = True
+
+
+def _conftest_fixtures(files: dict[str, TestFile], path: str, bad: dict):
+    folder = posixpath.dirname(path)
+    for other, tf in files.items():
+        if posixpath.basename(other) != "conftest.py" or other == path:
+            continue
+        base = posixpath.dirname(other)
+        if base and not (folder == base or folder.startswith(base + "/")):
+            continue
+        for q, unit in tf.units.items():
+            if unit.kind == "fixture" and (other, q) in bad:
+                yield q, bad[(other, q)]
+
+
+def _unit_bad(bad: dict, path: str, qualname: str) -> bool:
+    return (path, qualname) in bad or ("." in qualname and (path, qualname.split(".")[0]) in bad)
+
+
+def _still_used(files: dict[str, TestFile], path: str, unit: Unit, bad: dict) -> bool:
+    """Is a broken helper or fixture still named by a unit that stays (in its file, or anywhere for conftest)?"""
+    scope = files.items() if posixpath.basename(path) == "conftest.py" else [(path, files[path])]
+    for other, tf in scope:
+        for q, u in tf.units.items():
+            if q != unit.qualname and not _unit_bad(bad, other, q) and \
+                    (unit.qualname in u.names or unit.qualname in u.fixtures):
+                return True
+    return False

@@ -1,0 +1,91 @@
+"""What the fork still has, as tests see it: modules, the names each binds, facts fixed to a value, and the
+entries mapping registries lost. ``broken`` and ``fakes`` answer for one use or one patch in a test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
+from slimfork.testsuite.scan import UNKNOWN, Patch
+
+
+@dataclass
+class Library:
+    original: dict[str, set[str]]  # internal module -> names bound at module level in the original
+    fork: dict[str, set[str]]  # the same for the modules the fork keeps (after folding)
+    open_modules: set[str] = field(default_factory=set)  # names not knowable (module __getattr__, dynamic)
+    removed_entries: dict[str, str] = field(default_factory=dict)  # registry key/alias -> "module.VARIABLE"
+    facts: dict[str, object] = field(default_factory=dict)  # "sys.platform" / "env:VAR" -> fixed value
+
+    def module_of(self, dotted: str) -> str | None:
+        parts = dotted.split(".")
+        for i in range(len(parts), 0, -1):
+            if ".".join(parts[:i]) in self.original:
+                return ".".join(parts[:i])
+        return None
+
+    def broken(self, dotted: str) -> str | None:
+        """Why a use of ``dotted`` fails in the fork, or None when it works (or cannot be known)."""
+        module = self.module_of(dotted)
+        if module is None:
+            return None
+        if module not in self.fork:
+            return f"module {module}, which the fork removes"
+        rest = dotted[len(module) + 1:].split(".")[0]
+        if not rest or rest in self.fork[module]:
+            return None
+        if rest in self.removed_entries:
+            return f"{module}.{rest}, an entry removed from the registry {self.removed_entries[rest]}"
+        if rest in self.original[module] and module not in self.open_modules:
+            return f"{module}.{rest}, which folding removed"
+        return None
+
+    def fakes(self, patch: Patch) -> str | None:
+        """Why ``patch`` sets a folded fact to a value the fork never has, or None."""
+        fact = self._fact_for(patch.target)
+        if fact is None:
+            return None
+        target, value = fact
+        if patch.value is UNKNOWN:
+            return f"patches {target} to a value only known at run time; the fork fixes it to {value!r}"
+        if _same(patch.value, value):
+            return None
+        shown = patch.value[1] if isinstance(patch.value, tuple) and patch.value[:1] == ("returns",) else patch.value
+        return f"patches {target} to {shown!r}; the fork fixes it to {_show(value)!r}"
+
+    def _fact_for(self, target: str):
+        if target in self.facts:
+            return target, self.facts[target]
+        module, _, name = target.rpartition(".")
+        if module in self.original:  # a flag imported into another module: same name, same package
+            top = module.split(".")[0]
+            for qualname, value in self.facts.items():
+                if qualname.rsplit(".", 1)[-1] == name and qualname.split(".")[0] == top:
+                    return target, value
+        return None
+
+
+def _same(patched: object, fixed: object) -> bool:
+    if isinstance(fixed, tuple) and fixed[:1] == ("returns",):
+        return isinstance(patched, tuple) and patched[:1] == ("returns",) and patched[1] == fixed[1]
+    return patched == fixed
+
+
+def _show(value: object) -> object:
+    return value[1] if isinstance(value, tuple) and value[:1] == ("returns",) else value
+
+
+def fact_values(facts, flags: dict[str, object]) -> dict[str, object]:
+    """The facts of a FactSet and the constant flags folding found, keyed as patches name them."""
+    out: dict[str, object] = {}
+    for fact in getattr(facts, "facts", ()) or ():
+        if fact.kind == NAME:
+            out[fact.target] = fact.value
+        elif fact.kind in (FUNCTION, METHOD):
+            out[fact.target] = ("returns", fact.value)
+        elif fact.kind == ENV:
+            out[f"env:{fact.target}"] = {True: "1", False: "0"}.get(fact.value, fact.value) \
+                if isinstance(fact.value, bool) else str(fact.value)
+    for qualname, value in (flags or {}).items():
+        out.setdefault(qualname, value)
+    return out

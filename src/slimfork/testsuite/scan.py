@@ -1,0 +1,195 @@
+"""Read one test file (stdlib ast, read-only): its tests, helpers and fixtures, what each uses from the library
+(imports, attribute chains), which facts it patches, and which other units it calls or requests as fixtures."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+UNKNOWN = object()  # a patched value not known statically
+
+
+@dataclass(frozen=True)
+class Use:
+    dotted: str  # "click._termui_impl.WIN", "pygments.lexers.ruby"
+    line: int
+
+
+@dataclass(frozen=True)
+class Patch:
+    target: str  # "sys.platform", "click._termui_impl.WIN", "env:VAR"
+    value: object  # the literal set (UNKNOWN if not literal); ("returns", v) for a lambda returning a literal
+    line: int
+
+
+@dataclass
+class Unit:
+    """A module-level function, a class, a method, or "<module>" (the statements at module level)."""
+
+    qualname: str
+    kind: str  # "test", "class", "fixture", "helper", "module"
+    line: int
+    end: int
+    uses: list[Use] = field(default_factory=list)
+    patches: list[Patch] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)  # bare names it reads (helpers it calls)
+    fixtures: set[str] = field(default_factory=set)  # parameters and usefixtures
+    autouse: bool = False
+
+
+@dataclass
+class TestFile:
+    path: str
+    units: dict[str, Unit] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def tests(self) -> list[Unit]:
+        return [u for u in self.units.values() if u.kind == "test"]
+
+
+_PATCH_FUNCS = {"setattr", "patch", "object", "setenv", "delenv"}
+
+
+def scan_test_file(path: str, source: bytes, internal: set[str]) -> TestFile:
+    """``internal``: top-level names of the analysed packages (only their names count as uses)."""
+    out = TestFile(path)
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError) as exc:
+        out.error = f"does not parse: {exc}"
+        return out
+    aliases = _aliases(tree, internal)
+    module = Unit("<module>", "module", 1, len(source.splitlines()) or 1)
+    out.units["<module>"] = module
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _add(out, stmt, stmt.name, _kind(stmt), aliases, internal)
+        elif isinstance(stmt, ast.ClassDef):
+            cls = _add(out, stmt, stmt.name, "class", aliases, internal, shallow=True)
+            for sub in stmt.body:
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    kind = _kind(sub)
+                    if kind == "helper" and sub.name in ("setup_method", "setUp", "setup_class", "setUpClass",
+                                                         "setup", "setup_function"):
+                        kind = "setup"
+                    _add(out, sub, f"{stmt.name}.{sub.name}", kind, aliases, internal)
+            for deco in stmt.decorator_list:
+                _collect(deco, cls, aliases, internal)
+        elif isinstance(stmt, ast.Try):
+            _collect_guarded(stmt, module, aliases, internal)
+        else:
+            _collect(stmt, module, aliases, internal)
+    return out
+
+
+def _kind(node) -> str:
+    decorators = [ast.unparse(d) for d in node.decorator_list]
+    if any("fixture" in d for d in decorators):
+        return "fixture"
+    return "test" if node.name.startswith("test") else "helper"
+
+
+def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shallow: bool = False) -> Unit:
+    unit = Unit(qualname, kind, node.lineno, node.end_lineno or node.lineno)
+    if kind == "fixture":
+        unit.autouse = any("autouse=True" in ast.unparse(d) for d in node.decorator_list)
+    if not shallow:
+        args = node.args
+        unit.fixtures = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
+        _collect(node, unit, aliases, internal)
+    for deco in node.decorator_list:
+        if "usefixtures" in ast.unparse(deco) and isinstance(deco, ast.Call):
+            unit.fixtures |= {a.value for a in deco.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    out.units[qualname] = unit
+    return unit
+
+
+def _aliases(tree: ast.Module, internal: set[str]) -> dict[str, str]:
+    """Local name -> dotted name, from every import in the file (shadowing is ignored: names are rarely reused)."""
+    out = {"sys": "sys", "os": "os"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                if a.name != "*":
+                    out[a.asname or a.name] = f"{node.module}.{a.name}"
+    return out
+
+
+def _dotted(node: ast.AST, aliases: dict[str, str]) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name) and node.id in aliases:
+        return ".".join([aliases[node.id], *reversed(parts)])
+    return None
+
+
+def _collect_guarded(stmt: ast.Try, unit: Unit, aliases, internal) -> None:
+    """``try: import x / except ImportError:`` at module level: the import is optional, only the rest counts."""
+    for part in stmt.handlers + stmt.orelse + stmt.finalbody:
+        _collect(part, unit, aliases, internal)
+
+
+def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[str]) -> None:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Import):
+            unit.uses += [Use(a.name, sub.lineno) for a in sub.names if a.name.split(".")[0] in internal]
+        elif isinstance(sub, ast.ImportFrom) and sub.module and not sub.level \
+                and sub.module.split(".")[0] in internal:
+            unit.uses += [Use(sub.module if a.name == "*" else f"{sub.module}.{a.name}", sub.lineno)
+                          for a in sub.names]
+        elif isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load):
+            dotted = _dotted(sub, aliases)
+            if dotted and dotted.split(".")[0] in internal:
+                unit.uses.append(Use(dotted, sub.lineno))
+        elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+            unit.names.add(sub.id)
+            dotted = aliases.get(sub.id)
+            if dotted and dotted.split(".")[0] in internal and "." in dotted:
+                unit.uses.append(Use(dotted, sub.lineno))
+        elif isinstance(sub, ast.Call):
+            patch = _patch(sub, aliases)
+            if patch is not None:
+                unit.patches.append(patch)
+
+
+def _patch(call: ast.Call, aliases: dict[str, str]) -> Patch | None:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name not in _PATCH_FUNCS:
+        return None
+    args = list(call.args)
+    new = next((k.value for k in call.keywords if k.arg in ("new", "value")), None)
+    text = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in args]
+    if name in ("setenv", "delenv"):
+        if args and text[0]:
+            value = None if name == "delenv" else _value(args[1] if len(args) > 1 else new)
+            return Patch(f"env:{text[0]}", value, call.lineno)
+        return None
+    if name == "patch" and isinstance(func, ast.Attribute) and func.attr == "patch" \
+            and isinstance(func.value, ast.Attribute) and func.value.attr == "dict":
+        return None
+    if args and text[0] and "." in text[0] and name in ("setattr", "patch"):  # ("pkg.mod.NAME", value)
+        return Patch(text[0], _value(args[1] if len(args) > 1 else new), call.lineno)
+    if len(args) >= 2 and text[1] and name in ("setattr", "object"):  # (obj, "NAME", value)
+        owner = _dotted(args[0], aliases)
+        if owner:
+            return Patch(f"{owner}.{text[1]}", _value(args[2] if len(args) > 2 else new), call.lineno)
+    return None
+
+
+def _value(node: ast.AST | None) -> object:
+    if node is None:
+        return UNKNOWN
+    if isinstance(node, ast.Lambda):
+        inner = _value(node.body)
+        return UNKNOWN if inner is UNKNOWN else ("returns", inner)
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNKNOWN
