@@ -71,3 +71,14 @@ def test_formats(copy_fixture, capsys):
     _audit(capsys, str(root), "--json", "--kernel-table", str(table))
     kernels = {k["id"]: k for k in json.loads(table.read_text())}
     assert kernels["jit:scale"]["uses"] == ["gpulib/ops.py:51 in scale (call)"]
+
+
+def test_spec_mode_uses_the_spec_roots(copy_fixture, capsys, tmp_path):
+    root = copy_fixture("audit", "cleanup_lib")
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text(f'source = "{root.name}"\nroots = ["cleanlib.cli"]\n')
+    code, out, _ = _audit(capsys, "--spec", str(spec), "--only", "unused-file", "--json")
+    subjects = {f["subject"] for f in json.loads(out)["findings"]}
+    assert code == 0 and {"cleanlib/hybrid.py", "tests/"} <= subjects  # tests are no roots under a spec
+    code, _, err = _audit(capsys, str(root), "--spec", str(spec))
+    assert code == 2 and "give a PATH or --spec, not both" in err
