@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from slimfork.audit.duplicates import duplicate_findings, find_pairs, normalized_lines
 from slimfork.index import build_index
@@ -44,3 +48,20 @@ def test_threshold_excludes_lower_similarity():
 def test_normalization_ignores_blank_lines_comments_and_indentation():
     numbers, hashes = normalized_lines("x = 1\n\n    # note\n  y = 2  \n")
     assert numbers == [1, 4] and hashes == [hash("x = 1"), hash("y = 2")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(20, 80).flatmap(lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1), max_size=n // 5))))
+def test_similarity_of_replaced_lines_is_exact(case):
+    """At 80% or more (the default threshold) a pair is always found, wherever the edits are, and its
+    similarity is exact. (Below that, candidates need shared runs of two lines: every other line replaced,
+    50% similar, is not compared.)"""
+    n, replaced = case
+    original = [f"value_{i} = compute({i})" for i in range(n)]
+    edited = [f"other_{i} = variant({i})" if i in replaced else line for i, line in enumerate(original)]
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "a.py").write_text("\n".join(original) + "\n")
+        Path(tmp, "b.py").write_text("\n".join(edited) + "\n")
+        pairs = find_pairs(tmp, ["a.py", "b.py"], min_similarity=0.8)
+    expected = (n - len(replaced)) / n
+    assert len(pairs) == 1 and abs(pairs[0].similarity - expected) < 1e-9
