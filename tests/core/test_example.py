@@ -44,7 +44,7 @@ def test_shrink_example(example, tmp_path, capsys):
     assert removed["src/mlserve/platform.py"]["kind"] == "unreachable"
     assert data["facts"]["summary"]["branches_folded"] == 1 and data["facts"]["unmatched_facts"] == []
     batches = [b["name"] for b in data["batches"]["batches"]]
-    assert batches == ["drop", "fold", "unreachable src/mlserve", "packaging"]
+    assert batches == ["folded", "dropped", "unreachable src/mlserve", "packaging"]
     log = subprocess.run(["git", "log", "--format=%s"], cwd=out, capture_output=True, text=True).stdout.splitlines()
     assert len(log) == 5 and log[-1].startswith("slimfork: copy of")
 

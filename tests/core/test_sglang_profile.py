@@ -86,7 +86,8 @@ def test_every_batch_is_verified(shrunk):
     assert {"parse", "imports", "pyflakes", "import-modules", "command:launch_server --help",
             "command:sglang serve --help", "command:deepseek layer"} <= usable, applied.baselines
     names = [b.name for b in applied.batches]
-    assert names[0] == "drop" and "fold" in names and "kernels" in names and names[-1] == "packaging"
+    assert names[0] == "folded" and "dropped" in names and any(n.startswith("kernel") for n in names)
+    assert names[-1] == "packaging"
     for batch in applied.batches:
         assert all(c.ok for c in batch.checks), (batch.name, batch.checks)
     head = (shrunk.out / "sglang/srt/models/deepseek_v2.py").read_text()

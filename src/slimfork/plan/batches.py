@@ -1,34 +1,21 @@
-"""Turn the plan into batches the engine applies and verifies one at a time, cheapest to trust first:
-dropped paths; folded files; unreachable modules, one batch per top-level folder; kernel sources; packaging."""
+"""Turn the plan into batches the engine applies and verifies one at a time: the stages' own batches (tests),
+then the removals in the engine's order (rewrites that cut imports, then deletions importers first, then symbol
+pruning; see slimfork.apply.from_plan), then packaging."""
 
 from __future__ import annotations
 
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
+from slimfork.apply.from_plan import batches_from_removals
 from slimfork.apply.model import Batch, Edit
+from slimfork.plan.model import Removal
 
 
 def build_batches(analysis, stages) -> list[Batch]:
     plan, tree = stages.plan, analysis.tree
     batches: list[Batch] = list(getattr(stages, "extra_batches", []))  # tests first: they only shrink the suite
-    dropped = [r for r in plan.removals if r.kind == "dropped"]
-    if dropped:
-        batches.append(_deletes("drop", "the spec's drop globs", dropped))
-    py_rewrites = {p: c for p, c in stages.rewritten.items() if p.endswith(".py")}
-    if py_rewrites:
-        edits = [Edit(p, c, stages.rewrite_reasons[p], "folded") for p, c in sorted(py_rewrites.items())]
-        batches.append(Batch("fold", f"Fold platform facts into {len(edits)} files", edits))
-    groups: dict[str, list] = {}
-    for r in plan.removals:
-        if r.kind == "unreachable":
-            groups.setdefault(r.group, []).append(r)
-    for group, removals in sorted(groups.items()):
-        batches.append(_deletes(f"unreachable {group}", f"modules under {group} that nothing kept imports", removals))
-    kernels = [r for r in plan.removals if r.kind == "kernel"]
-    kernel_rewrites = {p: c for p, c in stages.rewritten.items() if not p.endswith(".py")}
-    if kernels or kernel_rewrites:
-        edits = [Edit(r.path, None, r.reason, "kernel") for r in kernels]
-        edits += [Edit(p, c, stages.rewrite_reasons[p], "folded") for p, c in sorted(kernel_rewrites.items())]
-        batches.append(Batch("kernels", f"Kernel sources: remove {len(kernels)}, fold {len(kernel_rewrites)}", edits))
+    removals = list(plan.removals) + [Removal("folded", path, stages.rewrite_reasons[path], group="folded")
+                                      for path in sorted(stages.rewritten)]
+    batches += batches_from_removals(removals, tree.root, stages.rewritten)
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan))
     elif (tree.root / "pyproject.toml").is_file():
@@ -39,12 +26,6 @@ def build_batches(analysis, stages) -> list[Batch]:
         else:
             plan.warnings.append("pyproject.toml has no static version: the fork keeps the original's version")
     return batches
-
-
-def _deletes(name: str, what: str, removals) -> Batch:
-    lines = sum(r.lines for r in removals)
-    edits = [Edit(r.path, None, r.reason, r.kind) for r in sorted(removals, key=lambda r: r.path)]
-    return Batch(name, f"Remove {len(edits)} files ({lines:,} Python lines): {what}", edits)
 
 
 def _packaging(analysis, plan) -> Batch:
