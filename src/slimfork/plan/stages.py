@@ -84,7 +84,10 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     for rel in index.files:
         (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.root / rel, scratch / rel)
-    modules = {rel: mod for rel, mod in analysis.graph.mm.by_path.items() if analysis.graph.mm.is_internal(mod)}
+    # Fold only what the first plan keeps: folding deletes branches, so it can only make fewer modules reachable.
+    removed = analysis.plan.removed_paths()
+    modules = {rel: mod for rel, mod in analysis.graph.mm.by_path.items()
+               if analysis.graph.mm.is_internal(mod) and rel not in removed}
     stages = Stages(analysis.plan, analysis.graph)
     cuts = _cut_mappings(analysis, stages, scratch)
     folding = facts is not None and facts.facts
