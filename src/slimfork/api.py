@@ -34,7 +34,7 @@ def open_source(spec: Spec) -> SourceTree:
     return open_tree(root, spec.python_root, spec.packages or None, kind=kind)
 
 
-def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True) -> Analysis:
+def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True, strict: bool = False) -> Analysis:
     """Read-only: load the spec, index the source, build the graph and the plan; with ``fold``, fold the facts
     into a scratch copy and plan again on the folded code (what ``shrink`` will remove)."""
     import time
@@ -58,7 +58,21 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True)
         analysis.stages = run_stages(analysis, jobs=jobs)
         analysis.plan, analysis.graph = analysis.stages.plan, analysis.stages.graph
         analysis.timings["stages"] = time.perf_counter() - t3
+        _unmatched_facts(analysis, strict)
     return analysis
+
+
+def _unmatched_facts(analysis: Analysis, strict: bool) -> None:
+    """A fact that matched nothing is likely a typo: a warning, or with ``strict`` an error (exit 2)."""
+    report = analysis.stages.fold_report if analysis.stages is not None else None
+    if report is None or not report.unmatched:
+        return
+    if strict:
+        report.check_strict()
+    for fact in report.unmatched:
+        warning = f"{fact.key}: the fact {fact.describe()} matched nothing (a typo?)"
+        if warning not in analysis.plan.warnings:
+            analysis.plan.warnings.append(warning)
 
 
 def _check_registries(spec: Spec, graph: ModuleGraph) -> None:
@@ -107,7 +121,7 @@ class ShrinkResult:
 
 
 def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: bool = False,
-           jobs: int | None = None, verify: bool = True) -> ShrinkResult:
+           jobs: int | None = None, verify: bool = True, strict: bool = False) -> ShrinkResult:
     """Plan, fold facts, then (unless ``dry_run``) write the fork to ``out`` as a git history of verified batches
     and the reports to ``<out>.report``. ``verify=False`` skips the checks (every planned edit is committed)."""
     import time
@@ -116,7 +130,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     from slimfork.plan.batches import build_batches
     from slimfork.report.write import write_reports
 
-    analysis = analyse(spec, jobs=jobs)
+    analysis = analyse(spec, jobs=jobs, strict=strict)
     spec, stages = analysis.spec, analysis.stages
     if out is not None:
         spec.out = Path(out).resolve()

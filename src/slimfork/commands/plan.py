@@ -11,6 +11,7 @@ def add_parser(sub):
     p = sub.add_parser("plan", help="show what would be removed and why (writes nothing)", description=__doc__)
     p.add_argument("spec", help="keep spec")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--strict", action="store_true", help="a fact that matches nothing is an error (exit 2)")
     p.add_argument("--json", action="store_true", help="print the plan as JSON")
     p.add_argument("--all", action="store_true", help="list every removal (default: the first 40)")
     return p
@@ -19,7 +20,7 @@ def add_parser(sub):
 def run(args) -> int:
     from slimfork.api import analyse
 
-    analysis = analyse(args.spec, jobs=args.jobs)
+    analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict)
     plan = analysis.plan
     if args.json:
         print_json({"removed": [asdict(r) for r in plan.removals], "kept": [asdict(k) for k in plan.kept],

@@ -11,7 +11,9 @@ def add_parser(sub):
                    "folder (default: the bundled example, written to ./mlserve-fork)")
     p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
+    p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--strict", action="store_true", help="a fact that matches nothing is an error (exit 2)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     return p
 
@@ -26,7 +28,8 @@ def run(args) -> int:
         from slimfork.examples import EXAMPLE_SPEC
 
         spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
-    result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs)
+    result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs, strict=args.strict,
+                    verify=not args.no_verify)
     data = result.data
     if args.json:
         print_json(data)
