@@ -46,6 +46,9 @@ COMMAND = Section("checks.command[]", "A command whose result must be the same o
           choices=("exit", "stdout", "both"), default="both"),
     Field("timeout", "int", "Seconds before the command is stopped (default 600).", default=600),
     Field("stubs", "list[str]", "Third-party modules stubbed for this command, in addition to [verify] stubs."),
+    Field("watch", "list[str]", "Globs (relative to the tree) of the files the command depends on: when none of "
+          "them changed from the original, the command is not run again (e.g. kernel sources for a compile check). "
+          "Default: always run."),
 ])
 PYTEST = Section("checks.pytest", "A test selection run with pytest in the verification environment.", [
     Field("tests", "list[str]", "Node ids or paths, relative to the tree under test (default: pytest's own "
@@ -84,6 +87,7 @@ class CommandSpec:
     match: str = "both"
     timeout: int = 600
     stubs: tuple[str, ...] = ()
+    watch: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
             raise SpecError(f"two commands are named '{name}'", key=f"{where}.name", hint="give each a unique name")
         commands.append(CommandSpec(name, tuple(table["argv"]), _strings(table.get("env", {}), f"{where}.env"),
                                     table.get("cwd"), table.get("match", "both"), table.get("timeout", 600),
-                                    _names(table, "stubs", where)))
+                                    _names(table, "stubs", where), tuple(table.get("watch", []))))
     pytest = None
     if "pytest" in raw:
         table = raw["pytest"]

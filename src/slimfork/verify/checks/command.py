@@ -49,8 +49,21 @@ class CommandCheck:
         outcome = CommandOutcome(proc.exit_code, _normal(proc.stdout, tree), _normal(proc.stderr, tree), proc.seconds)
         return outcome, proc
 
+    def watched(self, tree: Path) -> dict[str, str] | None:
+        """Content hashes of the files the command says it depends on (None: it did not say)."""
+        if not self.command.watch:
+            return None
+        from slimfork.index.build import python_files
+        from slimfork.index.parse import content_hash
+        from slimfork.plan.globs import first_match
+
+        py, other = python_files(Path(tree))
+        return {rel: content_hash((Path(tree) / rel).read_bytes()) for rel in py + other
+                if first_match(list(self.command.watch), rel) is not None}
+
     def baseline(self, original: Path) -> Baseline:
         start = time.monotonic()
+        self.original_watched = self.watched(original)
         first, _ = self.execute(original)
         if first.exit_code is None:
             return Baseline(self.name, False, None, f"times out on the original after {self.command.timeout}s",
@@ -68,6 +81,9 @@ class CommandCheck:
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         before: CommandOutcome = baseline.data
+        original = getattr(self, "original_watched", None)
+        if original is not None and self.watched(fork) == original:
+            return CheckResult(self.name, True, (), (), time.monotonic() - start, "watched files unchanged: not run")
         now, proc = self.execute(fork)
         failures = []
         if now.exit_code is None:

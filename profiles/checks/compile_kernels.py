@@ -1,0 +1,70 @@
+"""Compile five JIT kernel units that DeepSeek uses, from the tree under test, with `nvcc -c` (no GPU needed), the
+way sglang's load_jit does (its include folder, the tvm-ffi headers, its NVIDIA flags), and print one line per
+unit: `name: ok` or `name: failed`. As a [[checks.command]] with match = "stdout", each unit must compile in the
+fork wherever it compiled in the original.
+
+    python compile_kernels.py TREE        (SLIMFORK_SRC names slimfork's src/ folder for the compile helpers)
+
+The units (sources relative to sglang/kernels/jit/csrc) were chosen because they are on DeepSeek's path and reach
+the kernel sources the NVIDIA preprocessor facts fold; template arguments are DeepSeek shapes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.append(os.environ.get("SLIMFORK_SRC", str(Path(__file__).resolve().parents[2] / "src")))
+from slimfork.kernels.compile_check import CompileUnit, compile_unit, find_nvcc  # noqa: E402
+
+UNITS = (
+    CompileUnit("concat_mla_k", ("elementwise/concat_mla.cuh",), (("concat_mla_k", "ConcatMlaKKernel::run"),),
+                why="MLA key concat of DeepSeek V2/V3/R1 (ops/attention/concat_mla.py); includes the folded "
+                    "sgl_kernel utils.cuh, warp.cuh, tensor.h"),
+    CompileUnit("kpool_topk_transform", ("dsa/kpool_topk_transform.cuh",),
+                (("kpool_topk_transform", "KpoolTopKTransformKernel::transform"),),
+                cuda_cflags=("-DSGL_GROUP_TOPK=256",),
+                why="DeepSeek V3.2 sparse attention (DSA) top-k; the unit's own source has USE_ROCM branches"),
+    CompileUnit("fused_metadata_copy", ("elementwise/fused_metadata_copy.cuh",),
+                (("fused_metadata_copy", "FusedMetadataCopyKernel<0, true, true>::run"),),
+                why="DSA/FlashMLA metadata copy for CUDA graphs (ops/attention/dsa/fused_metadata_copy.py); folded"),
+    CompileUnit("hicache", ("kvcacheio/hicache.cuh",),
+                (("launch_one", "&HiCacheKernel<1152, 2, 2, 1024>::run_one"),
+                 ("launch_all", "&HiCacheKernel<1152, 2, 2, 1024>::run_all")),
+                why="hierarchical KV cache transfer used when serving DeepSeek with HiCache; the most folded "
+                    "source (23 directives) plus runtime.cuh"),
+    CompileUnit("store_indexer", ("deepseek_v4/store.cuh",),
+                (("run", "FusedStoreCacheIndexerKernel<bf16_t, int64_t, 64, true>::run"),),
+                why="DeepSeek indexer cache store (ops/attention/dsv4/attn.py); pulls fp8_utils.cuh, type.cuh and "
+                    "the other folded deepseek_v4 headers"),
+)
+
+
+def ffi_includes() -> list[Path]:
+    """The tvm-ffi headers of the environment (apache-tvm-ffi is one of sglang's pinned requirements)."""
+    import tvm_ffi
+
+    root = Path(tvm_ffi.__file__).parent
+    return [root / "include", root / "3rdparty" / "dlpack" / "include"]
+
+
+def main(tree: str) -> int:
+    nvcc = find_nvcc()
+    if nvcc is None:
+        print("nvcc not found: nothing compiled")
+        return 0
+    jit = Path(tree) / "sglang" / "kernels" / "jit"
+    includes = ffi_includes()
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda unit: compile_unit(nvcc, jit, unit, includes), UNITS))
+    for unit, result in zip(UNITS, results):
+        print(f"{unit.name}: {'ok' if result.ok else 'failed'}")
+        if not result.ok:
+            sys.stderr.write(f"--- {unit.name}\n{result.log}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1]))
