@@ -97,9 +97,18 @@ class _Cut(cst.CSTTransformer):
             return updated
         kept = [new for old, new in zip(original.elements, updated.elements) if id(old) in self.keep_ids]
         last = updated.elements[-1] if updated.elements else None
-        if kept and last is not None and kept[-1] is not last:  # the closing brace keeps its own indentation
-            kept[-1] = kept[-1].with_changes(comma=last.comma)
-        return updated.with_changes(elements=kept)
+        if not kept or last is None or kept[-1] is last:
+            return updated.with_changes(elements=kept)
+        # The removed last entry's comma style and the brace's indentation stay; the end-of-line comment before
+        # the brace becomes the new last entry's own (the removed entry's comment goes with it).
+        own = kept[-1].comma.whitespace_after if isinstance(kept[-1].comma, cst.Comma) else None
+        kept[-1] = kept[-1].with_changes(comma=last.comma)
+        rbrace = updated.rbrace
+        if isinstance(own, cst.ParenthesizedWhitespace) and \
+                isinstance(rbrace.whitespace_before, cst.ParenthesizedWhitespace):
+            rbrace = rbrace.with_changes(whitespace_before=rbrace.whitespace_before.with_changes(
+                first_line=own.first_line))
+        return updated.with_changes(elements=kept, rbrace=rbrace)
 
 
 def _strings(node: cst.CSTNode) -> list[str]:

@@ -35,7 +35,9 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     edits, removals = _edits(tree.root, files, decisions, data_gone, index)
     gone_files = {e.path for e in edits if e.content is None}
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone_files]
-    stages.plan.removals += removals
+    # The tests batch applies these; they are listed in the report's Tests section and report.json "tests" (not
+    # in plan.removals, whose kinds the engine turns into batches of its own).
+    stages.test_removals = removals
     stages.plan.warnings += decisions.warnings
     if edits:
         stages.extra_batches.append(Batch("tests", f"Tests of removed code or of folded facts: {len(edits)} files",

@@ -1,0 +1,42 @@
+"""``slimfork corpus [PROFILES...] [--out DIR] [--json]``: shrink real projects and check each fork against the
+project's own tests: lines and tests before/after, tests removed and why, new failures (must be 0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slimfork.commands._output import console, print_json
+
+DEFAULT_PROFILES = ("profiles/click-posix.toml", "profiles/pygments-python.toml")
+
+
+def add_parser(sub):
+    p = sub.add_parser("corpus", help="shrink real projects and run their own tests on each fork",
+                       description=__doc__)
+    p.add_argument("profiles", nargs="*", help=f"keep specs (default: {', '.join(DEFAULT_PROFILES)})")
+    p.add_argument("--out", default="corpus-forks", help="folder for the forks (default: ./corpus-forks)")
+    p.add_argument("--tests", action="append", default=[], help="run only these test paths or node ids "
+                   "(repeatable; the reduced form)")
+    p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    return p
+
+
+def run(args) -> int:
+    from slimfork.corpus.run import render_table, run_profile
+    from slimfork.errors import SlimforkError
+
+    profiles = [Path(p) for p in (args.profiles or DEFAULT_PROFILES)]
+    for p in profiles:
+        if not p.is_file():
+            raise SlimforkError(f"profile not found: {p}", key="profiles", hint="pass keep spec files")
+    rows = [run_profile(p, Path(args.out).resolve(), args.jobs, tuple(args.tests)) for p in profiles]
+    if args.json:
+        print_json([r.to_dict() for r in rows])
+    else:
+        out = console()
+        out.print(render_table(rows))
+        for r in rows:
+            for failure in r.new_failures[:20]:
+                out.print(f"new failure in {r.profile}: {failure}")
+    return 1 if any(r.new_failures for r in rows) else 0

@@ -1,0 +1,1 @@
+"""The corpus: real projects shrunk by their profiles, each fork checked against the project's own tests."""
