@@ -6,4 +6,5 @@ COMMANDS = [
     "why",
     "stats",
     "audit",
+    "corpus",
 ]
