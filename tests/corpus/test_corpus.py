@@ -1,0 +1,42 @@
+"""The corpus in reduced form (slow, downloads from PyPI): click shrunk to POSIX with its whole suite, pygments
+shrunk to the Python lexers with a subset of its suite; no test that passed on the original and stayed fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slimfork.corpus.run import render_table, run_profile
+
+PROFILES = Path(__file__).resolve().parents[2] / "profiles"
+
+
+@pytest.mark.slow
+def test_click_posix_fork_passes_click_suite(tmp_path):
+    row = run_profile(PROFILES / "click-posix.toml", tmp_path, jobs=2)
+    print(render_table([row]))
+    assert row.new_failures == []
+    assert row.tests_before > 2000 and row.tests_after >= row.tests_before - row.tests_removed
+    assert row.removed_by_reason.get("fakes a folded fact", 0) >= 5  # the WIN-faking pager tests
+    fork = tmp_path / "click-posix-fork"
+    assert not (fork / "src/click/_winconsole.py").exists()
+    for name in ("_compat.py", "_termui_impl.py", "utils.py"):
+        text = (fork / "src/click" / name).read_text()
+        assert 'sys.platform.startswith("win")' not in text and 'os.name == "nt"' not in text, name
+    assert row.python_after < row.python_before
+
+
+@pytest.mark.slow
+def test_pygments_python_fork_keeps_the_python_lexer(tmp_path):
+    subset = ("tests/test_basic_api.py", "tests/test_html_formatter.py", "tests/test_cmdline.py",
+              "tests/examplefiles/python", "tests/snippets/python", "tests/examplefiles/ruby")
+    row = run_profile(PROFILES / "pygments-python.toml", tmp_path, jobs=2, tests=subset)
+    print(render_table([row]))
+    assert row.new_failures == []
+    fork = tmp_path / "pygments-python-fork"
+    lexers = {p.name for p in (fork / "pygments/lexers").glob("*.py")}
+    assert {"python.py", "special.py", "__init__.py", "_mapping.py"} <= lexers and "ruby.py" not in lexers
+    assert len(lexers) < 10
+    assert not (fork / "tests/examplefiles/ruby").exists() and (fork / "tests/examplefiles/python").is_dir()
+    assert row.removed_by_reason.get("test data of a removed registry entry", 0) > 0
