@@ -15,7 +15,15 @@ def build_batches(analysis, stages) -> list[Batch]:
     batches: list[Batch] = list(getattr(stages, "extra_batches", []))  # tests first: they only shrink the suite
     removals = list(plan.removals) + [Removal("folded", path, stages.rewrite_reasons[path], group="folded")
                                       for path in sorted(stages.rewritten)]
+    symbols = getattr(stages, "symbols", None)  # pruning and what it removed: one batch, applied last
+    if symbols is not None:
+        from slimfork.prune.batch import symbol_batch
+
+        own = [r for r in removals if r.group == "symbols"]
+        removals = [r for r in removals if r.group != "symbols"]
     batches += batches_from_removals(removals, tree.root, stages.rewritten)
+    if symbols is not None and (batch := symbol_batch(symbols, own)) is not None:
+        batches.append(batch)
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan))
     elif (tree.root / "pyproject.toml").is_file():

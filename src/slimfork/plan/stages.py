@@ -38,13 +38,16 @@ class Stages:
     reports: list[tuple[str, str]] = field(default_factory=list)  # (title, markdown) for report.md
     data: dict = field(default_factory=dict)  # extra top-level fields of report.json
     extra_batches: list = field(default_factory=list)  # batches of later stages (tests), applied first
+    symbols: object | None = None  # slimfork.prune.stage.SymbolStage: pruned symbols and dict registries
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
     spec = analysis.spec
     facts = spec.sections.get("facts")
     if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
-            and not spec.sections.get("registries") and "tests" not in spec.sections:
+            and not spec.sections.get("registries") and "tests" not in spec.sections \
+            and "symbols" not in spec.sections \
+            and not any(r.get("kind") == "dict" for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
     cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
     if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
@@ -116,6 +119,9 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         for rel in list(stages.rewritten):
             if rel in plan.removed_paths():
                 del stages.rewritten[rel]  # no point rewriting a file the fork leaves out
+    from slimfork.prune.stage import run_symbol_stage
+
+    run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (None when neither)
     _kernel_stage(analysis, stages, facts, scratch, jobs)
     if "tests" in spec.sections:
         from slimfork.plan.tests import plan_tests

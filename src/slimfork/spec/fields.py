@@ -29,6 +29,7 @@ TOP = Section(
               "the directory; see [[registries]]."),
         Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "
               "Tests keep no library code; a test of removed code, or one that fakes a folded fact, leaves the fork."),
+        Field("symbols", "table", "Prune top-level definitions and imports no kept code references; see [symbols]."),
         Field("facts", "table", "Platform and feature facts folded into the code; see [facts]."),
         Field("kernels", "table", "Where JIT kernel sources live, so unreached ones leave the fork; see [kernels]."),
         Field("checks", "table", "Checks every batch of the fork must pass; see [checks]."),
@@ -47,7 +48,9 @@ REGISTRY = Section(
         Field("reason", "str", "Why these are kept (shown in the report)."),
         Field("kind", "str", "'scan' (a package scanned at run time) or 'mapping' (a module-level dict whose "
               "string values name the modules, e.g. pygments' LEXERS; package is then the module holding it and keep "
-              "matches its keys or their modules).", choices=("scan", "mapping"), default="scan"),
+              "matches its keys or their modules); or 'dict' (a dict whose keys select implementations, or a list of "
+              "key strings: package is its dotted path, 'pkg.mod.NAME' or 'pkg.mod.Class.NAME'; other keys are "
+              "removed and what only they used is pruned).", choices=("scan", "mapping", "dict"), default="scan"),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'."),
     ],
 )

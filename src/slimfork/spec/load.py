@@ -21,6 +21,7 @@ SECTION_PARSERS["verify"] = "slimfork.verify.spec:parse_verify"
 SECTION_PARSERS["facts"] = "slimfork.facts.spec:parse_facts"
 SECTION_PARSERS["registries"] = "slimfork.mapping.spec:parse_mappings"
 SECTION_PARSERS["tests"] = "slimfork.testsuite.spec:parse_tests"
+SECTION_PARSERS["symbols"] = "slimfork.prune.spec:parse_symbols"
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -79,7 +80,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
                 except re.error as exc:
                     raise SpecError(f"bad regex: {exc}", key=f"{key}.keep[{j}]",
                                     hint="regexes follow Python's re syntax after 're:'") from None
-        if reg.get("kind", "scan") != "mapping":  # mappings: spec.sections["registries"] (slimfork.mapping)
+        if reg.get("kind", "scan") not in ("mapping", "dict"):  # mappings: spec.sections["registries"] (slimfork.mapping)
             spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", "")))
     for name, target in SECTION_PARSERS.items():
         if name in data:

@@ -1,0 +1,424 @@
+"""Symbol-level reachability: which top-level functions, classes, assignments and imports of the kept modules
+anything kept refers to (a worklist over ``(module, name)``, built once per round and queried).
+
+Roots: every statement that runs code at import, every statement of a module that keeps all its symbols (a
+root module, a package ``__init__`` and what it exports, tests and scripts, modules looked up by name), names in
+``__all__``, the spec's symbol roots and entry points. From a reached statement, every name, attribute chain
+through an imported module (``mod.f``, ``pkg.sub.f``), ``from m import f``, ``getattr(mod, "f")`` and string
+naming ``pkg.mod.f`` or ``pkg.mod:f`` reaches further. Methods of a kept class stay with it. Imports stay when
+their names are used, when they re-export, when they load a module some kept code reaches as an attribute of
+its package (pitfall 6), when they are third-party (their import may have effects), and inside an import cycle
+(the order modules initialise in matters, pitfall 32).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+
+from slimfork.graph.modules import ModuleMap
+from slimfork.graph.symbol_index import ImportAlias, SymbolSummary, TopStatement
+
+
+@dataclass
+class PrunedSymbol:
+    module: str
+    path: str
+    names: tuple[str, ...]  # what the statement (or the part of an import) bound
+    kind: str  # "def", "class", "assign", "import"
+    line: int
+    end: int
+    index: int  # statement position in the module body
+    aliases: tuple[int, ...] = ()  # for a partly pruned import: the alias positions removed
+    reason: str = "no kept code references it"
+
+
+@dataclass
+class SymbolReach:
+    """The result: what stays (``kept_names``, ``keep_all``), what goes (``pruned``), and why."""
+
+    kept_names: dict[str, set[str]] = field(default_factory=dict)
+    keep_all: dict[str, str] = field(default_factory=dict)
+    attr_modules: set[str] = field(default_factory=set)  # modules kept code reaches as attributes of a parent
+    pruned: list[PrunedSymbol] = field(default_factory=list)
+    uncertain: list[tuple[str, str]] = field(default_factory=list)  # (module, why everything stays: a guess)
+    first_use: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, name) -> who uses it
+
+    def pruned_in(self, module: str) -> list[PrunedSymbol]:
+        return [p for p in self.pruned if p.module == module]
+
+
+@dataclass
+class SymbolInputs:
+    """Everything the worklist needs, gathered by the caller (the planning stage)."""
+
+    mm: ModuleMap
+    summaries: dict[str, SymbolSummary]  # kept modules with a parsed file
+    keep_all: dict[str, str]  # module -> why all its symbols stay (roots, __init__, tests, dynamic imports...)
+    symbol_roots: list[tuple[str, str, str]] = field(default_factory=list)  # (module, name, why)
+    cycles: dict[str, int] = field(default_factory=dict)  # module -> id of its import cycle (size > 1)
+    protected: dict[str, str] = field(default_factory=dict)  # module -> why imports of it always stay
+    registry_modules: set[str] = field(default_factory=set)  # modules holding a declared dict registry
+    text_refs: list[tuple[str, str]] = field(default_factory=list)  # (dotted text, where) from non-Python files
+
+
+def reach_symbols(inputs: SymbolInputs) -> SymbolReach:
+    return _Walker(inputs).run()
+
+
+class _Walker:
+    def __init__(self, inputs: SymbolInputs):
+        self.i = inputs
+        self.mm = inputs.mm
+        self.s = inputs.summaries
+        self.result = SymbolReach()
+        self.binders = {m: s.binders() for m, s in self.s.items()}
+        self.done: set[tuple[str, int]] = set()
+        self.kept_alias: set[tuple[str, int, int]] = set()
+        self.queue: deque = deque()
+        self.need_one: dict[tuple[str, str], tuple[list, str]] = {}
+        self.by_target: dict[str, list[tuple[str, TopStatement, ImportAlias]]] = {}
+        self._index_targets()
+
+    # ---- driving -------------------------------------------------------------------------------------------
+    def run(self) -> SymbolReach:
+        for module, why in sorted(self.i.keep_all.items()):
+            self.keep_everything(module, why)
+        for module, summary in self.s.items():
+            if summary.keep_all:
+                self.keep_everything(module, summary.keep_all[0])
+                self.result.uncertain.append((module, summary.keep_all[0]))
+            for st in summary.statements:
+                if st.keep is not None:
+                    self.reach_statement(module, st, f"{module}: {st.keep}")
+                for alias in st.aliases:
+                    why = self.forced(module, st, alias)
+                    if why:
+                        self.keep_alias(module, st, alias, why)
+            for name in summary.all_names or ():
+                self.use_name(module, name, f"listed in {module}.__all__")
+        for module, name, why in self.i.symbol_roots:
+            self.use_symbol(module, name, why)
+        for text, where in self.i.text_refs:
+            self.use_dotted(None, text, f"named in {where}")
+        self.drain()
+        self.subclass_hooks()
+        self.bind_needed_names()
+        self.collect()
+        return self.result
+
+    def drain(self) -> None:
+        while self.queue:
+            func, *args = self.queue.popleft()
+            func(*args)
+
+    # ---- marking -------------------------------------------------------------------------------------------
+    def keep_everything(self, module: str, why: str) -> None:
+        if module in self.result.keep_all or module not in self.s:
+            return
+        self.result.keep_all[module] = why
+        for st in self.s[module].statements:
+            self.reach_statement(module, st, why)
+            for alias in st.aliases:
+                self.keep_alias(module, st, alias, why)
+
+    def reach_statement(self, module: str, st: TopStatement, why: str) -> None:
+        key = (module, st.index)
+        if key in self.done:
+            return
+        self.done.add(key)
+        if st.kind != "import":
+            for name in st.binds:
+                self.result.first_use.setdefault((module, name), why)
+        self.queue.append((self._refs_of, module, st))
+        if st.kind != "import" and st.aliases:  # imports nested in if/try blocks stay with their block
+            for alias in st.aliases:
+                self.keep_alias(module, st, alias, why)
+
+    def keep_alias(self, module: str, st: TopStatement, alias: ImportAlias, why: str) -> None:
+        key = (module, st.index, alias.position)
+        if key in self.kept_alias:
+            return
+        self.kept_alias.add(key)
+        self.result.first_use.setdefault((module, alias.bound), why)
+        target = self.target(module, alias)
+        if target is not None and target[1] is not None:  # the imported name must still exist where it comes from
+            self.queue.append((self.use_symbol, target[0], target[1], f"imported by {module}"))
+
+    def _refs_of(self, module: str, st: TopStatement) -> None:
+        where = f"{module} (line {st.line})"
+        for name in st.names:
+            self.use_name(module, name, where, bare=True)
+        for chain in st.chains:
+            self.use_chain(module, chain, where)
+        for base, lit in st.getattrs:
+            self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
+        for text in st.strings:
+            self.use_dotted(module, text, where)
+
+    # ---- resolution ----------------------------------------------------------------------------------------
+    def use_name(self, module: str, name: str, why: str, bare: bool = False) -> None:
+        """``name`` of ``module`` is used: keep every statement that binds it (imports: the aliases)."""
+        kept = self.result.kept_names.setdefault(module, set())
+        if module not in self.s:
+            return
+        first = name not in kept
+        kept.add(name)
+        if first:
+            self.result.first_use.setdefault((module, name), why)
+        for index in self.binders[module].get(name, ()):
+            st = self.s[module].statements[index]
+            if st.kind == "import":
+                for alias in st.aliases:
+                    if alias.bound == name:
+                        self.keep_alias(module, st, alias, why)
+                        if bare:
+                            self.module_as_value(module, alias, why)
+            else:
+                if first:
+                    self.reach_statement(module, st, why)
+                for alias in st.aliases if bare else ():
+                    if alias.bound == name:
+                        self.module_as_value(module, alias, why)
+        if first and name not in self.binders[module]:
+            for st in self.s[module].statements:  # not bound here: maybe through a star import
+                for alias in st.aliases:
+                    if alias.bound == "*":
+                        base = self.absolute(module, alias)
+                        if base:
+                            self.use_symbol(base, name, why)
+
+    def use_symbol(self, module: str, name: str, why: str) -> None:
+        """``module.name`` is used from outside: a submodule, or a name the module binds."""
+        if f"{module}.{name}" in self.mm.modules:
+            return  # a submodule: the module graph keeps it
+        self.use_name(module, name, why, bare=True)
+
+    def module_as_value(self, module: str, alias: ImportAlias, why: str) -> None:
+        """A name bound to an internal module is used as a value: everything in that module stays."""
+        target = self.target(module, alias)
+        if target is not None and target[1] is None:
+            self.keep_everything(target[0], f"the module object is used as a value by {why}")
+
+    def use_chain(self, module: str, chain: tuple[str, ...], why: str, computed: bool = False) -> None:
+        """``a.b.f``: keep what binds ``a``; walk through modules; the first non-module part is a symbol."""
+        head = chain[0]
+        if module not in self.s:
+            return
+        plain = self.plain_imports(module, head)
+        if plain:  # ``import a.b`` and ``import a.c`` both bind ``a``: keep those the chain goes through
+            dotted = ".".join(chain)
+            through = [(st, a) for st, a in plain if dotted == a.module or dotted.startswith(a.module + ".")]
+            for st, alias in through:
+                self.keep_alias(module, st, alias, why)
+            if not through:  # any one of them binds the name: decided at the end, preferring one kept anyway
+                self.need_one.setdefault((module, head), (plain, why))
+            self.result.kept_names.setdefault(module, set()).add(head)
+        else:
+            self.use_name(module, head, why)
+        for index in self.binders[module].get(head, ()):
+            st = self.s[module].statements[index]
+            for alias in st.aliases:
+                if alias.bound != head:
+                    continue
+                target = self.target(module, alias)
+                if target is None:
+                    continue
+                current, symbol = target
+                if symbol is not None:
+                    continue  # an attribute of an imported symbol (a class attribute, a method)
+                self.walk(current, chain[1:], why, computed)
+
+    def plain_imports(self, module: str, head: str) -> list[tuple[TopStatement, ImportAlias]]:
+        """The top-level ``import a.b`` statements (no ``as``) binding ``head``, when nothing else binds it."""
+        out = []
+        for index in self.binders[module].get(head, ()):
+            st = self.s[module].statements[index]
+            if st.kind != "import":
+                return []
+            for alias in st.aliases:
+                if alias.bound == head:
+                    if alias.name is not None or alias.obj != head:
+                        return []
+                    out.append((st, alias))
+        return out
+
+    def walk(self, current: str, rest: tuple[str, ...], why: str, computed: bool) -> None:
+        for part in rest:
+            sub = f"{current}.{part}"
+            if sub in self.mm.modules:
+                self.result.attr_modules.add(sub)
+                self.queue.append((self.protect_imports_of, sub))
+                current = sub
+                continue
+            self.use_name(current, part, why, bare=True)
+            return
+        if computed:
+            self.keep_everything(current, f"looked up with a computed name (getattr) by {why}")
+            self.result.uncertain.append((current, f"getattr with a computed name by {why}"))
+
+    def use_dotted(self, module: str | None, text: str, why: str) -> None:
+        """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``."""
+        dotted, _, symbol = text.partition(":")
+        parts = dotted.split(".")
+        if module is not None and parts[0] in self.binders.get(module, {}):
+            if len(parts) == 1 and not symbol:
+                self.use_name(module, parts[0], why)
+            elif not symbol:
+                self.use_chain(module, tuple(parts), why)
+            return
+        if not self.mm.is_internal(dotted):
+            return
+        target = self.mm.longest_module(dotted)
+        if target is None:
+            return
+        rest = dotted[len(target) + 1:].split(".") if len(dotted) > len(target) else []
+        if symbol:
+            rest.append(symbol.split(".")[0])
+        if rest:
+            self.use_symbol(target, rest[0], why)
+        elif target not in self.i.registry_modules:
+            self.keep_everything(target, f"named by the string '{text}' in {why} (may be looked up by name)")
+
+    def protect_imports_of(self, module: str) -> None:
+        for importer, st, alias in self.by_target.get(module, ()):
+            self.keep_alias(importer, st, alias, f"loads {module}, which kept code reaches as an attribute")
+
+    # ---- import targets ------------------------------------------------------------------------------------
+    def absolute(self, module: str, alias: ImportAlias) -> str | None:
+        if not alias.level:
+            return alias.module
+        info = self.mm.modules.get(module)
+        parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
+        if alias.level - 1 > len(parts):
+            return None
+        anchor = parts[: len(parts) - (alias.level - 1)]
+        return ".".join(anchor + ([alias.module] if alias.module else []))
+
+    def target(self, module: str, alias: ImportAlias) -> tuple[str, str | None] | None:
+        """(module, None) when the alias binds an internal module; (module, name) for a symbol; None when
+        external."""
+        base = self.absolute(module, alias)
+        if not base or not self.mm.is_internal(base):
+            return None
+        if alias.name is None:
+            return (alias.obj, None) if alias.obj in self.mm.modules else None
+        if alias.name == "*":
+            return None
+        sub = f"{base}.{alias.name}"
+        if sub in self.mm.modules:
+            return sub, None
+        return base, alias.name
+
+    def loaded(self, module: str, alias: ImportAlias) -> str | None:
+        """The internal module an alias makes Python load (for ``from m import x``: m.x if a module, else m)."""
+        base = self.absolute(module, alias)
+        if not base or not self.mm.is_internal(base):
+            return None
+        if alias.name not in (None, "*") and f"{base}.{alias.name}" in self.mm.modules:
+            return f"{base}.{alias.name}"
+        return base if base in self.mm.modules else None
+
+    def _index_targets(self) -> None:
+        for module, summary in self.s.items():
+            for st in summary.statements:
+                if st.kind == "import":
+                    for alias in st.aliases:
+                        loaded = self.loaded(module, alias)
+                        if loaded:
+                            self.by_target.setdefault(loaded, []).append((module, st, alias))
+
+    def forced(self, module: str, st: TopStatement, alias: ImportAlias) -> str | None:
+        """Why an import alias stays even if its name is unused (None: it may go)."""
+        if st.kind != "import":
+            return None
+        loaded = self.loaded(module, alias)
+        if loaded is None:
+            base = self.absolute(module, alias) or ""
+            if self.mm.is_internal(base):
+                return f"imports {base}, which is not in the tree (unknown means keep)"
+            top = base.split(".")[0]
+            if top in sys.stdlib_module_names or top in ("typing_extensions",):
+                return None
+            return f"imports the third-party module {base} (its import may have effects)"
+        if loaded in self.i.protected:
+            return self.i.protected[loaded]
+        cycle = self.i.cycles.get(module)
+        if cycle is not None and self.i.cycles.get(loaded) == cycle:
+            return f"{module} and {loaded} import each other (import order matters in a cycle)"
+        return None
+
+    def bind_needed_names(self) -> None:
+        """A chain through ``import a.x`` statements none of which it goes through needs one of them."""
+        while self.need_one:
+            (module, _), (plain, why) = self.need_one.popitem()
+            if not any((module, st.index, a.position) in self.kept_alias for st, a in plain):
+                st, alias = plain[0]
+                self.keep_alias(module, st, alias, why)
+                self.drain()
+
+    # ---- subclass hooks ------------------------------------------------------------------------------------
+    def subclass_hooks(self) -> None:
+        """Classes whose base defines ``__init_subclass__`` register themselves when defined: keep them."""
+        hooked = {(m, st.binds[0]) for m, s in self.s.items() for st in s.statements if st.kind == "class" and st.hook}
+        changed = bool(hooked)
+        while changed:
+            changed = False
+            for module, summary in self.s.items():
+                for st in summary.statements:
+                    if st.kind != "class" or (module, st.binds[0]) in hooked:
+                        continue
+                    if any(self.resolve_class(module, base) in hooked for base in st.bases):
+                        hooked.add((module, st.binds[0]))
+                        self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__")
+                        changed = True
+            self.drain()
+
+    def resolve_class(self, module: str, chain: tuple[str, ...], depth: int = 0) -> tuple[str, str] | None:
+        if depth > 10 or module not in self.s:
+            return None
+        head = chain[0]
+        for index in self.binders[module].get(head, ()):
+            st = self.s[module].statements[index]
+            if st.kind == "class" and len(chain) == 1:
+                return module, head
+            for alias in st.aliases:
+                if alias.bound == head and (target := self.target(module, alias)) is not None:
+                    current, symbol = target
+                    if symbol is not None:
+                        return self.resolve_class(current, (symbol,) + chain[1:], depth + 1)
+                    rest = chain[1:]
+                    while len(rest) > 1 and f"{current}.{rest[0]}" in self.mm.modules:
+                        current, rest = f"{current}.{rest[0]}", rest[1:]
+                    return self.resolve_class(current, rest, depth + 1) if rest else None
+        return None
+
+    # ---- result --------------------------------------------------------------------------------------------
+    def collect(self) -> None:
+        for module, summary in sorted(self.s.items()):
+            if module in self.result.keep_all:
+                continue
+            info = self.mm.modules[module]
+            for st in summary.statements:
+                if st.keep is not None:
+                    continue
+                if st.kind == "import":
+                    gone = tuple(a.position for a in st.aliases if (module, st.index, a.position) not in self.kept_alias)
+                    if gone:
+                        names = tuple(a.bound for a in st.aliases if a.position in gone)
+                        what = ", ".join(_import_text(a) for a in st.aliases if a.position in gone)
+                        self.result.pruned.append(PrunedSymbol(module, info.path, names, "import", st.line, st.end,
+                                                               st.index, gone,
+                                                               f"no kept code uses the name it binds ({what})"))
+                elif (module, st.index) not in self.done:
+                    self.result.pruned.append(PrunedSymbol(module, info.path, st.binds, st.kind, st.line, st.end,
+                                                           st.index))
+
+
+def _import_text(alias: ImportAlias) -> str:
+    if alias.name is None:
+        renamed = alias.obj == alias.module and alias.bound != alias.module
+        return f"import {alias.module}" + (f" as {alias.bound}" if renamed else "")
+    source = "." * alias.level + alias.module
+    return f"from {source} import {alias.name}" + (f" as {alias.bound}" if alias.bound != alias.name else "")

@@ -1,0 +1,204 @@
+"""What symbol reachability starts from (roots, modules that keep everything, import cycles, names in
+non-Python files), and the check that a round of pruning lost no import-time effect."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from pathlib import PurePosixPath
+
+from slimfork.graph.symbol_index import SymbolSummary
+from slimfork.graph.symbols import SymbolInputs
+
+BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
+                 "main": "run as a program"}
+TEXT_SUFFIXES = (".toml", ".cfg", ".ini", ".txt", ".yaml", ".yml", ".json", ".sh", ".bash")
+
+
+def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], config, protected: dict[str, str],
+                 registry_modules: set[str]) -> SymbolInputs:
+    mm = graph.mm
+    spec, tree = analysis.spec, analysis.tree
+    keep_all: dict[str, str] = {}
+    roots: list[tuple[str, str, str]] = []
+    for root in spec.roots:
+        if root.kind == "module":
+            keep_all.setdefault(root.value, f"root '{root}' (everything it defines stays)")
+        elif root.kind == "symbol":
+            roots.append((root.value, (root.symbol or "").split(".")[0], f"root '{root}'"))
+        elif root.kind == "file" and (module := mm.module_of(root.value.lstrip("./"))):
+            keep_all.setdefault(module, f"root '{root}'")
+    dist = tree.dist
+    entries = [(v, f"console script {n} = {v}") for n, v in (dist.scripts if dist else {}).items()]
+    entries += [(v, f"entry point [{g}] {n} = {v}") for g, group in (dist.entry_points if dist else {}).items()
+                for n, v in group.items()]
+    for value, why in entries:
+        module, _, attr = value.partition(":")
+        attr = attr.split("[")[0].strip().split(".")[0]
+        if attr:
+            roots.append((module.strip(), attr, why))
+        else:  # a module entry point (pytest11 plugins): pytest reads its names by convention
+            keep_all.setdefault(module.strip(), why)
+    for r in graph.roots:
+        if r.reason.startswith("kept by keep["):
+            keep_all.setdefault(r.module, r.reason)
+    for module, name in config.keep:
+        if name is None:
+            keep_all.setdefault(module, "kept by [symbols] keep")
+        else:
+            roots.append((module, name, "kept by [symbols] keep"))
+    for module in summaries:
+        info = mm.modules[module]
+        why = _keeps_everything(mm, module, info.path, info.is_package)
+        if why:
+            keep_all.setdefault(module, why)
+    for module in summaries:
+        for src, edge in graph.importers(module):
+            if edge.kind in BY_NAME_EDGES and src in graph.reached and module not in registry_modules:
+                keep_all.setdefault(module, f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run "
+                                            "time")
+                break
+    _apply_decorators(summaries, config)
+    return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
+                        set(registry_modules), text_references(analysis, plan, mm))
+
+
+def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | None:
+    if not mm.is_internal(module):
+        return "a script or test outside the analysed packages"
+    name = PurePosixPath(path).name
+    if is_package:
+        return "a package __init__: what it binds is the package's API"
+    if name == "__main__.py":
+        return "a package's __main__ (run as a program)"
+    if name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"):
+        return "a test module (pytest finds its names by convention)"
+    return None
+
+
+def _apply_decorators(summaries: dict[str, SymbolSummary], config) -> None:
+    """Decorators the spec declares pure: functions they decorate may be pruned after all."""
+    if not config.pure_decorators:
+        return
+    for summary in summaries.values():
+        for st in summary.statements:
+            if st.keep and st.keep.startswith("decorated by @"):
+                name = st.keep[len("decorated by @"):].split(",")[0].split("(")[0]
+                if name in config.pure_decorators:
+                    st.keep = st.effect = None
+
+
+def import_cycles(graph, modules: set[str]) -> dict[str, int]:
+    """Modules in an import cycle of module-level imports (strongly connected components of size > 1)."""
+    succ = {m: [e.target for e in graph.edges.get(m, ()) if e.target in modules and _eager(e)] for m in modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: dict[str, int] = {}
+    counter = 0
+    for start in sorted(modules):
+        if start in index:
+            continue
+        work = [(start, iter(succ[start]))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(succ[child])))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    for member in component:
+                        out[member] = index[node]
+    return out
+
+
+def _eager(edge) -> bool:
+    return edge.kind in ("import", "from") and "inside a" not in edge.detail and "TYPE_CHECKING" not in edge.detail
+
+
+def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
+    """Dotted names of the packages in kept non-Python files (configs, shell scripts, entry_points.txt)."""
+    tops = sorted(mm.top_names)
+    if not tops:
+        return []
+    pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?)" % "|".join(map(re.escape, tops)))
+    needles = [t.encode() for t in tops]
+    removed = plan.removed_paths()
+    out = []
+    root = analysis.tree.root
+    for k in plan.kept:
+        if not k.path.endswith(TEXT_SUFFIXES) or k.path in removed:
+            continue
+        path = root / k.path
+        try:
+            if path.stat().st_size > 512_000:
+                continue
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if not any(n in data for n in needles):
+            continue
+        text = data.decode("utf-8", "replace")
+        out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
+    return out
+
+
+def effect_violations(old, new, summaries: dict[str, SymbolSummary]) -> dict[str, str]:
+    """Modules a round would make unreachable although kept code loaded them at import and loading them has
+    effects (a call at module level, a registering decorator, a third-party import nothing kept makes any more).
+    Returns module -> why its imports must stay (for it and the modules the path to it passes through)."""
+    kept_old = {m for m in old.graph.reached if m in summaries}
+    kept_new = set(new.graph.reached)
+    lost = kept_old - kept_new
+    if not lost:
+        return {}
+    externals = set().union(*(summaries[m].external_imports for m in kept_new if m in summaries))
+    parent: dict[str, str | None] = {m: None for m in kept_new if m in old.graph.reached}
+    queue = deque(parent)
+    while queue:
+        module = queue.popleft()
+        for edge in old.graph.edges.get(module, ()):
+            if edge.target in lost and edge.target not in parent and _eager(edge):
+                parent[edge.target] = module
+                queue.append(edge.target)
+    out: dict[str, str] = {}
+    for module in sorted(lost):
+        if module not in parent:
+            continue  # only loaded inside pruned functions: its effects went with them
+        summary = summaries[module]
+        effect = next((f"line {st.line}: {st.effect}" for st in summary.statements if st.effect), None)
+        gone = sorted(summary.external_imports - externals)
+        if effect is None and not gone:
+            continue
+        why = f"loading {module} has effects ({effect or 'it imports ' + ', '.join(gone)})"
+        step: str | None = module
+        while step is not None and step in lost:
+            out.setdefault(step, why)
+            step = parent.get(step)
+    return out

@@ -1,0 +1,69 @@
+"""The spec's ``[symbols]`` table and the ``[[registries]]`` entries of kind "dict"."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+
+from slimfork.errors import SpecError
+from slimfork.spec.schema import Field, Section, check_table
+
+SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and imports no kept code references.", [
+    Field("prune", "bool", "Remove unreferenced top-level functions, classes, assignments and imports of kept "
+          "modules (default true when [symbols] is present).", default=True),
+    Field("keep", "list[str]", "Symbols that always stay, 'pkg.mod:name', or 'pkg.mod' for every symbol of a "
+          "module (names used in ways the analysis cannot see)."),
+    Field("pure_decorators", "list[str]", "Decorators (dotted, as written) that do not register what they "
+          "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
+    Field("max_rounds", "int", "Prune, plan again, prune again: at most this many rounds (default 6).", default=6),
+])
+
+
+@dataclass(frozen=True)
+class SymbolsSpec:
+    prune: bool = True
+    keep: tuple[tuple[str, str | None], ...] = ()  # (module, name or None for the whole module)
+    pure_decorators: frozenset[str] = frozenset()
+    max_rounds: int = 6
+
+
+def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
+    check_table(raw, SYMBOLS)
+    keep = []
+    for i, text in enumerate(raw.get("keep", [])):
+        module, _, name = text.partition(":")
+        if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", module) or (name and not name.isidentifier()):
+            raise SpecError(f"'{text}' is not 'pkg.mod:name' or 'pkg.mod'", key=f"{key}.keep[{i}]",
+                            hint="for example 'sglang.srt.utils:get_bool_env_var'")
+        keep.append((module, name or None))
+    rounds = raw.get("max_rounds", 6)
+    if rounds < 1:
+        raise SpecError("max_rounds must be at least 1", key=f"{key}.max_rounds", hint="the default is 6")
+    return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds)
+
+
+@dataclass(frozen=True)
+class DictRegistry:
+    """A module-level dict (or a class attribute holding one) whose keys select implementations, or a list of
+    key strings. ``path`` is the dotted path of the variable, module included, as the spec wrote it."""
+
+    path: str
+    keep: tuple[str, ...]
+    reason: str = ""
+    key: str = "registries[0]"
+    variable: str | None = None  # given separately: the module is then ``path`` itself
+
+    def keeps(self, name: str) -> bool:
+        return any(re.fullmatch(p[3:], name) is not None if p.startswith("re:") else fnmatch.fnmatchcase(name, p)
+                   for p in self.keep)
+
+
+def dict_registries(raw_registries: list) -> list[DictRegistry]:
+    """The ``kind = "dict"`` entries of ``[[registries]]`` (the loader has checked keys and types)."""
+    out = []
+    for i, reg in enumerate(raw_registries or []):
+        if reg.get("kind") == "dict":
+            out.append(DictRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]",
+                                    reg.get("variable")))
+    return out

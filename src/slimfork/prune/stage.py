@@ -1,0 +1,201 @@
+"""The symbol stage: cut dict registries, prune unreferenced symbols, plan again; repeat until nothing goes.
+
+Works on the planning stages' scratch copy (the folded tree). Each round: summarise the kept modules, reach
+symbols from the roots, prune every file that has something to prune, re-index and plan again. A round whose
+pruning would make a module with import-time effects unreachable (registration, monkey patches, a third-party
+import nothing kept makes any more) is undone, the imports leading to that module are protected, and the round
+is tried again. What the stage decides comes back as data: the pruned files' contents, the symbol removals,
+the modules that left because of them, and a report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
+from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
+from slimfork.plan.model import Removal, Uncertain
+from slimfork.prune.inputs import build_inputs, effect_violations
+from slimfork.prune.spec import DictRegistry, SymbolsSpec, dict_registries
+from slimfork.rewrite.prune import Cut, prune_source
+
+
+@dataclass
+class SymbolStage:
+    contents: dict[str, bytes] = field(default_factory=dict)  # path -> content after the stage
+    pruned: list[PrunedSymbol] = field(default_factory=list)
+    modules_removed: list[Removal] = field(default_factory=list)  # unreachable because of this stage
+    registries: list[dict] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    protected: dict[str, str] = field(default_factory=dict)
+    uncertain: list[Uncertain] = field(default_factory=list)
+    rounds: int = 0
+    seconds: float = 0.0
+    reach: SymbolReach | None = None
+
+    def removed_symbol(self, module: str, name: str) -> PrunedSymbol | None:
+        return next((p for p in self.pruned if p.module == module and name in p.names), None)
+
+
+def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -> SymbolStage | None:
+    """Run when the spec has ``[symbols]`` or dict registries; updates ``stages.plan``/``stages.graph``."""
+    spec = analysis.spec
+    config: SymbolsSpec | None = spec.sections.get("symbols")
+    registries = dict_registries(spec.raw.get("registries", []))
+    if (config is None or not config.prune) and not registries:
+        return None
+    start = time.perf_counter()
+    result = SymbolStage()
+    before = {rel: (scratch / rel).read_bytes() for rel in analysis.index.files}
+    from slimfork.prune.registries import cut_dict_registries
+
+    registry_modules = cut_dict_registries(registries, stages.graph.mm, scratch, result)
+    only = None if config is not None and config.prune else registry_modules
+    config = config or SymbolsSpec()
+    plan0, graph0 = stages.plan, stages.graph
+    state = _State(stages.plan, stages.graph)
+    if result.contents:
+        state = _replan(analysis, stages, scratch, jobs)
+    cache: dict[bytes, SymbolSummary] = {}
+    attempts = 0
+    while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
+        attempts += 1
+        summaries = _summaries(state, scratch, cache)
+        inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
+                              registry_modules)
+        reach = reach_symbols(inputs)
+        todo = [p for p in reach.pruned if only is None or p.module in only]
+        if not todo:
+            result.reach = reach
+            break
+        written = _prune_files(todo, scratch, result)
+        if not written:
+            result.reach = reach
+            break
+        new_state = _replan(analysis, stages, scratch, jobs)
+        violations = effect_violations(state, new_state, summaries)
+        if violations:
+            for rel, content in written.items():
+                (scratch / rel).write_bytes(content)  # undo the round; protect and try again
+            result.protected.update(violations)
+            continue
+        result.rounds += 1
+        result.pruned += [p for p in todo if p.index in written.indexes.get(p.path, ())]
+        state, result.reach = new_state, reach
+    for rel, old in before.items():
+        now = (scratch / rel).read_bytes() if (scratch / rel).exists() else old
+        if now != old:
+            result.contents[rel] = now
+    result.seconds = round(time.perf_counter() - start, 2)
+    _finish(analysis, stages, state, plan0, graph0, result)
+    return result
+
+
+@dataclass
+class _State:
+    plan: object
+    graph: object
+
+
+class _Written(dict):
+    """path -> the content before this round, for the files a round rewrote; ``indexes``: what it removed."""
+
+    def __init__(self):
+        super().__init__()
+        self.indexes: dict[str, set[int]] = {}
+
+
+def _summaries(state: _State, scratch: Path, cache: dict) -> dict[str, SymbolSummary]:
+    out = {}
+    removed = state.plan.removed_paths()
+    for k in state.plan.kept:
+        if not k.path.endswith(".py") or k.module is None or k.path in removed:
+            continue
+        path = scratch / k.path
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        summary = cache.get(data)
+        if summary is None:
+            summary = cache[data] = summarize_symbols(data, k.path)
+        if summary.error is None:
+            out[k.module] = summary
+    return out
+
+
+def _prune_files(todo: list[PrunedSymbol], scratch: Path, result: SymbolStage) -> _Written:
+    by_path: dict[str, list[PrunedSymbol]] = {}
+    for p in todo:
+        by_path.setdefault(p.path, []).append(p)
+    written = _Written()
+    for rel, items in sorted(by_path.items()):
+        data = (scratch / rel).read_bytes()
+        cuts = [Cut(p.index, p.kind, p.aliases) for p in items]
+        pruned = prune_source(data, cuts, rel)
+        if pruned.failure:
+            result.failures.append(f"{rel}: {pruned.failure}")
+        if pruned.new is not None:
+            (scratch / rel).write_bytes(pruned.new)
+            written[rel] = data
+            written.indexes[rel] = set(pruned.removed)
+    return written
+
+
+def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
+    from slimfork.graph import build_graph
+    from slimfork.index import build_index
+    from slimfork.plan.build import build_plan
+
+    spec, tree = analysis.spec, analysis.tree
+    index = build_index(scratch, jobs=jobs, use_cache=False, reuse=stages.graph.index)
+    scratch_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
+                                       if tree.python_root != tree.root else scratch)
+    excluded = stages.graph.excluded
+    graph = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=excluded)
+    graph.roots = list(stages.graph.roots)
+    graph.reach(excluded)
+    plan = build_plan(spec, graph)
+    have = {k.path for k in plan.kept} | {r.path for r in plan.removals}
+    plan.kept += [k for k in stages.plan.kept if k.path not in have]
+    plan.removals += [r for r in stages.plan.removals if r.path not in have]
+    plan.warnings[:0] = [w for w in stages.plan.warnings if w not in plan.warnings]
+    return _State(plan, graph)
+
+
+def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage) -> None:
+    """The new plan: symbol removals, and the modules that left because of them (batched with the pruning)."""
+    plan = state.plan
+    gone_before = plan0.removed_paths()
+    newly = {r.path for r in plan.removals if r.kind == "unreachable" and r.path not in gone_before}
+    for i, r in enumerate(plan.removals):
+        if r.path in newly:
+            plan.removals[i] = dataclasses.replace(r, group="symbols", reason=r.reason + " (after symbol pruning)")
+    result.modules_removed = [r for r in plan.removals if r.path in newly]
+    for p in result.pruned:
+        if p.path in newly:
+            continue
+        reason = f"removed: {p.reason}" + (f" (line {p.line})" if p.line else "")
+        for name in p.names:
+            plan.removals.append(Removal("symbol", p.path, reason, p.module, name, p.end - p.line + 1
+                                         if p.kind != "import" else 0, group="symbols"))
+    for rel in list(result.contents):
+        if rel in plan.removed_paths():
+            del result.contents[rel]
+    if result.reach is not None:
+        seen = set()
+        for module, why in result.reach.uncertain:
+            info = state.graph.modules.get(module)
+            if info is not None and info.path and (module, why) not in seen:
+                seen.add((module, why))
+                result.uncertain.append(Uncertain(info.path, 0, f"symbols of {module}", f"all kept: {why}"))
+        plan.uncertain += result.uncertain
+    plan.warnings += [f"symbol pruning: {f}" for f in result.failures]
+    stages.plan, stages.graph = plan, state.graph
+    stages.symbols = result
+    from slimfork.prune.report import symbols_data, symbols_markdown
+
+    stages.reports.append(("Symbols pruned", symbols_markdown(result)))
+    stages.data["symbols"] = symbols_data(result)

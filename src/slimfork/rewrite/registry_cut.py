@@ -1,0 +1,154 @@
+"""Cut a dict (or list) registry: keep the entries whose keys the spec lists, remove the others (LibCST).
+
+The registry is a module-level assignment ``NAME = {...}`` or a class attribute ``Class.NAME = {...}`` (sglang's
+``ReasoningParser.DetectorMap``); its keys must be string literals (a dict) or its items strings (a list of
+names). Entries whose key is not a literal (``**other``, computed keys) stay: unknown means keep. What only the
+removed entries referenced becomes unused, and symbol pruning takes it away; a removed key then fails exactly as
+a key the registry never had.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+import libcst as cst
+
+from slimfork.rewrite.comments import comments_of
+from slimfork.rewrite.safety import check_rewrite
+
+
+@dataclass
+class RegistryCut:
+    variable: str  # "ReasoningParser.DetectorMap"
+    found: bool = False
+    kept: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unknown: int = 0  # entries kept because their key is not a literal
+    new: bytes | None = None
+    failure: str | None = None
+    line: int = 0
+
+
+def cut_registry(data: bytes, variable: str, keeps: Callable[[str], bool], path: str = "<file>") -> RegistryCut:
+    """Cut ``variable`` (``NAME`` or ``Class.NAME``) in the module ``data``."""
+    result = RegistryCut(variable)
+    try:
+        module = cst.parse_module(data)
+    except cst.ParserSyntaxError as exc:
+        result.failure = f"{path} does not parse: {exc}"
+        return result
+    cutter = _Cutter(variable.split("."), keeps, result)
+    new_module = module.visit(cutter)
+    if not result.found or not result.removed:
+        return result
+    new = new_module.bytes
+    problems = check_rewrite(data, new, cutter.dropped, path)
+    if problems:
+        result.failure = "; ".join(problems)
+        return result
+    result.new = new
+    return result
+
+
+class _Cutter(cst.CSTTransformer):
+    def __init__(self, parts: list[str], keeps: Callable[[str], bool], result: RegistryCut):
+        self.parts, self.keeps, self.result = parts, keeps, result
+        self.scope: list[str] = []
+        self.depth = 0  # inside a function: not a registry definition
+        self.dropped: Counter[str] = Counter()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.scope.append(node.name.value)
+        return True
+
+    def leave_ClassDef(self, original, updated):
+        self.scope.pop()
+        return updated
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def _target(self, targets) -> bool:
+        return any(isinstance(t, cst.Name) and self.scope + [t.value] == self.parts for t in targets)
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign):
+        if self._target([t.target for t in original.targets]):
+            return updated.with_changes(value=self._cut(updated.value))
+        return updated
+
+    def leave_AnnAssign(self, original: cst.AnnAssign, updated: cst.AnnAssign):
+        if updated.value is not None and self._target([original.target]):
+            return updated.with_changes(value=self._cut(updated.value))
+        return updated
+
+    def _cut(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        if not isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
+            self.result.failure = f"{'.'.join(self.parts)} is not a dict or list literal"
+            return value
+        self.result.found = True
+        kept = []
+        for element in value.elements:
+            key = _key(element)
+            if key is None:
+                self.result.unknown += 1
+                kept.append(element)
+            elif self.keeps(key):
+                self.result.kept.append(key)
+                kept.append(element)
+            else:
+                self.result.removed.append(key)
+                self.dropped.update(comments_of(element))
+        if not self.result.removed:
+            return value
+        if not self.result.kept and not self.result.unknown:
+            return value  # the caller reports that keep matches nothing; never empty a registry
+        last = value.elements[-1]
+        if kept[-1] is not last:  # the closing bracket keeps its place; the last kept entry takes the last comma
+            return self._close(value, kept, last)
+        return value.with_changes(elements=kept)
+
+    def _close(self, value, kept, last):
+        own = kept[-1].comma
+        comma = last.comma
+        if comma is cst.MaybeSentinel.DEFAULT and isinstance(value, cst.Tuple) and len(kept) == 1:
+            comma = cst.Comma()
+        closing = _closing(value)
+        if isinstance(own, cst.Comma) and isinstance(own.whitespace_after, cst.ParenthesizedWhitespace) \
+                and closing is not None and isinstance(closing.whitespace_before, cst.ParenthesizedWhitespace):
+            # the kept entry's end-of-line comment stays on its line; the removed last entry's goes with it
+            self.dropped.update(comments_of(closing.whitespace_before.first_line))
+            before = closing.whitespace_before.with_changes(first_line=own.whitespace_after.first_line)
+            if isinstance(comma, cst.Comma):
+                comma = comma.with_changes(whitespace_before=own.whitespace_before,
+                                           whitespace_after=cst.SimpleWhitespace(""))
+            kept[-1] = kept[-1].with_changes(comma=comma)
+            return _with_closing(value.with_changes(elements=kept), closing.with_changes(whitespace_before=before))
+        kept[-1] = kept[-1].with_changes(comma=comma)
+        return value.with_changes(elements=kept)
+
+
+def _closing(value):
+    if isinstance(value, (cst.Dict, cst.Set)):
+        return value.rbrace
+    if isinstance(value, cst.List):
+        return value.rbracket
+    return value.rpar[-1] if isinstance(value, cst.Tuple) and value.rpar else None
+
+
+def _with_closing(value, closing):
+    if isinstance(value, (cst.Dict, cst.Set)):
+        return value.with_changes(rbrace=closing)
+    if isinstance(value, cst.List):
+        return value.with_changes(rbracket=closing)
+    return value.with_changes(rpar=[*value.rpar[:-1], closing])
+
+
+def _key(element) -> str | None:
+    node = element.key if isinstance(element, cst.DictElement) else \
+        element.value if isinstance(element, cst.Element) else None
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None

@@ -1,0 +1,69 @@
+"""Dict registries (``kind = "dict"``) through the whole pipeline: the spec's keys stay, the others are cut, what
+only they used leaves the fork, and a removed key fails exactly like a key the registry never had."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from slimfork.errors import SpecError
+from tests.symbols.conftest import FIXTURES
+
+PKG = "src/libpit/"
+
+
+def test_class_attribute_registry_keeps_listed_keys_and_its_other_modules_leave(libpit):
+    text = libpit.text(PKG + "parsers/parser.py")
+    assert '"alpha": AlphaParser,  # the default\n    }' in text and "BetaParser" not in text
+    assert not libpit.has(PKG + "parsers/beta.py")
+    kept = libpit.run("libpit.cli", "parser", "alpha")
+    assert kept.returncode == 0 and "('alpha', 'x')" in kept.stdout
+    removed, unknown = libpit.run("libpit.cli", "parser", "beta"), libpit.run("libpit.cli", "parser", "gamma")
+    assert removed.returncode == unknown.returncode == 1
+    assert removed.stderr.splitlines()[-1] == "ValueError: Unsupported parser: beta"
+    assert unknown.stderr.splitlines()[-1] == "ValueError: Unsupported parser: gamma"
+
+
+def test_module_dict_of_classes_defined_beside_it_prunes_the_removed_classes(libpit):
+    text = libpit.text(PKG + "detect.py")
+    assert 'DETECTORS = {"a": ADetector}' in text and "class BDetector" not in text
+    assert libpit.run("libpit.cli", "detector", "b").stderr.splitlines()[-1] == "ValueError: unknown detector b"
+
+
+def test_list_of_key_names_is_cut_and_keeps_its_comments_in_place(libpit):
+    assert libpit.text(PKG + "parsers/names.py") == 'NAMES = [\n    "alpha",\n]\n'
+
+
+def test_registry_report_lists_kept_and_removed_keys(libpit):
+    data = libpit.result.data
+    regs = {r["variable"]: r for r in data["symbols"]["registries"]}
+    assert regs["Parser.REGISTRY"]["kept"] == ["alpha"] and regs["Parser.REGISTRY"]["removed"] == ["beta"]
+    assert regs["Parser.REGISTRY"]["reason"] == "only the alpha format is deployed"
+
+
+def _spec_with(tmp_path, registry: str):
+    from slimfork.api import analyse
+
+    source = tmp_path / "libpit"
+    shutil.copytree(FIXTURES / "libpit", source)
+    spec = (source / "slimfork.toml").read_text().split("[[registries]]")[0] + registry
+    (source / "slimfork.toml").write_text(spec)
+    return lambda: analyse(source / "slimfork.toml")
+
+
+@pytest.mark.parametrize("registry, key, message", [
+    ('[[registries]]\nkind = "dict"\npackage = "nowhere.at_all.X"\nkeep = ["a"]\n',
+     "registries[0].package", "no module in the source"),
+    ('[[registries]]\nkind = "dict"\npackage = "libpit.parsers.parser.Parser.MISSING"\nkeep = ["a"]\n',
+     "registries[0].package", "no assignment"),
+    ('[[registries]]\nkind = "dict"\npackage = "libpit.parsers.parser.Parser.REGISTRY"\nkeep = ["zeta"]\n',
+     "registries[0].keep", "keep matches no key"),
+    ('[[registries]]\nkind = "dict"\npackage = "libpit.parsers.parser"\nkeep = ["a"]\n',
+     "registries[0].package", "names a module"),
+])
+def test_a_wrong_dict_registry_stops_with_the_key_path(tmp_path, registry, key, message):
+    run = _spec_with(tmp_path, registry)
+    with pytest.raises(SpecError) as info:
+        run()
+    assert info.value.key == key and message in info.value.message
