@@ -26,7 +26,15 @@ def explain(analysis, target: str):
                           "line": step.edge.line if step.edge else None,
                           "from": graph.modules[step.via].path if step.via else None})
     reason = kept[path].reason if path in kept else (chain[-1]["reason"] if chain else "kept")
-    if symbol:
+    symbols = getattr(getattr(analysis, "stages", None), "symbols", None)  # slimfork.prune.stage.SymbolStage
+    if symbol and symbols is not None:
+        gone = symbols.removed_symbol(module, symbol.split(".")[0])
+        if gone is not None:
+            return WhyAnswer(target, module, path, False, chain, f"removed: {gone.reason} ({gone.path}:{gone.line})")
+        used = symbols.reach.first_use.get((module, symbol.split(".")[0])) if symbols.reach else None
+        if used:
+            reason = f"'{symbol}' is kept: {used}; its module: {reason}"
+    if symbol and not reason.startswith(f"'{symbol}'"):
         reason = f"'{symbol}' is kept because its module is kept: {reason}"
     return WhyAnswer(target, module, path, True, chain, reason)
 

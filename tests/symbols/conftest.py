@@ -30,8 +30,7 @@ class Shrunk:
         return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60, cwd=self.fork)
 
     def removal(self, module: str, name: str):
-        return next((r for r in self.result.analysis.plan.removals
-                     if r.kind == "symbol" and r.module == module and r.symbol == name), None)
+        return self.result.analysis.stages.symbols.removed_symbol(module, name)
 
 
 def shrink_fixture(tmp_path_factory, name: str) -> Shrunk:

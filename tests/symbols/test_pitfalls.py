@@ -33,8 +33,8 @@ def test_the_fork_runs_and_no_check_needed_a_restoration(libpit):
 def test_unused_definitions_and_imports_are_pruned_with_reasons(libpit):
     assert _defs(libpit, "core.py") == {"json", "Engine", "tokenize", "detok", "unused_helper", "kept_by_spec", "yaml_hook"}
     removal = libpit.removal("libpit.core", "unused_cached")
-    assert removal is not None and "no kept code references it" in removal.reason
-    assert libpit.removal("libpit.core", "os").reason.startswith("removed: no kept code uses the name it binds")
+    assert removal is not None and removal.reason == "no kept code references it" and removal.line == 26
+    assert libpit.removal("libpit.core", "os").reason == "no kept code uses the name it binds (import os)"
     assert "whisper" not in _defs(libpit, "util/text.py")
 
 
@@ -142,3 +142,14 @@ def test_pitfall_33_modules_found_by_a_directory_scan_keep_their_names(libpit):
 def test_pitfall_34_namespace_package_modules_are_pruned_and_still_import(libpit):
     assert _defs(libpit, "nsdemo/tool.py") == {"run"}
     assert libpit.run(code="from libpit.nsdemo.tool import run; print(run())").stdout.strip() == "ns"
+
+
+def test_why_explains_a_pruned_and_a_kept_symbol(libpit):
+    from slimfork.explain import explain
+
+    analysis = libpit.result.analysis
+    gone = explain(analysis, "libpit.core:unused_cached")
+    assert not gone.kept and gone.reason == "removed: no kept code references it (src/libpit/core.py:26)"
+    kept = explain(analysis, "libpit.core:tokenize")
+    assert kept.kept and kept.reason.startswith("'tokenize' is kept: ")
+    assert explain(analysis, "libpit.core").kept  # the module itself stays

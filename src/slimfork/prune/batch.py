@@ -8,11 +8,10 @@ from slimfork.apply.model import Batch, Edit
 
 
 def symbol_batch(stage, removals) -> Batch | None:
-    """``removals``: the plan's removals of group "symbols" (pruned symbols and newly unreachable modules)."""
+    """``removals``: the plan's removals of group "symbols" (the modules that left because of the pruning)."""
     reasons: dict[str, list[str]] = {}
-    for r in removals:
-        if r.kind == "symbol":
-            reasons.setdefault(r.path, []).append(r.symbol)
+    for p in stage.pruned:
+        reasons.setdefault(p.path, []).extend(p.names)
     registry_paths = {reg["path"]: reg for reg in stage.registries if reg["removed"]}
     edits = []
     for path, content in sorted(stage.contents.items()):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
-from slimfork.plan.model import Removal, Uncertain
+from slimfork.plan.model import Uncertain
 from slimfork.prune.inputs import build_inputs, effect_violations
 from slimfork.prune.spec import DictRegistry, SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
@@ -174,13 +174,8 @@ def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage)
         if r.path in newly:
             plan.removals[i] = dataclasses.replace(r, group="symbols", reason=r.reason + " (after symbol pruning)")
     result.modules_removed = [r for r in plan.removals if r.path in newly]
-    for p in result.pruned:
-        if p.path in newly:
-            continue
-        reason = f"removed: {p.reason}" + (f" (line {p.line})" if p.line else "")
-        for name in p.names:
-            plan.removals.append(Removal("symbol", p.path, reason, p.module, name, p.end - p.line + 1
-                                         if p.kind != "import" else 0, group="symbols"))
+    # Pruned symbols stay out of plan.removals (a list of files): they are in ``result.pruned`` and the report.
+    result.pruned = [p for p in result.pruned if p.path not in newly]
     for rel in list(result.contents):
         if rel in plan.removed_paths():
             del result.contents[rel]
