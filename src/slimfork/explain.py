@@ -30,7 +30,7 @@ def explain(analysis, target: str):
     if symbol and symbols is not None:
         gone = symbols.removed_symbol(module, symbol.split(".")[0])
         if gone is not None:
-            return WhyAnswer(target, module, path, False, chain, f"removed: {gone.reason} ({gone.path}:{gone.line})")
+            return WhyAnswer(target, module, path, False, [], f"removed: {gone.reason} ({gone.path}:{gone.line})")
         used = symbols.reach.first_use.get((module, symbol.split(".")[0])) if symbols.reach else None
         if used:
             reason = f"'{symbol}' is kept: {used}; its module: {reason}"
