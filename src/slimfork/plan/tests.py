@@ -87,7 +87,7 @@ def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[s
     names = {}
     for cut in cuts:
         for name in cut.removed_names():
-            if name.replace("-", "").replace("+", "").replace("_", "").isalnum():
+            if name and not name.startswith(".") and not any(c in name for c in "/*?[ "):  # not globs or mimetypes
                 names[name] = f"{cut.registry.module}.{cut.registry.variable}"
     out = {}
     for rel in paths:
