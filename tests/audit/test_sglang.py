@@ -13,6 +13,7 @@ import pytest
 
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import include_closure, kernel_table, referenced_kernel_files
+from slimfork.audit.scan import scan_tree
 from slimfork.index import build_index
 from slimfork.source.fetch import fetch_pypi
 
@@ -24,13 +25,8 @@ CSRC = "sglang/kernels/jit/csrc/"
 @pytest.fixture(scope="module")
 def sglang():
     root = fetch_pypi("sglang", "0.5.23")
-    start = time.perf_counter()
     index = build_index(root)
-    index_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    table = kernel_table(root, index)
-    table_seconds = time.perf_counter() - start
-    return root, index, table, index_seconds, table_seconds
+    return root, index, kernel_table(root, index)
 
 
 def _python_sources(root: Path):
@@ -50,7 +46,7 @@ def _triton_decorators(text: str) -> int:
 
 
 def test_every_triton_kernel_and_load_jit_call_is_in_the_table(sglang):
-    root, _index, table, _, _ = sglang
+    root, _index, table = sglang
     decorators = loader_calls = 0
     for rel, text in _python_sources(root):
         decorators += _triton_decorators(text) if "@triton.jit" in text else 0
@@ -62,7 +58,7 @@ def test_every_triton_kernel_and_load_jit_call_is_in_the_table(sglang):
 
 
 def test_jit_kernels_link_sources_and_call_sites(sglang):
-    _root, _index, table, _, _ = sglang
+    _root, _index, table = sglang
     kernels = table.by_id()
     hicache = kernels["jit:hicache"]
     assert hicache.path == "sglang/kernels/ops/kvcache/hicache.py"
@@ -85,7 +81,7 @@ def test_jit_kernels_link_sources_and_call_sites(sglang):
 
 
 def test_sgl_kernel_ops_and_triton_call_sites(sglang):
-    _root, _index, table, _, _ = sglang
+    _root, _index, table = sglang
     kernels = table.by_id()
     ops = [k for k in table.kernels if k.kind == "torch-op" and k.name.startswith("sgl_kernel::")]
     assert len(ops) >= 70 and all(k.path is None and k.uses for k in ops)
@@ -101,12 +97,21 @@ def test_sgl_kernel_ops_and_triton_call_sites(sglang):
 
 
 def test_referenced_kernel_files_for_a_kept_module(sglang):
-    _root, _index, table, _, _ = sglang
+    _root, _index, table = sglang
     kept = referenced_kernel_files(table, {"sglang/kernels/ops/kvcache/hicache.py"})
     assert kept[CSRC + "kvcacheio/hicache.cuh"].startswith("named by sglang/kernels/ops/kvcache/hicache.py:")
     assert all(p.startswith(CSRC + "kvcacheio/") for p in kept)
 
 
-def test_kernel_table_time_is_comparable_to_the_index(sglang):
-    _root, _index, _table, index_seconds, table_seconds = sglang
-    assert table_seconds < 6 * max(index_seconds, 5.0)
+def test_kernel_scan_time_is_comparable_to_the_index(sglang):
+    """Both cold, in one process, on the same 443 files of sglang/srt/layers: the audit's extra pass costs
+    about as much as the index (both parse every file; docs/audit.md records the whole-package numbers)."""
+    root = sglang[0] / "sglang" / "srt" / "layers"
+    start = time.perf_counter()
+    index = build_index(root, jobs=1, use_cache=False)
+    index_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    scan = scan_tree(index, jobs=1, use_cache=False)
+    scan_seconds = time.perf_counter() - start
+    assert len(scan.py) == len(index.files) > 400
+    assert scan_seconds < 3 * index_seconds
