@@ -64,14 +64,25 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     return stages
 
 
+def _own_code_digest() -> str:
+    """slimfork's own sources: a change to the analysis must not be answered from an old cache."""
+    import slimfork
+
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(Path(slimfork.__file__).parent.rglob("*.py")):
+        if "examples" not in path.parts:
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
 def _stages_key(analysis) -> str:
     """Everything the stages read: slimfork's version, the spec's tables, and every file's content."""
     from slimfork import __version__
 
     h = hashlib.blake2b(digest_size=16)
     raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
-    h.update(json.dumps([__version__, STAGES_VERSION, str(analysis.tree.root), raw], sort_keys=True,
-                        default=str).encode())
+    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw],
+                        sort_keys=True, default=str).encode())
     for rel, summary in sorted(analysis.index.files.items()):
         h.update(f"{rel}\0{summary.sha}\0".encode())
     for rel in analysis.index.other_files:
