@@ -153,8 +153,9 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
     out = []
     root = analysis.tree.root
     for k in plan.kept:
-        if not k.path.endswith(TEXT_SUFFIXES) or k.path in removed:
-            continue
+        if not k.path.endswith(TEXT_SUFFIXES) or k.path in removed \
+                or any(part.startswith(".") for part in k.path.split("/")[:-1]):
+            continue  # hidden folders hold tool caches (.grimp_cache, .mypy_cache), not configuration
         path = root / k.path
         try:
             if path.stat().st_size > 512_000:

@@ -11,7 +11,10 @@ the modules that left because of them, and a report.
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +37,7 @@ class SymbolStage:
     uncertain: list[Uncertain] = field(default_factory=list)
     rounds: int = 0
     seconds: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)  # seconds per step, summed over rounds
     reach: SymbolReach | None = None
 
     def removed_symbol(self, module: str, name: str) -> PrunedSymbol | None:
@@ -63,19 +67,24 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     attempts = 0
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
-        summaries = _summaries(state, scratch, cache)
+        tick = _Ticker(result.timings)
+        summaries = _summaries(state, scratch, cache, jobs)
+        tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules)
         reach = reach_symbols(inputs)
+        tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
         if not todo:
             result.reach = reach
             break
-        written = _prune_files(todo, scratch, result)
+        written = _prune_files(todo, scratch, result, jobs)
+        tick("prune")
         if not written:
             result.reach = reach
             break
         new_state = _replan(analysis, stages, scratch, jobs)
+        tick("replan")
         violations = effect_violations(state, new_state, summaries)
         if violations:
             for rel, content in written.items():
@@ -94,6 +103,16 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     return result
 
 
+class _Ticker:
+    def __init__(self, timings: dict[str, float]):
+        self.timings, self.last = timings, time.perf_counter()
+
+    def __call__(self, step: str) -> None:
+        now = time.perf_counter()
+        self.timings[step] = round(self.timings.get(step, 0.0) + now - self.last, 2)
+        self.last = now
+
+
 @dataclass
 class _State:
     plan: object
@@ -108,33 +127,30 @@ class _Written(dict):
         self.indexes: dict[str, set[int]] = {}
 
 
-def _summaries(state: _State, scratch: Path, cache: dict) -> dict[str, SymbolSummary]:
-    out = {}
+def _summaries(state: _State, scratch: Path, cache: dict, jobs: int | None) -> dict[str, SymbolSummary]:
     removed = state.plan.removed_paths()
+    files = {}
     for k in state.plan.kept:
-        if not k.path.endswith(".py") or k.module is None or k.path in removed:
-            continue
-        path = scratch / k.path
-        if not path.is_file():
-            continue
-        data = path.read_bytes()
-        summary = cache.get(data)
-        if summary is None:
-            summary = cache[data] = summarize_symbols(data, k.path)
-        if summary.error is None:
-            out[k.module] = summary
-    return out
+        if k.path.endswith(".py") and k.module is not None and k.path not in removed and (scratch / k.path).is_file():
+            files[k.module] = (k.path, (scratch / k.path).read_bytes())
+    todo = sorted({data: rel for rel, data in files.values() if data not in cache}.items(), key=lambda x: x[1])
+    for data, summary in zip([d for d, _ in todo], _map(_summarize, todo, jobs)):
+        cache[data] = summary
+    return {m: cache[data] for m, (_, data) in files.items() if cache[data].error is None}
 
 
-def _prune_files(todo: list[PrunedSymbol], scratch: Path, result: SymbolStage) -> _Written:
+def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
+    return summarize_symbols(*item)
+
+
+def _prune_files(todo: list[PrunedSymbol], scratch: Path, result: SymbolStage, jobs: int | None) -> _Written:
     by_path: dict[str, list[PrunedSymbol]] = {}
     for p in todo:
         by_path.setdefault(p.path, []).append(p)
+    items = [(rel, (scratch / rel).read_bytes(), [Cut(p.index, p.kind, p.aliases) for p in ps])
+             for rel, ps in sorted(by_path.items())]
     written = _Written()
-    for rel, items in sorted(by_path.items()):
-        data = (scratch / rel).read_bytes()
-        cuts = [Cut(p.index, p.kind, p.aliases) for p in items]
-        pruned = prune_source(data, cuts, rel)
+    for (rel, data, _), pruned in zip(items, _map(_prune, items, jobs)):
         if pruned.failure:
             result.failures.append(f"{rel}: {pruned.failure}")
         if pruned.new is not None:
@@ -142,6 +158,20 @@ def _prune_files(todo: list[PrunedSymbol], scratch: Path, result: SymbolStage) -
             written[rel] = data
             written.indexes[rel] = set(pruned.removed)
     return written
+
+
+def _prune(item):
+    rel, data, cuts = item
+    return prune_source(data, cuts, rel)
+
+
+def _map(func, items: list, jobs: int | None) -> list:
+    """``func`` over ``items``, in worker processes when there are many."""
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(items) < 16:
+        return [func(item) for item in items]
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
+        return list(pool.map(func, items, chunksize=max(1, min(32, len(items) // (jobs * 8) or 1))))
 
 
 def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
