@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# Fixture projects are data (some carry their own tests, run by the checks under test): never collect them.
+collect_ignore_glob = ["*/fixtures/*", "*/golden/*"]
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "src" / "slimfork" / "examples" / "mlserve"
 SHARED_CACHE = Path(os.environ.get("SLIMFORK_TEST_CACHE") or Path.home() / ".cache" / "slimfork-tests")
