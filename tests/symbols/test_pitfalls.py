@@ -153,3 +153,8 @@ def test_why_explains_a_pruned_and_a_kept_symbol(libpit):
     kept = explain(analysis, "libpit.core:tokenize")
     assert kept.kept and kept.reason.startswith("'tokenize' is kept: ")
     assert explain(analysis, "libpit.core").kept  # the module itself stays
+
+
+def test_subclass_hooks_and_registering_metaclasses_keep_their_classes(libpit):
+    assert _defs(libpit, "hooks.py") == {"Plugin", "FooPlugin", "Meta", "ByMeta"}
+    assert "['FooPlugin'], ['ByMeta']" in libpit.run("libpit.cli").stdout
