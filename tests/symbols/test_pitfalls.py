@@ -31,7 +31,8 @@ def test_the_fork_runs_and_no_check_needed_a_restoration(libpit):
 
 
 def test_unused_definitions_and_imports_are_pruned_with_reasons(libpit):
-    assert _defs(libpit, "core.py") == {"json", "Engine", "tokenize", "detok", "unused_helper", "kept_by_spec", "yaml_hook"}
+    assert _defs(libpit, "core.py") == {"json", "Engine", "tokenize", "detok", "unused_helper", "kept_by_spec",
+                                        "yaml_hook"}
     removal = libpit.removal("libpit.core", "unused_cached")
     assert removal is not None and removal.reason == "no kept code references it" and removal.line == 26
     assert libpit.removal("libpit.core", "os").reason == "no kept code uses the name it binds (import os)"

@@ -192,7 +192,8 @@ class _Refs(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
-        if isinstance(func, ast.Name) and func.id in ("getattr", "hasattr", "setattr", "delattr") and len(node.args) >= 2:
+        if isinstance(func, ast.Name) and func.id in ("getattr", "hasattr", "setattr", "delattr") \
+                and len(node.args) >= 2:
             base = _chain(node.args[0])
             if base:  # the object is looked up, not used as a value: getattr(module, "name") names one symbol
                 lit = node.args[1].value if isinstance(node.args[1], ast.Constant) and \

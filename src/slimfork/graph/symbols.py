@@ -404,7 +404,8 @@ class _Walker:
                 if st.keep is not None:
                     continue
                 if st.kind == "import":
-                    gone = tuple(a.position for a in st.aliases if (module, st.index, a.position) not in self.kept_alias)
+                    gone = tuple(a.position for a in st.aliases
+                                 if (module, st.index, a.position) not in self.kept_alias)
                     if gone:
                         names = tuple(a.bound for a in st.aliases if a.position in gone)
                         what = ", ".join(_import_text(a) for a in st.aliases if a.position in gone)
