@@ -32,7 +32,7 @@ def test_the_fork_runs_and_no_check_needed_a_restoration(libpit):
 
 def test_unused_definitions_and_imports_are_pruned_with_reasons(libpit):
     assert _defs(libpit, "core.py") == {"json", "Engine", "tokenize", "detok", "unused_helper", "kept_by_spec",
-                                        "yaml_hook"}
+                                        "yaml_hook", "used_by_new_syntax"}
     removal = libpit.removal("libpit.core", "unused_cached")
     assert removal is not None and removal.reason == "no kept code references it" and removal.line == 26
     assert libpit.removal("libpit.core", "os").reason == "no kept code uses the name it binds (import os)"
@@ -159,3 +159,8 @@ def test_why_explains_a_pruned_and_a_kept_symbol(libpit):
 def test_subclass_hooks_and_registering_metaclasses_keep_their_classes(libpit):
     assert _defs(libpit, "hooks.py") == {"Plugin", "FooPlugin", "Meta", "ByMeta"}
     assert "['FooPlugin'], ['ByMeta']" in libpit.run("libpit.cli").stdout
+
+
+def test_names_a_file_that_does_not_parse_imports_stay(libpit):
+    assert "used_by_new_syntax" in _defs(libpit, "core.py")
+    assert libpit.text(PKG + "newsyntax.py") == (libpit.source / PKG / "newsyntax.py").read_text()

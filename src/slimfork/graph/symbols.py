@@ -235,8 +235,8 @@ class _Walker:
         out = []
         for index in self.binders[module].get(head, ()):
             st = self.s[module].statements[index]
-            if st.kind != "import":
-                return []
+            if not any(alias.bound == head for alias in st.aliases):
+                return []  # bound by a def or an assignment (inside an if/try block, for one)
             for alias in st.aliases:
                 if alias.bound == head:
                     if alias.name is not None or alias.obj != head:

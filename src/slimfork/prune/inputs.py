@@ -59,8 +59,32 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                                             "time")
                 break
     _apply_decorators(summaries, config)
+    roots += _unparsed_imports(analysis, graph, plan, summaries)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                         set(registry_modules), text_references(analysis, plan, mm))
+
+
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t\\\n]+)\)?", re.M)
+
+
+def _unparsed_imports(analysis, graph, plan, summaries) -> list[tuple[str, str, str]]:
+    """Kept files that do not parse (newer syntax) may still run elsewhere: every name their text imports with
+    ``from pkg.mod import a, b`` stays (read with a regex; unknown means keep)."""
+    out = []
+    removed = plan.removed_paths()
+    scratch = graph.tree.root
+    for k in plan.kept:
+        if not k.path.endswith(".py") or k.module is None or k.module in summaries or k.path in removed:
+            continue
+        try:
+            text = (scratch / k.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for module, names in _FROM_IMPORT.findall(text):
+            for name in re.split(r"[\s,\\]+", names):
+                if name.isidentifier() and name != "as":
+                    out.append((module, name, f"imported by {k.path}, which does not parse here"))
+    return out
 
 
 def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | None:
