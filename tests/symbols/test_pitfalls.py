@@ -164,3 +164,8 @@ def test_subclass_hooks_and_registering_metaclasses_keep_their_classes(libpit):
 def test_names_a_file_that_does_not_parse_imports_stay(libpit):
     assert "used_by_new_syntax" in _defs(libpit, "core.py")
     assert libpit.text(PKG + "newsyntax.py") == (libpit.source / PKG / "newsyntax.py").read_text()
+
+
+def test_every_import_of_a_block_keeps_its_source_name(libpit):
+    assert {"double", "triple"} <= _defs(libpit, "util/numbers.py")
+    assert libpit.run(code="import libpit.compat as c; print(c.triple(2))").stdout.strip() == "6"

@@ -274,7 +274,7 @@ def _nested_bindings(node: ast.stmt) -> tuple[tuple[str, ...], tuple[ImportAlias
     aliases: list[ImportAlias] = []
     for cur in _module_scope(node):
         if isinstance(cur, (ast.Import, ast.ImportFrom)):
-            found = _aliases(cur)
+            found = [a._replace(position=len(aliases) + i) for i, a in enumerate(_aliases(cur))]  # unique in block
             aliases.extend(found)
             binds.extend(a.bound for a in found if a.bound != "*")
         elif isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
