@@ -67,3 +67,23 @@ def test_a_wrong_dict_registry_stops_with_the_key_path(tmp_path, registry, key, 
     with pytest.raises(SpecError) as info:
         run()
     assert info.value.key == key and message in info.value.message
+
+
+def test_a_pruned_name_some_kept_module_imports_is_put_back(tmp_path, monkeypatch):
+    """The safety net behind the analysis: were reachability wrong, a file losing an imported name stays as it was."""
+    import slimfork.prune.stage as stage
+    from slimfork.graph.symbols import PrunedSymbol
+
+    original = stage.reach_symbols
+
+    def wrong(inputs):
+        reach = original(inputs)
+        if not any(p.module == "libpit.core" and "detok" in p.names for p in reach.pruned):
+            reach.pruned.append(PrunedSymbol("libpit.core", "src/libpit/core.py", ("detok",), "def", 18, 19, 5))
+        return reach
+
+    monkeypatch.setattr(stage, "reach_symbols", wrong)
+    analysis = _spec_with(tmp_path, "")()
+    symbols = analysis.stages.symbols
+    assert any(f.startswith("src/libpit/core.py: not pruned: libpit.facade imports detok") for f in symbols.failures)
+    assert "src/libpit/core.py" not in symbols.contents

@@ -79,6 +79,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
             result.reach = reach
             break
         written = _prune_files(todo, scratch, result, jobs)
+        _undo_lost_imports(written, state, scratch, cache, result)
         tick("prune")
         if not written:
             result.reach = reach
@@ -137,6 +138,42 @@ def _summaries(state: _State, scratch: Path, cache: dict, jobs: int | None) -> d
     for data, summary in zip([d for d, _ in todo], _map(_summarize, todo, jobs)):
         cache[data] = summary
     return {m: cache[data] for m, (_, data) in files.items() if cache[data].error is None}
+
+
+def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache: dict, result: SymbolStage) -> None:
+    """A safety net behind the analysis: a rewritten file that lost a name some kept module imports from it
+    (``from m import name``) is put back as it was, and the report says so."""
+    mm = state.graph.mm
+    reached = state.graph.reached
+    for rel in list(written):
+        base = mm.module_of(rel)
+        old = cache.get(written[rel]) or summarize_symbols(written[rel], rel)
+        new = summarize_symbols((scratch / rel).read_bytes(), rel)
+        lost = set(old.binders()) - set(new.binders())
+        if not lost or base is None:
+            continue
+        broken = []
+        for src, _ in state.graph.importers(base):
+            info = mm.modules.get(src)
+            if src not in reached or info is None or info.path is None or not (scratch / info.path).is_file():
+                continue
+            data = (scratch / info.path).read_bytes()
+            summary = cache.get(data) or summarize_symbols(data, info.path)
+            broken += [f"{src} imports {alias.name}" for st in summary.statements for alias in st.aliases
+                       if alias.name in lost and _resolves_to(mm, src, alias, base)]
+        if broken:
+            (scratch / rel).write_bytes(written.pop(rel))
+            written.indexes.pop(rel, None)
+            result.failures.append(f"{rel}: not pruned: {', '.join(sorted(set(broken))[:3])} (kept as it was)")
+
+
+def _resolves_to(mm, module: str, alias, base: str) -> bool:
+    if not alias.level:
+        return alias.module == base
+    info = mm.modules.get(module)
+    parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
+    anchor = parts[: len(parts) - (alias.level - 1)]
+    return ".".join(anchor + ([alias.module] if alias.module else [])) == base
 
 
 def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
