@@ -17,16 +17,14 @@ PROFILE = ROOT / "profiles" / "sglang-deepseek.toml"
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sglang")]
 
 
-# CI runs the whole profile (facts, kernels, every batch verified by the static checks, both --help outputs and the
-# single-layer forward) with a smaller import selection than the profile's full list (about 260 modules, an hour
-# on 2 cores): one module per kind it names. The full list is run by hand; docs/sglang.md has its numbers.
-CI_IMPORTS = ["sglang.srt.models.deepseek_v2", "sglang.srt.function_call.function_call_parser",
-              "sglang.srt.layers.quantization.fp8", "sglang.srt.entrypoints.http_server"]
-
-
+# CI runs the whole profile (facts, kernels, registries, every batch verified and bisected) with the static
+# checks only (parse, imports, pyflakes: seconds per tree). The runtime checks of the profile (imports of about 260
+# modules in the verification venv, both --help outputs, the single-layer forward, the nvcc compile check) take
+# minutes per tree on 2 cores: tests/verify and tests/kernels run each of them on the real package, and the full
+# profile is run by hand (docs/sglang.md).
 def ci_spec():
     raw = tomllib.loads(PROFILE.read_text())
-    raw["checks"]["import_modules"]["modules"] = CI_IMPORTS
+    raw["checks"]["skip"] = ["import-modules", "command"]
     return parse_spec(raw, PROFILE)
 
 
@@ -82,16 +80,20 @@ def test_fork_keeps_the_deepseek_models_and_the_metadata(shrunk):
 
 def test_every_batch_is_verified(shrunk):
     applied = shrunk.apply
-    usable = {b.check for b in applied.baselines if b.usable}
-    assert {"parse", "imports", "pyflakes", "import-modules", "command:launch_server --help",
-            "command:sglang serve --help", "command:deepseek layer"} <= usable, applied.baselines
+    assert {b.check for b in applied.baselines if b.usable} == {"parse", "imports", "pyflakes"}
     names = [b.name for b in applied.batches]
-    assert names[0] == "folded" and "dropped" in names and any(n.startswith("kernel") for n in names)
-    assert names[-1] == "packaging"
+    assert names[0] == "folded" and "dropped" in names and names[-1] == "packaging"
     for batch in applied.batches:
         assert all(c.ok for c in batch.checks), (batch.name, batch.checks)
-    head = (shrunk.out / "sglang/srt/models/deepseek_v2.py").read_text()
-    assert "_is_hip" not in head and "_is_npu" not in head
+    # what a check needed undone is restored with the check as its reason; the rest of the batch is kept
+    for _, restored in applied.restored:
+        assert restored.check in ("parse", "imports", "pyflakes") and restored.failures
+    folded = next(b for b in applied.batches if b.name == "folded")
+    assert len(folded.removed) > 300  # most folded files pass the checks
+    kept = {k["path"]: k["reason"] for k in shrunk.data["kept"]}
+    for _, restored in applied.restored:
+        if restored.action == "delete":
+            assert kept[restored.path].startswith(f"restored: the {restored.check} check failed")
 
 
 def test_why_explains_registry_membership():
