@@ -147,8 +147,8 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache:
     reached = state.graph.reached
     for rel in list(written):
         base = mm.module_of(rel)
-        old = cache.get(written[rel]) or summarize_symbols(written[rel], rel)
-        new = summarize_symbols((scratch / rel).read_bytes(), rel)
+        old = _cached(cache, written[rel], rel)
+        new = _cached(cache, (scratch / rel).read_bytes(), rel)
         lost = set(old.binders()) - set(new.binders())
         if not lost or base is None:
             continue
@@ -158,13 +158,20 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache:
             if src not in reached or info is None or info.path is None or not (scratch / info.path).is_file():
                 continue
             data = (scratch / info.path).read_bytes()
-            summary = cache.get(data) or summarize_symbols(data, info.path)
+            summary = _cached(cache, data, info.path)
             broken += [f"{src} imports {alias.name}" for st in summary.statements for alias in st.aliases
                        if alias.name in lost and _resolves_to(mm, src, alias, base)]
         if broken:
             (scratch / rel).write_bytes(written.pop(rel))
             written.indexes.pop(rel, None)
             result.failures.append(f"{rel}: not pruned: {', '.join(sorted(set(broken))[:3])} (kept as it was)")
+
+
+def _cached(cache: dict, data: bytes, rel: str) -> SymbolSummary:
+    summary = cache.get(data)
+    if summary is None:
+        summary = cache[data] = summarize_symbols(data, rel)
+    return summary
 
 
 def _resolves_to(mm, module: str, alias, base: str) -> bool:
