@@ -52,13 +52,7 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
         events.setdefault(name, []).append((kind, payload))
 
     def absolute(node: ast.ImportFrom) -> str | None:
-        if not node.level:
-            return node.module
-        base = package.split(".") if package else []
-        if node.level - 1 > len(base):
-            return None
-        base = base[: len(base) - (node.level - 1)]
-        return ".".join(base + ([node.module] if node.module else [])) or None
+        return absolute_module(package, node.level, node.module)
 
     def statements(body, top: bool) -> None:
         for node in body:
@@ -142,6 +136,17 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
         else:
             out.ambiguous.add(name)
     return out
+
+
+def absolute_module(package: str, level: int, module: str | None) -> str | None:
+    """The absolute module of ``from <level dots><module> import ...`` written in ``package``."""
+    if not level:
+        return module
+    base = package.split(".") if package else []
+    if level - 1 > len(base):
+        return None
+    base = base[: len(base) - (level - 1)]
+    return ".".join(base + ([module] if module else [])) or None
 
 
 def _targets(target: ast.AST, add) -> None:

@@ -5,18 +5,21 @@ facts make constant (across modules), then fold every such file in parallel. Fil
 
 from __future__ import annotations
 
+import ast
 import os
 import re
+import warnings
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 
-from slimfork.facts.bindings import Resolver, read_bindings
+from slimfork.facts.bindings import Resolver, absolute_module, read_bindings
 from slimfork.facts.evaluate import trigger_text
 from slimfork.facts.model import ENV, FactSet
 from slimfork.facts.table import build_table, propagate
 from slimfork.fsutil import write_atomic
+from slimfork.index.parse import decode
 from slimfork.progress import progress
 from slimfork.rewrite.file import FoldContext, fold_source
 from slimfork.rewrite.report import FileFold, FoldReport
@@ -91,6 +94,7 @@ class _Protection:
     def __init__(self, root: Path, modules: dict[str, str], resolver: Resolver, index: dict[str, set[str]]):
         self.root, self.modules, self.resolver, self.index = root, modules, resolver, index
         self.paths = {m: rel for rel, m in modules.items()}
+        self._imports: dict[str, set[str]] = {}
 
     def __call__(self, module: str, name: str) -> bool:
         own = self.paths.get(module)
@@ -101,8 +105,9 @@ class _Protection:
             other = self.resolver.bindings(self.modules[rel])
             if other is None or other.error:
                 return True
-            if any(self.resolver.canonical(target) == qualname for target in other.imports.values()):
-                return True  # imported by name, possibly through a re-export
+            if any(target == qualname or self.resolver.canonical(target) == qualname
+                   for target in self._imports_anywhere(rel)):
+                return True  # imported by name in any scope, possibly through a re-export
             if rel in near:
                 try:
                     if f".{name}".encode() in (self.root / rel).read_bytes():
@@ -115,6 +120,27 @@ class _Protection:
                 if other is None or other.error or module in other.star_imports:
                     return True
         return False
+
+
+    def _imports_anywhere(self, rel: str) -> set[str]:
+        """The qualified names ``from m import name`` binds anywhere in a file (functions, classes, branches;
+        names bound twice included), unlike the module-level ``bindings.imports``."""
+        if rel not in self._imports:
+            module = self.modules[rel]
+            package = module if rel.endswith("__init__.py") else module.rpartition(".")[0]
+            found: set[str] = set()
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    tree = ast.parse(decode((self.root / rel).read_bytes()))
+            except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
+                tree = None
+            for node in ast.walk(tree) if tree is not None else ():
+                if isinstance(node, ast.ImportFrom):
+                    source = absolute_module(package, node.level, node.module)
+                    found.update(f"{source}.{alias.name}" for alias in node.names if source and alias.name != "*")
+            self._imports[rel] = found
+        return self._imports[rel]
 
 
 _STAR = " import *"
