@@ -35,10 +35,11 @@ UNITS = (
                  ("launch_all", "&HiCacheKernel<1152, 2, 2, 1024>::run_all")),
                 why="hierarchical KV cache transfer used when serving DeepSeek with HiCache; the most folded "
                     "source (23 directives) plus runtime.cuh"),
-    CompileUnit("store_indexer", ("deepseek_v4/store.cuh",),
-                (("run", "FusedStoreCacheIndexerKernel<bf16_t, int64_t, 64, true>::run"),),
-                why="DeepSeek indexer cache store (ops/attention/dsv4/attn.py); pulls fp8_utils.cuh, type.cuh and "
-                    "the other folded deepseek_v4 headers"),
+    CompileUnit("dsv3_fused_a_gemm", ("gemm/dsv3_fused_a_gemm.cuh",),
+                (("dsv3_fused_a_gemm", "DSV3FusedAGemmKernel<7168, 2112, true>::run"),),
+                why="DeepSeek V3/R1 min-latency fused q_a/kv_a projection (models/deepseek_v2.py -> "
+                    "ops/gemm/fused_a_gemm.py); hidden 7168 -> q_lora 1536 + kv_lora 512 + rope 64 = 2112, "
+                    "SM90 code behind __CUDA_ARCH__ >= 900 that the fold must leave alone"),
 )
 
 
