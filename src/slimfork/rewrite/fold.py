@@ -403,6 +403,7 @@ class FoldTransformer(cst.CSTTransformer):
         pinned = [bool(self.pinned and _binds(arm.body) & self.pinned) for arm in arms]
         else_pinned = bool(self.pinned and final_else is not None and _binds(final_else.body) & self.pinned)
         kept: list[cst.If] = []
+        first_kept: int | None = None
         taken: cst.If | None = None
         changed = False
         for i, arm in enumerate(arms):
@@ -417,6 +418,7 @@ class FoldTransformer(cst.CSTTransformer):
                 test = UNKNOWN
             if test is UNKNOWN:
                 kept.append(arm)
+                first_kept = i if first_kept is None else first_kept
                 changed = changed or arm is not arms[i]
             elif test:
                 taken = arm
@@ -445,7 +447,7 @@ class FoldTransformer(cst.CSTTransformer):
         tail = new_else
         for arm in reversed(kept):
             tail = arm.with_changes(orelse=tail)
-        if kept[0] is not arms[0]:
+        if first_kept != 0:  # an elif became the first arm: it takes the if's leading comments
             tail = tail.with_changes(leading_lines=_join_lines(stmt.leading_lines, kept[0].leading_lines))
         self.dropped.update(comments_of(stmt) - comments_of(tail))
         return [tail], []
