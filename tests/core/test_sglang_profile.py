@@ -75,6 +75,9 @@ def test_fork_keeps_the_deepseek_models_and_the_metadata(shrunk):
     assert meta["name"] == "sglang" and meta["version"] == "0.5.23+slimfork"
     assert meta["scripts"] == {"sglang": "sglang.cli.main:main", "killall_sglang": "sglang.cli.killall:main"}
     assert any(dep.startswith("torch") for dep in meta["dependencies"])
+    reqs = {r["name"]: r for r in shrunk.data["requirements"]}  # each declared requirement, kept or dropped
+    assert reqs["torch"]["kept"] and reqs["torch"]["reason"].startswith("imported as torch (")
+    assert meta["dependencies"] == [r["requirement"] for r in shrunk.data["requirements"] if r["kept"]]
     assert list(fork.glob("*.dist-info"))  # kept: the tree on PYTHONPATH keeps the metadata importlib reads
 
 

@@ -114,8 +114,14 @@ class FoldReport:
             out += [f"- {f.path}: {f.failure}" for f in self.failures] + [""]
         blocked = [(f.path, line, why) for f in self.files for line, why in f.blocked]
         if blocked:
-            out += ["## Conditions kept for their side effects", ""]
-            out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]] + [""]
+            binds = sum("it binds" in why for _, _, why in blocked)
+            out += ["## Known conditions kept", "",
+                    f"{len(blocked)} conditions the facts decide stay as written: {binds} because an arm binds names "
+                    f"that kept code still uses (the definitions it needs), {len(blocked) - binds} because an "
+                    "operand has a side effect that must still run.", ""]
+            out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]]
+            out += ([f"- ... {len(blocked) - limit} more (report.json: `kept_for_side_effects`)"]
+                    if len(blocked) > limit else []) + [""]
         if self.patched:
             out += ["## Facts or flags that tests patch (those tests exercise folded code)", ""]
             out += [f"- `{n}` at {p}:{line}" for n, p, line in self.patched[:limit]] + [""]
