@@ -46,7 +46,7 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     t0 = time.perf_counter()
     tree = open_source(spec)
     t1 = time.perf_counter()
-    index = build_index(tree.root, jobs=jobs)
+    index = build_index(tree.root, jobs=jobs, skip=_dropped_path(spec))
     t2 = time.perf_counter()
     graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, index, tree))
     _check_registries(spec, graph)
@@ -60,6 +60,13 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
         analysis.timings["stages"] = time.perf_counter() - t3
         _unmatched_facts(analysis, strict)
     return analysis
+
+
+def _dropped_path(spec: Spec):
+    """Files the spec drops are removed whatever they contain: the index need not parse them."""
+    if not spec.drop:
+        return None
+    return lambda rel: first_match(spec.drop, rel) is not None
 
 
 def _unmatched_facts(analysis: Analysis, strict: bool) -> None:

@@ -68,3 +68,14 @@ def test_corrupt_cache_is_only_a_slower_run(tmp_path, monkeypatch):
     for cache_file in __import__("pathlib").Path(os.environ["SLIMFORK_CACHE"]).glob("index/*.pkl"):
         cache_file.write_bytes(b"garbage")
     assert build_index(root, jobs=1).parsed == 6
+
+
+def test_skipped_files_are_counted_not_parsed_nor_cached(tmp_path):
+    root = _project(tmp_path)
+    (root / "pkg" / "m3.py").write_text("def broken(:\n    pass\n")
+    index = build_index(root, jobs=1, skip=lambda rel: rel == "pkg/m3.py")
+    assert index.parsed == 5
+    assert index.files["pkg/m3.py"].lines == 2 and index.files["pkg/m3.py"].error is None
+    full = build_index(root, jobs=1)  # without skip the file is parsed (and its error reported)
+    assert full.parsed == 1 and full.files["pkg/m3.py"].error.startswith("cannot parse")
+    assert build_index(root, jobs=1, skip=lambda rel: rel == "pkg/m3.py").parsed == 0  # cached now: reused

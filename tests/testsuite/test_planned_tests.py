@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from slimfork.api import analyse, shrink
+from slimfork.report.stats import walk_files
+from slimfork.report.write import shrink_stats
 
 FIXTURE = Path(__file__).parent / "fixtures" / "minicli"
 
@@ -59,6 +61,8 @@ def test_registry_entries_take_their_tests_and_data(analysis):
     removed_modules = {r.module for r in analysis.plan.removals if r.kind == "unreachable"}
     assert {"minicli.fmt_yaml", "minicli._winconsole"} <= removed_modules
     assert "minicli.fmt_json" not in removed_modules
+    before, _ = shrink_stats(analysis)  # what the tests stage removes counts in the source's size too
+    assert before.total.files == len(walk_files(FIXTURE))
 
 
 def test_fork_passes_its_remaining_tests_and_keeps_formatting(tmp_path):

@@ -140,6 +140,22 @@ def test_pytest_selection_and_unusable_baseline(tmp_path):
     assert not none.usable and none.note == "0 of 1 tests pass in the original"
 
 
+def test_pytest_selection_with_paths_a_tree_lacks(tmp_path):
+    original, fork = copy_project(tmp_path)
+    edit(original, {"tests/test_more.py": "def test_more():\n    pass\n"})
+    typo = PytestCheck(LAYOUT, ENV, PytestSpec(tests=("tests/test_core.py", "tests/nope"), args=PYTEST_ARGS))
+    baseline = typo.baseline(original)
+    assert not baseline.usable and baseline.note == "selected tests not in the original: tests/nope"
+    check = PytestCheck(LAYOUT, ENV, PytestSpec(tests=("tests/test_core.py::test_run", "tests/test_more.py"),
+                                                args=PYTEST_ARGS))
+    baseline = check.baseline(original)
+    assert baseline.data == {"tests.test_core::test_run", "tests.test_more::test_more"}
+    result = check.run(fork, baseline)  # the fork lost tests/test_more.py: the rest of the selection still runs
+    assert result.failures == ("tests.test_more::test_more: not run in the fork",)
+    edit(fork, {"tests/test_core.py": None})
+    assert check.execute(fork)[0] == {}  # nothing of the selection is left: nothing runs, not the whole suite
+
+
 def test_checks_never_write_into_the_trees(tmp_path):
     original, fork = copy_project(tmp_path)
     ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec()).baseline(original)

@@ -7,9 +7,10 @@ import pickle
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from slimfork.fsutil import write_atomic
-from slimfork.index.parse import content_hash, summarize
+from slimfork.index.parse import content_hash, count_lines, summarize
 from slimfork.index.summary import ModuleSummary
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir
@@ -46,9 +47,12 @@ def _summarize_path(args: tuple[str, str]) -> tuple[str, ModuleSummary]:
     return rel, summarize(data)
 
 
-def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reuse: Index | None = None) -> Index:
+def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reuse: Index | None = None,
+                skip: Callable[[str], bool] | None = None) -> Index:
     """Summaries of every .py file under ``root``. ``reuse``: another index whose summaries are taken for files
-    with the same content (a scratch copy of a tree re-parses only the files that were rewritten)."""
+    with the same content (a scratch copy of a tree re-parses only the files that were rewritten). ``skip``:
+    files whose content does not matter (the spec drops them whatever they say): not parsed, only their lines
+    counted, unless the cache already has them."""
     root = Path(root).resolve()
     py, other = python_files(root)
     cache_file = cache_dir("index") / f"{content_hash(str(root).encode())}-v{PARSER_VERSION}.pkl"
@@ -71,6 +75,11 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
         hit = cached.get(rel)
         if hit and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
             files[rel] = hit[2]
+        elif skip is not None and skip(rel):
+            with open(os.path.join(root, rel), "rb") as fh:
+                data = fh.read()
+            files[rel] = ModuleSummary("", count_lines(data))
+            continue  # a placeholder: never cached
         elif by_sha:
             with open(os.path.join(root, rel), "rb") as fh:
                 sha = content_hash(fh.read())

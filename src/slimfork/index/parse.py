@@ -21,7 +21,7 @@ def content_hash(data: bytes) -> str:
 
 def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
     sha = sha or content_hash(data)
-    lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    lines = count_lines(data)
     try:
         text = decode(data)
     except (UnicodeDecodeError, SyntaxError, LookupError) as exc:
@@ -39,6 +39,10 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
         _scan_calls(tree, summary)
     summary.strings = _dotted_strings(text)
     return summary
+
+
+def count_lines(data: bytes) -> int:
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
 def decode(data: bytes) -> str:

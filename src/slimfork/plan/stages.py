@@ -20,6 +20,7 @@ from slimfork.fsutil import write_atomic
 from slimfork.graph import build_graph
 from slimfork.index import build_index
 from slimfork.plan.build import build_plan
+from slimfork.plan.globs import first_match
 from slimfork.plan.model import Plan
 from slimfork.source.cache import cache_dir
 
@@ -116,7 +117,8 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
                 stages.rewrite_reasons[fold.path] = f"folded {fold.branches} branches ({fold.lines_removed} lines)"
             stages.reports.append(("Facts folded", report.to_markdown()))
             stages.data["facts"] = report.to_dict()
-        folded_index = build_index(scratch, jobs=jobs, use_cache=False, reuse=index)
+        folded_index = build_index(scratch, jobs=jobs, use_cache=False, reuse=index,
+                                   skip=lambda rel: first_match(spec.drop, rel) is not None)
         folded_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
                                           if tree.python_root != tree.root else scratch)
         excluded = analysis.graph.excluded

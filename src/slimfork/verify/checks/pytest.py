@@ -25,10 +25,14 @@ class PytestCheck:
         """Run the selection on ``tree``: test id -> (outcome, message, file), or None if pytest did not report."""
         tree = Path(tree).resolve()
         python_root = tree / self.layout.python_root if self.layout.python_root else tree
+        gone = set(self.missing(tree))  # pytest runs nothing at all when one path it is given is missing
+        tests = [t for t in self.spec.tests if t not in gone]
+        if self.spec.tests and not tests:
+            return {}, ProcessResult(0, "", "", 0.0)  # the whole selection left the tree: nothing ran
         with tempfile.TemporaryDirectory(prefix="slimfork-pytest-") as tmp:
             report = Path(tmp) / "junit.xml"
             argv = [str(self.env.python), "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
-                    "junit_family=xunit1", f"--junitxml={report}", *self.spec.args, *self.spec.tests]
+                    "junit_family=xunit1", f"--junitxml={report}", *self.spec.args, *tests]
             if self.spec.k:
                 argv += ["-k", self.spec.k]
             proc = run_process(argv, self.env.process_env(python_root), tree, self.spec.timeout)
@@ -36,8 +40,15 @@ class PytestCheck:
                 return None, proc
             return read_junit(report), proc
 
+    def missing(self, tree: Path) -> list[str]:
+        """Selected paths and node ids whose file or folder is not in ``tree`` (a fork may have removed them)."""
+        return [t for t in self.spec.tests if not (Path(tree) / t.split("::")[0]).exists()]
+
     def baseline(self, original: Path) -> Baseline:
         start = time.monotonic()
+        missing = self.missing(original)
+        if missing:
+            return Baseline(self.name, False, None, f"selected tests not in the original: {', '.join(missing)}")
         outcomes, proc = self.execute(original)
         if outcomes is None:
             why = f"timed out after {self.spec.timeout}s" if proc.timed_out else \
