@@ -48,7 +48,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
             and not spec.sections.get("registries") and "tests" not in spec.sections \
             and "symbols" not in spec.sections \
-            and not any(r.get("kind") == "dict" for r in spec.raw.get("registries", [])):
+            and not any(r.get("kind") in ("dict", "decorator") for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
     cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
     if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
@@ -104,9 +104,9 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     modules = {rel: mod for rel, mod in analysis.graph.mm.by_path.items()
                if analysis.graph.mm.is_internal(mod) and rel not in removed}
     stages = Stages(analysis.plan, analysis.graph)
-    cuts = _cut_mappings(analysis, stages, scratch)
+    cuts = _cut_mappings(analysis, stages, scratch) + _cut_decorated(analysis, stages, scratch)
     folding = facts is not None and facts.facts
-    if folding or any(c.new_source for c in cuts):  # mapping cuts change the graph too: plan again
+    if folding or any(c.new_source for c in cuts):  # registry cuts change the graph too: plan again
         if folding:
             report = fold_tree(scratch, modules, facts, jobs=jobs)
             if getattr(spec, "strict", False):
@@ -156,6 +156,22 @@ def _cut_mappings(analysis, stages: Stages, scratch: Path) -> list:
     if cuts:
         stages.reports.append(("Mapping registries", mapping_report(cuts)))
         stages.data["mapping_registries"] = mapping_data(cuts)
+    return cuts
+
+
+def _cut_decorated(analysis, stages: Stages, scratch: Path) -> list:
+    """Decorator registries (``kind = "decorator"``): delete the registrations of keys the spec does not keep."""
+    from slimfork.mapping.decorated import cut_decorator_registries, decorated_data, decorated_report
+
+    cuts = cut_decorator_registries(analysis, scratch)
+    for cut in cuts:
+        if cut.new_source is not None:
+            stages.rewritten[cut.path] = cut.new_source
+            stages.rewrite_reasons[cut.path] = (f"registry @{cut.registry.decorator}: {len(cut.removed)} "
+                                                "registrations of keys the spec does not keep removed")
+    if cuts:
+        stages.reports.append(("Decorator registries", decorated_report(cuts)))
+        stages.data["decorator_registries"] = decorated_data(cuts)
     return cuts
 
 

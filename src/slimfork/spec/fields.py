@@ -50,7 +50,10 @@ REGISTRY = Section(
               "string values name the modules, e.g. pygments' LEXERS; package is then the module holding it and keep "
               "matches its keys or their modules); or 'dict' (a dict whose keys select implementations, or a list of "
               "key strings: package is its dotted path, 'pkg.mod.NAME' or 'pkg.mod.Class.NAME'; other keys are "
-              "removed and what only they used is pruned).", choices=("scan", "mapping", "dict"), default="scan"),
+              "removed and what only they used is pruned); or 'decorator' (definitions registered by a decorator "
+              "call with a literal key, @register_attention_backend(\"fa3\"): package is the decorator's qualified "
+              "name; registrations of other keys are deleted).", choices=("scan", "mapping", "dict", "decorator"),
+              default="scan"),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'."),
     ],
 )

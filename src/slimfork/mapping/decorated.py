@@ -1,0 +1,159 @@
+"""Registries filled by a decorator: ``@register_attention_backend("fa3")`` on module-level functions or
+classes (``[[registries]] kind = "decorator"``, ``package`` = the decorator's qualified name).
+
+Definitions registered under a key the spec does not keep are deleted from the scratch copy before the plan is
+made again, so what only they imported (often lazily, inside the function) leaves the fork; the removed key is
+then simply never registered, and fails exactly as a key the registry never had. A registration whose key is
+not a string literal, or whose decorator cannot be resolved to the registry's, stays (unknown means keep).
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+
+from slimfork.errors import SpecError, did_you_mean
+from slimfork.facts.bindings import Resolver
+from slimfork.index.parse import decode
+from slimfork.mapping.spec import _match
+from slimfork.rewrite.comments import comments_of
+from slimfork.rewrite.safety import check_rewrite, undefined_names
+
+
+@dataclass(frozen=True)
+class DecoratorRegistry:
+    decorator: str  # qualified name of the registering decorator
+    keep: tuple[str, ...]  # globs or "re:" regexes on the keys
+    reason: str = ""
+    key: str = "registries[0]"
+
+    def keeps(self, name: str) -> bool:
+        return any(_match(p, name) for p in self.keep)
+
+
+@dataclass
+class DecoratedCut:
+    registry: DecoratorRegistry
+    path: str
+    kept: list[str] = field(default_factory=list)
+    removed: list[tuple[str, str]] = field(default_factory=list)  # (key, definition name)
+    new_source: bytes | None = None
+    failure: str | None = None
+
+
+def decorator_registries(raw: list) -> list[DecoratorRegistry]:
+    return [DecoratorRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]")
+            for i, reg in enumerate(raw) if reg.get("kind") == "decorator"]
+
+
+def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: str, resolver: Resolver) -> DecoratedCut:
+    cut = DecoratedCut(registry, rel)
+    bindings = resolver.bindings(module)
+    if bindings is None or bindings.error:
+        return cut
+
+    def key_of(decorator: cst.Decorator) -> str | None | bool:
+        """The literal key if this decorator registers into ``registry``; False if it does not; None if its
+        key is not a literal."""
+        call = decorator.decorator
+        if not isinstance(call, cst.Call):
+            return False
+        dotted = cst.Module([]).code_for_node(call.func)
+        base, _, rest = dotted.partition(".")
+        if base in bindings.imports:
+            target = resolver.canonical(bindings.imports[base] + ("." + rest if rest else ""))
+        elif base in bindings.defs and not rest:
+            target = f"{module}.{base}"
+        else:
+            return False
+        if target != registry.decorator:
+            return False
+        first = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if isinstance(first, cst.SimpleString) and first.prefix == "":
+            return first.evaluated_value
+        return None
+
+    module_node = cst.parse_module(data)
+    body, dropped = [], Counter()
+    for stmt in module_node.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
+            keys = [key_of(d) for d in stmt.decorators]
+            ours = [k for k in keys if k is not False]
+            if ours and all(isinstance(k, str) for k in ours):
+                if not any(registry.keeps(k) for k in ours):
+                    cut.removed += [(k, stmt.name.value) for k in ours]
+                    dropped.update(comments_of(stmt))
+                    continue
+                cut.kept += ours
+        body.append(stmt)
+    if not cut.removed:
+        return cut
+    new = module_node.with_changes(body=body).bytes
+    before, after = undefined_names(decode(data), rel), undefined_names(decode(new), rel)
+    problems = check_rewrite(data, new, dropped, rel, (before, after))
+    if problems:
+        cut.failure, cut.removed = "; ".join(problems), []
+        return cut
+    cut.new_source = new
+    return cut
+
+
+
+def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
+    """Cut every decorator registry of the spec in the kept modules under ``scratch``."""
+    registries = decorator_registries(analysis.spec.raw.get("registries", []))
+    if not registries:
+        return []
+    mm = analysis.graph.mm
+    removed = analysis.plan.removed_paths()
+    modules = {rel: name for rel, name in mm.by_path.items() if mm.is_internal(name) and rel not in removed}
+    resolver = Resolver(scratch, modules)
+    cuts = []
+    for registry in registries:
+        owner, _, name = registry.decorator.rpartition(".")
+        if owner not in mm.modules:
+            raise SpecError(f"no module '{owner}' for the decorator '{registry.decorator}'",
+                            key=f"{registry.key}.package",
+                            hint=did_you_mean(owner, [m for m in mm.modules if mm.is_internal(m)],
+                                              "name the decorator as module.function"))
+        word = registry.decorator.rsplit(".", 1)[-1].encode()
+        for rel in sorted(modules):
+            data = (scratch / rel).read_bytes()
+            if word not in data or b"@" not in data:
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    ast.parse(data)
+                except (SyntaxError, ValueError):
+                    continue
+            cut = cut_decorated(registry, rel, data, modules[rel], resolver)
+            if cut.new_source is not None:
+                (scratch / rel).write_bytes(cut.new_source)
+                resolver.cache.pop(modules[rel], None)
+            if cut.kept or cut.removed or cut.failure:
+                cuts.append(cut)
+    return cuts
+
+
+def decorated_report(cuts: list[DecoratedCut]) -> str:
+    lines = []
+    for cut in cuts:
+        reg = cut.registry
+        what = (f"left unmodified: {cut.failure}" if cut.failure else
+                f"kept {', '.join(f'`{k}`' for k in cut.kept) or 'nothing'}; removed "
+                + (", ".join(f"`{k}` ({name})" for k, name in cut.removed) or "nothing"))
+        lines.append(f"- `@{reg.decorator.rsplit('.', 1)[-1]}` in {cut.path}: {what}"
+                     + (f" ({reg.reason})" if reg.reason else ""))
+    return "\n".join(lines) + "\n"
+
+
+def decorated_data(cuts: list[DecoratedCut]) -> list[dict]:
+    return [{"decorator": c.registry.decorator, "path": c.path, "kept": c.kept,
+             "removed": [{"key": k, "definition": name} for k, name in c.removed], "failure": c.failure}
+            for c in cuts]
