@@ -10,6 +10,7 @@ from slimfork.graph.roots import RootModule
 from slimfork.index import Index, build_index
 from slimfork.plan import Plan
 from slimfork.plan.build import build_plan
+from slimfork.graph.modules import build_module_map
 from slimfork.plan.globs import first_match
 from slimfork.source import SourceTree, open_tree, resolve_source
 from slimfork.spec import Spec, load_spec
@@ -48,7 +49,8 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     t1 = time.perf_counter()
     index = build_index(tree.root, jobs=jobs, skip=_dropped_path(spec))
     t2 = time.perf_counter()
-    graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, index, tree))
+    mm = build_module_map(tree, index)
+    graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm)
     _check_registries(spec, graph)
     _add_keep_roots(spec, graph)
     plan = build_plan(spec, graph)
@@ -97,12 +99,9 @@ def _check_registries(spec: Spec, graph: ModuleGraph) -> None:
                             hint="modules: " + ", ".join(m[len(reg.package) + 1:] for m in graph.mm.children.get(reg.package, [])[:12]))
 
 
-def _dropped_modules(spec: Spec, index: Index, tree: SourceTree) -> set[str]:
-    from slimfork.graph.modules import build_module_map
-
+def _dropped_modules(spec: Spec, mm) -> set[str]:
     if not spec.drop:
         return set()
-    mm = build_module_map(tree, index)
     return {name for name, info in mm.modules.items()
             if info.path and first_match(spec.drop, info.path) is not None}
 

@@ -82,8 +82,8 @@ class ModuleGraph:
 
 
 def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] = (),
-                excluded: set[str] = frozenset()) -> ModuleGraph:
-    mm = build_module_map(tree, index)
+                excluded: set[str] = frozenset(), mm: ModuleMap | None = None) -> ModuleGraph:
+    mm = mm or build_module_map(tree, index)
     edges, missing, uncertain = build_edges(mm, index, list(registries))
     graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain)
     graph.reach(excluded)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
@@ -60,7 +59,7 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
             name_path = inner
         else:
             name_path = rel  # scripts, tests and other files outside the packages
-        parts = PurePosixPath(name_path).with_suffix("").parts
+        parts = tuple(name_path[:-3].split("/"))  # index.files holds .py files only
         if not all(p.isidentifier() for p in parts):
             continue
         is_package = parts[-1] == "__init__"

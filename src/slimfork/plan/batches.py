@@ -1,6 +1,6 @@
 """Turn the plan into batches the engine applies and verifies one at a time: the stages' own batches (tests),
 then the removals in the engine's order (rewrites that cut imports, then deletions importers first, then symbol
-pruning; see slimfork.apply.from_plan), then packaging."""
+pruning; see slimfork.apply.from_plan), then the test data of removed registry entries, then packaging."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def build_batches(analysis, stages) -> list[Batch]:
     batches += batches_from_removals(removals, tree.root, stages.rewritten)
     if symbols is not None and (batch := symbol_batch(symbols, own)) is not None:
         batches.append(batch)
+    batches += getattr(stages, "late_batches", [])  # test data of removed registry entries: after the entries
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan, stages))
     elif (tree.root / "pyproject.toml").is_file():

@@ -39,6 +39,7 @@ class Stages:
     reports: list[tuple[str, str]] = field(default_factory=list)  # (title, markdown) for report.md
     data: dict = field(default_factory=dict)  # extra top-level fields of report.json
     extra_batches: list = field(default_factory=list)  # batches of later stages (tests), applied first
+    late_batches: list = field(default_factory=list)  # applied after the removals (test data of removed entries)
     symbols: object | None = None  # slimfork.prune.stage.SymbolStage: pruned symbols and dict registries
 
 

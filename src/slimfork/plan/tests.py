@@ -32,8 +32,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal) for rel in py}
     decisions = decide(files, library)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
-    edits, removals = _edits(tree.root, files, decisions, data_gone, index)
-    gone_files = {e.path for e in edits if e.content is None}
+    edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
+    gone_files = {e.path for e in edits + data_edits if e.content is None}
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone_files]
     # The tests batch applies these; they are listed in the report's Tests section and report.json "tests" (not
     # in plan.removals, whose kinds the engine turns into batches of its own).
@@ -42,6 +42,9 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     if edits:
         stages.extra_batches.append(Batch("tests", f"Tests of removed code or of folded facts: {len(edits)} files",
                                           edits))
+    if data_edits:  # after the entries: until they go, tests generated from them (per lexer) still read their data
+        stages.late_batches.append(Batch("test data", f"Test data of removed registry entries: {len(data_edits)} "
+                                         "files", data_edits))
     stages.data["tests"] = _data(files, decisions, data_gone, library)
     stages.reports.append(("Tests", _markdown(files, decisions, data_gone)))
     return decisions
@@ -99,7 +102,7 @@ def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[s
 
 
 def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str], index):
-    edits, removals = [], []
+    edits, data_edits, removals = [], [], []
     by_file: dict[str, list] = {}
     for r in decisions.removals:
         by_file.setdefault(r.path, []).append(r)
@@ -119,10 +122,10 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
         removals += [Removal("test", path, r.reason, symbol=r.qualname, group="tests") for r in rs]
     for path, reason in sorted(data_gone.items()):
         if path not in by_file:
-            edits.append(Edit(path, None, reason, "test"))
+            data_edits.append(Edit(path, None, reason, "test"))
             removals.append(Removal("test", path, reason, lines=index.files[path].lines if path in index.files else 0,
                                     group="tests"))
-    return edits, removals
+    return edits, data_edits, removals
 
 
 def _data(files, decisions: TestDecisions, data_gone: dict[str, str], library: Library) -> dict:
