@@ -41,4 +41,9 @@ def test_pygments_python_fork_keeps_the_python_lexer(tmp_path):
     assert {"python.py", "special.py", "__init__.py", "_mapping.py"} <= lexers and "ruby.py" not in lexers
     assert len(lexers) < 10
     assert not (fork / "tests/examplefiles/rb").exists() and (fork / "tests/examplefiles/python").is_dir()
-    assert row.removed_by_reason.get("test data of a removed registry entry", 0) > 0
+    # the original passes the subset (API, formatter and command-line tests, the Python and Ruby golden files);
+    # the fork passes all of it but the Ruby golden files and the per-lexer API tests of the removed lexers
+    assert row.tests_before > 2000 and row.tests_after >= row.tests_before - row.tests_removed > 100
+    assert row.removed_by_reason.get("test data of a removed registry entry", 0) >= 10
+    assert row.removed_by_reason.get("generated from a removed registry entry", 0) > 1000
+    assert row.python_after < row.python_before

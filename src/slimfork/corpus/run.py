@@ -60,11 +60,13 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     data = result.data
     passed = base.data["passed"] if isinstance(base.data, dict) and "passed" in base.data else {}
     gone = base.data.get("gone", set()) if isinstance(base.data, dict) else set()
+    from_removed = getattr(check, "generated_from_removed", lambda test: False)  # [RubyLexer]: no longer generated
+    generated = {t for t in passed if t not in gone and t not in (outcomes or {}) and from_removed(t)}
     return CorpusRow(
         profile.name, spec.source, data["before"]["lines"], data["after"]["lines"],
         _python(data["before"]), _python(data["after"]), len(passed),
-        sum(1 for o in (outcomes or {}).values() if o[0] == "passed"), len(gone),
-        dict(_reasons(data.get("tests", {}), passed, gone, check)), list(verdict.failures), origin,
+        sum(1 for o in (outcomes or {}).values() if o[0] == "passed"), len(gone | generated),
+        dict(_reasons(data.get("tests", {}), passed, gone, generated)), list(verdict.failures), origin,
         round(time.perf_counter() - start, 1))
 
 
@@ -87,8 +89,9 @@ def _python(stats: dict) -> int:
     return stats.get("by_language", {}).get("Python", {}).get("lines", 0)
 
 
-def _reasons(tests: dict, passed: dict, gone: set, check) -> Counter:
-    """Tests of the original that left the fork, by the category of the removal that took them."""
+def _reasons(tests: dict, passed: dict, gone: set, generated: set) -> Counter:
+    """Tests of the original that left the fork, by the category of the removal that took them; ``generated``:
+    tests parametrised over a registry entry the fork removed (no longer generated)."""
     by_file = {r["path"]: r["category"] for r in tests.get("removed", []) if r["test"] is None}
     by_file.update({p: "test data of a removed registry entry" for p in tests.get("removed_data", [])})
     by_unit = {(r["path"], r["test"]): r["category"] for r in tests.get("removed", []) if r["test"]}
@@ -101,6 +104,8 @@ def _reasons(tests: dict, passed: dict, gone: set, check) -> Counter:
             category = next((c for (p, q), c in by_unit.items() if p == file and q.split(".")[-1] == base),
                             next((c for (p, q), c in by_unit.items() if p == file), "removed"))
         out[category] += 1
+    if generated:
+        out["generated from a removed registry entry"] = len(generated)
     return out
 
 
