@@ -6,7 +6,7 @@ import pytest
 
 from slimfork.errors import SpecError
 from slimfork.facts import FactSet, parse_facts
-from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME
 from slimfork.spec.load import load_spec
 
 GOOD = """
@@ -23,6 +23,8 @@ env_objects = ["sglang.srt.environ.envs"]
 sys_platform = "linux"
 os_name = "posix"
 platform_system = "Linux"
+attributes = { "lora.enable_lora" = false }
+attribute_getters = { "sglang.srt.runtime_context.get_lora" = "lora" }
 
 [facts.preprocessor]
 defines = { USE_ROCM = 0 }
@@ -50,6 +52,8 @@ def test_full_section_through_load_spec(tmp_path):
     assert facts.env_bool_functions == ("sglang.srt.utils.common.get_bool_env_var",)
     assert facts.env_objects == ("sglang.srt.environ.envs",)
     assert facts.preprocessor_raw == {"defines": {"USE_ROCM": 0}}  # passed through untouched
+    assert by_target["lora.enable_lora"].kind == ATTRIBUTE and by_target["lora.enable_lora"].value is False
+    assert facts.attribute_getters == {"sglang.srt.runtime_context.get_lora": "lora"}
 
 
 def test_unquoted_dotted_keys_are_joined():
@@ -64,6 +68,9 @@ def test_unquoted_dotted_keys_are_joined():
     ({"functions": {"a.b": [1]}}, "facts.functions.a.b", "expected a boolean"),
     ({"env": {"BAD-NAME": True}}, "facts.env.BAD-NAME", "not an environment variable"),
     ({"sys_platform": True}, "facts.sys_platform", "expected a string"),
+    ({"attributes": {"enable_lora": False}}, "facts.attributes.enable_lora", "not receiver.attribute"),
+    ({"attributes": {"a.b.c": False}}, "facts.attributes.a.b.c", "not receiver.attribute"),
+    ({"attribute_getters": {"pkg.get_lora": 1}}, "facts.attribute_getters.pkg.get_lora", "expected qualified"),
     ({"env_objects": "a.b"}, "facts.env_objects", "expected an array"),
     ({"env_bool_functions": ["x"]}, "facts.env_bool_functions[0]", "not a qualified name"),
     ({"preprocessor": 3}, "facts.preprocessor", "expected a table"),

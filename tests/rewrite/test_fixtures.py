@@ -64,6 +64,8 @@ def test_fixture(name, tmp_path):
         assert mod.failure is None, mod.failure
     if "blocked" in expect:
         assert len(mod.blocked) == expect["blocked"]
+    if "inert" in expect:
+        assert [o.option for o in report.inert_options] == expect["inert"]
     if "patched" in expect:
         assert set(expect["patched"]) <= {name for name, _, _ in report.patched}
     if "unmatched" in expect:

@@ -41,6 +41,8 @@ class FactTable:
     env_bool_functions: frozenset[str] = frozenset()
     env_objects: frozenset[str] = frozenset()
     env_modules: frozenset[str] = frozenset()
+    attributes: dict[str, dict[str, Any]] = field(default_factory=dict)  # attr -> receiver name -> value
+    attribute_getters: dict[str, str] = field(default_factory=dict)  # getter qualname -> receiver name
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
     # Last segments of every name above: a dotted name ending otherwise cannot match, so it is not resolved.
     words: set[str] = field(default_factory=lambda: {"environ", "getenv", "get"})
@@ -197,6 +199,10 @@ class Evaluator:
         return UNKNOWN
 
     def _name(self, node: cst.BaseExpression) -> Any:
+        if isinstance(node, cst.Attribute) and node.attr.value in self.table.attributes:
+            found = self._attribute(node)
+            if found is not UNKNOWN:
+                return found
         dotted = dotted_name(node)
         if dotted is None:
             return UNKNOWN
@@ -211,6 +217,21 @@ class Evaluator:
             if owner in self.table.env_modules:
                 return self._env_bool(node.attr.value)
         return UNKNOWN
+
+    def _attribute(self, node: cst.Attribute) -> Any:
+        """A feature switch: ``receiver.attr`` where the object is named receiver (``lora``, ``self.lora``) or
+        returned by a declared getter (``get_lora()``)."""
+        receivers, owner = self.table.attributes[node.attr.value], node.value
+        if isinstance(owner, (cst.Name, cst.Attribute)):
+            receiver = owner.value if isinstance(owner, cst.Name) else owner.attr.value
+        elif isinstance(owner, cst.Call) and not owner.args and (dotted := dotted_name(owner.func)):
+            receiver = self.table.attribute_getters.get(self.scope.resolve(dotted) or "")
+        else:
+            return UNKNOWN
+        if receiver not in receivers:
+            return UNKNOWN
+        self.used.update(self.table.origins.get(f"a:{receiver}.{node.attr.value}", ()))
+        return receivers[receiver]
 
     def _call(self, node: cst.Call) -> Any:
         func = node.func

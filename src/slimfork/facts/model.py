@@ -49,6 +49,8 @@ FUNCTION = "function"  # a call with no arguments of the function named by ``tar
 NAME = "name"  # reading the module-level name (or attribute path) ``target`` gives ``value``
 METHOD = "method"  # ``obj.m()`` with no arguments, ``target`` = "<qualified name of obj>.m"
 ENV = "env"  # the environment variable ``target`` is set to ``value`` (a string)
+ATTRIBUTE = "attribute"  # ``<receiver>.<attr>`` read on an object named <receiver> (a variable, parameter or
+# attribute of that name, or what a declared getter returns), ``target`` = "<receiver>.<attr>": a feature switch
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,9 @@ class FactSet:
     env_objects: tuple[str, ...] = ()
     # Modules whose attribute X is environment variable X parsed (sglang.multimodal_gen.envs).
     env_modules: tuple[str, ...] = ()
+    # Functions returning a config object, and the receiver name their result counts as
+    # ({"sglang.srt.runtime_context.get_lora": "lora"}: get_lora().enable_lora matches "lora.enable_lora").
+    attribute_getters: dict[str, str] = field(default_factory=dict)
     preprocessor_raw: dict[str, Any] = field(default_factory=dict)  # [facts.preprocessor], owned elsewhere
 
     def __bool__(self) -> bool:

@@ -7,9 +7,10 @@ import re
 from typing import Any
 
 from slimfork.errors import SpecError
-from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME, Fact, FactSet
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME, Fact, FactSet
 
 _QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
+_ATTRIBUTE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _VALUE_TYPES = (bool, int, float, str)
 
@@ -27,6 +28,10 @@ KEYS: dict[str, str] = {
     "env_objects": "array of qualified names of objects whose obj.VAR.get() reads VAR "
                    "(e.g. \"sglang.srt.environ.envs\")",
     "env_modules": "array of qualified names of modules whose attribute mod.VAR reads VAR",
+    "attributes": "table: \"<receiver>.<attr>\" -> the value of a feature switch read as receiver.attr on an object "
+                  "named receiver (e.g. \"lora.enable_lora\" = false matches lora.enable_lora, self.lora.enable_lora)",
+    "attribute_getters": "table: qualified name of a function returning a config object -> the receiver name it "
+                         "counts as (e.g. \"sglang.srt.runtime_context.get_lora\" = \"lora\")",
     "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
     "os_name": "string: the value of os.name (e.g. \"posix\")",
     "platform_system": "string: what platform.system() returns (e.g. \"Linux\")",
@@ -50,6 +55,17 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
                 raise SpecError(f"'{target}' is not a qualified name", key=where,
                                 hint="write module.name, e.g. \"sglang.srt.utils.common.is_hip\"")
             out.facts.append(Fact(kind, target, _value(value, where, KEYS[table]), where))
+    for target, value in _flatten(_table(raw, "attributes", key)).items():
+        where = f"{key}.attributes.{target}"
+        if not _ATTRIBUTE.match(target):
+            raise SpecError(f"'{target}' is not receiver.attribute", key=where, hint=KEYS["attributes"])
+        out.facts.append(Fact(ATTRIBUTE, target, _value(value, where, KEYS["attributes"]), where))
+    for target, value in _flatten(_table(raw, "attribute_getters", key)).items():
+        where = f"{key}.attribute_getters.{target}"
+        if not _QUALNAME.match(target) or not isinstance(value, str) or not value.isidentifier():
+            raise SpecError(f"expected qualified function name = \"receiver\", got {target!r} = {value!r}",
+                            key=where, hint=KEYS["attribute_getters"])
+        out.attribute_getters[target] = value
     for target, value in _table(raw, "env", key).items():
         where = f"{key}.env.{target}"
         if not _ENV_NAME.match(target):

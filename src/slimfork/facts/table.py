@@ -8,7 +8,7 @@ import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
-from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME, UNKNOWN, FactSet, env_string
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME, UNKNOWN, FactSet, env_string
 
 
 def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
@@ -19,6 +19,10 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
     )
     for name in (*table.env_bool_functions, *table.env_objects, *table.env_modules):
         table.learn(name)
+    for getter, receiver in facts.attribute_getters.items():
+        qualname = resolver.canonical(getter)
+        table.attribute_getters[qualname] = receiver
+        table.learn(qualname)
     for fact in facts.facts:
         table.learn(fact.target)
         if fact.kind == ENV:
@@ -32,6 +36,10 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
             table.calls[qualname] = fact.value
             table.learn(qualname)
             table.origins["c:" + qualname] = (fact.key,)
+        elif fact.kind == ATTRIBUTE:
+            receiver, attr = fact.target.split(".")
+            table.attributes.setdefault(attr, {})[receiver] = fact.value
+            table.origins[f"a:{fact.target}"] = (fact.key,)
         elif fact.kind == NAME:
             qualname = resolver.canonical(fact.target)
             table.values[qualname] = fact.value

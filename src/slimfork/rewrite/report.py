@@ -41,6 +41,7 @@ class FoldReport:
     unmatched: list[Fact] = field(default_factory=list)  # facts that matched nothing: likely typos
     flags: dict[str, Any] = field(default_factory=dict)  # module-level names found constant -> value
     patched: list[tuple[str, str, int]] = field(default_factory=list)  # (name, file, line) set by tests
+    inert_options: list = field(default_factory=list)  # slimfork.facts.options.InertOption
     scanned: int = 0  # Python files looked at
     candidates: int = 0  # files that mention a fact or a constant flag
     seconds: float = 0.0
@@ -86,6 +87,7 @@ class FoldReport:
             "unmatched_facts": [{"key": f.key, "fact": f.describe()} for f in self.unmatched],
             "constant_flags": dict(sorted(self.flags.items())),
             "patched_by_tests": [{"name": n, "path": p, "line": line} for n, p, line in self.patched],
+            "inert_options": [o._asdict() for o in self.inert_options],
             "files": [{
                 "path": f.path, "module": f.module, "changed": f.changed, "branches_folded": f.branches,
                 "lines_removed": f.lines_removed, "failure": f.failure, "removed_names": f.removed_names,
@@ -122,6 +124,11 @@ class FoldReport:
             out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]]
             out += ([f"- ... {len(blocked) - limit} more (report.json: `kept_for_side_effects`)"]
                     if len(blocked) > limit else []) + [""]
+        if self.inert_options:
+            out += ["## Command-line options the feature facts make inert", "",
+                    "They still parse, but the fork no longer reads them:", ""]
+            out += [f"- `{o.option}` ({o.path}:{o.line}): `{o.dest}` is fixed by `{o.fact}`"
+                    for o in self.inert_options] + [""]
         if self.patched:
             out += ["## Facts or flags that tests patch (those tests exercise folded code)", ""]
             out += [f"- `{n}` at {p}:{line}" for n, p, line in self.patched[:limit]] + [""]

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from slimfork.facts.bindings import Resolver, absolute_module, read_bindings
 from slimfork.facts.evaluate import trigger_text
-from slimfork.facts.model import ENV, FactSet
+from slimfork.facts.model import ATTRIBUTE, ENV, FactSet
+from slimfork.facts.options import inert_options
 from slimfork.facts.table import build_table, propagate
 from slimfork.fsutil import write_atomic
 from slimfork.index.parse import decode
@@ -81,6 +82,9 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     _STATE["context"] = FoldContext(table, resolver, _Protection(root, modules, resolver, index))
     results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
     report.files = [r for r in results if r is not None]
+    switches = {f.target.split(".")[1]: f.key for f in facts.by_kind(ATTRIBUTE)}
+    if switches:
+        report.inert_options = inert_options(root, sorted(modules), switches)
     matched = used | {key for f in report.files for key, _ in f.matches}
     report.unmatched = [f for f in facts.facts if f.key not in matched]
     report.seconds = time.perf_counter() - started

@@ -1,0 +1,48 @@
+"""Command-line options a feature fact makes inert: ``parser.add_argument("--enable-lora", ...)`` whose
+destination (``dest=``, else the first long option with dashes as underscores) is an attribute a fact fixes.
+The option still parses, but the code that read it was folded away: the report lists it so users see what the
+fork no longer supports."""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from pathlib import Path
+from typing import NamedTuple
+
+from slimfork.index.parse import decode
+
+
+class InertOption(NamedTuple):
+    option: str  # "--enable-lora"
+    dest: str  # "enable_lora"
+    fact: str  # the fact's key in the spec
+    path: str
+    line: int
+
+
+def inert_options(root: Path, rels: list[str], facts: dict[str, str]) -> list[InertOption]:
+    """``facts``: attribute name -> the key of the fact that fixes it."""
+    out = []
+    for rel in rels:
+        try:
+            data = (root / rel).read_bytes()
+            if b"add_argument" not in data:
+                continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(decode(data))
+        except (OSError, SyntaxError, ValueError, UnicodeDecodeError, LookupError):
+            continue
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "add_argument"):
+                continue
+            flags = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            longs = [f for f in flags if f.startswith("--")]
+            dest = next((k.value.value for k in node.keywords if k.arg == "dest"
+                         and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)), None)
+            dest = dest or (longs[0][2:].replace("-", "_") if longs else None)
+            if dest in facts:
+                out.append(InertOption(longs[0] if longs else flags[0], dest, facts[dest], rel, node.lineno))
+    return sorted(out, key=lambda o: (o.option, o.path))
