@@ -1,7 +1,9 @@
 """Command-line options a feature fact makes inert: ``parser.add_argument("--enable-lora", ...)`` whose
-destination (``dest=``, else the first long option with dashes as underscores) is an attribute a fact fixes.
-The option still parses, but the code that read it was folded away: the report lists it so users see what the
-fork no longer supports."""
+destination (``dest=``, else the first long option with dashes as underscores) is an attribute a fact fixes,
+and config fields a CLI is generated from (``enable_lora: bool = False`` in a class named like the fact's
+receiver, or holding the receiver as a string: sglang's ``class Lora`` with ``_NS_PATH = "lora"``), shown as
+``--enable-lora``. The option still parses, but the code that read it was folded away: the report lists it so
+users see what the fork no longer supports."""
 
 from __future__ import annotations
 
@@ -21,13 +23,13 @@ class InertOption(NamedTuple):
     line: int
 
 
-def inert_options(root: Path, rels: list[str], facts: dict[str, str]) -> list[InertOption]:
-    """``facts``: attribute name -> the key of the fact that fixes it."""
+def inert_options(root: Path, rels: list[str], facts: dict[str, tuple[str, str]]) -> list[InertOption]:
+    """``facts``: attribute name -> (the receiver, the key of the fact that fixes it)."""
     out = []
     for rel in rels:
         try:
             data = (root / rel).read_bytes()
-            if b"add_argument" not in data:
+            if b"add_argument" not in data and not any(a.encode() in data for a in facts):
                 continue
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -35,6 +37,8 @@ def inert_options(root: Path, rels: list[str], facts: dict[str, str]) -> list[In
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError, LookupError):
             continue
         for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                out += _config_fields(node, facts, rel)
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "add_argument"):
                 continue
@@ -44,5 +48,13 @@ def inert_options(root: Path, rels: list[str], facts: dict[str, str]) -> list[In
                          and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)), None)
             dest = dest or (longs[0][2:].replace("-", "_") if longs else None)
             if dest in facts:
-                out.append(InertOption(longs[0] if longs else flags[0], dest, facts[dest], rel, node.lineno))
+                out.append(InertOption(longs[0] if longs else flags[0], dest, facts[dest][1], rel, node.lineno))
     return sorted(out, key=lambda o: (o.option, o.path))
+
+
+def _config_fields(node: ast.ClassDef, facts: dict[str, tuple[str, str]], rel: str) -> list[InertOption]:
+    names = {node.name.lower()} | {s.value.value for s in node.body if isinstance(s, ast.Assign)
+                                   and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)}
+    return [InertOption("--" + s.target.id.replace("_", "-"), s.target.id, facts[s.target.id][1], rel, s.lineno)
+            for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+            and s.target.id in facts and facts[s.target.id][0] in names]

@@ -82,7 +82,7 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     _STATE["context"] = FoldContext(table, resolver, _Protection(root, modules, resolver, index))
     results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
     report.files = [r for r in results if r is not None]
-    switches = {f.target.split(".")[1]: f.key for f in facts.by_kind(ATTRIBUTE)}
+    switches = {f.target.split(".")[1]: (f.target.split(".")[0], f.key) for f in facts.by_kind(ATTRIBUTE)}
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
     matched = used | {key for f in report.files for key, _ in f.matches}
