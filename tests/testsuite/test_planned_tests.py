@@ -84,3 +84,23 @@ def test_fork_passes_its_remaining_tests_and_keeps_formatting(tmp_path):
                           capture_output=True, text=True, env={"PYTHONPATH": str(out / "src"), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert "5 passed" in proc.stdout
+
+
+def test_selected_tests_the_plan_cut_leave_the_selection(tmp_path):
+    from slimfork.testsuite.check import PlannedTestsCheck
+    from slimfork.verify.checks.pytest import PytestCheck
+    from slimfork.verify.env import current_env
+    from slimfork.verify.spec import PytestSpec
+    from tests.verify.verify_helpers import LAYOUT, copy_project, edit
+
+    original, fork = copy_project(tmp_path)
+    spec = PytestSpec(tests=("tests/test_core.py::test_run", "tests/test_core.py::test_extra"),
+                      args=("-p", "no:xdist"))
+    check = PlannedTestsCheck(PytestCheck(LAYOUT, current_env(), spec), set(), {("tests/test_core.py", "test_extra")},
+                              set())
+    baseline = check.baseline(original)
+    assert baseline.data["gone"] == {"tests.test_core::test_extra"}
+    text = (fork / "tests/test_core.py").read_text()
+    edit(fork, {"pkg/extra.py": None, "tests/test_core.py": text[:text.index("def test_extra")]})
+    result = check.run(fork, baseline)  # pytest would run nothing if it were given the cut test's node id
+    assert result.ok, result.failures

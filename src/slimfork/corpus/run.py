@@ -55,7 +55,7 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     base = check.baseline(tree.root)
     if not base.usable:
         raise RuntimeError(f"{profile.name}: the tests do not run on the original: {base.note}")
-    outcomes, _ = check.inner.execute(out)
+    outcomes, _ = check.execute(out)
     verdict = check.run(out, base)
     data = result.data
     passed = base.data["passed"] if isinstance(base.data, dict) and "passed" in base.data else {}

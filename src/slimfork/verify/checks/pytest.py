@@ -21,11 +21,13 @@ class PytestCheck:
     def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: PytestSpec):
         self.layout, self.env, self.spec = layout, env, spec
 
-    def execute(self, tree: Path) -> tuple[dict[str, tuple[str, str, str]] | None, ProcessResult]:
-        """Run the selection on ``tree``: test id -> (outcome, message, file), or None if pytest did not report."""
+    def execute(self, tree: Path, leave: tuple[str, ...] = ()) -> tuple[dict[str, tuple[str, str, str]] | None,
+                                                                       ProcessResult]:
+        """Run the selection (without the entries ``leave``) on ``tree``: test id -> (outcome, message, file), or
+        None if pytest did not report."""
         tree = Path(tree).resolve()
         python_root = tree / self.layout.python_root if self.layout.python_root else tree
-        gone = set(self.missing(tree))  # pytest runs nothing at all when one path it is given is missing
+        gone = set(self.missing(tree)) | set(leave)  # pytest runs nothing at all when one entry is not found
         tests = [t for t in self.spec.tests if t not in gone]
         if self.spec.tests and not tests:
             return {}, ProcessResult(0, "", "", 0.0)  # the whole selection left the tree: nothing ran
