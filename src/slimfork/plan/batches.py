@@ -65,11 +65,10 @@ def _requirement_uses(analysis, stages, plan):
     tree = analysis.tree
     if tree.dist is None or not tree.dist.requires:
         return []
-    config = analysis.spec.sections.get("verify")
-    if config is not None:
-        from slimfork.verify.env import prepare_env
+    if analysis.spec.sections.get("verify") is not None:
+        from slimfork.verify.build import verify_env
 
-        python = prepare_env(config).python
+        python = verify_env(analysis.spec).python  # the venv the checks use (built once, cached)
     else:
         python = sys.executable
     graph = getattr(stages, "graph", None) or analysis.graph
