@@ -50,6 +50,20 @@ def test_import_modules_reports_a_module_loaded_by_a_computed_name(tmp_path):
     assert "1 imported" in result.detail  # only pkg.plugins loaded pkg/extra.py: the rest is not re-imported
 
 
+def test_import_modules_does_not_import_again_what_imported_in_the_last_tree(tmp_path):
+    original, fork = copy_project(tmp_path)
+    check = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(jobs=2))
+    baseline = check.baseline(original)
+    text = (fork / "pkg/extra.py").read_text()
+    edit(fork, {"pkg/extra.py": text + "\n# folded\n"})  # a batch rewrote a file pkg.plugins loads
+    first = check.run(fork, baseline)
+    assert first.ok and first.detail.startswith("2 imported")  # pkg.extra and pkg.plugins load it
+    second = check.run(fork, baseline)  # the next batch: that file is as in the last tree where it imported
+    assert second.ok and second.detail.startswith("0 imported")
+    edit(fork, {"pkg/extra.py": text + "\n# changed again\n"})
+    assert check.run(fork, baseline).detail.startswith("2 imported")
+
+
 def test_import_modules_named_module_must_stay_and_unmatched_selection_is_unusable(tmp_path):
     original, fork = copy_project(tmp_path)
     check = ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(modules=("pkg.extra", "pkg.formats.*")))

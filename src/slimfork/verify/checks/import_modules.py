@@ -2,8 +2,9 @@
 
 The baseline imports each selected module of the original and records which files of the tree it loaded. A
 fork in which every one of those files is still there with the same content imports the module the same way, so
-the module is not imported again (only the files a batch touched cost time). Modules that fail in the original
-are not counted.
+the module is not imported again (only the files a batch touched cost time). The same holds against the last
+tree in which the module imported: after a batch that rewrote files every module loads, the next batches do not
+import everything again. Modules that fail in the original are not counted.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class ImportModulesCheck:
                                 hint="preload only third-party modules (torch, transformers): the tree's own import "
                                 "order must stay as it is")
         self.include = [glob_regex(p) for p in spec.modules]
+        self.passed: dict[str, dict[str, str | None]] = {}  # module -> its loaded files' keys where it imported
         self.exclude = [glob_regex(p) for p in spec.exclude]
 
     def select(self, tree: Tree) -> list[str]:
@@ -87,9 +89,14 @@ class ImportModulesCheck:
                 continue  # fails in the original too
             if before is not None and all(_file_key(tree, rel) == shas[rel] for rel in before.loaded):
                 continue  # every file it loaded is unchanged: it imports as before
+            last = self.passed.get(module)
+            if last is not None and all(_file_key(tree, rel) == key for rel, key in last.items()):
+                continue  # as in the last tree where it imported
             todo.append(module)
         for outcome in self.import_all(tree, todo):
-            if not outcome.ok:
+            if outcome.ok:
+                self.passed[outcome.module] = {rel: _file_key(tree, rel) for rel in outcome.loaded}
+            else:
                 where = f" (at {outcome.frames[-1]})" if outcome.frames else ""
                 failures.append(f"{tree.modules[outcome.module]}: import {outcome.module}: {outcome.error}{where}")
                 named = _MISSING.search(outcome.error)  # the module the fork lost, as a file of the original
@@ -98,7 +105,8 @@ class ImportModulesCheck:
                     if rel is not None and rel not in paths:
                         paths.append(rel)
         return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
-                           f"{len(todo)} imported, the rest unchanged since the original")
+                           f"{len(todo)} imported, the rest load only files unchanged since the original or since the last "
+                           "tree where they imported")
 
     def import_all(self, tree: Tree, modules: list[str]) -> list[ImportOutcome]:
         if not modules:
