@@ -105,9 +105,9 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     modules = {rel: mod for rel, mod in analysis.graph.mm.by_path.items()
                if analysis.graph.mm.is_internal(mod) and rel not in removed}
     stages = Stages(analysis.plan, analysis.graph)
-    cuts = _cut_mappings(analysis, stages, scratch) + _cut_decorated(analysis, stages, scratch)
+    cuts, decorated = _cut_registries(analysis, stages, scratch)  # the tests stage reads the mapping cuts
     folding = facts is not None and facts.facts
-    if folding or any(c.new_source for c in cuts):  # registry cuts change the graph too: plan again
+    if folding or any(c.new_source for c in cuts + decorated):  # registry cuts change the graph: plan again
         if folding:
             report = fold_tree(scratch, modules, facts, jobs=jobs)
             if getattr(spec, "strict", False):
@@ -144,36 +144,28 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     return stages
 
 
-def _cut_mappings(analysis, stages: Stages, scratch: Path) -> list:
-    """Mapping registries (``kind = "mapping"``): cut the dicts in the scratch copy before the plan is remade."""
+def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]:
+    """Mapping (``kind = "mapping"``: entries of a dict) and decorator (``kind = "decorator"``: registrations)
+    registries, cut in the scratch copy before the plan is remade. Returns (mapping cuts, decorator cuts)."""
+    from slimfork.mapping.decorated import cut_decorator_registries, decorated_data, decorated_report
     from slimfork.mapping.stage import cut_mappings, mapping_data, mapping_report
 
-    cuts = cut_mappings(analysis, scratch)
-    for cut in cuts:
+    mappings, decorated = cut_mappings(analysis, scratch), cut_decorator_registries(analysis, scratch)
+    reasons = [(cut, f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries the "
+                     "spec does not keep removed") for cut in mappings]
+    reasons += [(cut, f"registry @{cut.registry.decorator}: {len(cut.removed)} registrations of keys the spec "
+                      "does not keep removed") for cut in decorated]
+    for cut, reason in reasons:
         if cut.new_source is not None:
             stages.rewritten[cut.path] = cut.new_source
-            stages.rewrite_reasons[cut.path] = (f"registry {cut.registry.module}.{cut.registry.variable}: "
-                                                f"{len(cut.removed)} entries the spec does not keep removed")
-    if cuts:
-        stages.reports.append(("Mapping registries", mapping_report(cuts)))
-        stages.data["mapping_registries"] = mapping_data(cuts)
-    return cuts
-
-
-def _cut_decorated(analysis, stages: Stages, scratch: Path) -> list:
-    """Decorator registries (``kind = "decorator"``): delete the registrations of keys the spec does not keep."""
-    from slimfork.mapping.decorated import cut_decorator_registries, decorated_data, decorated_report
-
-    cuts = cut_decorator_registries(analysis, scratch)
-    for cut in cuts:
-        if cut.new_source is not None:
-            stages.rewritten[cut.path] = cut.new_source
-            stages.rewrite_reasons[cut.path] = (f"registry @{cut.registry.decorator}: {len(cut.removed)} "
-                                                "registrations of keys the spec does not keep removed")
-    if cuts:
-        stages.reports.append(("Decorator registries", decorated_report(cuts)))
-        stages.data["decorator_registries"] = decorated_data(cuts)
-    return cuts
+            stages.rewrite_reasons[cut.path] = reason
+    for title, key, cuts, report, data in (
+            ("Mapping registries", "mapping_registries", mappings, mapping_report, mapping_data),
+            ("Decorator registries", "decorator_registries", decorated, decorated_report, decorated_data)):
+        if cuts:
+            stages.reports.append((title, report(cuts)))
+            stages.data[key] = data(cuts)
+    return mappings, decorated
 
 
 def _carry_other_files(analysis, plan: Plan) -> None:
