@@ -3,8 +3,13 @@
 Usage: python crash_driver.py SOURCE OUT JOBS   (exit 130 on Ctrl-C, like the slimfork CLI)
 """
 
+import signal
 import sys
 from pathlib import Path
+
+# Ctrl-C as in a terminal: a parent that ignores SIGINT (a pytest-xdist worker) passes SIG_IGN down to its
+# children, and Python then never raises KeyboardInterrupt.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tests.apply
 
