@@ -241,23 +241,27 @@ class ModuleScope:
     """Resolve dotted names as written in one module; ``shadow`` holds local names that hide module ones."""
 
     def __init__(self, resolver: Resolver, bindings: ModuleBindings, shadow: frozenset[str] = frozenset(),
-                 words: set[str] | None = None):
+                 words: set[str] | None = None, aliases: dict[str, tuple[str, int]] | None = None):
         self.resolver = resolver
         self.bindings = bindings
         self.shadow = shadow
         self.words = words  # when given, only names ending in one of these words are resolved (speed)
+        self.aliases = aliases or {}  # local name -> (the qualified name it stands for, the line binding it)
+        self.line = 0  # where the expression being resolved is: an alias counts only after its line
 
-    def with_shadow(self, names: frozenset[str]) -> "ModuleScope":
-        return ModuleScope(self.resolver, self.bindings, names, self.words)
+    def with_shadow(self, names: frozenset[str], aliases: dict[str, tuple[str, int]] | None = None) -> "ModuleScope":
+        return ModuleScope(self.resolver, self.bindings, names, self.words, aliases)
 
     def resolve(self, dotted: str) -> str | None:
         if not dotted:
             return None
-        if self.words is not None and dotted.rpartition(".")[2] not in self.words and \
-                dotted.partition(".")[0] not in self.words:
-            return None
         base, _, rest = dotted.partition(".")
         tail = "." + rest if rest else ""
+        alias = self.aliases.get(base)
+        if alias is not None and alias[1] < self.line:
+            return self.resolver.canonical(alias[0] + tail)
+        if self.words is not None and dotted.rpartition(".")[2] not in self.words and base not in self.words:
+            return None
         b = self.bindings
         if base in self.shadow or base in b.ambiguous:
             return None

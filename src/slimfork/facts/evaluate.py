@@ -104,7 +104,8 @@ def is_literal(node: cst.BaseExpression) -> bool:
 
 def is_pure(node: cst.BaseExpression) -> bool:
     """True when evaluating ``node`` cannot have a side effect worth keeping (names, attributes, literals and
-    operators over them). Calls, subscripts, walrus and f-strings are not pure."""
+    operators over them, ``isinstance``-style builtins). Other calls, subscripts, walrus and f-strings are not
+    pure."""
     if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis)):
         return True
     if isinstance(node, cst.ConcatenatedString):
@@ -121,7 +122,13 @@ def is_pure(node: cst.BaseExpression) -> bool:
         return is_pure(node.test) and is_pure(node.body) and is_pure(node.orelse)
     if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
         return all(isinstance(e, cst.Element) and is_pure(e.value) for e in node.elements)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in PURE_BUILTINS:
+        return all(arg.keyword is None and not arg.star and is_pure(arg.value) for arg in node.args)
     return False
+
+
+# Builtins whose call only inspects its arguments (no __len__/__int__/property of user code runs).
+PURE_BUILTINS = frozenset({"isinstance", "issubclass", "callable", "type", "id"})
 
 
 class Evaluator:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from slimfork.facts.bindings import ModuleScope, absolute_module
 from slimfork.facts.evaluate import Evaluator, FactTable, is_literal, is_pure, literal_value, to_literal
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.comments import comments_of
@@ -41,7 +42,9 @@ class FoldTransformer(cst.CSTTransformer):
         self.table = table
         self.module_scope = scope
         self.info = info
-        self.scopes: list[tuple[str, frozenset[str]]] = []  # ("function" | "class", local names)
+        # ("function" | "class", local names, aliases: local name -> (qualified name, line))
+        self.scopes: list[tuple[str, frozenset[str], dict[str, tuple[str, int]]]] = []
+        self.alias_triggers: list[set[str]] = []
         self.evaluator = Evaluator(table, scope)
         self.skip: set[int] = set()  # Name/Attribute nodes that are not plain loads
         self.truth_context: set[int] = set()  # expressions whose value only matters as a truth value
@@ -66,7 +69,8 @@ class FoldTransformer(cst.CSTTransformer):
         result = super().on_visit(node)  # always: scope pushes and pops must stay balanced
         if self.source_lines is not None and self.trigger is not None:
             text = "".join(self.source_lines[found.line - 1:found.end])
-            if not self.trigger.search(text):
+            if not self.trigger.search(text) and not any(name in text for names in self.alias_triggers
+                                                                           for name in names):
                 return False
         return result
 
@@ -76,23 +80,52 @@ class FoldTransformer(cst.CSTTransformer):
             self.lines.pop()
         return result
 
-    def _push_scope(self, kind: str, names: frozenset[str]) -> None:
-        self.scopes.append((kind, names))
+    def _push_scope(self, kind: str, names: frozenset[str], aliases: tuple = ()) -> None:
+        own = self._resolve_aliases(aliases)
+        self.scopes.append((kind, names, own))
+        # A statement that only names an alias (`npu()` after `from .plat import is_npu as npu`) must be seen.
+        words = self.table.words
+        self.alias_triggers.append({name for name, (target, _) in own.items()
+                                    if name not in words and target.rpartition(".")[2] in words})
         self._rescope()
+
+    def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, int]]:
+        """What each local alias of a function stands for, resolved in the scope around the function."""
+        out = {}
+        for name, line, how, what in aliases:
+            if how == "import":
+                level, module, attr = what
+                package = self.module_scope.bindings.module
+                if not self.module_scope.bindings.is_package:
+                    package = package.rpartition(".")[0]
+                source = absolute_module(package, level, module)
+                target = (f"{source}.{attr}" if attr else source) if source else None
+            else:  # every word: the target need not end like a fact (`platform = platforms.current_platform`)
+                around = self.evaluator.scope
+                target = ModuleScope(around.resolver, around.bindings, around.shadow, None, around.aliases)
+                target.line = line
+                target = target.resolve(what)
+            if target:
+                out[name] = (target, line)
+        return out
 
     def _pop_scope(self) -> None:
         self.scopes.pop()
+        self.alias_triggers.pop()
         self._rescope()
 
     def _rescope(self) -> None:
         """Function scopes nest; a class body's names only hide module names inside that class body."""
         shadow: set[str] = set()
-        for i, (kind, local) in enumerate(self.scopes):
+        aliases: dict[str, tuple[str, int]] = {}
+        for i, (kind, local, own) in enumerate(self.scopes):
             if kind == "function" or i == len(self.scopes) - 1:
                 shadow |= local
-        self.evaluator = Evaluator(self.table, self.module_scope.with_shadow(frozenset(shadow)))
+                aliases = {k: v for k, v in aliases.items() if k not in local} | own
+        self.evaluator = Evaluator(self.table, self.module_scope.with_shadow(frozenset(shadow), aliases))
 
     def _evaluate(self, node: cst.BaseExpression):
+        self.evaluator.scope.line = self.line
         self.evaluator.used = set()
         value = self.evaluator.value(node)
         return value, self.evaluator.used
@@ -105,7 +138,8 @@ class FoldTransformer(cst.CSTTransformer):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.skip.add(id(node.name))
         found = self.info.get(id(node))
-        self._push_scope("function", found.local_names if found else frozenset({"*"}))
+        self._push_scope("function", found.local_names if found else frozenset({"*"}),
+                         found.aliases if found else ())
         self.function_depth += 1
 
     def leave_FunctionDef(self, original_node, updated_node):

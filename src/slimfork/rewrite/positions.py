@@ -18,6 +18,9 @@ class StmtInfo:
     line: int
     end: int
     local_names: frozenset[str] = frozenset()
+    # Function names bound exactly once, by a statement of the body itself: (name, line, how, what), how is
+    # "import" (what = (level, module, attribute or None)) or "alias" (what = the dotted name assigned).
+    aliases: tuple = ()
 
 
 def statement_info(module: cst.Module, tree: ast.Module) -> dict[int, StmtInfo]:
@@ -54,11 +57,13 @@ def _compound(stmt, node, out) -> None:
     names: frozenset[str] = frozenset()
     if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators and hasattr(node, "decorator_list"):
         line = min([line] + [d.lineno for d in node.decorator_list])
+    aliases: tuple = ()
     if isinstance(stmt, cst.FunctionDef) and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         names = function_locals(node)
+        aliases = function_aliases(node)
     elif isinstance(stmt, cst.ClassDef) and isinstance(node, ast.ClassDef):
         names = class_locals(node)
-    out[id(stmt)] = StmtInfo(line, node.end_lineno or node.lineno, names)
+    out[id(stmt)] = StmtInfo(line, node.end_lineno or node.lineno, names, aliases)
     if isinstance(stmt, cst.If) and isinstance(node, ast.If):
         _suite(stmt.body, node.body, out)
         if isinstance(stmt.orelse, cst.If) and len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
@@ -111,6 +116,60 @@ def function_locals(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -
         elif isinstance(sub, ast.MatchMapping) and sub.rest:
             names.add(sub.rest)
     return frozenset(names)
+
+
+def function_aliases(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple:
+    """Local names that only stand for something else: bound once in the whole function (nested scopes
+    included), by a plain statement of its body, as ``from m import f [as g]``, ``import a.b as c`` or
+    ``x = a.b`` (``platform = platforms.current_platform``). A fact about the target then applies to the name
+    after that line. Names declared ``global``/``nonlocal`` anywhere are not aliases."""
+    counts: dict[str, int] = {}
+    for sub in ast.walk(node):
+        for name in _bound_names(sub):
+            counts[name] = counts.get(name, 0) + 1
+    out = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.ImportFrom):
+            for alias in stmt.names:
+                local = alias.asname or alias.name
+                if alias.name != "*" and counts.get(local) == 1:
+                    out.append((local, stmt.lineno, "import", (stmt.level, stmt.module, alias.name)))
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname and counts.get(alias.asname) == 1:
+                    out.append((alias.asname, stmt.lineno, "import", (0, alias.name, None)))
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            dotted = _dotted(stmt.value)
+            if dotted and counts.get(stmt.targets[0].id) == 1:
+                out.append((stmt.targets[0].id, stmt.lineno, "alias", dotted))
+    return tuple(out)
+
+
+def _bound_names(sub: ast.AST) -> list[str]:
+    if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+        return [sub.id]
+    if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [sub.name]
+    if isinstance(sub, (ast.Import, ast.ImportFrom)):
+        return [alias.asname or alias.name.split(".")[0] for alias in sub.names]
+    if isinstance(sub, (ast.Global, ast.Nonlocal)):
+        return list(sub.names) * 2  # never an alias
+    if isinstance(sub, ast.ExceptHandler) and sub.name:
+        return [sub.name]
+    if isinstance(sub, ast.arg):
+        return [sub.arg]
+    if isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+        return [sub.name]
+    return []
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
 
 
 def class_locals(node: ast.ClassDef) -> frozenset[str]:
