@@ -26,6 +26,7 @@ from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path,
 from slimfork.errors import SlimforkError
 from slimfork.source.cache import cache_dir
 from slimfork.verify.model import Check, CheckResult
+from slimfork.verify import cancel
 
 
 SEARCHES = {"prefix": minimal_restoration, "ddmin": ddmin_restoration}
@@ -47,6 +48,7 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
     _validate(original, out, batches)
     jobs = max(1, jobs or os.cpu_count() or 1)
     faults.arm()
+    cancel.reset()
     ladder = Ladder(checks, cache_root=cache_dir("apply") if cache else None, jobs=jobs)
     with _sigterm_as_interrupt():
         repo, journal = open_output(original, out, ladder.identity(), resume)
@@ -70,6 +72,7 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
             if len(journal["done"]) > len(batches):
                 rewind(repo, journal, len(batches))
         except BaseException:
+            cancel.cancel_all()  # no check process outlives the run, and no thread waits for one
             _leave_verified(repo)
             raise
         finally:

@@ -19,7 +19,6 @@ import re
 import shutil
 import signal
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from slimfork.apply.model import BaselineRun, CheckRun, Edit
 from slimfork.apply.tree import apply_edits, copy_tree
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
+from slimfork.verify import cancel
 from slimfork.verify.model import Baseline, Check, CheckResult
 
 CACHE_VERSION = "1"
@@ -136,10 +136,10 @@ class Ladder:
             else:
                 todo.append(check)
         if todo:
-            with ThreadPoolExecutor(max_workers=min(self.jobs, len(todo))) as pool:
-                for check, base in zip(todo, pool.map(lambda c: _baseline(c, original), todo)):
-                    self.baselines[check.name] = base
-                    self._store_baseline(original_tree, check, base)
+            found = cancel.thread_map(lambda c: _baseline(c, original), todo, min(self.jobs, len(todo)))
+            for check, base in zip(todo, found):
+                self.baselines[check.name] = base
+                self._store_baseline(original_tree, check, base)
         for check in self.checks:
             base = self.baselines[check.name]
             self.baseline_runs.append(BaselineRun(check.name, base.usable, base.note, round(base.seconds, 3),
@@ -259,7 +259,7 @@ _SHARED: dict[str, tuple] = {}
 
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and terminates the pool
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    cancel.kill_on_sigterm()  # ... with SIGTERM: this worker's check processes go with it
 
 
 def _evaluate_shared(index: int) -> Outcome:

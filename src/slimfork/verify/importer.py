@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.verify import cancel
 from slimfork.verify.process import run_process
 
 _IMPORT_ONE = r"""
@@ -129,11 +130,15 @@ def import_modules(python: Path, env: dict[str, str], root: Path, modules: list[
         for server in list(_LIVE):
             _stop(server)
         raise
+    if cancel.cancelled():  # the imports were killed: their outcomes say nothing about the tree
+        raise cancel.Cancelled("the run was interrupted")
     why = errors[0] if errors else "not run"
     return [r if r is not None else RawOutcome(m, None, False, 0.0, why) for m, r in zip(modules, results)]
 
 
 def _next(todo: queue.Queue):
+    if cancel.cancelled():
+        return None
     try:
         return todo.get_nowait()
     except queue.Empty:
@@ -185,6 +190,11 @@ def _start(python, env, root, timeout, preload, tmp) -> subprocess.Popen:
                               text=True, start_new_session=True)
     log.close()
     _LIVE.add(server)
+    try:
+        cancel.register(server.pid)
+    except cancel.Cancelled:
+        _stop(server)
+        raise
     if _readline(server, timeout + 60) != "ready\n":
         _stop(server)
         raise RuntimeError(f"the import server did not start (log: {tmp})")
@@ -199,6 +209,7 @@ def _readline(proc: subprocess.Popen, timeout: float) -> str:
 def _stop(proc: subprocess.Popen) -> None:
     """SIGTERM first (the server kills its running import), then SIGKILL for the whole group."""
     _LIVE.discard(proc)
+    cancel.unregister(proc.pid)
     for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, None)):
         try:
             os.killpg(proc.pid, sig)

@@ -10,6 +10,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.verify import cancel
+
 
 @dataclass(frozen=True)
 class ProcessResult:
@@ -31,6 +33,11 @@ def run_process(argv: list[str], env: dict[str, str], cwd: Path, timeout: float)
     proc = subprocess.Popen(argv, env=env, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
     try:
+        cancel.register(proc.pid)
+    except cancel.Cancelled:
+        proc.wait()
+        raise
+    try:
         out, err = proc.communicate(timeout=timeout)
         code: int | None = proc.returncode
     except subprocess.TimeoutExpired:
@@ -41,6 +48,10 @@ def run_process(argv: list[str], env: dict[str, str], cwd: Path, timeout: float)
         _kill_group(proc)
         proc.wait()
         raise
+    finally:
+        cancel.unregister(proc.pid)
+    if cancel.cancelled():  # killed by cancel_all: not a result
+        raise cancel.Cancelled("the run was interrupted")
     return ProcessResult(code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
                          time.monotonic() - start)
 
