@@ -1,5 +1,7 @@
 """Registries filled by a decorator: ``@register_attention_backend("fa3")`` on module-level functions or
-classes (``[[registries]] kind = "decorator"``, ``package`` = the decorator's qualified name).
+classes (``[[registries]] kind = "decorator"``, ``package`` = the decorator's qualified name), or by a call
+statement at module level: ``StorageBackendFactory.register_backend("nixl", "pkg.nixl_store", "Nixl")``
+(``kind = "call"``, ``package`` = the registering function's or method's qualified name).
 
 Definitions registered under a key the spec does not keep are deleted from the scratch copy before the plan is
 made again, so what only they imported (often lazily, inside the function) leaves the fork; the removed key is
@@ -27,10 +29,11 @@ from slimfork.rewrite.safety import check_rewrite, undefined_names
 
 @dataclass(frozen=True)
 class DecoratorRegistry:
-    decorator: str  # qualified name of the registering decorator
+    decorator: str  # qualified name of the registering decorator (or function, for kind "call")
     keep: tuple[str, ...]  # globs or "re:" regexes on the keys
     reason: str = ""
     key: str = "registries[0]"
+    kind: str = "decorator"  # or "call": module-level statements `register(key, ...)`
 
     def keeps(self, name: str) -> bool:
         return any(_match(p, name) for p in self.keep)
@@ -47,8 +50,9 @@ class DecoratedCut:
 
 
 def decorator_registries(raw: list) -> list[DecoratorRegistry]:
-    return [DecoratorRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]")
-            for i, reg in enumerate(raw) if reg.get("kind") == "decorator"]
+    return [DecoratorRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]",
+                              reg["kind"])
+            for i, reg in enumerate(raw) if reg.get("kind") in ("decorator", "call")]
 
 
 def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: str, resolver: Resolver) -> DecoratedCut:
@@ -57,18 +61,17 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
     if bindings is None or bindings.error:
         return cut
 
-    def key_of(decorator: cst.Decorator) -> str | None | bool:
-        """The literal key if this decorator registers into ``registry``; False if it does not; None if its
-        key is not a literal."""
-        call = decorator.decorator
+    def key_of(call: cst.BaseExpression) -> str | None | bool:
+        """The literal key if this call (a decorator's, or a statement's) registers into ``registry``; False if
+        it does not; None if its key is not a literal."""
         if not isinstance(call, cst.Call):
             return False
         dotted = cst.Module([]).code_for_node(call.func)
         base, _, rest = dotted.partition(".")
         if base in bindings.imports:
             target = resolver.canonical(bindings.imports[base] + ("." + rest if rest else ""))
-        elif base in bindings.defs and not rest:
-            target = f"{module}.{base}"
+        elif base in bindings.defs and base not in bindings.ambiguous:
+            target = f"{module}.{dotted}"  # a function, or a method of a class, of this module
         else:
             return False
         if target != registry.decorator:
@@ -81,8 +84,17 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
     module_node = cst.parse_module(data)
     body, dropped = [], Counter()
     for stmt in module_node.body:
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
-            keys = [key_of(d) for d in stmt.decorators]
+        if registry.kind == "call" and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+                and isinstance(stmt.body[0], cst.Expr):
+            key = key_of(stmt.body[0].value)
+            if isinstance(key, str):
+                if not registry.keeps(key):
+                    cut.removed.append((key, _registered_name(stmt.body[0].value)))
+                    dropped.update(comments_of(stmt))
+                    continue
+                cut.kept.append(key)
+        elif registry.kind == "decorator" and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
+            keys = [key_of(d.decorator) for d in stmt.decorators]
             ours = [k for k in keys if k is not False]
             if ours and all(isinstance(k, str) for k in ours):
                 if not any(registry.keeps(k) for k in ours):
@@ -102,6 +114,11 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
     cut.new_source = new
     return cut
 
+def _registered_name(call: cst.Call) -> str:
+    """What a registration call names, for the report: its string arguments after the key."""
+    rest = [a.value.evaluated_value for a in call.args[1:]
+            if isinstance(a.value, cst.SimpleString) and isinstance(a.value.evaluated_value, str)]
+    return ":".join(rest) or cst.Module([]).code_for_node(call.func)
 
 
 def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
@@ -115,16 +132,20 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
     resolver = Resolver(scratch, modules)
     cuts = []
     for registry in registries:
-        owner, _, name = registry.decorator.rpartition(".")
-        if owner not in mm.modules:
-            raise SpecError(f"no module '{owner}' for the decorator '{registry.decorator}'",
+        owner = mm.longest_module(registry.decorator) or ""
+        first = registry.decorator[len(owner) + 1:].split(".")[0]
+        found = resolver.bindings(owner) if owner in modules.values() else None
+        if not first or found is None or not found.binds(first):
+            what = "decorator" if registry.kind == "decorator" else "registering function"
+            raise SpecError(f"no kept module of the source defines the {what} '{registry.decorator}'",
                             key=f"{registry.key}.package",
-                            hint=did_you_mean(owner, [m for m in mm.modules if mm.is_internal(m)],
-                                              "name the decorator as module.function"))
+                            hint=did_you_mean(registry.decorator.rpartition(".")[0],
+                                              [m for m in mm.modules if mm.is_internal(m)],
+                                              "name it as module.function or module.Class.method"))
         word = registry.decorator.rsplit(".", 1)[-1].encode()
         for rel in sorted(modules):
             data = (scratch / rel).read_bytes()
-            if word not in data or b"@" not in data:
+            if word not in data or (registry.kind == "decorator" and b"@" not in data):
                 continue
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -148,12 +169,14 @@ def decorated_report(cuts: list[DecoratedCut]) -> str:
         what = (f"left unmodified: {cut.failure}" if cut.failure else
                 f"kept {', '.join(f'`{k}`' for k in cut.kept) or 'nothing'}; removed "
                 + (", ".join(f"`{k}` ({name})" for k, name in cut.removed) or "nothing"))
-        lines.append(f"- `@{reg.decorator.rsplit('.', 1)[-1]}` in {cut.path}: {what}"
+        shown = f"@{reg.decorator.rsplit('.', 1)[-1]}" if reg.kind == "decorator" else \
+            f"{'.'.join(reg.decorator.rsplit('.', 2)[-2:])}(...)"
+        lines.append(f"- `{shown}` in {cut.path}: {what}"
                      + (f" ({reg.reason})" if reg.reason else ""))
     return "\n".join(lines) + "\n"
 
 
 def decorated_data(cuts: list[DecoratedCut]) -> list[dict]:
-    return [{"decorator": c.registry.decorator, "path": c.path, "kept": c.kept,
+    return [{"decorator": c.registry.decorator, "kind": c.registry.kind, "path": c.path, "kept": c.kept,
              "removed": [{"key": k, "definition": name} for k, name in c.removed], "failure": c.failure}
             for c in cuts]

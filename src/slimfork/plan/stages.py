@@ -49,7 +49,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
             and not spec.sections.get("registries") and "tests" not in spec.sections \
             and "symbols" not in spec.sections \
-            and not any(r.get("kind") in ("dict", "decorator") for r in spec.raw.get("registries", [])):
+            and not any(r.get("kind") in ("dict", "decorator", "call") for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
     cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
     if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
@@ -153,8 +153,8 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
     mappings, decorated = cut_mappings(analysis, scratch), cut_decorator_registries(analysis, scratch)
     reasons = [(cut, f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries the "
                      "spec does not keep removed") for cut in mappings]
-    reasons += [(cut, f"registry @{cut.registry.decorator}: {len(cut.removed)} registrations of keys the spec "
-                      "does not keep removed") for cut in decorated]
+    reasons += [(cut, f"registry {'@' if cut.registry.kind == 'decorator' else ''}{cut.registry.decorator}: "
+                      f"{len(cut.removed)} registrations of keys the spec does not keep removed") for cut in decorated]
     for cut, reason in reasons:
         if cut.new_source is not None:
             stages.rewritten[cut.path] = cut.new_source

@@ -52,7 +52,10 @@ REGISTRY = Section(
               "key strings: package is its dotted path, 'pkg.mod.NAME' or 'pkg.mod.Class.NAME'; other keys are "
               "removed and what only they used is pruned); or 'decorator' (definitions registered by a decorator "
               "call with a literal key, @register_attention_backend(\"fa3\"): package is the decorator's qualified "
-              "name; registrations of other keys are deleted).", choices=("scan", "mapping", "dict", "decorator"),
+              "name; registrations of other keys are deleted); or 'call' (module-level statements "
+              "register(\"key\", \"pkg.mod\", ...): package is the registering function's or method's qualified "
+              "name, 'pkg.mod.Factory.register_backend'; statements of other keys are deleted).",
+              choices=("scan", "mapping", "dict", "decorator", "call"),
               default="scan"),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'."),
     ],
