@@ -33,9 +33,9 @@ def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:
     for i, reg in enumerate(raw):
         where = f"{key}[{i}]"
         if reg.get("kind", "scan") != "mapping":
-            if "variable" in reg:
-                raise SpecError("'variable' is only for kind = \"mapping\"", key=f"{where}.variable",
-                                hint="add kind = \"mapping\", or remove variable")
+            if "variable" in reg and reg.get("kind", "scan") not in ("dict", "if-chain"):
+                raise SpecError("'variable' is only for kind = \"mapping\", \"dict\" or \"if-chain\"",
+                                key=f"{where}.variable", hint="add kind = \"mapping\", or remove variable")
             continue
         variable = reg.get("variable")
         if not variable or not variable.isidentifier():

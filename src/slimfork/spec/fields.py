@@ -54,9 +54,12 @@ REGISTRY = Section(
               "call with a literal key, @register_attention_backend(\"fa3\"): package is the decorator's qualified "
               "name; registrations of other keys are deleted); or 'call' (module-level statements "
               "register(\"key\", \"pkg.mod\", ...): package is the registering function's or method's qualified "
-              "name, 'pkg.mod.Factory.register_backend'; statements of other keys are deleted).",
-              choices=("scan", "mapping", "dict", "decorator", "call"),
+              "name, 'pkg.mod.Factory.register_backend'; statements of other keys are deleted); "
+              "or 'if-chain' (an if/elif chain in a function comparing `variable` to string literals: package is "
+              "the function, 'pkg.mod.func' or 'pkg.mod.Class.method'; arms of other keys are deleted).",
+              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain"),
               default="scan"),
-        Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'."),
+        Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'; for kind = "
+              "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'."),
     ],
 )

@@ -80,7 +80,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
                 except re.error as exc:
                     raise SpecError(f"bad regex: {exc}", key=f"{key}.keep[{j}]",
                                     hint="regexes follow Python's re syntax after 're:'") from None
-        if reg.get("kind", "scan") not in ("mapping", "dict", "decorator", "call"):  # slimfork.mapping, slimfork.prune
+        if reg.get("kind", "scan") not in ("mapping", "dict", "decorator", "call", "if-chain"):  # slimfork.mapping, slimfork.prune
             spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", "")))
     for name, target in SECTION_PARSERS.items():
         if name in data:
