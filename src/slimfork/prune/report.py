@@ -32,7 +32,7 @@ def symbols_markdown(stage) -> str:
 
 def symbols_data(stage) -> dict:
     return {
-        "rounds": stage.rounds, "seconds": stage.seconds,
+        "rounds": stage.rounds, "seconds": stage.seconds, "timings": stage.timings,
         "pruned": [{"module": p.module, "path": p.path, "names": list(p.names), "kind": p.kind, "line": p.line,
                     "end": p.end, "reason": p.reason} for p in stage.pruned],
         "modules_removed": [r.path for r in stage.modules_removed],
