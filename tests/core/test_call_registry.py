@@ -5,11 +5,10 @@ had (sglang's HiCache storage backends have this shape)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
 
 import pytest
+
+from tests.core.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 from slimfork.errors import SpecError
@@ -80,16 +79,11 @@ reason = "one store is deployed"
 
 
 def _project(tmp_path, function="pkg.factory.StorageFactory.register_backend"):
-    root = tmp_path / "proj"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(textwrap.dedent(text).lstrip())
-    (root / "slimfork.toml").write_text(SPEC.format(function=function))
-    return root
+    return write_project(tmp_path, FILES, SPEC.format(function=function))
 
 
 def _run(tree, key):
-    return subprocess.run([sys.executable, "-m", "pkg.cli", key], cwd=tree, capture_output=True, text=True)
+    return run_cli(tree, key)
 
 
 def test_unkept_registrations_and_the_modules_they_name_leave_the_fork(tmp_path):

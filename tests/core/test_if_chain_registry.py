@@ -4,11 +4,10 @@ stay, and a removed key reaches the ``else`` an unknown key reaches."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
 
 import pytest
+
+from tests.core.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 from slimfork.errors import SpecError
@@ -78,16 +77,11 @@ reason = "one grammar backend is deployed"
 
 
 def _project(tmp_path, function="pkg.grammar.Factory.create"):
-    root = tmp_path / "proj"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(textwrap.dedent(text).lstrip())
-    (root / "slimfork.toml").write_text(SPEC.format(function=function))
-    return root
+    return write_project(tmp_path, FILES, SPEC.format(function=function))
 
 
 def _run(tree, key):
-    return subprocess.run([sys.executable, "-m", "pkg.cli", key], cwd=tree, capture_output=True, text=True)
+    return run_cli(tree, key)
 
 
 def test_unkept_arms_and_what_only_they_import_leave_the_fork(tmp_path):

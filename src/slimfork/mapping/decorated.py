@@ -22,7 +22,7 @@ import libcst as cst
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
 from slimfork.index.parse import decode
-from slimfork.mapping.spec import _match
+from slimfork.mapping.spec import _match, cut_outcome
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite, undefined_names
 
@@ -166,9 +166,7 @@ def decorated_report(cuts: list[DecoratedCut]) -> str:
     lines = []
     for cut in cuts:
         reg = cut.registry
-        what = (f"left unmodified: {cut.failure}" if cut.failure else
-                f"kept {', '.join(f'`{k}`' for k in cut.kept) or 'nothing'}; removed "
-                + (", ".join(f"`{k}` ({name})" for k, name in cut.removed) or "nothing"))
+        what = cut_outcome(cut.failure, cut.kept, [f"`{k}` ({name})" for k, name in cut.removed])
         shown = f"@{reg.decorator.rsplit('.', 1)[-1]}" if reg.kind == "decorator" else \
             f"{'.'.join(reg.decorator.rsplit('.', 2)[-2:])}(...)"
         lines.append(f"- `{shown}` in {cut.path}: {what}"

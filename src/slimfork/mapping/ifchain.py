@@ -28,7 +28,7 @@ import libcst as cst
 
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.index.parse import decode
-from slimfork.mapping.spec import _match
+from slimfork.mapping.spec import _match, cut_outcome
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite, undefined_names
 
@@ -223,9 +223,8 @@ def if_chain_report(cuts: list[IfChainCut]) -> str:
     lines = []
     for cut in cuts:
         reg = cut.registry
-        what = (f"left unmodified: {cut.failure}" if cut.failure else
-                f"kept {', '.join(f'`{k}`' for k in dict.fromkeys(cut.kept)) or 'nothing'}; removed the arms of "
-                + (", ".join(f"`{k}`" for k in cut.removed) or "nothing"))
+        what = cut_outcome(cut.failure, list(dict.fromkeys(cut.kept)), [f"`{k}`" for k in cut.removed],
+                           "removed the arms of")
         lines.append(f"- `{reg.function}` ({cut.path}), arms on `{reg.variable}`: {what}"
                      + (f" ({reg.reason})" if reg.reason else ""))
     return "\n".join(lines) + "\n"

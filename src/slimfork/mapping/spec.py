@@ -43,3 +43,11 @@ def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:
                             hint="e.g. variable = \"LEXERS\" for pygments.lexers._mapping")
         out.append(MappingRegistry(reg["package"], variable, tuple(reg["keep"]), reg.get("reason", ""), where))
     return out
+
+
+def cut_outcome(failure: str | None, kept: list[str], removed: list[str], removed_what: str = "removed") -> str:
+    """One registry cut for the report: what stayed and what went, or why the file was left as it was."""
+    if failure:
+        return f"left unmodified: {failure}"
+    return (f"kept {', '.join(f'`{k}`' for k in kept) or 'nothing'}; {removed_what} "
+            + (", ".join(removed) or "nothing"))
