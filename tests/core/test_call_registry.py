@@ -5,7 +5,6 @@ had (sglang's HiCache storage backends have this shape)."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.core.registrykit import run_cli, write_project

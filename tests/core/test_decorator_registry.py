@@ -4,7 +4,6 @@ key the registry never had."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.core.registrykit import run_cli, write_project

@@ -4,7 +4,6 @@ stay, and a removed key reaches the ``else`` an unknown key reaches."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.core.registrykit import run_cli, write_project
