@@ -129,8 +129,8 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
         kinds = {kind for kind, _ in seen}
         if kinds == {"import"} and len({payload for _, payload in seen}) == 1 and seen[0][1]:
             out.imports[name] = seen[0][1]
-        elif len(seen) == 1 and kinds == {"assign"} and seen[0][1] is not None:
-            out.assigns[name] = seen[0][1]
+        elif kinds == {"assign"} and len({payload for _, payload in seen}) == 1 and seen[0][1] is not None:
+            out.assigns[name] = seen[0][1]  # bound once, or several times by the same text (`_is_xpu = is_xpu()`)
         elif len(seen) == 1 and kinds == {"def"}:
             out.defs.add(name)
         else:
@@ -241,15 +241,15 @@ class ModuleScope:
     """Resolve dotted names as written in one module; ``shadow`` holds local names that hide module ones."""
 
     def __init__(self, resolver: Resolver, bindings: ModuleBindings, shadow: frozenset[str] = frozenset(),
-                 words: set[str] | None = None, aliases: dict[str, tuple[str, int]] | None = None):
+                 words: set[str] | None = None, aliases: dict[str, tuple[str, tuple[int, int]]] | None = None):
         self.resolver = resolver
         self.bindings = bindings
         self.shadow = shadow
         self.words = words  # when given, only names ending in one of these words are resolved (speed)
-        self.aliases = aliases or {}  # local name -> (the qualified name it stands for, the line binding it)
+        self.aliases = aliases or {}  # local name -> (the qualified name it stands for, (its line, block end))
         self.line = 0  # where the expression being resolved is: an alias counts only after its line
 
-    def with_shadow(self, names: frozenset[str], aliases: dict[str, tuple[str, int]] | None = None) -> "ModuleScope":
+    def with_shadow(self, names: frozenset[str], aliases: dict | None = None) -> "ModuleScope":
         return ModuleScope(self.resolver, self.bindings, names, self.words, aliases)
 
     def resolve(self, dotted: str) -> str | None:
@@ -258,7 +258,7 @@ class ModuleScope:
         base, _, rest = dotted.partition(".")
         tail = "." + rest if rest else ""
         alias = self.aliases.get(base)
-        if alias is not None and alias[1] < self.line:
+        if alias is not None and alias[1][0] < self.line <= alias[1][1]:
             return self.resolver.canonical(alias[0] + tail)
         if self.words is not None and dotted.rpartition(".")[2] not in self.words and base not in self.words:
             return None
@@ -273,3 +273,14 @@ class ModuleScope:
             if self.resolver._star_binds(star, base, 0):
                 return self.resolver.canonical(f"{star}.{dotted}")
         return None
+
+
+def renamed_imports(bindings: ModuleBindings, resolver: Resolver, words: set[str]) -> set[str]:
+    """Local names of a module's imports that rename something a fact may match (``from m import is_hip as
+    h``): they must be looked up too, though no fact ends in ``h``."""
+    out = set()
+    for name, target in bindings.imports.items():
+        if name not in words and target.rpartition(".")[2] != name:
+            if resolver.canonical(target).rpartition(".")[2] in words or target.rpartition(".")[2] in words:
+                out.add(name)
+    return out

@@ -246,6 +246,9 @@ class Evaluator:
         if any(a.star for a in args):
             return UNKNOWN
         dotted = dotted_name(func)
+        if dotted == "bool" and len(args) == 1 and not args[0].keyword and not _binds(self.scope, "bool"):
+            inner = self.truth(args[0].value)  # bool(get_bool_env_var("X")): the builtin, on a known value
+            return UNKNOWN if inner is Truth.UNKNOWN else inner is Truth.TRUE
         qualname = self.scope.resolve(dotted) if dotted else None
         if not args and qualname is not None and qualname in self.table.calls:
             self.used.update(self.table.origins.get("c:" + qualname, ()))
@@ -329,3 +332,9 @@ def to_literal(value: Any) -> cst.BaseExpression | None:
     if isinstance(value, str):
         return cst.SimpleString(repr(value))
     return None
+
+
+def _binds(scope: Scope, name: str) -> bool:
+    """Whether the module (or the function around the expression) binds ``name`` itself, hiding the builtin."""
+    bindings = getattr(scope, "bindings", None)
+    return name in getattr(scope, "shadow", ()) or (bindings is not None and bindings.binds(name))

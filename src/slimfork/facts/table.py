@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver
+from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
 from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME, UNKNOWN, FactSet, env_string
 
@@ -55,6 +55,7 @@ def propagate(table: FactTable, resolver: Resolver, modules: list[ModuleBindings
     flags: dict[str, object] = {}
     used: set[str] = set()
     parsed: dict[tuple[str, str], cst.BaseExpression | None] = {}
+    renamed: dict[str, set[str]] = {}  # module -> its imports that rename a fact's target
     changed = True
     while changed:
         changed = False
@@ -65,7 +66,10 @@ def propagate(table: FactTable, resolver: Resolver, modules: list[ModuleBindings
                 if qualname in table.values or name in patched or qualname in patched:
                     continue
                 if not any(word in source for word in words):
-                    continue
+                    if bindings.module not in renamed:
+                        renamed[bindings.module] = renamed_imports(bindings, resolver, table.words)
+                    if not any(name in source for name in renamed[bindings.module]):
+                        continue
                 key = (bindings.module, name)
                 if key not in parsed:
                     try:
@@ -75,7 +79,9 @@ def propagate(table: FactTable, resolver: Resolver, modules: list[ModuleBindings
                 expr = parsed[key]
                 if expr is None:
                     continue
-                scope = scope or ModuleScope(resolver, bindings, words=table.words)
+                if bindings.module not in renamed:
+                    renamed[bindings.module] = renamed_imports(bindings, resolver, table.words)
+                scope = scope or ModuleScope(resolver, bindings, words=table.words | renamed[bindings.module])
                 evaluator = Evaluator(table, scope)
                 value = evaluator.value(expr)
                 if value is UNKNOWN or not isinstance(value, LITERAL_TYPES) or not evaluator.used:

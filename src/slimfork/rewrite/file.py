@@ -10,7 +10,7 @@ from typing import Callable
 
 import libcst as cst
 
-from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver
+from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import FactTable
 from slimfork.index.parse import decode
 from slimfork.rewrite.cleanup import load_counts, remove_unused
@@ -84,9 +84,10 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tree = ast.parse(text, path)
-    scope = ModuleScope(ctx.resolver, bindings, words=ctx.table.words)
+    renamed = renamed_imports(bindings, ctx.resolver, ctx.table.words)
+    scope = ModuleScope(ctx.resolver, bindings, words=ctx.table.words | renamed)
     transformer = FoldTransformer(ctx.table, scope, statement_info(module, tree), text.splitlines(keepends=True),
-                                  pinned)
+                                  pinned, renamed)
     folded = module.visit(transformer)
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()

@@ -34,7 +34,7 @@ class Fold:
 
 class FoldTransformer(cst.CSTTransformer):
     def __init__(self, table: FactTable, scope, info: dict[int, StmtInfo], lines: list[str] | None = None,
-                 pinned: frozenset[str] = frozenset()):
+                 pinned: frozenset[str] = frozenset(), renamed: set[str] = frozenset()):
         super().__init__()
         self.pinned = pinned  # names still used after an arm that binds them: such arms are kept
         self.source_lines = lines  # the original text by line, to skip statements no fact can match in
@@ -43,8 +43,8 @@ class FoldTransformer(cst.CSTTransformer):
         self.module_scope = scope
         self.info = info
         # ("function" | "class", local names, aliases: local name -> (qualified name, line))
-        self.scopes: list[tuple[str, frozenset[str], dict[str, tuple[str, int]]]] = []
-        self.alias_triggers: list[set[str]] = []
+        self.scopes: list[tuple[str, frozenset[str], dict[str, tuple]]] = []
+        self.alias_triggers: list[set[str]] = [set(renamed)]  # module imports that rename, then per function
         self.evaluator = Evaluator(table, scope)
         self.skip: set[int] = set()  # Name/Attribute nodes that are not plain loads
         self.truth_context: set[int] = set()  # expressions whose value only matters as a truth value
@@ -89,10 +89,10 @@ class FoldTransformer(cst.CSTTransformer):
                                     if name not in words and target.rpartition(".")[2] in words})
         self._rescope()
 
-    def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, int]]:
+    def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, tuple[int, int]]]:
         """What each local alias of a function stands for, resolved in the scope around the function."""
         out = {}
-        for name, line, how, what in aliases:
+        for name, span, how, what in aliases:
             if how == "import":
                 level, module, attr = what
                 package = self.module_scope.bindings.module
@@ -103,10 +103,10 @@ class FoldTransformer(cst.CSTTransformer):
             else:  # every word: the target need not end like a fact (`platform = platforms.current_platform`)
                 around = self.evaluator.scope
                 target = ModuleScope(around.resolver, around.bindings, around.shadow, None, around.aliases)
-                target.line = line
+                target.line = span[0]
                 target = target.resolve(what)
             if target:
-                out[name] = (target, line)
+                out[name] = (target, span)
         return out
 
     def _pop_scope(self) -> None:
@@ -117,7 +117,7 @@ class FoldTransformer(cst.CSTTransformer):
     def _rescope(self) -> None:
         """Function scopes nest; a class body's names only hide module names inside that class body."""
         shadow: set[str] = set()
-        aliases: dict[str, tuple[str, int]] = {}
+        aliases: dict[str, tuple] = {}
         for i, (kind, local, own) in enumerate(self.scopes):
             if kind == "function" or i == len(self.scopes) - 1:
                 shadow |= local
@@ -260,7 +260,7 @@ class FoldTransformer(cst.CSTTransformer):
         if id(original) in self.skip or is_literal(updated):
             return updated
         value, used = self._evaluate(updated)
-        if value is UNKNOWN or not used:
+        if value is UNKNOWN or not (used or _bool_of_literal(updated)):  # bool(False) once a fact folded inside
             return updated
         literal = to_literal(value)
         if literal is None:
@@ -616,3 +616,8 @@ _EMPTY = cst.Module([])
 def _code(node) -> str:
     text = " ".join(_EMPTY.code_for_node(node).split())
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _bool_of_literal(node: cst.CSTNode) -> bool:
+    return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "bool"
+            and len(node.args) == 1 and is_literal(node.args[0].value))

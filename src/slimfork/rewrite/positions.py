@@ -18,8 +18,8 @@ class StmtInfo:
     line: int
     end: int
     local_names: frozenset[str] = frozenset()
-    # Function names bound exactly once, by a statement of the body itself: (name, line, how, what), how is
-    # "import" (what = (level, module, attribute or None)) or "alias" (what = the dotted name assigned).
+    # Function names bound exactly once: (name, (line, end of its block), how, what), how is "import"
+    # (what = (level, module, attribute or None)) or "alias" (what = the dotted name assigned).
     aliases: tuple = ()
 
 
@@ -120,29 +120,43 @@ def function_locals(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -
 
 def function_aliases(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple:
     """Local names that only stand for something else: bound once in the whole function (nested scopes
-    included), by a plain statement of its body, as ``from m import f [as g]``, ``import a.b as c`` or
-    ``x = a.b`` (``platform = platforms.current_platform``). A fact about the target then applies to the name
-    after that line. Names declared ``global``/``nonlocal`` anywhere are not aliases."""
+    included), by a plain statement, as ``from m import f [as g]``, ``import a.b as c`` or ``x = a.b``
+    (``platform = platforms.current_platform``). A fact about the target then applies to the name after that
+    line and within the block that holds the statement (an ``if`` arm, say: code after the arm may run without
+    it). Names declared ``global``/``nonlocal`` anywhere are not aliases."""
     counts: dict[str, int] = {}
     for sub in ast.walk(node):
         for name in _bound_names(sub):
             counts[name] = counts.get(name, 0) + 1
-    out = []
-    for stmt in node.body:
+    out: list = []
+    _block_aliases(node.body, counts, out)
+    return tuple(out)
+
+
+def _block_aliases(body: list, counts: dict[str, int], out: list) -> None:
+    """Aliases bound by a statement of ``body``, valid from their line to the end of ``body`` (the block: a
+    use there runs after the binding), and those of the blocks nested in it (not in nested functions)."""
+    end = max((s.end_lineno or s.lineno) for s in body) if body else 0
+    for stmt in body:
         if isinstance(stmt, ast.ImportFrom):
             for alias in stmt.names:
                 local = alias.asname or alias.name
                 if alias.name != "*" and counts.get(local) == 1:
-                    out.append((local, stmt.lineno, "import", (stmt.level, stmt.module, alias.name)))
+                    out.append((local, (stmt.lineno, end), "import", (stmt.level, stmt.module, alias.name)))
         elif isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 if alias.asname and counts.get(alias.asname) == 1:
-                    out.append((alias.asname, stmt.lineno, "import", (0, alias.name, None)))
+                    out.append((alias.asname, (stmt.lineno, end), "import", (0, alias.name, None)))
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             dotted = _dotted(stmt.value)
             if dotted and counts.get(stmt.targets[0].id) == 1:
-                out.append((stmt.targets[0].id, stmt.lineno, "alias", dotted))
-    return tuple(out)
+                out.append((stmt.targets[0].id, (stmt.lineno, end), "alias", dotted))
+        elif isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
+            for block in (stmt.body, getattr(stmt, "orelse", [])):
+                _block_aliases(block, counts, out)
+        elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            for block in (stmt.body, stmt.orelse, stmt.finalbody, *[h.body for h in stmt.handlers]):
+                _block_aliases(block, counts, out)
 
 
 def _bound_names(sub: ast.AST) -> list[str]:
