@@ -81,3 +81,31 @@ def test_shrink_writes_the_fork_without_removed_files(copy_fixture, tmp_path):
     assert len(list(fork.rglob("*.py"))) == python_files - len(REMOVED)
     # the source is never modified
     assert {p: p.read_bytes() for p in project.rglob("*") if p.is_file()} == before
+
+
+def test_import_module_over_a_literal_sequence_reaches_each_name(tmp_path):
+    """``for g in _GROUPS: import_module(f"{__name__}.{g}")`` with ``_GROUPS`` a literal tuple (sglang's
+    kernels/ops/__init__.py): each named module is reached and not uncertain; the static imports check reports a
+    named module that is missing."""
+    from slimfork.verify.checks.imports import ImportsCheck
+    from slimfork.verify.tree import TreeLayout
+
+    ops = tmp_path / "pkg" / "ops"
+    ops.mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (ops / "__init__.py").write_text('from importlib import import_module\n\n_GROUPS = ("act", "mm")\n\n'
+                                     'for _group in _GROUPS:\n    import_module(f"{__name__}.{_group}")\n\n'
+                                     'for _name in ["extra"]:\n    import_module(f"pkg.ops.{_name}")\n')
+    for name in ("act", "mm", "extra", "unused"):
+        (ops / f"{name}.py").write_text("X = 1\n")
+    (tmp_path / "pkg" / "cli.py").write_text("import pkg.ops\n")
+    (tmp_path / "slimfork.toml").write_text('source = "."\npackages = ["pkg"]\nroots = ["pkg.cli"]\n')
+    analysis = analyse(tmp_path / "slimfork.toml")
+    reached = analysis.graph.reached
+    assert {"pkg.ops.act", "pkg.ops.mm", "pkg.ops.extra"} <= set(reached) and "pkg.ops.unused" not in reached
+    assert analysis.plan.uncertain == []
+    check = ImportsCheck(TreeLayout("", ("pkg",)))
+    baseline = check.baseline(tmp_path)
+    (ops / "mm.py").unlink()
+    result = check.run(tmp_path, baseline)
+    assert not result.ok and any("no module pkg.ops.mm" in f for f in result.failures)

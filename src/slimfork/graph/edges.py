@@ -51,6 +51,9 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
                 missing.append(MissingImport(name, info.path, imp.line, target))
         for dyn in summary.dynamic_imports:
             target = dyn.target
+            if target and "{__" in target:  # f"{__name__}.{group}": this module's name (or its package's)
+                package = name if info.is_package else name.rpartition(".")[0]
+                target = target.replace("{__name__}", name).replace("{__package__}", package)
             if target and target.startswith(".") and dyn.package:
                 target = _relative(dyn.package, target)
             if target and not dyn.prefix:

@@ -195,15 +195,72 @@ def _unparse(node) -> str:
 
 
 def _scan_calls(tree: ast.AST, summary: ModuleSummary) -> None:
+    loops = _loop_values(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("import_module", "__import__") and node.args:
-            summary.dynamic_imports.append(_dynamic(node, name))
+            expanded = _expand_fstring(node.args[0], loops.get(id(node), {}))
+            if expanded is not None and name == "import_module":
+                text = _unparse(node)
+                summary.dynamic_imports.extend(DynamicImport(node.lineno, text, target) for target in expanded)
+            else:
+                summary.dynamic_imports.append(_dynamic(node, name))
         elif name in ("iter_modules", "walk_packages"):
             summary.dir_scans.append((node.lineno, _unparse(node)))
+
+
+def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
+    """For calls inside ``for VAR in SEQ`` where SEQ is a literal sequence of strings or a module-level name
+    bound once to one (``_GROUPS = ("activation", ...)``): call id -> {VAR: the strings}."""
+    sequences: dict[str, list[str] | None] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found = _literal_strings(stmt.value) if stmt.value is not None else None
+                    sequences[target.id] = found if target.id not in sequences else None  # bound twice: unknown
+    out: dict[int, dict[str, list[str]]] = {}
+    for loop in ast.walk(tree):
+        if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
+            continue
+        values = _literal_strings(loop.iter)
+        if values is None and isinstance(loop.iter, ast.Name):
+            values = sequences.get(loop.iter.id)
+        if not values:
+            continue
+        for stmt in loop.body:
+            for sub in ast.walk(stmt):
+                if isinstance(sub, ast.Call):
+                    out.setdefault(id(sub), {})[loop.target.id] = values
+    return out
+
+
+def _expand_fstring(arg, variables: dict[str, list[str]]) -> list[str] | None:
+    """The module names an f-string import names: ``f"{__name__}.{group}"`` inside a loop over literal strings
+    gives one target per string (``{__name__}`` and ``{__package__}`` stay as placeholders the graph fills in).
+    None when any other part is computed at run time."""
+    if not isinstance(arg, ast.JoinedStr):
+        return None
+    out = [""]
+    for part in arg.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            out = [o + part.value for o in out]
+        elif isinstance(part, ast.FormattedValue) and part.conversion == -1 and part.format_spec is None \
+                and isinstance(part.value, ast.Name):
+            name = part.value.id
+            if name in ("__name__", "__package__"):
+                out = [o + "{" + name + "}" for o in out]
+            elif name in variables:
+                out = [o + v for o in out for v in variables[name]]
+            else:
+                return None
+        else:
+            return None
+    return out
 
 
 def _dynamic(call: ast.Call, name: str) -> DynamicImport:

@@ -72,8 +72,11 @@ def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
         for dyn in summary.dynamic_imports:
             if dyn.target is None or dyn.prefix:
                 continue
-            name = dyn.target.lstrip(".")
-            base = _absolute(name or None, len(dyn.target) - len(name), dyn.package)
+            target = dyn.target
+            if "{__" in target and module:  # f"{__name__}.{group}" over literal groups
+                target = target.replace("{__name__}", module).replace("{__package__}", package or "")
+            name = target.lstrip(".")
+            base = _absolute(name or None, len(target) - len(name), dyn.package)
             if base and tree.layout.internal(base) and not tree.is_module(base):
                 out[f"{rel}: {base}"] = (rel, f"{rel}:{dyn.line}: {dyn.text}: no module {base}", base)
     return out
