@@ -259,7 +259,7 @@ _SHARED: dict[str, tuple] = {}
 
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and terminates the pool
-    cancel.kill_on_sigterm()  # ... with SIGTERM: this worker's check processes go with it
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _evaluate_shared(index: int) -> Outcome:

@@ -69,10 +69,11 @@ def thread_map(fn, items: list, workers: int) -> list:
             raise
 
 
-def kill_on_sigterm() -> None:
-    """In a worker process: SIGTERM (the parent leaving its pool) kills this worker's check processes too."""
-    def stop(signum, frame):
-        cancel_all()
-        os._exit(1)
+def _after_fork_in_child() -> None:
+    """A forked process (a pool worker) starts with its own lock and no process group of its parent's."""
+    global _LOCK
+    _LOCK = threading.Lock()
+    _GROUPS.clear()
 
-    signal.signal(signal.SIGTERM, stop)
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
