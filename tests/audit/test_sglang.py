@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import time
 import tokenize
 from pathlib import Path
 
@@ -103,15 +102,10 @@ def test_referenced_kernel_files_for_a_kept_module(sglang):
     assert all(p.startswith(CSRC + "kvcacheio/") for p in kept)
 
 
-def test_kernel_scan_time_is_comparable_to_the_index(sglang):
-    """Both cold, in one process, on the same 443 files of sglang/srt/layers: the audit's extra pass costs
-    about as much as the index (both parse every file; docs/audit.md records the whole-package numbers)."""
+def test_kernel_scan_covers_every_indexed_file(sglang):
+    """The audit's extra pass reads every file the index read (443 files of sglang/srt/layers). Its cost next to
+    the index's is measured in docs/audit.md, not asserted here: speed goals belong in benchmarks."""
     root = sglang[0] / "sglang" / "srt" / "layers"
-    start = time.perf_counter()
     index = build_index(root, jobs=1, use_cache=False)
-    index_seconds = time.perf_counter() - start
-    start = time.perf_counter()
     scan = scan_tree(index, jobs=1, use_cache=False)
-    scan_seconds = time.perf_counter() - start
     assert len(scan.py) == len(index.files) > 400
-    assert scan_seconds < 3 * index_seconds
