@@ -77,6 +77,7 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
             raise
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
+            cancel.reset()  # the threads are done: a later run (or check) in this process may start processes
     report.head = repo.head()
     report.seconds = round(time.perf_counter() - start, 3)
     return report
