@@ -39,6 +39,12 @@ def test_unused_definitions_and_imports_are_pruned_with_reasons(libpit):
     assert "whisper" not in _defs(libpit, "util/text.py")
 
 
+def test_imports_inside_functions_keep_what_they_name_and_the_rest_goes(libpit):
+    assert _defs(libpit, "inner.py") == {"inner_fn"}
+    assert _defs(libpit, "innermod.py") == {"value"}
+    assert libpit.removal("libpit.inner", "inner_unused").reason == "no kept code references it"
+
+
 def test_methods_of_kept_classes_stay_with_what_they_use(libpit):
     text = libpit.text(PKG + "core.py")
     assert "def unused_method" in text and "def unused_helper" in text

@@ -66,6 +66,7 @@ class TopStatement:
     strings: set[str] = field(default_factory=set)  # dotted or plain identifiers found in string constants
     getattrs: set[tuple[tuple[str, ...], str | None]] = field(default_factory=set)  # getattr(a.b, "lit" | computed)
     aliases: tuple[ImportAlias, ...] = ()  # for import statements (nested imports of "other" statements too)
+    inner_imports: set[ImportAlias] = field(default_factory=set)  # imports inside a function or class body
     bases: tuple[tuple[str, ...], ...] = ()  # for classes: base classes as chains
     hook: bool = False  # a class that defines __init_subclass__ (its subclasses may register themselves)
     effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
@@ -161,6 +162,20 @@ class _Refs(ast.NodeVisitor):
 
     def __init__(self, st: TopStatement):
         self.st = st
+        self.depth = 0  # inside a def, class or lambda: imports there bind local names
+
+    def _scoped(self, node: ast.AST) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scoped
+
+    def visit_Import(self, node: ast.Import) -> None:
+        if self.depth:
+            self.st.inner_imports.update(a._replace(position=0) for a in _aliases(node))
+
+    visit_ImportFrom = visit_Import
 
     def visit_Name(self, node: ast.Name) -> None:
         if not isinstance(node.ctx, ast.Store):

@@ -156,6 +156,28 @@ class _Walker:
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
         for text in st.strings:
             self.use_dotted(module, text, where)
+        for alias in st.inner_imports:
+            self.use_inner_import(module, st, alias, where)
+
+    def use_inner_import(self, module: str, st: TopStatement, alias: ImportAlias, why: str) -> None:
+        """An import inside a function or class body: ``from m import f`` uses ``m.f``; a module it binds is
+        walked along the chains the statement reads through the local name (used otherwise: all of it stays)."""
+        target = self.target(module, alias)
+        if target is None or alias.name == "*":
+            return
+        current, symbol = target
+        if symbol is not None:
+            self.use_symbol(current, symbol, f"imported by {why}")
+            return
+        local = alias.bound  # ``import a.b`` binds ``a`` (current is "a"): its chains say a.b.<f>
+        for chain in st.chains:
+            if chain[0] == local:
+                self.walk(current, chain[1:], why, computed=False)
+        for base, lit in st.getattrs:
+            if base[0] == local:
+                self.walk(current, base[1:] + ((lit,) if lit else ()), why, computed=lit is None)
+        if local in st.names:  # used as a value (passed, returned, getattr with a computed name)
+            self.keep_everything(current, f"the module object is used as a value by {why}")
 
     # ---- resolution ----------------------------------------------------------------------------------------
     def use_name(self, module: str, name: str, why: str, bare: bool = False) -> None:
