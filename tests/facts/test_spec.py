@@ -25,6 +25,7 @@ os_name = "posix"
 platform_system = "Linux"
 attributes = { "lora.enable_lora" = false }
 attribute_getters = { "sglang.srt.runtime_context.get_lora" = "lora" }
+unused_methods = ["forward_npu", "forward_hip"]
 
 [facts.preprocessor]
 defines = { USE_ROCM = 0 }
@@ -54,6 +55,7 @@ def test_full_section_through_load_spec(tmp_path):
     assert facts.preprocessor_raw == {"defines": {"USE_ROCM": 0}}  # passed through untouched
     assert by_target["lora.enable_lora"].kind == ATTRIBUTE and by_target["lora.enable_lora"].value is False
     assert facts.attribute_getters == {"sglang.srt.runtime_context.get_lora": "lora"}
+    assert facts.unused_methods == ("forward_npu", "forward_hip")
 
 
 def test_unquoted_dotted_keys_are_joined():
@@ -74,6 +76,9 @@ def test_unquoted_dotted_keys_are_joined():
     ({"env_objects": "a.b"}, "facts.env_objects", "expected an array"),
     ({"env_bool_functions": ["x"]}, "facts.env_bool_functions[0]", "not a qualified name"),
     ({"preprocessor": 3}, "facts.preprocessor", "expected a table"),
+    ({"unused_methods": "forward_npu"}, "facts.unused_methods", "expected an array"),
+    ({"unused_methods": ["Op.forward_npu"]}, "facts.unused_methods[0]", "not a method name"),
+    ({"unused_methods": ["__init__"]}, "facts.unused_methods[0]", "not a method name"),
     ({"functions": {"platform.system": "Linux"}, "platform_system": "Linux"}, "facts.platform_system",
      "declared twice"),
 ])

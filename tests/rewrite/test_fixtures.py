@@ -64,6 +64,9 @@ def test_fixture(name, tmp_path):
         assert mod.failure is None, mod.failure
     if "blocked" in expect:
         assert len(mod.blocked) == expect["blocked"]
+    if "methods_removed" in expect:
+        assert report.methods_removed() == expect["methods_removed"]
+        assert {k: [list(p) for p in v] for k, v in report.methods_kept.items()} == expect["methods_kept"]
     if "inert" in expect:
         assert [o.option for o in report.inert_options] == expect["inert"]
     if "patched" in expect:

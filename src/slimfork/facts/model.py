@@ -83,9 +83,10 @@ class FactSet:
     # ({"sglang.srt.runtime_context.get_lora": "lora"}: get_lora().enable_lora matches "lora.enable_lora").
     attribute_getters: dict[str, str] = field(default_factory=dict)
     preprocessor_raw: dict[str, Any] = field(default_factory=dict)  # [facts.preprocessor], owned elsewhere
+    unused_methods: tuple[str, ...] = ()  # methods never called: dispatched by a name the facts rule out
 
     def __bool__(self) -> bool:
-        return bool(self.facts)
+        return bool(self.facts or self.unused_methods)
 
     def by_kind(self, kind: str) -> list[Fact]:
         return [f for f in self.facts if f.kind == kind]

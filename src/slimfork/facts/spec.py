@@ -32,6 +32,8 @@ KEYS: dict[str, str] = {
                   "named receiver (e.g. \"lora.enable_lora\" = false matches lora.enable_lora, self.lora.enable_lora)",
     "attribute_getters": "table: qualified name of a function returning a config object -> the receiver name it "
                          "counts as (e.g. \"sglang.srt.runtime_context.get_lora\" = \"lora\")",
+    "unused_methods": "array of method names the deployment never calls (dispatch by a computed name, e.g. "
+                      "\"forward_npu\"): removed from every class unless kept code reads them as an attribute",
     "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
     "os_name": "string: the value of os.name (e.g. \"posix\")",
     "platform_system": "string: what platform.system() returns (e.g. \"Linux\")",
@@ -81,6 +83,15 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
     out.env_bool_functions = _names(raw, "env_bool_functions", key)
     out.env_objects = _names(raw, "env_objects", key)
     out.env_modules = _names(raw, "env_modules", key)
+    methods = raw.get("unused_methods", [])
+    if not isinstance(methods, list):
+        raise SpecError(f"expected an array of strings, got {_type(methods)}", key=f"{key}.unused_methods",
+                        hint=KEYS["unused_methods"])
+    for i, name in enumerate(methods):
+        if not isinstance(name, str) or not name.isidentifier() or (name.startswith("__") and name.endswith("__")):
+            raise SpecError(f"{name!r} is not a method name", key=f"{key}.unused_methods[{i}]",
+                            hint="write the bare name of a method that is not a dunder, e.g. \"forward_npu\"")
+    out.unused_methods = tuple(methods)
     pre = raw.get("preprocessor", {})
     if not isinstance(pre, dict):
         raise SpecError(f"expected a table, got {_type(pre)}", key=f"{key}.preprocessor", hint=KEYS["preprocessor"])

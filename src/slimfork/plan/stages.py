@@ -46,7 +46,7 @@ class Stages:
 def run_stages(analysis, jobs: int | None = None) -> Stages:
     spec = analysis.spec
     facts = spec.sections.get("facts")
-    if (facts is None or not (facts.facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
+    if (facts is None or not (facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
             and not spec.sections.get("registries") and "tests" not in spec.sections \
             and "symbols" not in spec.sections \
             and not any(r.get("kind") in ("dict", "decorator", "call", "if-chain") for r in spec.raw.get("registries", [])):
@@ -106,7 +106,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
                if analysis.graph.mm.is_internal(mod) and rel not in removed}
     stages = Stages(analysis.plan, analysis.graph)
     cuts, decorated = _cut_registries(analysis, stages, scratch)  # the tests stage reads the mapping cuts
-    folding = facts is not None and facts.facts
+    folding = facts is not None and bool(facts)
     if folding or any(c.new_source for c in cuts + decorated):  # registry cuts change the graph: plan again
         if folding:
             report = fold_tree(scratch, modules, facts, jobs=jobs)

@@ -15,6 +15,7 @@ from slimfork.facts.evaluate import FactTable
 from slimfork.index.parse import decode
 from slimfork.rewrite.cleanup import load_counts, remove_unused
 from slimfork.rewrite.fold import FoldTransformer
+from slimfork.rewrite.methods import MethodRemover, method_uses
 from slimfork.rewrite.positions import statement_info
 from slimfork.rewrite.report import FileFold
 from slimfork.rewrite.safety import check_rewrite, undefined_names
@@ -27,6 +28,7 @@ class FoldContext:
     table: FactTable
     resolver: Resolver
     is_protected: Callable[[str, str], bool] = lambda module, name: False  # (module, name) used elsewhere
+    unused_methods: frozenset[str] = frozenset()  # methods to delete from class bodies (rewrite/methods.py)
 
 
 def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext) -> tuple[bytes | None, FileFold]:
@@ -89,6 +91,12 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     transformer = FoldTransformer(ctx.table, scope, statement_info(module, tree), text.splitlines(keepends=True),
                                   pinned, renamed)
     folded = module.visit(transformer)
+    if ctx.unused_methods:
+        lines = {(cls, name): line for cls, name, line in method_uses(tree, ctx.unused_methods)[0]}
+        remover = MethodRemover(ctx.unused_methods, lines)
+        folded = folded.visit(remover)
+        transformer.folds += remover.folds
+        transformer.dropped += remover.dropped
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
     cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings,

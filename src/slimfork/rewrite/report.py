@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from slimfork.errors import SlimforkError
@@ -30,6 +30,17 @@ class FileFold:
     def branches(self) -> int:
         return sum(1 for f in self.folds if f.kind in BRANCH_KINDS)
 
+    def then(self, second: FileFold) -> FileFold:
+        """This file's fold followed by a second pass over its output (the unused methods)."""
+        if second.failure:  # the second pass left the file as the first one wrote it
+            return replace(self, blocked=self.blocked + [(0, f"unused methods not removed: {second.failure}")])
+        if not second.changed:
+            return self
+        # The second pass's lines are those of the first pass's output.
+        return replace(self, changed=True, lines_after=second.lines_after, folds=self.folds + second.folds,
+                       blocked=second.blocked,
+                       removed_names=self.removed_names + second.removed_names)
+
     @property
     def lines_removed(self) -> int:
         return self.lines_before - self.lines_after if self.changed else 0
@@ -42,6 +53,7 @@ class FoldReport:
     flags: dict[str, Any] = field(default_factory=dict)  # module-level names found constant -> value
     patched: list[tuple[str, str, int]] = field(default_factory=list)  # (name, file, line) set by tests
     inert_options: list = field(default_factory=list)  # slimfork.facts.options.InertOption
+    methods_kept: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # unused method -> reads of it
     scanned: int = 0  # Python files looked at
     candidates: int = 0  # files that mention a fact or a constant flag
     seconds: float = 0.0
@@ -69,6 +81,11 @@ class FoldReport:
                 out.setdefault(key, []).append((f.path, line))
         return out
 
+    def methods_removed(self) -> dict[str, int]:
+        """Declared unused method name -> how many class bodies lost it."""
+        return dict(sorted(Counter(f.detail.split(":")[0].rsplit(".", 1)[-1] for file in self.changed
+                                   for f in file.folds if f.kind == "method").items()))
+
     def check_strict(self) -> None:
         """Under --strict a fact that matched nothing is an error (a typo would silently do nothing)."""
         if self.unmatched:
@@ -88,6 +105,9 @@ class FoldReport:
             "constant_flags": dict(sorted(self.flags.items())),
             "patched_by_tests": [{"name": n, "path": p, "line": line} for n, p, line in self.patched],
             "inert_options": [o._asdict() for o in self.inert_options],
+            "unused_methods": {"removed": self.methods_removed(),
+                               "kept": {name: [{"path": p, "line": line} for p, line in places]
+                                        for name, places in sorted(self.methods_kept.items())}},
             "files": [{
                 "path": f.path, "module": f.module, "changed": f.changed, "branches_folded": f.branches,
                 "lines_removed": f.lines_removed, "failure": f.failure, "removed_names": f.removed_names,
@@ -124,6 +144,13 @@ class FoldReport:
             out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]]
             out += ([f"- ... {len(blocked) - limit} more (report.json: `kept_for_side_effects`)"]
                     if len(blocked) > limit else []) + [""]
+        removed = self.methods_removed()
+        if removed or self.methods_kept:
+            out += ["## Unused methods", ""]
+            out += [f"- `{name}`: removed from {n} classes" for name, n in removed.items()]
+            out += [f"- `{name}`: kept everywhere, kept code still reads it at "
+                    + ", ".join(f"{p}:{line}" for p, line in places[:3]) + (" ..." if len(places) > 3 else "")
+                    for name, places in sorted(self.methods_kept.items())] + [""]
         if self.inert_options:
             out += ["## Command-line options the feature facts make inert", "",
                     "They still parse, but the fork no longer reads them:", ""]

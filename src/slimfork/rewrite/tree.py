@@ -6,6 +6,7 @@ facts make constant (across modules), then fold every such file in parallel. Fil
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import re
 import warnings
@@ -23,6 +24,7 @@ from slimfork.fsutil import write_atomic
 from slimfork.index.parse import decode
 from slimfork.progress import progress
 from slimfork.rewrite.file import FoldContext, fold_source
+from slimfork.rewrite.methods import method_uses
 from slimfork.rewrite.report import FileFold, FoldReport
 
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
@@ -82,6 +84,8 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     _STATE["context"] = FoldContext(table, resolver, _Protection(root, modules, resolver, index))
     results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
     report.files = [r for r in results if r is not None]
+    if facts.unused_methods:
+        _remove_unused_methods(report, frozenset(facts.unused_methods), jobs, root, modules)
     switches = {f.target.split(".")[1]: (f.target.split(".")[0], f.key) for f in facts.by_kind(ATTRIBUTE)}
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
@@ -90,6 +94,31 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     report.seconds = time.perf_counter() - started
     _STATE.clear()
     return report
+
+
+def _remove_unused_methods(report: FoldReport, names: frozenset[str], jobs: int, root: Path,
+                           modules: dict[str, str]) -> None:
+    """Second pass, on the folded files: delete the declared methods nothing kept names as an attribute, then
+    fold those files again (the arms and imports only those methods used go too)."""
+    files = [rel for rel, hit in zip(sorted(modules), _map(_mentions, [(rel, sorted(names)) for rel in
+                                                                        sorted(modules)], jobs, root, modules)) if hit]
+    defined: set[str] = set()
+    for rel, (defs, refs) in zip(files, _map(_method_uses, [(rel, names) for rel in files], jobs, root, modules)):
+        for name, line in refs:
+            report.methods_kept.setdefault(name, []).append((rel, line))
+        if defs:
+            defined.add(rel)
+    allowed = names - set(report.methods_kept)
+    if not allowed:
+        return
+    _STATE["context"] = dataclasses.replace(_STATE["context"], unused_methods=allowed)
+    again = {r.path: r for r in _map(_fold_file, sorted(defined), jobs, root, modules, label="removing methods")
+             if r is not None}
+    merged = []
+    for first in report.files:
+        second = again.pop(first.path, None)
+        merged.append(first.then(second) if second is not None else first)
+    report.files = merged + list(again.values())
 
 
 class _Protection:
@@ -176,6 +205,17 @@ def _mentions(args) -> bool:
     except OSError:
         return False
     return any(word.encode() in data for word in words)
+
+
+def _method_uses(args):
+    rel, names = args
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(decode((_STATE["root"] / rel).read_bytes()))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
+        return [], []
+    return method_uses(tree, names)
 
 
 def _bindings(rel: str):
