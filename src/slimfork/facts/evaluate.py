@@ -277,6 +277,28 @@ class Evaluator:
                 return getattr(receiver, func.attr.value)(*values)
         return UNKNOWN
 
+    def reads_only(self, node: cst.BaseExpression) -> bool:
+        """Pure (``is_pure``), or only reads environment variables the way the facts know
+        (``os.getenv("X")``, ``get_bool_env_var("X")``, ``envs.X.get()``), under ``not``/``and``/``or``."""
+        if is_pure(node):
+            return True
+        if isinstance(node, cst.UnaryOperation):
+            return self.reads_only(node.expression)
+        if isinstance(node, cst.BooleanOperation):
+            return self.reads_only(node.left) and self.reads_only(node.right)
+        if not isinstance(node, cst.Call) or any(a.star or a.keyword for a in node.args):
+            return False
+        func, args = node.func, node.args
+        if not all(isinstance(literal_value(a.value), str) or is_pure(a.value) for a in args):
+            return False
+        qualname = self.scope.resolve(dotted_name(func) or "")
+        if qualname in _ENV_READS or qualname in self.table.env_bool_functions:
+            return bool(args) and isinstance(literal_value(args[0].value), str)
+        if isinstance(func, cst.Attribute) and func.attr.value == "get" and not args \
+                and isinstance(func.value, cst.Attribute):
+            return self.scope.resolve(dotted_name(func.value.value) or "") in self.table.env_objects
+        return False
+
     def _subscript(self, node: cst.Subscript) -> Any:
         if self.scope.resolve(dotted_name(node.value) or "") != "os.environ" or len(node.slice) != 1:
             return UNKNOWN

@@ -316,7 +316,7 @@ class FoldTransformer(cst.CSTTransformer):
         elif rv is not UNKNOWN and id(original_node) in self.truth_context:
             if bool(rv) == is_and:  # `x and True` / `x or False` has the truth of x
                 result = left
-            elif is_pure(left):  # `x and False` is false, `x or True` is true
+            elif self.evaluator.reads_only(left):  # `x and False` is false, `x or True` is true
                 result = right
             else:
                 self.blocked.append((self.line, f"'{_code(updated_node)}' is always {bool(rv)}, but its left "
