@@ -444,11 +444,17 @@ class FoldTransformer(cst.CSTTransformer):
             test = literal_value(arm.test)
             word = "if" if i == 0 else "elif"
             if test is not UNKNOWN and (pinned[i] if not test else any(pinned[i + 1:]) or else_pinned):
-                if originals[i] is not None and not _same_code(originals[i].test, arm.test):
-                    arm = arm.with_changes(test=originals[i].test)  # keep the arm as written
-                self.blocked.append((lines[i], f"{word} {_code(arm.test)}: known, but kept: it binds "
-                                               f"{', '.join(sorted(_binds(arm.body) & self.pinned)) or 'names'} "
-                                               f"that code after it still uses"))
+                names = ', '.join(sorted(_binds(arm.body) & self.pinned)) or 'names'
+                written = originals[i].test if originals[i] is not None else arm.test
+                if not test:  # never runs, but binds names code after it still mentions: `if False:` says so
+                    self.blocked.append((lines[i], f"{word} {_code(written)}: never taken, kept as `{word} False:`: "
+                                                   f"it binds {names} that code after it still uses"))
+                    arm = arm.with_changes(test=cst.Name("False"))
+                else:
+                    if originals[i] is not None and not _same_code(originals[i].test, arm.test):
+                        arm = arm.with_changes(test=originals[i].test)  # keep the arm as written
+                    self.blocked.append((lines[i], f"{word} {_code(arm.test)}: known, but kept: it binds {names} "
+                                                   f"that code after it still uses"))
                 test = UNKNOWN
             if test is UNKNOWN:
                 kept.append(arm)

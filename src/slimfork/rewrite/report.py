@@ -138,9 +138,9 @@ class FoldReport:
         if blocked:
             binds = sum("it binds" in why for _, _, why in blocked)
             out += ["## Known conditions kept", "",
-                    f"{len(blocked)} conditions the facts decide stay as written: {binds} because an arm binds names "
-                    f"that kept code still uses (the definitions it needs), {len(blocked) - binds} because an "
-                    "operand has a side effect that must still run.", ""]
+                    f"{len(blocked)} conditions the facts decide are not deleted: {binds} arms bind names that kept "
+                    "code still mentions (an arm that never runs stays as `if False:`, so no name becomes undefined), "
+                    f"{len(blocked) - binds} conditions have an operand with a side effect that must still run.", ""]
             out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]]
             out += ([f"- ... {len(blocked) - limit} more (report.json: `kept_for_side_effects`)"]
                     if len(blocked) > limit else []) + [""]
