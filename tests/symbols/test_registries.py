@@ -31,6 +31,16 @@ def test_module_dict_of_classes_defined_beside_it_prunes_the_removed_classes(lib
     assert libpit.run("libpit.cli", "detector", "b").stderr.splitlines()[-1] == "ValueError: unknown detector b"
 
 
+def test_dict_a_function_builds_is_cut_and_what_only_removed_entries_reached_leaves(libpit):
+    text = libpit.text(PKG + "serving.py")
+    assert '"text": _run_text,\n        }' in text and "_run_image" not in text and "not deployed" not in text
+    assert not libpit.has(PKG + "imaging.py")
+    assert libpit.run("libpit.cli", "serve", "text").stdout == "text x\n"
+    removed, unknown = libpit.run("libpit.cli", "serve", "image"), libpit.run("libpit.cli", "serve", "video")
+    assert removed.stderr.splitlines()[-1] == "ValueError: unknown serving backend image"
+    assert unknown.stderr.splitlines()[-1] == "ValueError: unknown serving backend video"
+
+
 def test_list_of_key_names_is_cut_and_keeps_its_comments_in_place(libpit):
     assert libpit.text(PKG + "parsers/names.py") == 'NAMES = [\n    "alpha",\n]\n'
 
@@ -57,6 +67,8 @@ def _spec_with(tmp_path, registry: str):
      "registries[0].package", "no module in the source"),
     ('[[registries]]\nkind = "dict"\npackage = "libpit.parsers.parser.Parser.MISSING"\nkeep = ["a"]\n',
      "registries[0].package", "no assignment"),
+    ('[[registries]]\nkind = "dict"\npackage = "libpit.serving._run_text"\nkeep = ["a"]\n',
+     "registries[0].package", "builds 0 dict literals with string keys"),
     ('[[registries]]\nkind = "dict"\npackage = "libpit.parsers.parser.Parser.REGISTRY"\nkeep = ["zeta"]\n',
      "registries[0].keep", "keep matches no key"),
     ('[[registries]]\nkind = "dict"\npackage = "libpit.parsers.parser"\nkeep = ["a"]\n',

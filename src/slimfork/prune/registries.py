@@ -44,7 +44,8 @@ def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, resul
                             hint="name a dict literal with string keys, or a list of key strings")
         if not cut.found:
             raise SpecError(f"no assignment '{variable} = {{...}}' in {rel}", key=f"{registry.key}.package",
-                            hint="name a module-level dict, or a class attribute as 'Class.NAME'")
+                            hint="name a module-level dict, a class attribute as 'Class.NAME', or a function "
+                                 "that builds one dict literal with string keys")
         if not cut.kept:
             raise SpecError(f"keep matches no key of {module}.{variable}", key=f"{registry.key}.keep",
                             hint="keys: " + ", ".join(cut.removed[:12]))

@@ -1,7 +1,8 @@
 """Cut a dict (or list) registry: keep the entries whose keys the spec lists, remove the others (LibCST).
 
-The registry is a module-level assignment ``NAME = {...}`` or a class attribute ``Class.NAME = {...}`` (sglang's
-``ReasoningParser.DetectorMap``); its keys must be string literals (a dict) or its items strings (a list of
+The registry is a module-level assignment ``NAME = {...}``, a class attribute ``Class.NAME = {...}`` (sglang's
+``ReasoningParser.DetectorMap``), or a function that builds the one dict literal with string keys in its body
+(``def _create_backend_registry(): return Registry({"llm": ..., "diffusion": ...})``); its keys must be string literals (a dict) or its items strings (a list of
 names). Entries whose key is not a literal (``**other``, computed keys) stay: unknown means keep. What only the
 removed entries referenced becomes unused, and symbol pruning takes it away; a removed key then fails exactly as
 a key the registry never had.
@@ -58,6 +59,7 @@ class _Cutter(cst.CSTTransformer):
         self.scope: list[str] = []
         self.depth = 0  # inside a function: not a registry definition
         self.dropped: Counter[str] = Counter()
+        self.target_dict: cst.Dict | None = None  # the dict a named function builds
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.scope.append(node.name.value)
@@ -68,7 +70,22 @@ class _Cutter(cst.CSTTransformer):
         return updated
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
+        if self.scope + [node.name.value] != self.parts:
+            return False
+        # A function that builds its registry: the one dict literal with string keys in its body.
+        found = _StringKeyedDicts()
+        node.body.visit(found)
+        if len(found.dicts) != 1:
+            self.result.failure = (f"{'.'.join(self.parts)} builds {len(found.dicts)} dict literals with string "
+                                   "keys; name a function that builds exactly one")
+            return False
+        self.target_dict = found.dicts[0]
+        return True
+
+    def leave_Dict(self, original: cst.Dict, updated: cst.Dict):
+        if original is self.target_dict:
+            return self._cut(updated)
+        return updated
 
     def _target(self, targets) -> bool:
         return any(isinstance(t, cst.Name) and self.scope + [t.value] == self.parts for t in targets)
@@ -127,6 +144,15 @@ class _Cutter(cst.CSTTransformer):
             return _with_closing(value.with_changes(elements=kept), closing.with_changes(whitespace_before=before))
         kept[-1] = kept[-1].with_changes(comma=comma)
         return value.with_changes(elements=kept)
+
+
+class _StringKeyedDicts(cst.CSTVisitor):
+    def __init__(self):
+        self.dicts: list[cst.Dict] = []
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        if node.elements and all(_key(e) is not None for e in node.elements):
+            self.dicts.append(node)
 
 
 def _closing(value):
