@@ -37,11 +37,27 @@ def test_imports_reports_a_removed_module_at_its_importer(tmp_path):
     original, fork = copy_project(tmp_path)
     check = ImportsCheck(LAYOUT)
     baseline = check.baseline(original)
-    assert baseline.data["broken"] == {"pkg/guarded.py: pkg.not_shipped"}  # broken in the original: not counted
+    assert baseline.data["broken"] == set()  # pkg.not_shipped is missing, but under try/except ImportError
     edit(fork, {"pkg/util.py": None})
     result = check.run(fork, baseline)
     assert result.paths == ("pkg/core.py", "pkg/util.py")  # the importer, and the removed file (a bisection hint)
     assert result.failures == ("pkg/core.py:3: from pkg.util import fmt, shout: no module pkg.util",)
+
+
+def test_imports_accepts_a_gone_module_the_code_guards_but_not_a_gone_name(tmp_path):
+    original, fork = copy_project(tmp_path)
+    guarded = {"pkg/optional.py": "def extra():\n    return 1\n",
+               "pkg/feature.py": "try:\n    from pkg.optional import extra\nexcept (ImportError, OSError):\n"
+                                 "    extra = None\n"}
+    edit(original, guarded)
+    edit(fork, guarded)
+    check = ImportsCheck(LAYOUT)
+    baseline = check.baseline(original)
+    edit(fork, {"pkg/optional.py": "def other():\n    return 2\n"})  # the module stays, the name is gone
+    assert check.run(fork, baseline).failures == (
+        "pkg/feature.py:2: from pkg.optional import extra: pkg.optional has no name or submodule 'extra'",)
+    edit(fork, {"pkg/optional.py": None})  # the whole optional module is gone: the code handles that
+    assert check.run(fork, baseline).ok
 
 
 def test_imports_reports_a_removed_name(tmp_path):

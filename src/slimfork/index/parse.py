@@ -9,7 +9,7 @@ import re
 import tokenize
 import warnings
 
-from slimfork.index.summary import DynamicImport, ImportEdge, ModuleSummary
+from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
@@ -100,7 +100,8 @@ class _Collector:
             self.statements(node.body, scope, conds + (f"if {test}",), tc or is_tc)
             self.statements(node.orelse, scope, conds + (f"not ({test})",), tc)
         elif isinstance(node, (ast.Try, ast.TryStar)):
-            self.statements(node.body, scope, conds + ("try",), tc)
+            guarded = any(_catches_import_error(h.type) for h in node.handlers)
+            self.statements(node.body, scope, conds + (GUARDED_TRY if guarded else "try",), tc)
             for handler in node.handlers:
                 kind = self.test_text(handler.type) if handler.type is not None else "any error"
                 self.statements(handler.body, scope, conds + (f"except {kind}",), tc)
@@ -297,3 +298,15 @@ def _dotted_strings(text: str) -> list[tuple[str, int]]:
         pos = match.start()
         out.append((match.group(2), line))
     return out
+
+
+_IMPORT_ERROR_BASES = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+
+
+def _catches_import_error(handler_type) -> bool:
+    """Does ``except <handler_type>:`` catch a failed import? (A bare ``except:`` does.)"""
+    if handler_type is None:
+        return True
+    types = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
+    return any(isinstance(t, (ast.Name, ast.Attribute)) and (t.id if isinstance(t, ast.Name) else t.attr)
+               in _IMPORT_ERROR_BASES for t in types)

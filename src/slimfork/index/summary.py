@@ -19,6 +19,11 @@ class ImportEdge(NamedTuple):
     type_checking: bool = False  # under "if TYPE_CHECKING:" (never runs)
 
 
+# The condition of an import in a ``try:`` block whose handler catches ImportError (or a base of it): the code
+# handles the module being absent (an optional dependency or feature).
+GUARDED_TRY = "try (except ImportError)"
+
+
 class DynamicImport(NamedTuple):
     """An importlib.import_module / __import__ call; ``target`` is the literal or f-string prefix, if any."""
 
