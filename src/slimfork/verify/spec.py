@@ -46,6 +46,9 @@ COMMAND = Section("checks.command[]", "A command whose result must be the same o
           choices=("exit", "stdout", "both"), default="both"),
     Field("timeout", "int", "Seconds before the command is stopped (default 600).", default=600),
     Field("stubs", "list[str]", "Third-party modules stubbed for this command, in addition to [verify] stubs."),
+    Field("removed_output", "list[str]", "Regular expressions (multi-line, '.' matches newlines) for the parts of "
+          "the output that the fork deliberately drops (the help of a removed feature): deleted from both outputs "
+          "before they are compared, and listed in the check's result."),
     Field("watch", "list[str]", "Globs (relative to the tree) of the files the command depends on: when none of "
           "them changed from the original, the command is not run again (e.g. kernel sources for a compile check). "
           "Default: always run."),
@@ -88,6 +91,7 @@ class CommandSpec:
     timeout: int = 600
     stubs: tuple[str, ...] = ()
     watch: tuple[str, ...] = ()
+    removed_output: tuple[str, ...] = ()  # regexes: what the fork deliberately no longer prints
 
 
 @dataclass(frozen=True)
@@ -166,7 +170,8 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
             raise SpecError(f"two commands are named '{name}'", key=f"{where}.name", hint="give each a unique name")
         commands.append(CommandSpec(name, tuple(table["argv"]), _strings(table.get("env", {}), f"{where}.env"),
                                     table.get("cwd"), table.get("match", "both"), table.get("timeout", 600),
-                                    _names(table, "stubs", where), tuple(table.get("watch", []))))
+                                    _names(table, "stubs", where), tuple(table.get("watch", [])),
+                                    _regexes(table.get("removed_output", []), f"{where}.removed_output")))
     pytest = None
     if "pytest" in raw:
         table = raw["pytest"]
@@ -175,6 +180,16 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         pytest = PytestSpec(tuple(table.get("tests", [])), table.get("k") or None, tuple(table.get("args", [])),
                             table.get("timeout", 1800))
     return ChecksSpec(tuple(raw.get("skip", [])), modules, tuple(commands), pytest)
+
+
+def _regexes(patterns: list[str], key: str) -> tuple[str, ...]:
+    for i, pattern in enumerate(patterns):
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise SpecError(f"not a regular expression: {exc}", key=f"{key}[{i}]",
+                            hint="Python re syntax, e.g. '--- Help for Diffusion .*'") from None
+    return tuple(patterns)
 
 
 def parse_verify(raw: dict[str, Any], key: str = "verify") -> VerifySpec:

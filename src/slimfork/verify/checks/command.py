@@ -8,6 +8,7 @@ whose output changes between two runs of the original would make bisection chase
 from __future__ import annotations
 
 import difflib
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,12 +93,23 @@ class CommandCheck:
         elif self.command.match in ("exit", "both") and now.exit_code != before.exit_code:
             failures.append(f"{self.command.name}: exit code {now.exit_code}, the original's {before.exit_code}: "
                             f"{_tail(now.stderr)}")
-        if now.exit_code is not None and self.command.match in ("stdout", "both") and now.stdout != before.stdout:
+        expected, got = self.without_removed(before.stdout), self.without_removed(now.stdout)
+        if now.exit_code is not None and self.command.match in ("stdout", "both") and got != expected:
             failures.append(f"{self.command.name}: stdout differs from the original's: "
-                            + _first_difference(before.stdout, now.stdout))
+                            + _first_difference(expected, got))
         paths = tuple(dict.fromkeys(reversed(tree_frames(proc.stderr, Path(fork).resolve())))) if failures else ()
-        return CheckResult(self.name, not failures, tuple(failures), paths, time.monotonic() - start,
-                           f"{now.seconds:.1f}s")
+        note = f"{now.seconds:.1f}s"
+        if self.command.removed_output:
+            dropped = sum(len(re.findall(p, before.stdout, re.S | re.M)) for p in self.command.removed_output)
+            note += f"; {dropped} parts of the original's output deliberately removed " \
+                    f"({', '.join(map(repr, self.command.removed_output))})"
+        return CheckResult(self.name, not failures, tuple(failures), paths, time.monotonic() - start, note)
+
+    def without_removed(self, text: str) -> str:
+        """The output without the parts the spec says the fork deliberately drops."""
+        for pattern in self.command.removed_output:
+            text = re.sub(pattern, "", text, flags=re.S | re.M)
+        return text
 
 
 def _fill(text: str, values: dict[str, str]) -> str:
