@@ -118,7 +118,8 @@ def test_registries_and_symbols_cut_what_a_deepseek_deployment_does_not_use(shru
     assert {r["key"] for r in storage["removed"]} == {"npu_memcache", "aibrix", "eic", "simm", "mori", "tensorcast",
                                                      "seaweedfs"}
     assert "sglang/srt/mem_cache/storage/eic/eic_storage.py" in removed
-    [grammar] = data["if_chain_registries"]
+    chains = {c["function"].rpartition(".")[2]: c for c in data["if_chain_registries"]}
+    grammar = chains["create_grammar_backend"]
     assert grammar["kept"] == ["xgrammar", "llguidance", "none"] and grammar["removed"] == ["outlines"]
     assert "sglang/srt/constrained/outlines_backend.py" in removed
     symbols = data["symbols"]
@@ -127,3 +128,6 @@ def test_registries_and_symbols_cut_what_a_deepseek_deployment_does_not_use(shru
     parsers = {r["variable"]: r for r in symbols["registries"]}
     assert parsers["ReasoningParser.DetectorMap"]["kept"] == ["deepseek-r1", "deepseek-v3"]
     assert symbols["pruned"] and symbols["modules_removed"]
+    methods = data["facts"]["unused_methods"]  # forward_npu & co. go; forward_cpu is still called by deepseek_v2
+    assert methods["removed"]["forward_npu"] >= 20 and methods["removed"]["forward_hip"] >= 10
+    assert [p["path"] for p in methods["kept"]["forward_cpu"]] == ["sglang/srt/models/deepseek_v2.py"]
