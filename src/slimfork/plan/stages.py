@@ -109,7 +109,9 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     folding = facts is not None and bool(facts)
     if folding or any(c.new_source for c in cuts + decorated):  # registry cuts change the graph: plan again
         if folding:
-            report = fold_tree(scratch, modules, facts, jobs=jobs)
+            others = {rel: mod for rel, mod in analysis.graph.mm.by_path.items()
+                      if analysis.graph.mm.is_internal(mod) and rel not in modules}
+            report = fold_tree(scratch, modules, facts, jobs=jobs, others=others)
             if getattr(spec, "strict", False):
                 report.check_strict()
             stages.fold_report = report

@@ -36,14 +36,19 @@ def fact_words(facts: FactSet) -> set[str]:
     return {fact.target if fact.kind == ENV else trigger_text(fact.target) for fact in facts.facts}
 
 
-def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int | None = None) -> FoldReport:
+def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int | None = None,
+              others: dict[str, str] | None = None) -> FoldReport:
+    """Fold ``modules`` (path -> module name). ``others`` are the tree's other modules (dropped or unreachable):
+    not folded, but a name one of them imports is not removed, since the fork's batches delete them only after
+    the folded files are checked."""
     started = time.perf_counter()
     root = Path(root)
     jobs = jobs or os.cpu_count() or 1
     report = FoldReport(scanned=len(modules))
     if not facts:
         return report
-    resolver = Resolver(root, modules)
+    everything = {**(others or {}), **modules}
+    resolver = Resolver(root, everything)
     words = fact_words(facts)
     candidates: set[str] = set()
     pending = sorted(modules)
@@ -77,11 +82,11 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
         b = resolver.cache[modules[rel]]
         needed |= set(b.imports) | set(b.assigns) | b.defs | {modules[rel].rsplit(".", 1)[-1]}
     index: dict[str, set[str]] = {}
-    chunks = [sorted(modules)[i::jobs * 4] for i in range(jobs * 4)]
-    for part in _map(_scan_words, [(chunk, needed) for chunk in chunks], jobs, root, modules):
+    chunks = [sorted(everything)[i::jobs * 4] for i in range(jobs * 4)]
+    for part in _map(_scan_words, [(chunk, needed) for chunk in chunks], jobs, root, everything):
         for word, files in part.items():
             index.setdefault(word, set()).update(files)
-    _STATE["context"] = FoldContext(table, resolver, _Protection(root, modules, resolver, index))
+    _STATE["context"] = FoldContext(table, resolver, _Protection(root, everything, resolver, index))
     results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
     report.files = [r for r in results if r is not None]
     if facts.unused_methods:
