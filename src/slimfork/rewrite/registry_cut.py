@@ -2,10 +2,10 @@
 
 The registry is a module-level assignment ``NAME = {...}``, a class attribute ``Class.NAME = {...}`` (sglang's
 ``ReasoningParser.DetectorMap``), or a function that builds the one dict literal with string keys in its body
-(``def _create_backend_registry(): return Registry({"llm": ..., "diffusion": ...})``); its keys must be string literals (a dict) or its items strings (a list of
-names). Entries whose key is not a literal (``**other``, computed keys) stay: unknown means keep. What only the
-removed entries referenced becomes unused, and symbol pruning takes it away; a removed key then fails exactly as
-a key the registry never had.
+(``def _create_backend_registry(): return Registry({"llm": ..., "diffusion": ...})``); its keys must be string
+literals (a dict) or its items strings (a list of names). Entries whose key is not a literal (``**other``,
+computed keys) stay: unknown means keep. What only the removed entries referenced becomes unused, and symbol
+pruning takes it away; a removed key then fails exactly as a key the registry never had.
 """
 
 from __future__ import annotations
