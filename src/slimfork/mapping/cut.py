@@ -1,4 +1,7 @@
-"""Read a mapping registry's dict and cut the entries the spec does not keep (LibCST, formatting kept)."""
+"""Read a mapping registry's dict (or list, tuple or set of names) and cut the entries the spec does not keep
+(LibCST, formatting kept). A sequence of strings is the registry of an import loop
+(``for name in NAMES: import_module(f"{__name__}.{name}")``): an entry names the module ``<module>.<name>`` when
+there is one, else the module the string itself names."""
 
 from __future__ import annotations
 
@@ -43,17 +46,26 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
     finder = _Finder(registry.variable)
     module.visit(finder)
     if finder.dict_node is None:
-        raise SpecError(f"no module-level dict '{registry.variable} = {{...}}' in {path}",
-                        key=f"{registry.key}.variable", hint="name the dict literal that maps keys to modules")
+        raise SpecError(f"no module-level dict '{registry.variable} = {{...}}' (or list, tuple or set of strings) "
+                        f"in {path}", key=f"{registry.key}.variable",
+                        hint="name the literal that maps keys to modules, or lists the names an import loop loads")
     result = MappingCut(registry, path)
     keep_ids = set()
+    sequence = not isinstance(finder.dict_node, cst.Dict)
     for element, line in zip(finder.dict_node.elements, _lines(source, registry.variable)):
-        if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
-            raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not 'string': value",
-                            key=f"{registry.key}.variable", hint="only literal dicts with string keys can be cut")
-        names = tuple(_strings(element.value))
-        target = next((n for n in names if is_module(n)), None)
-        entry = MappingEntry(element.key.evaluated_value, target, names, line)
+        if sequence and isinstance(element, cst.Element) and isinstance(element.value, cst.SimpleString):
+            key = element.value.evaluated_value
+            names = (key,)
+            target = f"{registry.module}.{key}" if is_module(f"{registry.module}.{key}") else \
+                key if is_module(key) else None
+        elif not sequence and isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
+            key, names = element.key.evaluated_value, tuple(_strings(element.value))
+            target = next((n for n in names if is_module(n)), None)
+        else:
+            shape = "'string'" if sequence else "'string': value"
+            raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not {shape}",
+                            key=f"{registry.key}.variable", hint="only literals of string keys can be cut")
+        entry = MappingEntry(key, target, names, line)
         if registry.keeps(entry.key, target):
             result.kept.append(entry)
             keep_ids.add(id(element))
@@ -83,7 +95,7 @@ class _Finder(cst.CSTVisitor):
                     elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
                             and small.target.value == self.variable:
                         value = small.value
-                    if isinstance(value, cst.Dict):
+                    if isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
                         self.dict_node = value
         return False
 
@@ -92,7 +104,19 @@ class _Cut(cst.CSTTransformer):
     def __init__(self, target: cst.Dict, keep_ids: set[int]):
         self.target, self.keep_ids = target, keep_ids
 
-    def leave_Dict(self, original: cst.Dict, updated: cst.Dict) -> cst.Dict:
+    def leave_Dict(self, original, updated):
+        return self._cut(original, updated, "rbrace")
+
+    def leave_Set(self, original, updated):
+        return self._cut(original, updated, "rbrace")
+
+    def leave_List(self, original, updated):
+        return self._cut(original, updated, "rbracket")
+
+    def leave_Tuple(self, original, updated):
+        return self._cut(original, updated, "rpar")
+
+    def _cut(self, original, updated, closing: str):
         if original is not self.target:
             return updated
         kept = [new for old, new in zip(original.elements, updated.elements) if id(old) in self.keep_ids]
@@ -103,12 +127,16 @@ class _Cut(cst.CSTTransformer):
         # the brace becomes the new last entry's own (the removed entry's comment goes with it).
         own = kept[-1].comma.whitespace_after if isinstance(kept[-1].comma, cst.Comma) else None
         kept[-1] = kept[-1].with_changes(comma=last.comma)
-        rbrace = updated.rbrace
+        if closing == "rpar" and not updated.rpar:
+            return updated.with_changes(elements=kept)  # a tuple without parentheses
+        rbrace = updated.rpar[-1] if closing == "rpar" else getattr(updated, closing)
         if isinstance(own, cst.ParenthesizedWhitespace) and \
                 isinstance(rbrace.whitespace_before, cst.ParenthesizedWhitespace):
             rbrace = rbrace.with_changes(whitespace_before=rbrace.whitespace_before.with_changes(
                 first_line=own.first_line))
-        return updated.with_changes(elements=kept, rbrace=rbrace)
+        if closing == "rpar":
+            return updated.with_changes(elements=kept, rpar=[*updated.rpar[:-1], rbrace])
+        return updated.with_changes(elements=kept, **{closing: rbrace})
 
 
 def _strings(node: cst.CSTNode) -> list[str]:
@@ -129,6 +157,9 @@ def _lines(source: bytes, variable: str) -> list[int]:
     for stmt in ast.parse(source).body:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) \
             else []
-        if any(isinstance(t, ast.Name) and t.id == variable for t in targets) and isinstance(stmt.value, ast.Dict):
-            return [k.lineno if k is not None else stmt.lineno for k in stmt.value.keys]
+        if any(isinstance(t, ast.Name) and t.id == variable for t in targets):
+            if isinstance(stmt.value, ast.Dict):
+                return [k.lineno if k is not None else stmt.lineno for k in stmt.value.keys]
+            if isinstance(stmt.value, (ast.List, ast.Tuple, ast.Set)):
+                return [e.lineno for e in stmt.value.elts]
     return []

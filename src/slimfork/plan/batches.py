@@ -18,16 +18,24 @@ from slimfork.plan.requirements import import_names_of, requirement_uses, string
 def build_batches(analysis, stages) -> list[Batch]:
     plan, tree = stages.plan, analysis.tree
     batches: list[Batch] = list(getattr(stages, "extra_batches", []))  # tests first: they only shrink the suite
-    removals = list(plan.removals) + [Removal("folded", path, stages.rewrite_reasons[path], group="folded")
-                                      for path in sorted(stages.rewritten)]
+    rewritten, reasons = dict(stages.rewritten), dict(stages.rewrite_reasons)
     symbols = getattr(stages, "symbols", None)  # pruning and what it removed: one batch, applied last
-    if symbols is not None:
-        from slimfork.prune.batch import symbol_batch
+    early: dict[str, str] = {}
+    if symbols is not None:  # except the pruned files an earlier deletion needs rewritten first
+        from slimfork.prune.batch import early_edits, symbol_batch
 
+        early = early_edits(symbols, plan.removals, analysis.graph.mm.module_of, tree.root, rewritten)
+        for path, lost in early.items():
+            rewritten[path] = symbols.contents[path]
+            reasons[path] = "; ".join(filter(None, [reasons.get(path), f"symbol pruning applied early: it removes "
+                                                    f"the imports of {lost}, which an earlier batch deletes"]))
+    removals = list(plan.removals) + [Removal("folded", path, reasons[path], group="folded")
+                                      for path in sorted(rewritten)]
+    if symbols is not None:
         own = [r for r in removals if r.group == "symbols"]
         removals = [r for r in removals if r.group != "symbols"]
-    batches += batches_from_removals(removals, tree.root, stages.rewritten)
-    if symbols is not None and (batch := symbol_batch(symbols, own)) is not None:
+    batches += batches_from_removals(removals, tree.root, rewritten)
+    if symbols is not None and (batch := symbol_batch(symbols, own, frozenset(early))) is not None:
         batches.append(batch)
     batches += getattr(stages, "late_batches", [])  # test data of removed registry entries: after the entries
     if tree.kind == "wheel":
