@@ -71,7 +71,7 @@ def test_flags_propagate_across_modules(env):
 
 
 @pytest.mark.parametrize("code, value", [
-    ("hip()", False), ("C.is_hip()", False), ("_is_hip", False), ("not _is_hip", True), ("_use_aiter", False),
+    ("hip()", False), ("hip(cfg.model, 1)", False), ("hip(config=cfg)", False), ("C.is_hip()", False), ("_is_hip", False), ("not _is_hip", True), ("_use_aiter", False),
     ("current_platform.is_rocm()", False), ("platforms.current_platform.is_rocm()", False),
     ("sys.platform == 'win32'", False), ("sys.platform.startswith('linux')", True),
     ("sys.platform in ('linux', 'darwin')", True),
@@ -99,7 +99,8 @@ def test_truth_when_value_is_unknown(env, code, truth):
 @pytest.mark.parametrize("code", [
     "os.environ.get('OTHER')",  # no fact for it
     "get_bool_env_var(name)",  # not a literal variable name
-    "hip(1)",  # called with arguments
+    "hip(load())",  # an argument that is a call must still run
+    "hip(*args)",
     "_twice",  # bound twice: ambiguous
     "sys.platform is 'linux'",  # identity of strings is not a fact
     "undefined_thing()",

@@ -36,7 +36,7 @@ class FactTable:
     """Facts and derived module-level constants, keyed by canonical qualified name."""
 
     values: dict[str, Any] = field(default_factory=dict)  # name -> value
-    calls: dict[str, Any] = field(default_factory=dict)  # callable -> what a call without arguments returns
+    calls: dict[str, Any] = field(default_factory=dict)  # callable -> what a call returns (pure arguments)
     env: dict[str, str] = field(default_factory=dict)  # environment variable -> its string value
     env_bool_functions: frozenset[str] = frozenset()
     env_objects: frozenset[str] = frozenset()
@@ -250,7 +250,8 @@ class Evaluator:
             inner = self.truth(args[0].value)  # bool(get_bool_env_var("X")): the builtin, on a known value
             return UNKNOWN if inner is Truth.UNKNOWN else inner is Truth.TRUE
         qualname = self.scope.resolve(dotted) if dotted else None
-        if not args and qualname is not None and qualname in self.table.calls:
+        if qualname is not None and qualname in self.table.calls and all(is_pure(a.value) for a in args):
+            # f() or f(config): the fact holds for any argument, as long as evaluating the arguments does nothing
             self.used.update(self.table.origins.get("c:" + qualname, ()))
             return self.table.calls[qualname]
         if qualname in _ENV_READS and args and len(args) <= 2 and not args[0].keyword:
