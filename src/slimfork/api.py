@@ -206,6 +206,28 @@ def why(spec: Spec | str | Path, target: str) -> WhyAnswer:
     return explain(analyse(spec), target)
 
 
+def weigh(spec: Spec | str | Path) -> list:
+    """Every kept module with the lines that would leave with it (``slimfork.graph.weigh``), heaviest first;
+    lines are the fork's (after folding and symbol pruning)."""
+    from slimfork.graph.weigh import weigh as weigh_graph
+
+    analysis = analyse(spec)
+    graph, stages = analysis.graph, analysis.stages
+    contents = dict(getattr(stages, "rewritten", None) or {})
+    contents.update(getattr(getattr(stages, "symbols", None), "contents", None) or {})
+
+    def lines_of(module: str) -> int:
+        info = graph.modules.get(module)
+        if info is None or info.path is None:
+            return 0
+        if info.path in contents:
+            return contents[info.path].count(b"\n")
+        summary = analysis.index.files.get(info.path)
+        return summary.lines if summary is not None else 0
+
+    return weigh_graph(graph, lines_of)
+
+
 def stats(path: Path | str):
     from slimfork.report.stats import tree_stats, walk_files
 

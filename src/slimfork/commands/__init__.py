@@ -4,6 +4,7 @@ COMMANDS = [
     "shrink",
     "plan",
     "why",
+    "weigh",
     "stats",
     "audit",
     "corpus",
