@@ -58,3 +58,10 @@ def test_importers_are_deleted_before_what_they_import(tmp_path):
     # top imports mid imports low; c1 and c2 import each other and go together
     assert names == ["unreachable pkg/c1 + unreachable pkg/c2", "unreachable pkg/top", "unreachable pkg/mid",
                      "dropped"]
+
+
+def test_a_merged_batch_names_each_kind_once_with_its_folders():
+    from slimfork.apply.from_plan import _describe
+
+    assert _describe("dropped + unreachable pkg/a + unreachable pkg/b") == \
+        "paths the spec drops; modules nothing kept imports under pkg/a, pkg/b"

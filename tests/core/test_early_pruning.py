@@ -21,6 +21,14 @@ FILES = {
             run(argv)
 
 
+        def _images_help():
+            try:
+                from pkg.images.runtime import run
+            except ImportError:
+                return "images are not available"
+            return run.__name__
+
+
         def _backends():
             return {
                 "text": _run_text,
@@ -29,6 +37,8 @@ FILES = {
 
 
         def serve(name):
+            if name == "help":
+                return print(_images_help())
             backends = _backends()
             if name not in backends:
                 raise SystemExit(f"unknown backend {name}")
@@ -65,9 +75,12 @@ def test_the_pruning_a_drop_needs_lands_before_it(tmp_path):
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     fork = result.out
     serve = (fork / "pkg/serve.py").read_text()
-    assert "_run_images" not in serve and "pkg.images" not in serve and '"text": _run_text' in serve
+    assert "_run_images" not in serve and serve.count("pkg.images") == 1 and '"text": _run_text' in serve
     assert not (fork / "pkg/images").exists()
     assert run_cli(fork, "text").stdout == "text ok\n"
+    assert run_cli(root, "help").stdout == "run\n" and run_cli(fork, "help").stdout == "images are not available\n"
+    # no warning: the unguarded import left with _run_images, and the guarded one handles the package's absence
+    assert not [w for w in result.data["warnings"] if "drops" in w], result.data["warnings"]
     assert run_cli(fork, "images").stderr == run_cli(root, "nope").stderr.replace("nope", "images")
     batches = {b.name: b for b in result.apply.batches}
     assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in batches.values())

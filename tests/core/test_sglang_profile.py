@@ -86,7 +86,7 @@ def test_every_batch_is_verified(shrunk):
     applied = shrunk.apply
     assert {b.check for b in applied.baselines if b.usable} == {"parse", "imports", "pyflakes"}
     names = [b.name for b in applied.batches]
-    assert names[0] == "folded" and "dropped" in names and names[-1] == "packaging"
+    assert names[0] == "folded" and any(n.startswith("dropped") for n in names) and names[-1] == "packaging"
     for batch in applied.batches:
         assert all(c.ok for c in batch.checks), (batch.name, batch.checks)
     # what a check needed undone is restored with the check as its reason; the rest of the batch is kept
@@ -129,5 +129,6 @@ def test_registries_and_symbols_cut_what_a_deepseek_deployment_does_not_use(shru
     assert parsers["ReasoningParser.DetectorMap"]["kept"] == ["deepseek-r1", "deepseek-v3"]
     assert symbols["pruned"] and symbols["modules_removed"]
     methods = data["facts"]["unused_methods"]  # forward_npu & co. go; forward_cpu is still called by deepseek_v2
-    assert methods["removed"]["forward_npu"] >= 20 and methods["removed"]["forward_hip"] >= 10
+    # (the diffusion runtime's forwards left with it)
+    assert methods["removed"]["forward_npu"] >= 10 and methods["removed"]["forward_hip"] >= 5
     assert [p["path"] for p in methods["kept"]["forward_cpu"]] == ["sglang/srt/models/deepseek_v2.py"]

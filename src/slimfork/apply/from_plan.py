@@ -57,12 +57,19 @@ def batches_from_removals(removals: list[Removal], root: Path,
             kind = items[0].kind
             reason = "; ".join(dict.fromkeys(r.reason for r in items))
             edits.append(Edit(path, None if kind in DELETING else rewritten[path], reason, kind))
-        kind = name.split(" ")[0]
-        title = TITLES.get(kind, kind)
-        where = name[len(kind) + 1:]
-        message = f"Remove {title}" + (f" under {where}" if where else "") + f": {len(edits)} file(s)."
-        batches.append(Batch(name, message, edits))
+        batches.append(Batch(name, f"Remove {_describe(name)}: {len(edits)} file(s).", edits))
     return batches
+
+
+def _describe(name: str) -> str:
+    """"unreachable app" -> "modules nothing kept imports under app"; merged groups ("dropped + unreachable a +
+    unreachable b") list each kind once, with its folders."""
+    wheres: dict[str, list[str]] = {}
+    for member in name.split(" + "):
+        kind, _, where = member.partition(" ")
+        wheres.setdefault(kind, []).extend([where] if where else [])
+    return "; ".join(TITLES.get(kind, kind) + (f" under {', '.join(places)}" if places else "")
+                     for kind, places in wheres.items())
 
 
 def _deletions_importers_first(grouped, root: Path) -> list[tuple[str, dict[str, list[Removal]]]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from slimfork.graph.graph import ModuleGraph, Step
+from slimfork.index.summary import GUARDED_TRY
 from slimfork.plan.globs import first_match
 from slimfork.plan.model import Kept, Plan, Removal
 from slimfork.spec.model import Spec
@@ -54,9 +55,17 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
                                          lines=lines, group=_group(rel)))
     for src, edge in _imports_of_dropped(graph):
         info = graph.modules[src]
-        plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, which the spec "
-                             "drops")
+        plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")
     return plan
+
+
+DROPPED_IMPORT = "which the spec drops"
+
+
+def carried_warnings(old: list[str], new: list[str]) -> list[str]:
+    """The warnings of an earlier plan that still hold for a plan made again on rewritten code: not those about
+    imports of dropped modules (the new plan lists the ones its kept code still has)."""
+    return [w for w in old if w not in new and not w.endswith(DROPPED_IMPORT)]
 
 
 def _unreached_reason(graph: ModuleGraph, module: str) -> str:
@@ -75,5 +84,6 @@ def _group(rel: str) -> str:
 def _imports_of_dropped(graph: ModuleGraph):
     for src in graph.reached:
         for edge in graph.edges.get(src, ()):
-            if edge.target in graph.excluded and edge.kind in ("import", "from", "dynamic"):
+            if edge.target in graph.excluded and edge.kind in ("import", "from", "dynamic") \
+                    and GUARDED_TRY not in edge.detail:  # code that handles the module's absence is fine
                 yield src, edge

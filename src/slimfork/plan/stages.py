@@ -19,7 +19,7 @@ from pathlib import Path
 from slimfork.fsutil import write_atomic
 from slimfork.graph import build_graph
 from slimfork.index import build_index
-from slimfork.plan.build import build_plan
+from slimfork.plan.build import build_plan, carried_warnings
 from slimfork.plan.globs import first_match
 from slimfork.plan.model import Plan
 from slimfork.source.cache import cache_dir
@@ -129,7 +129,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         graph.roots = [r for r in analysis.graph.roots]  # keep globs and entry points found on the original
         graph.reach(excluded)
         plan = build_plan(spec, graph)
-        plan.warnings[:0] = [w for w in analysis.plan.warnings if w not in plan.warnings]
+        plan.warnings[:0] = carried_warnings(analysis.plan.warnings, plan.warnings)
         _carry_other_files(analysis, plan)
         stages.plan, stages.graph = plan, graph
         for rel in list(stages.rewritten):

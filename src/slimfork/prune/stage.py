@@ -20,6 +20,7 @@ from pathlib import Path
 
 from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
+from slimfork.plan.build import carried_warnings
 from slimfork.plan.model import Uncertain
 from slimfork.prune.inputs import build_inputs, effect_violations
 from slimfork.prune.spec import DictRegistry, SymbolsSpec, dict_registries
@@ -235,7 +236,7 @@ def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
     have = {k.path for k in plan.kept} | {r.path for r in plan.removals}
     plan.kept += [k for k in stages.plan.kept if k.path not in have]
     plan.removals += [r for r in stages.plan.removals if r.path not in have]
-    plan.warnings[:0] = [w for w in stages.plan.warnings if w not in plan.warnings]
+    plan.warnings[:0] = carried_warnings(stages.plan.warnings, plan.warnings)
     return _State(plan, graph)
 
 
