@@ -21,8 +21,7 @@ from slimfork.index.summary import GUARDED_TRY
 def early_edits(stage, removals, module_of, root: Path, rewritten: dict[str, bytes]) -> dict[str, str]:
     """Path -> the deleted modules it stops importing, for each file of ``stage.contents`` that an earlier
     batch's deletion needs rewritten first. ``module_of(path)``: the original tree's module name of a file."""
-    gone = {module_of(r.path): r.path for r in removals if r.kind in DELETING and r.group != "symbols"}
-    gone.pop(None, None)
+    gone = {module_of(r.path) for r in removals if r.kind in DELETING and r.group != "symbols"} - {None}
     deleted = {r.path for r in removals if r.kind in DELETING}
     out = {}
     for path, content in sorted(stage.contents.items()):
@@ -41,7 +40,7 @@ def early_edits(stage, removals, module_of, root: Path, rewritten: dict[str, byt
     return out
 
 
-def _imported(source: bytes, package: str, gone: dict[str, str]) -> set[str]:
+def _imported(source: bytes, package: str, gone: set[str]) -> set[str]:
     """The modules of ``gone`` that ``source`` imports in any scope, outside TYPE_CHECKING and ImportError
     guards (the imports check accepts those)."""
     found = set()
@@ -60,7 +59,8 @@ def symbol_batch(stage, removals, skip=frozenset()) -> Batch | None:
     ``skip``: files rewritten earlier (``early_edits``)."""
     reasons: dict[str, list[str]] = {}
     for p in stage.pruned:
-        reasons.setdefault(p.path, []).extend(p.names)
+        if p.path not in skip:
+            reasons.setdefault(p.path, []).extend(p.names)
     registry_paths = {reg["path"]: reg for reg in stage.registries if reg["removed"]}
     edits = []
     for path, content in sorted(stage.contents.items()):
