@@ -50,7 +50,8 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     index = build_index(tree.root, jobs=jobs, skip=_dropped_path(spec))
     t2 = time.perf_counter()
     mm = build_module_map(tree, index)
-    graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm)
+    graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm,
+                        type_checking=spec.type_checking_imports)
     _check_registries(spec, graph)
     _add_keep_roots(spec, graph)
     plan = build_plan(spec, graph)

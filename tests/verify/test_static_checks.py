@@ -60,6 +60,21 @@ def test_imports_accepts_a_gone_module_the_code_guards_but_not_a_gone_name(tmp_p
     assert check.run(fork, baseline).ok
 
 
+def test_imports_accept_a_gone_module_only_type_checkers_import(tmp_path):
+    original, fork = copy_project(tmp_path)
+    typed = {"pkg/engine.py": "class Engine:\n    pass\n",
+             "pkg/typed.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.engine import Engine\n"
+                             "\n\ndef run(engine: 'Engine') -> None:\n    import pkg.engine\n"}
+    edit(original, typed)
+    edit(fork, typed)
+    check = ImportsCheck(LAYOUT)
+    baseline = check.baseline(original)
+    edit(fork, {"pkg/engine.py": None})  # the import in run() runs, the TYPE_CHECKING one never does
+    assert check.run(fork, baseline).failures == ("pkg/typed.py:8: import pkg.engine: no module pkg.engine",)
+    edit(fork, {"pkg/typed.py": typed["pkg/typed.py"].replace("    import pkg.engine\n", "    pass\n")})
+    assert check.run(fork, baseline).ok
+
+
 def test_imports_reports_a_removed_name(tmp_path):
     original, fork = copy_project(tmp_path)
     check = ImportsCheck(LAYOUT)

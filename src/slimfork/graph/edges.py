@@ -29,10 +29,11 @@ class MissingImport:
     target: str
 
 
-def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
+def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], type_checking: bool = True):
     edges: dict[str, list[Edge]] = {name: [] for name in mm.modules}
     missing: list[MissingImport] = []
     uncertain: list[Uncertain] = []
+    type_only: dict[str, list[tuple[str, int]]] = {}  # target -> (importer, line) of skipped TYPE_CHECKING imports
     for name, info in mm.modules.items():
         out = edges[name]
         if "." in name:
@@ -43,6 +44,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
         covered = _covering_registry(name, info, registries) if summary.dir_scans else None
         for imp in summary.imports:
             resolved = resolve_import(mm, name, imp)
+            if imp.type_checking and not type_checking:
+                for target in resolved.targets:
+                    type_only.setdefault(target, []).append((name, imp.line))
+                continue
             where = _where(imp) if imp.scope != "module" or imp.condition or imp.type_checking else ""
             for target in resolved.targets:
                 if target != name:
@@ -84,7 +89,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec]):
         if reg.package in edges:
             for member in registry_members(mm, reg):
                 edges[reg.package].append(Edge(member, "registry", 0, _registry_detail(reg, member)))
-    return edges, missing, uncertain
+    return edges, missing, uncertain, type_only
 
 
 def _where(imp: ImportEdge) -> str:

@@ -35,6 +35,7 @@ class ModuleGraph:
     uncertain: list[Uncertain] = field(default_factory=list)
     reached: dict[str, Step] = field(default_factory=dict)
     excluded: set[str] = field(default_factory=set)
+    type_only: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # imports that keep nothing
     _reverse: dict[str, list[tuple[str, Edge]]] | None = field(default=None, repr=False)
 
     @property
@@ -82,9 +83,12 @@ class ModuleGraph:
 
 
 def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] = (),
-                excluded: set[str] = frozenset(), mm: ModuleMap | None = None) -> ModuleGraph:
+                excluded: set[str] = frozenset(), mm: ModuleMap | None = None,
+                type_checking: bool = True) -> ModuleGraph:
+    """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import)."""
     mm = mm or build_module_map(tree, index)
-    edges, missing, uncertain = build_edges(mm, index, list(registries))
-    graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain)
+    edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking)
+    graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain,
+                        type_only=type_only)
     graph.reach(excluded)
     return graph

@@ -125,7 +125,8 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         folded_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
                                           if tree.python_root != tree.root else scratch)
         excluded = analysis.graph.excluded
-        graph = build_graph(folded_tree, folded_index, spec.roots, spec.registries, excluded=excluded)
+        graph = build_graph(folded_tree, folded_index, spec.roots, spec.registries, excluded=excluded,
+                            type_checking=spec.type_checking_imports)
         graph.roots = [r for r in analysis.graph.roots]  # keep globs and entry points found on the original
         graph.reach(excluded)
         plan = build_plan(spec, graph)

@@ -229,7 +229,8 @@ def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
     scratch_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
                                        if tree.python_root != tree.root else scratch)
     excluded = stages.graph.excluded
-    graph = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=excluded)
+    graph = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=excluded,
+                        type_checking=spec.type_checking_imports)
     graph.roots = list(stages.graph.roots)
     graph.reach(excluded)
     plan = build_plan(spec, graph)

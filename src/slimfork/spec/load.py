@@ -65,6 +65,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
     spec.roots = [parse_root(text, f"roots[{i}]") for i, text in enumerate(data["roots"])]
     spec.drop = list(data.get("drop", []))
     spec.keep = list(data.get("keep", []))
+    spec.type_checking_imports = data.get("type_checking_imports", "keep") == "keep"
     out = data.get("out") or f"{path.stem if path.name != 'pyproject.toml' else path.parent.name}-fork"
     spec.out = (path.parent / out).resolve()
     for i, reg in enumerate(data.get("registries", [])):

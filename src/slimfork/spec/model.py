@@ -36,6 +36,7 @@ class Spec:
     packages: list[str] = field(default_factory=list)
     roots: list[Root] = field(default_factory=list)
     drop: list[str] = field(default_factory=list)
+    type_checking_imports: bool = True  # False: imports under `if TYPE_CHECKING:` keep no module
     keep: list[str] = field(default_factory=list)
     out: Path | None = None
     registries: list[RegistrySpec] = field(default_factory=list)

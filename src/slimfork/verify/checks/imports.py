@@ -6,7 +6,8 @@ fork; ``from a import name`` needs ``name`` bound at module level in ``a``, or a
 Star imports of internal modules are followed. Literal ``importlib.import_module("a.b")`` calls count too.
 An import of a module that is gone is accepted inside ``try:`` with a handler that catches ImportError: the code
 handles that module being absent (an optional feature the spec dropped); the runtime checks compare what it does
-then. A missing *name* of a module that is there is always a failure.
+then. So is one under ``if TYPE_CHECKING:``: it never runs (``type_checking_imports = "ignore"`` removes modules
+only such imports name). A missing *name* of a module that is there is always a failure.
 Failures are keyed without line numbers, so edits that move lines do not make old failures look new.
 """
 
@@ -64,7 +65,8 @@ def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
             if base is None or not tree.layout.internal(base):
                 continue
             if not tree.is_module(base):
-                if GUARDED_TRY not in (edge.condition or ""):  # a module the code can do without is not broken
+                # a module the code can do without, or one only type checkers read, is not broken
+                if GUARDED_TRY not in (edge.condition or "") and not edge.type_checking:
                     out[f"{rel}: {base}"] = (rel, f"{rel}:{edge.line}: {_statement(edge)}: no module {base}", base)
                 continue
             if edge.kind != "from":

@@ -1,0 +1,64 @@
+"""`type_checking_imports = "ignore"`: a module that kept code imports only under `if TYPE_CHECKING:` leaves the
+fork (that import never runs), the import stays as written, every check passes, and the report says why."""
+
+from __future__ import annotations
+
+import pytest
+from tests.core.registrykit import run_cli, write_project
+
+from slimfork.api import analyse, shrink
+
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/heavy/__init__.py": "",
+    "pkg/heavy/engine.py": "import pkg.heavy.kernels\n\n\nclass Engine:\n    pass\n",
+    "pkg/heavy/kernels.py": "TABLE = [1, 2, 3]\n",
+    "pkg/light.py": "class Light:\n    pass\n",
+    "pkg/app.py": """
+        from __future__ import annotations
+
+        from typing import TYPE_CHECKING
+
+        if TYPE_CHECKING:
+            from pkg.heavy.engine import Engine
+            from pkg.light import Light
+
+
+        def describe(engine: Engine | None = None, light: "Light | None" = None) -> str:
+            from pkg.light import Light
+
+            return f"{Light.__name__} {engine is None}"
+        """,
+    "pkg/cli.py": """
+        import sys
+
+        from pkg.app import describe
+
+        if __name__ == "__main__":
+            print(describe(), sys.argv[1])
+        """,
+}
+SPEC = """
+source = "."
+packages = ["pkg"]
+roots = ["pkg.cli"]
+"""
+
+
+@pytest.mark.parametrize("setting", ["keep", "ignore"])
+def test_type_only_imports(tmp_path, setting):
+    root = write_project(tmp_path, FILES, SPEC + ("" if setting == "keep" else 'type_checking_imports = "ignore"\n'))
+    plan = analyse(root / "slimfork.toml").plan
+    removed = {r.path: r.reason for r in plan.removals}
+    if setting == "keep":
+        assert "pkg/heavy/engine.py" not in removed and "pkg/heavy/kernels.py" not in removed
+        return
+    assert "TYPE_CHECKING (pkg.app)" in removed["pkg/heavy/engine.py"]
+    assert "pkg/heavy/kernels.py" in removed and "pkg/light.py" not in removed  # light has a runtime import too
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    fork = result.out
+    assert not (fork / "pkg/heavy/engine.py").exists() and not (fork / "pkg/heavy/kernels.py").exists()
+    assert (fork / "pkg/app.py").read_text() == (root / "pkg/app.py").read_text()  # the import stays as written
+    assert run_cli(fork, "x").stdout == run_cli(root, "x").stdout == "Light True x\n"
+    assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in result.apply.batches)
+    assert not [w for w in result.data["warnings"] if "heavy" in w], result.data["warnings"]
