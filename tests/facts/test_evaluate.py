@@ -44,6 +44,7 @@ def env(tmp_path_factory):
         "env_bool_functions": ["pkg.utils.common.get_bool_env_var"],
         "env_objects": ["pkg.environ.envs"],
         "sys_platform": "linux",
+        "attributes": {"*.is_dspark()": False, "algo.is_eagle()": True, "lora.enable_lora": False},
     }, "facts")
     resolver = Resolver(root, MODULES)
     table = build_table(facts, resolver)
@@ -79,6 +80,9 @@ def test_flags_propagate_across_modules(env):
     ("'MODE' in os.environ", True), ("os.environ.get('USE_AITER')", "0"),
     ("get_bool_env_var('USE_AITER')", False), ("envs.USE_AITER.get()", False),
     ("1 if _is_hip else 2", 2), ("_is_hip or 'x'", "x"), ("_is_hip and unknown()", False),
+    # method results: on any receiver that is a name or attribute chain ("*"), or on a receiver named so
+    ("self.is_dspark()", False), ("server.args.spec.is_dspark()", False), ("algo.is_eagle()", True),
+    ("self.algo.is_eagle()", True), ("lora.enable_lora", False),
 ])
 def test_known_values(env, code, value):
     assert _value(env, code)[0] == value
@@ -104,6 +108,11 @@ def test_truth_when_value_is_unknown(env, code, truth):
     "_twice",  # bound twice: ambiguous
     "sys.platform is 'linux'",  # identity of strings is not a fact
     "undefined_thing()",
+    "make().is_dspark()",  # the receiver is a call: it must still run
+    "self.is_dspark(1)",  # a call with arguments
+    "self.is_dspark",  # the method itself, not its result
+    "other.is_eagle()",  # another receiver
+    "algo.is_eagle",
 ])
 def test_unknown_never_folds(env, code):
     assert _value(env, code) == (UNKNOWN, Truth.UNKNOWN)

@@ -225,10 +225,15 @@ class Evaluator:
                 return self._env_bool(node.attr.value)
         return UNKNOWN
 
-    def _attribute(self, node: cst.Attribute) -> Any:
+    def _attribute(self, node: cst.Attribute, key: str | None = None) -> Any:
         """A feature switch: ``receiver.attr`` where the object is named receiver (``lora``, ``self.lora``) or
-        returned by a declared getter (``get_lora()``)."""
-        receivers, owner = self.table.attributes[node.attr.value], node.value
+        returned by a declared getter (``get_lora()``); with ``key`` "attr()", the call ``receiver.attr()``, whose
+        fact may name any receiver ("*") that is a name or an attribute chain (evaluating it does nothing)."""
+        key = key or node.attr.value
+        receivers, owner = self.table.attributes[key], node.value
+        if "*" in receivers and dotted_name(owner) is not None:
+            self.used.update(self.table.origins.get(f"a:*.{key}", ()))
+            return receivers["*"]
         if isinstance(owner, (cst.Name, cst.Attribute)):
             receiver = owner.value if isinstance(owner, cst.Name) else owner.attr.value
         elif isinstance(owner, cst.Call) and not owner.args and (dotted := dotted_name(owner.func)):
@@ -237,7 +242,7 @@ class Evaluator:
             return UNKNOWN
         if receiver not in receivers:
             return UNKNOWN
-        self.used.update(self.table.origins.get(f"a:{receiver}.{node.attr.value}", ()))
+        self.used.update(self.table.origins.get(f"a:{receiver}.{key}", ()))
         return receivers[receiver]
 
     def _call(self, node: cst.Call) -> Any:
@@ -249,6 +254,10 @@ class Evaluator:
         if dotted == "bool" and len(args) == 1 and not args[0].keyword and not _binds(self.scope, "bool"):
             inner = self.truth(args[0].value)  # bool(get_bool_env_var("X")): the builtin, on a known value
             return UNKNOWN if inner is Truth.UNKNOWN else inner is Truth.TRUE
+        if isinstance(func, cst.Attribute) and not args and f"{func.attr.value}()" in self.table.attributes:
+            found = self._attribute(func, f"{func.attr.value}()")
+            if found is not UNKNOWN:
+                return found
         qualname = self.scope.resolve(dotted) if dotted else None
         if qualname is not None and qualname in self.table.calls and all(is_pure(a.value) for a in args):
             # f() or f(config): the fact holds for any argument, as long as evaluating the arguments does nothing

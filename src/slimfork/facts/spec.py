@@ -10,7 +10,7 @@ from slimfork.errors import SpecError
 from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME, Fact, FactSet
 
 _QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
-_ATTRIBUTE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$")
+_ATTRIBUTE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\(\))?|\*\.[A-Za-z_][A-Za-z0-9_]*\(\))$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _VALUE_TYPES = (bool, int, float, str)
 
@@ -29,7 +29,9 @@ KEYS: dict[str, str] = {
                    "(e.g. \"sglang.srt.environ.envs\")",
     "env_modules": "array of qualified names of modules whose attribute mod.VAR reads VAR",
     "attributes": "table: \"<receiver>.<attr>\" -> the value of a feature switch read as receiver.attr on an object "
-                  "named receiver (e.g. \"lora.enable_lora\" = false matches lora.enable_lora, self.lora.enable_lora)",
+                  "named receiver (e.g. \"lora.enable_lora\" = false matches lora.enable_lora, self.lora.enable_lora); "
+                  "\"<receiver>.<method>()\" -> what receiver.method() returns; \"*.<method>()\" -> what the method "
+                  "returns on any receiver that is a name or attribute (e.g. \"*.is_dspark()\" = false)",
     "attribute_getters": "table: qualified name of a function returning a config object -> the receiver name it "
                          "counts as (e.g. \"sglang.srt.runtime_context.get_lora\" = \"lora\")",
     "unused_methods": "array of method names the deployment never calls (dispatch by a computed name, e.g. "

@@ -24,7 +24,7 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
         table.attribute_getters[qualname] = receiver
         table.learn(qualname)
     for fact in facts.facts:
-        table.learn(fact.target)
+        table.learn(fact.target.removesuffix("()"))
         if fact.kind == ENV:
             table.triggers.update({"environ", "getenv"})
             table.env[fact.target] = env_string(fact.value)

@@ -91,7 +91,8 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     report.files = [r for r in results if r is not None]
     if facts.unused_methods:
         _remove_unused_methods(report, frozenset(facts.unused_methods), jobs, root, modules)
-    switches = {f.target.split(".")[1]: (f.target.split(".")[0], f.key) for f in facts.by_kind(ATTRIBUTE)}
+    switches = {f.target.split(".")[1]: (f.target.split(".")[0], f.key) for f in facts.by_kind(ATTRIBUTE)
+                if not f.target.endswith("()")}  # a method's result is not an option
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
     matched = used | {key for f in report.files for key, _ in f.matches}
