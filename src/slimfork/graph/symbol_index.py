@@ -17,6 +17,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from slimfork.graph.methods import MethodUsage, method_usage
 from slimfork.index.parse import decode
 
 # Decorators that only wrap or describe a function or class: a def decorated only by these can be pruned.
@@ -79,6 +80,7 @@ class SymbolSummary:
     all_names: list[str] | None = None
     error: str | None = None
     external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
+    methods: MethodUsage | None = None  # private methods, and the identifiers that may name one
 
     def binders(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}
@@ -99,6 +101,7 @@ def summarize_symbols(data: bytes, path: str = "<file>") -> SymbolSummary:
     for i, node in enumerate(tree.body):
         out.statements.append(_statement(i, node, out))
     _module_flags(tree, out)
+    out.methods = method_usage(tree)
     return out
 
 

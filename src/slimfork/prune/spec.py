@@ -16,6 +16,8 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
           "module (names used in ways the analysis cannot see)."),
     Field("pure_decorators", "list[str]", "Decorators (dotted, as written) that do not register what they "
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
+    Field("methods", "bool", "Also remove private methods (_name) that no kept code names as an attribute, a name "
+          "or a word of a string (default true).", default=True),
     Field("max_rounds", "int", "Prune, plan again, prune again: at most this many rounds (default 6).", default=6),
 ])
 
@@ -26,6 +28,7 @@ class SymbolsSpec:
     keep: tuple[tuple[str, str | None], ...] = ()  # (module, name or None for the whole module)
     pure_decorators: frozenset[str] = frozenset()
     max_rounds: int = 6
+    methods: bool = True
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -40,7 +43,8 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
     rounds = raw.get("max_rounds", 6)
     if rounds < 1:
         raise SpecError("max_rounds must be at least 1", key=f"{key}.max_rounds", hint="the default is 6")
-    return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds)
+    return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
+                       raw.get("methods", True))
 
 
 @dataclass(frozen=True)

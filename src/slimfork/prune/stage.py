@@ -23,6 +23,7 @@ from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
 from slimfork.plan.build import carried_warnings
 from slimfork.plan.model import Uncertain
 from slimfork.prune.inputs import build_inputs, effect_violations
+from slimfork.prune.methods import unused_private_methods
 from slimfork.prune.spec import DictRegistry, SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
 
@@ -40,6 +41,7 @@ class SymbolStage:
     seconds: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # seconds per step, summed over rounds
     reach: SymbolReach | None = None
+    uncertain_methods: dict[str, set[str]] = field(default_factory=dict)  # module -> methods a lookup may build
 
     def removed_symbol(self, module: str, name: str) -> PrunedSymbol | None:
         return next((p for p in self.pruned if p.module == module and name in p.names), None)
@@ -76,6 +78,8 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
         reach = reach_symbols(inputs)
         tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
+        if only is None and config.methods:
+            todo += _methods(state, summaries, inputs, todo, config, result)
         if not todo:
             result.reach = reach
             break
@@ -94,7 +98,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
             result.protected.update(violations)
             continue
         result.rounds += 1
-        result.pruned += [p for p in todo if p.index in written.indexes.get(p.path, ())]
+        result.pruned += [p for p in todo if _key(p) in written.indexes.get(p.path, ())]
         state, result.reach = new_state, reach
     for rel, old in before.items():
         now = (scratch / rel).read_bytes() if (scratch / rel).exists() else old
@@ -188,6 +192,19 @@ def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
     return summarize_symbols(*item)
 
 
+def _methods(state: _State, summaries, inputs, todo, config, result: SymbolStage) -> list[PrunedSymbol]:
+    paths = {m: state.graph.mm.modules[m].path for m in summaries}
+    found, uncertain = unused_private_methods(summaries, paths, inputs.keep_all,
+                                              {(p.module, p.index) for p in todo}, config.pure_decorators)
+    for module, why in uncertain:
+        result.uncertain_methods.setdefault(module, set()).add(why)
+    return found
+
+
+def _key(p: PrunedSymbol):
+    return (p.index, p.aliases[0]) if p.kind == "method" else p.index
+
+
 def _prune_files(todo: list[PrunedSymbol], scratch: Path, result: SymbolStage, jobs: int | None) -> _Written:
     by_path: dict[str, list[PrunedSymbol]] = {}
     for p in todo:
@@ -262,6 +279,11 @@ def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage)
             if info is not None and info.path and (module, why) not in seen:
                 seen.add((module, why))
                 result.uncertain.append(Uncertain(info.path, 0, f"symbols of {module}", f"all kept: {why}"))
+        for module, whys in sorted(result.uncertain_methods.items()):
+            info = state.graph.modules.get(module)
+            if info is not None and info.path and module in state.graph.reached:
+                result.uncertain += [Uncertain(info.path, 0, f"methods of {module}", f"kept: {why}")
+                                     for why in sorted(whys)]
         plan.uncertain += result.uncertain
     plan.warnings += [f"symbol pruning: {f}" for f in result.failures]
     stages.plan, stages.graph = plan, state.graph

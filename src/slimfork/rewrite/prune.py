@@ -25,7 +25,7 @@ from slimfork.index.parse import decode
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite
 
-_AST_KINDS = {"def": (ast.FunctionDef, ast.AsyncFunctionDef), "class": (ast.ClassDef,),
+_AST_KINDS = {"def": (ast.FunctionDef, ast.AsyncFunctionDef), "class": (ast.ClassDef,), "method": (ast.ClassDef,),
               "assign": (ast.Assign, ast.AnnAssign), "import": (ast.Import, ast.ImportFrom)}
 
 
@@ -35,14 +35,19 @@ class Cut:
 
     index: int
     kind: str
-    aliases: tuple[int, ...] = ()  # empty: the whole statement
+    aliases: tuple[int, ...] = ()  # empty: the whole statement; for kind "method": (position in the class body,)
+
+    @property
+    def key(self):
+        """What ``PruneResult.removed`` lists for this cut: the index, or (index, position) for a method."""
+        return (self.index, self.aliases[0]) if self.kind == "method" else self.index
 
 
 @dataclass
 class PruneResult:
     path: str
     new: bytes | None = None  # None: unchanged, or a check failed
-    removed: list[int] = field(default_factory=list)  # indexes of the cuts applied
+    removed: list = field(default_factory=list)  # ``Cut.key`` of the cuts applied
     failure: str | None = None
 
 
@@ -66,7 +71,7 @@ def prune_source(data: bytes, cuts: list[Cut], path: str = "<file>") -> PruneRes
     return result
 
 
-def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str], list[int]]:
+def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str], list]:
     text = decode(data)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -77,20 +82,32 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
     replace: dict[int, list[bytes]] = {}  # first line (0-based) -> new lines for the span
     spans: list[tuple[int, int]] = []
     dropped: Counter[str] = Counter()
-    applied: list[int] = []
-    for cut in sorted(cuts, key=lambda c: c.index):
+    applied: list = []
+    emptied: dict[int, int] = {}  # class index -> methods removed from it
+    for cut in sorted(cuts, key=lambda c: (c.index, c.aliases)):
         if cut.index >= len(body):
             raise ValueError(f"statement {cut.index} does not exist (the file changed since it was read)")
         node = body[cut.index]
         if not isinstance(node, _AST_KINDS[cut.kind]):
             raise ValueError(f"statement {cut.index} is not a {cut.kind} (the file changed since it was read)")
-        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]) - 1
+        block, at = (node.body, cut.aliases[0]) if cut.kind == "method" else (body, cut.index)
+        if cut.kind == "method":
+            if at >= len(block) or not isinstance(block[at], (ast.FunctionDef, ast.AsyncFunctionDef)):
+                raise ValueError(f"member {at} of statement {cut.index} is not a method (the file changed)")
+            if emptied.get(cut.index, 0) + 1 >= len(block):
+                continue  # the class keeps at least one statement of its own
+            node = block[at]
+        first = _start(node) - 1
         last = (node.end_lineno or node.lineno) - 1
-        prev_end = body[cut.index - 1].end_lineno - 1 if cut.index else -1
-        next_start = _start(body[cut.index + 1]) - 1 if cut.index + 1 < len(body) else len(lines)
-        if prev_end >= first or next_start <= last or node.col_offset != 0:
+        prev_end = block[at - 1].end_lineno - 1 if at else (body[cut.index].lineno - 1 if block is not body else -1)
+        next_start = _start(block[at + 1]) - 1 if at + 1 < len(block) else \
+            (len(lines) if block is body else _next_line(body, cut.index, len(lines)))
+        if prev_end >= first or next_start <= last or (block is body and node.col_offset != 0) \
+                or not _owns_lines(lines, first, last, node.col_offset):
             continue  # shares a line with another statement: only whole lines are removed
-        if cut.aliases and len(cut.aliases) < len(node.names):
+        if cut.kind == "method":
+            emptied[cut.index] = emptied.get(cut.index, 0) + 1
+        if cut.kind == "import" and cut.aliases and len(cut.aliases) < len(node.names):
             old = b"".join(lines[first:last + 1])
             new = _without_aliases(old, set(cut.aliases))
             dropped.update(comments_of(cst.parse_module(old)) - comments_of(cst.parse_module(new)))
@@ -100,7 +117,7 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
             spans.append((first, last))
             replace[first] = []
             dropped.update(c for line, c in comments if first <= line <= last)
-        applied.append(cut.index)
+        applied.append(cut.key)
     out: list[bytes] = []
     i = 0
     removed_at: list[int] = []  # positions in ``out`` where a whole statement was removed
@@ -119,19 +136,45 @@ def _start(node) -> int:
     return min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
 
 
+def _next_line(body: list, index: int, end: int) -> int:
+    """0-based first line of what follows statement ``index`` (for a method: the rest of the file after its
+    class)."""
+    return _start(body[index + 1]) - 1 if index + 1 < len(body) else end
+
+
+def _owns_lines(lines: list[bytes], first: int, last: int, col: int) -> bool:
+    """The statement starts its first line (nothing but indentation before it)."""
+    return not lines[first][:col].strip()
+
+
 def _squeeze_blank_runs(out: list[bytes], removed_at: list[int], original: list[bytes]) -> list[bytes]:
-    """Where a statement went, the blank lines before and after it would add up: keep the longer run only.
-    At the top of the file, the blank lines after a removed first statement go too."""
+    """Where statements went, the blank lines between and around them would add up: a stretch of blank lines
+    holding removal points keeps as many as its longest original run. At the top of the file only the blank
+    lines that were before the first removed statement stay, and none right after a block's header (a class
+    whose first methods went)."""
     drop: set[int] = set()
-    for pos in removed_at:
-        before = 0
-        while pos - before - 1 >= 0 and not out[pos - before - 1].strip():
-            before += 1
-        after = 0
-        while pos + after < len(out) and not out[pos + after].strip():
-            after += 1
-        keep_after = 0 if pos - before == 0 else max(0, max(before, after) - before)
-        drop.update(range(pos + keep_after, pos + after))
+    points = sorted(set(removed_at))
+    done = -1
+    for pos in points:
+        if pos <= done:
+            continue
+        start = pos
+        while start > 0 and not out[start - 1].strip():
+            start -= 1
+        end = pos
+        while end < len(out) and not out[end].strip():
+            end += 1
+        group = [p for p in points if start <= p <= end]
+        done = group[-1]
+        bounds = [start, *group, end]
+        runs = [b - a for a, b in zip(bounds, bounds[1:])]
+        if start == 0:
+            keep = runs[0]
+        elif runs[0] == 0 and out[start - 1].rstrip().endswith(b":"):
+            keep = 0
+        else:
+            keep = max(runs)
+        drop.update(range(start + keep, end))
     return [line for k, line in enumerate(out) if k not in drop]
 
 

@@ -1,0 +1,136 @@
+"""What one module says about methods (stdlib ``ast``, read-only): the private methods its top-level classes
+define, every identifier it could reach a method by (attribute names, names, imported names, words in string
+constants) and the identifier pieces it builds names from (``f"_create_{name}_backend"``, ``"_on_" + event``).
+
+A private method (``_name``, not a dunder, not a sunder such as ``_missing_``) that no kept module names in any
+of these ways is never called: symbol pruning removes it (``slimfork.prune.methods``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import NamedTuple
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_EDGE_START = re.compile(r"^\w+")
+_EDGE_END = re.compile(r"\w+$")
+
+
+class MethodDef(NamedTuple):
+    class_index: int  # the class statement's position in the module body
+    class_name: str
+    position: int  # the method's position in the class body
+    name: str
+    line: int  # first line, decorators included
+    end: int
+    decorators: tuple[str, ...]  # as written, without arguments
+
+
+class MethodUsage(NamedTuple):
+    methods: tuple[MethodDef, ...]
+    words: frozenset[str]
+    prefixes: frozenset[str]  # identifier text right before a computed piece of a string: a name may start so
+    suffixes: frozenset[str]  # ... right after one: a name may end so
+
+
+_LOOKUPS = frozenset({"getattr", "hasattr", "methodcaller", "attrgetter", "__getattribute__"})
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__") and not name.endswith("_")
+
+
+def method_usage(tree: ast.Module) -> MethodUsage:
+    """Pieces of computed strings count only in a module that looks an attribute up by a computed name
+    (``getattr(obj, name)``, ``operator.methodcaller(name)``): that is where a name built at run time is used."""
+    methods = []
+    for i, node in enumerate(tree.body):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for j, stmt in enumerate(node.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_private(stmt.name):
+                first = min([stmt.lineno] + [d.lineno for d in stmt.decorator_list])
+                decorators = tuple(_decorator(d) for d in stmt.decorator_list)
+                methods.append(MethodDef(i, node.name, j, stmt.name, first, stmt.end_lineno or stmt.lineno,
+                                         decorators))
+    words: set[str] = set()
+    prefixes: set[str] = set()
+    suffixes: set[str] = set()
+    computed = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.alias):
+            words.update(_WORD.findall(node.name))
+            if node.asname:
+                words.add(node.asname)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words.update(_WORD.findall(node.value))
+        elif isinstance(node, ast.JoinedStr):
+            _pieces(node.values, prefixes, suffixes)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+            _pieces([node.left, node.right], prefixes, suffixes)
+        elif isinstance(node, ast.Call):
+            computed = computed or _computed_lookup(node)
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+                    and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
+                _pieces(_interleave(re.split(r"\{[^{}]*\}", node.func.value.value)), prefixes, suffixes)
+    if not computed:
+        prefixes, suffixes = set(), set()
+    return MethodUsage(tuple(methods), frozenset(words), frozenset(prefixes), frozenset(suffixes))
+
+
+def _computed_lookup(node: ast.Call) -> bool:
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if name not in _LOOKUPS:
+        return False
+    position = 0 if name in ("methodcaller", "attrgetter", "__getattribute__") else 1
+    if len(node.args) <= position:
+        return False
+    arg = node.args[position]
+    return not (isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+
+
+def _pieces(values: list, prefixes: set[str], suffixes: set[str]) -> None:
+    """The identifier characters of each literal piece next to a computed one (a ``None`` or any node that is
+    not a string constant); ``%s`` inside a literal is a computed piece too."""
+    texts: list[str | None] = []
+    for value in values:
+        if isinstance(value, str):
+            texts.extend(_split_percent(value))
+        elif isinstance(value, ast.Constant) and isinstance(value.value, str):
+            texts.extend(_split_percent(value.value))
+        else:
+            texts.append(None)
+    for k, text in enumerate(texts):
+        if text is None:
+            continue
+        if k > 0 and texts[k - 1] is None and (m := _EDGE_START.match(text)):
+            suffixes.add(m.group())
+        if k + 1 < len(texts) and texts[k + 1] is None and (m := _EDGE_END.search(text)):
+            prefixes.add(m.group())
+
+
+def _split_percent(text: str) -> list[str | None]:
+    return _interleave(re.split(r"%[sdr]", text))
+
+
+def _interleave(parts: list[str]) -> list[str | None]:
+    """Literal parts with a computed piece (None) between each two."""
+    out: list[str | None] = []
+    for k, part in enumerate(parts):
+        if k:
+            out.append(None)
+        out.append(part)
+    return out
+
+
+def _decorator(node: ast.AST) -> str:
+    node = node.func if isinstance(node, ast.Call) else node
+    try:
+        return ast.unparse(node)
+    except Exception:  # noqa: BLE001 - an odd decorator expression: named by its kind
+        return type(node).__name__
