@@ -1,7 +1,9 @@
-"""Read a mapping registry's dict (or list, tuple or set of names) and cut the entries the spec does not keep
-(LibCST, formatting kept). A sequence of strings is the registry of an import loop
+"""Read a mapping registry's dict (or list, tuple or set of names or records) and cut the entries the spec does
+not keep (LibCST, formatting kept). A sequence of strings is the registry of an import loop
 (``for name in NAMES: import_module(f"{__name__}.{name}")``): an entry names the module ``<module>.<name>`` when
-there is one, else the module the string itself names."""
+there is one, else the module the string itself names. A sequence of records (``Family(name="qwen_vl",
+processor="pkg.mod:Class", ...)``) is keyed by each record's ``name=`` (else its first string) and names the
+module its strings name (``"pkg.mod:Class"`` names ``pkg.mod``). ``keep = []`` removes every entry."""
 
 from __future__ import annotations
 
@@ -61,8 +63,11 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
         elif not sequence and isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
             key, names = element.key.evaluated_value, tuple(_strings(element.value))
             target = next((n for n in names if is_module(n)), None)
+        elif sequence and isinstance(element, cst.Element) and (key := _record_key(element.value)) is not None:
+            names = tuple(_strings(element.value))
+            target = next((m for n in names if is_module(m := n.partition(":")[0])), None)
         else:
-            shape = "'string'" if sequence else "'string': value"
+            shape = "'string' or Record(name='key', ...)" if sequence else "'string': value"
             raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not {shape}",
                             key=f"{registry.key}.variable", hint="only literals of string keys can be cut")
         entry = MappingEntry(key, target, names, line)
@@ -71,9 +76,9 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
             keep_ids.add(id(element))
         else:
             result.removed.append(entry)
-    if not result.kept:
+    if not result.kept and registry.keep:  # keep = [] removes every entry on purpose
         raise SpecError(f"keep matches no key of {registry.module}.{registry.variable}", key=f"{registry.key}.keep",
-                        hint="keys: " + ", ".join(e.key for e in result.removed[:12]))
+                        hint="keys: " + ", ".join(e.key for e in result.removed[:12]) + " (keep = [] removes all)")
     if result.removed:
         new = module.visit(_Cut(finder.dict_node, keep_ids))
         result.new_source = new.code.encode(module.encoding) if isinstance(new.code, str) else new.code
@@ -120,6 +125,8 @@ class _Cut(cst.CSTTransformer):
         if original is not self.target:
             return updated
         kept = [new for old, new in zip(original.elements, updated.elements) if id(old) in self.keep_ids]
+        if not kept:
+            return _empty(updated)
         last = updated.elements[-1] if updated.elements else None
         if not kept or last is None or kept[-1] is last:
             return updated.with_changes(elements=kept)
@@ -137,6 +144,30 @@ class _Cut(cst.CSTTransformer):
         if closing == "rpar":
             return updated.with_changes(elements=kept, rpar=[*updated.rpar[:-1], rbrace])
         return updated.with_changes(elements=kept, **{closing: rbrace})
+
+
+def _empty(node):
+    """The literal with no entries, on one line (``()``, ``[]``, ``{}``; an empty set is ``set()``)."""
+    if isinstance(node, cst.Set):
+        return cst.Call(cst.Name("set"))
+    if isinstance(node, cst.Tuple):
+        return node.with_changes(elements=[], lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    opening, closing = ("lbrace", "rbrace") if isinstance(node, cst.Dict) else ("lbracket", "rbracket")
+    return node.with_changes(elements=[], **{opening: type(getattr(node, opening))(),
+                                             closing: type(getattr(node, closing))()})
+
+
+def _record_key(node: cst.BaseExpression) -> str | None:
+    """The key of a record in a sequence registry: ``Family(name="qwen_vl", ...)`` (its ``name=``, else its first
+    positional string)."""
+    if not isinstance(node, cst.Call):
+        return None
+    named = [a.value for a in node.args if a.keyword is not None and a.keyword.value == "name"]
+    first = [a.value for a in node.args if a.keyword is None][:1]
+    for value in named or first:
+        if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+            return value.evaluated_value
+    return None
 
 
 def _strings(node: cst.CSTNode) -> list[str]:
