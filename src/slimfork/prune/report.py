@@ -5,12 +5,14 @@ from __future__ import annotations
 
 def symbols_markdown(stage) -> str:
     pruned = stage.pruned
-    defs = [p for p in pruned if p.kind != "import"]
-    lines = [f"{len(defs)} definitions ({sum(p.end - p.line + 1 for p in defs):,} lines) and "
+    defs = [p for p in pruned if p.kind not in ("import", "method")]
+    methods = [p for p in pruned if p.kind == "method"]
+    lines = [f"{len(defs)} definitions ({sum(p.end - p.line + 1 for p in defs):,} lines), {len(methods)} private "
+             f"methods ({sum(p.end - p.line + 1 for p in methods):,} lines) and "
              f"{sum(len(p.names) for p in pruned if p.kind == 'import')} imported names pruned in "
              f"{len({p.path for p in pruned})} files; {len(stage.modules_removed)} modules left the fork because "
-             f"only pruned code imported them; {stage.rounds} rounds in {stage.seconds:.1f} s. Methods of kept "
-             "classes are kept with their class.", ""]
+             f"only pruned code imported them; {stage.rounds} rounds in {stage.seconds:.1f} s. Public methods of "
+             "kept classes are kept with their class.", ""]
     for reg in stage.registries:
         lines.append(f"- registry `{reg['module']}.{reg['variable']}`: kept {', '.join(reg['kept'])}; removed "
                      f"{len(reg['removed'])} keys ({', '.join(reg['removed'][:20])}"
