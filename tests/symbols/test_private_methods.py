@@ -1,7 +1,8 @@
 """Unused private methods leave with symbol pruning: a dict registry built in a method maps keys to bound
 methods (sglang's DraftBackendFactory); once the unlisted keys are cut, their `_create_*` methods are named
 nowhere, so they go, and the backends only they imported leave the fork. A method a computed lookup may reach, a
-hook a library calls, one named in a string and one with a registering decorator stay."""
+hook a library calls (torch.nn's, or any of a class deriving from a library class), one named in a string and one
+with a registering decorator stay."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ FILES = {
     "pkg/backends/npu.py": "class Npu:\n    name = 'npu'\n",
     "pkg/plugins.py": "HANDLERS = {}\n\n\ndef handler(fn):\n    HANDLERS[fn.__name__] = fn\n    return fn\n",
     "pkg/factory.py": """
-        import torch_like_base as base
+        import thirdparty
+        from torch import nn
 
         from pkg.plugins import handler
 
@@ -69,9 +71,17 @@ FILES = {
                 return getattr(self, f"_on_{event}")()
 
 
-        class Module(base.Module):
-            def _load_from_state_dict(self, state):  # a hook the base class calls
+        class Module(nn.Module):
+            def _load_from_state_dict(self, state):  # a hook torch.nn calls
                 return state
+
+            def _never_called(self):
+                return 5
+
+
+        class Tokenizer(thirdparty.Tokenizer):
+            def _tokenize(self, text):  # the library's base class calls it
+                return text.split()
 
 
         class OnlyUnused:
@@ -84,14 +94,17 @@ FILES = {
 
         SPELLED = "pkg.factory.Factory._named_in_a_string"
         """,
-    "torch_like_base.py": "class Module:\n    pass\n",
+    "torch/__init__.py": "",
+    "torch/nn.py": "class Module:\n    pass\n",
+    "thirdparty.py": "class Tokenizer:\n    def tokenize(self, text):\n        return self._tokenize(text)\n",
     "pkg/cli.py": """
         import sys
 
-        from pkg.factory import SPELLED, Factory, Module, OnlyUnused
+        from pkg.factory import SPELLED, Factory, Module, OnlyUnused, Tokenizer
 
         if __name__ == "__main__":
-            print(Factory().create(sys.argv[1]).name, Factory().dispatch("start"), SPELLED, Module, OnlyUnused)
+            print(Factory().create(sys.argv[1]).name, Factory().dispatch("start"), SPELLED, Module, OnlyUnused,
+                  Tokenizer().tokenize("a b"))
         """,
 }
 SPEC = """
@@ -114,9 +127,9 @@ def test_cut_registry_methods_leave_with_what_only_they_imported(tmp_path):
     assert run_cli(root, "amd").stdout.startswith("amd 4 ")
     analysis = analyse(root / "slimfork.toml")
     pruned = {n for p in analysis.stages.symbols.pruned for n in p.names}
-    assert {"Factory._create_amd", "Factory._create_npu", "Factory._unused_helper"} <= pruned
+    assert {"Factory._create_amd", "Factory._create_npu", "Factory._unused_helper", "Module._never_called"} <= pruned
     assert not pruned & {"Factory._create_fast", "Factory._registered", "Factory._named_in_a_string",
-                         "Factory._on_start", "Module._load_from_state_dict"}
+                         "Factory._on_start", "Module._load_from_state_dict", "Tokenizer._tokenize"}
     assert len(pruned & {"OnlyUnused._a", "OnlyUnused._b"}) == 1  # a class body keeps one statement
     removed = {r.path for r in analysis.plan.removals}
     assert {"pkg/backends/amd.py", "pkg/backends/amd_kernels.py", "pkg/backends/npu.py"} <= removed
@@ -128,6 +141,7 @@ def test_cut_registry_methods_leave_with_what_only_they_imported(tmp_path):
     factory = (fork / "pkg/factory.py").read_text()
     assert "_create_amd" not in factory and "def _create_fast" in factory and '"fast": self._create_fast' in factory
     assert "    def _registered(self):" in factory and "def _load_from_state_dict" in factory
+    assert "def _tokenize" in factory and "_never_called" not in factory
     assert "\n\n\n    def" not in factory  # blank lines do not add up where methods went
     assert "class OnlyUnused:\n    def _" in factory  # nor stay under the header when the first method went
     assert run_cli(fork, "fast").stdout == run_cli(root, "fast").stdout

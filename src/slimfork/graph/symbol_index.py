@@ -70,6 +70,7 @@ class TopStatement:
     inner_imports: set[ImportAlias] = field(default_factory=set)  # imports inside a function or class body
     bases: tuple[tuple[str, ...], ...] = ()  # for classes: base classes as chains
     hook: bool = False  # a class that defines __init_subclass__ (its subclasses may register themselves)
+    bases_known: bool = True  # for classes: every base is a name or attribute chain (``Base``, ``nn.Module``)
     effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
 
 
@@ -118,7 +119,9 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
             st.keep = f"decorated by @{_text(impure[0])}, which may register it"
             st.effect = st.keep
         if isinstance(node, ast.ClassDef):
-            st.bases = tuple(c for b in node.bases if (c := _chain(b)))
+            chains = [_chain(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases]  # Generic[T]
+            st.bases = tuple(c for c in chains if c)
+            st.bases_known = all(chains) and not any(k.arg for k in node.keywords if k.arg != "metaclass")
             meta = [k for k in node.keywords if k.arg == "metaclass"]
             if meta and _dotted(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type"):
                 st.keep = st.effect = f"its metaclass {_text(meta[0].value)} may register it"

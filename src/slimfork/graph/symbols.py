@@ -13,6 +13,7 @@ its package (pitfall 6), when they are third-party (their import may have effect
 
 from __future__ import annotations
 
+import builtins
 import sys
 from collections import deque
 from dataclasses import dataclass, field
@@ -44,6 +45,9 @@ class SymbolReach:
     pruned: list[PrunedSymbol] = field(default_factory=list)
     uncertain: list[tuple[str, str]] = field(default_factory=list)  # (module, why everything stays: a guess)
     first_use: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, name) -> who uses it
+    # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
+    # (through classes of the tree), for classes with private methods; None when a base cannot be resolved
+    external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
 
     def pruned_in(self, module: str) -> list[PrunedSymbol]:
         return [p for p in self.pruned if p.module == module]
@@ -106,6 +110,9 @@ class _Walker:
         self.subclass_hooks()
         self.bind_needed_names()
         self.collect()
+        for module, summary in self.s.items():
+            for index in {m.class_index for m in (summary.methods.methods if summary.methods else ())}:
+                self.result.external_bases[(module, index)] = self.external_bases(module, index)
         return self.result
 
     def drain(self) -> None:
@@ -414,6 +421,48 @@ class _Walker:
                     while len(rest) > 1 and f"{current}.{rest[0]}" in self.mm.modules:
                         current, rest = f"{current}.{rest[0]}", rest[1:]
                     return self.resolve_class(current, rest, depth + 1) if rest else None
+        return None
+
+    def external_bases(self, module: str, index: int, depth: int = 0) -> frozenset[str] | None:
+        """Qualified names of the classes outside the tree that the class at ``index`` derives from, directly or
+        through classes of the tree (``torch.nn.Module``, ``builtins.object`` for a bare class); None when some
+        base is not a name this analysis resolves (a call, a star-imported name, too deep)."""
+        st = self.s[module].statements[index]
+        if depth > 10 or st.kind != "class" or not st.bases_known:
+            return None
+        out: set[str] = set() if st.bases else {"builtins.object"}
+        for chain in st.bases:
+            found = self.resolve_base(module, chain)
+            if found is None:
+                return None
+            if isinstance(found, str):
+                out.add(found)
+                continue
+            base_module, name = found
+            base_index = next((i for i in self.binders.get(base_module, {}).get(name, ())
+                               if self.s[base_module].statements[i].kind == "class"), None)
+            inherited = None if base_index is None else self.external_bases(base_module, base_index, depth + 1)
+            if inherited is None:
+                return None
+            out |= inherited
+        return frozenset(out)
+
+    def resolve_base(self, module: str, chain: tuple[str, ...]) -> tuple[str, str] | str | None:
+        """A base class: (module, name) in the tree, its qualified name outside it, or None."""
+        binders = self.binders[module].get(chain[0])
+        if not binders:
+            return f"builtins.{chain[0]}" if len(chain) == 1 and hasattr(builtins, chain[0]) else None
+        internal = self.resolve_class(module, chain)
+        if internal is not None:
+            return internal
+        for index in binders:
+            for alias in self.s[module].statements[index].aliases:
+                if alias.bound == chain[0] and self.target(module, alias) is None:
+                    base = self.absolute(module, alias)
+                    if not base or self.mm.is_internal(base) or alias.name == "*":
+                        return None
+                    head = alias.obj if alias.name is None else f"{base}.{alias.name}"
+                    return ".".join((head, *chain[1:]))
         return None
 
     # ---- result --------------------------------------------------------------------------------------------

@@ -6,32 +6,56 @@ ones unnamed).
 
 Kept, whatever the names say: methods of classes that always stay as written (a registering decorator, a
 metaclass), methods with a decorator that may register them, methods of modules that keep every symbol (roots,
-modules looked up by name, ``globals()``), names third-party base classes call on their subclasses
-(``_load_from_state_dict``, argparse's ``_get_help_string``...), and names a computed lookup may build
-(``getattr(self, f"_create_{kind}_backend")``: such a method is listed as uncertain instead)."""
+modules looked up by name, ``globals()``), methods of classes deriving from a library class (a tokenizer's
+``_tokenize``, a parallel style's ``_partition_linear_fn`` are called by the library; only builtins, ABC,
+Generic, Protocol, NamedTuple, Enum and, for names torch.nn does not define, ``torch.nn.Module`` are known not
+to), and names a computed lookup may build (``getattr(self, f"_create_{kind}_backend")``: such a method is listed
+as uncertain instead)."""
 
 from __future__ import annotations
 
 from slimfork.graph.symbol_index import PURE_DECORATORS, SymbolSummary
 from slimfork.graph.symbols import PrunedSymbol
 
-# Private names that libraries call on subclasses of their classes (the method overrides a hook).
-HOOKS = frozenset("""
-_load_from_state_dict _save_to_state_dict _apply _get_name _replicate_for_data_parallel _conv_forward
-_check_input_dim _init_weights _reorder_cache _set_gradient_checkpointing _backward_hooks _call_impl
-_get_help_string _format_action _format_action_invocation _format_usage _format_args _fill_text _split_lines
-_get_default_metavar_for_optional _get_default_metavar_for_positional _metavar_formatter _get_values
-_check_value _get_kwargs _get_args _log _bootstrap _run_once _asdict _replace _make _field_defaults
-_post_init _iterencode _get_value _validate _setup _teardown _callSetUp _callTearDown _callTestMethod
+# Bases outside the tree whose subclasses' private methods stay private: Python itself never calls a private
+# method of a subclass of a builtin, ABC, Generic, Protocol, NamedTuple or Enum (sunders are never candidates).
+SAFE_BASES = frozenset({"abc.ABC", "typing.Generic", "typing.Protocol", "typing.NamedTuple",
+                        "typing_extensions.Protocol", "enum.Enum", "enum.IntEnum", "enum.Flag", "enum.IntFlag",
+                        "enum.StrEnum"})
+# torch.nn modules: every private name a class of torch.nn (2.x) defines, which its machinery may call on ours.
+TORCH_NN_PRIVATE = frozenset("""
+_apply _apply_instance_norm _call_impl _check_input_dim _check_non_zero_input_channels _compiled_call_impl
+_conv_forward _ff_block _fill_padding_idx_with_zero _get_abs_string_index _get_backward_hooks
+_get_backward_pre_hooks _get_full_log_prob _get_in_channels _get_item_by_idx _get_name _get_no_batch_dim
+_get_num_spatial_dims _handle_no_batch_input _infer_parameters _init_flat_weights _is_protocol _key_to_attr
+_lazy_load_hook _load_from_state_dict _maybe_warn_non_full_backward_hook _mha_block _named_members
+_output_padding _register_load_state_dict_pre_hook _register_state_dict_hook _replicate_for_data_parallel
+_require_tuple_int _reset_parameters _sa_block _save_to_state_dict _slow_forward _update_flat_weights _version
+_weights_have_changed _wrapped_call_impl _init_weights _backward_hooks
 """.split())
 
 
-def unused_private_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], keep_all: dict[str, str],
+def library_may_call(name: str, bases: frozenset[str] | None) -> bool:
+    """Whether a class deriving from ``bases`` (outside the tree) may have ``name`` called by that library:
+    unknown bases, and every library but the builtins, the typing/abc/enum bases and torch.nn's known names."""
+    if bases is None:
+        return True
+    for base in bases:
+        if base.startswith("builtins.") or base in SAFE_BASES:
+            continue
+        if base.startswith("torch.nn.") and name not in TORCH_NN_PRIVATE:
+            continue
+        return True
+    return False
+
+
+def unused_private_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], reach,
                            pruned: set[tuple[str, int]], pure_decorators: frozenset[str] = frozenset()
                            ) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
-    """``summaries``: every kept module; ``paths``: module -> file; ``pruned``: (module, statement index) of the
-    top-level statements this round removes anyway. Returns the methods to remove, and (module, why) for those
-    kept because a computed name may reach them."""
+    """``summaries``: every kept module; ``paths``: module -> file; ``reach``: this round's ``SymbolReach``
+    (modules that keep everything, the bases of classes); ``pruned``: (module, statement index) of the top-level
+    statements this round removes anyway. Returns the methods to remove, and (module, why) for those kept because
+    a computed name may reach them."""
     words: set[str] = set()
     prefixes: set[str] = set()
     suffixes: set[str] = set()
@@ -46,10 +70,11 @@ def unused_private_methods(summaries: dict[str, SymbolSummary], paths: dict[str,
     uncertain: list[tuple[str, str]] = []
     for module, summary in summaries.items():
         usage = summary.methods
-        if usage is None or not usage.methods or module in keep_all or summary.keep_all:
+        if usage is None or not usage.methods or module in reach.keep_all or summary.keep_all:
             continue
         for m in usage.methods:
-            if m.name in words or m.name in HOOKS or (module, m.class_index) in pruned \
+            if m.name in words or (module, m.class_index) in pruned \
+                    or library_may_call(m.name, reach.external_bases.get((module, m.class_index))) \
                     or summary.statements[m.class_index].keep is not None \
                     or any(d not in pure for d in m.decorators):
                 continue

@@ -79,7 +79,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
         tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
         if only is None and config.methods:
-            todo += _methods(state, summaries, inputs, todo, config, result)
+            todo += _methods(state, summaries, reach, todo, config, result)
         if not todo:
             result.reach = reach
             break
@@ -192,9 +192,9 @@ def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
     return summarize_symbols(*item)
 
 
-def _methods(state: _State, summaries, inputs, todo, config, result: SymbolStage) -> list[PrunedSymbol]:
+def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage) -> list[PrunedSymbol]:
     paths = {m: state.graph.mm.modules[m].path for m in summaries}
-    found, uncertain = unused_private_methods(summaries, paths, inputs.keep_all,
+    found, uncertain = unused_private_methods(summaries, paths, reach,
                                               {(p.module, p.index) for p in todo}, config.pure_decorators)
     for module, why in uncertain:
         result.uncertain_methods.setdefault(module, set()).add(why)
