@@ -132,3 +132,25 @@ def test_registries_and_symbols_cut_what_a_deepseek_deployment_does_not_use(shru
     # (the diffusion runtime's forwards left with it)
     assert methods["removed"]["forward_npu"] >= 10 and methods["removed"]["forward_hip"] >= 5
     assert [p["path"] for p in methods["kept"]["forward_cpu"]] == ["sglang/srt/models/deepseek_v2.py"]
+
+
+def test_draft_backends_speculative_algorithms_and_rust_families_leave(shrunk):
+    data = shrunk.data
+    removed = {r["path"]: r for r in data["removed"]}
+    symbols = data["symbols"]
+    draft = next(r for r in symbols["registries"] if r["variable"] == "DraftBackendFactory.create_decode_backend")
+    assert {"aiter", "intel_xpu", "ascend", "dsv4"} <= set(draft["removed"]) and "fa3" in draft["kept"]
+    methods = {n for p in symbols["pruned"] if p["kind"] == "method" for n in p["names"]}
+    assert {"DraftBackendFactory._create_aiter_decode_backend", "DraftBackendFactory._create_ascend_prefill_backend"} \
+        <= methods
+    # private methods of classes deriving from a library class stay (transformers calls a tokenizer's _tokenize)
+    assert not {m for m in methods if m.startswith("InternLM2Tokenizer.")}
+    assert "sglang/srt/layers/attention/xpu_backend.py" in removed  # only the draft factory imported it
+    (families,) = [m for m in data["mapping_registries"] if m["variable"] == "RUST_MM_FAMILIES"]
+    assert families["kept"] == [] and families["removed"] == ["qwen_vl"]
+    assert "sglang/srt/multimodal/processors/qwen_vl.py" in removed
+    # DFlash, DSpark and UNO: their predicates are false on every receiver, so their workers leave
+    assert "sglang/srt/speculative/dflash_worker_v2.py" in removed and "sglang/srt/speculative/uno_worker_v2.py" in removed
+    assert "sglang/srt/speculative/eagle_worker_v2.py" not in removed
+    # an import under TYPE_CHECKING keeps nothing (type_checking_imports = "ignore")
+    assert "TYPE_CHECKING" in removed["sglang/srt/layers/attention/deepseek_v4_backend_hip_radix.py"]["reason"]

@@ -13,7 +13,8 @@ from slimfork.facts.table import build_table, propagate
 FILES = {
     "pkg/__init__.py": "",
     "pkg/utils/__init__.py": "from pkg.utils.common import *\n",
-    "pkg/utils/common.py": "def is_hip():\n    return False\n\ndef get_bool_env_var(n, d='false'):\n    pass\n",
+    "pkg/utils/common.py": "def is_hip():\n    return False\n\ndef get_bool_env_var(n, d='false'):\n    pass\n\n"
+                           "def mamba_config(model):\n    return None\n",
     "pkg/platforms.py": "class P:\n    def is_rocm(self):\n        return False\ncurrent_platform = P()\n",
     "pkg/environ.py": "class Envs:\n    pass\nenvs = Envs()\n",
     "pkg/flags.py": "from pkg.utils import is_hip\n_is_hip = is_hip()\n",
@@ -44,6 +45,7 @@ def env(tmp_path_factory):
         "env_bool_functions": ["pkg.utils.common.get_bool_env_var"],
         "env_objects": ["pkg.environ.envs"],
         "sys_platform": "linux",
+        "returns_none": ["pkg.utils.common.mamba_config"],
         "attributes": {"*.is_dspark()": False, "algo.is_eagle()": True, "lora.enable_lora": False},
     }, "facts")
     resolver = Resolver(root, MODULES)
@@ -83,6 +85,9 @@ def test_flags_propagate_across_modules(env):
     # method results: on any receiver that is a name or attribute chain ("*"), or on a receiver named so
     ("self.is_dspark()", False), ("server.args.spec.is_dspark()", False), ("algo.is_eagle()", True),
     ("self.algo.is_eagle()", True), ("lora.enable_lora", False),
+    # a function that returns None (returns_none), also through a walrus
+    ("C.mamba_config(cfg)", None), ("C.mamba_config(cfg) is not None", False), ("(m := C.mamba_config(cfg))", None),
+    ("C.mamba_config(cfg) or 3", 3),
 ])
 def test_known_values(env, code, value):
     assert _value(env, code)[0] == value

@@ -73,6 +73,8 @@ def test_unquoted_dotted_keys_are_joined():
     ({"attributes": {"enable_lora": False}}, "facts.attributes.enable_lora", "not receiver.attribute"),
     ({"attributes": {"a.b.c": False}}, "facts.attributes.a.b.c", "not receiver.attribute"),
     ({"attributes": {"*.enable_lora": False}}, "facts.attributes.*.enable_lora", "not receiver.attribute"),
+    ({"returns_none": "pkg.f"}, "facts.returns_none", "expected an array"),
+    ({"returns_none": ["f"]}, "facts.returns_none[0]", "not a qualified name"),
     ({"attributes": {"a.m(x)": False}}, "facts.attributes.a.m(x)", "not receiver.attribute"),
     ({"attribute_getters": {"pkg.get_lora": 1}}, "facts.attribute_getters.pkg.get_lora", "expected qualified"),
     ({"env_objects": "a.b"}, "facts.env_objects", "expected an array"),

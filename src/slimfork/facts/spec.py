@@ -34,6 +34,8 @@ KEYS: dict[str, str] = {
                   "returns on any receiver that is a name or attribute (e.g. \"*.is_dspark()\" = false)",
     "attribute_getters": "table: qualified name of a function returning a config object -> the receiver name it "
                          "counts as (e.g. \"sglang.srt.runtime_context.get_lora\" = \"lora\")",
+    "returns_none": "array of qualified names of functions that return None for every input this deployment gives "
+                    "them (TOML has no null; e.g. \"sglang.srt.configs.hybrid_arch.mambaish_config\")",
     "unused_methods": "array of method names the deployment never calls (dispatch by a computed name, e.g. "
                       "\"forward_npu\"): removed from every class unless kept code reads them as an attribute",
     "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
@@ -82,6 +84,8 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
             if not isinstance(value, str):
                 raise SpecError(f"expected a string, got {_type(value)}", key=f"{key}.{name}", hint=KEYS[name])
             out.facts.append(Fact(kind, target, value, f"{key}.{name}"))
+    for i, target in enumerate(_names(raw, "returns_none", key)):
+        out.facts.append(Fact(FUNCTION, target, None, f"{key}.returns_none[{i}]"))
     out.env_bool_functions = _names(raw, "env_bool_functions", key)
     out.env_objects = _names(raw, "env_objects", key)
     out.env_modules = _names(raw, "env_modules", key)

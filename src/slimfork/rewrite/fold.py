@@ -441,7 +441,7 @@ class FoldTransformer(cst.CSTTransformer):
         taken: cst.If | None = None
         changed = False
         for i, arm in enumerate(arms):
-            test = literal_value(arm.test)
+            test = _walrus_value(arm.test, self.pinned)
             word = "if" if i == 0 else "elif"
             if test is not UNKNOWN and (pinned[i] if not test else any(pinned[i + 1:]) or else_pinned):
                 names = ', '.join(sorted(_binds(arm.body) & self.pinned)) or 'names'
@@ -627,3 +627,12 @@ def _code(node) -> str:
 def _bool_of_literal(node: cst.CSTNode) -> bool:
     return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "bool"
             and len(node.args) == 1 and is_literal(node.args[0].value))
+
+
+def _walrus_value(test: cst.BaseExpression, pinned: frozenset[str]):
+    """The literal value of an ``if`` test; ``if cfg := None:`` (a known value bound by a walrus) has its value
+    when no code after the statement reads the name it binds."""
+    if isinstance(test, cst.NamedExpr) and isinstance(test.target, cst.Name) and test.target.value not in pinned:
+        return literal_value(test.value)
+    return literal_value(test)
+
