@@ -202,7 +202,7 @@ def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage)
 
 
 def _key(p: PrunedSymbol):
-    return (p.index, p.aliases[0]) if p.kind == "method" else p.index
+    return Cut(p.index, p.kind, p.aliases).key
 
 
 def _prune_files(todo: list[PrunedSymbol], scratch: Path, result: SymbolStage, jobs: int | None) -> _Written:

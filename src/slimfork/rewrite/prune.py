@@ -103,7 +103,7 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
         next_start = _start(block[at + 1]) - 1 if at + 1 < len(block) else \
             (len(lines) if block is body else _next_line(body, cut.index, len(lines)))
         if prev_end >= first or next_start <= last or (block is body and node.col_offset != 0) \
-                or not _owns_lines(lines, first, last, node.col_offset):
+                or not _owns_line(lines[first], node.col_offset):
             continue  # shares a line with another statement: only whole lines are removed
         if cut.kind == "method":
             emptied[cut.index] = emptied.get(cut.index, 0) + 1
@@ -142,9 +142,9 @@ def _next_line(body: list, index: int, end: int) -> int:
     return _start(body[index + 1]) - 1 if index + 1 < len(body) else end
 
 
-def _owns_lines(lines: list[bytes], first: int, last: int, col: int) -> bool:
+def _owns_line(line: bytes, col: int) -> bool:
     """The statement starts its first line (nothing but indentation before it)."""
-    return not lines[first][:col].strip()
+    return not line[:col].strip()
 
 
 def _squeeze_blank_runs(out: list[bytes], removed_at: list[int], original: list[bytes]) -> list[bytes]:
