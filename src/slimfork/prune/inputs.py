@@ -49,7 +49,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
             roots.append((module, name, "kept by [symbols] keep"))
     for module in summaries:
         info = mm.modules[module]
-        why = _keeps_everything(mm, module, info.path, info.is_package)
+        why = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
         if why:
             keep_all.setdefault(module, why)
     for module in summaries:

@@ -18,6 +18,8 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
     Field("methods", "bool", "Also remove private methods (_name) that no kept code names as an attribute, a name "
           "or a word of a string (default true).", default=True),
+    Field("package_api", "bool", "Keep every name a package __init__ binds, as the package's API (default true); "
+          "false prunes an __init__ like any module: a name stays when kept code imports or uses it.", default=True),
     Field("max_rounds", "int", "Prune, plan again, prune again: at most this many rounds (default 6).", default=6),
 ])
 
@@ -29,6 +31,7 @@ class SymbolsSpec:
     pure_decorators: frozenset[str] = frozenset()
     max_rounds: int = 6
     methods: bool = True
+    package_api: bool = True
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -44,7 +47,7 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
     if rounds < 1:
         raise SpecError("max_rounds must be at least 1", key=f"{key}.max_rounds", hint="the default is 6")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
-                       raw.get("methods", True))
+                       raw.get("methods", True), raw.get("package_api", True))
 
 
 @dataclass(frozen=True)
