@@ -129,6 +129,17 @@ def test_chain_shapes(keep, expected):
     assert cut.new_source.decode() == expected
 
 
+def test_enum_member_keys():
+    """sglang's get_kv_class compares ``transfer_backend == TransferBackend.MORI``: the member's text is the key."""
+    src = ('def f(backend):\n    if backend == Backend.MOONCAKE:\n        return 1\n'
+           '    elif backend in (Backend.MORI, Backend.ASCEND):\n        return 2\n'
+           '    elif backend == other.value():\n        return 3\n    else:\n        raise ValueError(backend)\n')
+    cut = cut_if_chain(IfChainRegistry("m.f", "backend", ("Backend.MOONCAKE",)), "m.py", src.encode(), ["f"])
+    assert cut.removed == ["Backend.MORI", "Backend.ASCEND"] and cut.kept == ["Backend.MOONCAKE"]
+    assert cut.new_source.decode() == src.replace(
+        '    elif backend in (Backend.MORI, Backend.ASCEND):\n        return 2\n', "")
+
+
 def test_a_function_in_no_module_of_the_source_is_a_spec_error(tmp_path):
     root = _project(tmp_path, function="pkg.grammar.Factory.nowhere")
     with pytest.raises(SpecError) as err:

@@ -12,7 +12,9 @@
 
 ``package`` names the function (``pkg.mod.func`` or ``pkg.mod.Class.method``), ``variable`` the name its arms
 compare (``name``, or a dotted name such as ``server_args.backend``). An arm whose test is ``variable == "k"``,
-``"k" == variable``, ``variable in ("k", ...)`` or an ``or`` of those, with no key the spec keeps, is deleted; the
+``"k" == variable``, ``variable in ("k", ...)`` or an ``or`` of those, with no key the spec keeps, is deleted (a
+key may also be a constant written as a dotted name, an enum member such as ``TransferBackend.MORI``: the spec
+then keeps it by that text); the
 next arm (or the ``else``) takes its place, so a removed key reaches the code an unknown key reaches today. An arm
 whose test has any other shape stays (unknown means keep). Imports inside deleted arms go with them; the plan is
 made again, so the modules only they imported leave the fork.
@@ -173,19 +175,32 @@ def _keys(test: cst.BaseExpression, variable: str) -> list[str] | None:
     op, right = test.comparisons[0].operator, test.comparisons[0].comparator
     left = test.left
     if isinstance(op, cst.Equal):
-        if _code(left) == variable and _string(right) is not None:
-            return [_string(right)]
-        if _code(right) == variable and _string(left) is not None:
-            return [_string(left)]
+        if _code(left) == variable and _key(right) is not None:
+            return [_key(right)]
+        if _code(right) == variable and _key(left) is not None:
+            return [_key(left)]
         return None
     if isinstance(op, cst.In) and _code(left) == variable and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
-        keys = [_string(e.value) for e in right.elements]
+        keys = [_key(e.value) for e in right.elements]
         return None if not keys or any(k is None for k in keys) else keys  # type: ignore[misc]
     return None
 
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node).strip()
+
+
+def _key(node: cst.BaseExpression) -> str | None:
+    """A string literal's value, or the text of a dotted constant (``TransferBackend.MORI``: an enum member)."""
+    if isinstance(node, cst.Attribute) and _dotted(node):
+        return _code(node)
+    return _string(node)
+
+
+def _dotted(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
 
 
 def _string(node: cst.BaseExpression) -> str | None:
