@@ -31,7 +31,8 @@ FILES = {
     "pkg/quant/base.py": "REGISTERED = []\n\n\ndef helper():\n    return 'helped'\n",
     "pkg/quant/plugin.py": "from pkg.quant.base import REGISTERED\n\nREGISTERED.append('plugin')\n",
     "pkg/quant/fp8.py": "class Fp8Config:\n    name = 'fp8'\n",
-    "pkg/quant/npu.py": "import pkg.quant.npu_kernels\n\n\nclass NpuConfig:\n    name = 'npu'\n",
+    "pkg/quant/npu.py": "import pkg.quant\nimport pkg.quant.npu_kernels\n\n\nclass NpuConfig:\n    name = 'npu'\n\n"
+                        "    def methods(self):\n        return pkg.quant.METHODS\n",
     "pkg/quant/npu_kernels.py": "TABLE = [1]\n",
     "pkg/quant/public.py": "class Exported:\n    pass\n",
     "pkg/cli.py": """

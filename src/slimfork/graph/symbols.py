@@ -65,6 +65,7 @@ class SymbolInputs:
     protected: dict[str, str] = field(default_factory=dict)  # module -> why imports of it always stay
     registry_modules: set[str] = field(default_factory=set)  # modules holding a declared dict registry
     text_refs: list[tuple[str, str]] = field(default_factory=list)  # (dotted text, where) from non-Python files
+    init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
 
 
 def reach_symbols(inputs: SymbolInputs) -> SymbolReach:
@@ -374,9 +375,15 @@ class _Walker:
         if loaded in self.i.protected:
             return self.i.protected[loaded]
         cycle = self.i.cycles.get(module)
-        if cycle is not None and self.i.cycles.get(loaded) == cycle:
+        if cycle is not None and self.i.cycles.get(loaded) == cycle and not self._own_submodule(module, loaded):
             return f"{module} and {loaded} import each other (import order matters in a cycle)"
         return None
+
+    def _own_submodule(self, module: str, loaded: str) -> bool:
+        """With ``package_api = false``: loading a submodule initialises its package first anyway; without the
+        ``__init__``'s import it loads later, after the package, so the cycle does not hold that import."""
+        info = self.mm.modules.get(module)
+        return self.i.init_imports_free and info is not None and info.is_package and loaded.startswith(module + ".")
 
     def bind_needed_names(self) -> None:
         """A chain through ``import a.x`` statements none of which it goes through needs one of them."""
