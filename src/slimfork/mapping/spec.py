@@ -9,6 +9,10 @@ from dataclasses import dataclass
 from slimfork.errors import SpecError
 
 
+# Registry kinds whose cut rewrites code before the plan is made again (the planning stages run for them).
+REWRITING_KINDS = ("dict", "decorator", "call", "if-chain", "imports")
+
+
 @dataclass(frozen=True)
 class MappingRegistry:
     module: str  # the module that holds the dict ("pygments.lexers._mapping")

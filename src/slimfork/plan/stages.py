@@ -19,6 +19,7 @@ from pathlib import Path
 from slimfork.fsutil import write_atomic
 from slimfork.graph import build_graph
 from slimfork.index import build_index
+from slimfork.mapping.spec import REWRITING_KINDS
 from slimfork.plan.build import build_plan, carried_warnings
 from slimfork.plan.globs import first_match
 from slimfork.plan.model import Plan
@@ -49,7 +50,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     if (facts is None or not (facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
             and not spec.sections.get("registries") and "tests" not in spec.sections \
             and "symbols" not in spec.sections \
-            and not any(r.get("kind") in ("dict", "decorator", "call", "if-chain") for r in spec.raw.get("registries", [])):
+            and not any(r.get("kind") in REWRITING_KINDS for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
     cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
     if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
@@ -152,16 +153,20 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
     registries, cut in the scratch copy before the plan is remade. Returns (mapping cuts, decorator cuts)."""
     from slimfork.mapping.decorated import cut_decorator_registries, decorated_data, decorated_report
     from slimfork.mapping.ifchain import cut_if_chain_registries, if_chain_data, if_chain_report
+    from slimfork.mapping.imports import cut_imports_registries, imports_data, imports_report
     from slimfork.mapping.stage import cut_mappings, mapping_data, mapping_report
 
     mappings, decorated = cut_mappings(analysis, scratch), cut_decorator_registries(analysis, scratch)
     chains = cut_if_chain_registries(analysis, scratch)
+    imports = cut_imports_registries(analysis, scratch)
     reasons = [(cut, f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries the "
                      "spec does not keep removed") for cut in mappings]
     reasons += [(cut, f"registry {'@' if cut.registry.kind == 'decorator' else ''}{cut.registry.decorator}: "
                       f"{len(cut.removed)} registrations of keys the spec does not keep removed") for cut in decorated]
     reasons += [(cut, f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
                       f"{len(cut.removed)} keys the spec does not keep removed") for cut in chains]
+    reasons += [(cut, f"registry {cut.registry.module} (imports of its submodules): the imports of "
+                      f"{len(cut.removed)} submodules the spec does not keep removed") for cut in imports]
     for cut, reason in reasons:
         if cut.new_source is not None:
             stages.rewritten[cut.path] = cut.new_source
@@ -169,11 +174,12 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
     for title, key, cuts, report, data in (
             ("Mapping registries", "mapping_registries", mappings, mapping_report, mapping_data),
             ("Decorator registries", "decorator_registries", decorated, decorated_report, decorated_data),
-            ("If-chain registries", "if_chain_registries", chains, if_chain_report, if_chain_data)):
+            ("If-chain registries", "if_chain_registries", chains, if_chain_report, if_chain_data),
+            ("Import registries", "imports_registries", imports, imports_report, imports_data)):
         if cuts:
             stages.reports.append((title, report(cuts)))
             stages.data[key] = data(cuts)
-    return mappings, decorated + chains
+    return mappings, decorated + chains + imports
 
 
 def _carry_other_files(analysis, plan: Plan) -> None:

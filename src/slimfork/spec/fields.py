@@ -60,8 +60,10 @@ REGISTRY = Section(
               "register(\"key\", \"pkg.mod\", ...): package is the registering function's or method's qualified "
               "name, 'pkg.mod.Factory.register_backend'; statements of other keys are deleted); "
               "or 'if-chain' (an if/elif chain in a function comparing `variable` to string literals: package is "
-              "the function, 'pkg.mod.func' or 'pkg.mod.Class.method'; arms of other keys are deleted).",
-              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain"),
+              "the function, 'pkg.mod.func' or 'pkg.mod.Class.method'; arms of other keys are deleted); "
+              "or 'imports' (a package __init__ importing its submodules so they register: package is that "
+              "package, keep matches submodule names; the other imports and their __all__ names are deleted).",
+              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain", "imports"),
               default="scan"),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'; for kind = "
               "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'."),

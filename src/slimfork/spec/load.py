@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from slimfork.errors import SpecError
+from slimfork.mapping.spec import REWRITING_KINDS
 from slimfork.spec.fields import REGISTRY, TOP
 from slimfork.spec.model import RegistrySpec, Root, Spec
 from slimfork.spec.schema import check_table
@@ -81,7 +82,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
                 except re.error as exc:
                     raise SpecError(f"bad regex: {exc}", key=f"{key}.keep[{j}]",
                                     hint="regexes follow Python's re syntax after 're:'") from None
-        if reg.get("kind", "scan") not in ("mapping", "dict", "decorator", "call", "if-chain"):  # slimfork.mapping, slimfork.prune
+        if reg.get("kind", "scan") not in ("mapping", *REWRITING_KINDS):  # slimfork.mapping, slimfork.prune
             spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", "")))
     for name, target in SECTION_PARSERS.items():
         if name in data:
