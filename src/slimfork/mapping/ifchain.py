@@ -23,38 +23,27 @@ made again, so the modules only they imported leave the fork.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
 
 from slimfork.errors import SpecError, did_you_mean
-from slimfork.index.parse import decode
-from slimfork.mapping.spec import _match, cut_outcome
+from slimfork.mapping.sourcecut import KeepsKeys, SourceCut
+from slimfork.mapping.spec import cut_outcome
 from slimfork.rewrite.comments import comments_of
-from slimfork.rewrite.safety import check_rewrite, undefined_names
 
 
 @dataclass(frozen=True)
-class IfChainRegistry:
+class IfChainRegistry(KeepsKeys):
     function: str  # pkg.mod.func or pkg.mod.Class.method
     variable: str  # the name the arms compare to string literals
     keep: tuple[str, ...]
     reason: str = ""
     key: str = "registries[0]"
 
-    def keeps(self, name: str) -> bool:
-        return any(_match(p, name) for p in self.keep)
 
-
-@dataclass
-class IfChainCut:
-    registry: IfChainRegistry
-    path: str
-    kept: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    new_source: bytes | None = None
-    failure: str | None = None
+IfChainCut = SourceCut
 
 
 def if_chain_registries(raw: list) -> list[IfChainRegistry]:
@@ -80,14 +69,7 @@ def cut_if_chain(registry: IfChainRegistry, rel: str, data: bytes, qualname: lis
         return cut
     if not cut.removed:
         return cut
-    new = new_module.bytes
-    before, after = undefined_names(decode(data), rel), undefined_names(decode(new), rel)
-    problems = check_rewrite(data, new, cutter.dropped, rel, (before, after))
-    if problems:
-        cut.failure, cut.removed = "; ".join(problems), []
-        return cut
-    cut.new_source = new
-    return cut
+    return cut.check(data, new_module.bytes, cutter.dropped)
 
 
 class _Cutter(cst.CSTTransformer):

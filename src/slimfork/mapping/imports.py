@@ -17,37 +17,26 @@ removed name from the package fails the fork's imports check and the batch engin
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
 
 from slimfork.errors import SpecError, did_you_mean
-from slimfork.index.parse import decode
-from slimfork.mapping.spec import _match, cut_outcome
+from slimfork.mapping.sourcecut import KeepsKeys, SourceCut
+from slimfork.mapping.spec import cut_outcome
 from slimfork.rewrite.comments import comments_of
-from slimfork.rewrite.safety import check_rewrite, undefined_names
 
 
 @dataclass(frozen=True)
-class ImportsRegistry:
+class ImportsRegistry(KeepsKeys):
     module: str  # the module whose imports register ("pkg.adapters")
     keep: tuple[str, ...]  # globs or "re:" regexes on the submodule names
     reason: str = ""
     key: str = "registries[0]"
 
-    def keeps(self, name: str) -> bool:
-        return any(_match(p, name) for p in self.keep)
 
-
-@dataclass
-class ImportsCut:
-    registry: ImportsRegistry
-    path: str
-    kept: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    new_source: bytes | None = None
-    failure: str | None = None
+ImportsCut = SourceCut
 
 
 def imports_registries(raw: list) -> list[ImportsRegistry]:
@@ -63,14 +52,7 @@ def cut_imports(registry: ImportsRegistry, rel: str, data: bytes, package: str) 
     new_module = module.visit(cutter)
     if not cut.removed:
         return cut
-    new = new_module.bytes
-    before, after = undefined_names(decode(data), rel), undefined_names(decode(new), rel)
-    problems = check_rewrite(data, new, cutter.dropped, rel, (before, after))
-    if problems:
-        cut.failure, cut.removed = "; ".join(problems), []
-        return cut
-    cut.new_source = new
-    return cut
+    return cut.check(data, new_module.bytes, cutter.dropped)
 
 
 class _Cutter(cst.CSTTransformer):
