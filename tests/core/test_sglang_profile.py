@@ -154,3 +154,21 @@ def test_draft_backends_speculative_algorithms_and_rust_families_leave(shrunk):
     assert "sglang/srt/speculative/eagle_worker_v2.py" not in removed
     # an import under TYPE_CHECKING keeps nothing (type_checking_imports = "ignore")
     assert "TYPE_CHECKING" in removed["sglang/srt/layers/attention/deepseek_v4_backend_hip_radix.py"]["reason"]
+
+
+def test_import_registries_transfer_backends_lora_and_hybrid_configs_leave(shrunk):
+    data = shrunk.data
+    removed = {r["path"]: r for r in data["removed"]}
+    imports = {e["module"]: e for e in data["imports_registries"]}
+    overrides = imports["sglang.srt.arg_groups.model_overrides"]
+    assert overrides["kept"] == ["deepseek_v2"] and {"qwen3_moe", "gemma4", "deepseek_v4"} <= set(overrides["removed"])
+    adapters = imports["sglang.srt.entrypoints.openai.transcription_adapters"]
+    assert adapters["kept"] == ["base"] and {"whisper", "qwen3_asr"} <= set(adapters["removed"])
+    assert "sglang/srt/entrypoints/openai/transcription_adapters/qwen3_asr.py" in removed
+    transfer = next(e for e in data["if_chain_registries"] if e["function"].endswith(".get_kv_class"))
+    assert transfer["removed"] == ["TransferBackend.MORI", "TransferBackend.ASCEND"]
+    lora = next(e for e in data["decorator_registries"] if e["decorator"].endswith("register_lora_backend"))
+    assert {r["key"] for r in lora["removed"]} == {"ascend", "uno_cublas"}
+    assert "sglang/srt/lora/backend/ascend_backend.py" in removed
+    # the hybrid linear-attention config getters return None: the KDA/GDN kernels only those arms imported leave
+    assert "sglang/kernels/ops/attention/linear/kda_nvidia_prefill/chunk_fwd.py" in removed
