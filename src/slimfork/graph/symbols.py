@@ -94,15 +94,17 @@ class _Walker:
             if summary.keep_all:
                 self.keep_everything(module, summary.keep_all[0])
                 self.result.uncertain.append((module, summary.keep_all[0]))
+            free = self._api_free(module)
             for st in summary.statements:
-                if st.keep is not None:
+                if st.keep is not None and not (free and st.kind == "assign" and "__all__" in st.binds):
                     self.reach_statement(module, st, f"{module}: {st.keep}")
                 for alias in st.aliases:
                     why = self.forced(module, st, alias)
                     if why:
                         self.keep_alias(module, st, alias, why)
-            for name in summary.all_names or ():
-                self.use_name(module, name, f"listed in {module}.__all__")
+            if not self._api_free(module):  # with package_api = false, __all__ follows what stays
+                for name in summary.all_names or ():
+                    self.use_name(module, name, f"listed in {module}.__all__")
         for module, name, why in self.i.symbol_roots:
             self.use_symbol(module, name, why)
         for text, where in self.i.text_refs:
@@ -379,6 +381,10 @@ class _Walker:
             return f"{module} and {loaded} import each other (import order matters in a cycle)"
         return None
 
+    def _api_free(self, module: str) -> bool:
+        info = self.mm.modules.get(module)
+        return self.i.init_imports_free and info is not None and info.is_package
+
     def _own_submodule(self, module: str, loaded: str) -> bool:
         """With ``package_api = false``: loading a submodule initialises its package first anyway; without the
         ``__init__``'s import it loads later, after the package, so the cycle does not hold that import."""
@@ -493,6 +499,30 @@ class _Walker:
                 elif (module, st.index) not in self.done:
                     self.result.pruned.append(PrunedSymbol(module, info.path, st.binds, st.kind, st.line, st.end,
                                                            st.index))
+            if summary.all_names and self._api_free(module):
+                self.collect_all_entries(module, summary, info.path)
+
+    def collect_all_entries(self, module: str, summary: SymbolSummary, path: str) -> None:
+        """The entries of a package's literal ``__all__`` naming what this round prunes (every statement that
+        binds the name goes) leave the list, so ``from pkg import *`` does not ask for a name that is gone."""
+        gone_statements = {p.index for p in self.result.pruned if p.module == module and p.kind != "import"}
+        gone_aliases = {(p.index, a) for p in self.result.pruned if p.module == module and p.kind == "import"
+                        for a in p.aliases}
+        stores = [st for st in summary.statements if "__all__" in st.binds]
+        if len(stores) != 1 or stores[0].kind != "assign":  # one `__all__ = [...]` (no +=): positions are known
+            return
+        gone = []
+        for position, name in enumerate(summary.all_names or ()):
+            binders = self.binders[module].get(name, ())
+            if binders and all(i in gone_statements or (summary.statements[i].kind == "import" and all(
+                    (i, a.position) in gone_aliases for a in summary.statements[i].aliases if a.bound == name))
+                    for i in binders):
+                gone.append((position, name))
+        if gone:
+            st = stores[0]
+            self.result.pruned.append(PrunedSymbol(module, path, tuple(n for _, n in gone), "all", st.line, st.end,
+                                                   st.index, tuple(p for p, _ in gone),
+                                                   "the names it lists were pruned"))
 
 
 def _import_text(alias: ImportAlias) -> str:
