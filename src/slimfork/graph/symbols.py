@@ -155,6 +155,8 @@ class _Walker:
         target = self.target(module, alias)
         if target is not None and target[1] is not None:  # the imported name must still exist where it comes from
             self.queue.append((self.use_symbol, target[0], target[1], f"imported by {module}"))
+        elif target is not None and alias.name is not None:
+            self.use_shadowing(target[0], f"imported by {module}")
 
     def _refs_of(self, module: str, st: TopStatement) -> None:
         where = f"{module} (line {st.line})"
@@ -179,6 +181,8 @@ class _Walker:
         if symbol is not None:
             self.use_symbol(current, symbol, f"imported by {why}")
             return
+        if alias.name is not None:
+            self.use_shadowing(current, f"imported by {why}")
         local = alias.bound  # ``import a.b`` binds ``a`` (current is "a"): its chains say a.b.<f>
         for chain in st.chains:
             if chain[0] == local:
@@ -224,8 +228,16 @@ class _Walker:
     def use_symbol(self, module: str, name: str, why: str) -> None:
         """``module.name`` is used from outside: a submodule, or a name the module binds."""
         if f"{module}.{name}" in self.mm.modules:
+            self.use_shadowing(f"{module}.{name}", why)
             return  # a submodule: the module graph keeps it
         self.use_name(module, name, why, bare=True)
+
+    def use_shadowing(self, submodule: str, why: str) -> None:
+        """``from pkg import sub`` where ``pkg`` itself binds ``sub`` (``from .sub import sub``): the package's
+        attribute is that binding, not the submodule, so the binding stays too."""
+        package, _, name = submodule.rpartition(".")
+        if name in self.binders.get(package, {}):
+            self.use_name(package, name, why, bare=True)
 
     def module_as_value(self, module: str, alias: ImportAlias, why: str) -> None:
         """A name bound to an internal module is used as a value: everything in that module stays."""
@@ -280,6 +292,7 @@ class _Walker:
         for part in rest:
             sub = f"{current}.{part}"
             if sub in self.mm.modules:
+                self.use_shadowing(sub, why)
                 self.result.attr_modules.add(sub)
                 self.queue.append((self.protect_imports_of, sub))
                 current = sub
