@@ -81,7 +81,7 @@ class SymbolSummary:
     all_names: list[str] | None = None
     error: str | None = None
     external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
-    methods: MethodUsage | None = None  # private methods, and the identifiers that may name one
+    methods: MethodUsage | None = None  # methods (dunders aside), and the identifiers that may name one
 
     def binders(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}

@@ -46,7 +46,7 @@ class SymbolReach:
     uncertain: list[tuple[str, str]] = field(default_factory=list)  # (module, why everything stays: a guess)
     first_use: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, name) -> who uses it
     # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
-    # (through classes of the tree), for classes with private methods; None when a base cannot be resolved
+    # (through classes of the tree), for classes with candidate methods; None when a base cannot be resolved
     external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
 
     def pruned_in(self, module: str) -> list[PrunedSymbol]:
