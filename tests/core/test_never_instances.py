@@ -70,3 +70,14 @@ def test_without_the_fact_nothing_changes(tmp_path):
     root = write_project(tmp_path, FILES, SPEC.split("[facts]")[0])
     analysis = analyse(root / "slimfork.toml")
     assert "pkg/v4pool.py" not in {r.path for r in analysis.plan.removals}
+
+
+def test_kept_code_that_creates_a_declared_class_is_reported(tmp_path):
+    files = {**FILES, "pkg/maker.py": "from pkg.v4pool import V4Pool\n\n\ndef make():\n    return V4Pool()\n"}
+    files["pkg/cli.py"] = FILES["pkg/cli.py"].replace("from pkg.pools import MlaPool",
+                                                      "from pkg.maker import make\n        from pkg.pools import MlaPool")
+    files["pkg/cli.py"] = files["pkg/cli.py"].replace("object()", "make()")
+    root = write_project(tmp_path, files, SPEC)
+    analysis = analyse(root / "slimfork.toml")
+    assert "facts.never_instances[0]: pkg.v4pool.V4Pool is declared to have no objects, but pkg/maker.py:5 " \
+           "creates one" in analysis.plan.warnings
