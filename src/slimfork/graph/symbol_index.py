@@ -163,6 +163,9 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
     return st
 
 
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
 class _Refs(ast.NodeVisitor):
     """Names, attribute chains, strings and getattr literals anywhere under a statement."""
 
@@ -210,6 +213,16 @@ class _Refs(ast.NodeVisitor):
                             self.st.chains.add(parts)
                         else:
                             self.st.names.add(ident)
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """``("pkg.mod", "Name")`` (a pickle allow-list entry, a lazy import table) names ``pkg.mod:Name``, one
+        symbol, rather than the whole module."""
+        if len(node.elts) == 2 and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+            module, name = node.elts[0].value, node.elts[1].value
+            if _DOTTED.fullmatch(module) and "." in module and name.isidentifier():
+                self.st.strings.add(f"{module}:{name}")
+                return
+        self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
