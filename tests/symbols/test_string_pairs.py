@@ -46,3 +46,12 @@ def test_a_module_name_paired_with_a_symbol_keeps_that_symbol_only(tmp_path):
     assert "pkg.io" not in symbols.reach.keep_all
     assert "pkg.plugins" in symbols.reach.keep_all  # named alone: may be looked up by any name
     assert ("pkg.plugins", "unused") not in pruned
+
+
+def test_a_docstring_naming_a_module_keeps_nothing(tmp_path):
+    files = {**FILES, "pkg/cli.py": '"""Moved from pkg.io; see pkg.plugins.helper."""\n\nimport pkg.io\n\n'
+                                    'print(pkg.io.Request)\n'}
+    root = write_project(tmp_path, files, SPEC)
+    symbols = analyse(root / "slimfork.toml").stages.symbols
+    assert "pkg.io" not in symbols.reach.keep_all
+    assert ("pkg.io", "Unused") in {(p.module, n) for p in symbols.pruned for n in p.names}

@@ -205,14 +205,24 @@ class _Refs(ast.NodeVisitor):
             text = node.value
             if len(text) <= 300:
                 self.st.strings.update(_IDENT.findall(text))
-            if ">>>" in text:  # pitfall 15: doctests run with the module's globals
-                for code in _DOCTEST.findall(text):
-                    for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
-                        parts = tuple(ident.split("."))
-                        if len(parts) > 1:
-                            self.st.chains.add(parts)
-                        else:
-                            self.st.names.add(ident)
+            self._doctests(text)
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        """A string statement (a docstring) is prose nothing looks up by name: only its doctests count."""
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            self._doctests(node.value.value)
+        else:
+            self.generic_visit(node)
+
+    def _doctests(self, text: str) -> None:
+        if ">>>" in text:  # pitfall 15: doctests run with the module's globals
+            for code in _DOCTEST.findall(text):
+                for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
+                    parts = tuple(ident.split("."))
+                    if len(parts) > 1:
+                        self.st.chains.add(parts)
+                    else:
+                        self.st.names.add(ident)
 
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """``("pkg.mod", "Name")`` (a pickle allow-list entry, a lazy import table) names ``pkg.mod:Name``, one
