@@ -1,6 +1,7 @@
-"""The check behind ``[facts] never_instances``: kept code that still creates an object of a declared class
-(``C(...)``, or a factory on the class, ``C.init_new(...)``) contradicts the declaration. slimfork cannot prove
-the declaration; it can say where the fork itself disagrees with it (a warning naming the fact and the line)."""
+"""The check behind ``[facts] never_instances``: kept code that still calls a declared class (``C(...)``)
+contradicts the declaration. slimfork cannot prove the declaration; it can say where the fork itself disagrees
+with it (a warning naming the fact and the line). A factory on the class (``C.create(...)``) or the class passed
+around and called later is not seen: the declaration stays the user's claim."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def creation_warnings(facts, files: Iterable[tuple[str, bytes]]) -> list[str]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            func = node.func.value if isinstance(node.func, ast.Attribute) else node.func
+            func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             if name in declared:
                 fact = declared[name]
