@@ -99,3 +99,35 @@ def test_a_pruned_name_some_kept_module_imports_is_put_back(tmp_path, monkeypatc
     symbols = analysis.stages.symbols
     assert any(f.startswith("src/libpit/core.py: not pruned: libpit.facade imports detok") for f in symbols.failures)
     assert "src/libpit/core.py" not in symbols.contents
+
+
+COMPREHENSION = b'''from pkg.configs import AfmoeConfig, DbrxConfig, KimiConfig
+
+REGISTRY = {
+    cls.model_type: cls
+    for cls in [
+        AfmoeConfig,  # Afmoe
+        DbrxConfig,
+        KimiConfig,
+    ]
+}
+'''
+
+
+@pytest.mark.parametrize("keep, expected", [
+    (["Dbrx*"], "    for cls in [\n        DbrxConfig,\n    ]\n"),
+    ([], "    for cls in []\n"),
+])
+def test_a_comprehension_over_a_list_of_classes_is_cut_by_their_names(keep, expected):
+    """sglang's _CONFIG_REGISTRY: `{cls.model_type: cls for cls in [AfmoeConfig, ...]}`; `keep = []` on purpose
+    empties the list (the comprehension then registers nothing)."""
+    import fnmatch
+
+    from slimfork.rewrite.registry_cut import cut_registry
+
+    cut = cut_registry(COMPREHENSION, "REGISTRY", lambda k: any(fnmatch.fnmatch(k, p) for p in keep), "m.py",
+                       may_empty=not keep)
+    assert cut.failure is None and cut.removed == [k for k in ("AfmoeConfig", "DbrxConfig", "KimiConfig")
+                                                   if not any(fnmatch.fnmatch(k, p) for p in keep)]
+    assert expected in cut.new.decode()
+    assert cut.new.decode().startswith("from pkg.configs import AfmoeConfig, DbrxConfig, KimiConfig\n")

@@ -43,6 +43,7 @@ class FactTable:
     env_modules: frozenset[str] = frozenset()
     attributes: dict[str, dict[str, Any]] = field(default_factory=dict)  # attr -> receiver name -> value
     attribute_getters: dict[str, str] = field(default_factory=dict)  # getter qualname -> receiver name
+    no_instances: set[str] = field(default_factory=set)  # classes no object of which exists: isinstance is False
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
     # Last segments of every name above: a dotted name ending otherwise cannot match, so it is not resolved.
     words: set[str] = field(default_factory=lambda: {"environ", "getenv", "get"})
@@ -254,6 +255,10 @@ class Evaluator:
         if dotted == "bool" and len(args) == 1 and not args[0].keyword and not _binds(self.scope, "bool"):
             inner = self.truth(args[0].value)  # bool(get_bool_env_var("X")): the builtin, on a known value
             return UNKNOWN if inner is Truth.UNKNOWN else inner is Truth.TRUE
+        if dotted == "isinstance" and self.table.no_instances:
+            gone = self.absent_classes(node)
+            if gone is not None and len(gone) == len(_class_nodes(args[1].value)):
+                return False
         if isinstance(func, cst.Attribute) and not args and f"{func.attr.value}()" in self.table.attributes:
             found = self._attribute(func, f"{func.attr.value}()")
             if found is not UNKNOWN:
@@ -286,6 +291,23 @@ class Evaluator:
                     return UNKNOWN
                 return getattr(receiver, func.attr.value)(*values)
         return UNKNOWN
+
+    def absent_classes(self, node: cst.Call) -> list[int] | None:
+        """For ``isinstance(x, C)`` or ``isinstance(x, (A, C))`` (the builtin, on a pure ``x``): the positions of
+        the classes no object of which exists; None when the call is not of that shape."""
+        args = node.args
+        if len(args) != 2 or any(a.keyword or a.star for a in args) or not is_pure(args[0].value) \
+                or _binds(self.scope, "isinstance"):
+            return None
+        classes = _class_nodes(args[1].value)
+        gone = []
+        for position, cls in enumerate(classes):
+            dotted = dotted_name(cls)
+            qualname = self.scope.resolve(dotted) if dotted else None
+            if qualname in self.table.no_instances:
+                self.used.update(self.table.origins.get("i:" + qualname, ()))
+                gone.append(position)
+        return gone
 
     def reads_only(self, node: cst.BaseExpression) -> bool:
         """Pure (``is_pure``), or only reads environment variables the way the facts know
@@ -364,6 +386,13 @@ def to_literal(value: Any) -> cst.BaseExpression | None:
     if isinstance(value, str):
         return cst.SimpleString(repr(value))
     return None
+
+
+def _class_nodes(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The classes ``isinstance`` is given: one expression, or the elements of a literal tuple."""
+    if isinstance(node, cst.Tuple):
+        return [e.value if isinstance(e, cst.Element) else e for e in node.elements]
+    return [node]
 
 
 def _binds(scope: Scope, name: str) -> bool:

@@ -51,6 +51,7 @@ METHOD = "method"  # ``obj.m()`` with no arguments, ``target`` = "<qualified nam
 ENV = "env"  # the environment variable ``target`` is set to ``value`` (a string)
 ATTRIBUTE = "attribute"  # ``<receiver>.<attr>`` read on an object named <receiver> (a variable, parameter or
 # attribute of that name, or what a declared getter returns), ``target`` = "<receiver>.<attr>": a feature switch
+INSTANCE = "instance"  # no object of the class ``target`` exists in this deployment: ``isinstance(x, C)`` is False
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class Fact:
     def describe(self) -> str:
         if self.kind == ENV:
             return f"${self.target} = {self.value!r}"
+        if self.kind == INSTANCE:
+            return f"isinstance(x, {self.target}) = False"
         call = "()" if self.kind in (FUNCTION, METHOD) else ""
         return f"{self.target}{call} = {self.value!r}"
 

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from slimfork.errors import SpecError
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME, Fact, FactSet
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, METHOD, NAME, Fact, FactSet
 
 _QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _ATTRIBUTE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\(\))?|\*\.[A-Za-z_][A-Za-z0-9_]*\(\))$")
@@ -36,6 +36,9 @@ KEYS: dict[str, str] = {
                          "counts as (e.g. \"sglang.srt.runtime_context.get_lora\" = \"lora\")",
     "returns_none": "array of qualified names of functions that return None for every input this deployment gives "
                     "them (TOML has no null; e.g. \"sglang.srt.configs.hybrid_arch.mambaish_config\")",
+    "never_instances": "array of qualified names of classes no object of which exists in this deployment (what "
+                       "would create one is left out): isinstance(x, C) is False, and C leaves a tuple of classes "
+                       "(e.g. \"sglang.srt.mem_cache.deepseek_v4_memory_pool.DeepSeekV4TokenToKVPool\")",
     "unused_methods": "array of method names the deployment never calls (dispatch by a computed name, e.g. "
                       "\"forward_npu\"): removed from every class unless kept code reads them as an attribute",
     "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
@@ -86,6 +89,8 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
             out.facts.append(Fact(kind, target, value, f"{key}.{name}"))
     for i, target in enumerate(_names(raw, "returns_none", key)):
         out.facts.append(Fact(FUNCTION, target, None, f"{key}.returns_none[{i}]"))
+    for i, target in enumerate(_names(raw, "never_instances", key)):
+        out.facts.append(Fact(INSTANCE, target, False, f"{key}.never_instances[{i}]"))
     out.env_bool_functions = _names(raw, "env_bool_functions", key)
     out.env_objects = _names(raw, "env_objects", key)
     out.env_modules = _names(raw, "env_modules", key)

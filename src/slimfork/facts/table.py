@@ -8,7 +8,7 @@ import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME, UNKNOWN, FactSet, env_string
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, METHOD, NAME, UNKNOWN, FactSet, env_string
 
 
 def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
@@ -40,6 +40,11 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
             receiver, attr = fact.target.split(".")
             table.attributes.setdefault(attr, {})[receiver] = fact.value
             table.origins[f"a:{fact.target}"] = (fact.key,)
+        elif fact.kind == INSTANCE:
+            qualname = resolver.canonical(fact.target)
+            table.no_instances.add(qualname)
+            table.learn(qualname)
+            table.origins["i:" + qualname] = (fact.key,)
         elif fact.kind == NAME:
             qualname = resolver.canonical(fact.target)
             table.values[qualname] = fact.value

@@ -1,9 +1,10 @@
-"""What one module says about methods (stdlib ``ast``, read-only): the private methods its top-level classes
-define, every identifier it could reach a method by (attribute names, names, imported names, words in string
+"""What one module says about methods (stdlib ``ast``, read-only): the methods its top-level classes define
+(dunders aside), every identifier it could reach a method by (attribute names, names, imported names, words in string
 constants) and the identifier pieces it builds names from (``f"_create_{name}_backend"``, ``"_on_" + event``).
 
 A private method (``_name``, not a dunder, not a sunder such as ``_missing_``) that no kept module names in any
-of these ways is never called: symbol pruning removes it (``slimfork.prune.methods``)."""
+of these ways is never called: symbol pruning removes it (``slimfork.prune.methods``); so is a public one when
+the spec asks for it (``public_methods``)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,11 @@ def is_private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__") and not name.endswith("_")
 
 
+def is_candidate(name: str) -> bool:
+    """A private or a public method name: not a dunder (``__init__``) and not a sunder (``_missing_``)."""
+    return is_private(name) or not name.startswith("_")
+
+
 def method_usage(tree: ast.Module) -> MethodUsage:
     """Pieces of computed strings count only in a module that looks an attribute up by a computed name
     (``getattr(obj, name)``, ``operator.methodcaller(name)``): that is where a name built at run time is used."""
@@ -48,7 +54,7 @@ def method_usage(tree: ast.Module) -> MethodUsage:
         if not isinstance(node, ast.ClassDef):
             continue
         for j, stmt in enumerate(node.body):
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_private(stmt.name):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_candidate(stmt.name):
                 first = min([stmt.lineno] + [d.lineno for d in stmt.decorator_list])
                 decorators = tuple(_decorator(d) for d in stmt.decorator_list)
                 methods.append(MethodDef(i, node.name, j, stmt.name, first, stmt.end_lineno or stmt.lineno,

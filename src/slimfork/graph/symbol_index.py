@@ -81,7 +81,7 @@ class SymbolSummary:
     all_names: list[str] | None = None
     error: str | None = None
     external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
-    methods: MethodUsage | None = None  # private methods, and the identifiers that may name one
+    methods: MethodUsage | None = None  # methods (dunders aside), and the identifiers that may name one
 
     def binders(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}
@@ -163,6 +163,9 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
     return st
 
 
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
 class _Refs(ast.NodeVisitor):
     """Names, attribute chains, strings and getattr literals anywhere under a statement."""
 
@@ -202,14 +205,34 @@ class _Refs(ast.NodeVisitor):
             text = node.value
             if len(text) <= 300:
                 self.st.strings.update(_IDENT.findall(text))
-            if ">>>" in text:  # pitfall 15: doctests run with the module's globals
-                for code in _DOCTEST.findall(text):
-                    for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
-                        parts = tuple(ident.split("."))
-                        if len(parts) > 1:
-                            self.st.chains.add(parts)
-                        else:
-                            self.st.names.add(ident)
+            self._doctests(text)
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        """A string statement (a docstring) is prose nothing looks up by name: only its doctests count."""
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            self._doctests(node.value.value)
+        else:
+            self.generic_visit(node)
+
+    def _doctests(self, text: str) -> None:
+        if ">>>" in text:  # pitfall 15: doctests run with the module's globals
+            for code in _DOCTEST.findall(text):
+                for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
+                    parts = tuple(ident.split("."))
+                    if len(parts) > 1:
+                        self.st.chains.add(parts)
+                    else:
+                        self.st.names.add(ident)
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """``("pkg.mod", "Name")`` (a pickle allow-list entry, a lazy import table) names ``pkg.mod:Name``, one
+        symbol, rather than the whole module."""
+        if len(node.elts) == 2 and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+            module, name = node.elts[0].value, node.elts[1].value
+            if _DOTTED.fullmatch(module) and "." in module and name.isidentifier():
+                self.st.strings.add(f"{module}:{name}")
+                return
+        self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func

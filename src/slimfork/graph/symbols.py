@@ -46,7 +46,7 @@ class SymbolReach:
     uncertain: list[tuple[str, str]] = field(default_factory=list)  # (module, why everything stays: a guess)
     first_use: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, name) -> who uses it
     # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
-    # (through classes of the tree), for classes with private methods; None when a base cannot be resolved
+    # (through classes of the tree), for classes with candidate methods; None when a base cannot be resolved
     external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
 
     def pruned_in(self, module: str) -> list[PrunedSymbol]:
@@ -94,15 +94,17 @@ class _Walker:
             if summary.keep_all:
                 self.keep_everything(module, summary.keep_all[0])
                 self.result.uncertain.append((module, summary.keep_all[0]))
+            free = self._api_free(module)
             for st in summary.statements:
-                if st.keep is not None:
+                if st.keep is not None and not (free and st.kind == "assign" and "__all__" in st.binds):
                     self.reach_statement(module, st, f"{module}: {st.keep}")
                 for alias in st.aliases:
                     why = self.forced(module, st, alias)
                     if why:
                         self.keep_alias(module, st, alias, why)
-            for name in summary.all_names or ():
-                self.use_name(module, name, f"listed in {module}.__all__")
+            if not self._api_free(module):  # with package_api = false, __all__ follows what stays
+                for name in summary.all_names or ():
+                    self.use_name(module, name, f"listed in {module}.__all__")
         for module, name, why in self.i.symbol_roots:
             self.use_symbol(module, name, why)
         for text, where in self.i.text_refs:
@@ -153,6 +155,8 @@ class _Walker:
         target = self.target(module, alias)
         if target is not None and target[1] is not None:  # the imported name must still exist where it comes from
             self.queue.append((self.use_symbol, target[0], target[1], f"imported by {module}"))
+        elif target is not None and alias.name is not None:
+            self.use_shadowing(target[0], f"imported by {module}")
 
     def _refs_of(self, module: str, st: TopStatement) -> None:
         where = f"{module} (line {st.line})"
@@ -177,6 +181,8 @@ class _Walker:
         if symbol is not None:
             self.use_symbol(current, symbol, f"imported by {why}")
             return
+        if alias.name is not None:
+            self.use_shadowing(current, f"imported by {why}")
         local = alias.bound  # ``import a.b`` binds ``a`` (current is "a"): its chains say a.b.<f>
         for chain in st.chains:
             if chain[0] == local:
@@ -222,8 +228,16 @@ class _Walker:
     def use_symbol(self, module: str, name: str, why: str) -> None:
         """``module.name`` is used from outside: a submodule, or a name the module binds."""
         if f"{module}.{name}" in self.mm.modules:
+            self.use_shadowing(f"{module}.{name}", why)
             return  # a submodule: the module graph keeps it
         self.use_name(module, name, why, bare=True)
+
+    def use_shadowing(self, submodule: str, why: str) -> None:
+        """``from pkg import sub`` where ``pkg`` itself binds ``sub`` (``from .sub import sub``): the package's
+        attribute is that binding, not the submodule, so the binding stays too."""
+        package, _, name = submodule.rpartition(".")
+        if name in self.binders.get(package, {}):
+            self.use_name(package, name, why, bare=True)
 
     def module_as_value(self, module: str, alias: ImportAlias, why: str) -> None:
         """A name bound to an internal module is used as a value: everything in that module stays."""
@@ -278,6 +292,7 @@ class _Walker:
         for part in rest:
             sub = f"{current}.{part}"
             if sub in self.mm.modules:
+                self.use_shadowing(sub, why)
                 self.result.attr_modules.add(sub)
                 self.queue.append((self.protect_imports_of, sub))
                 current = sub
@@ -378,6 +393,10 @@ class _Walker:
         if cycle is not None and self.i.cycles.get(loaded) == cycle and not self._own_submodule(module, loaded):
             return f"{module} and {loaded} import each other (import order matters in a cycle)"
         return None
+
+    def _api_free(self, module: str) -> bool:
+        info = self.mm.modules.get(module)
+        return self.i.init_imports_free and info is not None and info.is_package
 
     def _own_submodule(self, module: str, loaded: str) -> bool:
         """With ``package_api = false``: loading a submodule initialises its package first anyway; without the
@@ -493,6 +512,30 @@ class _Walker:
                 elif (module, st.index) not in self.done:
                     self.result.pruned.append(PrunedSymbol(module, info.path, st.binds, st.kind, st.line, st.end,
                                                            st.index))
+            if summary.all_names and self._api_free(module):
+                self.collect_all_entries(module, summary, info.path)
+
+    def collect_all_entries(self, module: str, summary: SymbolSummary, path: str) -> None:
+        """The entries of a package's literal ``__all__`` naming what this round prunes (every statement that
+        binds the name goes) leave the list, so ``from pkg import *`` does not ask for a name that is gone."""
+        gone_statements = {p.index for p in self.result.pruned if p.module == module and p.kind != "import"}
+        gone_aliases = {(p.index, a) for p in self.result.pruned if p.module == module and p.kind == "import"
+                        for a in p.aliases}
+        stores = [st for st in summary.statements if "__all__" in st.binds]
+        if len(stores) != 1 or stores[0].kind != "assign":  # one `__all__ = [...]` (no +=): positions are known
+            return
+        gone = []
+        for position, name in enumerate(summary.all_names or ()):
+            binders = self.binders[module].get(name, ())
+            if binders and all(i in gone_statements or (summary.statements[i].kind == "import" and all(
+                    (i, a.position) in gone_aliases for a in summary.statements[i].aliases if a.bound == name))
+                    for i in binders):
+                gone.append((position, name))
+        if gone:
+            st = stores[0]
+            self.result.pruned.append(PrunedSymbol(module, path, tuple(n for _, n in gone), "all", st.line, st.end,
+                                                   st.index, tuple(p for p, _ in gone),
+                                                   "the names it lists were pruned"))
 
 
 def _import_text(alias: ImportAlias) -> str:

@@ -140,12 +140,26 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     from slimfork.prune.stage import run_symbol_stage
 
     run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (None when neither)
+    if folding:
+        _check_instances(facts, stages, scratch)
     _kernel_stage(analysis, stages, facts, scratch, jobs)
     if "tests" in spec.sections:
         from slimfork.plan.tests import plan_tests
 
         plan_tests(analysis, stages, scratch, cuts)
     return stages
+
+
+def _check_instances(facts, stages: Stages, scratch: Path) -> None:
+    """Warn where the fork still creates an object of a class ``never_instances`` declares."""
+    from slimfork.facts.instances import creation_warnings
+
+    removed = stages.plan.removed_paths()
+    files = ((k.path, (scratch / k.path).read_bytes()) for k in stages.plan.kept
+             if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file())
+    for warning in creation_warnings(facts, files):
+        if warning not in stages.plan.warnings:
+            stages.plan.warnings.append(warning)
 
 
 def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]:

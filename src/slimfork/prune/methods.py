@@ -1,8 +1,9 @@
-"""Unused private methods: a method named ``_name`` (not a dunder, not a sunder) that no kept module names in any
-way (an attribute, a name, an import, a word of a string constant) is never called, so symbol pruning removes
-it, and what only it imported or used goes in the next round (sglang's ``DraftBackendFactory`` keeps a
+"""Unused methods: a method named ``_name`` (not a dunder, not a sunder) that no kept module names in any way (an
+attribute, a name, an import, a word of a string constant) is never called, so symbol pruning removes it, and what only it imported or used goes in the next round (sglang's ``DraftBackendFactory`` keeps a
 ``_create_<backend>_decode_backend`` method per attention backend; the dict registry cut leaves the unlisted
-ones unnamed).
+ones unnamed). With ``[symbols] public_methods = true`` a public method no kept module names goes the same way:
+code outside the fork may still call it (a user of the package's Python API, a method name sent over an RPC and
+looked up with ``getattr``), so this is the spec's choice, and the classes ``[symbols] keep`` names keep theirs.
 
 Kept, whatever the names say: methods of classes that always stay as written (a registering decorator, a
 metaclass), methods with a decorator that may register them, methods of modules that keep every symbol (roots,
@@ -14,6 +15,7 @@ as uncertain instead)."""
 
 from __future__ import annotations
 
+from slimfork.graph.methods import is_private
 from slimfork.graph.symbol_index import PURE_DECORATORS, SymbolSummary
 from slimfork.graph.symbols import PrunedSymbol
 
@@ -33,6 +35,21 @@ _output_padding _register_load_state_dict_pre_hook _register_state_dict_hook _re
 _require_tuple_int _reset_parameters _sa_block _save_to_state_dict _slow_forward _update_flat_weights _version
 _weights_have_changed _wrapped_call_impl _init_weights _backward_hooks
 """.split())
+# ... and every public one (torch 2.x, every class of torch.nn): a subclass's method of another name is ours alone.
+TORCH_NN_PUBLIC = frozenset("""
+T_destination add_module all_weights append apply bfloat16 buffers call_super_init check_forward_args
+check_hidden_size check_input children clear cls_to_become compile convert_sync_batchnorm copy cpu cuda double
+dump_patches eval extend extra_repr flatten_parameters float forward from_pretrained fromkeys gather
+generate_square_subsequent_mask get get_buffer get_expected_cell_size get_expected_hidden_size get_extra_state
+get_parameter get_submodule half has_uninitialized_params initialize_parameters insert ipu items keys
+load_state_dict log_prob merge_masks modules mtia named_buffers named_children named_modules named_parameters
+parallel_apply parameters permute_hidden pop popitem predict register_backward_hook register_buffer
+register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
+register_load_state_dict_post_hook register_load_state_dict_pre_hook register_module register_parameter
+register_state_dict_post_hook register_state_dict_pre_hook replicate requires_grad_ reset_parameters
+reset_running_stats scatter set_extra_state set_submodule setdefault share_memory state_dict to to_empty train
+type update values xpu zero_grad
+""".split())
 
 
 def library_may_call(name: str, bases: frozenset[str] | None) -> bool:
@@ -43,19 +60,21 @@ def library_may_call(name: str, bases: frozenset[str] | None) -> bool:
     for base in bases:
         if base.startswith("builtins.") or base in SAFE_BASES:
             continue
-        if base.startswith("torch.nn.") and name not in TORCH_NN_PRIVATE:
+        if base.startswith("torch.nn.") and name not in (TORCH_NN_PRIVATE if is_private(name) else TORCH_NN_PUBLIC):
             continue
         return True
     return False
 
 
-def unused_private_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], reach,
-                           pruned: set[tuple[str, int]], pure_decorators: frozenset[str] = frozenset()
-                           ) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
+def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], reach,
+                   pruned: set[tuple[str, int]], pure_decorators: frozenset[str] = frozenset(),
+                   public: bool = False, keep: frozenset[tuple[str, str | None]] = frozenset()
+                   ) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
     """``summaries``: every kept module; ``paths``: module -> file; ``reach``: this round's ``SymbolReach``
     (modules that keep everything, the bases of classes); ``pruned``: (module, statement index) of the top-level
-    statements this round removes anyway. Returns the methods to remove, and (module, why) for those kept because
-    a computed name may reach them."""
+    statements this round removes anyway; ``public``: public methods are candidates too; ``keep``: (module, class)
+    and (module, None) whose methods all stay. Returns the methods to remove, and (module, why) for those kept
+    because a computed name may reach them."""
     words: set[str] = set()
     prefixes: set[str] = set()
     suffixes: set[str] = set()
@@ -70,11 +89,13 @@ def unused_private_methods(summaries: dict[str, SymbolSummary], paths: dict[str,
     uncertain: list[tuple[str, str]] = []
     for module, summary in summaries.items():
         usage = summary.methods
-        if usage is None or not usage.methods or module in reach.keep_all or summary.keep_all:
+        if usage is None or not usage.methods or module in reach.keep_all or summary.keep_all \
+                or (module, None) in keep:
             continue
         for m in usage.methods:
-            if m.name in words or (module, m.class_index) in pruned \
-                    or library_may_call(m.name, reach.external_bases.get((module, m.class_index))) \
+            private = is_private(m.name)
+            if (not private and (not public or (module, m.class_name) in keep)) or m.name in words \
+                    or (module, m.class_index) in pruned or library_may_call(m.name, reach.external_bases.get((module, m.class_index))) \
                     or summary.statements[m.class_index].keep is not None \
                     or any(d not in pure for d in m.decorators):
                 continue
@@ -85,5 +106,6 @@ def unused_private_methods(summaries: dict[str, SymbolSummary], paths: dict[str,
                                           f"(from '{built}')"))
                 continue
             out.append(PrunedSymbol(module, paths[module], (f"{m.class_name}.{m.name}",), "method", m.line, m.end,
-                                    m.class_index, (m.position,), "a private method no kept code names"))
+                                    m.class_index, (m.position,),
+                                    f"a {'private' if private else 'public'} method no kept code names"))
     return out, uncertain

@@ -38,7 +38,7 @@ def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, resul
         module, variable = locate(registry, mm)
         rel = mm.modules[module].path
         data = (scratch / rel).read_bytes()
-        cut = cut_registry(data, variable, registry.keeps, rel)
+        cut = cut_registry(data, variable, registry.keeps, rel, may_empty=not registry.keep)
         if cut.failure and not cut.found:
             raise SpecError(f"{rel}: {cut.failure}", key=f"{registry.key}.package",
                             hint="name a dict literal with string keys, or a list of key strings")
@@ -46,7 +46,7 @@ def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, resul
             raise SpecError(f"no assignment '{variable} = {{...}}' in {rel}", key=f"{registry.key}.package",
                             hint="name a module-level dict, a class attribute as 'Class.NAME', or a function "
                                  "that builds one dict literal with string keys")
-        if not cut.kept:
+        if not cut.kept and (registry.keep or cut.new is None):
             raise SpecError(f"keep matches no key of {module}.{variable}", key=f"{registry.key}.keep",
                             hint="keys: " + ", ".join(cut.removed[:12]))
         modules.add(module)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def symbols_markdown(stage) -> str:
     pruned = stage.pruned
-    defs = [p for p in pruned if p.kind not in ("import", "method")]
+    defs = [p for p in pruned if p.kind not in ("import", "method", "all")]
     methods = [p for p in pruned if p.kind == "method"]
     lines = [f"{len(defs)} definitions ({sum(p.end - p.line + 1 for p in defs):,} lines), {len(methods)} private "
              f"methods ({sum(p.end - p.line + 1 for p in methods):,} lines) and "

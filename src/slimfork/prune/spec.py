@@ -18,6 +18,9 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
     Field("methods", "bool", "Also remove private methods (_name) that no kept code names as an attribute, a name "
           "or a word of a string (default true).", default=True),
+    Field("public_methods", "bool", "Also remove public methods no kept code names in any of those ways (default "
+          "false): code outside the fork may call them, so list in 'keep' the classes ('pkg.mod:Class') whose "
+          "methods are an API.", default=False),
     Field("package_api", "bool", "Keep every name a package __init__ binds, as the package's API (default true); "
           "false prunes an __init__ like any module: a name stays when kept code imports or uses it.", default=True),
     Field("max_rounds", "int", "Prune, plan again, prune again: at most this many rounds (default 6).", default=6),
@@ -32,6 +35,7 @@ class SymbolsSpec:
     max_rounds: int = 6
     methods: bool = True
     package_api: bool = True
+    public_methods: bool = False
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -47,7 +51,7 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
     if rounds < 1:
         raise SpecError("max_rounds must be at least 1", key=f"{key}.max_rounds", hint="the default is 6")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
-                       raw.get("methods", True), raw.get("package_api", True))
+                       raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
 from slimfork.plan.build import carried_warnings
 from slimfork.plan.model import Uncertain
 from slimfork.prune.inputs import build_inputs, effect_violations
-from slimfork.prune.methods import unused_private_methods
+from slimfork.prune.methods import unused_methods
 from slimfork.prune.spec import DictRegistry, SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
 
@@ -194,8 +194,8 @@ def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
 
 def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage) -> list[PrunedSymbol]:
     paths = {m: state.graph.mm.modules[m].path for m in summaries}
-    found, uncertain = unused_private_methods(summaries, paths, reach,
-                                              {(p.module, p.index) for p in todo}, config.pure_decorators)
+    found, uncertain = unused_methods(summaries, paths, reach, {(p.module, p.index) for p in todo},
+                                      config.pure_decorators, config.public_methods, frozenset(config.keep))
     for module, why in uncertain:
         result.uncertain_methods.setdefault(module, set()).add(why)
     return found

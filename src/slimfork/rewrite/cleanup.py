@@ -4,7 +4,9 @@ A name is removed only when all of these hold: the original module used it and t
 bound once at module level by a plain import, a side-effect-free assignment, or an undecorated def/class; it
 is not in ``__all__``, not a dunder, not named by a string in the module, the module is not a package
 ``__init__`` (re-exports), and no other module imports it or reads it as an attribute (``is_protected``).
-Imports that were already unused (side-effect imports, re-exports) are never touched.
+Imports that were already unused (side-effect imports, re-exports) are never touched. An import statement of a
+function body (``from .v4_pool import V4Pool`` above ``isinstance(pool, V4Pool)``) goes by the same rule, in that
+function: the function read the name before the fold and reads it nowhere now.
 """
 
 from __future__ import annotations
@@ -30,6 +32,24 @@ def load_counts(tree: ast.AST) -> Counter[str]:
     return counts
 
 
+def function_loads(tree: ast.AST) -> dict[tuple[str, ...], Counter[str]]:
+    """Names read inside each function (nested code included), by the path of class and function names to it."""
+    out: dict[tuple[str, ...], Counter[str]] = {}
+
+    def visit(node: ast.AST, path: tuple[str, ...]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = path + (child.name,)
+                if not isinstance(child, ast.ClassDef):
+                    out.setdefault(inner, Counter()).update(load_counts(child))
+                visit(child, inner)
+            else:
+                visit(child, path)
+
+    visit(tree, ())
+    return out
+
+
 def string_names(tree: ast.AST) -> set[str]:
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -40,9 +60,10 @@ def string_names(tree: ast.AST) -> set[str]:
 
 
 def remove_unused(module: cst.Module, used_before: Counter[str], bindings: ModuleBindings,
-                  is_protected: Callable[[str], bool]) -> tuple[cst.Module, str | None, list[str], Counter[str]]:
+                  is_protected: Callable[[str], bool], functions_before: dict | None = None
+                  ) -> tuple[cst.Module, str | None, list[str], Counter[str]]:
     """The module without the unused names, its code when already generated, what was removed, and the
-    comments that went with it."""
+    comments that went with it. ``functions_before``: ``function_loads`` of the module before the fold."""
     removed: list[str] = []
     dropped: Counter[str] = Counter()
     if bindings.is_package:
@@ -78,15 +99,86 @@ def remove_unused(module: cst.Module, used_before: Counter[str], bindings: Modul
                 new = new.with_changes(leading_lines=_join_lines(carry, new.leading_lines))
                 carry = []
             body.append(new)
-        if not changed:
+        if changed:
+            if body and not module.header:  # no blank lines at the top of the file
+                lead = list(body[0].leading_lines)
+                while lead and lead[0].comment is None:
+                    lead.pop(0)
+                body[0] = body[0].with_changes(leading_lines=lead)
+            module = module.with_changes(body=body, footer=_join_lines(carry, module.footer))
+        local = _LocalImports(functions_before or {}, function_loads(tree), strings)
+        module = module.visit(local)
+        if not changed and not local.removed:
             return module, code, removed, dropped
-        if body and not module.header:  # no blank lines at the top of the file
+        removed.extend(local.removed)
+        dropped.update(local.dropped)
+    return module, None, removed, dropped
+
+
+class _LocalImports(cst.CSTTransformer):
+    """Import statements directly in a function body whose names the function read before the fold and no
+    longer reads (``before``/``after``: ``function_loads``; ``strings``: words of the module's strings)."""
+
+    def __init__(self, before: dict, after: dict, strings: set[str]):
+        super().__init__()
+        self.before, self.after, self.strings = before, after, strings
+        self.path: list[str] = []
+        self.removed: list[str] = []
+        self.dropped: Counter[str] = Counter()
+
+    def visit_ClassDef(self, node) -> None:
+        self.path.append(node.name.value)
+
+    def leave_ClassDef(self, original_node, updated_node):
+        self.path.pop()
+        return updated_node
+
+    def visit_FunctionDef(self, node) -> None:
+        self.path.append(node.name.value)
+
+    def leave_FunctionDef(self, original_node, updated_node):
+        path = tuple(self.path)
+        self.path.pop()
+        before, after = self.before.get(path), self.after.get(path, Counter())
+        if before is None:
+            return updated_node
+
+        def removable(name: str) -> bool:
+            return before.get(name, 0) > 0 and after.get(name, 0) == 0 and name not in self.strings
+
+        block = updated_node.body
+        if not isinstance(block, cst.IndentedBlock):
+            return updated_node
+        body: list[cst.BaseStatement] = []
+        changed = False
+        for stmt in block.body:
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if not isinstance(small, (cst.Import, cst.ImportFrom)):
+                body.append(stmt)
+                continue
+            new, names = _without_unused(stmt, removable)
+            if names:
+                changed = True
+                self.removed.extend(names)
+                self.dropped.update(comments_of(stmt) - comments_of(new, stmt.leading_lines))
+            if new is not None:
+                body.append(new)
+        if not changed:
+            return updated_node
+        if body and body[0] is not block.body[0]:  # the body's first statements went: no blank line on top
             lead = list(body[0].leading_lines)
             while lead and lead[0].comment is None:
                 lead.pop(0)
             body[0] = body[0].with_changes(leading_lines=lead)
-        module = module.with_changes(body=body, footer=_join_lines(carry, module.footer))
-    return module, None, removed, dropped
+        if not body or all(_is_docstring(s) for s in body):
+            body.append(cst.SimpleStatementLine([cst.Pass()]))
+        return updated_node.with_changes(body=block.with_changes(body=body))
+
+
+def _is_docstring(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, (cst.SimpleString,
+                                                                                   cst.ConcatenatedString))
 
 
 def _without_unused(stmt, removable):

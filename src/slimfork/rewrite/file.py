@@ -13,7 +13,7 @@ import libcst as cst
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import FactTable
 from slimfork.index.parse import decode
-from slimfork.rewrite.cleanup import load_counts, remove_unused
+from slimfork.rewrite.cleanup import function_loads, load_counts, remove_unused
 from slimfork.rewrite.fold import FoldTransformer
 from slimfork.rewrite.methods import MethodRemover, method_uses
 from slimfork.rewrite.positions import statement_info
@@ -100,7 +100,8 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
     cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings,
-                                                    lambda name: ctx.is_protected(bindings.module, name))
+                                                    lambda name: ctx.is_protected(bindings.module, name),
+                                                    function_loads(tree))
     new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
     return new, transformer, removed, transformer.dropped + dropped
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import libcst as cst
 
 from slimfork.facts.bindings import ModuleScope, absolute_module
-from slimfork.facts.evaluate import Evaluator, FactTable, is_literal, is_pure, literal_value, to_literal
+from slimfork.facts.evaluate import (Evaluator, FactTable, dotted_name, is_literal, is_pure, literal_value,
+                                     to_literal)
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.positions import StmtInfo
@@ -279,7 +280,31 @@ class FoldTransformer(cst.CSTTransformer):
         return self._leaf(original_node, updated_node)
 
     def leave_Call(self, original_node, updated_node):
-        return self._leaf(original_node, updated_node)
+        new = self._leaf(original_node, updated_node)
+        if new is updated_node and self.table.no_instances and dotted_name(updated_node.func) == "isinstance":
+            return self._narrow_isinstance(updated_node)
+        return new
+
+    def _narrow_isinstance(self, node: cst.Call) -> cst.Call:
+        """``isinstance(x, (A, C))`` where no C exists: ``isinstance(x, A)``."""
+        self.evaluator.scope.line = self.line
+        self.evaluator.used = set()
+        gone = self.evaluator.absent_classes(node)
+        if not gone:
+            return node
+        elements = node.args[1].value.elements
+        kept = [e for i, e in enumerate(elements) if i not in gone]
+        if len(kept) == 1:
+            classes = kept[0].value
+        else:
+            kept[-1] = kept[-1].with_changes(comma=elements[-1].comma)
+            classes = node.args[1].value.with_changes(elements=kept)
+        for key in sorted(self.evaluator.used):
+            self.matches.append((key, self.line))
+        names = ", ".join(_code(elements[i].value) for i in gone)
+        self.folds.append(Fold(self.line, "isinstance", f"{names} left the classes of {_code(node)}"))
+        args = [node.args[0], node.args[1].with_changes(value=classes)]
+        return self._replace(node, node.with_changes(args=args))
 
     def leave_Subscript(self, original_node, updated_node):
         return self._leaf(original_node, updated_node)

@@ -26,7 +26,7 @@ from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite
 
 _AST_KINDS = {"def": (ast.FunctionDef, ast.AsyncFunctionDef), "class": (ast.ClassDef,), "method": (ast.ClassDef,),
-              "assign": (ast.Assign, ast.AnnAssign), "import": (ast.Import, ast.ImportFrom)}
+              "assign": (ast.Assign, ast.AnnAssign), "import": (ast.Import, ast.ImportFrom), "all": (ast.Assign,)}
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ class Cut:
 
     index: int
     kind: str
-    aliases: tuple[int, ...] = ()  # empty: the whole statement; for kind "method": (position in the class body,)
+    aliases: tuple[int, ...] = ()  # empty: the whole statement; for kind "method": (position in the class body,);
+    # for kind "all" (a literal ``__all__``): the positions of the entries removed
 
     @property
     def key(self):
@@ -107,9 +108,10 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
             continue  # shares a line with another statement: only whole lines are removed
         if cut.kind == "method":
             emptied[cut.index] = emptied.get(cut.index, 0) + 1
-        if cut.kind == "import" and cut.aliases and len(cut.aliases) < len(node.names):
+        partial = cut.kind == "all" or (cut.kind == "import" and cut.aliases and len(cut.aliases) < len(node.names))
+        if partial:
             old = b"".join(lines[first:last + 1])
-            new = _without_aliases(old, set(cut.aliases))
+            new = _without_entries(old, set(cut.aliases)) if cut.kind == "all" else _without_aliases(old, set(cut.aliases))
             dropped.update(comments_of(cst.parse_module(old)) - comments_of(cst.parse_module(new)))
             replace[first] = new.splitlines(keepends=True)
             spans.append((first, last))
@@ -202,6 +204,25 @@ def _without_aliases(statement: bytes, positions: set[int]) -> bytes:
             keep[-1] = keep[-1].with_changes(comma=_comma_keeping_comment(keep[-1].comma, last_comma))
     new = module.with_changes(body=[stmt.with_changes(body=[small.with_changes(names=keep)])])
     return new.bytes
+
+
+def _without_entries(statement: bytes, positions: set[int]) -> bytes:
+    """``__all__ = [...]`` (its whole lines) without the string entries at ``positions`` (LibCST)."""
+    module = cst.parse_module(statement)
+    stmt = module.body[0]
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
+        raise ValueError("__all__ shares its line with another statement")
+    value = stmt.body[0].value
+    if not isinstance(value, (cst.List, cst.Tuple)) or max(positions) >= len(value.elements) \
+            or not all(isinstance(value.elements[p].value, cst.SimpleString) for p in positions):
+        raise ValueError("__all__ is not the literal that was read")
+    keep = [e for p, e in enumerate(value.elements) if p not in positions]
+    if keep and keep[-1] is not value.elements[-1]:
+        keep[-1] = keep[-1].with_changes(comma=value.elements[-1].comma)
+    if not keep and isinstance(value, cst.Tuple):
+        value = cst.List([], lbracket=cst.LeftSquareBracket(), rbracket=cst.RightSquareBracket())
+    new = stmt.with_changes(body=[stmt.body[0].with_changes(value=value.with_changes(elements=keep))])
+    return module.with_changes(body=[new]).bytes
 
 
 def _comma_keeping_comment(own, last):

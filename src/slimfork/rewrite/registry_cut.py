@@ -3,7 +3,9 @@
 The registry is a module-level assignment ``NAME = {...}``, a class attribute ``Class.NAME = {...}`` (sglang's
 ``ReasoningParser.DetectorMap``), or a function that builds the one dict literal with string keys in its body
 (``def _create_backend_registry(): return Registry({"llm": ..., "diffusion": ...})``); its keys must be string
-literals (a dict) or its items strings (a list of names). Entries whose key is not a literal (``**other``,
+literals (a dict) or its items strings (a list of names). A comprehension over a literal list of names,
+``{cls.model_type: cls for cls in [AfmoeConfig, DbrxConfig]}`` (sglang's ``_CONFIG_REGISTRY``), is cut in that
+list, keyed by the names as written. Entries whose key is not a literal (``**other``,
 computed keys) stay: unknown means keep. What only the removed entries referenced becomes unused, and symbol
 pruning takes it away; a removed key then fails exactly as a key the registry never had.
 """
@@ -32,15 +34,17 @@ class RegistryCut:
     line: int = 0
 
 
-def cut_registry(data: bytes, variable: str, keeps: Callable[[str], bool], path: str = "<file>") -> RegistryCut:
-    """Cut ``variable`` (``NAME`` or ``Class.NAME``) in the module ``data``."""
+def cut_registry(data: bytes, variable: str, keeps: Callable[[str], bool], path: str = "<file>",
+                 may_empty: bool = False) -> RegistryCut:
+    """Cut ``variable`` (``NAME`` or ``Class.NAME``) in the module ``data``; ``may_empty``: the spec keeps
+    nothing on purpose (``keep = []``)."""
     result = RegistryCut(variable)
     try:
         module = cst.parse_module(data)
     except cst.ParserSyntaxError as exc:
         result.failure = f"{path} does not parse: {exc}"
         return result
-    cutter = _Cutter(variable.split("."), keeps, result)
+    cutter = _Cutter(variable.split("."), keeps, result, may_empty)
     new_module = module.visit(cutter)
     if not result.found or not result.removed:
         return result
@@ -54,8 +58,9 @@ def cut_registry(data: bytes, variable: str, keeps: Callable[[str], bool], path:
 
 
 class _Cutter(cst.CSTTransformer):
-    def __init__(self, parts: list[str], keeps: Callable[[str], bool], result: RegistryCut):
-        self.parts, self.keeps, self.result = parts, keeps, result
+    def __init__(self, parts: list[str], keeps: Callable[[str], bool], result: RegistryCut, may_empty: bool):
+        self.parts, self.keeps, self.result, self.may_empty = parts, keeps, result, may_empty
+        self.names = False  # keys are the names of a comprehension's literal list
         self.scope: list[str] = []
         self.depth = 0  # inside a function: not a registry definition
         self.dropped: Counter[str] = Counter()
@@ -101,13 +106,17 @@ class _Cutter(cst.CSTTransformer):
         return updated
 
     def _cut(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(value, (cst.DictComp, cst.ListComp, cst.SetComp)) and value.for_in.inner_for_in is None \
+                and isinstance(value.for_in.iter, (cst.List, cst.Tuple, cst.Set)):
+            self.names = True
+            return value.with_changes(for_in=value.for_in.with_changes(iter=self._cut(value.for_in.iter)))
         if not isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
             self.result.failure = f"{'.'.join(self.parts)} is not a dict or list literal"
             return value
         self.result.found = True
         kept = []
         for element in value.elements:
-            key = _key(element)
+            key = _key(element, self.names)
             if key is None:
                 self.result.unknown += 1
                 kept.append(element)
@@ -120,6 +129,8 @@ class _Cutter(cst.CSTTransformer):
         if not self.result.removed:
             return value
         if not self.result.kept and not self.result.unknown:
+            if self.may_empty and isinstance(value, (cst.List, cst.Tuple, cst.Set)) and self.names:
+                return cst.List([])  # keep = []: the comprehension runs over nothing
             return value  # the caller reports that keep matches nothing; never empty a registry
         last = value.elements[-1]
         if kept[-1] is not last:  # the closing bracket keeps its place; the last kept entry takes the last comma
@@ -171,9 +182,11 @@ def _with_closing(value, closing):
     return value.with_changes(rpar=[*value.rpar[:-1], closing])
 
 
-def _key(element) -> str | None:
+def _key(element, names: bool = False) -> str | None:
     node = element.key if isinstance(element, cst.DictElement) else \
         element.value if isinstance(element, cst.Element) else None
+    if names and isinstance(node, (cst.Name, cst.Attribute)):
+        return cst.Module([]).code_for_node(node)
     if isinstance(node, cst.SimpleString):
         value = node.evaluated_value
         return value if isinstance(value, str) else None
