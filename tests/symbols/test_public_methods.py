@@ -10,6 +10,7 @@ from tests.core.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 from slimfork.prune.methods import library_may_call
+from slimfork.prune.report import symbols_markdown
 
 FILES = {
     "pkg/__init__.py": "",
@@ -95,6 +96,7 @@ def test_public_methods_no_kept_code_names_leave(tmp_path):
     assert any("on_start" in u.why and "'on_'" in u.why for u in analysis.plan.uncertain)
     reasons = {p.names[0]: p.reason for p in analysis.stages.symbols.pruned if p.kind == "method"}
     assert reasons["Runner.init_manager"] == "a public method no kept code names"
+    assert ", 2 public methods (4 lines)" in symbols_markdown(analysis.stages.symbols)
 
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     runner = (result.out / "pkg/runner.py").read_text()

@@ -6,13 +6,13 @@ from __future__ import annotations
 def symbols_markdown(stage) -> str:
     pruned = stage.pruned
     defs = [p for p in pruned if p.kind not in ("import", "method", "all")]
-    methods = [p for p in pruned if p.kind == "method"]
-    lines = [f"{len(defs)} definitions ({sum(p.end - p.line + 1 for p in defs):,} lines), {len(methods)} private "
-             f"methods ({sum(p.end - p.line + 1 for p in methods):,} lines) and "
+    private = [p for p in pruned if p.kind == "method" and "public" not in p.reason]
+    public = [p for p in pruned if p.kind == "method" and "public" in p.reason]
+    lines = [f"{len(defs)} definitions ({_lines(defs):,} lines), {len(private)} private methods "
+             f"({_lines(private):,} lines), {len(public)} public methods ({_lines(public):,} lines) and "
              f"{sum(len(p.names) for p in pruned if p.kind == 'import')} imported names pruned in "
              f"{len({p.path for p in pruned})} files; {len(stage.modules_removed)} modules left the fork because "
-             f"only pruned code imported them; {stage.rounds} rounds in {stage.seconds:.1f} s. Public methods of "
-             "kept classes are kept with their class.", ""]
+             f"only pruned code imported them; {stage.rounds} rounds in {stage.seconds:.1f} s.", ""]
     for reg in stage.registries:
         lines.append(f"- registry `{reg['module']}.{reg['variable']}`: kept {', '.join(reg['kept'])}; removed "
                      f"{len(reg['removed'])} keys ({', '.join(reg['removed'][:20])}"
@@ -30,6 +30,10 @@ def symbols_markdown(stage) -> str:
     lines += [f"| `{path}` | {', '.join(names[:30])}{' ...' if len(names) > 30 else ''} |"
               for path, names in sorted(by_path.items())[:500]]
     return "\n".join(lines)
+
+
+def _lines(pruned) -> int:
+    return sum(p.end - p.line + 1 for p in pruned)
 
 
 def symbols_data(stage) -> dict:
