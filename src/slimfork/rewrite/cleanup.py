@@ -150,28 +150,31 @@ class _LocalImports(cst.CSTTransformer):
         if not isinstance(block, cst.IndentedBlock):
             return updated_node
         body: list[cst.BaseStatement] = []
+        carry: list[cst.EmptyLine] = []  # the comments above a removed import move to the next statement
         changed = False
         for stmt in block.body:
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-            if not isinstance(small, (cst.Import, cst.ImportFrom)):
-                body.append(stmt)
-                continue
-            new, names = _without_unused(stmt, removable)
+            new, names = _without_unused(stmt, removable) if isinstance(small, (cst.Import, cst.ImportFrom)) \
+                else (stmt, [])
             if names:
                 changed = True
                 self.removed.extend(names)
                 self.dropped.update(comments_of(stmt) - comments_of(new, stmt.leading_lines))
-            if new is not None:
-                body.append(new)
+            if new is None:
+                carry = _join_lines(carry, stmt.leading_lines)
+                continue
+            if carry:
+                new = new.with_changes(leading_lines=_join_lines(carry, new.leading_lines))
+                carry = []
+            body.append(new)
         if not changed:
             return updated_node
-        if body and body[0] is not block.body[0]:  # the body's first statements went: no blank line on top
-            lead = list(body[0].leading_lines)
-            while lead and lead[0].comment is None:
-                lead.pop(0)
-            body[0] = body[0].with_changes(leading_lines=lead)
         if not body or all(_is_docstring(s) for s in body):
-            body.append(cst.SimpleStatementLine([cst.Pass()]))
+            body.append(cst.SimpleStatementLine([cst.Pass()], leading_lines=carry))
+        lead = list(body[0].leading_lines)
+        while lead and lead[0].comment is None:  # no blank line on top of a body
+            lead.pop(0)
+        body[0] = body[0].with_changes(leading_lines=lead)
         return updated_node.with_changes(body=block.with_changes(body=body))
 
 
