@@ -83,22 +83,9 @@ def remove_unused(module: cst.Module, used_before: Counter[str], bindings: Modul
                     and not (name.startswith("__") and name.endswith("__")) and name not in strings
                     and name not in bindings.ambiguous and not is_protected(name))
 
-        body: list[cst.BaseStatement] = []
-        carry: list[cst.EmptyLine] = []
-        changed = False
-        for stmt in module.body:
-            new, names = _without_unused(stmt, removable)
-            if names:
-                changed = True
-                removed.extend(names)
-                dropped.update(comments_of(stmt) - comments_of(new, stmt.leading_lines))
-            if new is None:
-                carry = _join_lines(carry, stmt.leading_lines)
-                continue
-            if carry:
-                new = new.with_changes(leading_lines=_join_lines(carry, new.leading_lines))
-                carry = []
-            body.append(new)
+        body, carry, names = _filter(module.body, lambda stmt: _without_unused(stmt, removable), dropped)
+        removed.extend(names)
+        changed = bool(names)
         if changed:
             if body and not module.header:  # no blank lines at the top of the file
                 lead = list(body[0].leading_lines)
@@ -149,26 +136,11 @@ class _LocalImports(cst.CSTTransformer):
         block = updated_node.body
         if not isinstance(block, cst.IndentedBlock):
             return updated_node
-        body: list[cst.BaseStatement] = []
-        carry: list[cst.EmptyLine] = []  # the comments above a removed import move to the next statement
-        changed = False
-        for stmt in block.body:
-            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-            new, names = _without_unused(stmt, removable) if isinstance(small, (cst.Import, cst.ImportFrom)) \
-                else (stmt, [])
-            if names:
-                changed = True
-                self.removed.extend(names)
-                self.dropped.update(comments_of(stmt) - comments_of(new, stmt.leading_lines))
-            if new is None:
-                carry = _join_lines(carry, stmt.leading_lines)
-                continue
-            if carry:
-                new = new.with_changes(leading_lines=_join_lines(carry, new.leading_lines))
-                carry = []
-            body.append(new)
-        if not changed:
+        body, carry, names = _filter(block.body, lambda stmt: _without_unused(stmt, removable)
+                                     if _is_import(stmt) else (stmt, []), self.dropped)
+        if not names:
             return updated_node
+        self.removed.extend(names)
         if not body or all(_is_docstring(s) for s in body):
             body.append(cst.SimpleStatementLine([cst.Pass()], leading_lines=carry))
         lead = list(body[0].leading_lines)
@@ -176,6 +148,32 @@ class _LocalImports(cst.CSTTransformer):
             lead.pop(0)
         body[0] = body[0].with_changes(leading_lines=lead)
         return updated_node.with_changes(body=block.with_changes(body=body))
+
+
+def _filter(statements, without: Callable, dropped: Counter[str]):
+    """(the statements ``without`` leaves, the comment lines above removed ones at the end, the names removed);
+    the comments above a removed statement move to the next one; ``dropped`` counts the others it removed."""
+    body: list[cst.BaseStatement] = []
+    carry: list[cst.EmptyLine] = []
+    removed: list[str] = []
+    for stmt in statements:
+        new, names = without(stmt)
+        if names:
+            removed.extend(names)
+            dropped.update(comments_of(stmt) - comments_of(new, stmt.leading_lines))
+        if new is None:
+            carry = _join_lines(carry, stmt.leading_lines)
+            continue
+        if carry:
+            new = new.with_changes(leading_lines=_join_lines(carry, new.leading_lines))
+            carry = []
+        body.append(new)
+    return body, carry, removed
+
+
+def _is_import(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
+        and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
 
 
 def _is_docstring(stmt) -> bool:
