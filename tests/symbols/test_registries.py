@@ -131,3 +131,15 @@ def test_a_comprehension_over_a_list_of_classes_is_cut_by_their_names(keep, expe
                                                    if not any(fnmatch.fnmatch(k, p) for p in keep)]
     assert expected in cut.new.decode()
     assert cut.new.decode().startswith("from pkg.configs import AfmoeConfig, DbrxConfig, KimiConfig\n")
+
+
+def test_a_list_of_classes_is_cut_by_their_names():
+    """sglang's model modules export `EntryClass = [DeepseekV2ForCausalLM, ..., DeepseekV32ForCausalLM]`: a list of
+    classes is keyed by the names as written; the removed class is no longer registered."""
+    from slimfork.rewrite.registry_cut import cut_registry
+
+    source = (b"class V2:\n    pass\n\n\nclass V32(V2):\n    pass\n\n\n"
+              b"EntryClass = [V2, models.V3, V32]  # what the registry loads\n")
+    cut = cut_registry(source, "EntryClass", lambda k: k in ("V2", "models.V3"), "m.py")
+    assert cut.failure is None and cut.kept == ["V2", "models.V3"] and cut.removed == ["V32"]
+    assert cut.new.decode().endswith("EntryClass = [V2, models.V3]  # what the registry loads\n")

@@ -5,7 +5,8 @@ The registry is a module-level assignment ``NAME = {...}``, a class attribute ``
 (``def _create_backend_registry(): return Registry({"llm": ..., "diffusion": ...})``); its keys must be string
 literals (a dict) or its items strings (a list of names). A comprehension over a literal list of names,
 ``{cls.model_type: cls for cls in [AfmoeConfig, DbrxConfig]}`` (sglang's ``_CONFIG_REGISTRY``), is cut in that
-list, keyed by the names as written. Entries whose key is not a literal (``**other``,
+list, keyed by the names as written, and so is a list of classes (``EntryClass = [DeepseekV2ForCausalLM,
+DeepseekV32ForCausalLM]``). Entries whose key is not a literal (``**other``,
 computed keys) stay: unknown means keep. What only the removed entries referenced becomes unused, and symbol
 pruning takes it away; a removed key then fails exactly as a key the registry never had.
 """
@@ -113,6 +114,9 @@ class _Cutter(cst.CSTTransformer):
         if not isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
             self.result.failure = f"{'.'.join(self.parts)} is not a dict or list literal"
             return value
+        if not isinstance(value, cst.Dict) and value.elements and all(
+                isinstance(e, cst.Element) and isinstance(e.value, (cst.Name, cst.Attribute)) for e in value.elements):
+            self.names = True  # a list of classes (``EntryClass = [A, B]``): keyed by the names as written
         self.result.found = True
         kept = []
         for element in value.elements:
