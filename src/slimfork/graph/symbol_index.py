@@ -171,14 +171,28 @@ class _Refs(ast.NodeVisitor):
 
     def __init__(self, st: TopStatement):
         self.st = st
-        self.depth = 0  # inside a def, class or lambda: imports there bind local names
+        self.scopes: list[type] = []  # the defs, classes and lambdas around the node: imports there bind local names
+
+    @property
+    def depth(self) -> int:
+        return len(self.scopes)
 
     def _scoped(self, node: ast.AST) -> None:
-        self.depth += 1
+        self.scopes.append(type(node))
         self.generic_visit(node)
-        self.depth -= 1
+        self.scopes.pop()
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scoped
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        """``x: T = v`` or ``self.x: T = v`` in a function body: Python never evaluates the annotation of a local
+        assignment (PEP 526), so ``T`` is not a use; the prune drops such an annotation when it removes what
+        ``T`` names (``slimfork.rewrite.annotations``)."""
+        if node.value is not None and self.scopes and self.scopes[-1] in (ast.FunctionDef, ast.AsyncFunctionDef):
+            self.visit(node.target)
+            self.visit(node.value)
+        else:
+            self.generic_visit(node)
 
     def visit_Import(self, node: ast.Import) -> None:
         if self.depth:

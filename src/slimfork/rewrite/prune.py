@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from slimfork.index.parse import decode
+from slimfork.rewrite.annotations import drop_local_annotations
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite
 
@@ -85,6 +86,7 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
     dropped: Counter[str] = Counter()
     applied: list = []
     emptied: dict[int, int] = {}  # class index -> methods removed from it
+    unbound: set[str] = set()  # module names whose binding goes: local annotations naming them go too
     for cut in sorted(cuts, key=lambda c: (c.index, c.aliases)):
         if cut.index >= len(body):
             raise ValueError(f"statement {cut.index} does not exist (the file changed since it was read)")
@@ -120,6 +122,8 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
             replace[first] = []
             dropped.update(c for line, c in comments if first <= line <= last)
         applied.append(cut.key)
+        if cut.kind not in ("method", "all"):
+            unbound |= _bound_names(node, set(cut.aliases) if partial else None)
     out: list[bytes] = []
     i = 0
     removed_at: list[int] = []  # positions in ``out`` where a whole statement was removed
@@ -131,7 +135,19 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
             removed_at.append(len(out))
         i = last + 1
     out += lines[i:]
-    return b"".join(_squeeze_blank_runs(out, removed_at, lines)), dropped, applied
+    pruned, _ = drop_local_annotations(b"".join(_squeeze_blank_runs(out, removed_at, lines)), unbound)
+    return pruned, dropped, applied
+
+
+def _bound_names(node: ast.stmt, aliases: set[int] | None) -> set[str]:
+    """The module names a removed statement (or the removed ``aliases`` of an import) bound."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return {(a.asname or a.name).split(".")[0] for pos, a in enumerate(node.names)
+                if aliases is None or pos in aliases}
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
 
 
 def _start(node) -> int:
