@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from tests.core.registrykit import run_cli, write_project
 
+import libcst as cst
+
 from slimfork.api import analyse, shrink
+from slimfork.rewrite.class_lists import class_list_names
 
 FILES = {
     "pkg/__init__.py": "",
@@ -30,15 +33,33 @@ FILES = {
             if isinstance(pool, V4Pool):
                 return "v4"
             return "mla" if is_mla(pool) else "other"
+
+
+        def graph_ready(pool, cuda=True):
+            ready = [MlaPool]
+            if cuda:
+                # V4 pools are CUDA-only
+                from pkg.v4pool import V4Pool
+
+                ready.append(V4Pool)
+            return isinstance(pool, tuple(ready))
+
+
+        def listed(pool):
+            from pkg.v4pool import V4Pool
+
+            kinds = [V4Pool, MlaPool]
+            return isinstance(pool, tuple(kinds))
         """,
     "pkg/cli.py": """
         import sys
 
-        from pkg.disagg import describe
+        from pkg.disagg import describe, graph_ready, listed
         from pkg.pools import MlaPool
 
         if __name__ == "__main__":
-            print(describe(MlaPool() if sys.argv[1] == "mla" else object()))
+            pool = MlaPool() if sys.argv[1] == "mla" else object()
+            print(describe(pool), graph_ready(pool), listed(pool))
         """,
 }
 SPEC = """
@@ -58,6 +79,7 @@ def test_isinstance_of_a_class_without_objects_folds_and_its_module_leaves(tmp_p
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     disagg = (result.out / "pkg/disagg.py").read_text()
     assert "V4Pool" not in disagg and "return isinstance(pool, MlaPool)" in disagg
+    assert "kinds = [MlaPool]" in disagg and "ready.append" not in disagg
     for key in ("mla", "none"):
         assert run_cli(result.out, key).stdout == run_cli(root, key).stdout
     assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in result.apply.batches)
@@ -81,3 +103,20 @@ def test_kept_code_that_creates_a_declared_class_is_reported(tmp_path):
     analysis = analyse(root / "slimfork.toml")
     assert "facts.never_instances[0]: pkg.v4pool.V4Pool is declared to have no objects, but pkg/maker.py:5 " \
            "creates one" in analysis.plan.warnings
+
+
+def test_a_list_of_classes_qualifies_only_when_isinstance_alone_reads_it():
+    code = """
+def f(x, extra):
+    only = [A]
+    only.append(B)
+    walked = [A]
+    walked.append(B)
+    passed = [A]
+    rebound = [A]
+    rebound = rebound + [B]
+    return isinstance(x, tuple(only)) or isinstance(x, tuple(walked)) or [k() for k in walked] or extra(passed) \\
+        or isinstance(x, tuple(rebound))
+"""
+    function = cst.parse_module(code).body[0]
+    assert class_list_names(function) == {"only"}

@@ -133,21 +133,46 @@ class _LocalImports(cst.CSTTransformer):
         def removable(name: str) -> bool:
             return before.get(name, 0) > 0 and after.get(name, 0) == 0 and name not in self.strings
 
-        block = updated_node.body
-        if not isinstance(block, cst.IndentedBlock):
+        if not isinstance(updated_node.body, cst.IndentedBlock):
             return updated_node
-        body, carry, names = _filter(block.body, lambda stmt: _without_unused(stmt, removable)
+        blocks = _BlockImports(removable, self.dropped)
+        body = updated_node.body.visit(blocks)
+        if not blocks.removed:
+            return updated_node
+        self.removed.extend(blocks.removed)
+        return updated_node.with_changes(body=body)
+
+
+class _BlockImports(cst.CSTTransformer):
+    """In one function's blocks (``if``/``try``/``with``/loop bodies too, not nested functions or classes): the
+    import statements whose names ``removable`` says go; an emptied block gets ``pass``."""
+
+    def __init__(self, removable: Callable[[str], bool], dropped: Counter[str]):
+        super().__init__()
+        self.removable, self.dropped = removable, dropped
+        self.removed: list[str] = []
+
+    def visit_FunctionDef(self, node) -> bool:
+        return False
+
+    visit_ClassDef = visit_FunctionDef
+
+    def leave_IndentedBlock(self, original_node, updated_node):
+        body, carry, names = _filter(updated_node.body, lambda stmt: _without_unused(stmt, self.removable)
                                      if _is_import(stmt) else (stmt, []), self.dropped)
         if not names:
             return updated_node
         self.removed.extend(names)
+        footer = list(updated_node.footer)
         if not body or all(_is_docstring(s) for s in body):
             body.append(cst.SimpleStatementLine([cst.Pass()], leading_lines=carry))
+        elif carry:
+            footer = _join_lines(carry, footer)
         lead = list(body[0].leading_lines)
         while lead and lead[0].comment is None:  # no blank line on top of a body
             lead.pop(0)
         body[0] = body[0].with_changes(leading_lines=lead)
-        return updated_node.with_changes(body=block.with_changes(body=body))
+        return updated_node.with_changes(body=body, footer=footer)
 
 
 def _filter(statements, without: Callable, dropped: Counter[str]):

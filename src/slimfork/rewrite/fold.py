@@ -20,6 +20,7 @@ from slimfork.facts.bindings import ModuleScope, absolute_module
 from slimfork.facts.evaluate import (Evaluator, FactTable, dotted_name, is_literal, is_pure, literal_value,
                                      to_literal)
 from slimfork.facts.model import UNKNOWN
+from slimfork.rewrite.class_lists import appended_class, class_list_names
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.positions import StmtInfo
 
@@ -51,6 +52,7 @@ class FoldTransformer(cst.CSTTransformer):
         self.truth_context: set[int] = set()  # expressions whose value only matters as a truth value
         self.lines: list[int] = [1]
         self.function_depth = 0
+        self.class_lists: list[frozenset[str]] = []  # per function: lists of classes only isinstance reads
         self.folds: list[Fold] = []
         self.matches: list[tuple[str, int]] = []  # (fact key, line)
         self.blocked: list[tuple[int, str]] = []  # (line, why a known condition was not folded)
@@ -142,11 +144,45 @@ class FoldTransformer(cst.CSTTransformer):
         self._push_scope("function", found.local_names if found else frozenset({"*"}),
                          found.aliases if found else ())
         self.function_depth += 1
+        self.class_lists.append(class_list_names(node) if self.table.no_instances else frozenset())
 
     def leave_FunctionDef(self, original_node, updated_node):
         self._pop_scope()
         self.function_depth -= 1
+        self.class_lists.pop()
         return updated_node
+
+    def _absent(self, node: cst.BaseExpression, line: int | None = None) -> bool:
+        """``node`` (on ``line``) names a class no object of which exists (``[facts] never_instances``)."""
+        line = line or self.line
+        dotted = dotted_name(node)
+        self.evaluator.scope.line = line
+        qualname = self.evaluator.scope.resolve(dotted) if dotted else None
+        if qualname not in self.table.no_instances:
+            return False
+        self.matches.extend((key, line) for key in self.table.origins.get("i:" + qualname, ()))
+        return True
+
+    def _own_class_lists(self) -> frozenset[str]:
+        return self.class_lists[-1] if self.class_lists and self.scopes and self.scopes[-1][0] == "function" \
+            else frozenset()
+
+    def leave_Assign(self, original_node, updated_node):
+        """``supported = [A, C]`` (read only by ``isinstance``) where no C exists: ``supported = [A]``."""
+        target = updated_node.targets[0].target if len(updated_node.targets) == 1 else None
+        value = updated_node.value
+        if not (isinstance(target, cst.Name) and target.value in self._own_class_lists()
+                and isinstance(value, cst.List)):
+            return updated_node
+        gone = [e for e in value.elements if isinstance(e, cst.Element) and self._absent(e.value)]
+        if not gone:
+            return updated_node
+        kept = [e for e in value.elements if e not in gone]
+        if kept and kept[-1] is not value.elements[-1]:
+            kept[-1] = kept[-1].with_changes(comma=value.elements[-1].comma)
+        names = ", ".join(_code(e.value) for e in gone)
+        self.folds.append(Fold(self.line, "isinstance", f"{names} left {target.value} (read only by isinstance)"))
+        return self._replace(updated_node, updated_node.with_changes(value=value.with_changes(elements=kept)))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.skip.add(id(node.name))
@@ -420,6 +456,13 @@ class FoldTransformer(cst.CSTTransformer):
         return out, carry, changed
 
     def _fold_statement(self, stmt, original, line):
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and self._own_class_lists():
+            appended = appended_class(stmt.body[0], self._own_class_lists())
+            if appended is not None and self._absent(appended, line):
+                self.folds.append(Fold(line, "isinstance", f"{_code(stmt.body[0])}: the list is read only by "
+                                                           "isinstance and no such object exists"))
+                self.dropped.update(comments_of(stmt) - comments_of(stmt.leading_lines))
+                return [], list(stmt.leading_lines)
         if isinstance(stmt, cst.If):
             return self._fold_if(stmt, original, line)
         if isinstance(stmt, cst.While):
