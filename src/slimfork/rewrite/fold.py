@@ -10,6 +10,7 @@ safety check can prove nothing else was lost.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -84,13 +85,43 @@ class FoldTransformer(cst.CSTTransformer):
         return result
 
     def _push_scope(self, kind: str, names: frozenset[str], aliases: tuple = ()) -> None:
-        own = self._resolve_aliases(aliases)
+        own = self._resolve_aliases([a for a in aliases if a[2] != "value"])
         self.scopes.append((kind, names, own))
         # A statement that only names an alias (`npu()` after `from .plat import is_npu as npu`) must be seen.
         words = self.table.words
         self.alias_triggers.append({name for name, (target, _) in own.items()
                                     if name not in words and target.rpartition(".")[2] in words})
         self._rescope()
+        constants = self._local_constants([a for a in aliases if a[2] == "value"], own)
+        if constants:
+            own.update(constants)
+            self.alias_triggers[-1].update(constants)
+            self._rescope()
+
+    def _local_constants(self, values: list, own: dict) -> dict[str, tuple[str, tuple[int, int]]]:
+        """Local names bound once to a flag the facts decide (``use_mlx = is_mlx()``; not ``debug = False``, which
+        no fact decides): each stands for a synthetic name whose value the table knows, from its line to the end of
+        its block."""
+        out = {}
+        for name, span, _, node in values:
+            words = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | \
+                {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+            if not words & self.table.words and not words & own.keys():
+                continue
+            try:
+                expression = cst.parse_expression(ast.unparse(node))
+            except (cst.ParserSyntaxError, ValueError, RecursionError):
+                continue
+            self.evaluator.scope.line = span[0]
+            self.evaluator.used = set()
+            value, used = self.evaluator.value(expression), self.evaluator.used
+            if value is UNKNOWN or not used or not (value is None or isinstance(value, bool)):
+                continue
+            target = f"<local>.{self.module_scope.bindings.module}.{span[0]}.{name}"
+            self.table.values[target] = value
+            self.table.origins["v:" + target] = tuple(sorted(used))
+            out[name] = (target, span)
+        return out
 
     def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, tuple[int, int]]]:
         """What each local alias of a function stands for, resolved in the scope around the function."""

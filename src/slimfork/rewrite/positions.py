@@ -19,7 +19,8 @@ class StmtInfo:
     end: int
     local_names: frozenset[str] = frozenset()
     # Function names bound exactly once: (name, (line, end of its block), how, what), how is "import"
-    # (what = (level, module, attribute or None)) or "alias" (what = the dotted name assigned).
+    # (what = (level, module, attribute or None)), "alias" (what = the dotted name assigned) or "value" (what = the
+    # ast expression assigned: a call or an operator, whose value the facts may decide).
     aliases: tuple = ()
 
 
@@ -149,8 +150,12 @@ def _block_aliases(body: list, counts: dict[str, int], out: list) -> None:
                     out.append((alias.asname, (stmt.lineno, end), "import", (0, alias.name, None)))
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             dotted = _dotted(stmt.value)
-            if dotted and counts.get(stmt.targets[0].id) == 1:
+            if counts.get(stmt.targets[0].id) != 1:
+                continue
+            if dotted:
                 out.append((stmt.targets[0].id, (stmt.lineno, end), "alias", dotted))
+            elif isinstance(stmt.value, (ast.Call, ast.UnaryOp, ast.BoolOp, ast.Compare)):
+                out.append((stmt.targets[0].id, (stmt.lineno, end), "value", stmt.value))
         elif isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
             for block in (stmt.body, getattr(stmt, "orelse", [])):
                 _block_aliases(block, counts, out)
