@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
 from slimfork.graph.symbol_index import SymbolSummary
@@ -194,9 +195,10 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
     return out
 
 
-def effect_violations(old, new, summaries: dict[str, SymbolSummary]) -> dict[str, str]:
+def effect_violations(old, new, summaries: dict[str, SymbolSummary], unneeded: tuple[str, ...] = ()) -> dict[str, str]:
     """Modules a round would make unreachable although kept code loaded them at import and loading them has
-    effects (a call at module level, a registering decorator, a third-party import nothing kept makes any more).
+    effects (a call at module level, a registering decorator, a third-party import nothing kept makes any more),
+    unless ``unneeded`` (globs of ``[symbols] unneeded_effects``) names them.
     Returns module -> why its imports must stay (for it and the modules the path to it passes through)."""
     kept_old = {m for m in old.graph.reached if m in summaries}
     kept_new = set(new.graph.reached)
@@ -216,6 +218,8 @@ def effect_violations(old, new, summaries: dict[str, SymbolSummary]) -> dict[str
     for module in sorted(lost):
         if module not in parent:
             continue  # only loaded inside pruned functions: its effects went with them
+        if any(fnmatchcase(module, pattern) for pattern in unneeded):
+            continue  # the spec says its effects are not needed
         summary = summaries[module]
         effect = next((f"line {st.line}: {st.effect}" for st in summary.statements if st.effect), None)
         gone = sorted(summary.external_imports - externals)

@@ -23,6 +23,9 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
           "methods are an API.", default=False),
     Field("package_api", "bool", "Keep every name a package __init__ binds, as the package's API (default true); "
           "false prunes an __init__ like any module: a name stays when kept code imports or uses it.", default=True),
+    Field("unneeded_effects", "list[str]", "Modules (dotted names, * and ? globs) whose import-time effects the "
+          "fork does not need (registering the configs of models it leaves out): such a module leaves when nothing "
+          "kept uses what it defines, its registrations with it. Other modules with effects stay once loaded."),
     Field("max_rounds", "int", "Prune, plan again, prune again: at most this many rounds (default 6).", default=6),
 ])
 
@@ -36,6 +39,7 @@ class SymbolsSpec:
     methods: bool = True
     package_api: bool = True
     public_methods: bool = False
+    unneeded_effects: tuple[str, ...] = ()
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -50,8 +54,13 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
     rounds = raw.get("max_rounds", 6)
     if rounds < 1:
         raise SpecError("max_rounds must be at least 1", key=f"{key}.max_rounds", hint="the default is 6")
+    for i, pattern in enumerate(raw.get("unneeded_effects", [])):
+        if not re.fullmatch(r"[A-Za-z_*?][\w*?]*(\.[A-Za-z_*?][\w*?]*)*", pattern):
+            raise SpecError(f"'{pattern}' is not a dotted module name or glob", key=f"{key}.unneeded_effects[{i}]",
+                            hint="for example 'sglang.srt.configs.*'")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
-                       raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False))
+                       raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False),
+                       tuple(raw.get("unneeded_effects", [])))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,75 @@
+"""`[symbols] unneeded_effects`: a module whose loading has effects (a registration) normally stays once kept code
+loaded it, even when nothing kept uses what it defines. The spec may say those effects are not needed (sglang's
+`configs/__init__` imports the config of every model, each registering itself with transformers): such a
+module then leaves like any other, with its registration."""
+
+from __future__ import annotations
+
+import pytest
+from tests.core.registrykit import run_cli, write_project
+
+from slimfork.api import analyse, shrink
+from slimfork.errors import SpecError
+
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/registry.py": "CONFIGS = {}\n\n\ndef register(name, cls):\n    CONFIGS[name] = cls\n",
+    "pkg/configs/__init__.py": """
+        from pkg.configs.llama import LlamaConfig
+        from pkg.configs.vision import VisionConfig
+
+        __all__ = ["LlamaConfig", "VisionConfig"]
+        """,
+    "pkg/configs/llama.py": "class LlamaConfig:\n    name = 'llama'\n",
+    "pkg/configs/vision.py": """
+        from pkg.registry import register
+
+
+        class VisionConfig:
+            name = 'vision'
+
+
+        register("vision", VisionConfig)
+        """,
+    "pkg/cli.py": """
+        from pkg.configs import LlamaConfig
+        from pkg.registry import CONFIGS
+
+        if __name__ == "__main__":
+            print(LlamaConfig.name, sorted(CONFIGS))
+        """,
+}
+SPEC = """
+source = "."
+packages = ["pkg"]
+roots = ["pkg.cli"]
+
+[symbols]
+package_api = false
+"""
+
+
+def test_a_module_with_effects_stays_by_default(tmp_path):
+    root = write_project(tmp_path, FILES, SPEC)
+    analysis = analyse(root / "slimfork.toml")
+    assert "pkg/configs/vision.py" not in {r.path for r in analysis.plan.removals}
+    assert "loading pkg.configs.vision has effects" in analysis.stages.symbols.protected["pkg.configs.vision"]
+
+
+def test_declared_unneeded_effects_leave_with_their_module(tmp_path):
+    root = write_project(tmp_path, FILES, SPEC + 'unneeded_effects = ["pkg.configs.*"]\n')
+    analysis = analyse(root / "slimfork.toml")
+    assert "pkg/configs/vision.py" in {r.path for r in analysis.plan.removals}
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    init = (result.out / "pkg/configs/__init__.py").read_text()
+    assert "VisionConfig" not in init and "LlamaConfig" in init
+    assert run_cli(result.out, "x").stdout == "llama []\n"  # the registration went with the module
+    assert run_cli(root, "x").stdout == "llama ['vision']\n"
+    assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in result.apply.batches)
+
+
+def test_a_pattern_that_is_not_a_module_name_is_a_spec_error(tmp_path):
+    root = write_project(tmp_path, FILES, SPEC + 'unneeded_effects = ["pkg/configs"]\n')
+    with pytest.raises(SpecError, match="not a dotted module name") as error:
+        analyse(root / "slimfork.toml")
+    assert error.value.key == "symbols.unneeded_effects[0]"
