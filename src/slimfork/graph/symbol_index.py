@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from slimfork.graph.methods import MethodUsage, method_usage
 from slimfork.index.parse import decode
+from slimfork.index.scopes import ScopedVisitor
 
 # Decorators that only wrap or describe a function or class: a def decorated only by these can be pruned.
 PURE_DECORATORS = frozenset("""
@@ -166,29 +167,22 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 
 
-class _Refs(ast.NodeVisitor):
+class _Refs(ScopedVisitor):
     """Names, attribute chains, strings and getattr literals anywhere under a statement."""
 
     def __init__(self, st: TopStatement):
+        super().__init__()  # scopes: the defs, classes and lambdas around the node: imports there bind local names
         self.st = st
-        self.scopes: list[type] = []  # the defs, classes and lambdas around the node: imports there bind local names
 
     @property
     def depth(self) -> int:
         return len(self.scopes)
 
-    def _scoped(self, node: ast.AST) -> None:
-        self.scopes.append(type(node))
-        self.generic_visit(node)
-        self.scopes.pop()
-
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scoped
-
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         """``x: T = v`` or ``self.x: T = v`` in a function body: Python never evaluates the annotation of a local
         assignment (PEP 526), so ``T`` is not a use; the prune drops such an annotation when it removes what
         ``T`` names (``slimfork.rewrite.annotations``)."""
-        if node.value is not None and self.scopes and self.scopes[-1] in (ast.FunctionDef, ast.AsyncFunctionDef):
+        if self.is_local_annotation(node):
             self.visit(node.target)
             self.visit(node.value)
         else:

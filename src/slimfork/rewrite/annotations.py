@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import warnings
 
+from slimfork.index.scopes import ScopedVisitor
+
 
 def drop_local_annotations(data: bytes, names: set[str]) -> tuple[bytes, int]:
     """``data`` without the annotations of function-local ``target: T = value`` statements whose ``T`` loads one
@@ -34,22 +36,14 @@ def drop_local_annotations(data: bytes, names: set[str]) -> tuple[bytes, int]:
     return out, len(found.spans)
 
 
-class _Finder(ast.NodeVisitor):
+class _Finder(ScopedVisitor):
     def __init__(self, names: set[str]):
+        super().__init__()
         self.names = names
-        self.scopes: list[type] = []
         self.spans: list[ast.AnnAssign] = []
 
-    def _scoped(self, node: ast.AST) -> None:
-        self.scopes.append(type(node))
-        self.generic_visit(node)
-        self.scopes.pop()
-
-    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scoped
-
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if node.value is not None and self.scopes and self.scopes[-1] in (ast.FunctionDef, ast.AsyncFunctionDef) \
-                and _loads(node.annotation) & self.names:
+        if self.is_local_annotation(node) and _loads(node.annotation) & self.names:
             self.spans.append(node)
         self.generic_visit(node)
 
