@@ -3,10 +3,11 @@ restored" (a group of one is a plain culprit; a larger group is a set of alterna
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slimfork.apply.bisect import ddmin_restoration, minimal_restoration
+from slimfork.apply.bisect import BisectionLimit, ddmin_restoration, minimal_restoration
 
 
 def needs(groups):
@@ -60,3 +61,33 @@ def test_few_trees_for_few_culprits():
 def test_alternatives_restore_only_one():
     assert minimal_restoration(3, needs([[1, 2]])) == (1,)
     assert ddmin_restoration(3, needs([[1, 2]])) in {(1,), (2,)}
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.integers(1, 12))
+def test_a_limit_stops_the_search_with_a_passing_restoration(problem, limit):
+    count, groups, width = problem
+    for search in (minimal_restoration, ddmin_restoration):
+        calls = []
+
+        def passes(restorations):
+            calls.extend(restorations)
+            return needs(groups)(restorations)
+
+        try:
+            found = search(count, passes, width=width, limit=limit)
+        except BisectionLimit as stop:
+            assert len(calls) == stop.trees <= limit and not set(stop.found) & set(stop.rest)
+            found = tuple(sorted(stop.found + stop.rest))
+        else:
+            assert len(calls) <= limit
+        assert passes([found])[0]
+
+
+def test_the_limit_keeps_the_culprits_found_and_restores_the_rest():
+    passes = needs([[100], [700]])
+    with pytest.raises(BisectionLimit) as stop:
+        minimal_restoration(1000, passes, limit=14)
+    assert stop.value.trees == 14 and stop.value.found == (700,)  # the first search took 11 trees
+    assert 100 in stop.value.rest and len(stop.value.rest) < 700  # a prefix the second search saw pass
+    assert minimal_restoration(1000, passes, limit=100) == (100, 700)  # a limit not reached changes nothing

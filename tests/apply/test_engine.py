@@ -138,6 +138,25 @@ def test_independent_culprits_among_many_edits(tmp_path):
     assert report.batches[0].candidates <= 14  # two binary searches, not one tree per edit
 
 
+def test_bisection_stops_at_its_limit_and_restores_the_rest_as_a_whole(tmp_path):
+    src = tmp_path / "src"
+    (src / "pkg").mkdir(parents=True)
+    (src / "pkg/__init__.py").write_text("")
+    for i in range(24):
+        (src / f"pkg/m{i:02}.py").write_text(f"V = {i}\n")
+    (src / "pkg/user.py").write_text("from pkg import m05, m17\n")
+    batch = Batch("many", "", [Edit(f"pkg/m{i:02}.py", None, "unused", "unreachable") for i in range(24)])
+    report = run_batches(src, tmp_path / "fork", [batch], [ImportCheck(["pkg.user"])], jobs=1, bisect_limit=6)
+    [result] = report.batches
+    restored = {r.path: r for r in result.restored}
+    assert "pkg/m05.py" in restored and "pkg/m17.py" in restored
+    limited = [p for p, r in restored.items() if r.failures[0].startswith("bisection limit reached (6 trees checked)")]
+    assert "pkg/m17.py" not in limited and "pkg/m05.py" in limited  # m17 was found (the last of the prefix)
+    assert all(restored[p].check == "imports" for p in limited) and len(limited) < 17
+    assert len(result.removed) == 24 - len(restored) >= 7 and all(c.ok for c in result.checks)
+    assert result.candidates <= 6 + 1  # the limit, and the tree that names the one culprit found's check
+
+
 def test_failing_paths_are_the_first_guess(source, tmp_path):
     parse = ParseCheck()
     batch = Batch("folded", "", [Edit(f"app/{n}.py", b"x = (\n" if n == "util" else b"x = 1\n", "r", "folded")

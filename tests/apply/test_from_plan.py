@@ -65,3 +65,38 @@ def test_a_merged_batch_names_each_kind_once_with_its_folders():
 
     assert _describe("dropped + unreachable pkg/a + unreachable pkg/b") == \
         "paths the spec drops; modules nothing kept imports under pkg/a, pkg/b"
+
+
+def test_deletions_importing_what_a_rewrite_removes_go_with_it(tmp_path):
+    root = tmp_path / "src"
+    files = {"pkg/__init__.py": "", "pkg/reg/sub.py": "",
+             "pkg/reg/__init__.py": "from . import sub\n\n\ndef keep():\n    pass\n\n\ndef helper():\n    pass\n",
+             "pkg/old/__init__.py": "",
+             "pkg/old/user.py": "def f():\n    from ..reg import helper, keep\n    return helper, keep\n",
+             "pkg/old/typed.py": "import typing\nif typing.TYPE_CHECKING:\n    from pkg.reg import helper\n",
+             "pkg/old/needs_user.py": "from . import user\n", "pkg/far/uses.py": "import pkg.old.needs_user\n",
+             "pkg/far/guarded.py": "try:\n    from pkg.old import user\nexcept ImportError:\n    user = None\n",
+             "pkg/far/sub_user.py": "from pkg.reg import sub, keep\n", "pkg/far/base.py": "X = 1\n"}
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    removals = [Removal("unreachable", rel, "no module imports it", group=rel.rsplit("/", 1)[0])
+                for rel in sorted(files) if rel.startswith(("pkg/old/", "pkg/far/"))]
+    removals.append(Removal("folded", "pkg/reg/__init__.py", "registry cut", group="folded"))
+    new_reg = b"def keep():\n    pass\n"  # loses helper, and sub (still a submodule: importable by name)
+    batches = {b.name: b for b in batches_from_removals(removals, root, {"pkg/reg/__init__.py": new_reg})}
+    folded = {e.path: e for e in batches["folded"].edits}
+    # a function's relative import and a TYPE_CHECKING import of helper (the imports check reads both), then
+    # (transitively) the planned deletions importing those files unguarded
+    assert sorted(folded) == ["pkg/far/uses.py", "pkg/old/needs_user.py", "pkg/old/typed.py", "pkg/old/user.py",
+                              "pkg/reg/__init__.py"]
+    assert folded["pkg/old/user.py"].content is None and folded["pkg/old/user.py"].kind == "unreachable"
+    assert folded["pkg/old/user.py"].reason == ("no module imports it; deleted with the folded files: it imports "
+                                                "helper, which the rewrite of pkg/reg/__init__.py removes")
+    assert folded["pkg/far/uses.py"].reason.endswith("it imports pkg/old/needs_user.py, which goes with them")
+    assert batches["folded"].message.endswith("(4 planned deletion(s) among them: they import what a rewrite "
+                                              "removes).")
+    # the ImportError-guarded importer, the one importing only a submodule, and the rest stay where planned
+    assert [e.path for e in batches["unreachable pkg/far"].edits] == ["pkg/far/base.py", "pkg/far/guarded.py",
+                                                                       "pkg/far/sub_user.py"]
+    assert [e.path for e in batches["unreachable pkg/old"].edits] == ["pkg/old/__init__.py"]

@@ -12,6 +12,10 @@ checks. Restoring everything passes (it is the last verified tree) and restoring
 Both return a 1-minimal set when restoring more never hurts: putting back any one of its edits fails again.
 Where either of two alternatives is enough (``try: import a / except: import b``), only one is restored.
 Candidates are judged in a fixed order, so the answer does not depend on the number of cores.
+
+Given a ``limit``, a search checks at most that many trees (a batch of thousands of edits with many culprits, or
+checks that take minutes a tree, would otherwise bisect for hours); then it raises ``BisectionLimit`` with the
+culprits found so far and the edits it had not searched, whose restoration together passes.
 """
 
 from __future__ import annotations
@@ -19,6 +23,32 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 Restoration = tuple[int, ...]
+
+
+class BisectionLimit(Exception):
+    """A search checked ``trees`` trees, its limit: ``found`` are the culprits it isolated, ``rest`` the edits it
+    had not searched. Restoring both passes: it is a tree the search saw pass (or all of them)."""
+
+    def __init__(self, trees: int, found: Restoration, rest: Restoration):
+        super().__init__(f"bisection limit reached: {trees} trees checked")
+        self.trees, self.found, self.rest = trees, found, rest
+
+
+class _Budget:
+    """``passes``, counting the trees asked for; raises ``_OutOfTrees`` instead of going past ``limit``."""
+
+    def __init__(self, passes: Callable[[list[Restoration]], Sequence[bool]], limit: int | None):
+        self.passes, self.limit, self.used = passes, limit, 0
+
+    def __call__(self, restorations: list[Restoration]) -> Sequence[bool]:
+        if self.limit is not None and self.used + len(restorations) > self.limit:
+            raise _OutOfTrees
+        self.used += len(restorations)
+        return self.passes(restorations)
+
+
+class _OutOfTrees(Exception):
+    pass
 
 
 def _split(items: Restoration, n: int) -> list[Restoration]:
@@ -42,52 +72,65 @@ def _first_passing(candidates: list[Restoration], passes: Callable[[list[Restora
 
 
 def ddmin_restoration(count: int, passes: Callable[[list[Restoration]], Sequence[bool]], *, width: int = 1,
-                        guess: Restoration = ()) -> Restoration:
-    """Indices (sorted) of the edits to restore. ``guess``: edits the failing check pointed at, tried first."""
+                      guess: Restoration = (), limit: int | None = None) -> Restoration:
+    """Indices (sorted) of the edits to restore. ``guess``: edits the failing check pointed at, tried first;
+    ``limit``: the most trees to check (``BisectionLimit`` then leaves the whole current set unsearched)."""
+    passes = _Budget(passes, limit)
     current: Restoration = tuple(range(count))
     guess = tuple(sorted(set(guess)))
-    if guess and len(guess) < count and passes([guess])[0]:
-        current = guess
-    n = 2
-    while len(current) >= 2:
-        chunks = _split(current, n)
-        candidates = list(chunks)
-        if len(chunks) > 2:
-            candidates += [tuple(i for i in current if i not in set(c)) for c in chunks]
-        found = _first_passing(candidates, passes, max(1, width))
-        if found is None:
-            if n >= len(current):
-                break
-            n = min(len(current), 2 * n)
-        elif found < len(chunks):
-            current, n = candidates[found], 2
-        else:
-            current, n = candidates[found], max(n - 1, 2)
+    try:
+        if guess and len(guess) < count and passes([guess])[0]:
+            current = guess
+        n = 2
+        while len(current) >= 2:
+            chunks = _split(current, n)
+            candidates = list(chunks)
+            if len(chunks) > 2:
+                candidates += [tuple(i for i in current if i not in set(c)) for c in chunks]
+            found = _first_passing(candidates, passes, max(1, width))
+            if found is None:
+                if n >= len(current):
+                    break
+                n = min(len(current), 2 * n)
+            elif found < len(chunks):
+                current, n = candidates[found], 2
+            else:
+                current, n = candidates[found], max(n - 1, 2)
+    except _OutOfTrees:
+        raise BisectionLimit(passes.used, (), current) from None
     return current
 
 
 def minimal_restoration(count: int, passes: Callable[[list[Restoration]], Sequence[bool]], *, width: int = 1,
-                        guess: Restoration = ()) -> Restoration:
-    """Indices (sorted) of the edits to restore. ``guess``: edits the failing check pointed at, tried first."""
+                        guess: Restoration = (), limit: int | None = None) -> Restoration:
+    """Indices (sorted) of the edits to restore. ``guess``: edits the failing check pointed at, tried first;
+    ``limit``: the most trees to check (``BisectionLimit`` then leaves unsearched the shortest prefix of the
+    remaining edits seen to pass)."""
+    passes = _Budget(passes, limit)
     width = max(1, width)
     culprits: list[int] = []
     remaining = list(range(count))
+    rest = remaining  # restoring culprits + rest passes: a tree checked, or everything
     guess = tuple(sorted(set(guess)))
-    if guess and len(guess) < count and passes([guess])[0]:
-        remaining = list(guess)
-    while True:
-        # invariant: restoring culprits + remaining passes; restoring culprits alone does not
-        lo, hi = 0, len(remaining)
-        while hi - lo > 1:
-            step = (hi - lo) / (width + 1)
-            points = sorted({min(hi - 1, lo + max(1, round(step * (j + 1)))) for j in range(width)})
-            verdicts = passes([tuple(sorted(culprits + remaining[:p])) for p in points])
-            for point, ok in zip(points, verdicts):
-                if ok:
-                    hi = point
-                    break
-                lo = point
-        culprits.append(remaining[hi - 1])
-        remaining = remaining[:hi - 1]
-        if not remaining or passes([tuple(sorted(culprits))])[0]:
-            return tuple(sorted(culprits))
+    try:
+        if guess and len(guess) < count and passes([guess])[0]:
+            remaining = rest = list(guess)
+        while True:
+            # invariant: restoring culprits + remaining passes; restoring culprits alone does not
+            lo, hi = 0, len(remaining)
+            while hi - lo > 1:
+                step = (hi - lo) / (width + 1)
+                points = sorted({min(hi - 1, lo + max(1, round(step * (j + 1)))) for j in range(width)})
+                verdicts = passes([tuple(sorted(culprits + remaining[:p])) for p in points])
+                for point, ok in zip(points, verdicts):
+                    if ok:
+                        hi = point
+                        rest = remaining[:hi]
+                        break
+                    lo = point
+            culprits.append(remaining[hi - 1])
+            remaining = rest = remaining[:hi - 1]
+            if not remaining or passes([tuple(sorted(culprits))])[0]:
+                return tuple(sorted(culprits))
+    except _OutOfTrees:
+        raise BisectionLimit(passes.used, tuple(sorted(culprits)), tuple(sorted(rest))) from None

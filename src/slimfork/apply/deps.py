@@ -13,49 +13,57 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from slimfork.index.parse import summarize
+from slimfork.index.summary import GUARDED_TRY, ImportEdge
 
 
-def _dotted(path: str) -> str | None:
+def dotted(path: str) -> str | None:
+    """``a/b.py`` -> ``a.b``, ``a/__init__.py`` -> ``a``; None for a file that is not Python."""
     if not path.endswith(".py"):
         return None
     dotted = path[:-3].replace("/", ".")
     return dotted[: -len(".__init__")] if dotted.endswith(".__init__") else dotted
 
 
-def import_edges(root: Path, paths: Iterable[str]) -> dict[str, set[str]]:
-    """For each .py file of ``paths`` (relative to ``root``), the files of ``paths`` it imports."""
+def import_edges(root: Path, paths: Iterable[str], *, runtime_only: bool = False) -> dict[str, set[str]]:
+    """For each .py file of ``paths`` (relative to ``root``), the files of ``paths`` it imports.
+    ``runtime_only``: leave out the imports the imports check lets go missing (under ``if TYPE_CHECKING:``, or in a
+    ``try:`` whose handler catches ImportError)."""
     paths = sorted(set(paths))
-    by_module = {d: p for p in paths if (d := _dotted(p)) is not None}
+    by_module = {d: p for p in paths if (d := dotted(p)) is not None}
     edges: dict[str, set[str]] = {p: set() for p in paths}
     for path in paths:
-        module = _dotted(path)
-        if module is None:
+        if dotted(path) is None:
             continue
         try:
             summary = summarize((root / path).read_bytes())
         except OSError:
             continue
-        parts = module.split(".")
-        package = parts if path.endswith("__init__.py") else parts[:-1]
-        prefixes = [".".join(parts[:i]) + "." if i else "" for i in range(len(parts))]
         for edge in summary.imports:
-            if edge.level:
-                if edge.level - 1 > len(package):
-                    continue
-                base = ".".join(package[: len(package) - (edge.level - 1)] + ([edge.module] if edge.module else []))
-                bases, roots = [base], [""]
-            else:
-                if not edge.module:
-                    continue
-                bases, roots = [edge.module], prefixes
-            for base in bases:
-                names = [base] + [f"{base}.{n}" for n in edge.names if n != "*"]
-                for root_prefix in roots:
-                    for name in names:
-                        target = by_module.get(root_prefix + name)
-                        if target is not None and target != path:
-                            edges[path].add(target)
+            if runtime_only and (edge.type_checking or GUARDED_TRY in (edge.condition or "")):
+                continue
+            for base in import_bases(path, edge):
+                for name in [base] + [f"{base}.{n}" for n in edge.names if n != "*"]:
+                    target = by_module.get(name)
+                    if target is not None and target != path:
+                        edges[path].add(target)
     return edges
+
+
+def import_bases(path: str, edge: ImportEdge) -> list[str]:
+    """The dotted names the module ``edge`` imports (``a.b`` of ``from a.b import c``) may have as a file path
+    (see ``dotted``): a relative import's one module, an absolute import's under each folder prefix of ``path``."""
+    module = dotted(path)
+    if module is None:
+        return []
+    parts = module.split(".")
+    if edge.level:
+        package = parts if path.endswith("__init__.py") else parts[:-1]
+        if edge.level - 1 > len(package):
+            return []
+        return [".".join(package[: len(package) - (edge.level - 1)] + ([edge.module] if edge.module else []))]
+    if not edge.module:
+        return []
+    return [".".join(parts[:i]) + "." + edge.module if i else edge.module for i in range(len(parts))]
 
 
 def dependencies_first(paths: list[str], edges: dict[str, set[str]]) -> list[int]:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 
 from slimfork.apply.deps import import_edges
 from slimfork.apply.model import Batch, Edit
+from slimfork.apply.with_rewrites import deletions_with_rewrites
 from slimfork.errors import SlimforkError
 from slimfork.plan.model import Removal
 
 DELETING = ("dropped", "kernel", "unreachable")  # kinds whose removal deletes the file
 # Rewrites that cut imports (registry filtering, folding) go first: they make modules unreachable; then the
-# deletions, importers first; then symbol pruning, once no deleted module uses the pruned definitions.
+# deletions, importers first; then symbol pruning, once no deleted module uses the pruned definitions. A deletion
+# of a file that imports a name a rewrite removes goes with the rewrite (slimfork.apply.with_rewrites).
 KIND_ORDER = ("registry", "folded", "dropped", "kernel", "unreachable", "symbol")
 TITLES = {"dropped": "paths the spec drops", "kernel": "kernel sources nothing kept reaches",
           "unreachable": "modules nothing kept imports", "registry": "registry entries the spec filters out",
@@ -46,19 +49,42 @@ def batches_from_removals(removals: list[Removal], root: Path,
         order = KIND_ORDER.index(r.kind) if r.kind in KIND_ORDER else len(KIND_ORDER)
         name = r.kind + (f" {r.group}" if r.group and r.group != r.kind else "")
         grouped[(order, name)][r.path].append(r)
-    batches = []
+    deleting = {key: by_path for key, by_path in grouped.items() if _deletes(by_path)}
     rewriting = [(order, name, by_path) for (order, name), by_path in sorted(grouped.items())
-                 if next(iter(by_path.values()))[0].kind not in DELETING]
+                 if (order, name) not in deleting]
     first = [(name, by_path) for order, name, by_path in rewriting if order < KIND_ORDER.index("dropped")]
     last = [(name, by_path) for order, name, by_path in rewriting if order >= KIND_ORDER.index("dropped")]
-    for name, by_path in first + _deletions_importers_first(grouped, root) + last:
+    moved = _move_deletions_to_rewrites(first, deleting, root, rewritten)
+    batches = []
+    for name, by_path in first + _deletions_importers_first(deleting, root) + last:
         edits = []
         for path, items in sorted(by_path.items()):
             kind = items[0].kind
             reason = "; ".join(dict.fromkeys(r.reason for r in items))
             edits.append(Edit(path, None if kind in DELETING else rewritten[path], reason, kind))
-        batches.append(Batch(name, f"Remove {_describe(name)}: {len(edits)} file(s).", edits))
+        message = f"Remove {_describe(name)}: {len(edits)} file(s)."
+        if joined := sum(path in moved for path in by_path):
+            message = message[:-1] + f" ({joined} planned deletion(s) among them: they import what a rewrite removes)."
+        batches.append(Batch(name, message, edits))
     return batches
+
+
+def _deletes(by_path: dict[str, list[Removal]]) -> bool:
+    return next(iter(by_path.values()))[0].kind in DELETING
+
+
+def _move_deletions_to_rewrites(first, deleting, root: Path, rewritten: Mapping[str, bytes]) -> set[str]:
+    """Move into the rewriting batches ``first`` the deletions that must go with them (see
+    ``slimfork.apply.with_rewrites``), each with why; drop the deletion groups this empties. Returns the paths."""
+    owner = {path: key for key, by_path in deleting.items() for path in by_path}
+    rewrites = [(name, {path: rewritten[path] for path in by_path}) for name, by_path in first]
+    moved = deletions_with_rewrites(owner, rewrites, root)
+    for path, (index, why) in sorted(moved.items()):
+        items = deleting[owner[path]].pop(path)
+        first[index][1][path] = [dataclasses.replace(r, reason=f"{r.reason}; {why}") for r in items]
+    for key in [key for key, by_path in deleting.items() if not by_path]:
+        del deleting[key]
+    return set(moved)
 
 
 def _describe(name: str) -> str:
@@ -72,12 +98,11 @@ def _describe(name: str) -> str:
                      for kind, places in wheres.items())
 
 
-def _deletions_importers_first(grouped, root: Path) -> list[tuple[str, dict[str, list[Removal]]]]:
-    """The deleting groups, each before the groups whose files it imports (groups in an import cycle merge):
-    a batch never deletes a file that a file of a later batch still imports."""
-    groups = {name: by_path for name, by_path in ((n, b) for (_, n), b in grouped.items())
-              if next(iter(by_path.values()))[0].kind in DELETING}
-    rank = {name: (order, name) for (order, name) in grouped if name in groups}
+def _deletions_importers_first(deleting, root: Path) -> list[tuple[str, dict[str, list[Removal]]]]:
+    """The deleting groups ((order, name) -> path -> removals), each before the groups whose files it imports
+    (groups in an import cycle merge): a batch never deletes a file that a file of a later batch still imports."""
+    groups = {name: by_path for (_, name), by_path in deleting.items()}
+    rank = {name: (order, name) for (order, name) in deleting}
     owner = {path: name for name, by_path in groups.items() for path in by_path}
     edges = import_edges(root, owner)
     after: dict[str, set[str]] = {name: set() for name in groups}  # group -> groups it imports

@@ -1,0 +1,107 @@
+"""A decorator registry's cut key takes its helper with it (``create_x_backend``), and a module that only the cut
+keys reached imports that helper inside a function (sglang's ``dots_hybrid_backend`` importing
+``create_dsa_backend`` from the attention registry): the module's deletion goes with the folded files, so the
+folded batch passes the imports check and nothing is restored."""
+
+from __future__ import annotations
+
+from tests.core.registrykit import run_cli, write_project
+
+from slimfork.api import shrink
+
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/registry.py": """
+        BACKENDS = {}
+
+
+        def register_backend(name):
+            def wrap(fn):
+                BACKENDS[name] = fn
+                return fn
+            return wrap
+
+
+        def create(name):
+            if name not in BACKENDS:
+                raise ValueError(f"unknown backend {name}")
+            return BACKENDS[name]()
+        """,
+    "pkg/backends.py": """
+        from pkg.registry import register_backend
+
+
+        @register_backend("fast")
+        def create_fast_backend():
+            from pkg.impl_fast import Fast
+            return Fast()
+
+
+        @register_backend("x")
+        def create_x_backend():
+            from pkg.impl_x import X
+            return X()
+
+
+        @register_backend("hybrid")
+        def create_hybrid_backend():
+            from .hybrid import Hybrid
+            return Hybrid()
+        """,
+    "pkg/impl_fast.py": "class Fast:\n    name = 'fast'\n",
+    "pkg/impl_x.py": "class X:\n    name = 'x'\n",
+    "pkg/hybrid.py": """
+        from pkg.hybrid_parts import Parts
+
+
+        class Hybrid:
+            def __init__(self):
+                from .backends import create_x_backend
+
+                self.name = "hybrid of " + create_x_backend().name + Parts.suffix
+        """,
+    "pkg/hybrid_parts.py": "class Parts:\n    suffix = ''\n",
+    "pkg/cli.py": """
+        import sys
+
+        import pkg.backends  # noqa: F401  (registers)
+        from pkg.registry import create
+
+        if __name__ == "__main__":
+            print(create(sys.argv[1]).name)
+        """,
+}
+SPEC = """
+source = "."
+packages = ["pkg"]
+roots = ["pkg.cli"]
+
+[[registries]]
+kind = "decorator"
+package = "pkg.registry.register_backend"
+keep = ["fast"]
+reason = "one backend is deployed"
+"""
+
+
+def test_a_module_importing_a_cut_helper_leaves_with_the_folded_files(tmp_path):
+    root = write_project(tmp_path, FILES, SPEC)
+    assert run_cli(root, "hybrid").stdout == "hybrid of x\n"
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    fork = result.out
+    backends = (fork / "pkg/backends.py").read_text()
+    assert "create_x_backend" not in backends and "create_hybrid_backend" not in backends
+    assert "def create_fast_backend" in backends
+    for gone in ("pkg/hybrid.py", "pkg/impl_x.py", "pkg/hybrid_parts.py"):
+        assert not (fork / gone).exists(), gone
+    assert run_cli(fork, "fast").stdout == "fast\n"
+    assert run_cli(fork, "x").stderr.splitlines()[-1] == "ValueError: unknown backend x"
+    batches = {b.name: b for b in result.apply.batches}
+    assert not result.apply.restored and not result.data["batches"]["batches"][0]["restored"]
+    assert all(b.checks and all(c.ok for c in b.checks) for b in batches.values())
+    folded = {e["path"]: e for e in batches["folded"].removed}
+    assert folded["pkg/hybrid.py"]["action"] == "delete"
+    assert "deleted with the folded files: it imports create_x_backend, which the rewrite of pkg/backends.py " \
+           "removes" in folded["pkg/hybrid.py"]["reason"]
+    # what the moved module imports is deleted later, as planned; nothing imports it earlier than planned
+    assert "pkg/hybrid_parts.py" not in folded and "pkg/impl_x.py" not in folded
