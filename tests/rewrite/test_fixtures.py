@@ -67,6 +67,9 @@ def test_fixture(name, tmp_path):
     if "methods_removed" in expect:
         assert report.methods_removed() == expect["methods_removed"]
         assert {k: [list(p) for p in v] for k, v in report.methods_kept.items()} == expect["methods_kept"]
+    if "constant_parameters" in expect:
+        assert sorted(f"{c.function}.{c.parameter}={c.value}" for c in report.constant_parameters) == \
+            expect["constant_parameters"]
     if "inert" in expect:
         assert [o.option for o in report.inert_options] == expect["inert"]
     if "patched" in expect:

@@ -44,6 +44,9 @@ class FactTable:
     attributes: dict[str, dict[str, Any]] = field(default_factory=dict)  # attr -> receiver name -> value
     attribute_getters: dict[str, str] = field(default_factory=dict)  # getter qualname -> receiver name
     no_instances: set[str] = field(default_factory=set)  # classes no object of which exists: isinstance is False
+    # Parameters every call passes one constant ([facts] constant_arguments): (module, def end line, function
+    # name) -> parameter -> value; the fold reads each as a local constant of the function's body.
+    parameters: dict[tuple[str, int, str], dict[str, Any]] = field(default_factory=dict)
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
     # Last segments of every name above: a dotted name ending otherwise cannot match, so it is not resolved.
     words: set[str] = field(default_factory=lambda: {"environ", "getenv", "get"})

@@ -87,9 +87,10 @@ class FactSet:
     attribute_getters: dict[str, str] = field(default_factory=dict)
     preprocessor_raw: dict[str, Any] = field(default_factory=dict)  # [facts.preprocessor], owned elsewhere
     unused_methods: tuple[str, ...] = ()  # methods never called: dispatched by a name the facts rule out
+    constant_arguments: bool = False  # fold parameters every call passes one constant (rewrite/constant_args.py)
 
     def __bool__(self) -> bool:
-        return bool(self.facts or self.unused_methods)
+        return bool(self.facts or self.unused_methods or self.constant_arguments)
 
     def by_kind(self, kind: str) -> list[Fact]:
         return [f for f in self.facts if f.kind == kind]

@@ -41,6 +41,9 @@ KEYS: dict[str, str] = {
                        "(e.g. \"sglang.srt.mem_cache.deepseek_v4_memory_pool.DeepSeekV4TokenToKVPool\")",
     "unused_methods": "array of method names the deployment never calls (dispatch by a computed name, e.g. "
                       "\"forward_npu\"): removed from every class unless kept code reads them as an attribute",
+    "constant_arguments": "boolean: a parameter of a private function or method (defined once) that every call in "
+                          "the kept code passes the same True/False/None has that value in its body, which folds "
+                          "(default false)",
     "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
     "os_name": "string: the value of os.name (e.g. \"posix\")",
     "platform_system": "string: what platform.system() returns (e.g. \"Linux\")",
@@ -103,6 +106,11 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
             raise SpecError(f"{name!r} is not a method name", key=f"{key}.unused_methods[{i}]",
                             hint="write the bare name of a method that is not a dunder, e.g. \"forward_npu\"")
     out.unused_methods = tuple(methods)
+    constant = raw.get("constant_arguments", False)
+    if not isinstance(constant, bool):
+        raise SpecError(f"expected true or false, got {_type(constant)}", key=f"{key}.constant_arguments",
+                        hint=KEYS["constant_arguments"])
+    out.constant_arguments = constant
     pre = raw.get("preprocessor", {})
     if not isinstance(pre, dict):
         raise SpecError(f"expected a table, got {_type(pre)}", key=f"{key}.preprocessor", hint=KEYS["preprocessor"])

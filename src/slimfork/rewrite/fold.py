@@ -23,6 +23,7 @@ from slimfork.facts.evaluate import (Evaluator, FactTable, dotted_name, is_liter
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.class_lists import appended_class, class_list_names
 from slimfork.rewrite.comments import comments_of
+from slimfork.rewrite.constant_args import KEY as CONSTANT_ARGUMENTS
 from slimfork.rewrite.positions import StmtInfo
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
@@ -123,6 +124,21 @@ class FoldTransformer(cst.CSTTransformer):
             out[name] = (target, span)
         return out
 
+    def _constant_parameters(self, name: str, found: StmtInfo) -> None:
+        """Parameters every call passes one constant (``rewrite/constant_args.py``): local constants of the body."""
+        module = self.module_scope.bindings.module
+        params = self.table.parameters.get((module, found.end, name))
+        if not params:
+            return
+        own = self.scopes[-1][2]
+        for param, value in params.items():
+            target = f"<param>.{module}.{found.line}.{name}.{param}"
+            self.table.values[target] = value
+            self.table.origins["v:" + target] = (CONSTANT_ARGUMENTS,)
+            own[param] = (target, (found.line, found.end))
+        self.alias_triggers[-1].update(params)
+        self._rescope()
+
     def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, tuple[int, int]]]:
         """What each local alias of a function stands for, resolved in the scope around the function."""
         out = {}
@@ -174,6 +190,8 @@ class FoldTransformer(cst.CSTTransformer):
         found = self.info.get(id(node))
         self._push_scope("function", found.local_names if found else frozenset({"*"}),
                          found.aliases if found else ())
+        if found is not None and self.table.parameters:
+            self._constant_parameters(node.name.value, found)
         self.function_depth += 1
         self.class_lists.append(class_list_names(node) if self.table.no_instances else frozenset())
 

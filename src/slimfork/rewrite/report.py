@@ -31,14 +31,14 @@ class FileFold:
         return sum(1 for f in self.folds if f.kind in BRANCH_KINDS)
 
     def then(self, second: FileFold) -> FileFold:
-        """This file's fold followed by a second pass over its output (the unused methods)."""
+        """This file's fold followed by a second pass over its output (unused methods, constant arguments)."""
         if second.failure:  # the second pass left the file as the first one wrote it
-            return replace(self, blocked=self.blocked + [(0, f"unused methods not removed: {second.failure}")])
+            return replace(self, blocked=self.blocked + [(0, f"second pass not applied: {second.failure}")])
         if not second.changed:
             return self
         # The second pass's lines are those of the first pass's output.
         return replace(self, changed=True, lines_after=second.lines_after, folds=self.folds + second.folds,
-                       blocked=second.blocked,
+                       matches=self.matches + second.matches, blocked=second.blocked,
                        removed_names=self.removed_names + second.removed_names)
 
     @property
@@ -54,6 +54,7 @@ class FoldReport:
     patched: list[tuple[str, str, int]] = field(default_factory=list)  # (name, file, line) set by tests
     inert_options: list = field(default_factory=list)  # slimfork.facts.options.InertOption
     methods_kept: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # unused method -> reads of it
+    constant_parameters: list = field(default_factory=list)  # rewrite.constant_args.ConstantParameter
     scanned: int = 0  # Python files looked at
     candidates: int = 0  # files that mention a fact or a constant flag
     seconds: float = 0.0
@@ -105,6 +106,9 @@ class FoldReport:
             "constant_flags": dict(sorted(self.flags.items())),
             "patched_by_tests": [{"name": n, "path": p, "line": line} for n, p, line in self.patched],
             "inert_options": [o._asdict() for o in self.inert_options],
+            "constant_parameters": [{"path": c.path, "function": c.function, "line": c.line,
+                                     "parameter": c.parameter, "value": c.value, "calls": c.calls}
+                                    for c in self.constant_parameters],
             "unused_methods": {"removed": self.methods_removed(),
                                "kept": {name: [{"path": p, "line": line} for p, line in places]
                                         for name, places in sorted(self.methods_kept.items())}},
@@ -156,6 +160,14 @@ class FoldReport:
                     "They still parse, but the fork no longer reads them:", ""]
             out += [f"- `{o.option}` ({o.path}:{o.line}): `{o.dest}` is fixed by `{o.fact}`"
                     for o in self.inert_options] + [""]
+        if self.constant_parameters:
+            out += ["## Constant arguments", "", "Parameters every call in the kept code passes the same value "
+                    "(`[facts] constant_arguments`): each is that constant in its function's body.", "",
+                    "| function | parameter | value | calls |", "|---|---|---|---:|"]
+            out += [f"| {c.path}:{c.line} `{c.function}` | `{c.parameter}` | `{c.value!r}` | {c.calls} |"
+                    for c in self.constant_parameters[:limit]]
+            out += ([f"| ... {len(self.constant_parameters) - limit} more | | | |"]
+                    if len(self.constant_parameters) > limit else []) + [""]
         if self.patched:
             out += ["## Facts or flags that tests patch (those tests exercise folded code)", ""]
             out += [f"- `{n}` at {p}:{line}" for n, p, line in self.patched[:limit]] + [""]

@@ -23,6 +23,7 @@ from slimfork.facts.table import build_table, propagate
 from slimfork.fsutil import write_atomic
 from slimfork.index.parse import decode
 from slimfork.progress import progress
+from slimfork.rewrite.constant_args import constant_parameters, file_uses
 from slimfork.rewrite.file import FoldContext, fold_source
 from slimfork.rewrite.methods import method_uses
 from slimfork.rewrite.report import FileFold, FoldReport
@@ -91,6 +92,8 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     report.files = [r for r in results if r is not None]
     if facts.unused_methods:
         _remove_unused_methods(report, frozenset(facts.unused_methods), jobs, root, modules)
+    if facts.constant_arguments:
+        _fold_constant_arguments(report, table, jobs, root, modules)
     switches = {f.target.split(".")[1]: (f.target.split(".")[0], f.key) for f in facts.by_kind(ATTRIBUTE)
                 if not f.target.endswith("()")}  # a method's result is not an option
     if switches:
@@ -118,13 +121,48 @@ def _remove_unused_methods(report: FoldReport, names: frozenset[str], jobs: int,
     if not allowed:
         return
     _STATE["context"] = dataclasses.replace(_STATE["context"], unused_methods=allowed)
-    again = {r.path: r for r in _map(_fold_file, sorted(defined), jobs, root, modules, label="removing methods")
-             if r is not None}
+    _merge(report, _map(_fold_file, sorted(defined), jobs, root, modules, label="removing methods"))
+
+
+def _fold_constant_arguments(report: FoldReport, table, jobs: int, root: Path, modules: dict[str, str],
+                             rounds: int = 3) -> None:
+    """Rounds on the folded files: parameters every call passes one constant (``rewrite/constant_args.py``)
+    become local constants of their function, whose file folds again; that fold may make more arguments
+    constant (a call in a deleted branch no longer counts), hence the rounds."""
+    known: set[tuple[str, str, str]] = set()
+    for _ in range(rounds):
+        uses = _map(_file_uses, sorted(modules), jobs, root, modules, label="constant arguments")
+        found = constant_parameters([u for u in uses if u is not None])
+        fresh = [c for c in found if (c.module, c.function, c.parameter) not in known]
+        if not fresh:
+            return
+        table.parameters.clear()  # keyed by the lines of this round's files
+        for c in found:
+            table.parameters.setdefault((c.module, c.end, c.function.rpartition(".")[2]), {})[c.parameter] = c.value
+        known.update((c.module, c.function, c.parameter) for c in fresh)
+        report.constant_parameters.extend(fresh)
+        _merge(report, _map(_fold_file, sorted({c.path for c in fresh}), jobs, root, modules,
+                            label="folding constant arguments"))
+
+
+def _merge(report: FoldReport, results) -> None:
+    """Each file's earlier fold followed by its fold in a later pass."""
+    again = {r.path: r for r in results if r is not None}
     merged = []
     for first in report.files:
         second = again.pop(first.path, None)
         merged.append(first.then(second) if second is not None else first)
     report.files = merged + list(again.values())
+
+
+def _file_uses(rel: str):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(decode((_STATE["root"] / rel).read_bytes()))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
+        return None
+    return file_uses(tree, rel, _STATE["modules"][rel])
 
 
 class _Protection:
