@@ -131,6 +131,17 @@ def is_pure(node: cst.BaseExpression) -> bool:
     return False
 
 
+def _inspected(node: cst.BaseExpression) -> bool:
+    """What ``isinstance`` may be asked about without evaluating it: a pure expression, or an item of one at a
+    constant index (``layers[0]``: code that asks a sequence's item its type indexes it anyway)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        index = node.slice[0].slice.value
+        if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus):
+            index = index.expression
+        return isinstance(index, (cst.Integer, cst.SimpleString)) and _inspected(node.value)
+    return is_pure(node)
+
+
 # Builtins whose call only inspects its arguments (no __len__/__int__/property of user code runs).
 PURE_BUILTINS = frozenset({"isinstance", "issubclass", "callable", "type", "id"})
 
@@ -299,7 +310,7 @@ class Evaluator:
         """For ``isinstance(x, C)`` or ``isinstance(x, (A, C))`` (the builtin, on a pure ``x``): the positions of
         the classes no object of which exists; None when the call is not of that shape."""
         args = node.args
-        if len(args) != 2 or any(a.keyword or a.star for a in args) or not is_pure(args[0].value) \
+        if len(args) != 2 or any(a.keyword or a.star for a in args) or not _inspected(args[0].value) \
                 or _binds(self.scope, "isinstance"):
             return None
         classes = _class_nodes(args[1].value)
