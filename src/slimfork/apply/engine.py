@@ -32,7 +32,7 @@ from slimfork.verify import cancel
 SEARCHES = {"prefix": minimal_restoration, "ddmin": ddmin_restoration}
 # Trees a failing batch's bisection may check: about 12 culprits among 3000 edits on 2 cores. Past it, the edits
 # not yet searched are restored as a whole (each with the limit as its reason), so a batch never bisects for hours.
-BISECT_LIMIT = 200
+BISECT_LIMIT = 40
 
 
 def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Check], *, jobs: int | None = None,
