@@ -149,11 +149,11 @@ def _block_aliases(body: list, counts: dict[str, int], out: list) -> None:
                 if alias.asname and counts.get(alias.asname) == 1:
                     out.append((alias.asname, (stmt.lineno, end), "import", (0, alias.name, None)))
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            dotted = _dotted(stmt.value)
+            dotted_value = dotted(stmt.value)
             if counts.get(stmt.targets[0].id) != 1:
                 continue
-            if dotted:
-                out.append((stmt.targets[0].id, (stmt.lineno, end), "alias", dotted))
+            if dotted_value:
+                out.append((stmt.targets[0].id, (stmt.lineno, end), "alias", dotted_value))
             elif isinstance(stmt.value, (ast.Call, ast.UnaryOp, ast.BoolOp, ast.Compare)):
                 out.append((stmt.targets[0].id, (stmt.lineno, end), "value", stmt.value))
         elif isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
@@ -182,11 +182,12 @@ def _bound_names(sub: ast.AST) -> list[str]:
     return []
 
 
-def _dotted(node: ast.AST) -> str | None:
+def dotted(node: ast.AST) -> str | None:
+    """``a.b.c`` for a name or an attribute chain of the standard ``ast``, else None."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
+        base = dotted(node.value)
         return f"{base}.{node.attr}" if base else None
     return None
 
