@@ -8,9 +8,8 @@ import dataclasses
 import sys
 
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
-from slimfork.apply.from_plan import DELETING, batches_from_removals
+from slimfork.apply.from_plan import batches_from_removals
 from slimfork.apply.model import Batch, Edit
-from slimfork.apply.with_rewrites import deletions_with_rewrites
 from slimfork.plan.model import Removal
 from slimfork.plan.requirements import import_names_of, requirement_uses, string_mentions, third_party_imports, \
     used_by_dependencies
@@ -22,23 +21,16 @@ def build_batches(analysis, stages) -> list[Batch]:
     rewritten, reasons = dict(stages.rewritten), dict(stages.rewrite_reasons)
     symbols = getattr(stages, "symbols", None)  # pruning and what it removed: one batch, applied last
     early: dict[str, str] = {}
-    planned = list(plan.removals)
     if symbols is not None:  # except the pruned files an earlier deletion needs rewritten first
         from slimfork.prune.batch import early_edits, symbol_batch
 
-        for _ in range(4):  # an early rewrite may lose a name another symbol-stage deletion imports
-            planned, pulled = _pull_symbol_deletions(planned, rewritten, tree.root)
-            found = early_edits(symbols, planned, analysis.graph.mm.module_of, tree.root, rewritten)
-            fresh = {path: lost for path, lost in found.items() if path not in early}
-            for path, lost in fresh.items():
-                rewritten[path] = symbols.contents[path]
-                reasons[path] = "; ".join(filter(None, [reasons.get(path), f"symbol pruning applied early: it "
-                                                        f"removes the imports of {lost}, which an earlier batch "
-                                                        "deletes"]))
-            early.update(fresh)
-            if not pulled and not fresh:
-                break
-    removals = planned + [Removal("folded", path, reasons[path], group="folded") for path in sorted(rewritten)]
+        early = early_edits(symbols, plan.removals, analysis.graph.mm.module_of, tree.root, rewritten)
+        for path, lost in early.items():
+            rewritten[path] = symbols.contents[path]
+            reasons[path] = "; ".join(filter(None, [reasons.get(path), f"symbol pruning applied early: it removes "
+                                                    f"the imports of {lost}, which an earlier batch deletes"]))
+    removals = list(plan.removals) + [Removal("folded", path, reasons[path], group="folded")
+                                      for path in sorted(rewritten)]
     if symbols is not None:
         own = [r for r in removals if r.group == "symbols"]
         removals = [r for r in removals if r.group != "symbols"]
@@ -56,20 +48,6 @@ def build_batches(analysis, stages) -> list[Batch]:
         else:
             plan.warnings.append("pyproject.toml has no static version: the fork keeps the original's version")
     return batches
-
-
-def _pull_symbol_deletions(removals: list[Removal], rewritten: dict[str, bytes], root) -> tuple[list[Removal], int]:
-    """A module that leaves because only pruned code imported it is deleted with the symbol batch, last; but when
-    it imports a name that a fold or registry cut removes (sglang's ``dots_hybrid_backend`` imports
-    ``create_dsa_backend``, cut with the "dsa" attention backend), it must go with the folded files, and with it
-    the symbol-stage deletions that import it: they become plain deletions (``early_edits`` then prunes their kept
-    importers early). Also how many were pulled."""
-    own = [r.path for r in removals if r.group == "symbols" and r.kind in DELETING]
-    moved = deletions_with_rewrites(own, [("folded", rewritten)], root) if own else {}
-    if not moved:
-        return removals, 0
-    out = [dataclasses.replace(r, group="") if r.group == "symbols" and r.path in moved else r for r in removals]
-    return out, len(moved)
 
 
 def _packaging(analysis, plan, stages) -> Batch:
