@@ -30,8 +30,9 @@ from slimfork.verify import cancel
 
 
 SEARCHES = {"prefix": minimal_restoration, "ddmin": ddmin_restoration}
-# Trees a failing batch's bisection may check: about 12 culprits among 3000 edits on 2 cores. Past it, the edits
-# not yet searched are restored as a whole (each with the limit as its reason), so a batch never bisects for hours.
+# Trees a failing batch's bisection may check (a few culprits among thousands of edits; about 30 minutes of
+# sglang's static checks). Past it, the edits not yet searched are restored as a whole (each with the limit as its
+# reason), so a batch never bisects for hours.
 BISECT_LIMIT = 40
 
 
