@@ -106,3 +106,52 @@ def test_a_module_importing_a_cut_helper_leaves_with_the_folded_files(tmp_path):
     # what the moved module imports is deleted later, as planned; nothing imports it earlier than planned
     assert "pkg/hybrid_parts.py" not in folded and "pkg/impl_x.py" not in folded
 
+
+def test_a_module_only_pruned_code_imported_leaves_with_the_folded_files_too(tmp_path):
+    """The same importer, kept until symbol pruning: ``pkg/util.py`` imports ``Hybrid`` at module level for a
+    function nothing kept calls, so ``pkg/hybrid.py`` leaves in the symbol batch, the last one (as sglang's
+    ``dots_hybrid_backend`` did, imported by the config of a model left out). It goes with the folded files
+    instead, and ``util.py``'s pruning is applied there too (it stops importing it)."""
+    files = dict(FILES)
+    files["pkg/util.py"] = """
+        from pkg.hybrid import Hybrid
+
+
+        def describe():
+            return "util"
+
+
+        def make_hybrid():
+            return Hybrid()
+
+
+        def make_extra():
+            return 2
+        """
+    files["pkg/other.py"] = """
+        from pkg.util import make_extra
+
+
+        def used():
+            return 1
+
+
+        def unused():
+            return make_extra()
+        """
+    files["pkg/cli.py"] = FILES["pkg/cli.py"].replace("from pkg.registry import create",
+                                                      "from pkg.registry import create\n        from pkg.util import describe\n        from pkg.other import used")
+    root = write_project(tmp_path, files, SPEC + "\n[symbols]\n")
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    assert not result.apply.restored
+    batches = {b.name: b for b in result.apply.batches}
+    assert all(b.checks and all(c.ok for c in b.checks) for b in batches.values())
+    folded = {e["path"]: e for e in batches["folded"].removed}
+    assert folded["pkg/hybrid.py"]["action"] == "delete"
+    assert "symbol pruning applied early" in folded["pkg/util.py"]["reason"]
+    # other.py imports make_extra, which util.py's early pruning removes: its pruning comes early too
+    assert "it imports make_extra from pkg/util.py" in folded["pkg/other.py"]["reason"]
+    fork = result.out
+    assert not (fork / "pkg/hybrid.py").exists()
+    assert "make_hybrid" not in (fork / "pkg/util.py").read_text()
+    assert run_cli(fork, "fast").stdout == "fast\n"

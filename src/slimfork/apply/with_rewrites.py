@@ -42,7 +42,7 @@ def deletions_with_rewrites(deleted: Iterable[str], rewrites: Sequence[tuple[str
             continue
         if dotted(path) is None or not any(needle in data for needle in needles):
             continue
-        hits = _imported_losses(path, data, losses)
+        hits = imported_losses(path, data, losses)
         if hits:
             batch = min(b for b, _ in hits)
             what = "; ".join(f"{', '.join(sorted(names))}, which the rewrite of {rewritten} removes"
@@ -86,7 +86,7 @@ def _losses(rewrites, root: Path) -> dict[str, tuple[int, str, set[str]]]:
     return out
 
 
-def _imported_losses(path: str, data: bytes, losses) -> dict[tuple[int, str], set[str]]:
+def imported_losses(path: str, data: bytes, losses) -> dict[tuple[int, str], set[str]]:
     """(batch index, rewritten file) -> the names it loses that ``path`` (its content: ``data``) imports."""
     hits: dict[tuple[int, str], set[str]] = defaultdict(set)
     for edge in summarize(data).imports:

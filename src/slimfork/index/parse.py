@@ -37,8 +37,22 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
         _scan_calls(tree, summary)
-    summary.strings = _dotted_strings(text)
+    prose = _docstring_lines(tree)
+    summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
     return summary
+
+
+def _docstring_lines(tree: ast.Module) -> set[int]:
+    """The lines of docstrings without doctests: prose (an example in one imports nothing when the module runs)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not node.body:
+            continue
+        first = node.body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                and isinstance(first.value.value, str) and ">>>" not in first.value.value:
+            out.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return out
 
 
 def count_lines(data: bytes) -> int:

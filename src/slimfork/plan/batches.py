@@ -8,8 +8,10 @@ import dataclasses
 import sys
 
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
-from slimfork.apply.from_plan import batches_from_removals
+from slimfork.apply.from_plan import DELETING, batches_from_removals
 from slimfork.apply.model import Batch, Edit
+from slimfork.apply.deps import dotted
+from slimfork.apply.with_rewrites import deletions_with_rewrites, imported_losses, lost_names
 from slimfork.plan.model import Removal
 from slimfork.plan.requirements import import_names_of, requirement_uses, string_mentions, third_party_imports, \
     used_by_dependencies
@@ -21,16 +23,28 @@ def build_batches(analysis, stages) -> list[Batch]:
     rewritten, reasons = dict(stages.rewritten), dict(stages.rewrite_reasons)
     symbols = getattr(stages, "symbols", None)  # pruning and what it removed: one batch, applied last
     early: dict[str, str] = {}
+    planned = list(plan.removals)
     if symbols is not None:  # except the pruned files an earlier deletion needs rewritten first
         from slimfork.prune.batch import early_edits, symbol_batch
 
-        early = early_edits(symbols, plan.removals, analysis.graph.mm.module_of, tree.root, rewritten)
-        for path, lost in early.items():
-            rewritten[path] = symbols.contents[path]
-            reasons[path] = "; ".join(filter(None, [reasons.get(path), f"symbol pruning applied early: it removes "
-                                                    f"the imports of {lost}, which an earlier batch deletes"]))
-    removals = list(plan.removals) + [Removal("folded", path, reasons[path], group="folded")
-                                      for path in sorted(rewritten)]
+        for _ in range(4):  # an early rewrite may lose a name another symbol-stage deletion imports
+            planned, pulled = _pull_symbol_deletions(planned, rewritten, tree.root)
+            found = early_edits(symbols, planned, analysis.graph.mm.module_of, tree.root, rewritten)
+            fresh = {path: lost for path, lost in found.items() if path not in early}
+            for path, lost in fresh.items():
+                rewritten[path] = symbols.contents[path]
+                reasons[path] = "; ".join(filter(None, [reasons.get(path), f"symbol pruning applied early: it "
+                                                        f"removes the imports of {lost}, which an earlier batch "
+                                                        "deletes"]))
+            early.update(fresh)
+            for path, why in _importers_of_early(symbols.contents, fresh, early, rewritten, tree.root).items():
+                rewritten[path] = symbols.contents[path]
+                reasons[path] = "; ".join(filter(None, [reasons.get(path), why]))
+                early[path] = why
+                fresh[path] = why
+            if not pulled and not fresh:
+                break
+    removals = planned + [Removal("folded", path, reasons[path], group="folded") for path in sorted(rewritten)]
     if symbols is not None:
         own = [r for r in removals if r.group == "symbols"]
         removals = [r for r in removals if r.group != "symbols"]
@@ -48,6 +62,59 @@ def build_batches(analysis, stages) -> list[Batch]:
         else:
             plan.warnings.append("pyproject.toml has no static version: the fork keeps the original's version")
     return batches
+
+
+def _pull_symbol_deletions(removals: list[Removal], rewritten: dict[str, bytes], root) -> tuple[list[Removal], int]:
+    """A module that leaves because only pruned code imported it is deleted with the symbol batch, last; but when
+    it imports a name that a fold or registry cut removes (sglang's ``dots_hybrid_backend`` imports
+    ``create_dsa_backend``, cut with the "dsa" attention backend), it must go with the folded files, and with it
+    the symbol-stage deletions that import it: they become plain deletions (``early_edits`` then prunes their kept
+    importers early). Also how many were pulled."""
+    own = [r.path for r in removals if r.group == "symbols" and r.kind in DELETING]
+    moved = deletions_with_rewrites(own, [("folded", rewritten)], root) if own else {}
+    if not moved:
+        return removals, 0
+    out = [dataclasses.replace(r, group="") if r.group == "symbols" and r.path in moved else r for r in removals]
+    return out, len(moved)
+
+
+def _importers_of_early(contents: dict[str, bytes], fresh: dict[str, str], early: dict[str, str],
+                        rewritten: dict[str, bytes], root) -> dict[str, str]:
+    """Pruned files whose pruning must come early too because they import a name that an early-pruned file
+    (``fresh``) loses (sglang's ``hybrid_arch.py`` imports config classes the early pruning of
+    ``configs/__init__`` removes), transitively: path -> why."""
+    out: dict[str, str] = {}
+    todo = dict(fresh)
+    while todo:
+        losses = {}
+        for path in sorted(todo):
+            module = dotted(path)
+            lost = lost_names(root, path, contents[path])
+            if module is not None and lost:
+                losses[module] = (0, path, lost)
+        todo = {}
+        if not losses:
+            break
+        needles = {name.encode() for _, _, lost in losses.values() for name in lost}
+        for path in sorted(contents):
+            if path in early or path in out:
+                continue
+            data = rewritten.get(path) or _read(root, path)
+            if data is None or not any(needle in data for needle in needles):
+                continue
+            hits = imported_losses(path, data, losses)
+            if hits:
+                what = "; ".join(f"{', '.join(sorted(names))} from {source}"
+                                 for (_, source), names in sorted(hits.items()))
+                out[path] = todo[path] = f"symbol pruning applied early: it imports {what}, pruned early"
+    return out
+
+
+def _read(root, path: str) -> bytes | None:
+    try:
+        return (root / path).read_bytes()
+    except OSError:
+        return None
 
 
 def _packaging(analysis, plan, stages) -> Batch:
