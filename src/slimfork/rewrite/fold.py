@@ -535,6 +535,10 @@ class FoldTransformer(cst.CSTTransformer):
         return None
 
     def _fold_if(self, stmt: cst.If, original, line: int):
+        effect = _effect_of_false_test(stmt.test)
+        if effect is not None and not isinstance(stmt.orelse, cst.If) \
+                and not (self.pinned and _binds(stmt.body) & self.pinned):
+            return self._fold_effect_guard(stmt, effect, line)
         arms: list[cst.If] = []
         originals: list[cst.If | None] = []
         lines: list[int] = []
@@ -608,6 +612,22 @@ class FoldTransformer(cst.CSTTransformer):
             tail = tail.with_changes(leading_lines=_join_lines(stmt.leading_lines, kept[0].leading_lines))
         self.dropped.update(comments_of(stmt) - comments_of(tail))
         return [tail], []
+
+    def _fold_effect_guard(self, stmt: cst.If, effect: cst.BaseExpression, line: int):
+        """``if A and False: body [else: rest]`` never runs its body, but ``A`` runs (and is asked its truth)
+        first: ``if A: pass``, then the else's statements, does exactly that."""
+        test = _code(stmt.test)
+        self.blocked = [(at, why) for at, why in self.blocked if not (at == line and why.startswith(f"'{test}'"))]
+        self.folds.append(Fold(line, "if", f"if {test}: never taken, removed (`if {_code(effect)}: pass` keeps "
+                                           "its operand's side effect)"))
+        header = stmt.body.header if isinstance(stmt.body, cst.IndentedBlock) else cst.TrailingWhitespace()
+        guard = cst.If(test=effect.with_changes(lpar=[], rpar=[]), leading_lines=stmt.leading_lines,
+                       body=cst.IndentedBlock(header=header, body=[cst.SimpleStatementLine(body=[cst.Pass()])]))
+        if stmt.orelse is None:
+            self.dropped.update(comments_of(stmt) - comments_of(guard))
+            return [guard], []
+        stmts, carry = self._splice(stmt, stmt.orelse.body, [stmt.orelse.leading_lines])
+        return [guard, *stmts], carry
 
     def _splice(self, stmt, body, keep):
         """The statements of ``body`` in place of ``stmt``; ``keep`` are comment lines to carry over."""
@@ -744,6 +764,14 @@ def _code(node) -> str:
 def _bool_of_literal(node: cst.CSTNode) -> bool:
     return (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "bool"
             and len(node.args) == 1 and is_literal(node.args[0].value))
+
+
+def _effect_of_false_test(test: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``A`` of a test written ``A and False`` (what a fold leaves when ``A`` has a side effect), else None."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) \
+            and literal_value(test.right) is False and literal_value(test.left) is UNKNOWN:
+        return test.left
+    return None
 
 
 def _walrus_value(test: cst.BaseExpression, pinned: frozenset[str]):
