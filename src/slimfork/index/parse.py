@@ -45,13 +45,19 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
 def _docstring_lines(tree: ast.Module) -> set[int]:
     """The lines of docstrings without doctests: prose (an example in one imports nothing when the module runs)."""
     out: set[int] = set()
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not node.body:
-            continue
-        first = node.body[0]
-        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
-                and isinstance(first.value.value, str) and ">>>" not in first.value.value:
-            out.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    todo: list[ast.AST] = [tree]
+    while todo:  # statements only: a docstring is the first statement of a module, class or function
+        node = todo.pop()
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str) and ">>>" not in first.value.value:
+                out.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(node, field, None)
+            if isinstance(children, list):
+                todo.extend(child for child in children if isinstance(child, ast.AST))
     return out
 
 
