@@ -153,7 +153,7 @@ def test_draft_backends_speculative_algorithms_and_rust_families_leave(shrunk):
     assert "sglang/srt/speculative/dflash_worker_v2.py" in removed and "sglang/srt/speculative/uno_worker_v2.py" in removed
     assert "sglang/srt/speculative/eagle_worker_v2.py" not in removed
     # an import under TYPE_CHECKING keeps nothing (type_checking_imports = "ignore")
-    assert "TYPE_CHECKING" in removed["sglang/srt/layers/attention/deepseek_v4_backend_hip_radix.py"]["reason"]
+    assert "TYPE_CHECKING" in removed["sglang/srt/layers/attention/aiter_backend.py"]["reason"]
 
 
 def test_import_registries_transfer_backends_lora_and_hybrid_configs_leave(shrunk):
