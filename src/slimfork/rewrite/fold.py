@@ -621,7 +621,7 @@ class FoldTransformer(cst.CSTTransformer):
         self.folds.append(Fold(line, "if", f"if {test}: never taken, removed (`if {_code(effect)}: pass` keeps "
                                            "its operand's side effect)"))
         header = stmt.body.header if isinstance(stmt.body, cst.IndentedBlock) else cst.TrailingWhitespace()
-        guard = cst.If(test=effect.with_changes(lpar=[], rpar=[]), leading_lines=stmt.leading_lines,
+        guard = cst.If(test=effect, leading_lines=stmt.leading_lines,  # its own parentheses stay (a lambda needs them)
                        body=cst.IndentedBlock(header=header, body=[cst.SimpleStatementLine(body=[cst.Pass()])]))
         if stmt.orelse is None:
             self.dropped.update(comments_of(stmt) - comments_of(guard))
