@@ -26,6 +26,7 @@ platform_system = "Linux"
 attributes = { "lora.enable_lora" = false }
 attribute_getters = { "sglang.srt.runtime_context.get_lora" = "lora" }
 unused_methods = ["forward_npu", "forward_hip"]
+none_attributes = ["self.qsa_profile"]
 
 [facts.preprocessor]
 defines = { USE_ROCM = 0 }
@@ -48,6 +49,8 @@ def test_full_section_through_load_spec(tmp_path):
     assert by_target["pkg.config.USE_ROCM"].kind == NAME
     assert by_target["sglang.srt.platforms.current_platform.is_rocm"].kind == METHOD
     assert by_target["SGLANG_USE_AITER"].kind == ENV and by_target["MODE"].value == "fast"
+    assert by_target["self.qsa_profile"].kind == ATTRIBUTE and by_target["self.qsa_profile"].value is None
+    assert by_target["self.qsa_profile"].key == "facts.none_attributes[0]"
     assert by_target["sys.platform"].value == "linux" and by_target["os.name"].value == "posix"
     assert by_target["platform.system"].kind == FUNCTION
     assert facts.env_bool_functions == ("sglang.srt.utils.common.get_bool_env_var",)
@@ -72,6 +75,8 @@ def test_unquoted_dotted_keys_are_joined():
     ({"sys_platform": True}, "facts.sys_platform", "expected a string"),
     ({"attributes": {"enable_lora": False}}, "facts.attributes.enable_lora", "not receiver.attribute"),
     ({"attributes": {"a.b.c": False}}, "facts.attributes.a.b.c", "not receiver.attribute"),
+    ({"none_attributes": ["qsa_profile"]}, "facts.none_attributes[0]", "not receiver.attribute"),
+    ({"none_attributes": "self.qsa_profile"}, "facts.none_attributes", "expected an array"),
     ({"attributes": {"*.enable_lora": False}}, "facts.attributes.*.enable_lora", "not receiver.attribute"),
     ({"returns_none": "pkg.f"}, "facts.returns_none", "expected an array"),
     ({"returns_none": ["f"]}, "facts.returns_none[0]", "not a qualified name"),

@@ -32,6 +32,8 @@ KEYS: dict[str, str] = {
                   "named receiver (e.g. \"lora.enable_lora\" = false matches lora.enable_lora, self.lora.enable_lora); "
                   "\"<receiver>.<method>()\" -> what receiver.method() returns; \"*.<method>()\" -> what the method "
                   "returns on any receiver that is a name or attribute (e.g. \"*.is_dspark()\" = false)",
+    "none_attributes": "array of \"<receiver>.<attr>\" attributes that are None for every object this deployment "
+                       "creates (TOML has no null; e.g. \"self.qsa_profile\" matches self.qsa_profile)",
     "attribute_getters": "table: qualified name of a function returning a config object -> the receiver name it "
                          "counts as (e.g. \"sglang.srt.runtime_context.get_lora\" = \"lora\")",
     "returns_none": "array of qualified names of functions that return None for every input this deployment gives "
@@ -72,6 +74,15 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
         if not _ATTRIBUTE.match(target):
             raise SpecError(f"'{target}' is not receiver.attribute", key=where, hint=KEYS["attributes"])
         out.facts.append(Fact(ATTRIBUTE, target, _value(value, where, KEYS["attributes"]), where))
+    nones = raw.get("none_attributes", [])
+    if not isinstance(nones, list):
+        raise SpecError(f"expected an array of strings, got {_type(nones)}", key=f"{key}.none_attributes",
+                        hint=KEYS["none_attributes"])
+    for i, target in enumerate(nones):
+        if not isinstance(target, str) or not _ATTRIBUTE.match(target) or target.startswith("*"):
+            raise SpecError(f"{target!r} is not receiver.attribute", key=f"{key}.none_attributes[{i}]",
+                            hint=KEYS["none_attributes"])
+        out.facts.append(Fact(ATTRIBUTE, target, None, f"{key}.none_attributes[{i}]"))
     for target, value in _flatten(_table(raw, "attribute_getters", key)).items():
         where = f"{key}.attribute_getters.{target}"
         if not _QUALNAME.match(target) or not isinstance(value, str) or not value.isidentifier():

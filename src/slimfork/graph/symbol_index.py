@@ -36,6 +36,7 @@ logging.getLogger getLogger TypeVar typing.TypeVar ParamSpec typing.ParamSpec Ne
 collections.namedtuple re.compile os.getenv os.environ.get object frozenset set dict list tuple int float str bool
 field dataclasses.field defaultdict collections.defaultdict OrderedDict collections.OrderedDict Counter
 collections.Counter threading.Lock threading.RLock ContextVar contextvars.ContextVar partial functools.partial
+re.escape torch.tensor torch.device torch.finfo torch.iinfo
 """.split())
 _NO_EFFECT_MODULES = frozenset({"__future__", "typing", "typing_extensions", "collections.abc"})
 _IDENT = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?")
@@ -73,6 +74,7 @@ class TopStatement:
     hook: bool = False  # a class that defines __init_subclass__ (its subclasses may register themselves)
     bases_known: bool = True  # for classes: every base is a name or attribute chain (``Base``, ``nn.Module``)
     effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
+    calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
 
 
 @dataclass
@@ -147,6 +149,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
             st.keep = "an annotation without a value"
         elif not _pure(node.value):
             st.keep = st.effect = "its value runs code at import (a call)"
+            st.calls = _calls(node.value)
         else:
             st.kind = "assign"
         if any(n.startswith("__") and n.endswith("__") for n in st.binds):
@@ -156,7 +159,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
         st.binds, st.aliases = _nested_bindings(node)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             st.keep = "a docstring or constant"
-        elif not _harmless(node):
+        elif not _harmless(node) and not _main_guard(node):
             st.effect = _text(node)
         for sub in _module_scope(node):
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
@@ -381,35 +384,61 @@ def _target_names(target) -> list[str | None]:
     return [None]
 
 
-def _pure(node) -> bool:
+def _pure(node, assume: frozenset[str] = frozenset()) -> bool:
     """True when evaluating ``node`` at import has no effect worth keeping (literals, names, attributes,
-    subscripts such as ``Optional[int]``, operators, lambdas, and a few known constructors)."""
+    subscripts such as ``Optional[int]``, operators, lambdas, f-strings, a string literal's methods such as
+    ``"|".join(names)``, and a few known constructors); ``assume``: more calls (dotted, as written) to count as
+    pure."""
+    def pure(sub) -> bool:
+        return _pure(sub, assume)
+
     if isinstance(node, (ast.Constant, ast.Name, ast.Lambda)):
         return True
     if isinstance(node, ast.Attribute):
-        return _pure(node.value)
+        return pure(node.value)
     if isinstance(node, ast.Subscript):
-        return _pure(node.value) and _pure(node.slice)
+        return pure(node.value) and pure(node.slice)
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        return all(_pure(e) for e in node.elts)
+        return all(pure(e) for e in node.elts)
     if isinstance(node, ast.Dict):
-        return all(k is None or _pure(k) for k in node.keys) and all(_pure(v) for v in node.values)
+        return all(k is None or pure(k) for k in node.keys) and all(pure(v) for v in node.values)
     if isinstance(node, ast.BinOp):
-        return _pure(node.left) and _pure(node.right)
+        return pure(node.left) and pure(node.right)
     if isinstance(node, ast.UnaryOp):
-        return _pure(node.operand)
+        return pure(node.operand)
     if isinstance(node, ast.BoolOp):
-        return all(_pure(v) for v in node.values)
+        return all(pure(v) for v in node.values)
     if isinstance(node, ast.Compare):
-        return _pure(node.left) and all(_pure(c) for c in node.comparators)
+        return pure(node.left) and all(pure(c) for c in node.comparators)
     if isinstance(node, ast.IfExp):
-        return _pure(node.test) and _pure(node.body) and _pure(node.orelse)
+        return pure(node.test) and pure(node.body) and pure(node.orelse)
     if isinstance(node, ast.Starred):
-        return _pure(node.value)
+        return pure(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return all(pure(v) for v in node.values)
+    if isinstance(node, ast.FormattedValue):
+        return pure(node.value) and (node.format_spec is None or pure(node.format_spec))
     if isinstance(node, ast.Call):
-        return _dotted(node.func) in PURE_CALLS and all(_pure(a) for a in node.args) \
-            and all(_pure(k.value) for k in node.keywords)
+        func = node.func
+        known = (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant)
+                 and isinstance(func.value.value, str)) or _dotted(func) in PURE_CALLS or _dotted(func) in assume
+        return known and all(pure(a) for a in node.args) and all(pure(k.value) for k in node.keywords)
     return False
+
+
+def _calls(node) -> tuple[str, ...]:
+    """The calls (dotted, as written) that make ``node`` impure, when declaring them pure would make it pure;
+    else ("?",): something else runs (a comprehension, a call of a call)."""
+    names = tuple(sorted({_dotted(c.func) or "?" for c in ast.walk(node) if isinstance(c, ast.Call)}))
+    return names if "?" not in names and _pure(node, frozenset(names)) else ("?",)
+
+
+def _main_guard(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` without an else: its body never runs when the module is imported."""
+    test = node.test if isinstance(node, ast.If) else None
+    return isinstance(test, ast.Compare) and not node.orelse and isinstance(test.left, ast.Name) \
+        and test.left.id == "__name__" and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) \
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
 
 
 def _harmless(node: ast.stmt) -> bool:

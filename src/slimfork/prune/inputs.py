@@ -102,8 +102,9 @@ def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | Non
 
 
 def _apply_decorators(summaries: dict[str, SymbolSummary], config) -> None:
-    """Decorators the spec declares pure: functions they decorate may be pruned after all."""
-    if not config.pure_decorators:
+    """Decorators and calls the spec declares pure: functions they decorate, and module-level assignments whose
+    value calls only them, may be pruned after all, and loading their module has no effect worth keeping."""
+    if not config.pure_decorators and not config.pure_calls:
         return
     for summary in summaries.values():
         for st in summary.statements:
@@ -111,6 +112,9 @@ def _apply_decorators(summaries: dict[str, SymbolSummary], config) -> None:
                 name = st.keep[len("decorated by @"):].split(",")[0].split("(")[0]
                 if name in config.pure_decorators:
                     st.keep = st.effect = None
+            elif st.calls and set(st.calls) <= config.pure_calls:
+                st.keep = st.effect = None
+                st.kind = "assign"
 
 
 def import_cycles(graph, modules: set[str]) -> dict[str, int]:

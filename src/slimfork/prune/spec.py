@@ -16,6 +16,9 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
           "module (names used in ways the analysis cannot see)."),
     Field("pure_decorators", "list[str]", "Decorators (dotted, as written) that do not register what they "
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
+    Field("pure_calls", "list[str]", "Functions (dotted, as written at the call) whose call at import has no "
+          "effect worth keeping (e.g. 'get_bool_env_var'): a module-level assignment whose value calls only these "
+          "may be pruned, and does not keep its module in the fork."),
     Field("methods", "bool", "Also remove private methods (_name) that no kept code names as an attribute, a name "
           "or a word of a string (default true).", default=True),
     Field("public_methods", "bool", "Also remove public methods no kept code names in any of those ways (default "
@@ -40,6 +43,7 @@ class SymbolsSpec:
     package_api: bool = True
     public_methods: bool = False
     unneeded_effects: tuple[str, ...] = ()
+    pure_calls: frozenset[str] = frozenset()
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -60,7 +64,7 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
                             hint="for example 'sglang.srt.configs.*'")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
                        raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False),
-                       tuple(raw.get("unneeded_effects", [])))
+                       tuple(raw.get("unneeded_effects", [])), frozenset(raw.get("pure_calls", [])))
 
 
 @dataclass(frozen=True)

@@ -536,8 +536,7 @@ class FoldTransformer(cst.CSTTransformer):
 
     def _fold_if(self, stmt: cst.If, original, line: int):
         effect = _effect_of_false_test(stmt.test)
-        if effect is not None and not isinstance(stmt.orelse, cst.If) \
-                and not (self.pinned and _binds(stmt.body) & self.pinned):
+        if effect is not None and not (self.pinned and _binds(stmt.body) & self.pinned):
             return self._fold_effect_guard(stmt, effect, line)
         arms: list[cst.If] = []
         originals: list[cst.If | None] = []
@@ -615,7 +614,8 @@ class FoldTransformer(cst.CSTTransformer):
 
     def _fold_effect_guard(self, stmt: cst.If, effect: cst.BaseExpression, line: int):
         """``if A and False: body [else: rest]`` never runs its body, but ``A`` runs (and is asked its truth)
-        first: ``if A: pass``, then the else's statements, does exactly that."""
+        first: ``if A: pass``, then the else's statements, does exactly that; an ``elif B:`` chain after it
+        becomes its own ``if B:`` statement (asked after ``A``, as before)."""
         test = _code(stmt.test)
         self.blocked = [(at, why) for at, why in self.blocked if not (at == line and why.startswith(f"'{test}'"))]
         self.folds.append(Fold(line, "if", f"if {test}: never taken, removed (`if {_code(effect)}: pass` keeps "
@@ -626,6 +626,9 @@ class FoldTransformer(cst.CSTTransformer):
         if stmt.orelse is None:
             self.dropped.update(comments_of(stmt) - comments_of(guard))
             return [guard], []
+        if isinstance(stmt.orelse, cst.If):
+            self.dropped.update(comments_of(stmt) - comments_of([guard, stmt.orelse]))
+            return [guard, stmt.orelse], []
         stmts, carry = self._splice(stmt, stmt.orelse.body, [stmt.orelse.leading_lines])
         return [guard, *stmts], carry
 
