@@ -21,6 +21,9 @@ from slimfork.rewrite.report import FileFold
 from slimfork.rewrite.safety import check_rewrite, undefined_names
 
 
+_RUNS = 3  # runs of the fold on its own output: the last must change nothing
+
+
 @dataclass
 class FoldContext:
     """Everything a file's fold needs, shared by all files of a run."""
@@ -44,14 +47,27 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
     if new == data:
         return None, result
     problems = check_rewrite(data, new, dropped, path, undefined)
-    if not problems:
+    for attempt in range(_RUNS):  # a fold may open another: an append whose list only the first made isinstance-only
+        if problems:
+            break
         try:
-            again = _fold_pinned(new, path, bindings, ctx)[0]
+            again, transformer, more, lost, undefined = _fold_pinned(new, path, bindings, ctx)
         except Exception as exc:  # noqa: BLE001 - any crash on our own output is a failed check
-            again = None
             problems.append(f"a second run fails: {exc.__class__.__name__}: {exc}")
-        if again is not None and again != new:
-            problems.append("a second run changes the file again (the fold does not converge)")
+            break
+        if again == new:
+            break
+        if attempt == _RUNS - 1:
+            problems.append(f"run {_RUNS + 1} changes the file again (the fold does not converge)")
+            break
+        result.folds += transformer.folds
+        result.matches += transformer.matches
+        result.blocked += transformer.blocked
+        result.removed_names = [*result.removed_names, *more]
+        dropped = dropped + lost
+        new = again
+        problems = check_rewrite(data, new, dropped, path,
+                                 (undefined_names(decode(data), path), undefined[1]) if undefined else None)
     if problems:
         result.failure = "; ".join(problems)
         return None, result
