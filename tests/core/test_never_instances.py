@@ -105,6 +105,33 @@ def test_kept_code_that_creates_a_declared_class_is_reported(tmp_path):
            "creates one" in analysis.plan.warnings
 
 
+def test_a_declared_class_creating_another_in_its_methods_is_not_reported():
+    from slimfork.facts import parse_facts
+    from slimfork.facts.instances import creation_warnings
+
+    code = b"""
+class Step:
+    pass
+
+
+class MultiStep:
+    def __init__(self, n):
+        self.steps = [Step() for _ in range(n)]  # runs only for a MultiStep, which never exists
+
+    @classmethod
+    def build(cls):
+        return Step()  # a class method runs without an object
+
+
+def make():
+    return MultiStep(2)
+"""
+    facts = parse_facts({"never_instances": ["pkg.m.Step", "pkg.m.MultiStep"]})
+    assert creation_warnings(facts, [("pkg/m.py", code)]) == [
+        "facts.never_instances[0]: pkg.m.Step is declared to have no objects, but pkg/m.py:12 creates one",
+        "facts.never_instances[1]: pkg.m.MultiStep is declared to have no objects, but pkg/m.py:16 creates one"]
+
+
 def test_a_list_of_classes_qualifies_only_when_isinstance_alone_reads_it():
     code = """
 def f(x, extra):
