@@ -6,7 +6,7 @@ import pytest
 
 from slimfork.errors import SpecError
 from slimfork.facts import FactSet, parse_facts
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, METHOD, NAME
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, MEMBER, METHOD, NAME
 from slimfork.spec.load import load_spec
 
 GOOD = """
@@ -27,6 +27,7 @@ attributes = { "lora.enable_lora" = false }
 attribute_getters = { "sglang.srt.runtime_context.get_lora" = "lora" }
 unused_methods = ["forward_npu", "forward_hip"]
 none_attributes = ["self.qsa_profile"]
+never_values = ["sglang.srt.configs.model_config.AttentionArch.SSM"]
 
 [facts.preprocessor]
 defines = { USE_ROCM = 0 }
@@ -51,6 +52,8 @@ def test_full_section_through_load_spec(tmp_path):
     assert by_target["SGLANG_USE_AITER"].kind == ENV and by_target["MODE"].value == "fast"
     assert by_target["self.qsa_profile"].kind == ATTRIBUTE and by_target["self.qsa_profile"].value is None
     assert by_target["self.qsa_profile"].key == "facts.none_attributes[0]"
+    ssm = by_target["sglang.srt.configs.model_config.AttentionArch.SSM"]
+    assert ssm.kind == MEMBER and ssm.key == "facts.never_values[0]"
     assert by_target["sys.platform"].value == "linux" and by_target["os.name"].value == "posix"
     assert by_target["platform.system"].kind == FUNCTION
     assert facts.env_bool_functions == ("sglang.srt.utils.common.get_bool_env_var",)
@@ -80,6 +83,7 @@ def test_unquoted_dotted_keys_are_joined():
     ({"attributes": {"*.enable_lora": False}}, "facts.attributes.*.enable_lora", "not receiver.attribute"),
     ({"returns_none": "pkg.f"}, "facts.returns_none", "expected an array"),
     ({"returns_none": ["f"]}, "facts.returns_none[0]", "not a qualified name"),
+    ({"never_values": ["SSM"]}, "facts.never_values[0]", "not a qualified name"),
     ({"attributes": {"a.m(x)": False}}, "facts.attributes.a.m(x)", "not receiver.attribute"),
     ({"attribute_getters": {"pkg.get_lora": 1}}, "facts.attribute_getters.pkg.get_lora", "expected qualified"),
     ({"env_objects": "a.b"}, "facts.env_objects", "expected an array"),

@@ -1,5 +1,5 @@
 """A module whose loading only computes values (an env flag read through a helper, a compiled regex built from an
-f-string or a joined list, an `if __name__ == "__main__":` block) has no effect worth keeping: once nothing kept
+f-string or a joined list, an `if __name__ == "__main__":` or `if False:` block) has no effect worth keeping: once nothing kept
 uses what it defines, it leaves. `[symbols] pure_calls` declares the package's own helpers of that kind; a call
 the spec does not declare, or one inside a comprehension, keeps its module (unknown means keep)."""
 
@@ -47,6 +47,12 @@ FILES = {
             pass
         """,
     "pkg/configs/c.py": """
+        if False:  # what a fold leaves of an arm whose names code after it mentions: it never runs
+            from pkg.registry import register
+
+            register("c")
+
+
         class C:
             pass
 

@@ -44,6 +44,7 @@ class FactTable:
     attributes: dict[str, dict[str, Any]] = field(default_factory=dict)  # attr -> receiver name -> value
     attribute_getters: dict[str, str] = field(default_factory=dict)  # getter qualname -> receiver name
     no_instances: set[str] = field(default_factory=set)  # classes no object of which exists: isinstance is False
+    never_values: set[str] = field(default_factory=set)  # values (enum members) no object holds: x == V is False
     # Parameters every call passes one constant ([facts] constant_arguments): (module, def end line, function
     # name) -> parameter -> value; the fold reads each as a local constant of the function's body.
     parameters: dict[tuple[str, int, str], dict[str, Any]] = field(default_factory=dict)
@@ -356,6 +357,11 @@ class Evaluator:
         return UNKNOWN
 
     def _comparison(self, node: cst.Comparison) -> Any:
+        if self.table.never_values and len(node.comparisons) == 1:
+            op = type(node.comparisons[0].operator)
+            if op in (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot) \
+                    and self._never_held(node.left, node.comparisons[0].comparator):
+                return op in (cst.NotEqual, cst.IsNot)
         left = self.value(node.left)
         result = True
         for target in node.comparisons:
@@ -376,6 +382,18 @@ class Evaluator:
             result = result and outcome
             left = right
         return result
+
+    def _never_held(self, left: cst.BaseExpression, right: cst.BaseExpression) -> bool:
+        """One side names a value no object holds ([facts] never_values), the other is a name or attribute
+        chain the facts do not decide (a literal could equal an enum member that mixes in its type)."""
+        for value, other in ((right, left), (left, right)):
+            dotted = dotted_name(value)
+            qualname = self.scope.resolve(dotted) if dotted and "." in dotted else None
+            if qualname in self.table.never_values and dotted_name(other) is not None \
+                    and self.value(other) is UNKNOWN:
+                self.used.update(self.table.origins.get("m:" + qualname, ()))
+                return True
+        return False
 
     def _env_bool(self, var: Any) -> Any:
         if not isinstance(var, str) or var not in self.table.env:

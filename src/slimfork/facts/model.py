@@ -52,6 +52,7 @@ ENV = "env"  # the environment variable ``target`` is set to ``value`` (a string
 ATTRIBUTE = "attribute"  # ``<receiver>.<attr>`` read on an object named <receiver> (a variable, parameter or
 # attribute of that name, or what a declared getter returns), ``target`` = "<receiver>.<attr>": a feature switch
 INSTANCE = "instance"  # no object of the class ``target`` exists in this deployment: ``isinstance(x, C)`` is False
+MEMBER = "member"  # no object of this deployment holds the value ``target`` (an enum member): ``x == E.M`` is False
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ class Fact:
             return f"${self.target} = {self.value!r}"
         if self.kind == INSTANCE:
             return f"isinstance(x, {self.target}) = False"
+        if self.kind == MEMBER:
+            return f"x == {self.target} is False"
         call = "()" if self.kind in (FUNCTION, METHOD) else ""
         return f"{self.target}{call} = {self.value!r}"
 

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from slimfork.errors import SpecError
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, METHOD, NAME, Fact, FactSet
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, Fact, FactSet
 
 _QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _ATTRIBUTE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\(\))?|\*\.[A-Za-z_][A-Za-z0-9_]*\(\))$")
@@ -41,6 +41,9 @@ KEYS: dict[str, str] = {
     "never_instances": "array of qualified names of classes no object of which exists in this deployment (what "
                        "would create one is left out): isinstance(x, C) is False, and C leaves a tuple of classes "
                        "(e.g. \"sglang.srt.mem_cache.deepseek_v4_memory_pool.DeepSeekV4TokenToKVPool\")",
+    "never_values": "array of qualified names of values (enum members) no object of this deployment holds: "
+                    "x == V and x is V are False, x != V and x is not V True, for any x that is a name or attribute "
+                    "(e.g. \"sglang.srt.configs.model_config.AttentionArch.SSM\")",
     "unused_methods": "array of method names the deployment never calls (dispatch by a computed name, e.g. "
                       "\"forward_npu\"): removed from every class unless kept code reads them as an attribute",
     "constant_arguments": "boolean: a parameter of a private function or method (defined once) that every call in "
@@ -105,6 +108,8 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
         out.facts.append(Fact(FUNCTION, target, None, f"{key}.returns_none[{i}]"))
     for i, target in enumerate(_names(raw, "never_instances", key)):
         out.facts.append(Fact(INSTANCE, target, False, f"{key}.never_instances[{i}]"))
+    for i, target in enumerate(_names(raw, "never_values", key)):
+        out.facts.append(Fact(MEMBER, target, False, f"{key}.never_values[{i}]"))
     out.env_bool_functions = _names(raw, "env_bool_functions", key)
     out.env_objects = _names(raw, "env_objects", key)
     out.env_modules = _names(raw, "env_modules", key)

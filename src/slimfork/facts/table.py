@@ -8,7 +8,7 @@ import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, METHOD, NAME, UNKNOWN, FactSet, env_string
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, UNKNOWN, FactSet, env_string
 
 
 def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
@@ -45,6 +45,11 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
             table.no_instances.add(qualname)
             table.learn(qualname)
             table.origins["i:" + qualname] = (fact.key,)
+        elif fact.kind == MEMBER:
+            qualname = resolver.canonical(fact.target)
+            table.never_values.add(qualname)
+            table.learn(qualname)
+            table.origins["m:" + qualname] = (fact.key,)
         elif fact.kind == NAME:
             qualname = resolver.canonical(fact.target)
             table.values[qualname] = fact.value

@@ -159,7 +159,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
         st.binds, st.aliases = _nested_bindings(node)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             st.keep = "a docstring or constant"
-        elif not _harmless(node) and not _main_guard(node):
+        elif not _harmless(node) and not _never_runs(node):
             st.effect = _text(node)
         for sub in _module_scope(node):
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
@@ -433,10 +433,15 @@ def _calls(node) -> tuple[str, ...]:
     return names if "?" not in names and _pure(node, frozenset(names)) else ("?",)
 
 
-def _main_guard(node: ast.stmt) -> bool:
-    """``if __name__ == "__main__":`` without an else: its body never runs when the module is imported."""
+def _never_runs(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` or ``if False:`` (what a fold leaves when the arm binds names code after it
+    still mentions), without an else or with a harmless one: its body never runs when the module is imported."""
     test = node.test if isinstance(node, ast.If) else None
-    return isinstance(test, ast.Compare) and not node.orelse and isinstance(test.left, ast.Name) \
+    if test is None or not all(_harmless(s) for s in node.orelse):
+        return False
+    if isinstance(test, ast.Constant):
+        return not test.value
+    return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) \
         and test.left.id == "__name__" and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) \
         and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
 

@@ -395,9 +395,18 @@ class FoldTransformer(cst.CSTTransformer):
         return self._leaf(original_node, updated_node)
 
     def leave_Comparison(self, original_node, updated_node):
+        bound = _known_walrus(updated_node.left, self.pinned)
+        if bound is not None:  # `(c := None) is not None`: c is read only where the comparison's truth leads
+            test = updated_node.with_changes(left=bound)
+            value, used = self._evaluate(test) if is_pure(test) else (UNKNOWN, set())
+            if value is not UNKNOWN:
+                return self._fold_comparison(updated_node, value, used)
         if not is_pure(updated_node):
             return self._leaf(original_node, updated_node)
         value, used = self._evaluate(updated_node)
+        return self._fold_comparison(updated_node, value, used)
+
+    def _fold_comparison(self, updated_node, value, used):
         literal = None if value is UNKNOWN else to_literal(value)
         if literal is None:
             return updated_node
@@ -535,9 +544,12 @@ class FoldTransformer(cst.CSTTransformer):
         return None
 
     def _fold_if(self, stmt: cst.If, original, line: int):
-        effect = _effect_of_false_test(stmt.test)
-        if effect is not None and not (self.pinned and _binds(stmt.body) & self.pinned):
+        effect, value = _effect_of_known_test(stmt.test)
+        if effect is not None and not value and not (self.pinned and _binds(stmt.body) & self.pinned):
             return self._fold_effect_guard(stmt, effect, line)
+        if effect is not None and value and not (self.pinned and stmt.orelse is not None
+                                                 and _binds(stmt.orelse) & self.pinned):
+            return self._fold_true_guard(stmt, effect, line)
         arms: list[cst.If] = []
         originals: list[cst.If | None] = []
         lines: list[int] = []
@@ -612,12 +624,17 @@ class FoldTransformer(cst.CSTTransformer):
         self.dropped.update(comments_of(stmt) - comments_of(tail))
         return [tail], []
 
+    def _unblock(self, line: int) -> None:
+        """The operand an effect guard keeps was reported as blocking the fold of its test's ``and``/``or``."""
+        self.blocked = [(at, why) for at, why in self.blocked
+                        if not (at == line and why.endswith("side effect that must still run: kept"))]
+
     def _fold_effect_guard(self, stmt: cst.If, effect: cst.BaseExpression, line: int):
         """``if A and False: body [else: rest]`` never runs its body, but ``A`` runs (and is asked its truth)
         first: ``if A: pass``, then the else's statements, does exactly that; an ``elif B:`` chain after it
         becomes its own ``if B:`` statement (asked after ``A``, as before)."""
         test = _code(stmt.test)
-        self.blocked = [(at, why) for at, why in self.blocked if not (at == line and why.startswith(f"'{test}'"))]
+        self._unblock(line)
         self.folds.append(Fold(line, "if", f"if {test}: never taken, removed (`if {_code(effect)}: pass` keeps "
                                            "its operand's side effect)"))
         header = stmt.body.header if isinstance(stmt.body, cst.IndentedBlock) else cst.TrailingWhitespace()
@@ -630,6 +647,25 @@ class FoldTransformer(cst.CSTTransformer):
             self.dropped.update(comments_of(stmt) - comments_of([guard, stmt.orelse]))
             return [guard, stmt.orelse], []
         stmts, carry = self._splice(stmt, stmt.orelse.body, [stmt.orelse.leading_lines])
+        return [guard, *stmts], carry
+
+    def _fold_true_guard(self, stmt: cst.If, effect: cst.BaseExpression, line: int):
+        """``if A or True: body [elif/else ...]`` always runs its body after ``A`` (asked its truth) ran:
+        ``if A: pass``, then the body's statements; the other arms never run."""
+        test = _code(stmt.test)
+        self._unblock(line)
+        self.folds.append(Fold(line, "if", f"if {test}: always taken (`if {_code(effect)}: pass` keeps its "
+                                           "operand's side effect)"))
+        if stmt.orelse is not None:
+            self.folds.append(Fold(line, "else", "elif/else: never taken, removed"))
+        header = stmt.body.header if isinstance(stmt.body, cst.IndentedBlock) else cst.TrailingWhitespace()
+        guard = cst.If(test=effect, leading_lines=stmt.leading_lines,
+                       body=cst.IndentedBlock(header=header, body=[cst.SimpleStatementLine(body=[cst.Pass()])]))
+        dropped = self.dropped.copy()
+        body = stmt.body.with_changes(header=cst.TrailingWhitespace()) if header is stmt.body.header else stmt.body
+        stmts, carry = self._splice(stmt, body, [])
+        self.dropped = dropped
+        self.dropped.update(comments_of(stmt) - comments_of(guard, stmts, carry))
         return [guard, *stmts], carry
 
     def _splice(self, stmt, body, keep):
@@ -769,11 +805,25 @@ def _bool_of_literal(node: cst.CSTNode) -> bool:
             and len(node.args) == 1 and is_literal(node.args[0].value))
 
 
-def _effect_of_false_test(test: cst.BaseExpression) -> cst.BaseExpression | None:
-    """``A`` of a test written ``A and False`` (what a fold leaves when ``A`` has a side effect), else None."""
-    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) \
-            and literal_value(test.right) is False and literal_value(test.left) is UNKNOWN:
-        return test.left
+def _effect_of_known_test(test: cst.BaseExpression) -> tuple[cst.BaseExpression | None, bool]:
+    """``(A, False)`` for a test written ``A and False``, ``(A, True)`` for ``A or True`` (what a fold leaves when
+    ``A`` has a side effect; ``A or True or True`` gives ``A``), else ``(None, False)``."""
+    found = None
+    while isinstance(test, cst.BooleanOperation) and literal_value(test) is UNKNOWN:
+        value = isinstance(test.operator, cst.Or)
+        if literal_value(test.right) is not value or (found is not None and found[1] != value):
+            break
+        found, test = (test.left, value), test.left
+    if found is None or literal_value(found[0]) is not UNKNOWN:
+        return None, False
+    return found
+
+
+def _known_walrus(node: cst.BaseExpression, pinned: frozenset[str]) -> cst.BaseExpression | None:
+    """The literal a walrus binds (``(c := None)``), when no code after the statement reads its name."""
+    if isinstance(node, cst.NamedExpr) and isinstance(node.target, cst.Name) and node.target.value not in pinned \
+            and literal_value(node.value) is not UNKNOWN:
+        return node.value.with_changes(lpar=[], rpar=[])
     return None
 
 
