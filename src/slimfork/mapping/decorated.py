@@ -34,6 +34,8 @@ class DecoratorRegistry:
     reason: str = ""
     key: str = "registries[0]"
     kind: str = "decorator"  # or "call": module-level statements `register(key, ...)`
+    key_keyword: str | None = None  # kind "call": the key is this keyword of the call or of its first argument
+    lookup: str | None = None  # kind "call": keys looked up with a literal through this function are kept too
 
     def keeps(self, name: str) -> bool:
         return any(_match(p, name) for p in self.keep)
@@ -50,12 +52,17 @@ class DecoratedCut:
 
 
 def decorator_registries(raw: list) -> list[DecoratorRegistry]:
-    return [DecoratorRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]",
-                              reg["kind"])
-            for i, reg in enumerate(raw) if reg.get("kind") in ("decorator", "call")]
+    out = []
+    for i, reg in enumerate(raw):
+        if reg.get("kind") not in ("decorator", "call"):
+            continue
+        out.append(DecoratorRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]",
+                                     reg["kind"], reg.get("key_keyword"), reg.get("lookup")))
+    return out
 
 
-def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: str, resolver: Resolver) -> DecoratedCut:
+def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: str, resolver: Resolver,
+                  looked_up: frozenset[str] = frozenset()) -> DecoratedCut:
     cut = DecoratedCut(registry, rel)
     bindings = resolver.bindings(module)
     if bindings is None or bindings.error:
@@ -77,6 +84,10 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
         if target != registry.decorator:
             return False
         first = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if registry.key_keyword:
+            holders = [call, first] if isinstance(first, cst.Call) else [call]
+            found = [a.value for c in holders for a in c.args if a.keyword and a.keyword.value == registry.key_keyword]
+            first = found[0] if len(found) == 1 else None
         if isinstance(first, cst.SimpleString) and first.prefix == "":
             return first.evaluated_value
         return None
@@ -88,8 +99,8 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
                 and isinstance(stmt.body[0], cst.Expr):
             key = key_of(stmt.body[0].value)
             if isinstance(key, str):
-                if not registry.keeps(key):
-                    cut.removed.append((key, _registered_name(stmt.body[0].value)))
+                if not registry.keeps(key) and key not in looked_up:
+                    cut.removed.append((key, _registered_name(stmt.body[0].value, registry.key_keyword)))
                     dropped.update(comments_of(stmt))
                     continue
                 cut.kept.append(key)
@@ -114,9 +125,13 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
     cut.new_source = new
     return cut
 
-def _registered_name(call: cst.Call) -> str:
-    """What a registration call names, for the report: its string arguments after the key."""
-    rest = [a.value.evaluated_value for a in call.args[1:]
+def _registered_name(call: cst.Call, key_keyword: str | None = None) -> str:
+    """What a registration call names, for the report: its string arguments after the key (or, with a key
+    keyword, the other string keywords of the call in its first argument: ``KernelSpec(target="pkg.mod:fn")``)."""
+    args = call.args[1:]
+    if key_keyword and call.args and isinstance(call.args[0].value, cst.Call):
+        args = [a for a in call.args[0].value.args if a.keyword and a.keyword.value != key_keyword]
+    rest = [a.value.evaluated_value for a in args
             if isinstance(a.value, cst.SimpleString) and isinstance(a.value.evaluated_value, str)]
     return ":".join(rest) or cst.Module([]).code_for_node(call.func)
 
@@ -142,6 +157,11 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
                             hint=did_you_mean(registry.decorator.rpartition(".")[0],
                                               [m for m in mm.modules if mm.is_internal(m)],
                                               "name it as module.function or module.Class.method"))
+        looked_up, where = _looked_up(registry, modules, scratch, resolver) if registry.lookup else (frozenset(), "")
+        if looked_up is None:  # a key computed at run time may name any registration: every one stays
+            cuts.append(DecoratedCut(registry, where.partition(":")[0], failure=f"{where} looks a key up through "
+                                     f"{registry.lookup.rsplit('.', 1)[-1]}() with a computed value"))
+            continue
         word = registry.decorator.rsplit(".", 1)[-1].encode()
         for rel in sorted(modules):
             data = (scratch / rel).read_bytes()
@@ -153,13 +173,74 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
                     ast.parse(data)
                 except (SyntaxError, ValueError):
                     continue
-            cut = cut_decorated(registry, rel, data, modules[rel], resolver)
+            cut = cut_decorated(registry, rel, data, modules[rel], resolver, looked_up)
             if cut.new_source is not None:
                 (scratch / rel).write_bytes(cut.new_source)
                 resolver.cache.pop(modules[rel], None)
             if cut.kept or cut.removed or cut.failure:
                 cuts.append(cut)
     return cuts
+
+
+def _looked_up(registry: DecoratorRegistry, modules: dict[str, str], scratch: Path,
+               resolver: Resolver) -> tuple[frozenset[str] | None, str]:
+    """The literal keys kept modules look up through ``registry.lookup`` (``get_kernel("moe.x", ...)``, the name
+    imported at module level or inside a function); None and where, if one lookup computes its key."""
+    target = resolver.canonical(registry.lookup)
+    owner, _, name = target.rpartition(".")
+    word = name.encode()
+    keys: set[str] = set()
+    for rel, module in sorted(modules.items()):
+        data = (scratch / rel).read_bytes()
+        if word not in data:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                tree = ast.parse(data)
+            except (SyntaxError, ValueError):
+                continue
+        names = _imported_names(tree, module, rel.endswith("__init__.py"))
+        if module == owner:
+            names.setdefault(name, set()).add(target)
+        for call in ast.walk(tree):
+            chain = _chain(call.func) if isinstance(call, ast.Call) else None
+            if not chain or not any(resolver.canonical(".".join([q, *chain[1:]])) == target
+                                    for q in names.get(chain[0], ())):
+                continue  # a call that cannot be this function (an import of the same name counts)
+            first = call.args[0] if call.args else None
+            if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
+                return None, f"{rel}:{call.lineno}"
+            keys.add(first.value)
+    return frozenset(keys), ""
+
+
+def _imported_names(tree: ast.Module, module: str, is_package: bool) -> dict[str, set[str]]:
+    """Every name an import anywhere in the file binds -> the qualified names it imports."""
+    names: dict[str, set[str]] = {}
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parent = ".".join(parts[:len(parts) - node.level + 1])
+                base = f"{parent}.{base}" if base else parent
+            for alias in node.names:
+                names.setdefault(alias.asname or alias.name, set()).add(f"{base}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                names.setdefault(alias.asname or alias.name.split(".")[0], set()).add(
+                    alias.name if alias.asname else alias.name.split(".")[0])
+    return names
+
+
+def _chain(node: ast.expr) -> list[str] | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return [node.id, *reversed(parts)] if isinstance(node, ast.Name) else None
 
 
 def decorated_report(cuts: list[DecoratedCut]) -> str:

@@ -36,6 +36,10 @@ def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:
     out = []
     for i, reg in enumerate(raw):
         where = f"{key}[{i}]"
+        for name in ("key_keyword", "lookup"):
+            if name in reg and reg.get("kind") != "call":
+                raise SpecError(f"'{name}' is only for kind = \"call\"", key=f"{where}.{name}",
+                                hint="add kind = \"call\", or remove it")
         if reg.get("kind", "scan") != "mapping":
             if "variable" in reg and reg.get("kind", "scan") not in ("dict", "if-chain"):
                 raise SpecError("'variable' is only for kind = \"mapping\", \"dict\" or \"if-chain\"",

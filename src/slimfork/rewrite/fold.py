@@ -545,6 +545,8 @@ class FoldTransformer(cst.CSTTransformer):
 
     def _fold_if(self, stmt: cst.If, original, line: int):
         effect, value = _effect_of_known_test(stmt.test)
+        if effect is not None and not effect.lpar and stmt.test.lpar:  # `if (\n A\n or B\n ):` spans lines
+            effect = effect.with_changes(lpar=stmt.test.lpar, rpar=stmt.test.rpar)
         if effect is not None and not value and not (self.pinned and _binds(stmt.body) & self.pinned):
             return self._fold_effect_guard(stmt, effect, line)
         if effect is not None and value and not (self.pinned and stmt.orelse is not None
