@@ -1,6 +1,6 @@
 """A module whose loading only computes values (an env flag read through a helper, a compiled regex built from an
 f-string or a joined list, an `if __name__ == "__main__":` or `if False:` block) has no effect worth keeping: once nothing kept
-uses what it defines, it leaves. `[symbols] pure_calls` declares the package's own helpers of that kind; a call
+uses what it defines, it leaves. `[symbols] pure_calls` declares the package's own helpers of that kind (globs: `envs.*.get`); a call
 the spec does not declare, or one inside a comprehension, keeps its module (unknown means keep)."""
 
 from __future__ import annotations
@@ -17,6 +17,22 @@ FILES = {
 
         def get_flag(name, default):
             return os.environ.get(name, default) == "1"
+
+
+        class _Var:
+            def __init__(self, name):
+                self.name = name
+
+            def get(self):
+                return get_flag(self.name, "0")
+
+
+        class _Envs:
+            def __getattr__(self, name):
+                return _Var(name)
+
+
+        envs = _Envs()
         """,
     "pkg/registry.py": "SEEN = []\n\n\ndef register(name):\n    SEEN.append(name)\n    return name\n",
     "pkg/configs/__init__.py": """
@@ -27,9 +43,10 @@ FILES = {
         from pkg.configs.e import E
         """,
     "pkg/configs/a.py": """
-        from pkg.flags import get_flag
+        from pkg.flags import envs, get_flag
 
         _USE_X = get_flag("PKG_X", "0")
+        _USE_Y = envs.PKG_Y.get()
 
 
         class A:
@@ -102,7 +119,7 @@ def test_modules_that_only_compute_values_leave(tmp_path):
 
 
 def test_declared_pure_calls_let_their_module_leave(tmp_path):
-    root = write_project(tmp_path, FILES, SPEC + 'pure_calls = ["get_flag", "register"]\n')
+    root = write_project(tmp_path, FILES, SPEC + 'pure_calls = ["get_flag", "register", "envs.*.get", "_Envs"]\n')
     removed, protected = _removed(root)
     assert "pkg/configs/a.py" in removed and "pkg.configs.a" not in protected
     assert "pkg/configs/d.py" not in removed  # in a comprehension: more than the declared calls runs

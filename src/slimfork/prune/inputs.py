@@ -112,7 +112,7 @@ def _apply_decorators(summaries: dict[str, SymbolSummary], config) -> None:
                 name = st.keep[len("decorated by @"):].split(",")[0].split("(")[0]
                 if name in config.pure_decorators:
                     st.keep = st.effect = None
-            elif st.calls and set(st.calls) <= config.pure_calls:
+            elif st.calls and all(any(fnmatchcase(call, p) for p in config.pure_calls) for call in st.calls):
                 st.keep = st.effect = None
                 st.kind = "assign"
 

@@ -17,7 +17,7 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
     Field("pure_decorators", "list[str]", "Decorators (dotted, as written) that do not register what they "
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
     Field("pure_calls", "list[str]", "Functions (dotted, as written at the call) whose call at import has no "
-          "effect worth keeping (e.g. 'get_bool_env_var'): a module-level assignment whose value calls only these "
+          "effect worth keeping (e.g. 'get_bool_env_var'; globs too: 'envs.*.get'): a module-level assignment whose value calls only these "
           "may be pruned, and does not keep its module in the fork."),
     Field("methods", "bool", "Also remove private methods (_name) that no kept code names as an attribute, a name "
           "or a word of a string (default true).", default=True),
