@@ -1,5 +1,5 @@
-"""`type_checking_imports = "ignore"`: a module that kept code imports only under `if TYPE_CHECKING:` leaves the
-fork (that import never runs), the import stays as written, every check passes, and the report says why."""
+"""`type_checking_imports = "ignore"`: a module that kept code imports only under `if TYPE_CHECKING:` (or `if False:`)
+leaves the fork (that import never runs), the import stays as written, every check passes, and the report says why."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ FILES = {
     "pkg/heavy/engine.py": "import pkg.heavy.kernels\n\n\nclass Engine:\n    pass\n",
     "pkg/heavy/kernels.py": "TABLE = [1, 2, 3]\n",
     "pkg/light.py": "class Light:\n    pass\n",
+    "pkg/legacy.py": "class Legacy:\n    pass\n",
     "pkg/app.py": """
         from __future__ import annotations
 
@@ -22,6 +23,13 @@ FILES = {
         if TYPE_CHECKING:
             from pkg.heavy.engine import Engine
             from pkg.light import Light
+
+        if False:  # never runs either (a fold leaves this of an arm whose names later code mentions)
+            from pkg.legacy import Legacy
+
+
+        def legacy():
+            return Legacy()
 
 
         def describe(engine: Engine | None = None, light: "Light | None" = None) -> str:
@@ -52,12 +60,15 @@ def test_type_only_imports(tmp_path, setting):
     removed = {r.path: r.reason for r in plan.removals}
     if setting == "keep":
         assert "pkg/heavy/engine.py" not in removed and "pkg/heavy/kernels.py" not in removed
+        assert "pkg/legacy.py" not in removed
         return
-    assert "TYPE_CHECKING (pkg.app)" in removed["pkg/heavy/engine.py"]
+    assert "TYPE_CHECKING or `if False:` (pkg.app)" in removed["pkg/heavy/engine.py"]
     assert "pkg/heavy/kernels.py" in removed and "pkg/light.py" not in removed  # light has a runtime import too
+    assert "pkg/legacy.py" in removed
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     fork = result.out
     assert not (fork / "pkg/heavy/engine.py").exists() and not (fork / "pkg/heavy/kernels.py").exists()
+    assert not (fork / "pkg/legacy.py").exists()
     assert (fork / "pkg/app.py").read_text() == (root / "pkg/app.py").read_text()  # the import stays as written
     assert run_cli(fork, "x").stdout == run_cli(root, "x").stdout == "Light True x\n"
     assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in result.apply.batches)

@@ -99,7 +99,7 @@ def _where(imp: ImportEdge) -> str:
     if imp.condition:
         bits.append(imp.condition)
     if imp.type_checking:
-        bits.append("TYPE_CHECKING only")
+        bits.append("TYPE_CHECKING only" if "if False" not in (imp.condition or "") else "never runs")
     return "; ".join(bits)
 
 

@@ -116,7 +116,7 @@ class _Collector:
             self.statements(node.body, "function" if scope == "function" else "class", conds, tc)
         elif isinstance(node, ast.If):
             test = self.test_text(node.test)
-            is_tc = test in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+            is_tc = test in ("TYPE_CHECKING", "typing.TYPE_CHECKING", "False")  # `if False:` never runs either
             self.statements(node.body, scope, conds + (f"if {test}",), tc or is_tc)
             self.statements(node.orelse, scope, conds + (f"not ({test})",), tc)
         elif isinstance(node, (ast.Try, ast.TryStar)):

@@ -72,7 +72,7 @@ def _unreached_reason(graph: ModuleGraph, module: str) -> str:
     importers = sorted({src for src, e in graph.importers(module) if e.kind != "parent"})
     typed = sorted({src for src, _ in graph.type_only.get(module, ()) if src in graph.reached})
     if typed and not any(src in graph.reached for src in importers):
-        return (f"unreachable: kept code imports it only under TYPE_CHECKING ({', '.join(typed[:3])}), which "
+        return (f"unreachable: kept code imports it only under TYPE_CHECKING or `if False:` ({', '.join(typed[:3])}), which "
                 "type_checking_imports = 'ignore' does not follow")
     if not importers:
         return "unreachable: no module imports it and no root names it"

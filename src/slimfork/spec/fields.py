@@ -26,7 +26,7 @@ TOP = Section(
         Field("out", "str", "Folder the fork is written to (relative to the spec file; default "
               "'<spec name>-fork'). Reports go to '<out>.report'."),
         Field("type_checking_imports", "str", "'keep' (default): a module imported only under `if TYPE_CHECKING:` "
-              "stays in the fork; 'ignore': such imports keep nothing (they never run; the import stays as "
+              "(or `if False:`) stays in the fork; 'ignore': such imports keep nothing (they never run; the import stays as "
               "written, the imports check accepts it, a type checker sees it unresolved).",
               choices=("keep", "ignore"), default="keep"),
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
