@@ -73,3 +73,46 @@ def test_type_only_imports(tmp_path, setting):
     assert run_cli(fork, "x").stdout == run_cli(root, "x").stdout == "Light True x\n"
     assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in result.apply.batches)
     assert not [w for w in result.data["warnings"] if "heavy" in w], result.data["warnings"]
+
+
+SYMBOL_FILES = {
+    "pkg/__init__.py": "",
+    "pkg/shapes.py": "class Square:\n    side = 2\n\n\nclass Circle:\n    radius = 1\n",
+    "pkg/app.py": """
+        from __future__ import annotations
+
+        from typing import TYPE_CHECKING
+
+        from pkg.shapes import Square
+
+        if TYPE_CHECKING:
+            from pkg.shapes import Circle
+
+
+        def area(shape: Circle | None = None) -> int:
+            return Square.side * Square.side
+
+
+        if __name__ == "__main__":
+            print(area())
+        """,
+}
+
+
+@pytest.mark.parametrize("setting", ["keep", "ignore"])
+def test_type_only_imports_keep_no_symbol(tmp_path, setting):
+    """The same at symbol level: a class only an `if TYPE_CHECKING:` import names leaves the fork; the import
+    stays as written (it never runs) and the imports check accepts the name it no longer finds."""
+    option = 'type_checking_imports = "ignore"\n' if setting == "ignore" else ""
+    spec = f'source = "."\npackages = ["pkg"]\nroots = ["pkg.app"]\n{option}[symbols]\nprune = true\n'
+    root = write_project(tmp_path, SYMBOL_FILES, spec)
+    kept = analyse(root / "slimfork.toml").stages.symbols.reach.kept_names.get("pkg.shapes", set())
+    assert "Square" in kept
+    assert ("Circle" in kept) == (setting == "keep")
+    if setting == "keep":
+        return
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    shapes = (result.out / "pkg/shapes.py").read_text()
+    assert "class Square" in shapes and "class Circle" not in shapes
+    assert "from pkg.shapes import Circle" in (result.out / "pkg/app.py").read_text()
+    assert all(b.checks and all(c.ok for c in b.checks) and not b.restored for b in result.apply.batches)

@@ -74,6 +74,7 @@ class TopStatement:
     hook: bool = False  # a class that defines __init_subclass__ (its subclasses may register themselves)
     bases_known: bool = True  # for classes: every base is a name or attribute chain (``Base``, ``nn.Module``)
     effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
+    type_only: bool = False  # an ``if TYPE_CHECKING:`` (or ``if False:``) block without else: its imports never run
     calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
 
 
@@ -161,6 +162,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
             st.keep = "a docstring or constant"
         elif not _harmless(node) and not _never_runs(node):
             st.effect = _text(node)
+        st.type_only = _type_only(node)
         for sub in _module_scope(node):
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
                 _note_external(sub, out)
@@ -444,6 +446,16 @@ def _never_runs(node: ast.stmt) -> bool:
     return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) \
         and test.left.id == "__name__" and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) \
         and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+
+
+def _type_only(node: ast.stmt) -> bool:
+    """``if TYPE_CHECKING:`` / ``if typing.TYPE_CHECKING:`` / ``if False:`` without an else: only type checkers
+    read what it imports."""
+    if not isinstance(node, ast.If) or node.orelse:
+        return False
+    test = node.test
+    return (isinstance(test, ast.Constant) and test.value is False) or _dotted(test) in ("TYPE_CHECKING",
+                                                                                        "typing.TYPE_CHECKING")
 
 
 def _harmless(node: ast.stmt) -> bool:

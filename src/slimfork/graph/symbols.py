@@ -66,6 +66,7 @@ class SymbolInputs:
     registry_modules: set[str] = field(default_factory=set)  # modules holding a declared dict registry
     text_refs: list[tuple[str, str]] = field(default_factory=list)  # (dotted text, where) from non-Python files
     init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
+    type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
 
 
 def reach_symbols(inputs: SymbolInputs) -> SymbolReach:
@@ -130,7 +131,7 @@ class _Walker:
         self.result.keep_all[module] = why
         for st in self.s[module].statements:
             self.reach_statement(module, st, why)
-            for alias in st.aliases:
+            for alias in () if self._type_only(st) else st.aliases:
                 self.keep_alias(module, st, alias, why)
 
     def reach_statement(self, module: str, st: TopStatement, why: str) -> None:
@@ -142,8 +143,8 @@ class _Walker:
             for name in st.binds:
                 self.result.first_use.setdefault((module, name), why)
         self.queue.append((self._refs_of, module, st))
-        if st.kind != "import" and st.aliases:  # imports nested in if/try blocks stay with their block
-            for alias in st.aliases:
+        if st.kind != "import" and st.aliases and not self._type_only(st):  # imports nested in if/try blocks
+            for alias in st.aliases:                                           # stay with their block
                 self.keep_alias(module, st, alias, why)
 
     def keep_alias(self, module: str, st: TopStatement, alias: ImportAlias, why: str) -> None:
@@ -214,7 +215,7 @@ class _Walker:
             else:
                 if first:
                     self.reach_statement(module, st, why)
-                for alias in st.aliases if bare else ():
+                for alias in st.aliases if bare and not self._type_only(st) else ():
                     if alias.bound == name:
                         self.module_as_value(module, alias, why)
         if first and name not in self.binders[module]:
@@ -393,6 +394,11 @@ class _Walker:
         if cycle is not None and self.i.cycles.get(loaded) == cycle and not self._own_submodule(module, loaded):
             return f"{module} and {loaded} import each other (import order matters in a cycle)"
         return None
+
+    def _type_only(self, st: TopStatement) -> bool:
+        """An ``if TYPE_CHECKING:`` block whose imports keep nothing: they never run, and the imports check accepts
+        one whose name or module the fork no longer has (only type checkers read it)."""
+        return st.type_only and self.i.type_checking_free
 
     def _api_free(self, module: str) -> bool:
         info = self.mm.modules.get(module)

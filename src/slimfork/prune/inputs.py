@@ -62,7 +62,8 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     _apply_decorators(summaries, config)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
-                        set(registry_modules), text_references(analysis, plan, mm), not config.package_api)
+                        set(registry_modules), text_references(analysis, plan, mm), not config.package_api,
+                        not spec.type_checking_imports)
 
 
 _FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t\\\n]+)\)?", re.M)

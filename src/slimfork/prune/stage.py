@@ -84,7 +84,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
             result.reach = reach
             break
         written = _prune_files(todo, scratch, result, jobs)
-        _undo_lost_imports(written, state, scratch, cache, result)
+        _undo_lost_imports(written, state, scratch, cache, result, inputs.type_checking_free)
         tick("prune")
         if not written:
             result.reach = reach
@@ -145,9 +145,11 @@ def _summaries(state: _State, scratch: Path, cache: dict, jobs: int | None) -> d
     return {m: cache[data] for m, (_, data) in files.items() if cache[data].error is None}
 
 
-def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache: dict, result: SymbolStage) -> None:
+def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache: dict, result: SymbolStage,
+                       type_checking_free: bool = False) -> None:
     """A safety net behind the analysis: a rewritten file that lost a name some kept module imports from it
-    (``from m import name``) is put back as it was, and the report says so."""
+    (``from m import name``) is put back as it was, and the report says so. With ``type_checking_free``, an import
+    under ``if TYPE_CHECKING:`` does not count (it never runs)."""
     mm = state.graph.mm
     reached = state.graph.reached
     for rel in list(written):
@@ -165,7 +167,8 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache:
             data = (scratch / info.path).read_bytes()
             summary = _cached(cache, data, info.path)
             broken += [f"{src} imports {alias.name}" for st in summary.statements for alias in st.aliases
-                       if alias.name in lost and _resolves_to(mm, src, alias, base)]
+                       if alias.name in lost and _resolves_to(mm, src, alias, base)
+                       and not (st.type_only and type_checking_free)]
         if broken:
             (scratch / rel).write_bytes(written.pop(rel))
             written.indexes.pop(rel, None)

@@ -7,7 +7,8 @@ Star imports of internal modules are followed. Literal ``importlib.import_module
 An import of a module that is gone is accepted inside ``try:`` with a handler that catches ImportError: the code
 handles that module being absent (an optional feature the spec dropped); the runtime checks compare what it does
 then. So is one under ``if TYPE_CHECKING:``: it never runs (``type_checking_imports = "ignore"`` removes modules
-only such imports name). A missing *name* of a module that is there is always a failure.
+only such imports name), and so is a name such an import takes from a module that is there (symbol pruning
+removes a class only annotations name). Any other missing *name* of a module that is there is a failure.
 Failures are keyed without line numbers, so edits that move lines do not make old failures look new.
 """
 
@@ -69,7 +70,7 @@ def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
                 if GUARDED_TRY not in (edge.condition or "") and not edge.type_checking:
                     out[f"{rel}: {base}"] = (rel, f"{rel}:{edge.line}: {_statement(edge)}: no module {base}", base)
                 continue
-            if edge.kind != "from":
+            if edge.kind != "from" or edge.type_checking:
                 continue
             for name in edge.names:
                 if name != "*" and not resolver.finds(base, name):
