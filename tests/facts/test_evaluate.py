@@ -14,13 +14,13 @@ FILES = {
     "pkg/__init__.py": "",
     "pkg/utils/__init__.py": "from pkg.utils.common import *\n",
     "pkg/utils/common.py": "def is_hip():\n    return False\n\ndef get_bool_env_var(n, d='false'):\n    pass\n\n"
-                           "def mamba_config(model):\n    return None\n",
+                           "def mamba_config(model):\n    return None\n\ndef get_algo():\n    return None\n",
     "pkg/platforms.py": "class P:\n    def is_rocm(self):\n        return False\ncurrent_platform = P()\n",
     "pkg/environ.py": "class Envs:\n    pass\nenvs = Envs()\n",
     "pkg/flags.py": "from pkg.utils import is_hip\n_is_hip = is_hip()\n",
     "pkg/user.py": (
         "import os\nimport sys\nimport pkg.utils.common as C\n"
-        "from pkg.utils import is_hip as hip, get_bool_env_var\n"
+        "from pkg.utils import is_hip as hip, get_bool_env_var, get_algo\n"
         "from pkg.flags import _is_hip\nfrom pkg import platforms\nfrom pkg.platforms import current_platform\n"
         "from pkg.environ import envs\n"
         "_use_aiter = get_bool_env_var('USE_AITER') and _is_hip\n"
@@ -47,6 +47,7 @@ def env(tmp_path_factory):
         "sys_platform": "linux",
         "returns_none": ["pkg.utils.common.mamba_config"],
         "attributes": {"*.is_dspark()": False, "algo.is_eagle()": True, "lora.enable_lora": False},
+        "attribute_getters": {"pkg.utils.common.get_algo": "algo"},
     }, "facts")
     resolver = Resolver(root, MODULES)
     table = build_table(facts, resolver)
@@ -85,6 +86,8 @@ def test_flags_propagate_across_modules(env):
     # method results: on any receiver that is a name or attribute chain ("*"), or on a receiver named so
     ("self.is_dspark()", False), ("server.args.spec.is_dspark()", False), ("algo.is_eagle()", True),
     ("self.algo.is_eagle()", True), ("lora.enable_lora", False),
+    # a declared getter's call stands for its receiver name, and counts as a receiver for "*"
+    ("get_algo().is_eagle()", True), ("get_algo().is_dspark()", False),
     # a function that returns None (returns_none), also through a walrus
     ("C.mamba_config(cfg)", None), ("C.mamba_config(cfg) is not None", False), ("(m := C.mamba_config(cfg))", None),
     ("C.mamba_config(cfg) or 3", 3),

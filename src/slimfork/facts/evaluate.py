@@ -244,22 +244,30 @@ class Evaluator:
     def _attribute(self, node: cst.Attribute, key: str | None = None) -> Any:
         """A feature switch: ``receiver.attr`` where the object is named receiver (``lora``, ``self.lora``) or
         returned by a declared getter (``get_lora()``); with ``key`` "attr()", the call ``receiver.attr()``, whose
-        fact may name any receiver ("*") that is a name or an attribute chain (evaluating it does nothing)."""
+        fact may name any receiver ("*") that is a name, an attribute chain or a declared getter's call (evaluating
+        it does nothing)."""
         key = key or node.attr.value
         receivers, owner = self.table.attributes[key], node.value
-        if "*" in receivers and dotted_name(owner) is not None:
+        getter = self._getter(owner)
+        if "*" in receivers and (dotted_name(owner) is not None or getter is not None):
             self.used.update(self.table.origins.get(f"a:*.{key}", ()))
             return receivers["*"]
         if isinstance(owner, (cst.Name, cst.Attribute)):
             receiver = owner.value if isinstance(owner, cst.Name) else owner.attr.value
-        elif isinstance(owner, cst.Call) and not owner.args and (dotted := dotted_name(owner.func)):
-            receiver = self.table.attribute_getters.get(self.scope.resolve(dotted) or "")
+        elif getter is not None:
+            receiver = getter
         else:
             return UNKNOWN
         if receiver not in receivers:
             return UNKNOWN
         self.used.update(self.table.origins.get(f"a:{receiver}.{key}", ()))
         return receivers[receiver]
+
+    def _getter(self, node) -> str | None:
+        """The receiver name a declared attribute getter's call without arguments stands for (``get_lora()``)."""
+        if isinstance(node, cst.Call) and not node.args and (dotted := dotted_name(node.func)):
+            return self.table.attribute_getters.get(self.scope.resolve(dotted) or "")
+        return None
 
     def _call(self, node: cst.Call) -> Any:
         func = node.func

@@ -31,7 +31,8 @@ KEYS: dict[str, str] = {
     "attributes": "table: \"<receiver>.<attr>\" -> the value of a feature switch read as receiver.attr on an object "
                   "named receiver (e.g. \"lora.enable_lora\" = false matches lora.enable_lora, self.lora.enable_lora); "
                   "\"<receiver>.<method>()\" -> what receiver.method() returns; \"*.<method>()\" -> what the method "
-                  "returns on any receiver that is a name or attribute (e.g. \"*.is_dspark()\" = false)",
+                  "returns on any receiver that is a name, an attribute or a declared getter's call (e.g. \"*.is_dspark()\" "
+                  "= false)",
     "none_attributes": "array of \"<receiver>.<attr>\" attributes that are None for every object this deployment "
                        "creates (TOML has no null; e.g. \"self.qsa_profile\" matches self.qsa_profile)",
     "attribute_getters": "table: qualified name of a function returning a config object -> the receiver name it "
