@@ -92,6 +92,8 @@ def test_unquoted_dotted_keys_are_joined():
     ({"unused_methods": "forward_npu"}, "facts.unused_methods", "expected an array"),
     ({"unused_methods": ["Op.forward_npu"]}, "facts.unused_methods[0]", "not a method name"),
     ({"unused_methods": ["__init__"]}, "facts.unused_methods[0]", "not a method name"),
+    ({"parameters": {"pkg.f": 3}}, "facts.parameters.pkg.f", "not module.function.parameter"),
+    ({"parameters": {"pkg.f.ver": [3]}}, "facts.parameters.pkg.f.ver", "expected a boolean"),
     ({"constant_arguments": "yes"}, "facts.constant_arguments", "expected true or false"),
     ({"functions": {"platform.system": "Linux"}, "platform_system": "Linux"}, "facts.platform_system",
      "declared twice"),

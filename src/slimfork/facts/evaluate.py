@@ -48,6 +48,8 @@ class FactTable:
     # Parameters every call passes one constant ([facts] constant_arguments): (module, def end line, function
     # name) -> parameter -> value; the fold reads each as a local constant of the function's body.
     parameters: dict[tuple[str, int, str], dict[str, Any]] = field(default_factory=dict)
+    # Declared parameters ([facts.parameters]): (module, [Class.]function) -> parameter -> (value, fact key).
+    declared_parameters: dict[tuple[str, str], dict[str, tuple[Any, str]]] = field(default_factory=dict)
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
     # Last segments of every name above: a dotted name ending otherwise cannot match, so it is not resolved.
     words: set[str] = field(default_factory=lambda: {"environ", "getenv", "get"})

@@ -53,6 +53,8 @@ ATTRIBUTE = "attribute"  # ``<receiver>.<attr>`` read on an object named <receiv
 # attribute of that name, or what a declared getter returns), ``target`` = "<receiver>.<attr>": a feature switch
 INSTANCE = "instance"  # no object of the class ``target`` exists in this deployment: ``isinstance(x, C)`` is False
 MEMBER = "member"  # no object of this deployment holds the value ``target`` (an enum member): ``x == E.M`` is False
+PARAMETER = "parameter"  # every call of the function ``target`` minus its last segment passes that parameter
+# ``value``: ``target`` = "<module>.[<Class>.]<function>.<parameter>"
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ class Fact:
             return f"isinstance(x, {self.target}) = False"
         if self.kind == MEMBER:
             return f"x == {self.target} is False"
+        if self.kind == PARAMETER:
+            function, _, param = self.target.rpartition(".")
+            return f"{function}({param}={self.value!r}) in every call"
         call = "()" if self.kind in (FUNCTION, METHOD) else ""
         return f"{self.target}{call} = {self.value!r}"
 

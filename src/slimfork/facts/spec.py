@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from slimfork.errors import SpecError
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, Fact, FactSet
+from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact, FactSet
 
 _QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _ATTRIBUTE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\(\))?|\*\.[A-Za-z_][A-Za-z0-9_]*\(\))$")
@@ -21,6 +21,10 @@ KEYS: dict[str, str] = {
     "names": "table: qualified module-level name -> its value (e.g. \"pkg.config.USE_ROCM\" = false)",
     "methods": "table: qualified name of an object + '.method' -> the value obj.method() returns "
                "(e.g. \"sglang.srt.platforms.current_platform.is_rocm\" = false)",
+    "parameters": "table: qualified name of a module-level function or a method + '.parameter' -> the value every "
+                  "call of it in this deployment passes for that parameter (e.g. "
+                  "\"pkg.attention.flash_attn_func.ver\" = 3, \"pkg.backend.Backend.__init__.use_v4\" = false): the body "
+                  "folds as if the parameter were that constant",
     "env": "table: environment variable -> the value it is set to (true means \"1\", false means \"0\", "
            "or a string)",
     "env_bool_functions": "array of qualified names of functions f(\"VAR\", default) that read VAR as a boolean "
@@ -73,6 +77,11 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
                 raise SpecError(f"'{target}' is not a qualified name", key=where,
                                 hint="write module.name, e.g. \"sglang.srt.utils.common.is_hip\"")
             out.facts.append(Fact(kind, target, _value(value, where, KEYS[table]), where))
+    for target, value in _flatten(_table(raw, "parameters", key)).items():
+        where = f"{key}.parameters.{target}"
+        if not _QUALNAME.match(target) or target.count(".") < 2:
+            raise SpecError(f"'{target}' is not module.function.parameter", key=where, hint=KEYS["parameters"])
+        out.facts.append(Fact(PARAMETER, target, _value(value, where, KEYS["parameters"]), where))
     for target, value in _flatten(_table(raw, "attributes", key)).items():
         where = f"{key}.attributes.{target}"
         if not _ATTRIBUTE.match(target):

@@ -8,7 +8,8 @@ import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, UNKNOWN, FactSet, env_string
+from slimfork.facts.model import (ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, UNKNOWN, FactSet,
+                                  env_string)
 
 
 def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
@@ -50,6 +51,14 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
             table.never_values.add(qualname)
             table.learn(qualname)
             table.origins["m:" + qualname] = (fact.key,)
+        elif fact.kind == PARAMETER:
+            parts = fact.target.split(".")
+            for i in range(len(parts) - 2, 0, -1):  # the longest prefix that is a module of the tree
+                module = ".".join(parts[:i])
+                if module in resolver.paths:
+                    function = ".".join(parts[i:-1])
+                    table.declared_parameters.setdefault((module, function), {})[parts[-1]] = (fact.value, fact.key)
+                    break
         elif fact.kind == NAME:
             qualname = resolver.canonical(fact.target)
             table.values[qualname] = fact.value

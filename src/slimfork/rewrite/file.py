@@ -104,7 +104,8 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
         tree = ast.parse(text, path)
     renamed = renamed_imports(bindings, ctx.resolver, ctx.table.words)
     scope = ModuleScope(ctx.resolver, bindings, words=ctx.table.words | renamed)
-    params = {p for (m, _, _), found in ctx.table.parameters.items() if m == bindings.module for p in found}
+    params = {p for (m, _, _), found in ctx.table.parameters.items() if m == bindings.module for p in found} | \
+        {p for (m, _), found in ctx.table.declared_parameters.items() if m == bindings.module for p in found}
     transformer = FoldTransformer(ctx.table, scope, statement_info(module, tree), text.splitlines(keepends=True),
                                   pinned, renamed | params)
     folded = module.visit(transformer)

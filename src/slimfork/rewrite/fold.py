@@ -29,6 +29,21 @@ from slimfork.rewrite.positions import StmtInfo
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
+def rebound_names(node: cst.FunctionDef) -> set[str]:
+    """Names the body of ``node`` binds (assignments, loops, ``with``, ``del``, ``global``/``nonlocal``...)."""
+    tree = ast.parse("if 1:\n" + "".join("    " + line for line in
+                                           cst.Module(body=[node]).code.splitlines(keepends=True)))
+    function = tree.body[0].body[0]
+    out = set()
+    for stmt in function.body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                out.add(n.id)
+            elif isinstance(n, (ast.Global, ast.Nonlocal)):
+                out.update(n.names)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Fold:
     line: int
@@ -54,6 +69,7 @@ class FoldTransformer(cst.CSTTransformer):
         self.truth_context: set[int] = set()  # expressions whose value only matters as a truth value
         self.lines: list[int] = [1]
         self.function_depth = 0
+        self.class_names: list[str] = []  # the classes around the statement being visited
         self.class_lists: list[frozenset[str]] = []  # per function: lists of classes only isinstance reads
         self.folds: list[Fold] = []
         self.matches: list[tuple[str, int]] = []  # (fact key, line)
@@ -139,6 +155,27 @@ class FoldTransformer(cst.CSTTransformer):
         self.alias_triggers[-1].update(params)
         self._rescope()
 
+    def _declared_parameters(self, node: cst.FunctionDef, found: StmtInfo) -> None:
+        """``[facts.parameters]``: a parameter every call passes one value is that constant in the body, unless the
+        body binds it again (then the fact matches nothing and the report says so)."""
+        module = self.module_scope.bindings.module
+        declared = self.table.declared_parameters.get((module, ".".join([*self.class_names, node.name.value])))
+        if not declared:
+            return
+        params = node.params
+        names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+        rebound = rebound_names(node)
+        own = self.scopes[-1][2]
+        for param, (value, key) in declared.items():
+            if param not in names or param in rebound:
+                continue
+            target = f"<param>.{module}.{found.line}.{node.name.value}.{param}"
+            self.table.values[target] = value
+            self.table.origins["v:" + target] = (key,)
+            own[param] = (target, (found.line, found.end))
+            self.alias_triggers[-1].add(param)
+        self._rescope()
+
     def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, tuple[int, int]]]:
         """What each local alias of a function stands for, resolved in the scope around the function."""
         out = {}
@@ -192,6 +229,8 @@ class FoldTransformer(cst.CSTTransformer):
                          found.aliases if found else ())
         if found is not None and self.table.parameters:
             self._constant_parameters(node.name.value, found)
+        if found is not None and self.table.declared_parameters and self.function_depth == 0:
+            self._declared_parameters(node, found)
         self.function_depth += 1
         self.class_lists.append(class_list_names(node) if self.table.no_instances else frozenset())
 
@@ -237,9 +276,11 @@ class FoldTransformer(cst.CSTTransformer):
         self.skip.add(id(node.name))
         found = self.info.get(id(node))
         self._push_scope("class", found.local_names if found else frozenset({"*"}))
+        self.class_names.append(node.name.value)
 
     def leave_ClassDef(self, original_node, updated_node):
         self._pop_scope()
+        self.class_names.pop()
         return updated_node
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
