@@ -146,14 +146,7 @@ class FoldTransformer(cst.CSTTransformer):
         params = self.table.parameters.get((module, found.end, name))
         if not params:
             return
-        own = self.scopes[-1][2]
-        for param, value in params.items():
-            target = f"<param>.{module}.{found.line}.{name}.{param}"
-            self.table.values[target] = value
-            self.table.origins["v:" + target] = (CONSTANT_ARGUMENTS,)
-            own[param] = (target, (found.line, found.end))
-        self.alias_triggers[-1].update(params)
-        self._rescope()
+        self._bind_parameters(name, found, {param: (value, CONSTANT_ARGUMENTS) for param, value in params.items()})
 
     def _declared_parameters(self, node: cst.FunctionDef, found: StmtInfo) -> None:
         """``[facts.parameters]``: a parameter every call passes one value is that constant in the body, unless the
@@ -165,15 +158,19 @@ class FoldTransformer(cst.CSTTransformer):
         params = node.params
         names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
         rebound = rebound_names(node)
+        self._bind_parameters(node.name.value, found, {param: found_value for param, found_value in declared.items()
+                                                       if param in names and param not in rebound})
+
+    def _bind_parameters(self, name: str, found: StmtInfo, values: dict[str, tuple[object, str]]) -> None:
+        """Each parameter (-> its value, the fact key) stands for a synthetic name the table knows, in the body."""
+        module = self.module_scope.bindings.module
         own = self.scopes[-1][2]
-        for param, (value, key) in declared.items():
-            if param not in names or param in rebound:
-                continue
-            target = f"<param>.{module}.{found.line}.{node.name.value}.{param}"
+        for param, (value, key) in values.items():
+            target = f"<param>.{module}.{found.line}.{name}.{param}"
             self.table.values[target] = value
             self.table.origins["v:" + target] = (key,)
             own[param] = (target, (found.line, found.end))
-            self.alias_triggers[-1].add(param)
+        self.alias_triggers[-1].update(values)
         self._rescope()
 
     def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, tuple[int, int]]]:
