@@ -184,12 +184,16 @@ def _definition(node, path, module, cls, bases) -> Definition:
     params += [(a.arg, None, UNKNOWN if d is None else _literal(d)) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
     if args.vararg is not None or args.kwarg is not None:
         kind = "other" if args.vararg is not None else kind  # *args shifts what a position means
-    assigned = frozenset(n.id for stmt in node.body for n in ast.walk(stmt)
-                         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))) | \
+    return Definition(path, module, node.name, cls, bases, kind, node.lineno, node.end_lineno or node.lineno,
+                      tuple(params), body_bindings(node))
+
+
+def body_bindings(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Names the body of a function binds (assignments, loops, ``with``, ``del``, ``global``/``nonlocal``...)."""
+    return frozenset(n.id for stmt in node.body for n in ast.walk(stmt)
+                     if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))) | \
         frozenset(name for stmt in node.body for n in ast.walk(stmt) if isinstance(n, (ast.Global, ast.Nonlocal))
                   for name in n.names)
-    return Definition(path, module, node.name, cls, bases, kind, node.lineno, node.end_lineno or node.lineno,
-                      tuple(params), assigned)
 
 
 def _passed(call: Call, param: str, position: int | None, default: object) -> object:

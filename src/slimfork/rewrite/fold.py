@@ -23,25 +23,17 @@ from slimfork.facts.evaluate import (Evaluator, FactTable, dotted_name, is_liter
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.class_lists import appended_class, class_list_names
 from slimfork.rewrite.comments import comments_of
-from slimfork.rewrite.constant_args import KEY as CONSTANT_ARGUMENTS
+from slimfork.rewrite.constant_args import KEY as CONSTANT_ARGUMENTS, body_bindings
 from slimfork.rewrite.positions import StmtInfo
 
 _TERMINATORS = (cst.Return, cst.Raise, cst.Continue, cst.Break)
 
 
-def rebound_names(node: cst.FunctionDef) -> set[str]:
-    """Names the body of ``node`` binds (assignments, loops, ``with``, ``del``, ``global``/``nonlocal``...)."""
+def rebound_names(node: cst.FunctionDef) -> frozenset[str]:
+    """Names the body of the LibCST function ``node`` binds (``body_bindings`` of its ``ast`` twin)."""
     tree = ast.parse("if 1:\n" + "".join("    " + line for line in
                                            cst.Module(body=[node]).code.splitlines(keepends=True)))
-    function = tree.body[0].body[0]
-    out = set()
-    for stmt in function.body:
-        for n in ast.walk(stmt):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-                out.add(n.id)
-            elif isinstance(n, (ast.Global, ast.Nonlocal)):
-                out.update(n.names)
-    return out
+    return body_bindings(tree.body[0].body[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +150,7 @@ class FoldTransformer(cst.CSTTransformer):
         params = node.params
         names = {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
         rebound = rebound_names(node)
-        self._bind_parameters(node.name.value, found, {param: found_value for param, found_value in declared.items()
+        self._bind_parameters(node.name.value, found, {param: fact for param, fact in declared.items()
                                                        if param in names and param not in rebound})
 
     def _bind_parameters(self, name: str, found: StmtInfo, values: dict[str, tuple[object, str]]) -> None:
