@@ -63,7 +63,9 @@ class SymbolInputs:
     symbol_roots: list[tuple[str, str, str]] = field(default_factory=list)  # (module, name, why)
     cycles: dict[str, int] = field(default_factory=dict)  # module -> id of its import cycle (size > 1)
     protected: dict[str, str] = field(default_factory=dict)  # module -> why imports of it always stay
-    registry_modules: set[str] = field(default_factory=set)  # modules holding a declared dict registry
+    # modules holding a declared dict registry -> the names only its cut entries may have used
+    registry_modules: dict[str, set[str]] = field(default_factory=dict)
+    looked_up: dict[str, str] = field(default_factory=dict)  # registry module found by name -> why
     text_refs: list[tuple[str, str]] = field(default_factory=list)  # (dotted text, where) from non-Python files
     init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
     type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
@@ -91,6 +93,8 @@ class _Walker:
     def run(self) -> SymbolReach:
         for module, why in sorted(self.i.keep_all.items()):
             self.keep_everything(module, why)
+        for module, why in sorted(self.i.looked_up.items()):
+            self.keep_all_but_cut(module, why)
         for module, summary in self.s.items():
             if summary.keep_all:
                 self.keep_everything(module, summary.keep_all[0])
@@ -133,6 +137,17 @@ class _Walker:
             self.reach_statement(module, st, why)
             for alias in () if self._type_only(st) else st.aliases:
                 self.keep_alias(module, st, alias, why)
+
+    def keep_all_but_cut(self, module: str, why: str) -> None:
+        """A registry's module whose names are looked up at run time (a scanned model module's ``EntryClass``):
+        its public definitions stay, the cut registry among them, except the names its removed entries used;
+        private names and imports stay only when something kept uses them."""
+        freed = self.i.registry_modules.get(module, set())
+        if module in self.result.keep_all or module not in self.s:
+            return
+        for st in self.s[module].statements:
+            if st.kind != "import" and any(_public(name) and name not in freed for name in st.binds):
+                self.reach_statement(module, st, why)
 
     def reach_statement(self, module: str, st: TopStatement, why: str) -> None:
         key = (module, st.index)
@@ -324,8 +339,12 @@ class _Walker:
             rest.append(symbol.split(".")[0])
         if rest:
             self.use_symbol(target, rest[0], why)
-        elif target not in self.i.registry_modules:
-            self.keep_everything(target, f"named by the string '{text}' in {why} (may be looked up by name)")
+        else:
+            why = f"named by the string '{text}' in {why} (may be looked up by name)"
+            if target in self.i.registry_modules:
+                self.keep_all_but_cut(target, why)
+            else:
+                self.keep_everything(target, why)
 
     def protect_imports_of(self, module: str) -> None:
         for importer, st, alias in self.by_target.get(module, ()):
@@ -550,3 +569,7 @@ def _import_text(alias: ImportAlias) -> str:
         return f"import {alias.module}" + (f" as {alias.bound}" if renamed else "")
     source = "." * alias.level + alias.module
     return f"from {source} import {alias.name}" + (f" as {alias.bound}" if alias.bound != alias.name else "")
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))

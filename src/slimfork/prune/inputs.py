@@ -17,7 +17,7 @@ TEXT_SUFFIXES = (".toml", ".cfg", ".ini", ".txt", ".yaml", ".yml", ".json", ".sh
 
 
 def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], config, protected: dict[str, str],
-                 registry_modules: set[str]) -> SymbolInputs:
+                 registry_modules: dict[str, set[str]]) -> SymbolInputs:
     mm = graph.mm
     spec, tree = analysis.spec, analysis.tree
     keep_all: dict[str, str] = {}
@@ -53,17 +53,19 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         why = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
         if why:
             keep_all.setdefault(module, why)
+    looked_up: dict[str, str] = {}
     for module in summaries:
         for src, edge in graph.importers(module):
-            if edge.kind in BY_NAME_EDGES and src in graph.reached and module not in registry_modules:
-                keep_all.setdefault(module, f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run "
-                                            "time")
+            if edge.kind in BY_NAME_EDGES and src in graph.reached:
+                why = f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run time"
+                # a registry's module keeps all but what only the registry's cut entries used
+                (looked_up if module in registry_modules else keep_all).setdefault(module, why)
                 break
     _apply_decorators(summaries, config)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
-                        set(registry_modules), text_references(analysis, plan, mm), not config.package_api,
-                        not spec.type_checking_imports)
+                        dict(registry_modules), looked_up, text_references(analysis, plan, mm),
+                        not config.package_api, not spec.type_checking_imports)
 
 
 _FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t\\\n]+)\)?", re.M)

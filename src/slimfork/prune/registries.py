@@ -30,10 +30,10 @@ def locate(registry: DictRegistry, mm) -> tuple[str, str]:
     return module, variable
 
 
-def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, result) -> set[str]:
+def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, result) -> dict[str, set[str]]:
     """Cut every registry under ``scratch``; record what each kept and removed in ``result.registries``.
-    Returns the modules that hold them."""
-    modules = set()
+    Returns the modules that hold them, each with the identifiers its removed entries named."""
+    modules: dict[str, set[str]] = {}
     for registry in registries:
         module, variable = locate(registry, mm)
         rel = mm.modules[module].path
@@ -49,8 +49,9 @@ def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, resul
         if not cut.kept and (registry.keep or cut.new is None):
             raise SpecError(f"keep matches no key of {module}.{variable}", key=f"{registry.key}.keep",
                             hint="keys: " + ", ".join(cut.removed[:12]))
-        modules.add(module)
+        modules.setdefault(module, set())
         if cut.new is not None:
+            modules[module] |= cut.freed
             (scratch / rel).write_bytes(cut.new)
             result.contents[rel] = cut.new
         elif cut.failure:

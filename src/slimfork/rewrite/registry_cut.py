@@ -29,6 +29,7 @@ class RegistryCut:
     found: bool = False
     kept: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    freed: set[str] = field(default_factory=set)  # identifiers the removed entries' code names
     unknown: int = 0  # entries kept because their key is not a literal
     new: bytes | None = None
     failure: str | None = None
@@ -129,6 +130,7 @@ class _Cutter(cst.CSTTransformer):
                 kept.append(element)
             else:
                 self.result.removed.append(key)
+                self.result.freed.update(_identifiers(element))
                 self.dropped.update(comments_of(element))
         if not self.result.removed:
             return value
@@ -168,6 +170,24 @@ class _StringKeyedDicts(cst.CSTVisitor):
     def visit_Dict(self, node: cst.Dict) -> None:
         if node.elements and all(_key(e) is not None for e in node.elements):
             self.dicts.append(node)
+
+
+def _identifiers(node: cst.CSTNode) -> set[str]:
+    found = _Identifiers()
+    node.visit(found)
+    return found.names
+
+
+class _Identifiers(cst.CSTVisitor):
+    def __init__(self):
+        self.names: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)  # ``mod.Class``: the module-level name is ``mod``, not ``Class``
+        return False
 
 
 def _closing(value):
