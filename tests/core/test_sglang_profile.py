@@ -54,8 +54,8 @@ def test_report_has_lines_before_and_after(shrunk):
     python_before = data["before"]["by_language"]["Python"]
     python_after = data["after"]["by_language"]["Python"]
     assert python_before["files"] == 4719
-    assert python_after["lines"] < 0.70 * python_before["lines"]
-    assert data["reduction"]["python_lines"] > 30
+    assert python_after["lines"] <= 0.30 * python_before["lines"]  # issue 5: at least 70% fewer Python lines
+    assert data["reduction"]["python_lines"] >= 70
     md = (shrunk.report_dir / "report.md").read_text()
     assert f"| Python | 4719 | {python_after['files']} |" in md
     assert "sglang/srt/" in md
@@ -71,6 +71,9 @@ def test_fork_keeps_the_deepseek_models_and_the_metadata(shrunk):
     for name in ("deepseek.py", "deepseek_v2.py", "deepseek_nextn.py", "deepseek_common/__init__.py"):
         assert (fork / "sglang/srt/models" / name).is_file(), name
     assert not (fork / "sglang/srt/models/deepseek_vl2.py").exists()
+    # ModelRegistry reads EntryClass with getattr: the cut list stays although no code names it (V3.2 leaves)
+    assert "\nEntryClass = [DeepseekV2ForCausalLM, DeepseekV3ForCausalLM]\n" in \
+        (fork / "sglang/srt/models/deepseek_v2.py").read_text()
     meta = tomllib.loads((fork / "pyproject.toml").read_text())["project"]
     assert meta["name"] == "sglang" and meta["version"] == "0.5.23+slimfork"
     assert meta["scripts"] == {"sglang": "sglang.cli.main:main", "killall_sglang": "sglang.cli.killall:main"}
