@@ -23,13 +23,16 @@ UNITS = (
     CompileUnit("concat_mla_k", ("elementwise/concat_mla.cuh",), (("concat_mla_k", "ConcatMlaKKernel::run"),),
                 why="MLA key concat of DeepSeek V2/V3/R1 (ops/attention/concat_mla.py); includes the folded "
                     "sgl_kernel utils.cuh, warp.cuh, tensor.h"),
-    CompileUnit("kpool_topk_transform", ("dsa/kpool_topk_transform.cuh",),
-                (("kpool_topk_transform", "KpoolTopKTransformKernel::transform"),),
-                cuda_cflags=("-DSGL_GROUP_TOPK=256",),
-                why="DeepSeek V3.2 sparse attention (DSA) top-k; the unit's own source has USE_ROCM branches"),
-    CompileUnit("fused_metadata_copy", ("elementwise/fused_metadata_copy.cuh",),
-                (("fused_metadata_copy", "FusedMetadataCopyKernel<0, true, true>::run"),),
-                why="DSA/FlashMLA metadata copy for CUDA graphs (ops/attention/dsa/fused_metadata_copy.py); folded"),
+    CompileUnit("set_mla_kv_buffer", ("elementwise/set_mla_kv_buffer.cuh",),
+                (("set_mla_kv_buffer", "SetMlaKVBufferKernel<1024, 128, true>::run"),),
+                why="MLA KV cache write on SM90+ (ops/kvcache/mla_buffer.py -> set_mla_kv_buffer.py): kv_lora 512 "
+                    "+ rope 64 in bf16 = 1024 + 128 bytes, PDL on; includes the folded runtime.cuh, utils.cuh, "
+                    "warp.cuh, tensor.h"),
+    CompileUnit("per_token_group_quant_8bit_v2", ("gemm/per_token_group_quant_8bit_v2.cuh",),
+                (("per_token_group_quant_8bit_v2", "PerTokenGroupQuant8bitV2Kernel<bf16_t, fp8_e4m3_t, true>::run"),),
+                cuda_cflags=("--use_fast_math",),
+                why="FP8 block-wise activation quantization of DeepSeek V3/R1 FP8 checkpoints "
+                    "(ops/quantization/fp8_kernel.py); the unit's own source has preprocessor branches"),
     CompileUnit("hicache", ("kvcacheio/hicache.cuh",),
                 (("launch_one", "&HiCacheKernel<1152, 2, 2, 1024>::run_one"),
                  ("launch_all", "&HiCacheKernel<1152, 2, 2, 1024>::run_all")),

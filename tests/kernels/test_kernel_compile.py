@@ -33,7 +33,8 @@ def test_deepseek_units_compile_in_the_fork(tmp_path, unifdef_tool):
     for rel in set(files) - set(closure.reached):
         (fork / rel).unlink()
     folded = {f.path for f in report.folded()}
-    assert len(folded & set(closure.reached)) >= 8  # the units really exercise folded sources (8 with dsv3_fused_a_gemm)
+    exercised = sorted(folded & set(closure.reached))
+    assert len(exercised) >= 6, exercised  # the units really exercise folded sources (hicache.cuh, the shared headers)
     assert len(set(files) - set(closure.reached)) > 250  # and the fork really lacks everything else
 
     checks = check_fork_compiles(original, fork, DEEPSEEK_UNITS, tvm_ffi_includes("0.1.11"), nvcc, jobs=2)

@@ -91,6 +91,20 @@ def test_command_reports_a_module_lost_from_a_directory_scan(tmp_path):
                                "+formats: json",)
 
 
+def test_command_stdout_mismatch_carries_what_the_command_said_on_stderr(tmp_path):
+    """A check script that prints one verdict per unit and its reasons on stderr (a compile check): the failure,
+    and so a restoration's reason, keeps the reason, not only the changed verdict."""
+    original, fork = copy_project(tmp_path)
+    script = ("import os, sys; ok = os.path.exists(os.path.join(sys.argv[1], 'pkg/formats/yaml.py')); "
+              "print('yaml:', 'ok' if ok else 'failed'); ok or sys.stderr.write('yaml.py: source missing\\n')")
+    check = CommandCheck(LAYOUT, ENV, _command(argv=("{python}", "-c", script, "{tree}"), match="stdout"), tmp_path)
+    baseline = check.baseline(original)
+    edit(fork, {"pkg/formats/yaml.py": None})
+    assert check.run(fork, baseline).failures == (
+        "cli: stdout differs from the original's: @@ -1 +1 @@ | -yaml: ok | +yaml: failed; "
+        "stderr ends: yaml.py: source missing",)
+
+
 def test_command_reports_a_crash_with_the_file_from_the_traceback(tmp_path):
     original, fork = copy_project(tmp_path)
     check = CommandCheck(LAYOUT, ENV, _command(match="exit"), tmp_path)

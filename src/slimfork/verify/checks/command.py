@@ -95,8 +95,9 @@ class CommandCheck:
                             f"{_tail(now.stderr)}")
         expected, got = self.without_removed(before.stdout), self.without_removed(now.stdout)
         if now.exit_code is not None and self.command.match in ("stdout", "both") and got != expected:
+            said = f"; stderr ends: {_tail(now.stderr)}" if now.stderr.strip() else ""  # e.g. a compiler's error
             failures.append(f"{self.command.name}: stdout differs from the original's: "
-                            + _first_difference(expected, got))
+                            + _first_difference(expected, got) + said)
         paths = tuple(dict.fromkeys(reversed(tree_frames(proc.stderr, Path(fork).resolve())))) if failures else ()
         note = f"{now.seconds:.1f}s"
         if self.command.removed_output:
