@@ -28,6 +28,7 @@ def test_output_the_spec_declares_removed_is_not_compared_and_the_rest_is(tmp_pa
     spec = CommandSpec("cli", ("python", "-m", "pkg.cli"), match="stdout", removed_output=(r"^formats:.*$",))
     check = CommandCheck(LAYOUT, current_env(), spec, tmp_path)
     baseline = check.baseline(original)
+    assert baseline.note.endswith("; the fork deliberately lacks 1 parts of it, in: 'formats: json, yaml'")
     edit(fork, {"pkg/formats/yaml.py": None})  # the formats line changes: declared removed
     passed = check.run(fork, baseline)
     assert passed.ok and "1 parts of the original's output deliberately removed" in passed.detail

@@ -91,7 +91,20 @@ class CommandCheck:
             if (second.exit_code, second.stdout) != (first.exit_code, first.stdout):
                 return Baseline(self.name, False, first, "its output differs between two runs of the original: "
                                 + _first_difference(first.stdout, second.stdout), time.monotonic() - start)
-        return Baseline(self.name, True, first, f"{first.seconds:.1f}s on the original", time.monotonic() - start)
+        note = f"{first.seconds:.1f}s on the original" + self.removed_parts(first.stdout)
+        return Baseline(self.name, True, first, note, time.monotonic() - start)
+
+    def removed_parts(self, text: str) -> str:
+        """What the spec's ``removed_output`` takes out of the original's output, for the report: the line each
+        part starts in and its length (the options a fork deliberately lacks are listed, not silently skipped)."""
+        shown = []
+        for pattern in self.command.removed_output:
+            for m in re.finditer(pattern, text, re.S | re.M):
+                end = text.find("\n", m.start())
+                line = text[text.rfind("\n", 0, m.start()) + 1:end if end >= 0 else len(text)].strip()
+                lines = m.group(0).strip().count("\n") + 1
+                shown.append(repr(line[:70]) + (f" and {lines - 1} more lines" if lines > 1 else ""))
+        return f"; the fork deliberately lacks {len(shown)} parts of it, in: {', '.join(shown)}" if shown else ""
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
