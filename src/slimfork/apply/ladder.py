@@ -57,7 +57,8 @@ def check_key(check: Check) -> str:
     """What a cached result of ``check`` depends on besides the tree: its name and its configuration.
 
     A check may say it with a ``cache_key`` string; otherwise the repr of its attributes stands for it (memory
-    addresses removed), so a check configured differently never reuses another's results.
+    addresses removed) with the content of its ``key_files()``, so a check configured differently, or running an
+    edited script, never reuses another's results.
     """
     key = getattr(check, "cache_key", None)
     if key is None:
@@ -65,7 +66,10 @@ def check_key(check: Check) -> str:
             state = repr(sorted(vars(check).items()))
         except TypeError:
             state = repr(check)
-        key = hashlib.sha256(re.sub(r" at 0x[0-9a-fA-F]+", "", state).encode()).hexdigest()
+        h = hashlib.sha256(re.sub(r" at 0x[0-9a-fA-F]+", "", state).encode())
+        for path in getattr(check, "key_files", list)():  # files the check runs, outside the tree: by content
+            h.update(b"\0" + str(path).encode() + b"\0" + path.read_bytes())
+        key = h.hexdigest()
     return f"{check.name}\0{type(check).__qualname__}\0{key}"
 
 
