@@ -80,9 +80,10 @@ def _library(analysis, stages, cuts) -> Library:
     for cut in cuts:
         for name in cut.removed_names():
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
+    removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
-    return Library(original, fork, open_modules, removed_entries, facts)
+    return Library(original, fork, open_modules, removed_entries, facts, removed_keys)
 
 
 def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[str, str]:

@@ -62,11 +62,15 @@ REGISTRY = Section(
               "or 'if-chain' (an if/elif chain in a function comparing `variable` to string literals: package is "
               "the function, 'pkg.mod.func' or 'pkg.mod.Class.method'; arms of other keys are deleted); "
               "or 'imports' (a package __init__ importing its submodules so they register: package is that "
-              "package, keep matches submodule names; the other imports and their __all__ names are deleted).",
-              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain", "imports"),
+              "package, keep matches submodule names; the other imports and their __all__ names are deleted); "
+              "or 'subclasses' (classes registered by subclassing a base: __init_subclass__, a metaclass, "
+              "__subclasses__(): package is the base class, keep matches a subclass's name or, with variable, the "
+              "strings of that class attribute, names = [\"en\", ...]; other subclasses are deleted).",
+              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain", "imports", "subclasses"),
               default="scan"),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'; for kind = "
-              "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'."),
+              "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'; for kind = "
+              "'subclasses': the class attribute holding a subclass's keys, e.g. 'names'."),
         Field("key_keyword", "str", "For kind = 'call': the keyword argument holding the key, of the call or of "
               "the call in its first argument: 'op' for register_kernel(KernelSpec(op=\"moe.x\", target=...))."),
         Field("lookup", "str", "For kind = 'call': the function that looks a key up, 'pkg.selector.get_kernel': "

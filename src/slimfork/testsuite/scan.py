@@ -34,6 +34,7 @@ class Unit:
     patches: list[Patch] = field(default_factory=list)
     names: set[str] = field(default_factory=set)  # bare names it reads (helpers it calls)
     fixtures: set[str] = field(default_factory=set)  # parameters and usefixtures
+    strings: set[str] = field(default_factory=set)  # short string literals (registry keys it may pass)
     autouse: bool = False
 
 
@@ -152,6 +153,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             dotted = aliases.get(sub.id)
             if dotted and dotted.split(".")[0] in internal and "." in dotted:
                 unit.uses.append(Use(dotted, sub.lineno))
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
+            unit.strings.add(sub.value)
         elif isinstance(sub, ast.Call):
             patch = _patch(sub, aliases)
             if patch is not None:
