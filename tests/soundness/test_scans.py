@@ -20,7 +20,7 @@ def test_resolved_scans_are_edges_and_the_unresolved_one_keeps_its_package(copy_
     analysis = analyse(copy_fixture("soundness", "scans") / "slimfork.toml", jobs=1)
     reached = analysis.graph.reached
     for name in ("models.a", "models.b", "handlers.h1", "handlers.sub.h2", "formats.json", "formats.yaml",
-                 "exporters.csv", "exporters.html"):
+                 "exporters.csv", "exporters.html", "components.c1", "components.c2"):
         assert reached[f"plugapp.{name}"].edge.kind == "scan", name
     places = {u.line: u for u in analysis.plan.uncertain}
     assert [u.path for u in analysis.plan.uncertain] == ["src/plugapp/loader/finder.py"] * 2

@@ -24,6 +24,8 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
         if package and "{__" in package:
             package = package.replace("{__name__}", name).replace("{__package__}", own_package)
         if target and target.startswith("."):
+            if dyn.prefix and not target.strip(".") and summary.dir_scans:
+                continue  # import_module(f".{name}", package=...) of the names a directory scan found
             if package and package != RUNTIME_PACKAGE:
                 target = relative(package, target) + ("." if dyn.prefix and not target.strip(".") else "")
             else:  # relative to a package computed at run time: every module it could name in any package
@@ -48,6 +50,13 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                        "name", tuple(kept), DECLARE_IMPORT))
         elif covered or summary.dir_scans:
             continue  # the names a directory scan found: the scan's edges keep every module it may find
+        elif not target and package and package != RUNTIME_PACKAGE and mm.is_internal(package):
+            kept = sorted(m for m in [package, *mm.descendants(package)] if m in mm.modules)
+            edges.extend((m, dyn.line, f"{dyn.text} (a computed name relative to {package})") for m in kept
+                         if m != name)
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
+                                       f"dynamic import of a computed name against the package {package}: kept all "
+                                       f"{len(kept)} modules of it", tuple(kept), DECLARE_IMPORT))
         elif not target:
             uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                        "dynamic import of a name computed entirely at run time: the modules kept are "

@@ -222,13 +222,33 @@ def _unparse(node) -> str:
 def _scan_calls(tree: ast.AST, summary: ModuleSummary) -> None:
     loops = _loop_values(tree)
     consts = module_constants(tree)
+    local = _local_names(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("import_module", "__import__") and node.args:
-            summary.dynamic_imports.extend(dynamic_imports(node, name, loops.get(id(node), {}), consts))
+            visible = {k: v for k, v in consts.items() if k not in local.get(id(node), ())}
+            summary.dynamic_imports.extend(dynamic_imports(node, name, loops.get(id(node), {}), visible))
+
+
+def _local_names(tree: ast.AST) -> dict[int, set[str]]:
+    """For each call inside a function: the names the enclosing functions bind (parameters, assignments), which
+    hide module-level constants of the same name."""
+    out: dict[int, set[str]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        args = func.args
+        names = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        nodes = list(ast.walk(func))
+        names |= {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        for node in nodes:
+            if isinstance(node, ast.Call):
+                out.setdefault(id(node), set()).update(names)
+    return out
 
 
 def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
