@@ -53,6 +53,8 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
         else:
             plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
+    kept_paths = {k.path for k in plan.kept}
+    plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
     for src, edge in _imports_of_dropped(graph):
         info = graph.modules[src]
         plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")

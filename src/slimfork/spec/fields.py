@@ -32,7 +32,8 @@ TOP = Section(
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
         Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "
-              "Tests keep no library code; a test of removed code, or one that fakes a folded fact, leaves the fork."),
+              "Tests keep only the test-support modules they import; a test of removed code, or one that fakes a "
+              "folded fact, leaves the fork."),
         Field("symbols", "table", "Prune top-level definitions and imports no kept code references; see [symbols]."),
         Field("facts", "table", "Platform and feature facts folded into the code; see [facts]."),
         Field("kernels", "table", "Where JIT kernel sources live, so unreached ones leave the fork; see [kernels]."),
