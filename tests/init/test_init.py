@@ -53,6 +53,13 @@ def test_platform_facts_flags_and_predicates(project, capsys):
     assert "plat.compat.CHANGING" not in facts and "plat.compat.unrelated" not in facts
 
 
+def test_modules_only_dead_branches_import_are_suggested_drops(project, capsys):
+    data = _draft(project, capsys)
+    assert [(d["path"], d["imports"]) for d in data["drop"]] == [("src/plat/winonly.py", ["src/plat/compat.py:25"])]
+    # plat.named: a string names it (unknown means keep); plat.posixonly: imported in the arm Linux runs
+    assert re.search(r'^# drop = \["src/plat/winonly.py"\]$', Path(data["out"]).read_text(), re.M)
+
+
 def test_registries_with_lines(project, capsys):
     regs = {(r["kind"], r["package"]): r for r in _draft(project, capsys)["registries"]}
     assert regs[("scan", "plat.backends")]["entries"] == {"alpha": 2, "beta": 5, "gamma": 2}
@@ -68,7 +75,7 @@ def test_draft_is_commented_and_plan_accepts_it_as_written_and_uncommented(proje
     data = _draft(project, capsys)
     text = Path(data["out"]).read_text()
     assert re.search(r'^# "plat.compat.is_windows" = false +## 1 use: src/plat/cli.py:6$', text, re.M)
-    assert re.search(r'^# os_name = "posix" +## 1 use', text, re.M)
+    assert re.search(r'^# os_name = "posix" +## 2 uses: src/plat/compat.py:5, src/plat/compat.py:24$', text, re.M)
     assert re.search(r"^## scan registry at src/plat/backends/__init__.py:4: 3 entries, 9 lines$", text, re.M)
     assert re.search(r'^#   "beta", +## 5 lines$', text, re.M)
     assert main(["plan", data["out"], "--no-progress"]) == 0
@@ -82,6 +89,7 @@ def test_draft_is_commented_and_plan_accepts_it_as_written_and_uncommented(proje
     removed = {r["path"] for r in json.loads(capsys.readouterr().out)["removed"]}
     assert "src/plat/_impl/tool.py" in removed  # private and unreached
     assert "src/plat/backends/gamma.py" not in removed  # every key stays until the user deletes some
+    assert "src/plat/winonly.py" in removed and "src/plat/posixonly.py" not in removed
 
 
 def test_no_such_folder_is_exit_2(tmp_path, capsys):

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from slimfork.init.platform import Found, find_platform_facts
+from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import Project, open_project
 from slimfork.init.registries import Registry, find_registries
 
@@ -18,15 +19,16 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     project = open_project(target, base or Path.cwd())
     facts = find_platform_facts(project)
     registries = find_registries(project)
+    dead = platform_only_modules(project, facts)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
-    text = render(project, roots, facts, registries, out)
-    data = {"source": project.source, "roots": roots, "tests": project.tests,
+    text = render(project, roots, facts, registries, out, dead)
+    data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
             "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
     return text, data
 
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
-           out: str | None) -> str:
+           out: str | None, dead: list[DeadModule] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -45,6 +47,11 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
         lines.append(f"out = {_s(out)}")
+    if dead:
+        lines.append("## only imports in branches Linux never runs reach these (accept with the facts below):")
+        for d in dead:
+            lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
+        lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _facts(facts)
     lines += _registries(registries)
     return "\n".join(lines) + "\n"
