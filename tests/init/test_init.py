@@ -50,6 +50,7 @@ def test_platform_facts_flags_and_predicates(project, capsys):
     assert facts["plat.compat.is_windows"]["kind"] == "predicate" and facts["plat.compat.is_windows"]["value"] is False
     assert facts["plat.compat.is_linux"]["value"] is True
     assert facts["plat.compat.is_linux"]["uses"] == ["src/plat/cli.py:8"]
+    assert facts["plat.compat.Host.is_windows"]["uses"] == ["src/plat/cli.py:17"]  # a class-level flag
     assert "plat.compat.CHANGING" not in facts and "plat.compat.unrelated" not in facts
 
 
@@ -75,7 +76,7 @@ def test_draft_is_commented_and_plan_accepts_it_as_written_and_uncommented(proje
     data = _draft(project, capsys)
     text = Path(data["out"]).read_text()
     assert re.search(r'^# "plat.compat.is_windows" = false +## 1 use: src/plat/cli.py:6$', text, re.M)
-    assert re.search(r'^# os_name = "posix" +## 2 uses: src/plat/compat.py:5, src/plat/compat.py:24$', text, re.M)
+    assert re.search(r'^# os_name = "posix" +## 3 uses: src/plat/compat.py:5, src/plat/compat.py:24, src/plat/compat.py:32$', text, re.M)
     assert re.search(r"^## scan registry at src/plat/backends/__init__.py:4: 3 entries, 9 lines$", text, re.M)
     assert re.search(r'^#   "beta", +## 5 lines$', text, re.M)
     assert main(["plan", data["out"], "--no-progress"]) == 0

@@ -66,6 +66,11 @@ def _candidates(tree: ast.Module):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and counts.get(node.targets[0].id) == 1:
             yield "flag", node.targets[0].id, node, node.value
+        elif isinstance(node, ast.ClassDef):  # class-level flags: `class DataSource: is_windows = ...`
+            for item in node.body:
+                if isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(item.targets[0], ast.Name) \
+                        and counts.get(item.targets[0].id) == 1:
+                    yield "flag", f"{node.name}.{item.targets[0].id}", item, item.value
         elif isinstance(node, ast.FunctionDef) and not _has_params(node.args):
             body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
             if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
