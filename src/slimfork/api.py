@@ -111,9 +111,17 @@ def _add_keep_roots(spec: Spec, graph: ModuleGraph) -> None:
     """Modules the spec keeps by glob are roots too: what they import must stay."""
     if not spec.keep:
         return
+    from slimfork.graph.modglob import first_path_keep, is_module_glob
+    from slimfork.graph.roots import glob_modules
+
+    top = graph.mm.top_names
     extra = [RootModule(name, f"kept by keep[{i}] '{spec.keep[i]}'")
              for name, info in sorted(graph.modules.items())
-             if info.path and (i := first_match(spec.keep, info.path)) is not None]
+             if info.path and (i := first_path_keep(spec.keep, info.path, top)) is not None]
+    for i, pattern in enumerate(spec.keep):
+        if is_module_glob(pattern, top):
+            extra += [RootModule(name, f"kept by keep[{i}] '{pattern}'")
+                      for name in glob_modules(pattern, graph.mm, f"keep[{i}]")]
     graph.roots.extend(extra)
     graph.reach(graph.excluded)
 

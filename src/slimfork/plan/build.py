@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from slimfork.graph.graph import ModuleGraph, Step
+from slimfork.graph.modglob import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
 from slimfork.plan.globs import first_match
 from slimfork.plan.model import Kept, Plan, Removal
@@ -39,7 +40,7 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             plan.removals.append(Removal("dropped", rel, f"dropped by drop[{drop}] '{spec.drop[drop]}'",
                                          module, lines=lines, group="dropped"))
             continue
-        keep = first_match(spec.keep, rel)
+        keep = first_path_keep(spec.keep, rel, mm.top_names)
         if keep is not None:
             plan.kept.append(Kept(rel, module, f"kept by keep[{keep}] '{spec.keep[keep]}'"))
         elif rel not in package_files:

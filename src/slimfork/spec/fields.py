@@ -16,13 +16,14 @@ TOP = Section(
               "(default: 'src' if it exists, else the source's top folder)."),
         Field("packages", "list[str]", "Top-level packages to analyse (default: every package found under "
               "python_root)."),
-        Field("roots", "list[str]", "What must keep working: 'pkg.mod' (a module), 'pkg.mod:name' (a symbol), "
+        Field("roots", "list[str]", "What must keep working: 'pkg.mod' (a module), 'pkg.*' or 'pkg.**' (module globs: its "
+              "direct public submodules, or every public module below it), 'pkg.mod:name' (a symbol), "
               "'script:NAME' or 'script:*' (console scripts of the distribution), 'file:path/x.py' "
               "(a file relative to the source).", required=True),
         Field("drop", "list[str]", "Paths or globs (relative to the source, '**' allowed) removed outright, "
               "whatever reaches them."),
         Field("keep", "list[str]", "Paths or globs always kept (data files, modules loaded by means the "
-              "analysis cannot see)."),
+              "analysis cannot see), or module globs ('pkg.plugins.*', 'pkg.**')."),
         Field("out", "str", "Folder the fork is written to (relative to the spec file; default "
               "'<spec name>-fork'). Reports go to '<out>.report'."),
         Field("type_checking_imports", "str", "'keep' (default): a module imported only under `if TYPE_CHECKING:` "
