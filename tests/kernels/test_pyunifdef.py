@@ -146,3 +146,21 @@ def test_no_binary_on_path_means_the_python_engine(monkeypatch, tmp_path):
     monkeypatch.delenv("SLIMFORK_UNIFDEF", raising=False)
     monkeypatch.setenv("PATH", str(tmp_path))
     assert find_engine() is PYTHON_ENGINE
+
+
+@needs_binary
+@pytest.mark.slow
+def test_sglang_kernel_sources_match_the_binary():
+    """Every C/CUDA source of the sglang 0.5.23 wheel, with the sglang profile's facts (downloads it; cached)."""
+    from slimfork.kernels.includes import kernel_source_files
+    from slimfork.kernels.unifdef import FOLDED_SUFFIXES
+    from slimfork.source.fetch import fetch_pypi
+    from tests.kernels.sglang_profile import NVIDIA
+
+    src = fetch_pypi("sglang", "0.5.23")
+    files = [f for f in kernel_source_files(src) if f.endswith(FOLDED_SUFFIXES)]
+    assert len(files) > 300
+    args = NVIDIA.unifdef_args()
+    differ = [rel for rel in files if pyunifdef.run([*args, "-"], (src / rel).read_bytes())
+              != binary(args, (src / rel).read_bytes())]
+    assert differ == []
