@@ -143,8 +143,13 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
 
     from slimfork.apply.engine import run_batches
     from slimfork.plan.batches import build_batches
+    from slimfork.preflight import run_preflight
     from slimfork.report.write import write_reports
 
+    if not isinstance(spec, Spec):
+        spec = load_spec(spec)
+    # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
+    ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
     analysis = analyse(spec, jobs=jobs, strict=strict)
     spec, stages = analysis.spec, analysis.stages
     if out is not None:
@@ -157,7 +162,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     if verify:
         from slimfork.verify.build import build_checks
 
-        checks = build_checks(spec, analysis.tree)
+        checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
         from slimfork.testsuite.check import planned_checks
 
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone

@@ -23,7 +23,8 @@ def render_markdown(report: ApplyReport) -> str:
     lines += ["## Checks on the original", "", "| check | used | seconds | note |", "|---|---|---|---|"]
     for b in report.baselines:
         cached = " (cached)" if b.cached else ""
-        lines.append(f"| {b.check} | {'yes' if b.usable else 'NO'} | {b.seconds:.2f}{cached} | {_cell(b.note)} |")
+        used = "SKIPPED" if getattr(b, "skipped", False) else "yes" if b.usable else "NO"
+        lines.append(f"| {b.check} | {used} | {b.seconds:.2f}{cached} | {_cell(b.note)} |")
     lines += ["", "## Batches", "",
               "| # | batch | removed | restored | kinds | trees checked | seconds | checks | commit |",
               "|---|---|---|---|---|---|---|---|---|"]

@@ -84,14 +84,24 @@ def _stages_key(analysis) -> str:
 
     h = hashlib.blake2b(digest_size=16)
     raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
-    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw],
-                        sort_keys=True, default=str).encode())
+    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw,
+                         _unifdef_identity(analysis)], sort_keys=True, default=str).encode())
     for rel, summary in sorted(analysis.index.files.items()):
         h.update(f"{rel}\0{summary.sha}\0".encode())
     for rel in analysis.index.other_files:
         st = (analysis.tree.root / rel).stat()
         h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()
+
+
+def _unifdef_identity(analysis) -> str:
+    """Which unifdef folds the kernel sources (binary and version, or the Python port): part of the cache key."""
+    facts = analysis.spec.sections.get("facts")
+    if facts is None or not facts.preprocessor_raw:
+        return ""
+    from slimfork.kernels.unifdef import find_engine
+
+    return find_engine().describe()
 
 
 def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
@@ -260,8 +270,10 @@ def _fold_kernels(stages: Stages, facts, scratch: Path, sources: list[str], jobs
                                                  f"({fold.lines_removed} lines)")
     folded = [f for f in report.files if f.status == "folded"]
     left = [f for f in report.files if f.status not in ("folded", "unchanged")]
-    lines = [f"{len(folded)} of {len(report.files)} kernel sources folded with unifdef "
-             f"{getattr(report, 'unifdef_version', '')}: {sum(f.directives_folded for f in folded)} directives, "
+    engine = (f"{report.unifdef_version} ({report.engine_path})" if report.engine_path
+              else f"slimfork's Python port of {report.unifdef_version} (no unifdef binary found)")
+    lines = [f"{len(folded)} of {len(report.files)} kernel sources folded with {engine}: "
+             f"{sum(f.directives_folded for f in folded)} directives, "
              f"{sum(f.lines_removed for f in folded)} lines removed; {len(left)} left alone.", "",
              "| file | directives folded | lines removed |", "|---|---:|---:|"]
     lines += [f"| `{f.path}` | {f.directives_folded} | {f.lines_removed} |" for f in folded]
