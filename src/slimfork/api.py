@@ -73,14 +73,15 @@ def _dropped_path(spec: Spec):
 
 
 def _unmatched_facts(analysis: Analysis, strict: bool) -> None:
-    """A fact that matched nothing is likely a typo: a warning, or with ``strict`` an error (exit 2)."""
+    """A fact that matched nothing is a warning saying why; with ``strict``, one whose name exists nowhere (a
+    likely typo) is an error (exit 2)."""
     report = analysis.stages.fold_report if analysis.stages is not None else None
     if report is None or not report.unmatched:
         return
     if strict:
         report.check_strict()
     for fact in report.unmatched:
-        warning = f"{fact.key}: the fact {fact.describe()} matched nothing (a typo?)"
+        warning = f"{fact.key}: {report.unmatched_message(fact)}"
         if warning not in analysis.plan.warnings:
             analysis.plan.warnings.append(warning)
 

@@ -11,7 +11,8 @@ def add_parser(sub):
     p = sub.add_parser("plan", help="show what would be removed and why (writes nothing)", description=__doc__)
     p.add_argument("spec", help="keep spec")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
-    p.add_argument("--strict", action="store_true", help="a fact that matches nothing is an error (exit 2)")
+    p.add_argument("--strict", action="store_true",
+                   help="a fact whose name exists nowhere (a likely typo) is an error (exit 2)")
     p.add_argument("--json", action="store_true", help="print the plan as JSON")
     p.add_argument("--all", action="store_true", help="list every removal (default: the first 40)")
     return p
