@@ -158,7 +158,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     t1 = time.perf_counter()
     applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs)
     analysis.timings["batches"] = time.perf_counter() - t1
-    _restore_in_plan(analysis.plan, applied)
+    _restore_in_plan(analysis.plan, applied, stages)
     sections = stages.reports + [("Verified batches", applied.to_markdown())]
     data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
     return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
@@ -174,14 +174,17 @@ def _claim_output(out: Path) -> None:
                             hint="choose another --out or remove that folder")
 
 
-def _restore_in_plan(plan: Plan, applied) -> None:
-    """Edits a check needed undone are kept files again, with the failing check as their reason."""
+def _restore_in_plan(plan: Plan, applied, stages=None) -> None:
+    """Edits a check needed undone are kept files again, with the failing check as their reason (and no longer
+    removals of the plan or of the tests stage)."""
     from slimfork.plan.model import Kept
 
     restored = {r.path: r for _, r in applied.restored}
     if not restored:
         return
     plan.removals = [r for r in plan.removals if r.path not in restored]
+    if getattr(stages, "test_removals", None):
+        stages.test_removals = [r for r in stages.test_removals if r.path not in restored]
     for path, r in sorted(restored.items()):
         if r.action == "delete":
             first = r.failures[0] if r.failures else "failed"
