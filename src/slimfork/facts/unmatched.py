@@ -97,7 +97,7 @@ def _explain(root: Path, fact: Fact, word: str, hits: list[tuple[str, int]], res
         refs = refs or kept_hits
         return Unmatched(fact, LEFT, f"{target} is read in kept code ({_at(refs[0])}) but no read folds (a name "
                          "bound more than once, or shadowed by a local one, stays as written)", *refs[0])
-    subject = f"parameter {word} of {target}" if fact.kind == PARAMETER else target
+    subject = f"parameter {fact.target.rpartition('.')[2]} of {target}" if fact.kind == PARAMETER else target
     note = " (a body that binds the parameter again is left alone)" if fact.kind == PARAMETER else ""
     return Unmatched(fact, UNUSED, f"no {_VERBS[fact.kind]} {subject} in kept code ({defined}{elsewhere}){note}",
                      *(where if where[0] != _STDLIB else (None, 0)))
@@ -121,6 +121,8 @@ def _word(fact: Fact) -> str:
     """The text a file must hold to use the fact's target."""
     if fact.kind == ENV or fact.target in STDLIB_FACTS:
         return fact.target
+    if fact.kind == PARAMETER:  # the function's name: its parameter's is too common a word
+        return fact.target.split(".")[-2]
     return fact.target.rpartition(".")[2].removesuffix("()")
 
 
