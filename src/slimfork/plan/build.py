@@ -56,7 +56,7 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
                                          lines=lines, group=_group(rel)))
     kept_paths = {k.path for k in plan.kept}
     plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
-    for src, edge in _imports_of_dropped(graph):
+    for src, edge in imports_of_dropped(graph):
         info = graph.modules[src]
         plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")
     return plan
@@ -88,7 +88,7 @@ def _group(rel: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
-def _imports_of_dropped(graph: ModuleGraph):
+def imports_of_dropped(graph: ModuleGraph):
     for src in graph.reached:
         for edge in graph.edges.get(src, ()):
             if edge.target in graph.excluded and edge.kind in ("import", "from", "dynamic") \

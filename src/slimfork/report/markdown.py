@@ -35,7 +35,7 @@ def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
     kinds: dict[str, list[int]] = {}
     for r in data["removed"]:
         kinds.setdefault(r["kind"], [0, 0])
-        kinds[r["kind"]][0] += 1
+        kinds[r["kind"]][0] += not r.get("symbol")  # a test function cut from a kept file is no file
         kinds[r["kind"]][1] += r["lines"]
     parts += ["## Removed, by kind", "", _table(["kind", "files", "Python lines"],
                                                 [[k, v[0], f"{v[1]:,}"] for k, v in sorted(kinds.items())]), ""]
@@ -52,8 +52,9 @@ def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
 
 
 def removed_markdown(data: dict) -> str:
-    rows = [[f"`{r['path']}`", r["kind"], r["lines"], r["reason"]] for r in data["removed"]]
-    return f"# Removed files ({len(rows)})\n\n" + _table(["path", "kind", "lines", "reason"], rows) + "\n"
+    rows = [[f"`{r['path']}{'::' + r['symbol'] if r.get('symbol') else ''}`", r["kind"], r["lines"], r["reason"]]
+            for r in data["removed"]]
+    return f"# Removed files and tests ({len(rows)})\n\n" + _table(["path", "kind", "lines", "reason"], rows) + "\n"
 
 
 def kept_markdown(data: dict) -> str:
