@@ -24,6 +24,17 @@ def step_reason(graph: ModuleGraph, step: Step) -> str:
     return f"{kind} {step.via} ({where}){detail}"
 
 
+def _empty_globs(spec: Spec, paths: list[str]) -> list[str]:
+    """A `tests` or `drop` glob that matches no file of the source is most likely a typo: say so."""
+    tests = spec.sections.get("tests")
+    out = []
+    for key, globs in (("tests", list(tests.globs) if tests else []), ("drop", list(spec.drop))):
+        for i, pattern in enumerate(globs):
+            if not any(first_match([pattern], p) is not None for p in paths):
+                out.append(f"{key}[{i}] '{pattern}' matches no file of the source (a typo?)")
+    return out
+
+
 def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
     plan = Plan(uncertain=list(graph.uncertain))
     tree, index, mm = graph.tree, graph.index, graph.mm
@@ -54,6 +65,7 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
         else:
             plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
+    plan.warnings += _empty_globs(spec, list(index.files) + index.other_files)
     kept_paths = {k.path for k in plan.kept}
     plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
     for src, edge in imports_of_dropped(graph):
