@@ -24,7 +24,11 @@ def _of(result, kind):
 
 def test_unused_folder_is_reported_once_and_files_individually(result):
     unused = _of(result, "unused-file")
-    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py", "scripts/"}
+    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py", "scripts/",
+                           "cleanlib/hybrid.py"}
+    # a library file only a test imports is reported, with the test that goes with its removal
+    assert unused["cleanlib/hybrid.py"].confidence == 50 and "only from tests" in unused["cleanlib/hybrid.py"].message
+    assert unused["cleanlib/hybrid.py"].details["tests"] == ["tests/test_hybrid.py"]
     assert unused["cleanlib/guided/"].confidence == 70 and unused["cleanlib/packing.py"].confidence == 60
     assert unused["scripts/"].confidence == 30  # only scripts (__main__ blocks): may be run by hand
     assert unused["cleanlib/guided/"].details["files"] == ["cleanlib/guided/__init__.py", "cleanlib/guided/decode.py"]

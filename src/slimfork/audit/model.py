@@ -44,6 +44,7 @@ class AuditResult:
     findings: list[Finding] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)  # counts and timings per kind
     new: set[str] | None = None  # fingerprints not in the baseline (None: no baseline given)
+    notes: dict[str, str] = field(default_factory=dict)  # kind -> the reason its findings share (printed once)
 
     def sorted(self) -> list[Finding]:
         order = list(KINDS)

@@ -12,7 +12,8 @@ from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import test_findings
-from slimfork.audit.unused import (default_roots, fstring_roots, lazy_roots, listing_roots, reached_paths, scan_roots,
+from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
+                                   is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, scan_roots,
                                    script_roots, unused_findings)
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
@@ -52,10 +53,11 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     lap("scan")
     graph = build_graph(tree, index, roots, list(registries))
     extra: list[Root] = []
+    ambiguous: dict[str, str] = {}
     for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
-            + listing_roots(graph, scan) + script_roots(graph, index)
+            + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break
@@ -63,7 +65,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         graph = build_graph(tree, index, roots + extra, list(registries))
     reached = reached_paths(graph)
     reached_without_tests = reached
-    if not spec_roots and "orphaned-test" in options.kinds:
+    if not spec_roots and options.kinds & {"orphaned-test", "unused-file"}:
         plain = build_graph(tree, index, default_roots(tree, python_paths, mm.module_of, with_tests=False) + extra,
                             list(registries))
         reached_without_tests = reached_paths(plain)
@@ -73,7 +75,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     if "unused-file" in options.kinds:
         lines = {p: s.lines for p, s in index.files.items()}
         runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
-        result.findings += unused_findings(graph, python_paths, lines, runnable)
+        test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
+        result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only)
+        result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
@@ -90,7 +94,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         lap("eager-import")
     counts = {kind: sum(1 for f in result.findings if f.kind == kind) for kind in KINDS if kind in options.kinds}
     result.stats = {"files": len(python_paths), "reached": len(reached), "roots": len(graph.roots),
-                    "hidden_roots": len(extra),
+                    "hidden_roots": len(extra), "hidden_root_triggers": hidden_root_triggers(extra),
+                    "ambiguous_file_names": len(ambiguous),
                     "findings": counts, "seconds": timings, "total_seconds": round(sum(timings.values()), 2)}
     if table is not None:
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),

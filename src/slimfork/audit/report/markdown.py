@@ -26,4 +26,8 @@ def render(result, new_only: bool = False) -> str:
             new = " **new**" if result.new is not None and result.is_new(f) else ""
             lines.append(f"| {f.confidence} | {where} | {_cell(f.message)}{new} | {_cell(f.reason)} |")
         lines.append("")
+        if result.notes.get(kind):
+            lines += [f"All {kind} findings: {result.notes[kind]}.", ""]
+    for t in result.stats.get("hidden_root_triggers", []):
+        lines.append(f"- hidden roots: {t['modules']} modules kept by {t['trigger']}")
     return "\n".join(lines) + "\n"

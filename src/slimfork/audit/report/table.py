@@ -28,7 +28,11 @@ def render(result, new_only: bool = False, width: int | None = None) -> str:
             mark = " [new]" if result.new is not None and result.is_new(f) else ""
             table.add_row(str(f.confidence), where, f.message + mark, f.reason)
         console.print(table)
+        if result.notes.get(kind):
+            console.print(f"  {kind}: {result.notes[kind]}")
     stats = result.stats
+    for t in stats.get("hidden_root_triggers", [])[:10]:
+        console.print(f"hidden roots: {t['modules']} modules kept by {t['trigger']}")
     summary = ", ".join(f"{k}: {v}" for k, v in stats.get("findings", {}).items())
     console.print(f"{len(findings)} findings ({summary}) in {stats.get('total_seconds', '?')} s")
     return buffer.getvalue()

@@ -1,0 +1,55 @@
+"""Hidden roots only where code enumerates its own package; file-name strings resolve to one file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slimfork.audit.pyscan import scan_source
+from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.source.layout import open_tree
+
+ROOT = Path(__file__).parent / "fixtures" / "hidden_lib"
+
+
+@pytest.fixture(scope="module")
+def unused():
+    result = run_audit(open_tree(ROOT), options=AuditOptions(kinds={"unused-file"}))[0]
+    return result, {f.subject: f for f in result.findings}
+
+
+def test_data_file_globs_and_file_mentions_add_no_roots(unused):
+    result, found = unused
+    # loader.py globs *.safetensors / *.metal / *.json and reads __file__: the dead folder stays unused
+    assert "hidlib/dead/" in found and found["hidlib/dead/"].confidence == 70
+
+
+def test_own_folder_listings_are_roots_with_their_trigger(unused):
+    result, found = unused
+    assert not any(s.startswith("hidlib/plugins") or s.startswith("hidlib/old") for s in found)
+    triggers = {t["trigger"]: t["modules"] for t in result.stats["hidden_root_triggers"]}
+    plugins = next(n for t, n in triggers.items() if "hidlib/plugins/__init__.py:5" in t and ".glob('*.py')" in t)
+    old = next(n for t, n in triggers.items() if "hidlib/runner.py:8" in t and "os.listdir" in t)
+    assert plugins == 2 and old == 1  # the listing of hidlib/old/ keeps only what is below it
+
+
+def test_basename_string_resolves_to_one_file_or_is_ambiguous(unused):
+    _result, found = unused
+    # "_compat.py" joined to the folder "hidlib" in conftest: hidlib/_compat.py, not hidlib/dead/_compat.py
+    assert "hidlib/_compat.py" not in found and "hidlib/dead/" in found
+    # "helpers.py" names two files equally: both reported, low confidence, saying why
+    for twin in ("hidlib/twin_a/", "hidlib/twin_b/"):
+        assert found[twin].confidence == 30 and '"helpers.py"' in found[twin].reason
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("import os\nfor n in os.listdir(os.path.dirname(__file__)):\n    __import__(n)\n", [(2, 1, "")]),
+    ("from pathlib import Path\nfiles = Path(__file__).parent.glob('*.py')\n", [(2, 1, "")]),
+    ("from pathlib import Path\nfiles = Path(__file__).parents[1].glob('sub/*.py')\n", [(2, 2, "sub")]),
+    ("from pathlib import Path\nw = Path(__file__).parent.glob('*.safetensors')\n", []),
+    ("import os\nnames = os.listdir(os.path.dirname(__file__))\n", []),  # no .py, no dynamic import
+    ("import os\nnames = os.listdir(some_dir)\nx = __file__\nimport importlib\n", []),
+])
+def test_self_listing_detection(code, expected):
+    assert [item[:3] for item in scan_source(code.encode()).self_listings] == expected
