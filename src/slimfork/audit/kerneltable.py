@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.audit.links import Linker, SourceResolver, Use
-from slimfork.audit.pyscan import pattern_regex, specific
+from slimfork.audit.pyscan import name_regex, specific
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index.build import Index
@@ -190,6 +190,14 @@ class _Builder:
                 else:
                     pybind.append(Kernel(f"pybind:{k.namespace}.{k.name}", "pybind", f"{k.namespace}.{k.name}",
                                          rel, k.line))
+        for rel, py in self.scan.py.items():  # Metal/CUDA source text held in Python strings
+            for kind, name, line in py.native_kernels:
+                uses = [u for u in self.string_uses(name) if not (u.path == rel and u.line == line)]
+                if kind == "cuda":
+                    uses += [Use(other, ln, None, "launch") for other, scan in self.scan.native.items()
+                             for ln in scan.idents.get(name, ())]
+                self.kernels.append(Kernel(f"{kind}:{rel}::{name}", kind, name, rel, line, uses,
+                                           note="defined in a Python string"))
         for rel, py in self.scan.py.items():
             for ns, op, line in py.torch_ops:
                 kernel = ops.get((ns, op))
@@ -226,12 +234,15 @@ class _Builder:
             for rel, py in self.scan.py.items():
                 for text, lines in py.strings.items():
                     self._strings.setdefault(text, []).extend((rel, line) for line in lines)
-                self._patterns += [(re.compile(pattern_regex(text)), rel, line) for text, line in py.patterns
+                self._patterns += [(re.compile(name_regex(text)), rel, line) for text, line in py.patterns
                                    if specific(text)]
         uses = [Use(rel, line, self.scan.py[rel].enclosing(line), "string")
                 for rel, line in self._strings.get(name, ())]
         uses += [Use(rel, line, self.scan.py[rel].enclosing(line), "pattern")
                  for regex, rel, line in self._patterns if regex.match(name)]
+        uses += [Use(rel, line, None, "native string")  # newFunctionWithName:@"name" in Objective-C/C++ hosts
+                 for rel, nat in self.scan.native.items() if not rel.endswith(".metal")
+                 for line in nat.strings.get(name, ())]
         return uses
 
     def source_strings(self) -> None:

@@ -37,6 +37,7 @@ class NativeScan:
     kernels: list[NativeKernel] = field(default_factory=list)
     includes: list[tuple[str, int]] = field(default_factory=list)
     idents: dict[str, list[int]] = field(default_factory=dict)  # identifier -> lines (code, not comments)
+    strings: dict[str, list[int]] = field(default_factory=dict)  # identifier-like string literals -> lines
 
 
 def _blank(match: re.Match) -> str:
@@ -69,14 +70,20 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
             name = _declared_name(code, m.end())
             if name:
                 scan.kernels.append(NativeKernel("cuda", name, line_of(m.start())))
+    embedded = not metal and ("metal_stdlib" in code or "using namespace metal" in code)  # Metal source in C++
     if metal or "kernel" in code:
         for m in _METAL_KERNEL.finditer(code):
             if _TEMPLATE_BEFORE.search(code, max(0, m.start() - 300), m.start()):
                 continue  # a template: its [[host_name("...")]] instantiations are the kernels
-            if metal or "[[" in m.group(0):
+            if metal or embedded or "[[" in m.group(0):
                 scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
         for m in _HOST_NAME.finditer(code):
             scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
+    for kind, name, pos in _macro_kernels(code, metal):
+        scan.kernels.append(NativeKernel(kind, name, line_of(pos)))
+    for m in _STRING.finditer(code):
+        if _IDENT.fullmatch(m.group(0)[1:-1]):
+            scan.strings.setdefault(m.group(0)[1:-1], []).append(line_of(m.start()))
     for pattern, kind in ((_TORCH_LIBRARY, "torch-op"), (_PYBIND, "pybind")):
         for block in pattern.finditer(code):
             namespace, var = block.group(1), block.group(2)
@@ -120,3 +127,37 @@ def _declared_name(code: str, pos: int) -> str | None:
     idents = _IDENT.findall(head[:paren])
     name = idents[-1] if idents else None
     return None if name in (None, "void", "static", "inline", "__forceinline__") else name
+
+
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
+_MACRO_METAL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([\w#]*##[\w#]*)\s*\(")
+_MACRO_CUDA = re.compile(r"\b__global__\b[^;{}()]*?\b([\w#]*##[\w#]*)\s*\(")
+
+
+def _macro_kernels(code: str, metal: bool) -> list[tuple[str, str, int]]:
+    """Kernels a function-like macro defines (``#define DEF(SUFFIX) kernel void gemm_##SUFFIX(...)``), one per
+    invocation (``DEF(t64x64)`` -> ``gemm_t64x64``); a name built from arguments that are not plain tokens
+    is skipped."""
+    out: list[tuple[str, str, int]] = []
+    if "##" not in code:
+        return out
+    defines = list(_DEFINE.finditer(code))
+    spans = [(d.start(), d.end()) for d in defines]
+    for d in defines:
+        name, params, body = d.group(1), [p.strip() for p in d.group(2).split(",")], d.group(3)
+        templates = [("metal", t) for t in _MACRO_METAL.findall(body)] if metal or "kernel" in body else []
+        templates += [("cuda", t) for t in _MACRO_CUDA.findall(body)]
+        if not templates:
+            continue
+        for call in re.finditer(r"(?<![\w#])" + re.escape(name) + r"\s*\(([^()]*)\)", code):
+            if any(a <= call.start() < b for a, b in spans):
+                continue  # inside a macro body: expanded where that macro is invoked
+            args = [a.strip() for a in call.group(1).split(",")]
+            if len(args) != len(params):
+                continue
+            values = dict(zip(params, args))
+            for kind, template in templates:
+                tokens = [values.get(t, t) for t in template.split("##")]
+                if all(_IDENT.fullmatch(t) or t.isdigit() for t in tokens if t):
+                    out.append((kind, "".join(tokens), call.start()))
+    return out

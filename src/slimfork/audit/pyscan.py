@@ -66,6 +66,8 @@ class PyScan:
     self_listings: list[tuple[int, int, str, str]] = field(default_factory=list)
     # listings of the file's own folder (or one above) that may find Python modules: (line, up, sub-path, call)
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
+    all_names: list[str] = field(default_factory=list)  # the strings of __all__ (not counted as kernel names)
+    native_kernels: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line) in source strings
     error: str | None = None
 
     def enclosing(self, line: int) -> str | None:
@@ -101,9 +103,40 @@ def pattern_regex(text: str) -> str:
     return "^" + ".*?".join(re.escape(part) for part in text.split("{...}")) + "$"
 
 
+_NUMERIC_NAME = re.compile(r"(?:^|_)(?:sizes?|bits?|idx|index|num|n|k|m|dims?|width|count|len|id|tiles?|blocks?|"
+                           r"stages|warps|threads|groups?|group_?size|bs|batch|rank|ratio|i|j|e|degree|heads?)$|"
+                           r"^(?:num|n)_")
+
+
+def name_pattern_text(node: ast.JoinedStr) -> str:
+    """An f-string naming a kernel, each formatted part as ``{#}`` when it holds a number (``{block_size}``,
+    ``{idx}``, ``{n:d}``, ``{2 * k}``) and ``{...}`` otherwise."""
+    out = []
+    for v in node.values:
+        if isinstance(v, ast.Constant):
+            out.append(str(v.value))
+            continue
+        expr, spec = v.value, v.format_spec
+        last = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+        spec_text = "".join(str(getattr(p, "value", "")) for p in spec.values) if spec is not None else ""
+        numeric = (last is not None and bool(_NUMERIC_NAME.search(last.lower()))) or spec_text.endswith(("d", "x")) \
+            or isinstance(expr, ast.BinOp) or (isinstance(expr, ast.Call) and getattr(expr.func, "id", "") in
+                                               ("int", "len"))
+        out.append("{#}" if numeric else "{...}")
+    return "".join(out)
+
+
+def name_regex(text: str) -> str:
+    """A kernel-name pattern as a regex: ``{#}`` a number, ``{...}`` one or two name tokens (a dtype, a
+    variant: "bf16", "fp4_e2m1"), never an arbitrary tail, so f"expert_{idx}" does not match expert_gather."""
+    token = "[A-Za-z0-9]+(?:_[A-Za-z0-9]+)?"
+    parts = re.split(r"(\{#\}|\{\.\.\.\})", text)
+    return "^" + "".join(r"\d+" if p == "{#}" else token if p == "{...}" else re.escape(p) for p in parts) + "$"
+
+
 def specific(text: str) -> bool:
     """Whether an f-string pattern says enough to name a kernel: f"{a}_{b}" matches anything."""
-    parts = [p for p in text.split("{...}") if p]
+    parts = [p for p in re.split(r"\{(?:#|\.\.\.)\}", text) if p]
     return sum(len(p) for p in parts) >= 5 and any(len(p) >= 4 for p in parts)
 
 
@@ -173,7 +206,22 @@ class _Visitor(ast.NodeVisitor):
         return text in ("triton.jit", "tl.jit", "triton.language.jit") or text in self.triton_names
 
     # -- imports -----------------------------------------------------------------------------------------
+    def _all_names(self, value) -> bool:
+        """``__all__ = [...]``: the names are Python exports, not kernel names; kept apart (``all_names``)."""
+        names = [e.value for e in getattr(value, "elts", ()) if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if not isinstance(value, (ast.List, ast.Tuple, ast.Set)) or len(names) != len(value.elts):
+            return False
+        self.s.all_names.extend(names)
+        return True
+
+    def visit_AugAssign(self, node) -> None:
+        if isinstance(node.target, ast.Name) and node.target.id == "__all__" and self._all_names(node.value):
+            return
+        self.generic_visit(node)
+
     def visit_Assign(self, node) -> None:
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets) and self._all_names(node.value):
+            return
         if (not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
             self.s.constants[node.targets[0].id] = node.value.value
@@ -316,6 +364,12 @@ class _Visitor(ast.NodeVisitor):
         value = node.value
         if isinstance(value, str) and value.endswith(".py"):
             self.py_hint[-1] = True
+        if isinstance(value, str) and len(value) > 40 and ("kernel" in value or "__global__" in value):
+            from slimfork.audit.nativescan import scan_native  # Metal/CUDA source text held in a Python string
+
+            for k in scan_native(value, metal="kernel void" in value or "[[kernel]]" in value).kernels:
+                if k.kind in ("metal", "cuda"):
+                    self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))
         if isinstance(value, str) and len(value) <= 300:
             if _IDENT.match(value):
                 lines = self.s.strings.setdefault(value, [])
@@ -333,7 +387,7 @@ class _Visitor(ast.NodeVisitor):
         if _NATIVE.search(text):
             self.s.native_strings.append((text, node.lineno, self._function()))
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
-            self.s.patterns.append((text, node.lineno))
+            self.s.patterns.append((name_pattern_text(node), node.lineno))
         for v in node.values:
             if not isinstance(v, ast.Constant):
                 self.visit(v)
