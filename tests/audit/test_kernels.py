@@ -121,7 +121,7 @@ def test_kernel_name_patterns_need_their_constant_text_and_a_plausible_suffix():
     table = _table("metal_patterns")
     metal = {k.name: k for k in table.kernels if k.kind == "metal"}
     # macro-generated kernels and kernels in a Python source string are inventoried
-    assert {"gemm_t32", "gemm_t64", "sampler_topk", "sampler_unused"} <= set(metal)
+    assert {"gemm_t32", "gemm_t64", "gemm_v16x16", "sampler_topk", "sampler_unused"} <= set(metal)
     assert metal["sampler_topk"].path == "metalpat/ops.py" and metal["sampler_topk"].line == 7
     unused = {s.split("::")[-1] for s in _unused("metal_patterns")}
     # f"hadamard_{block_size}": a number after the prefix; f"moe_expert_{dtype}": one or two name tokens

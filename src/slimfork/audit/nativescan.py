@@ -136,28 +136,51 @@ _MACRO_CUDA = re.compile(r"\b__global__\b[^;{}()]*?\b([\w#]*##[\w#]*)\s*\(")
 
 def _macro_kernels(code: str, metal: bool) -> list[tuple[str, str, int]]:
     """Kernels a function-like macro defines (``#define DEF(SUFFIX) kernel void gemm_##SUFFIX(...)``), one per
-    invocation (``DEF(t64x64)`` -> ``gemm_t64x64``); a name built from arguments that are not plain tokens
-    is skipped."""
+    invocation (``DEF(t64x64)`` -> ``gemm_t64x64``), also through a macro that invokes such a macro; a name
+    built from arguments that are not plain tokens is skipped."""
     out: list[tuple[str, str, int]] = []
     if "##" not in code:
         return out
     defines = list(_DEFINE.finditer(code))
     spans = [(d.start(), d.end()) for d in defines]
+    macros: dict[str, tuple[list[str], list[tuple[str, list[str]]]]] = {}
     for d in defines:
-        name, params, body = d.group(1), [p.strip() for p in d.group(2).split(",")], d.group(3)
-        templates = [("metal", t) for t in _MACRO_METAL.findall(body)] if metal or "kernel" in body else []
-        templates += [("cuda", t) for t in _MACRO_CUDA.findall(body)]
+        body = d.group(3)
+        templates = [("metal", t.split("##")) for t in _MACRO_METAL.findall(body)] if metal or "kernel" in body else []
+        templates += [("cuda", t.split("##")) for t in _MACRO_CUDA.findall(body)]
+        macros[d.group(1)] = ([p.strip() for p in d.group(2).split(",")], templates)
+    for _ in range(3):  # a macro invoking a kernel macro defines kernels too
+        for d in defines:
+            params, templates = macros[d.group(1)]
+            for inner, (inner_params, inner_templates) in list(macros.items()):
+                if inner == d.group(1) or not inner_templates:
+                    continue
+                for call in _calls(inner, d.group(3)):
+                    values = dict(zip(inner_params, _args(call.group(1))))
+                    for kind, tokens in inner_templates:
+                        new = (kind, "##".join(values.get(t, t) for t in tokens).split("##"))
+                        if new not in templates and len(_args(call.group(1))) == len(inner_params):
+                            templates.append(new)
+    for name, (params, templates) in macros.items():
         if not templates:
             continue
-        for call in re.finditer(r"(?<![\w#])" + re.escape(name) + r"\s*\(([^()]*)\)", code):
+        for call in _calls(name, code):
             if any(a <= call.start() < b for a, b in spans):
                 continue  # inside a macro body: expanded where that macro is invoked
-            args = [a.strip() for a in call.group(1).split(",")]
+            args = _args(call.group(1))
             if len(args) != len(params):
                 continue
             values = dict(zip(params, args))
-            for kind, template in templates:
-                tokens = [values.get(t, t) for t in template.split("##")]
-                if all(_IDENT.fullmatch(t) or t.isdigit() for t in tokens if t):
-                    out.append((kind, "".join(tokens), call.start()))
+            for kind, tokens in templates:
+                parts = [values.get(t, t) for t in tokens]
+                if all(re.fullmatch(r"\w*", t) for t in parts):
+                    out.append((kind, "".join(parts), call.start()))
     return out
+
+
+def _calls(name: str, text: str):
+    return re.finditer(r"(?<![\w#])" + re.escape(name) + r"\s*\(((?:[^()]|\([^()]*\))*)\)", text)
+
+
+def _args(text: str) -> list[str]:
+    return [a.strip().replace("\\\n", "").strip() for a in text.split(",")]
