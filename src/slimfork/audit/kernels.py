@@ -16,6 +16,13 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
         return {path: "" for path in table.native}
     named = referenced_kernel_files(table, reached_py, dead_loaders)
     closure = include_closure(table, set(named))
+    while True:  # a kept native file that names another (a host looking a Metal kernel up by name) keeps it
+        more = {path: f"named by {use.where()}" for path, uses in table.file_uses.items() if path not in closure
+                for use in uses if use.path in closure}
+        if not more:
+            break
+        named.update(more)
+        closure = include_closure(table, set(closure) | set(more))
     return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
 
 
@@ -43,13 +50,19 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
         if any(u.how != "import" for u in live):
             continue
         out.append(_kernel_finding(kernel, live, reached(kernel.path)))
+    includers: dict[str, list[str]] = {}
+    for src, incs in table.includes.items():
+        for inc in incs:
+            includers.setdefault(inc, []).append(src)
     for path in table.native:
         if path not in native:
             named = table.file_uses.get(path, [])
+            inc = includers.get(path, [])
             why = ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
-                else "no Python string, loader or #include in the tree names it"
+                else ("included only by sources nothing builds, loads or includes: " + ", ".join(inc[:3])) if inc \
+                else "no Python string, loader, build file or #include in the tree names it"
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, 60 if named else 70, path, None, {"kernel_kind": "source"}))
+                               why, 60 if named or inc else 70, path, None, {"kernel_kind": "source"}))
     return out
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.audit.builders import cmake_sources
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.pyscan import name_regex, specific
 from slimfork.audit.scan import TreeScan, scan_tree
@@ -43,6 +44,7 @@ class KernelTable:
     includes: dict[str, list[str]]  # native source -> native sources it includes
     unknown_loaders: list[Use]  # loaders whose sources the audit cannot name: everything they may load is kept
     native: list[str]  # every native source of the tree
+    built: dict[str, str] = field(default_factory=dict)  # sources a CMake file compiles -> "built by CMakeLists.txt:81"
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -55,14 +57,16 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
 
         mm = build_module_map(open_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
-    return _Builder(scan, mm).build()
+    table = _Builder(scan, mm).build()
+    table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
+    return table
 
 
 def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
                             ignore_sites: frozenset[tuple[str, int]] = frozenset()) -> dict[str, str]:
     """Native sources that kept Python code names (directly, not through #include), each with the reason.
     ``ignore_sites``: (path, line) of Python uses not to count (loaders whose function nothing calls)."""
-    out: dict[str, str] = {}
+    out: dict[str, str] = dict(table.built)  # a build file compiles them: kept like the build itself
     for path, uses in table.file_uses.items():
         for use in uses:
             if use.path in kept_python_paths and (use.path, use.line) not in ignore_sites:
@@ -219,6 +223,11 @@ class _Builder:
                         kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.refs.get(name, ())]
                 continue
             for rel, py in self.scan.py.items():
+                for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
+                    if n == name and m and (m == module or m.endswith("." + module)):
+                        use = Use(rel, line, py.enclosing(line), "import from the extension")
+                        kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
                 if any(m and (m == module or m.endswith("." + module) or n == module)
                        for _l, m, _v, n, _ln in py.imports) or module in py.strings:
                     for line in py.refs.get(name, ()):

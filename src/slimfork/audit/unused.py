@@ -32,6 +32,10 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages]
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
+    from slimfork.audit.builders import build_scripts
+
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in build_scripts(tree.root, python_paths).items()
+              if module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
