@@ -105,6 +105,7 @@ class _Builder:
         self.consumed: set[tuple[str, int, str]] = set()  # (path, line, text) of strings a loader compiles
         self._strings: dict[str, list[tuple[str, int]]] | None = None
         self._patterns: list[tuple[re.Pattern, str, int]] = []
+        self._readers: dict[str, list[str]] = {}
 
     def build(self) -> KernelTable:
         self.triton()
@@ -149,6 +150,8 @@ class _Builder:
                 for text, line in written:
                     self.consumed.add((rel, line, text))
                     hits = self.resolver.resolve(text, rel)
+                    if text.endswith(".pyx"):  # Cython: the C/C++ file it generates is what is compiled
+                        hits = self.resolver.resolve(text[:-4] + ".c", rel) + self.resolver.resolve(text[:-4] + ".cpp", rel)
                     if not hits:
                         note = (note + "; " if note else "") + f"'{text}' names no file of the tree"
                     sources += [h for h in hits if h not in sources]
@@ -228,13 +231,32 @@ class _Builder:
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
-                if any(m and (m == module or m.endswith("." + module) or n == module)
-                       for _l, m, _v, n, _ln in py.imports) or module in py.strings:
-                    for line in py.refs.get(name, ()):
-                        use = Use(rel, line, py.enclosing(line), "attribute")
-                        kernel.uses.append(use)
-                        self.add_file_use(kernel.path, use)
+            for rel in self.extension_readers(module):
+                py = self.scan.py[rel]
+                for line in py.refs.get(name, ()):
+                    use = Use(rel, line, py.enclosing(line), "attribute")
+                    kernel.uses.append(use)
+                    self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
+
+    def extension_readers(self, module: str) -> list[str]:
+        """Files that may read names of the extension ``module``: those importing it (or naming it in a string),
+        and those importing from such a file (``_ext = import_module(...)`` re-exported as an alias)."""
+        if module not in self._readers:
+            carriers = [rel for rel, py in self.scan.py.items()
+                        if any(m and (m == module or m.endswith("." + module) or n == module)
+                               for _l, m, _v, n, _ln in py.imports) or module in py.strings]
+            readers = dict.fromkeys(carriers)
+            carrier_modules = {self.mm.module_of(rel) for rel in carriers} - {None}
+            for m in carrier_modules:
+                for g, _l, _n in self.linker.module_importers.get(m, ()):
+                    readers.setdefault(g)
+            for (base, _name), sites in self.linker.name_importers.items():
+                if base in carrier_modules:
+                    for g, _l, _n in sites:
+                        readers.setdefault(g)
+            self._readers[module] = list(readers)
+        return self._readers[module]
 
     def string_uses(self, name: str) -> list[Use]:
         """Python string literals that name a kernel (exactly, or through an f-string pattern)."""
