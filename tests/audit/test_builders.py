@@ -20,3 +20,18 @@ def test_builders_keep_what_they_build_and_what_that_includes():
     # looks a kernel up in are used; extension functions only imported (from natlib._ext import x) are used
     assert kernels == {"pybind:_ext.unused_op": 70, "source:csrc/orphan.h": 70,
                        "metal:src/argmax.metal::argmin_kernel": 80}
+
+
+def test_native_tests_and_cmake_globs(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    for rel in ("csrc/moe/a.cu", "csrc/old/b.cu", "test/utils/launcher_test.cu"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("__global__ void k_%s() {}\n" % rel.split("/")[-1].split(".")[0])
+    (tmp_path / "Default.cmake").write_text("glob_files_nohip(gpu_sources\n  csrc/moe/*.cu)\n")
+    (tmp_path / "CMakeLists.txt").write_text("include(Default.cmake)\n")
+    result, _ = run_audit(open_tree(tmp_path))
+    sources = {f.subject: f.confidence for f in result.findings if f.subject.startswith("source:")}
+    # a custom glob function of a .cmake file builds csrc/moe; a native test is reported, low
+    assert sources == {"source:csrc/old/b.cu": 70, "source:test/utils/launcher_test.cu": 40}

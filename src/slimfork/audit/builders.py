@@ -12,7 +12,7 @@ from pathlib import Path
 from slimfork.audit.links import SourceResolver
 
 _CMAKE_COMMENT = re.compile(r"#\[\[.*?\]\]|#[^\n]*", re.S)
-_GLOB = re.compile(r"\bfile\s*\(\s*GLOB(?:_RECURSE)?\s+\w+((?:\s+[^\s()]+)*)\s*\)", re.I)
+_PATTERN = re.compile(r"[\w${}./+-]*\*[\w*./+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|m|inl|inc)\b")
 _SOURCE = re.compile(r"[\w${}./+-]+\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|m|inl|inc)\b")
 _VAR_PREFIX = re.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR|PROJECT_SOURCE_DIR|"
                          r"CMAKE_SOURCE_DIR)\}/")
@@ -33,16 +33,16 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
         except OSError:
             continue
         here = posixpath.dirname(rel)
-        for m in _GLOB.finditer(text):
+        for m in _PATTERN.finditer(text):  # file(GLOB v csrc/*.cu), glob_files_nohip(v csrc/moe/*.cpp), ...
+            pattern = _VAR_PREFIX.sub("", m.group(0))
+            if "${" in pattern:
+                continue
             line = text.count("\n", 0, m.start()) + 1
-            for pattern in m.group(1).split():
-                pattern = _VAR_PREFIX.sub("", pattern.strip('"'))
-                if "${" in pattern or pattern.isupper():
-                    continue  # CONFIGURE_DEPENDS, LIST_DIRECTORIES, a variable
-                full = posixpath.normpath(posixpath.join(here, pattern))
+            bases = [here] + ([""] if rel.endswith(".cmake") and here else [])  # include()d: the includer's folder
+            for full in (posixpath.normpath(posixpath.join(b, pattern)) for b in bases):
                 for path in native:
                     if fnmatch.fnmatch(path, full):
-                        out.setdefault(path, f"built by {rel}:{line} (file(GLOB {pattern}))")
+                        out.setdefault(path, f"built by {rel}:{line} (glob {pattern})")
         for m in _SOURCE.finditer(text):
             name = _VAR_PREFIX.sub("", m.group(0))
             if "${" in name or "*" in name:

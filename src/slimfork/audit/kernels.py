@@ -3,10 +3,13 @@ nothing reached loads or includes. The table itself is built in ``kerneltable``;
 
 from __future__ import annotations
 
+import re
+
 from slimfork.audit.kerneltable import Kernel, KernelTable, include_closure, referenced_kernel_files
 from slimfork.audit.model import Finding
 
 _MAX_USES = 8
+_NATIVE_TEST = re.compile(r"(^|/)tests?/(.*/)?[^/]*(_test|_tests|test_[^/]*)\.\w+$|(^|/)[^/]*_test\.(cu|cpp|cc)$")
 
 
 def reached_native(table: KernelTable, reached_py: set[str] | None,
@@ -61,8 +64,11 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
             why = ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
                 else ("included only by sources nothing builds, loads or includes: " + ", ".join(inc[:3])) if inc \
                 else "no Python string, loader, build file or #include in the tree names it"
+            test = bool(_NATIVE_TEST.search(path))
+            if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
+                why += "; it is a native test, which a build outside the tree may compile"
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, 60 if named or inc else 70, path, None, {"kernel_kind": "source"}))
+                               why, 40 if test else 60 if named or inc else 70, path, None, {"kernel_kind": "source"}))
     return out
 
 
@@ -87,6 +93,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool) -> Finding:
         confidence = 80 if kernel.kind in ("triton", "jit", "cpp-extension", "metal") else 70
     if not defined_in_reached:
         reason += "; its file is not reached either"
+    if kernel.path and _NATIVE_TEST.search(kernel.path):
+        reason += "; it is in a native test, which a build outside the tree may compile"
+        confidence = min(confidence, 40)
     details = {"kernel_kind": kernel.kind, "name": kernel.name, "defined": kernel.where(),
                "uses": [u.where() for u in kernel.uses[:_MAX_USES]], "sources": kernel.sources}
     if kernel.note:
