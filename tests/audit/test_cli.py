@@ -61,7 +61,7 @@ def test_formats(copy_fixture, capsys):
         "artifactLocation": {"uri": "gpulib/ops.py", "uriBaseId": "SRCROOT"}, "region": {"startLine": 47}}
 
     code, out, _ = _audit(capsys, str(root), "--format", "markdown", "--only", "unused-kernel")
-    assert "## unused-kernel: GPU kernels with no launch site in reached code (10)" in out
+    assert "## unused-kernel: GPU kernels with no launch site in reached code (12)" in out
     assert "| 80 | `gpulib/ops.py:47` | jit kernel dead has no launch site in reached code |" in out
 
     code, out, _ = _audit(capsys, str(root), "--only", "unused-kernel", "--min-confidence", "80")

@@ -31,7 +31,7 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
 
 def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Finding]:
     def live_uses(kernel: Kernel, reached) -> list:
-        return [u for u in kernel.uses if reached(u.path)]
+        return [u for u in kernel.uses if reached(u.path) and (u.path, u.function) not in table.uncalled]
 
     def python_reached(path: str) -> bool:
         return reached_py is None or path in reached_py
@@ -52,7 +52,7 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
         live = live_uses(kernel, reached)
         if any(u.how != "import" for u in live):
             continue
-        out.append(_kernel_finding(kernel, live, reached(kernel.path)))
+        out.append(_kernel_finding(kernel, live, reached(kernel.path), table.uncalled))
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
         for inc in incs:
@@ -72,11 +72,14 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
     return out
 
 
-def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool) -> Finding:
+def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=frozenset()) -> Finding:
     dead = [u for u in kernel.uses if u not in live]
     if live:  # imported somewhere, never called: the import may be public API
         reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
         confidence = 40
+    elif dead and all((u.path, u.function) in uncalled for u in dead):
+        reason = "launched only in functions nothing calls: " + ", ".join(u.where() for u in dead[:3])
+        confidence = 50  # those functions may be public API a user calls
     elif dead:
         reason = "used only in code nothing reaches: " + ", ".join(u.where() for u in dead[:3])
         confidence = 60

@@ -45,6 +45,8 @@ class KernelTable:
     unknown_loaders: list[Use]  # loaders whose sources the audit cannot name: everything they may load is kept
     native: list[str]  # every native source of the tree
     built: dict[str, str] = field(default_factory=dict)  # sources a CMake file compiles -> "built by CMakeLists.txt:81"
+    uncalled: set[tuple[str, str]] = field(default_factory=set)  # (path, function) of top-level functions holding
+    # a kernel launch that nothing references (or only other such functions of the same file)
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -119,7 +121,29 @@ class _Builder:
             if ids[k.id] > 1:
                 k.id = f"{k.id}@{k.path}:{k.line}"
         includes = {rel: self.includes(rel) for rel in self.scan.native}
-        return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native))
+        return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native),
+                           uncalled=self.uncalled_functions())
+
+    def uncalled_functions(self) -> set[tuple[str, str]]:
+        """Top-level functions that launch a Triton kernel of their own file and that nothing references: outside their file no
+        reference at all, inside it only from other such functions (``nvfp4_cumsum`` called only by an uncalled
+        ``nvfp4_padding``). Their launches do not count as uses."""
+        refs: dict[tuple[str, str], list[Use]] = {}
+        todo = {(u.path, u.function) for k in self.kernels if k.kind == "triton" for u in k.uses
+                if u.function and "." not in u.function and u.path == k.path}  # launchers beside their kernel
+        for rel, fn in todo:
+            py = self.scan.py[rel]
+            span = next(((s, e) for s, e, q in py.functions if q == fn), (0, 0))
+            refs[(rel, fn)] = self.linker.uses(rel, fn, span)
+        uncalled = {key for key, uses in refs.items() if all(u.path == key[0] and u.function for u in uses)}
+        changed = True
+        while changed:  # keep those referenced from a function of their file that is called
+            changed = False
+            for key in list(uncalled):
+                if any((u.path, (u.function or "").split(".")[0]) not in uncalled for u in refs[key]):
+                    uncalled.discard(key)
+                    changed = True
+        return uncalled
 
     def add_file_use(self, path: str, use: Use) -> None:
         uses = self.file_uses.setdefault(path, [])
