@@ -18,6 +18,7 @@ from slimfork.audit.builders import cmake_sources
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.pyscan import name_regex, specific
 from slimfork.audit.scan import TreeScan, scan_tree
+from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index.build import Index
 
@@ -130,7 +131,8 @@ class _Builder:
         ``nvfp4_padding``). Their launches do not count as uses."""
         refs: dict[tuple[str, str], list[Use]] = {}
         todo = {(u.path, u.function) for k in self.kernels if k.kind == "triton" for u in k.uses
-                if u.function and "." not in u.function and u.path == k.path}  # launchers beside their kernel
+                if u.function and "." not in u.function and u.path == k.path  # launchers beside their kernel
+                and not u.function.startswith("test") and not is_test_file(u.path)}  # pytest calls tests
         for rel, fn in todo:
             py = self.scan.py[rel]
             span = next(((s, e) for s, e, q in py.functions if q == fn), (0, 0))
