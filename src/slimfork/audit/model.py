@@ -12,6 +12,7 @@ KINDS = {
     "unused-kernel": "GPU kernels with no launch site in reached code",
     "orphaned-test": "tests of modules or names that do not exist, or of unreached code only",
     "eager-import": "package __init__ files that import much at import time",
+    "same-name": "modules with one name in several folders (consolidation candidates)",
 }
 
 

@@ -10,6 +10,7 @@ from slimfork.audit.eager import eager_findings
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
+from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import test_findings
 from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
@@ -65,17 +66,17 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         graph = build_graph(tree, index, roots + extra, list(registries))
     reached = reached_paths(graph)
     reached_without_tests = reached
-    if not spec_roots and options.kinds & {"orphaned-test", "unused-file"}:
+    if not spec_roots and options.kinds & {"orphaned-test", "unused-file", "same-name"}:
         plain = build_graph(tree, index, default_roots(tree, python_paths, mm.module_of, with_tests=False) + extra,
                             list(registries))
         reached_without_tests = reached_paths(plain)
     lap("graph")
     result = AuditResult(str(tree.root))
     table = None
+    test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
     if "unused-file" in options.kinds:
         lines = {p: s.lines for p, s in index.files.items()}
         runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
-        test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
         result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only)
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
@@ -86,6 +87,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     if "duplicate" in options.kinds:
         result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)
         lap("duplicate")
+    if "same-name" in options.kinds:
+        result.findings += same_name_findings(str(tree.root), python_paths, reached, test_only)
+        lap("same-name")
     if "orphaned-test" in options.kinds:
         result.findings += test_findings(graph, index, reached_without_tests)
         lap("orphaned-test")
