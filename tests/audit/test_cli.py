@@ -82,3 +82,13 @@ def test_spec_mode_uses_the_spec_roots(copy_fixture, capsys, tmp_path):
     assert code == 0 and {"cleanlib/hybrid.py", "tests/"} <= subjects  # tests are no roots under a spec
     code, _, err = _audit(capsys, str(root), "--spec", str(spec))
     assert code == 2 and "give a PATH or --spec, not both" in err
+
+
+def test_why_works_on_a_folder_without_a_spec(copy_fixture, capsys):
+    root = copy_fixture("audit", "cleanup_lib")
+    code = main(["why", str(root), "cleanlib/plugins/csv_plugin.py", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["kept"] and [s["module"] for s in data["chain"]][-1] == "cleanlib.plugins.csv_plugin"
+    assert "directory scan" in data["chain"][-1]["reason"]
+    code = main(["why", str(root), "cleanlib.packing"])
+    assert code == 0 and "not reached from the audit's roots" in capsys.readouterr().out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from slimfork.audit.duplicates import duplicate_findings
@@ -16,6 +17,7 @@ from slimfork.audit.tests import test_findings
 from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
                                    is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, scan_roots,
                                    script_roots, unused_findings)
+from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
@@ -52,18 +54,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of)
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
-    graph = build_graph(tree, index, roots, list(registries))
-    extra: list[Root] = []
-    ambiguous: dict[str, str] = {}
-    for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
-        known = {r.value for r in extra}
-        hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
-            + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan)
-        more = list({r.value: r for r in hidden if r.value not in known}.values())
-        if not more:
-            break
-        extra += more
-        graph = build_graph(tree, index, roots + extra, list(registries))
+    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries)
     reached = reached_paths(graph)
     reached_without_tests = reached
     if not spec_roots and options.kinds & {"orphaned-test", "unused-file", "same-name"}:
@@ -105,6 +96,48 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
                                    "unused_by_kind": _by_kind_unused(result)}
     return result, table
+
+
+def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=()):
+    """The module graph from ``roots`` plus the hidden roots (directory scans, lazy ``__getattr__``, folder
+    listings, module paths in f-strings, file names): (graph, hidden roots, ambiguous file names)."""
+    graph = build_graph(tree, index, roots, list(registries))
+    extra: list[Root] = []
+    ambiguous: dict[str, str] = {}
+    for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
+        known = {r.value for r in extra}
+        hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
+            + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan)
+        more = list({r.value: r for r in hidden if r.value not in known}.values())
+        if not more:
+            break
+        extra += more
+        graph = build_graph(tree, index, roots + extra, list(registries))
+    return graph, extra, ambiguous
+
+
+def folder_why(folder: Path, target: str) -> dict:
+    """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
+    from slimfork.source.layout import open_tree
+
+    tree = open_tree(folder)
+    index = build_index(tree.root)
+    mm = build_module_map(tree, index)
+    module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))
+    if module is None:
+        raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET",
+                            hint="give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)")
+    roots = default_roots(tree, list(index.files), mm.module_of)
+    graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots)
+    chain = [{"module": step.module, "reason": (step.root_reason or "a root") if step.edge is None else
+              f"{step.edge.kind} in {step.via} at line {step.edge.line}" + (f" ({step.edge.detail})"
+                                                                          if step.edge.detail else "")}
+             for step in graph.chain(module)]
+    reason = "" if chain else "not reached from the audit's roots (" + ", ".join(
+        r.module for r in graph.roots[:4]) + (" ..." if len(graph.roots) > 4 else "") + ")" + (
+        f"; {len(graph.uncertain)} places the analysis could not decide: " + "; ".join(
+            f"{u.path}:{u.line} {u.why}" for u in graph.uncertain[:3]) if graph.uncertain else "")
+    return {"target": target, "module": module, "kept": bool(chain), "chain": chain, "reason": reason}
 
 
 def _by_kind(table: KernelTable) -> dict[str, int]:

@@ -280,7 +280,7 @@ def _reason(graph: ModuleGraph) -> str:
     roots = ", ".join(r.module for r in graph.roots[:4]) + (" ..." if len(graph.roots) > 4 else "")
     text = f"no import, dynamic import, module-naming string or directory scan reaches it from {roots}"
     if graph.uncertain:
-        text += f" ({len(graph.uncertain)} places the analysis could not decide; see 'slimfork why')"
+        text += f" ({len(graph.uncertain)} places the analysis could not decide; see 'slimfork why FOLDER MODULE')"
     return text
 
 
