@@ -17,7 +17,7 @@ def test_baseline_gate_fails_only_on_new_findings(copy_fixture, capsys, tmp_path
     root = copy_fixture("audit", "cleanup_lib")
     baseline = tmp_path / "baseline.json"
     code, _, err = _audit(capsys, str(root), "--baseline", str(baseline), "--fail-on-new")
-    assert code == 0 and "recorded 9 findings" in err  # first run records today's findings
+    assert code == 0 and "recorded 10 findings" in err  # first run records today's findings
     recorded = json.loads(baseline.read_text())["findings"]
     assert "unused-file:cleanlib/guided/" in recorded and "orphaned-test:tests/test_ane.py" in recorded
 
@@ -32,7 +32,7 @@ def test_baseline_gate_fails_only_on_new_findings(copy_fixture, capsys, tmp_path
     # without --fail-on-new the run reports everything, marks what is new, and exits 0
     code, out, _ = _audit(capsys, str(root), "--baseline", str(baseline), "--json")
     findings = json.loads(out)["findings"]
-    assert code == 0 and len(findings) == 10 and [f["subject"] for f in findings if f["new"]] == ["cleanlib/asr.py"]
+    assert code == 0 and len(findings) == 11 and [f["subject"] for f in findings if f["new"]] == ["cleanlib/asr.py"]
 
     _audit(capsys, str(root), "--baseline", str(baseline), "--update-baseline")
     assert _audit(capsys, str(root), "--baseline", str(baseline), "--fail-on-new")[0] == 0

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
+from slimfork.audit.exports import unused_export_findings
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
@@ -86,6 +87,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
+        result.findings += unused_export_findings(scan, reached)
         lap("eager-import")
     counts = {kind: sum(1 for f in result.findings if f.kind == kind) for kind in KINDS if kind in options.kinds}
     result.stats = {"files": len(python_paths), "reached": len(reached), "roots": len(graph.roots),
