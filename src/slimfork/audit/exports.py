@@ -20,7 +20,9 @@ def unused_export_findings(scan, reached: set[str], min_unused: int = 5) -> list
             continue
         imported = {local for local, _m, _lvl, name, _line in py.imports if name and name != "*"}
         exports = sorted((set(py.all_names) | imported) if py.all_names else imported)
-        exports = [n for n in exports if not n.startswith("_") and n in imported]
+        here = posixpath.dirname(rel)
+        exports = [n for n in exports if not n.startswith("_") and n in imported  # a submodule: imported for effect
+                   and f"{here}/{n}.py" not in scan.py and f"{here}/{n}/__init__.py" not in scan.py]
         if not exports:
             continue
         used = set()
