@@ -133,3 +133,8 @@ def test_kernel_name_patterns_need_their_constant_text_and_a_plausible_suffix():
     # a longer tail, an f"expert_{idx}" dict key, a name only __all__ lists, an unused macro/string kernel
     assert {"hadamard_transform_fused", "moe_expert_fp4_e2m1_split_k", "expert_gather_fp4", "expert_scatter",
             "dequant_fp4", "gemm_t32", "sampler_unused"} <= unused
+
+
+def test_a_kernel_file_whose_kernels_are_all_unused_is_one_finding():
+    found = _unused("metal_patterns")
+    assert found["kernels-of:src/legacy.metal"] == 80 and not any(s.startswith("kernels-of:src/hadamard") for s in found)

@@ -53,6 +53,7 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
         if any(u.how != "import" for u in live):
             continue
         out.append(_kernel_finding(kernel, live, reached(kernel.path), table.uncalled))
+    out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
         for inc in incs:
@@ -69,6 +70,24 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
                 why += "; it is a native test, which a build outside the tree may compile"
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
                                why, 40 if test else 60 if named or inc else 70, path, None, {"kernel_kind": "source"}))
+    return out
+
+
+def _whole_files(table: KernelTable, findings: list[Finding]) -> list[Finding]:
+    """Kernel files (``.metal``, ``.cu``, Triton modules) every kernel of which is unused: one finding each."""
+    unused = {f.subject: f for f in findings}
+    by_file: dict[str, list[Kernel]] = {}
+    for k in table.kernels:
+        if k.path and k.kind in ("metal", "cuda", "triton"):
+            by_file.setdefault(k.path, []).append(k)
+    out = []
+    for path, kernels in sorted(by_file.items()):
+        if len(kernels) < 2 or not all(k.id in unused for k in kernels):
+            continue
+        confidence = min(unused[k.id].confidence for k in kernels)
+        out.append(Finding("unused-kernel", f"kernels-of:{path}", f"all {len(kernels)} kernels of {path} are unused",
+                           "each has no launch site in reached code (see its own finding)", confidence, path, None,
+                           {"kernel_kind": "file", "kernels": [k.name for k in kernels]}))
     return out
 
 
