@@ -77,3 +77,12 @@ def test_eager_import_cost_measured_with_an_interpreter():
     result, _ = run_audit(open_tree(ROOT), options=AuditOptions(kinds={"eager-import"}, python=sys.executable))
     (finding,) = [f for f in result.findings if f.subject == "cleanlib"]
     assert finding.details["import_ms"] > 0 and "measured" in finding.message
+
+
+def test_projection_before_and_after(result):
+    p = result.stats["projection"]
+    removed = {"cleanlib/guided/__init__.py", "cleanlib/guided/decode.py", "cleanlib/packing.py",
+               "cleanlib/ops/impl/slow.py", "cleanlib/hybrid.py", "tests/test_hybrid.py", "tests/test_ane.py",
+               "tests/test_core.py"}  # confidence 50+: scripts/ (30) stays
+    assert p["before"]["python_files"] - p["after"]["python_files"] == len(removed)
+    assert p["before"]["tests"] - p["after"]["tests"] == 3 and p["after"]["scripts"] == p["before"]["scripts"]

@@ -12,6 +12,7 @@ from slimfork.audit.exports import unused_export_findings
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
+from slimfork.audit.projection import projection
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import test_findings
@@ -66,9 +67,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     result = AuditResult(str(tree.root))
     table = None
     test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
+    lines = {p: s.lines for p, s in index.files.items()}
+    runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     if "unused-file" in options.kinds:
-        lines = {p: s.lines for p, s in index.files.items()}
-        runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
         result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only)
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
@@ -94,6 +95,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
                     "hidden_roots": len(extra), "hidden_root_triggers": hidden_root_triggers(extra),
                     "ambiguous_file_names": len(ambiguous),
                     "findings": counts, "seconds": timings, "total_seconds": round(sum(timings.values()), 2)}
+    result.stats["projection"] = projection(result, lines, runnable, len(table.kernels) if table else None)
     if table is not None:
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
                                    "unused_by_kind": _by_kind_unused(result)}
