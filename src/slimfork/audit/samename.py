@@ -1,5 +1,6 @@
 """Finding kind "same-name": modules with one name in several folders (``moe_dispatch`` x3, ``kv_cache`` x4),
-consolidation candidates, each copy with its similarity to the others and whether anything uses it."""
+consolidation candidates, each copy with its similarity to the others and whether anything uses it. Copies
+that are different code under one name (three implementations of one idea) are reported too, at 30."""
 
 from __future__ import annotations
 
@@ -38,8 +39,6 @@ def same_name_findings(root: str, paths: list[str], reached: set[str], test_only
                     continue
                 ratio = SequenceMatcher(None, lines[a], lines[b], autojunk=False).ratio()
                 best[a], best[b] = max(best.get(a, 0), ratio), max(best.get(b, 0), ratio)
-        if not best or max(best.values()) < 0.3:
-            continue  # same name, different code: not one module copied
         status = {p: "used" if p in reached and p not in test_only else "tests only" if p in test_only
                   else "unused" for p in copies}
         used = [p for p in copies if status[p] == "used"]
@@ -47,11 +46,15 @@ def same_name_findings(root: str, paths: list[str], reached: set[str], test_only
                 for p in copies]
         keep = max(used, key=lambda p: len(lines[p])) if used else None
         copies_text = ", ".join(f"{p} ({status[p]}, {round(best.get(p, 0) * 100)}%)" for p in copies)
+        similar = max(best.values(), default=0) >= 0.5
         advice = f"keep {keep}" if len(used) == 1 else \
-            f"{len(used)} copies are used: merge into one" if used else "no copy is used"
+            (f"{len(used)} copies are used: merge into one" if similar else
+             f"{len(used)} copies are used, different code under one name: consolidate or rename") if used \
+            else "no copy is used"
         out.append(Finding("same-name", f"{stem}:" + "|".join(copies),
-                           f"{len(copies)} modules named {stem} ({round(max(best.values()) * 100)}% most alike)",
-                           f"{copies_text}; {advice}", 50 if len(used) <= 1 else 30, copies[0], None,
+                           f"{len(copies)} modules named {stem} ({round(max(best.values(), default=0) * 100)}% most alike)",
+                           f"{copies_text}; {advice}", 50 if len(used) <= 1 and max(best.values(), default=0) >= 0.5
+                           else 30, copies[0], None,
                            {"copies": rows, "keep": keep}))
     return out
 
