@@ -35,3 +35,9 @@ def test_native_tests_and_cmake_globs(tmp_path):
     sources = {f.subject: f.confidence for f in result.findings if f.subject.startswith("source:")}
     # a custom glob function of a .cmake file builds csrc/moe; a native test is reported, low
     assert sources == {"source:csrc/old/b.cu": 70, "source:test/utils/launcher_test.cu": 40}
+
+
+def test_importing_a_compiled_extension_of_the_tree_is_no_missing_import():
+    result, _table = run_audit(open_tree(ROOT))
+    (finding,) = [f for f in result.findings if f.kind == "orphaned-test"]
+    assert "natlib._missing" in finding.reason and "natlib._cpp" not in finding.reason.replace("natlib._cpp.", "")

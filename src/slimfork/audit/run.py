@@ -15,7 +15,7 @@ from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.projection import projection
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
-from slimfork.audit.tests import test_findings
+from slimfork.audit.tests import extension_names, test_findings
 from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
                                    is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, scan_roots,
                                    script_roots, unused_findings)
@@ -84,7 +84,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         result.findings += same_name_findings(str(tree.root), python_paths, reached, test_only)
         lap("same-name")
     if "orphaned-test" in options.kinds:
-        result.findings += test_findings(graph, index, reached_without_tests)
+        result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan))
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)

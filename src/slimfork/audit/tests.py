@@ -10,11 +10,22 @@ from slimfork.graph.modules import resolve_import
 from slimfork.index.build import Index
 
 
-def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None) -> list[Finding]:
+def extension_names(scan) -> set[str]:
+    """Names of native extension modules the tree builds (``PYBIND11_MODULE(_ext, m)``, ``NB_MODULE``,
+    ``Extension("pkg._ext", ...)``): importing them is no missing import."""
+    names = {k.namespace for nat in scan.native.values() for k in nat.kernels if k.kind == "pybind"}
+    names |= {call.name.rsplit(".", 1)[-1] for py in scan.py.values() for call in py.loaders if call.name}
+    return names
+
+
+def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,
+                  extensions: set[str] = frozenset()) -> list[Finding]:
     mm = graph.mm
     out: list[Finding] = []
     missing_by_path: dict[str, list] = {}
     for m in graph.missing:
+        if m.target.rsplit(".", 1)[-1] in extensions:
+            continue  # a compiled extension of the tree
         missing_by_path.setdefault(m.path, []).append(m)
     for path, summary in index.files.items():
         if not is_test_file(path) or path.endswith("conftest.py"):
