@@ -241,6 +241,7 @@ class _Builder:
                 kernel.uses.append(use)
                 if kernel.path:
                     self.add_file_use(kernel.path, use)
+        self.op_implementations(ops)
         for kernel in pybind:
             module, _, name = kernel.name.rpartition(".")
             if module == "TORCH_EXTENSION_NAME":  # named by the loader that builds it: look where it is loaded
@@ -264,6 +265,19 @@ class _Builder:
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
+
+    def op_implementations(self, ops: dict[tuple[str, str], Kernel]) -> None:
+        """A source whose ``TORCH_LIBRARY_IMPL`` implements an op is used where the op is: ``torch.ops.ns.op``
+        or a lookup by the two names (``get_operator("xformers", "op")``)."""
+        for rel, nat in self.scan.native.items():
+            for ns, op, _line in nat.impls:
+                kernel = ops.get((ns, op))
+                uses = list(kernel.uses) if kernel else []
+                uses += [Use(py_rel, line, self.scan.py[py_rel].enclosing(line), "op lookup")
+                         for py_rel, py in self.scan.py.items() if ns in py.strings
+                         for line in py.strings.get(op, ())]
+                for use in uses:
+                    self.add_file_use(rel, use)
 
     def extension_readers(self, module: str) -> list[str]:
         """Files that may read names of the extension ``module``: those importing it (or naming it in a string),

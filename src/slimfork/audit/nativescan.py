@@ -18,6 +18,8 @@ _METAL_KERNEL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([A-Za-z
 _TEMPLATE_BEFORE = re.compile(r"template\s*<[^;{}]*>\s*$")
 _HOST_NAME = re.compile(r"\[\[\s*host_name\s*\(\s*\"([^\"]+)\"\s*\)\s*\]\]")
 _TORCH_LIBRARY = re.compile(r"\bTORCH_LIBRARY(?:_FRAGMENT|_EXPAND)?\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
+_TORCH_IMPL = re.compile(r"\bTORCH_LIBRARY_IMPL\s*\(\s*([A-Za-z_]\w*)\s*,\s*\w+\s*,\s*([A-Za-z_]\w*)\s*\)")
+_IMPL = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*impl\s*\(\s*(?:TORCH_SELECTIVE_NAME\s*\(\s*)?\"(?:(\w+)::)?(\w+)")
 _PYBIND = re.compile(r"\b(?:PYBIND11_MODULE|NB_MODULE)\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
 _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
@@ -38,6 +40,7 @@ class NativeScan:
     includes: list[tuple[str, int]] = field(default_factory=list)
     idents: dict[str, list[int]] = field(default_factory=dict)  # identifier -> lines (code, not comments)
     strings: dict[str, list[int]] = field(default_factory=dict)  # identifier-like string literals -> lines
+    impls: list[tuple[str, str, int]] = field(default_factory=list)  # TORCH_LIBRARY_IMPL m.impl: (ns, op, line)
 
 
 def _blank(match: re.Match) -> str:
@@ -84,6 +87,12 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
     for m in _STRING.finditer(code):
         if _IDENT.fullmatch(m.group(0)[1:-1]):
             scan.strings.setdefault(m.group(0)[1:-1], []).append(line_of(m.start()))
+    for block in _TORCH_IMPL.finditer(code):
+        namespace, var = block.group(1), block.group(2)
+        body = _block_after(code, block.end())
+        for m in _IMPL.finditer(body):
+            if m.group(1) == var:
+                scan.impls.append((m.group(2) or namespace, m.group(3), line_of(block.end() + m.start())))
     for pattern, kind in ((_TORCH_LIBRARY, "torch-op"), (_PYBIND, "pybind")):
         for block in pattern.finditer(code):
             namespace, var = block.group(1), block.group(2)
