@@ -76,7 +76,7 @@ def test_unused_kernels_of_the_gpu_library():
         "cuda:gpulib/csrc/scale.cuh::unused_global": 70,
         "cuda:gpulib/csrc/dead.cuh::dead_kernel": 60,  # launched only from a source nothing live loads
         "source:gpulib/csrc/dead.cuh": 60,  # named only by the uncalled loader
-        "torch-op:gpulib::never_called": 60,  # called only from gpulib/unreached.py
+        "torch-op:gpulib::never_called": 40,  # called only from gpulib/unreached.py; a registered op is public API
         "cuda:gpulib/csrc/orphan.cuh::orphan_kernel": 60,
         "triton:gpulib/ops.py::_launched_only_by_unreached": 60,
         # launched only by functions nothing calls (one of them called only by the other)

@@ -115,6 +115,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = 80 if kernel.kind in ("triton", "jit", "cpp-extension", "metal") else 70
     if not defined_in_reached:
         reason += "; its file is not reached either"
+    if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
+        reason += "; a registered op is public API of the library"
+        confidence = min(confidence, 40)
     if kernel.path and _NATIVE_TEST.search(kernel.path):
         reason += "; it is in a native test, which a build outside the tree may compile"
         confidence = min(confidence, 40)
