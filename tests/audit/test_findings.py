@@ -86,3 +86,15 @@ def test_projection_before_and_after(result):
                "tests/test_core.py"}  # confidence 50+: scripts/ (30) stays
     assert p["before"]["python_files"] - p["after"]["python_files"] == len(removed)
     assert p["before"]["tests"] - p["after"]["tests"] == 3 and p["after"]["scripts"] == p["before"]["scripts"]
+
+
+def test_test_only_modules_of_a_package_whose_init_imports_none_are_possible_api(tmp_path):
+    (tmp_path / "lib" / "gemm").mkdir(parents=True)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "lib"\nversion = "0"\n')
+    (tmp_path / "lib" / "__init__.py").write_text("import os\n")  # imports none of its modules
+    (tmp_path / "lib" / "gemm" / "__init__.py").write_text("def gemm():\n    return 1\n")
+    (tmp_path / "tests" / "test_gemm.py").write_text("from lib.gemm import gemm\n")
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    (finding,) = result.findings
+    assert finding.subject == "lib/gemm/" and finding.confidence == 30 and "public API?" in finding.reason

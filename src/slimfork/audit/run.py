@@ -70,7 +70,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     lines = {p: s.lines for p, s in index.files.items()}
     runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     if "unused-file" in options.kinds:
-        result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only)
+        result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only,
+                                           namespace_packages(graph, tree.packages))
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-kernel" in options.kinds:
@@ -100,6 +101,17 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
                                    "unused_by_kind": _by_kind_unused(result)}
     return result, table
+
+
+def namespace_packages(graph, packages) -> set[str]:
+    """Top-level packages whose ``__init__`` imports none of their own modules: users import the submodules
+    directly (``import mslk.gemm``), so a submodule only the tests reach is still public API."""
+    out = set()
+    for pkg in packages:
+        if not any(e.target.startswith(pkg + ".") and e.kind in ("import", "from")
+                   for e in graph.edges.get(pkg, ())):
+            out.add(pkg)
+    return out
 
 
 def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=()):

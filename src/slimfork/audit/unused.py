@@ -212,7 +212,7 @@ def tests_reaching(graph: ModuleGraph, module: str, limit: int = 2000) -> list[s
 
 def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
-                    test_only: set[str] = frozenset()) -> list[Finding]:
+                    test_only: set[str] = frozenset(), namespaces: set[str] = frozenset()) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them."""
@@ -233,6 +233,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     out: list[Finding] = []
     covered: set[str] = set()
     tests_of = {p: tests_reaching(graph, graph.module_of(p)) for p in test_only if graph.module_of(p)}
+    api = {p for p in test_only if (graph.module_of(p) or "").split(".")[0] in namespaces}
+    api_note = "its package's __init__ imports none of its modules, so users import them directly: public API? "
     for folder in top:
         files = folders[folder]
         covered.update(files)
@@ -245,9 +247,10 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
             (f"{named}; " if named else "")
         what = "not reached from the roots" if not only else \
             f"unused: {len(files) - len(only)} files unreached, {len(only)} reached only from tests"
+        public = any(p in api for p in only)
         out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
-                           f"is {what}", (note + _test_note(tests)).rstrip("; ") or "unreached",
-                           30 if main or named else 50 if only else 70, folder + "/", None,
+                           f"is {what}", ((api_note if public else "") + note + _test_note(tests)).rstrip("; ")
+                           or "unreached", 30 if main or named or public else 50 if only else 70, folder + "/", None,
                            {"files": files, "lines": total, "test_only": only, "tests": tests}))
     for path in unreached:
         if path in covered:
@@ -259,8 +262,9 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is {what}",
-                           (note + _test_note(tests)).rstrip("; ") or "unreached",
-                           30 if script or path in ambiguous else 50 if path in test_only else 60, path, None,
+                           ((api_note if path in api else "") + note + _test_note(tests)).rstrip("; ") or "unreached",
+                           30 if script or path in ambiguous or path in api else 50 if path in test_only else 60,
+                           path, None,
                            {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests}))
     return out
 
