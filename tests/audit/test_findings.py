@@ -95,6 +95,7 @@ def test_test_only_modules_of_a_package_whose_init_imports_none_are_possible_api
     (tmp_path / "lib" / "__init__.py").write_text("import os\n")  # imports none of its modules
     (tmp_path / "lib" / "gemm" / "__init__.py").write_text("def gemm():\n    return 1\n")
     (tmp_path / "tests" / "test_gemm.py").write_text("from lib.gemm import gemm\n")
-    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
-    (finding,) = result.findings
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file", "orphaned-test"}))
+    finding, test = result.findings
     assert finding.subject == "lib/gemm/" and finding.confidence == 30 and "public API?" in finding.reason
+    assert test.subject == "tests/test_gemm.py" and test.confidence == 30 and "public API?" in test.reason

@@ -85,7 +85,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         result.findings += same_name_findings(str(tree.root), python_paths, reached, test_only)
         lap("same-name")
     if "orphaned-test" in options.kinds:
-        result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan))
+        result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan),
+                                         namespace_packages(graph, tree.packages))
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
