@@ -53,3 +53,16 @@ def test_basename_string_resolves_to_one_file_or_is_ambiguous(unused):
 ])
 def test_self_listing_detection(code, expected):
     assert [item[:3] for item in scan_source(code.encode()).self_listings] == expected
+
+
+def test_relative_imports_of_tests_in_a_folder_package_reach_their_helpers(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    fmha = tmp_path / "test" / "attention" / "fmha"  # only the last folder is a package
+    fmha.mkdir(parents=True)
+    (fmha / "__init__.py").write_text("")
+    (fmha / "test_forward.py").write_text("from .utils import helper\n\n\ndef test_x():\n    assert helper()\n")
+    (fmha / "utils.py").write_text("def helper():\n    return 1\n")
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    assert result.findings == []

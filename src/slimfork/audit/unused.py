@@ -87,6 +87,27 @@ def lazy_roots(graph: ModuleGraph, index) -> list[Root]:
     return list(out.values())
 
 
+def relative_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Relative imports of reached modules the graph left without an edge (``from .utils import x`` in a test
+    folder that is a package only from its own level): the module they name is a root."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for module in graph.reached:
+        info = mm.modules.get(module)
+        if not info or not info.path or info.path not in index.files:
+            continue
+        targets = {e.target for e in graph.edges.get(module, ())}
+        parts = module.split(".") if info.is_package else module.split(".")[:-1]
+        for imp in index.files[info.path].imports:
+            if not imp.level or imp.level - 1 > len(parts):
+                continue
+            base = ".".join(parts[: len(parts) - (imp.level - 1)] + ([imp.module] if imp.module else []))
+            for name in [base] + [f"{base}.{n}" for n in imp.names]:
+                if name in mm.modules and mm.modules[name].path and name not in targets and name not in out:
+                    out[name] = Root("module", name, text=f"{name} (a relative import at {info.path}:{imp.line})")
+    return list(out.values())
+
+
 def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Unknown means keep: module paths built from a module constant in a reached module,
     ``f"{_PACKAGE}.sm120_fp8:run"`` with ``_PACKAGE = "pkg.kernels"`` (kernel and plugin registries)."""
