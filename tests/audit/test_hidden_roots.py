@@ -66,3 +66,14 @@ def test_relative_imports_of_tests_in_a_folder_package_reach_their_helpers(tmp_p
     (fmha / "utils.py").write_text("def helper():\n    return 1\n")
     result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
     assert result.findings == []
+
+
+def test_a_missing_import_whose_tail_is_in_the_tree_keeps_that_module(tmp_path):
+    """bench/ is installed as pkg/bench by the build: ``from pkg.bench.common import x`` names bench/common.py."""
+    for rel, text in {"pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n', "pkg/__init__.py": "",
+                      "bench/__init__.py": "", "bench/common.py": "def x():\n    return 1\n",
+                      "tests/test_bench.py": "from pkg.bench.common import x\n"}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    assert not any(f.subject.startswith("bench") for f in result.findings)

@@ -18,6 +18,7 @@ from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import extension_names, test_findings
 from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
                                    is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, relative_roots,
+                                   relocated_roots,
                                    scan_roots, script_roots, unused_findings)
 from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
@@ -124,7 +125,8 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
     for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
-            + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index)
+            + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
+            + relocated_roots(graph)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break

@@ -108,6 +108,25 @@ def relative_roots(graph: ModuleGraph, index) -> list[Root]:
     return list(out.values())
 
 
+def relocated_roots(graph: ModuleGraph) -> list[Root]:
+    """Imports of modules missing from the tree whose tail names a module that is there
+    (``mslk.bench.common.utils`` when ``bench/common/utils.py`` exists: a folder the build installs inside the
+    package): unknown means keep, the module is a root."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for m in graph.missing:
+        if m.module not in graph.reached:
+            continue
+        parts = m.target.split(".")
+        for i in range(1, len(parts) - 1):
+            tail = ".".join(parts[i:])
+            if tail in mm.modules and mm.modules[tail].path:
+                if tail not in out:
+                    out[tail] = Root("module", tail, text=f"{tail} (imported as {m.target} at {m.path}:{m.line})")
+                break
+    return list(out.values())
+
+
 def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Unknown means keep: module paths built from a module constant in a reached module,
     ``f"{_PACKAGE}.sm120_fp8:run"`` with ``_PACKAGE = "pkg.kernels"`` (kernel and plugin registries)."""
