@@ -99,3 +99,14 @@ def test_test_only_modules_of_a_package_whose_init_imports_none_are_possible_api
     finding, test = result.findings
     assert finding.subject == "lib/gemm/" and finding.confidence == 30 and "public API?" in finding.reason
     assert test.subject == "tests/test_gemm.py" and test.confidence == 30 and "public API?" in test.reason
+
+
+def test_a_package_of_scripts_is_run_by_hand(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "__init__.py").write_text("")
+    (tmp_path / "bench" / "attn_bench.py").write_text('def main():\n    pass\n\n\nif __name__ == "__main__":\n    main()\n')
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    assert [(f.subject, f.confidence) for f in result.findings] == [("bench/", 30)]

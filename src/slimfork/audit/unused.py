@@ -279,7 +279,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         files = folders[folder]
         covered.update(files)
         total = sum(lines.get(p, 0) for p in files)
-        main = f"{folder}/__main__.py" in files or all(p in runnable for p in files)
+        scripts = [p for p in files if not p.endswith("/__init__.py")]
+        main = f"{folder}/__main__.py" in files or bool(scripts) and all(p in runnable for p in scripts)
         named = next((ambiguous[p] for p in files if p in ambiguous), None)
         only = [p for p in files if p in test_only]
         tests = sorted({t for p in only for t in tests_of.get(p, [])})
