@@ -105,8 +105,9 @@ def test_a_package_of_scripts_is_run_by_hand(tmp_path):
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("")
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
-    (tmp_path / "bench").mkdir()
-    (tmp_path / "bench" / "__init__.py").write_text("")
-    (tmp_path / "bench" / "attn_bench.py").write_text('def main():\n    pass\n\n\nif __name__ == "__main__":\n    main()\n')
+    (tmp_path / "pkg" / "bench").mkdir()
+    (tmp_path / "pkg" / "bench" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "bench" / "attn_bench.py").write_text(
+        'def main():\n    pass\n\n\nif __name__ == "__main__":\n    main()\n')
     result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
-    assert [(f.subject, f.confidence) for f in result.findings] == [("bench/", 30)]
+    assert [(f.subject, f.confidence) for f in result.findings] == [("pkg/bench/", 30)]
