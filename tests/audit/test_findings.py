@@ -111,3 +111,14 @@ def test_a_package_of_scripts_is_run_by_hand(tmp_path):
         'def main():\n    pass\n\n\nif __name__ == "__main__":\n    main()\n')
     result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
     assert [(f.subject, f.confidence) for f in result.findings] == [("pkg/bench/", 30)]
+
+
+def test_a_file_that_does_not_parse_is_unknown_not_dead(tmp_path):
+    (tmp_path / "pkg" / "bench").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "bench" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "bench" / "new_syntax.py").write_text("def f(:\n    pass\n")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    (finding,) = result.findings
+    assert finding.confidence == 30 and "does not parse" in finding.reason

@@ -72,7 +72,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     if "unused-file" in options.kinds:
         result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only,
-                                           namespace_packages(graph, tree.packages))
+                                           namespace_packages(graph, tree.packages),
+                                           {p for p, s in index.files.items() if s.error})
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-kernel" in options.kinds:

@@ -252,7 +252,8 @@ def tests_reaching(graph: ModuleGraph, module: str, limit: int = 2000) -> list[s
 
 def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
-                    test_only: set[str] = frozenset(), namespaces: set[str] = frozenset()) -> list[Finding]:
+                    test_only: set[str] = frozenset(), namespaces: set[str] = frozenset(),
+                    unparsed: set[str] = frozenset()) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them."""
@@ -281,7 +282,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         total = sum(lines.get(p, 0) for p in files)
         scripts = [p for p in files if not p.endswith("/__init__.py")]
         main = f"{folder}/__main__.py" in files or bool(scripts) and all(p in runnable for p in scripts)
-        named = next((ambiguous[p] for p in files if p in ambiguous), None)
+        named = next((ambiguous[p] for p in files if p in ambiguous), None) or next(
+            (f"{p} does not parse with this Python: what it imports is unknown" for p in files if p in unparsed), None)
         only = [p for p in files if p in test_only]
         tests = sorted({t for p in only for t in tests_of.get(p, [])})
         note = ("it holds scripts or a __main__.py, it may be run by hand; " if main else "") + \
@@ -300,11 +302,14 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         note = "it is a script (__main__ block), it may be run by hand; " if script else ""
         if path in ambiguous:
             note += f"{ambiguous[path]}; "
+        if path in unparsed:
+            note += "it does not parse with this Python: what it imports is unknown; "
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is {what}",
                            ((api_note if path in api else "") + note + _test_note(tests)).rstrip("; ") or "unreached",
-                           30 if script or path in ambiguous or path in api else 50 if path in test_only else 60,
+                           30 if script or path in ambiguous or path in api or path in unparsed
+                           else 50 if path in test_only else 60,
                            path, None,
                            {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests}))
     return out
