@@ -122,3 +122,18 @@ def test_a_file_that_does_not_parse_is_unknown_not_dead(tmp_path):
     result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
     (finding,) = result.findings
     assert finding.confidence == 30 and "does not parse" in finding.reason
+
+
+def test_a_reference_only_tests_use_beside_live_code_is_a_test_helper(tmp_path):
+    files = {"pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+             "pkg/__init__.py": "from pkg import fast\n", "pkg/fast.py": "def op():\n    return 1\n",
+             "pkg/naive.py": "def op_ref():\n    return 1\n", "pkg/old.py": "def gone():\n    return 1\n",
+             "tests/test_op.py": "from pkg.fast import op\nfrom pkg.naive import op_ref\n",
+             "tests/test_old.py": "from pkg.old import gone\n"}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    found = {f.subject: f for f in result.findings}
+    assert found["pkg/naive.py"].confidence == 30 and "test helper" in found["pkg/naive.py"].reason
+    assert found["pkg/old.py"].confidence == 50 and "tests/test_old.py" in found["pkg/old.py"].reason

@@ -275,6 +275,9 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     covered: set[str] = set()
     tests_of = {p: tests_reaching(graph, graph.module_of(p)) for p in test_only if graph.module_of(p)}
     api = {p for p in test_only if (graph.module_of(p) or "").split(".")[0] in namespaces}
+    helper = {p for p in test_only if p not in api and _tests_also_test_live_code(graph, tests_of.get(p, []), test_only)}
+    helper_note = "the tests that use it also test code the roots reach: a test helper or reference, move it " \
+                  "to the tests rather than remove it; "
     api_note = "its package's __init__ imports none of its modules, so users import them directly: public API? "
     for folder in top:
         files = folders[folder]
@@ -291,9 +294,11 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         what = "not reached from the roots" if not only else \
             f"unused: {len(files) - len(only)} files unreached, {len(only)} reached only from tests"
         public = any(p in api for p in only)
+        aid = bool(only) and all(p in helper for p in only)
         out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
-                           f"is {what}", ((api_note if public else "") + note + _test_note(tests)).rstrip("; ")
-                           or "unreached", 30 if main or named or public else 50 if only else 70, folder + "/", None,
+                           f"is {what}", ((api_note if public else "") + (helper_note if aid else "") + note +
+                                          _test_note(tests)).rstrip("; ") or "unreached",
+                           30 if main or named or public or aid else 50 if only else 70, folder + "/", None,
                            {"files": files, "lines": total, "test_only": only, "tests": tests}))
     for path in unreached:
         if path in covered:
@@ -307,12 +312,32 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is {what}",
-                           ((api_note if path in api else "") + note + _test_note(tests)).rstrip("; ") or "unreached",
-                           30 if script or path in ambiguous or path in api or path in unparsed
+                           ((api_note if path in api else "") + (helper_note if path in helper else "") + note +
+                            _test_note(tests)).rstrip("; ") or "unreached",
+                           30 if script or path in ambiguous or path in api or path in unparsed or path in helper
                            else 50 if path in test_only else 60,
                            path, None,
                            {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests}))
     return out
+
+
+def _tests_also_test_live_code(graph: ModuleGraph, tests: list[str], test_only: set[str]) -> bool:
+    """Whether every test reaching a file also imports library code the roots reach without tests."""
+    if not tests:
+        return False
+    for test in tests:
+        module = graph.module_of(test)
+        live = False
+        for edge in graph.edges.get(module or "", ()):
+            info = graph.mm.modules.get(edge.target)
+            path = info.path if info else None
+            if path and edge.kind != "parent" and not info.is_package and path not in test_only \
+                    and not is_test_file(path) and not in_test_folder(path) and edge.target in graph.reached:
+                live = True
+                break
+        if not live:
+            return False
+    return True
 
 
 def _test_note(tests: list[str]) -> str:
