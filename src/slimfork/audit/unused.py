@@ -17,6 +17,7 @@ from slimfork.spec.model import Root
 
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _TEST_DIR = re.compile(r"(^|/)tests?/")
+_REFERENCE = re.compile(r"(^|/|_)(naive|reference|ref|testing|mock|fake|oracle)[^/]*(\.py|/)|_(naive|ref|reference)\.py$")
 
 
 def is_test_file(path: str) -> bool:
@@ -275,7 +276,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     covered: set[str] = set()
     tests_of = {p: tests_reaching(graph, graph.module_of(p)) for p in test_only if graph.module_of(p)}
     api = {p for p in test_only if (graph.module_of(p) or "").split(".")[0] in namespaces}
-    helper = {p for p in test_only if p not in api and _tests_also_test_live_code(graph, tests_of.get(p, []), test_only)}
+    helper = {p for p in test_only if p not in api and _REFERENCE.search(p)
+              and _tests_also_test_live_code(graph, tests_of.get(p, []), test_only)}
     helper_note = "the tests that use it also test code the roots reach: a test helper or reference, move it " \
                   "to the tests rather than remove it; "
     api_note = "its package's __init__ imports none of its modules, so users import them directly: public API? "
@@ -331,7 +333,7 @@ def _tests_also_test_live_code(graph: ModuleGraph, tests: list[str], test_only: 
         for edge in graph.edges.get(module or "", ()):
             info = graph.mm.modules.get(edge.target)
             path = info.path if info else None
-            if path and edge.kind != "parent" and not info.is_package and path not in test_only \
+            if path and edge.kind != "parent" and "." in edge.target and path not in test_only \
                     and not is_test_file(path) and not in_test_folder(path) and edge.target in graph.reached:
                 live = True
                 break
