@@ -104,7 +104,8 @@ def relative_roots(graph: ModuleGraph, index) -> list[Root]:
                 continue
             base = ".".join(parts[: len(parts) - (imp.level - 1)] + ([imp.module] if imp.module else []))
             for name in [base] + [f"{base}.{n}" for n in imp.names]:
-                if name in mm.modules and mm.modules[name].path and name not in targets and name not in out:
+                if name in mm.modules and mm.modules[name].path and name not in targets and name not in out \
+                        and name not in graph.reached:
                     out[name] = Root("module", name, text=f"{name} (a relative import at {info.path}:{imp.line})")
     return list(out.values())
 
@@ -122,7 +123,7 @@ def relocated_roots(graph: ModuleGraph) -> list[Root]:
         for i in range(1, len(parts) - 1):
             tail = ".".join(parts[i:])
             if tail in mm.modules and mm.modules[tail].path:
-                if tail not in out:
+                if tail not in out and tail not in graph.reached:
                     out[tail] = Root("module", tail, text=f"{tail} (imported as {m.target} at {m.path}:{m.line})")
                 break
     return list(out.values())
