@@ -75,5 +75,7 @@ def test_a_missing_import_whose_tail_is_in_the_tree_keeps_that_module(tmp_path):
                       "tests/test_bench.py": "from pkg.bench.common import x\n"}.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
-    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file", "orphaned-test"}))
     assert not any(f.subject.startswith("bench") for f in result.findings)
+    (test,) = [f for f in result.findings if f.kind == "orphaned-test"]  # its import exists under bench/
+    assert test.confidence == 40 and "bench/common.py is" in test.reason
