@@ -128,8 +128,9 @@ def test_kernel_name_patterns_need_their_constant_text_and_a_plausible_suffix():
     assert metal["sampler_topk"].path == "metalpat/ops.py" and metal["sampler_topk"].line == 7
     unused = {s.split("::")[-1] for s in _unused("metal_patterns")}
     # f"hadamard_{block_size}": a number after the prefix; f"moe_expert_{dtype}": one or two name tokens
+    # and a formatted part may be empty: f"moe{pre}_gather_x" with pre = ""
     assert {"hadamard_32", "hadamard_64", "moe_expert_bf16", "moe_expert_fp4_e2m1", "gemm_t64",
-            "sampler_topk"}.isdisjoint(unused)
+            "sampler_topk", "moe_gather_x"}.isdisjoint(unused)
     # a longer tail, an f"expert_{idx}" dict key, a name only __all__ lists, an unused macro/string kernel
     assert {"hadamard_transform_fused", "moe_expert_fp4_e2m1_split_k", "expert_gather_fp4", "expert_scatter",
             "dequant_fp4", "gemm_t32", "sampler_unused"} <= unused

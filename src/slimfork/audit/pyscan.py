@@ -127,9 +127,9 @@ def name_pattern_text(node: ast.JoinedStr) -> str:
 
 
 def name_regex(text: str) -> str:
-    """A kernel-name pattern as a regex: ``{#}`` a number, ``{...}`` one or two name tokens (a dtype, a
-    variant: "bf16", "fp4_e2m1"), never an arbitrary tail, so f"expert_{idx}" does not match expert_gather."""
-    token = "[A-Za-z0-9]+(?:_[A-Za-z0-9]+)?"
+    """A kernel-name pattern as a regex: ``{#}`` a number, ``{...}`` nothing or one or two name tokens (a dtype,
+    a variant: "bf16", "fp4_e2m1"), never an arbitrary tail, so f"expert_{idx}" does not match expert_gather."""
+    token = "(?:[A-Za-z0-9]+(?:_[A-Za-z0-9]+)?)?"  # may be empty: f"smallm{pre}_p1" with pre = "" 
     parts = re.split(r"(\{#\}|\{\.\.\.\})", text)
     return "^" + "".join(r"\d+" if p == "{#}" else token if p == "{...}" else re.escape(p) for p in parts) + "$"
 
