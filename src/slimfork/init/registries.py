@@ -76,8 +76,9 @@ def _scans(project: Project) -> list[Registry]:
     """`pkgutil.iter_modules(__path__)` and the like in a package: its modules are its registry."""
     out = []
     for module, rel in project.internal_modules().items():
-        for line, _text in project.index.files[rel].dir_scans:
-            package = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
+        for line, _call, scanned, _subpackages in project.index.files[rel].dir_scans:
+            own = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
+            package = scanned if scanned in project.mm.modules else own
             members = [c for c in project.mm.children.get(package, []) if c != f"{package}.__main__"]
             if len(members) >= MIN_ENTRIES:
                 out.append(Registry("scan", package, f"{rel}:{line}",
