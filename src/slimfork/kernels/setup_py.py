@@ -190,10 +190,15 @@ class _Collector(cst.CSTVisitor):
             return Truth.UNKNOWN
         truth = self.ev.truth(test)
         if truth is Truth.UNKNOWN:
-            self.refs.conditions_left += 1 if self.ev.used or _mentions_platform(test) else 0
+            self.refs.conditions_left += 1 if self._mentions_fact(test) else 0
         else:
             self.refs.conditions_folded += 1
         return truth
+
+    def _mentions_fact(self, test) -> bool:
+        """A condition the facts reach only in part: some name or call in it has a known value."""
+        return any(isinstance(n, (cst.Name, cst.Attribute, cst.Call)) and literal_value(n) is UNKNOWN
+                   and self.ev.value(n) is not UNKNOWN for n in _iter(test))
 
     def visit_If(self, node: cst.If) -> bool:
         node.test.visit(self)
@@ -261,12 +266,6 @@ class _Collector(cst.CSTVisitor):
             elif pattern and _LISTINGS.get(name, name.endswith(".iterdir")):
                 self._add(pattern.rstrip("/") + "/*", node)
         return True
-
-
-def _mentions_platform(node) -> bool:
-    text = cst.Module([]).code_for_node(node)
-    return any(w in text for w in ("platform", "os.name", "WIN", "MAC", "OSX", "DARWIN", "LINUX", "BSD", "POSIX",
-                                   "SUNOS", "AIX"))
 
 
 def _stringish(node) -> bool:
