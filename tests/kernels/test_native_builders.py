@@ -108,3 +108,15 @@ def test_the_cmake_fork_still_builds(copy_fixture, tmp_path):
     subprocess.run(["cmake", "-S", str(root / "cmake"), "-B", str(build)], check=True, capture_output=True)
     subprocess.run(["cmake", "--build", str(build)], check=True, capture_output=True)
     assert subprocess.run([str(build / "demo")], capture_output=True, text=True).stdout.strip() == "posix"
+
+
+def test_a_flag_module_the_fork_removes_is_a_warning(copy_fixture):
+    from slimfork.api import analyse
+
+    root = copy_fixture("kernels", "cext")
+    (root / "src/cext/__init__.py").write_text("from cext._core import arch_name\n\n__all__ = ['arch_name']\n")
+    analysis = analyse(root / "slimfork.toml")
+    assert "src/cext/_flags.py" in analysis.plan.removed_paths()
+    assert "setup.py imports WINDOWS from src/cext/_flags.py, which the fork removes: its build fails" in \
+        analysis.plan.warnings
+    assert "src/arch/windows/name.c" in analysis.plan.removed_paths()  # still decided with the flags' values

@@ -51,17 +51,18 @@ def find_builders(files: Iterable[str]) -> list[str]:
 
 
 def plan_builders(root: Path, files: list[str], native: list[str], facts, entries: dict[str, str] | None = None,
-                  read_root: Path | None = None) -> BuilderPlan:
+                  read_root: Path | None = None, python_files: list[str] | None = None) -> BuilderPlan:
     """``files``: every file of the tree (posix, relative); ``native``: the native sources the fork keeps so far;
     ``entries``: native files kept Python code names (path -> why). ``read_root``: where native sources are read
-    (the folded copy), default ``root``."""
+    (the folded copy), default ``root``; ``python_files``: where setup.py's flag modules are looked for (default
+    the ``.py`` files of ``files``)."""
     table = platform_table(facts)
     plan = BuilderPlan()
     if not table.values and not table.calls:
         return plan
     values = platform_values(table.values.get("sys.platform"), table.calls.get("platform.system"),
                              table.values.get("os.name"))
-    python = [f for f in files if f.endswith(".py")]
+    python = python_files if python_files is not None else [f for f in files if f.endswith(".py")]
     for rel in find_builders(files):
         if rel.endswith(".py"):
             plan.builders.append(read_setup_py(root, rel, FactTable(values=dict(table.values),

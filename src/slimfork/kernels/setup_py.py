@@ -36,6 +36,7 @@ class BuilderRefs:
     unknown: list[str] = field(default_factory=list)  # why every native file below the builder stays
     conditions_left: int = 0  # platform conditions the facts do not decide
     conditions_folded: int = 0
+    imports: list[tuple[str, str]] = field(default_factory=list)  # (project file, name) setup.py imports
 
 
 class _Scope:
@@ -149,6 +150,7 @@ def read_setup_py(root: Path, rel: str, table: FactTable, python_files: list[str
         path = _project_module(root, here, source, python_files)
         if path is None or path == rel:
             continue
+        refs.imports += [(path, name) for s, name in imported if s == source]
         try:
             other = cst.parse_module((Path(root) / path).read_bytes())
         except Exception:  # noqa: BLE001 - an unreadable module only leaves its flags unknown

@@ -26,9 +26,11 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
         found, _ = resolve_python_refs(py, python_kernel_refs(path.read_bytes().decode("utf-8", "replace")), native)
         for f, why in found.items():
             entries.setdefault(f, why)
-    plan = plan_builders(analysis.tree.root, kept, native, facts, entries, read_root=scratch)
+    python = sorted({p for p in kept + [r.path for r in stages.plan.removals] if p.endswith(".py")})
+    plan = plan_builders(analysis.tree.root, kept, native, facts, entries, read_root=scratch, python_files=python)
     if not plan.builders:
         return
+    _check_builder_imports(analysis, stages, plan.builders)
     gone = {r.path: r for r in plan.removals}
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone]
     stages.plan.removals += list(gone.values())
@@ -45,3 +47,33 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
         "builders": [{"path": b.path, "conditions_folded": b.conditions_folded, "conditions_left": b.conditions_left,
                       "unknown": b.unknown} for b in plan.builders],
         "removed": {r.path: r.reason for r in gone.values()}}
+
+
+def _check_builder_imports(analysis, stages, builders) -> None:
+    """Warn where setup.py imports a name (a platform flag) the fork's version of its module no longer defines:
+    setup.py is not part of the analysis, so the fold does not know it needs the name."""
+    import ast
+
+    removed = stages.plan.removed_paths()
+    for refs in builders:
+        for path, name in refs.imports:
+            if path in removed:
+                warning = f"{refs.path} imports {name} from {path}, which the fork removes: its build fails"
+            else:
+                data = stages.rewritten.get(path) or (analysis.tree.root / path).read_bytes()
+                try:
+                    tree = ast.parse(data)
+                except SyntaxError:
+                    continue
+                bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+                bound |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                          ast.ClassDef))}
+                bound |= {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+                          if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+                if name in bound or any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)
+                                        for n in ast.walk(tree)):
+                    continue
+                warning = f"{refs.path} imports {name} from {path}, which the fork's {path} no longer defines: " \
+                          "its build fails (keep the name with [symbols] keep, or drop the fact)"
+            if warning not in stages.plan.warnings:
+                stages.plan.warnings.append(warning)
