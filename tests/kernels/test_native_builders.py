@@ -120,3 +120,23 @@ def test_a_flag_module_the_fork_removes_is_a_warning(copy_fixture):
     assert "setup.py imports WINDOWS from src/cext/_flags.py, which the fork removes: its build fails" in \
         analysis.plan.warnings
     assert "src/arch/windows/name.c" in analysis.plan.removed_paths()  # still decided with the flags' values
+
+
+@pytest.mark.slow
+def test_psutil_keeps_only_what_its_linux_branch_builds_and_still_builds(tmp_path):
+    from slimfork.api import shrink
+
+    spec = tmp_path / "psutil.toml"
+    spec.write_text('source = "pypi:psutil==7.2.2"\ndist = "sdist"\nroots = ["psutil.**"]\n'
+                    '[facts]\nsys_platform = "linux"\nos_name = "posix"\n')
+    out = tmp_path / "fork"
+    shrink(spec, out=out, verify=False)
+    native = {p.relative_to(out).as_posix() for p in out.rglob("*.c")}
+    assert "psutil/_psutil_linux.c" in native and "psutil/arch/linux/proc.c" in native
+    assert not any(p.startswith(("psutil/arch/windows/", "psutil/arch/osx/", "psutil/arch/freebsd/"))
+                   or p.endswith(("_windows.c", "_osx.c", "_bsd.c")) for p in native)
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=out, check=True,
+                   capture_output=True)
+    run = subprocess.run([sys.executable, "-c", "import psutil; print(psutil.Process().pid > 0, psutil.cpu_count())"],
+                         cwd=out, capture_output=True, text=True, check=True)
+    assert run.stdout.startswith("True")
