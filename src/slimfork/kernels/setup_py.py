@@ -170,6 +170,7 @@ class _Collector(cst.CSTVisitor):
     def __init__(self, evaluator: Evaluator, refs: BuilderRefs, rel: str):
         self.ev, self.refs, self.rel = evaluator, refs, rel
         self.dead: list[str | None] = [None]
+        self.elifs: set[int] = set()  # ids of the If nodes written `elif`
 
     def _line(self, node) -> int:
         return self.get_metadata(PositionProvider, node).start.line
@@ -178,7 +179,7 @@ class _Collector(cst.CSTVisitor):
         text = cst.Module([]).code_for_node(node).strip().splitlines()[0]
         return text if len(text) <= 60 else text[:57] + "..."
 
-    def _branches(self, node, test, live, dead, header: str) -> None:
+    def _branches(self, node, live, dead, header: str) -> None:
         """Visit ``live`` and ``dead`` (either may be None) under the current state; ``dead`` gets a reason."""
         if live is not None:
             live.visit(self)
@@ -205,13 +206,15 @@ class _Collector(cst.CSTVisitor):
     def visit_If(self, node: cst.If) -> bool:
         node.test.visit(self)
         truth = self._truth(node.test)
-        cond = self._code(node.test)
+        cond = f"{'elif' if id(node) in self.elifs else 'if'} {self._code(node.test)}"
+        if isinstance(node.orelse, cst.If):
+            self.elifs.add(id(node.orelse))
         if truth is Truth.TRUE:
-            self._branches(node, node.test, node.body, node.orelse, f"else branch of `if {cond}:`")
+            self._branches(node, node.body, node.orelse, f"else branch of `{cond}:`")
         elif truth is Truth.FALSE:
-            self._branches(node, node.test, node.orelse, node.body, f"branch `if {cond}:`")
+            self._branches(node, node.orelse, node.body, f"branch `{cond}:`")
         else:
-            self._branches(node, node.test, node.body, None, "")
+            self._branches(node, node.body, None, "")
             if node.orelse is not None:
                 node.orelse.visit(self)
         return False
@@ -221,9 +224,9 @@ class _Collector(cst.CSTVisitor):
         truth = self._truth(node.test)
         cond = self._code(node.test)
         if truth is Truth.TRUE:
-            self._branches(node, node.test, node.body, node.orelse, f"else arm of `... if {cond} else ...`")
+            self._branches(node, node.body, node.orelse, f"else arm of `... if {cond} else ...`")
         elif truth is Truth.FALSE:
-            self._branches(node, node.test, node.orelse, node.body, f"arm `... if {cond}`")
+            self._branches(node, node.orelse, node.body, f"arm `... if {cond}`")
         else:
             node.body.visit(self)
             node.orelse.visit(self)
