@@ -37,6 +37,7 @@ class BuilderRefs:
     conditions_left: int = 0  # platform conditions the facts do not decide
     conditions_folded: int = 0
     imports: list[tuple[str, str]] = field(default_factory=list)  # (project file, name) setup.py imports
+    flag_modules: dict[str, str] = field(default_factory=dict)  # project file -> the module name setup.py imports
 
 
 class _Scope:
@@ -151,6 +152,7 @@ def read_setup_py(root: Path, rel: str, table: FactTable, python_files: list[str
         if path is None or path == rel:
             continue
         refs.imports += [(path, name) for s, name in imported if s == source]
+        refs.flag_modules[path] = source
         try:
             other = cst.parse_module((Path(root) / path).read_bytes())
         except Exception:  # noqa: BLE001 - an unreadable module only leaves its flags unknown

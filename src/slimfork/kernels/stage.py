@@ -30,6 +30,7 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
     plan = plan_builders(analysis.tree.root, kept, native, facts, entries, read_root=scratch, python_files=python)
     if not plan.builders:
         return
+    folded = _fold_setup_files(analysis, stages, facts, plan.builders)
     _check_builder_imports(analysis, stages, plan.builders)
     gone = {r.path: r for r in plan.removals}
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone]
@@ -41,12 +42,32 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
     for refs in plan.builders:
         lines.append(f"- `{refs.path}`: {refs.conditions_folded} platform conditions decided by the facts, "
                      f"{refs.conditions_left} undecided" + (f"; unknown: {refs.unknown[0]}" if refs.unknown else ""))
+    lines += folded
     lines += [f"- `{r.path}`: {r.reason}" for r in sorted(gone.values(), key=lambda r: r.path)[:200]]
     stages.reports.append(("Native sources of other platforms", "\n".join(lines)))
     stages.data["native_builders"] = {
         "builders": [{"path": b.path, "conditions_folded": b.conditions_folded, "conditions_left": b.conditions_left,
                       "unknown": b.unknown} for b in plan.builders],
         "removed": {r.path: r.reason for r in gone.values()}}
+
+
+def _fold_setup_files(analysis, stages, facts, builders) -> list[str]:
+    """Fold the facts into each setup.py (its flags derived from the modules it imports them from)."""
+    from slimfork.kernels.setup_fold import fold_setup_py
+
+    lines = []
+    for refs in builders:
+        if not refs.path.endswith(".py") or refs.unknown and "does not parse" in refs.unknown[0]:
+            continue
+        new, fold = fold_setup_py(analysis.tree.root, refs.path, refs.flag_modules, facts)
+        if new is not None:
+            stages.rewritten[refs.path] = new
+            stages.rewrite_reasons[refs.path] = f"platform facts folded into the builder: {fold.branches} " \
+                                                f"branches ({fold.lines_removed} lines)"
+            lines.append(f"- `{refs.path}` folded: {fold.branches} branches, {fold.lines_removed} lines removed")
+        elif fold is not None and fold.failure:
+            lines.append(f"- `{refs.path}` left as it is: {fold.failure}")
+    return lines
 
 
 def _check_builder_imports(analysis, stages, builders) -> None:
@@ -56,6 +77,10 @@ def _check_builder_imports(analysis, stages, builders) -> None:
 
     removed = stages.plan.removed_paths()
     for refs in builders:
+        if refs.path in stages.rewritten:  # only the imports the folded setup.py still has
+            still = {a.asname or a.name for n in ast.walk(ast.parse(stages.rewritten[refs.path]))
+                     if isinstance(n, ast.ImportFrom) for a in n.names}
+            refs.imports = [(p, n) for p, n in refs.imports if n in still]
         for path, name in refs.imports:
             if path in removed:
                 warning = f"{refs.path} imports {name} from {path}, which the fork removes: its build fails"
