@@ -144,6 +144,8 @@ def test_psutil_keeps_only_what_its_linux_branch_builds_and_still_builds(tmp_pat
     assert "psutil/_psutil_linux.c" in native and "psutil/arch/linux/proc.c" in native
     assert not any(p.startswith(("psutil/arch/windows/", "psutil/arch/osx/", "psutil/arch/freebsd/"))
                    or p.endswith(("_windows.c", "_osx.c", "_bsd.c")) for p in native)
+    setup = (out / "setup.py").read_text()
+    assert "if WINDOWS" not in setup and "elif MACOS" not in setup and "glob.glob(\"psutil/arch/linux/*.c\")" in setup
     subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=out, check=True,
                    capture_output=True)
     run = subprocess.run([sys.executable, "-c", "import psutil; print(psutil.Process().pid > 0, psutil.cpu_count())"],
