@@ -59,7 +59,11 @@ def _fold_setup_files(analysis, stages, facts, builders) -> list[str]:
     for refs in builders:
         if not refs.path.endswith(".py") or refs.unknown and "does not parse" in refs.unknown[0]:
             continue
-        new, fold = fold_setup_py(analysis.tree.root, refs.path, refs.flag_modules, facts)
+        try:
+            new, fold = fold_setup_py(analysis.tree.root, refs.path, refs.flag_modules, facts)
+        except Exception as exc:  # noqa: BLE001 - a builder the fold cannot handle stays as it is
+            lines.append(f"- `{refs.path}` left as it is: the fold failed ({exc.__class__.__name__}: {exc})")
+            continue
         if new is not None:
             stages.rewritten[refs.path] = new
             stages.rewrite_reasons[refs.path] = f"platform facts folded into the builder: {fold.branches} " \
