@@ -151,3 +151,36 @@ def test_psutil_keeps_only_what_its_linux_branch_builds_and_still_builds(tmp_pat
     run = subprocess.run([sys.executable, "-c", "import psutil; print(psutil.Process().pid > 0, psutil.cpu_count())"],
                          cwd=out, capture_output=True, text=True, check=True)
     assert run.stdout.startswith("True")
+
+
+@pytest.mark.parametrize("condition, linux, windows", [
+    ("WIN32", "false", "true"),
+    ("UNIX AND NOT APPLE", "true", "false"),
+    ("NOT MSVC", "true", "unknown"),  # Windows may be MinGW
+    ('CMAKE_SYSTEM_NAME STREQUAL "Linux"', "true", "false"),
+    ("${CMAKE_SYSTEM_NAME} MATCHES Darwin OR WIN32", "false", "true"),
+    ("WIN32 OR USE_FOO", "unknown", "true"),
+    ("NOT (WIN32 OR UNIX)", "unknown", "unknown"),  # parentheses are not read
+])
+def test_cmake_conditions(condition, linux, windows):
+    from slimfork.kernels.cmake import _commands, _condition, platform_values
+
+    [(name, args, line)] = list(_commands(f"# a comment\nif({condition})"))
+    assert (name, line) == ("if", 2)
+    assert _condition(args, platform_values("linux", None, "posix")).value == linux
+    assert _condition(args, platform_values("win32", None, "nt")).value == windows
+
+
+def test_a_local_name_hides_the_flag(copy_fixture):
+    root = copy_fixture("kernels", "cext")
+    setup = root / "setup.py"
+    setup.write_text(setup.read_text().replace('sources = ["src/cext/_core.c"]\n', '''sources = ["src/cext/_core.c"]
+
+
+def extra(WINDOWS):
+    if WINDOWS:
+        return ["src/cext/_core_windows.c"]
+    return []
+'''))
+    removed, _ = _plan(root, _facts("linux", "posix"))
+    assert "src/cext/_core_windows.c" not in removed and "src/arch/windows/name.c" in removed

@@ -17,7 +17,7 @@ from slimfork.facts.model import Truth
 from slimfork.kernels.setup_py import BuilderRefs
 
 _COMMAND = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(")
-_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|\[\[(.*?)\]\]|([^\s()"]+)', re.S)
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|\[\[(.*?)\]\]|([^\s()"]+)|([()])', re.S)  # parens: tokens
 _HERE_VARS = re.compile(r"\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR|PROJECT_SOURCE_DIR|"
                         r"CMAKE_SOURCE_DIR)\}/?")
 _VAR = re.compile(r"\$\{[^}]*\}|\$<[^>]*>")

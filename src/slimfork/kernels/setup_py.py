@@ -43,9 +43,12 @@ class BuilderRefs:
 class _Scope:
     def __init__(self, names: dict[str, str]):
         self.names = names
+        self.shadowed: list[set[str]] = []  # names functions being visited bind locally
 
     def resolve(self, dotted: str) -> str | None:
         head, _, rest = dotted.partition(".")
+        if any(head in names for names in self.shadowed):
+            return None
         found = self.names.get(head)
         return None if found is None else f"{found}.{rest}" if rest else found
 
@@ -204,6 +207,16 @@ class _Collector(cst.CSTVisitor):
         """A condition the facts reach only in part: some name or call in it has a known value."""
         return any(isinstance(n, (cst.Name, cst.Attribute, cst.Call)) and literal_value(n) is UNKNOWN
                    and self.ev.value(n) is not UNKNOWN for n in _iter(test))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """A parameter or local of the same name hides a module flag: unknown inside the function."""
+        local = {p.name.value for p in (*node.params.params, *node.params.posonly_params, *node.params.kwonly_params)}
+        local |= {n.value for t in _iter(node.body) if isinstance(t, (cst.AssignTarget, cst.AnnAssign, cst.For))
+                  for n in _names_in(getattr(t, "target"))}
+        self.ev.scope.shadowed.append(local)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.ev.scope.shadowed.pop()
 
     def visit_If(self, node: cst.If) -> bool:
         node.test.visit(self)
