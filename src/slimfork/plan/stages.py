@@ -233,6 +233,10 @@ def _kernel_stage(analysis, stages: Stages, facts, scratch: Path, jobs: int | No
     dirs = analysis.spec.sections.get("kernels")
     if dirs is not None:
         _drop_unreached_kernels(analysis, stages, dirs, scratch, sources)
+    if facts is not None and facts:
+        from slimfork.kernels.stage import drop_other_platforms_sources
+
+        drop_other_platforms_sources(analysis, stages, facts, scratch)
 
 
 def _drop_unreached_kernels(analysis, stages: Stages, dirs, scratch: Path, sources: list[str]) -> None:
