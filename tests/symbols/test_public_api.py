@@ -113,6 +113,10 @@ def test_a_package_root_keeps_the_public_names_of_its_public_modules(tmp_path):
     assert stage.reach.first_use[("pkg.api", "extra")] == \
         "public API: a public module of package root 'pkg' (the package's public API)"
 
+    from slimfork.prune.report import symbols_markdown
+
+    assert "- `pkg.api:extra`: public API: a public module of package root 'pkg'" in symbols_markdown(stage)
+
     dropped = write_project(tmp_path / "d", PACKAGE, spec + 'drop = ["pkg.api:extra"]\n')
     gone = {(p.module, n) for p in analyse(dropped / "slimfork.toml").stages.symbols.pruned for n in p.names}
     assert ("pkg.api", "extra") in gone

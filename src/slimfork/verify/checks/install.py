@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from slimfork.verify.env import VerifyEnv
+from slimfork.verify.env import VerifyEnv, stub_dir
 from slimfork.verify.model import Baseline, CheckResult
 
 BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
@@ -104,8 +104,11 @@ class InstallCheck:
                                  capture_output=True, text=True, timeout=self.timeout, env=_clean_env())
             if pip.returncode != 0:
                 return "pip: " + " | ".join(pip.stderr.strip().splitlines()[-4:])[-600:]
+            env = {**_clean_env(), **self.env.env}
+            if self.env.stubs:  # the [verify] stubs, as for the other checks (a sitecustomize, no tree there)
+                env["PYTHONPATH"] = str(stub_dir(self.env.stubs))
             probe = subprocess.run([str(python), "-c", _PROBE, *self.modules], capture_output=True, text=True,
-                                   timeout=self.timeout, cwd=scratch, env={**_clean_env(), **self.env.env})
+                                   timeout=self.timeout, cwd=scratch, env=env)
             for line in probe.stdout.splitlines():
                 if line.startswith("SLIMFORK-PROBE "):
                     return json.loads(line[len("SLIMFORK-PROBE "):])
