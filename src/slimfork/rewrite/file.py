@@ -5,13 +5,14 @@ from __future__ import annotations
 import ast
 import warnings
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import FactTable
+from slimfork.graph.public_api import PublicApi
 from slimfork.index.parse import decode
 from slimfork.rewrite.cleanup import function_loads, load_counts, remove_unused
 from slimfork.rewrite.fold import FoldTransformer
@@ -32,6 +33,7 @@ class FoldContext:
     resolver: Resolver
     is_protected: Callable[[str, str], bool] = lambda module, name: False  # (module, name) used elsewhere
     unused_methods: frozenset[str] = frozenset()  # methods to delete from class bodies (rewrite/methods.py)
+    public: PublicApi = field(default_factory=PublicApi)  # public names of API modules are never cleaned up
 
 
 def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext) -> tuple[bytes | None, FileFold]:
@@ -44,6 +46,7 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
         return None, result
     result.folds, result.matches, result.blocked = transformer.folds, transformer.matches, transformer.blocked
     result.removed_names = removed
+    result.public_kept = list(transformer.public_kept)
     if new == data:
         return None, result
     problems = check_rewrite(data, new, dropped, path, undefined)
@@ -64,6 +67,7 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
         result.matches += transformer.matches
         result.blocked += transformer.blocked
         result.removed_names = [*result.removed_names, *more]
+        result.public_kept += [k for k in transformer.public_kept if k not in result.public_kept]
         dropped = dropped + lost
         new = again
         problems = check_rewrite(data, new, dropped, path,
@@ -115,10 +119,19 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
         folded = folded.visit(remover)
         transformer.folds += remover.folds
         transformer.dropped += remover.dropped
+    transformer.public_kept = []
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
-    cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings,
-                                                    lambda name: ctx.is_protected(bindings.module, name),
+
+    def protected(name: str) -> bool:
+        if ctx.is_protected(bindings.module, name):
+            return True
+        why = ctx.public.keeps(bindings.module, name, bindings.all_names)
+        if why and (name, why) not in transformer.public_kept:
+            transformer.public_kept.append((name, why))
+        return why is not None
+
+    cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings, protected,
                                                     function_loads(tree))
     new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
     return new, transformer, removed, transformer.dropped + dropped
