@@ -24,6 +24,7 @@ class FileFold:
     matches: list[tuple[str, int]] = field(default_factory=list)  # (fact key, line)
     blocked: list[tuple[int, str]] = field(default_factory=list)  # (line, why a known condition stayed)
     removed_names: list[str] = field(default_factory=list)  # imports, flags, defs only deleted code used
+    unresolved: list[tuple[int, str]] = field(default_factory=list)  # (line, why a fact's spelling was not folded)
     failure: str | None = None  # the file was left unmodified because of this
 
     @property
@@ -118,7 +119,8 @@ class FoldReport:
                 "folds": [asdict(x) for x in f.folds],
                 "matches": [{"fact": k, "line": line} for k, line in f.matches],
                 "kept_for_side_effects": [{"line": line, "why": why} for line, why in f.blocked],
-            } for f in self.files if f.changed or f.failure or f.blocked],
+                "not_folded": [{"line": line, "why": why} for line, why in f.unresolved],
+            } for f in self.files if f.changed or f.failure or f.blocked or f.unresolved],
         }
 
     def to_markdown(self, limit: int = 50) -> str:
@@ -128,7 +130,10 @@ class FoldReport:
                f"mention a fact; {self.seconds:.1f} s).", ""]
         if self.unmatched:
             out += ["## Facts that matched nothing (typo?)", ""]
-            out += [f"- `{f.describe()}` ({f.key})" for f in self.unmatched] + [""]
+            spelled = Counter(why.split("(", 1)[1].split(")", 1)[0] for f in self.files for _, why in f.unresolved)
+            out += [f"- `{f.describe()}` ({f.key})" + (f": {spelled[f.target]} mentions not folded, see below"
+                                                        if spelled.get(f.target) else "") for f in self.unmatched]
+            out += [""]
         matches = self.fact_matches()
         if matches:
             out += ["## Facts used", "", "| fact | matches | first place |", "|---|---:|---|"]
@@ -138,6 +143,12 @@ class FoldReport:
         if self.failures:
             out += ["## Files left unmodified", ""]
             out += [f"- {f.path}: {f.failure}" for f in self.failures] + [""]
+        unresolved = [(f.path, line, why) for f in self.files for line, why in f.unresolved]
+        if unresolved:
+            out += ["## Mentions of a fact not folded", ""]
+            out += [f"- {p}:{line}: {why}" for p, line, why in unresolved[:limit]]
+            out += ([f"- ... {len(unresolved) - limit} more (report.json: `not_folded`)"]
+                    if len(unresolved) > limit else []) + [""]
         blocked = [(f.path, line, why) for f in self.files for line, why in f.blocked]
         if blocked:
             binds = sum("it binds" in why for _, _, why in blocked)
