@@ -68,6 +68,7 @@ class FoldTransformer(cst.CSTTransformer):
         self.blocked: list[tuple[int, str]] = []  # (line, why a known condition was not folded)
         self.dropped: Counter[str] = Counter()  # comments inside deleted code
         self.substitutions = 0
+        self.fstring_quotes: list[str] = []  # the quote of each f-string around the expression (innermost last)
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
     @property
@@ -372,13 +373,34 @@ class FoldTransformer(cst.CSTTransformer):
             self.truth_context.add(id(node.right))
 
     # -- leaves --------------------------------------------------------------------------------------------
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:
+        self.fstring_quotes.append(node.start.lstrip("rRfFbBuU"))
+
+    def leave_FormattedString(self, original_node, updated_node):
+        self.fstring_quotes.pop()
+        return updated_node
+
+    def _literal(self, value, old: cst.CSTNode) -> cst.BaseExpression | None:
+        """``to_literal(value)``; inside f-strings a string takes a quote none of them uses (before Python 3.12 an
+        f-string's expression cannot reuse its quote or hold a backslash), or None with the reason reported."""
+        literal = to_literal(value)
+        if not (isinstance(value, str) and self.fstring_quotes and literal is not None):
+            return literal
+        used = {quote[0] for quote in self.fstring_quotes}
+        free = [q for q in ("'", '"') if q not in used and q not in value]
+        if not free or any(c in value for c in "\\\n\r"):
+            self.blocked.append((self.line, f"{_code(old)} is {value!r}, but no quote is left for it inside the "
+                                            "f-string (Python 3.11 forbids reusing the f-string's quote): kept"))
+            return None
+        return cst.SimpleString(f"{free[0]}{value}{free[0]}")
+
     def _leaf(self, original, updated):
         if id(original) in self.skip or is_literal(updated):
             return updated
         value, used = self._evaluate(updated)
         if value is UNKNOWN or not (used or _bool_of_literal(updated)):  # bool(False) once a fact folded inside
             return updated
-        literal = to_literal(value)
+        literal = self._literal(value, updated)
         if literal is None:
             return updated
         for key in sorted(used):
@@ -437,7 +459,7 @@ class FoldTransformer(cst.CSTTransformer):
         return self._fold_comparison(updated_node, value, used)
 
     def _fold_comparison(self, updated_node, value, used):
-        literal = None if value is UNKNOWN else to_literal(value)
+        literal = None if value is UNKNOWN else self._literal(value, updated_node)
         if literal is None:
             return updated_node
         for key in sorted(used):
@@ -520,7 +542,7 @@ class FoldTransformer(cst.CSTTransformer):
         changed = dead = False
         if len(originals) != len(stmts):  # something above flattened statements: lines are unknown
             originals = [None] * len(stmts)
-        for original, stmt in zip(originals, stmts):
+        for index, (original, stmt) in enumerate(zip(originals, stmts)):
             if dead:
                 self.dropped.update(comments_of(stmt))
                 continue
@@ -532,10 +554,10 @@ class FoldTransformer(cst.CSTTransformer):
             else:
                 new, extra = replaced
                 changed = True
-                if self.function_depth and new and _terminates(new[-1]) and stmt is not stmts[-1]:
-                    dead = True
-                    self.folds.append(Fold(line, "dead code", "statements after an unconditional "
-                                                              "return/raise/continue/break removed"))
+            if new and _terminates(new[-1]) and index < len(stmts) - 1 and _removable(stmts[index + 1:]):
+                dead = changed = True
+                self.folds.append(Fold(line, "dead code", f"statements after an unconditional "
+                                                          f"{_code(new[-1].body[-1]).split()[0]} removed"))
             if carry and new:
                 new[0] = new[0].with_changes(leading_lines=_join_lines(carry, new[0].leading_lines))
                 carry = []
@@ -553,6 +575,13 @@ class FoldTransformer(cst.CSTTransformer):
                 return [], list(stmt.leading_lines)
         if isinstance(stmt, cst.If):
             return self._fold_if(stmt, original, line)
+        if isinstance(stmt, cst.Try) and stmt.orelse is not None and isinstance(stmt.body, cst.IndentedBlock) \
+                and stmt.body.body and _terminates(stmt.body.body[-1]):
+            self.folds.append(Fold(line, "else", "try's else: never runs (the try body always leaves early), "
+                                                 "removed"))
+            new = stmt.with_changes(orelse=None)
+            self.dropped.update(comments_of(stmt) - comments_of(new))
+            return [new], []
         if isinstance(stmt, cst.While):
             test = literal_value(stmt.test)
             if test is UNKNOWN or test:
@@ -818,6 +847,34 @@ def _fix_semicolons(body):
 
 def _is_pass(stmt) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in stmt.body)
+
+
+def _removable(dead) -> bool:
+    """Statements after an unconditional jump can go unless they still matter without running: a ``yield``
+    makes the function a generator, ``global``/``nonlocal`` scope its names."""
+    for stmt in dead:
+        finder = _Matters()
+        stmt.visit(finder)
+        if finder.found:
+            return False
+    return True
+
+
+class _Matters(cst.CSTVisitor):
+    def __init__(self):
+        self.found = False
+
+    def visit_Yield(self, node) -> bool:
+        self.found = True
+        return False
+
+    visit_Global = visit_Nonlocal = visit_Yield
+
+    def visit_FunctionDef(self, node) -> bool:  # its own yields are its own
+        return False
+
+    def visit_ClassDef(self, node) -> bool:
+        return True
 
 
 def _terminates(stmt) -> bool:
