@@ -468,7 +468,23 @@ class FoldTransformer(cst.CSTTransformer):
         return self._replace(updated_node, _with_parens(literal, updated_node))
 
     # -- operators -----------------------------------------------------------------------------------------
+    def _declared(self, original_node, updated_node):
+        """``[facts.expressions]`` on an operator (a leaf or a comparison is evaluated as any other fact)."""
+        if not self.table.expressions:
+            return None
+        self.evaluator.used = set()
+        value = self.evaluator.declared(original_node)
+        literal = None if value is UNKNOWN else self._literal(value, updated_node)
+        if literal is None:
+            return None
+        self.matches.extend((key, self.line) for key in sorted(self.evaluator.used))
+        self.folds.append(Fold(self.line, "expression", f"{_code(original_node)} -> {value!r}"))
+        return self._replace(updated_node, _with_parens(literal, updated_node))
+
     def leave_UnaryOperation(self, original_node, updated_node):
+        declared = self._declared(original_node, updated_node)
+        if declared is not None:
+            return declared
         if not isinstance(updated_node.operator, cst.Not):
             return updated_node
         inner = literal_value(updated_node.expression)
@@ -478,6 +494,9 @@ class FoldTransformer(cst.CSTTransformer):
         return self._replace(updated_node, _with_parens(cst.Name(repr(not inner)), updated_node))
 
     def leave_BooleanOperation(self, original_node, updated_node):
+        declared = self._declared(original_node, updated_node)
+        if declared is not None:
+            return declared
         left, right = updated_node.left, updated_node.right
         is_and = isinstance(updated_node.operator, cst.And)
         lv, rv = literal_value(left), literal_value(right)
