@@ -267,8 +267,8 @@ class FoldTransformer(cst.CSTTransformer):
         """A test the fold changed: ``(False)`` loses its parentheses, and ``if (`` with the rest of the condition
         on the next lines becomes one line when what is left fits (no comment inside)."""
         test = updated_node.test
-        if test is original_node.test or not test.lpar:
-            return updated_node
+        if test is original_node.test or not test.lpar or not isinstance(test, _BARE_TESTS):
+            return updated_node  # a tuple, lambda, yield or generator needs its parentheses
         inner = test.with_changes(lpar=[], rpar=[])
         code = _EMPTY.code_for_node(inner)
         if "\n" in code or "#" in _EMPTY.code_for_node(test) or len(code) > 80 or len(test.lpar) != 1:
@@ -938,6 +938,8 @@ def _is_pass(stmt) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in stmt.body)
 
 
+_BARE_TESTS = (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.BinaryOperation, cst.Name, cst.Attribute,
+               cst.Call, cst.Subscript, cst.SimpleString, cst.Integer, cst.NamedExpr, cst.Await)
 _PRAGMAS = ("noqa", "type:", "pragma", "pylint", "fmt:", "nosec", "mypy", "pyright", "isort", "ruff")
 
 
