@@ -12,6 +12,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.index.parse import decode
 
 _PATCHERS = {"setattr", "patch", "object", "setitem", "delattr"}
@@ -285,6 +286,9 @@ def renamed_imports(bindings: ModuleBindings, resolver: Resolver, words: set[str
     be looked up too, though no fact ends in ``h``."""
     out = set()
     for name, target in bindings.imports.items():
+        if target in STDLIB_FACTS and target.rpartition(".")[2] in words:
+            out.add(name)  # `from platform import system`: the line says `system()`, not `platform.system`
+            continue
         if name in words:
             continue
         if target.rpartition(".")[2] in words or resolver.canonical(target).rpartition(".")[2] in words:
