@@ -11,7 +11,7 @@ from typing import Callable
 import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
-from slimfork.facts.evaluate import FactTable
+from slimfork.facts.evaluate import STDLIB_FACTS, FactTable
 from slimfork.graph.public_api import PublicApi
 from slimfork.index.parse import decode
 from slimfork.rewrite.cleanup import function_loads, load_counts, remove_unused
@@ -19,7 +19,8 @@ from slimfork.rewrite.fold import FoldTransformer
 from slimfork.rewrite.methods import MethodRemover, method_uses
 from slimfork.rewrite.positions import statement_info
 from slimfork.rewrite.report import FileFold
-from slimfork.rewrite.safety import check_rewrite, undefined_names
+from slimfork.rewrite.safety import check_rewrite, does_not_compile, undefined_names
+from slimfork.rewrite.unresolved import unresolved_mentions
 
 
 _RUNS = 3  # runs of the fold on its own output: the last must change nothing
@@ -41,12 +42,17 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
     result = FileFold(path, bindings.module, lines_before=_count_lines(data))
     try:
         new, transformer, removed, dropped, undefined = _fold_pinned(data, path, bindings, ctx)
+    except RewriteError as exc:
+        result.failure = str(exc)
+        result.unresolved = _unresolved(data, path, bindings, ctx, set(), f"the file was left unmodified ({exc})")
+        return None, result
     except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, LookupError, ValueError, RecursionError) as exc:
         result.failure = f"cannot fold: {exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         return None, result
     result.folds, result.matches, result.blocked = transformer.folds, transformer.matches, transformer.blocked
     result.removed_names = removed
     result.public_kept = list(transformer.public_kept)
+    result.unresolved = _unresolved(data, path, bindings, ctx, {line for _, line in transformer.matches})
     if new == data:
         return None, result
     problems = check_rewrite(data, new, dropped, path, undefined)
@@ -122,6 +128,10 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     transformer.public_kept = []
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
+    try:
+        compile(folded.code, path, "exec", dont_inherit=True)
+    except SyntaxError as exc:  # a bug of the fold, reported at the line of the source it rewrote
+        raise RewriteError(does_not_compile(text, folded.code, exc)) from None
 
     def protected(name: str) -> bool:
         if ctx.is_protected(bindings.module, name):
@@ -135,6 +145,26 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
                                                     function_loads(tree))
     new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
     return new, transformer, removed, transformer.dropped + dropped
+
+
+class RewriteError(Exception):
+    """The fold's own output is wrong: the file is left unmodified, with this reason."""
+
+
+def _unresolved(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext,
+                matched: set[int], why: str | None = None) -> list[tuple[int, str]]:
+    """The stdlib platform facts this file spells but the fold did not match, with why (``rewrite/unresolved.py``)."""
+    known = {q for q in STDLIB_FACTS if q in ctx.table.values or q in ctx.table.calls}
+    spelled = {q.rpartition(".")[2].encode() for q in known}
+    if not known or not any(b"." + word in data for word in spelled):
+        return []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(decode(data), path)
+    except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError):
+        return []
+    return unresolved_mentions(tree, bindings, known, matched, why)
 
 
 def _count_lines(data: bytes) -> int:

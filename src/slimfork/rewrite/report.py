@@ -24,6 +24,7 @@ class FileFold:
     matches: list[tuple[str, int]] = field(default_factory=list)  # (fact key, line)
     blocked: list[tuple[int, str]] = field(default_factory=list)  # (line, why a known condition stayed)
     removed_names: list[str] = field(default_factory=list)  # imports, flags, defs only deleted code used
+    unresolved: list[tuple[int, str]] = field(default_factory=list)  # (line, why a fact's spelling was not folded)
     failure: str | None = None  # the file was left unmodified because of this
     public_kept: list[tuple[str, str]] = field(default_factory=list)  # (name, why): unused after the fold, kept as API
 
@@ -138,7 +139,8 @@ class FoldReport:
                 "matches": [{"fact": k, "line": line} for k, line in f.matches],
                 "kept_for_side_effects": [{"line": line, "why": why} for line, why in f.blocked],
                 "public_kept": [{"name": name, "why": why} for name, why in f.public_kept],
-            } for f in self.files if f.changed or f.failure or f.blocked or f.public_kept],
+                "not_folded": [{"line": line, "why": why} for line, why in f.unresolved],
+            } for f in self.files if f.changed or f.failure or f.blocked or f.public_kept or f.unresolved],
         }
 
     def to_markdown(self, limit: int = 50) -> str:
@@ -158,6 +160,12 @@ class FoldReport:
         if self.failures:
             out += ["## Files left unmodified", ""]
             out += [f"- {f.path}: {f.failure}" for f in self.failures] + [""]
+        unresolved = [(f.path, line, why) for f in self.files for line, why in f.unresolved]
+        if unresolved:
+            out += ["## Mentions of a fact not folded", ""]
+            out += [f"- {p}:{line}: {why}" for p, line, why in unresolved[:limit]]
+            out += ([f"- ... {len(unresolved) - limit} more (report.json: `not_folded`)"]
+                    if len(unresolved) > limit else []) + [""]
         blocked = [(f.path, line, why) for f in self.files for line, why in f.blocked]
         if blocked:
             binds = sum("it binds" in why for _, _, why in blocked)

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from slimfork.facts.bindings import Resolver, absolute_module, read_bindings
 from slimfork.facts.evaluate import trigger_text
-from slimfork.facts.model import ATTRIBUTE, ENV, FactSet
+from slimfork.facts.expressions import trigger
+from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FactSet
 from slimfork.facts.options import inert_options
 from slimfork.facts.table import build_table, propagate
 from slimfork.facts.unmatched import explain_unmatched
@@ -36,7 +37,8 @@ _STATE: dict = {}  # what forked workers inherit: root, modules, context, word i
 
 def fact_words(facts: FactSet) -> set[str]:
     """What a file must contain for a fact to match in it (a cheap text prefilter)."""
-    return {fact.target if fact.kind == ENV else trigger_text(fact.target) for fact in facts.facts}
+    return {fact.target if fact.kind == ENV else trigger(fact.target) if fact.kind == EXPRESSION
+            else trigger_text(fact.target) for fact in facts.facts}
 
 
 def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int | None = None,
