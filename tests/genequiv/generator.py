@@ -1,0 +1,519 @@
+"""A seeded generator of small programs that trip code-removal tools, each a sub-package
+`gq.sNN.pNNNN` of one project.
+
+Every program has a `main()` returning a deterministic trace of what it computes (on Linux). Its modules use
+platform branches (`sys.platform`, `os.name`, `platform.system()`, project predicates and flags, combined with
+`and`/`or`/`not`, ternaries, elif chains, walrus, side-effecting calls in conditions), platform-only modules
+imported at module level or inside functions, lazy imports (`__getattr__` + `import_module`), registries (a dict
+of module names, decorator registration over a directory scan, a dict of classes; declared in the spec or not),
+helpers used or unused, `__all__` and classes with platform-only private methods. The spec folds the Linux facts
+and prunes symbols; a declared registry's program only looks up the keys the spec keeps.
+
+Constructs that slimfork is known to get wrong are generated only when their `Flags` field is on (the
+equivalence test keeps them off; `tests/genequiv/test_known_breaks.py` holds one minimal reproduction each).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PACKAGE = "gq"
+SUITE = 100  # programs per folder gq/sNN: slimfork deletes each such folder's unreachable files in one batch
+
+
+@dataclass(frozen=True)
+class Flags:
+    relative_lazy: bool = False  # lazy-import tables and import_module() with relative strings (issue 25, class 1)
+    outside_scan: bool = False  # a directory scan of another package's __path__ (issue 25, class 2)
+    public_fact: bool = False  # a fact on a public predicate of a root module, whose public names are read (class 3)
+    walrus_read_after: bool = False  # `if (w := <always true>):` with w read after the if (the fold drops the binding)
+
+
+@dataclass
+class Program:
+    name: str  # gq.p0001
+    files: dict[str, str] = field(default_factory=dict)  # path relative to the project -> text
+    roots: list[str] = field(default_factory=list)
+    functions: dict[str, bool] = field(default_factory=dict)  # [facts.functions]
+    registries: list[str] = field(default_factory=list)  # [[registries]] tables, TOML text
+    api: list[str] = field(default_factory=list)  # public names of its main module the runner must find
+    features: set[str] = field(default_factory=set)
+
+
+PLAT = """\
+import os
+import sys
+
+WINDOWS = sys.platform == "win32"
+MACOS = sys.platform == "darwin"
+POSIX = os.name == "posix"
+
+
+def is_windows():
+    return sys.platform.startswith("win")
+
+
+def is_mac():
+    return sys.platform == "darwin"
+
+
+def is_linux():
+    return sys.platform.startswith("linux")
+
+
+def describe_platform():
+    if is_windows():
+        return "windows"
+    elif is_mac():
+        return "mac"
+    return "other"
+"""
+
+# Conditions the Linux facts decide (each with the imports it needs in main) and conditions they do not.
+KNOWN = [
+    ('sys.platform == "win32"', ()), ('sys.platform.startswith("linux")', ()), ('sys.platform != "darwin"', ()),
+    ('sys.platform in ("win32", "cygwin")', ()), ('os.name == "nt"', ()), ('os.name == "posix"', ()),
+    ('platform.system() == "Windows"', ("import platform",)), ('platform.system() == "Linux"', ("import platform",)),
+    ("plat.is_windows()", ()), ("plat.is_mac()", ()), ("plat.is_linux()", ()), ("plat.WINDOWS", ()),
+    ("plat.MACOS", ()), ("plat.POSIX", ()), ("_WIN", ()), ("_POSIX", ()), ("is_windows()", ()),
+    ('os.environ.get("GQ_MODE") == "legacy"', ()), ('os.getenv("GQ_MODE", "modern") == "modern"', ()),
+]
+UNKNOWN = ["x > 2", "x % 2 == 0", "len(out) > 1", '_note(out, "probe")', '_quiet(out, "probe")', "not out",
+           '(n := len(out)) > 0']
+MAIN_HEAD = """\
+import os
+import sys
+{imports}
+from {P} import helpers
+from {PP} import plat
+from {PP}.plat import is_windows
+
+_WIN = sys.platform == "win32"
+_POSIX = os.name == "posix"
+"""
+MAIN_TOOLS = """
+
+def _note(out, tag):
+    out.append(tag)
+    return True
+
+
+def _quiet(out, tag):
+    out.append(tag)
+    return False
+"""
+
+
+# A program's own module-level names get its number as a suffix (describe_0042): names shared by a thousand
+# unrelated files would make each of slimfork's "is this name used elsewhere?" questions read them all.
+OWN_NAMES = re.compile(r"\b(describe|unused|compute|run|handle|shown|hidden|path|old|load|BACKENDS|HANDLERS|REGISTRY|"
+                       r"register|VALUE|WIN_ONLY|_note|_quiet|_native|_WIN|_POSIX|detect_legacy_windows|"
+                       r"windows_banner|Store|flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
+
+
+class Builder:
+    """One program: its files, main's module-level code and body, the spec entries it needs."""
+
+    def __init__(self, rng: random.Random, index: int, flags: Flags):
+        self.rng, self.flags = rng, flags
+        self.prog = Program(f"{PACKAGE}.s{index // SUITE:02d}.p{index:04d}")
+        self.P = self.prog.name
+        self.dir = self.P.replace(".", "/")
+        self.imports: set[str] = set()
+        self.top: list[str] = []  # main's module-level code after the head
+        self.body: list[str] = [f"x = {rng.randrange(10)}"]
+        self.helpers: list[str] = []
+        self.n_helpers = 0
+        self.own_plat = rng.random() < 0.25  # else the project's shared gq.plat
+        self.plat_pkg = self.P if self.own_plat else PACKAGE
+
+    # -- pieces ---------------------------------------------------------------------------------------------------
+    def file(self, rel: str, text: str) -> None:
+        self.prog.files[f"{self.dir}/{rel}"] = textwrap.dedent(text).lstrip("\n")
+
+    def helper(self, used: bool = True) -> str:
+        """A new function of helpers.py (maybe with its own platform branch); returns its call on x."""
+        k = self.n_helpers = self.n_helpers + 1
+        name = f"h{k}"
+        a, b = self.rng.randrange(1, 9), self.rng.randrange(20)
+        style = self.rng.choice([0, 0, 0, 1, 2, 3])  # most helpers have no platform branch
+        if style == 0:
+            text = f"def {name}(x):\n    return x * {a} + {b}\n"
+        elif style == 1:
+            text = (f"def {name}(x):\n    if sys.platform == \"win32\":\n        return _win_{name}(x)\n"
+                    f"    return x - {a}\n\n\ndef _win_{name}(x):\n    import winreg\n\n"
+                    f"    return winreg.HKEY_CURRENT_USER + x\n")
+        elif style == 2:
+            text = f"def {name}(x):\n    return [x] * {a % 3} if os.name == \"nt\" else ({b}, x)\n"
+        else:
+            text = (f"class C{k}:\n    def __init__(self, x):\n        self.x = x\n\n    def value(self):\n"
+                    f"        if WINDOWS:\n            return self._value_win()\n        return self._value_posix()\n\n"
+                    f"    def _value_win(self):\n        return 'win' + str(self.x)\n\n"
+                    f"    def _value_posix(self):\n        return self.x * {a}\n\n\n"
+                    f"def {name}(x):\n    return C{k}(x).value()\n")
+        self.helpers.append(text)
+        return f"helpers.{name}(x)" if used else ""
+
+    def value(self) -> str:
+        pick = self.rng.randrange(5)
+        return self.helper() if pick == 0 else [f"{self.rng.randrange(100)}", '"lit"', "x", "len(out)"][pick - 1]
+
+    def cond(self, depth: int = 0, known_bias: float = 0.6) -> str:
+        r = self.rng.random()
+        if depth >= 2 or r < 0.45:
+            if self.rng.random() < known_bias:
+                text, imports = self.rng.choice(KNOWN)
+                self.imports.update(imports)
+                return text
+            return self.rng.choice(UNKNOWN)
+        a, b = self.cond(depth + 1), self.cond(depth + 1)
+        return self.rng.choice([f"not ({a})", f"({a} and {b})", f"({a} or {b})",
+                                f"({a} if {self.cond(depth + 1)} else {b})"])
+
+    def statement(self) -> list[str]:
+        kind = self.rng.randrange(8)
+        if kind <= 2:  # an if/elif/else chain
+            lines = [f"if {self.cond()}:", f"    out.append({self.value()})"]
+            for _ in range(self.rng.randrange(3)):
+                lines += [f"elif {self.cond()}:", f"    out.append({self.value()})"]
+            if self.rng.random() < 0.6:
+                lines += ["else:", f"    out.append({self.value()})"]
+            return lines
+        if kind == 3:
+            return [f"out.append({self.value()} if {self.cond()} else {self.value()})"]
+        if kind == 4:
+            self.prog.features.add("walrus")
+            known, _ = self.rng.choice([k for k in KNOWN if not k[1]])
+            lines = [f"if (w := {known}):", f"    out.append({self.value()})"]
+            return lines + (["out.append(w)"] if self.flags.walrus_read_after and self.rng.random() < 0.5 else [])
+        if kind == 5:
+            return [f"flag = {self.cond()}", "out.append(bool(flag))"]
+        if kind == 6:
+            return [f"out.append([i for i in range(3) if {self.cond()}])"]
+        return [f"while {self.cond()}:", f"    out.append({self.value()})", "    break"]
+
+    # -- structures -----------------------------------------------------------------------------------------------
+    def impl_modules(self) -> None:
+        """Platform-only modules chosen at main's module level, or by an import inside a function."""
+        self.prog.features.add("platform-modules")
+        self.file("winimpl.py", """
+            import msvcrt
+
+
+            def describe(x):
+                return ("win", msvcrt.getwch, x)
+            """)
+        self.file("posiximpl.py", """
+            import os
+
+
+            def describe(x):
+                return ("posix", os.sep, x)
+
+
+            def unused(x):
+                return x
+            """)
+        if self.rng.random() < 0.5:
+            test = self.rng.choice(['sys.platform == "win32"', "_WIN", 'os.name == "nt"', "plat.is_windows()"])
+            self.top += ["", f"if {test}:", f"    from {self.P} import winimpl as impl", "else:",
+                         f"    from {self.P} import posiximpl as impl"]
+            self.body.append("out.append(impl.describe(x))")
+        else:
+            self.top += ["", "", "def _native(x):", "    if plat.WINDOWS:", f"        from {self.P}.winimpl import describe",
+                         "    else:", f"        from {self.P}.posiximpl import describe", "    return describe(x)"]
+            self.body.append("out.append(_native(x))")
+
+    def try_import(self) -> None:
+        self.prog.features.add("try-import")
+        self.top += ["", "try:", "    import msvcrt", "except ImportError:", "    msvcrt = None"]
+        self.body.append("out.append(msvcrt is None)")
+
+    def lazy(self) -> None:
+        """A package __init__ that loads submodules on attribute access, and import_module inside functions."""
+        self.prog.features.add("lazy")
+        rel = self.flags.relative_lazy and self.rng.random() < 0.5
+        if rel:
+            self.prog.features.add("relative-lazy")
+        target = (lambda m: f".{m}") if rel else (lambda m: f"{self.P}.{m}")
+        call = "import_module(_LAZY[name], __name__)" if rel else "import_module(_LAZY[name])"
+        self.file("__init__.py", f"""
+            from importlib import import_module
+
+            _LAZY = {{"heavy": "{target('heavy')}", "extra": "{target('extra')}"}}
+
+
+            def __getattr__(name):
+                if name in _LAZY:
+                    return {call}
+                raise AttributeError(name)
+            """)
+        self.file("heavy.py", f"VALUE = {self.rng.randrange(100)}\n\n\ndef compute(x):\n    return VALUE + x\n")
+        self.file("extra.py", "def compute(x):\n    return -x\n")
+        self.file("dyn.py", f"def compute(x):\n    return ('dyn', x)\n")
+        self.body.append(f"import {self.P} as pkg")
+        self.body.append("out.append(pkg.heavy.compute(x))")
+        if self.rng.random() < 0.5:
+            self.body.append(f"from {self.P} import extra")
+            self.body.append("out.append(extra.compute(x))")
+        self.imports.add("import importlib")
+        dyn = '".dyn", __package__' if rel and self.rng.random() < 0.5 else f'"{self.P}.dyn"'
+        self.body.append(f"out.append(importlib.import_module({dyn}).compute(x))")
+
+    def names_registry(self, declared: bool) -> None:
+        """A dict of names -> module strings, loaded with import_module."""
+        self.prog.features.add("names-registry" + ("-declared" if declared else ""))
+        keys = ["alpha", "beta", "gamma", "delta"][: self.rng.randrange(2, 5)]
+        for k in keys:
+            self.file(f"backends/{k}.py", f"def run(x):\n    return ('{k}', x * {self.rng.randrange(1, 5)})\n")
+        self.file("backends/__init__.py", "")
+        table = ", ".join(f'"{k}": "{self.P}.backends.{k}"' for k in keys)
+        self.file("registry.py", f"""
+            from importlib import import_module
+
+            BACKENDS = {{{table}}}
+
+
+            def load(name):
+                return import_module(BACKENDS[name])
+            """)
+        self.body.append(f"from {self.P}.registry import BACKENDS, load")
+        if declared:
+            kept = self.rng.sample(keys, self.rng.randrange(1, len(keys)))
+            self.prog.registries.append(f'kind = "mapping"\npackage = "{self.P}.registry"\nvariable = "BACKENDS"\n'
+                                        f"keep = {sorted(kept)!r}\n".replace("'", '"'))
+            self.body += [f"for k in {sorted(kept)!r}:", "    out.append(load(k).run(x))"]
+        else:
+            self.body += ["for k in sorted(BACKENDS):", "    out.append(load(k).run(x))"]
+
+    def scanned_registry(self, declared: bool) -> None:
+        """Decorator registration in plugin modules that the package loads by scanning its own directory."""
+        self.prog.features.add("scanned-registry" + ("-declared" if declared else ""))
+        keys = ["csv", "json", "xml", "yaml"][: self.rng.randrange(2, 5)]
+        self.file("plugins/base.py", """
+            REGISTRY = {}
+
+
+            def register(name):
+                def deco(fn):
+                    REGISTRY[name] = fn
+                    return fn
+
+                return deco
+            """)
+        scan = ("for _, _name, _ in pkgutil.iter_modules(__path__):\n"
+                "    if _name != \"base\":\n        import_module(f\"{__name__}.{_name}\")\n")
+        self.file("plugins/__init__.py", "import pkgutil\nfrom importlib import import_module\n\n"
+                  f"from {self.P}.plugins.base import REGISTRY\n\n" + scan)
+        for k in keys:
+            self.file(f"plugins/{k}.py", f"""
+                from {self.P}.plugins.base import register
+
+
+                @register("{k}")
+                def handle(x):
+                    return "{k}" + str(x)
+                """)
+        self.body.append(f"from {self.P}.plugins import REGISTRY")
+        if declared:
+            kept = self.rng.sample(keys, self.rng.randrange(1, len(keys)))
+            self.prog.registries.append(f'package = "{self.P}.plugins"\nkeep = {sorted(kept)!r}\n'.replace("'", '"'))
+            self.body += [f"for k in {sorted(kept)!r}:", "    out.append(REGISTRY[k](x))"]
+        else:
+            self.body += ["for k in sorted(REGISTRY):", "    out.append(REGISTRY[k](x))"]
+
+    def outside_scan(self) -> None:
+        """A module that scans another package's directory (class 2 of issue 25)."""
+        self.prog.features.add("outside-scan")
+        keys = ["one", "two"]
+        self.file("models/__init__.py", "")
+        for k in keys:
+            self.file(f"models/{k}.py", f"NAME = \"{k}\"\n")
+        self.file("loader.py", f"""
+            import pkgutil
+            from importlib import import_module
+
+            from {self.P} import models
+
+
+            def load():
+                found = []
+                for _, name, _ in pkgutil.iter_modules(models.__path__, models.__name__ + "."):
+                    found.append(import_module(name).NAME)
+                return sorted(found)
+            """)
+        self.body += [f"from {self.P}.loader import load", "out.append(load())"]
+
+    def class_registry(self, declared: bool) -> None:
+        """A dict of classes imported from sibling modules."""
+        self.prog.features.add("class-registry" + ("-declared" if declared else ""))
+        keys = ["fast", "slow", "safe"][: self.rng.randrange(2, 4)]
+        for k in keys:
+            self.file(f"h_{k}.py", f"class {k.title()}Handler:\n    def handle(self, x):\n        return '{k}', x\n")
+        imports = "".join(f"from {self.P}.h_{k} import {k.title()}Handler\n" for k in keys)
+        table = "".join(f'    "{k}": {k.title()}Handler,\n' for k in keys)
+        self.file("handlers.py", imports + f"\nHANDLERS = {{\n{table}}}\n")
+        self.body.append(f"from {self.P}.handlers import HANDLERS")
+        if declared:
+            kept = self.rng.sample(keys, self.rng.randrange(1, len(keys)))
+            self.prog.registries.append(f'kind = "dict"\npackage = "{self.P}.handlers.HANDLERS"\n'
+                                        f"keep = {sorted(kept)!r}\n".replace("'", '"'))
+            self.body += [f"for k in {sorted(kept)!r}:", "    out.append(HANDLERS[k]().handle(x))"]
+        else:
+            self.body += ["for k in sorted(HANDLERS):", "    out.append(HANDLERS[k]().handle(x))"]
+
+    def unused_modules(self) -> None:
+        self.prog.features.add("unused-modules")
+        self.file("legacy.py", "import msvcrt\n\n\ndef old():\n    return msvcrt\n")
+        self.file("winonly.py", "def path(x):\n    return 'C:\\\\' + str(x)\n")
+        self.body += ["if sys.platform == \"win32\":", f"    from {self.P}.winonly import path",
+                      "    out.append(path(x))"]
+
+    def star_all(self) -> None:
+        self.prog.features.add("all")
+        self.file("api.py", f"""
+            __all__ = ["shown", "WIN_ONLY"]
+
+            import sys
+
+            WIN_ONLY = sys.platform == "win32"
+
+
+            def shown(x):
+                return ("shown", x)
+
+
+            def hidden(x):
+                return x
+            """)
+        self.top += ["", f"from {self.P}.api import *  # noqa: F403"]
+        self.body.append("out.append((shown(x), WIN_ONLY))  # noqa: F405")
+
+    def platform_definitions(self) -> None:
+        """Definitions that differ by platform: module-level functions, class bodies, an alias of sys.platform."""
+        self.prog.features.add("platform-definitions")
+        self.file("paths.py", """
+            import os
+            import sys
+
+            PLATFORM = sys.platform
+
+            if sys.platform == "win32":
+                def separator():
+                    return "\\\\"
+            elif os.name == "posix":
+                def separator():
+                    return "/"
+            else:
+                def separator():
+                    return "?"
+
+
+            class Store:
+                if os.name == "nt":
+                    root = "C:"
+
+                    def where(self):
+                        return self.root + separator()
+                else:
+                    root = "/var"
+
+                    def where(self):
+                        return self.root + separator() + PLATFORM[:3]
+
+                def _legacy(self):
+                    return "legacy"
+
+
+            def flavour(debug=os.environ.get("GQ_DEBUG") == "1"):
+                if PLATFORM == "win32" or debug:
+                    return "odd"
+                return "plain"
+            """)
+        self.body += [f"from {self.P}.paths import Store, flavour, separator", "out.append((separator(), Store().where(), flavour()))"]
+
+    def public_predicate(self) -> None:
+        """A public predicate of the root module, folded by a fact, then read by outside code (class 3)."""
+        self.prog.features.add("public-fact")
+        self.top += ["", "", "def detect_legacy_windows():", '    return sys.platform == "win32"']
+        self.body += ["if detect_legacy_windows():", "    out.append('legacy')"]
+        self.prog.functions[f"{self.P}.main.detect_legacy_windows"] = False
+        self.prog.api.append("detect_legacy_windows")
+
+    # -- assembly -------------------------------------------------------------------------------------------------
+    def build(self) -> Program:
+        rng, prog = self.rng, self.prog
+        structures = [self.impl_modules, self.try_import, self.lazy, self.unused_modules, self.star_all,
+                      self.platform_definitions,
+                      lambda: self.names_registry(rng.random() < 0.5),
+                      lambda: self.scanned_registry(rng.random() < 0.5),
+                      lambda: self.class_registry(rng.random() < 0.5)]
+        if self.flags.outside_scan:
+            structures.append(self.outside_scan)
+        if self.flags.public_fact:
+            structures.append(self.public_predicate)
+        for make in rng.sample(structures, rng.randrange(1, 4)):
+            make()
+        for _ in range(rng.randrange(2, 6)):
+            self.body += self.statement()
+        for _ in range(rng.randrange(3)):
+            self.helper(used=False)  # noise nothing calls
+        if rng.random() < 0.3:
+            self.top += ["", "", "def windows_banner():", '    return "C:\\\\> " + os.sep']  # public, unused
+            self.body += ["if _WIN:", "    out.append(windows_banner())"]
+        head = MAIN_HEAD.format(P=self.P, PP=self.plat_pkg, imports="\n".join(sorted(self.imports)))
+        main = head + "\n".join(self.top) + "\n" + MAIN_TOOLS + "\n\ndef main():\n    out = []\n"
+        main += "".join(f"    {line}\n" for line in self.body) + "    return out\n"
+        self.file("main.py", main)
+        if self.own_plat:
+            self.file("plat.py", PLAT)
+            for fn in ("is_windows", "is_mac", "is_linux"):
+                if rng.random() < 0.7:
+                    prog.functions[f"{self.P}.plat.{fn}"] = fn == "is_linux"
+        self.file("helpers.py", f"import os\nimport sys\n\nfrom {self.plat_pkg}.plat import WINDOWS\n\n\n"
+                  + "\n\n".join(self.helpers))
+        if f"{self.dir}/__init__.py" not in prog.files:
+            self.file("__init__.py", "")
+        prog.roots.append(f"{self.P}.main" if rng.random() < 0.5 or prog.api else f"{self.P}.main:main")
+        tag = "_" + self.P.rsplit(".p", 1)[1]
+        prog.files = {rel: OWN_NAMES.sub(lambda m: m.group(0) + tag, text) for rel, text in prog.files.items()}
+        prog.functions = {OWN_NAMES.sub(lambda m: m.group(0) + tag, k): v for k, v in prog.functions.items()}
+        prog.api = [OWN_NAMES.sub(lambda m: m.group(0) + tag, n) for n in prog.api]
+        prog.registries = [OWN_NAMES.sub(lambda m: m.group(0) + tag, r) for r in prog.registries]
+        return prog
+
+
+def generate(index: int, seed: int, flags: Flags = Flags()) -> Program:
+    return Builder(random.Random(f"{seed}:{index}"), index, flags).build()
+
+
+def write_project(root: Path, programs: list[Program], checks: bool = True) -> Path:
+    """The project holding every program, with its spec (folds Linux facts, prunes symbols); returns the spec."""
+    (root / PACKAGE).mkdir(parents=True, exist_ok=True)
+    (root / PACKAGE / "__init__.py").write_text("")
+    (root / PACKAGE / "plat.py").write_text(PLAT)  # the predicates most programs share
+    for prog in programs:
+        suite = (root / prog.name.replace(".", "/")).parent
+        suite.mkdir(exist_ok=True)
+        (suite / "__init__.py").write_text("")
+        for rel, text in prog.files.items():
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text(text)
+    roots = [r for p in programs for r in p.roots]
+    functions = {f"{PACKAGE}.plat.is_windows": False, f"{PACKAGE}.plat.is_mac": False}  # is_linux: unknown
+    functions |= {k: v for p in programs for k, v in p.functions.items()}
+    spec = [f'source = "."', f'packages = ["{PACKAGE}"]', "roots = [" + ", ".join(f'"{r}"' for r in roots) + "]", "",
+            "[symbols]", "prune = true", "", "[facts]", 'sys_platform = "linux"', 'os_name = "posix"',
+            'platform_system = "Linux"', "", "[facts.env]", 'GQ_MODE = "modern"', "", "[facts.functions]"]
+    spec += [f'"{k}" = {str(v).lower()}' for k, v in sorted(functions.items())]
+    spec += ["", "[checks]", 'skip = ["import-modules"]' if checks else 'skip = ["parse", "imports", "pyflakes", "import-modules"]']
+    for prog in programs:
+        for reg in prog.registries:
+            spec += ["", "[[registries]]", reg.rstrip("\n"), 'reason = "generated: the program uses these keys only"']
+    path = root / "slimfork.toml"
+    path.write_text("\n".join(spec) + "\n")
+    return path
