@@ -30,7 +30,7 @@ class Flags:
     relative_lazy: bool = False  # lazy-import tables and import_module() with relative strings (issue 25, class 1)
     outside_scan: bool = False  # a directory scan of another package's __path__ (issue 25, class 2)
     public_fact: bool = False  # a fact on a public predicate of a root module, whose public names are read (class 3)
-    walrus_read_after: bool = False  # `if (w := <always true>):` with w read after the if (the fold drops the binding)
+    walrus_with_star_import: bool = False  # `if (w := <always true>):`, w read after, in a file with a star import
 
 
 @dataclass
@@ -189,7 +189,9 @@ class Builder:
             self.prog.features.add("walrus")
             known, _ = self.rng.choice([k for k in KNOWN if not k[1]])
             lines = [f"if (w := {known}):", f"    out.append({self.value()})"]
-            return lines + (["out.append(w)"] if self.flags.walrus_read_after and self.rng.random() < 0.5 else [])
+            star = "all" in self.prog.features  # main has `from ... import *`: the fold drops the binding
+            read = self.rng.random() < 0.5 and (not star or self.flags.walrus_with_star_import)
+            return lines + (["out.append(w)"] if read else [])
         if kind == 5:
             return [f"flag = {self.cond()}", "out.append(bool(flag))"]
         if kind == 6:

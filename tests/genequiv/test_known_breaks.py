@@ -1,0 +1,59 @@
+"""Minimal reproductions of what the program generator found slimfork getting wrong (or was known to, issue 25).
+Each construct is kept out of the 1,000-program equivalence test by a ``generator.Flags`` field of the same name;
+when a fix lands, its test here passes (strict xfail then fails): remove the mark and turn the flag on in
+test_equivalence.py."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from slimfork.api import shrink
+
+# What outside code sees: main()'s result (or the exception), and the public functions pkg.main defines.
+OBSERVE = """
+import json
+try:
+    import pkg.main as m
+    result = {"out": repr(m.main())}
+    result["api"] = sorted(n for n, v in vars(m).items() if not n.startswith("_") and callable(v)
+                           and getattr(v, "__module__", None) == "pkg.main")
+except Exception as exc:
+    result = {"exc": f"{type(exc).__name__}: {exc}"}
+print(json.dumps(result))
+"""
+
+
+def _observe(tree) -> dict:
+    proc = subprocess.run([sys.executable, "-c", OBSERVE], cwd=tree, capture_output=True, text=True, timeout=60,
+                          env={"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+CASES = [
+    pytest.param("relative_lazy", marks=pytest.mark.xfail(strict=True, reason=(
+        "issue 25 class 1: a module named by a relative string (`_LAZY = {'heavy': '.heavy'}` + "
+        "`import_module(_LAZY[name], __name__)` in a package __getattr__, `import_module('.dyn', __package__)`) is "
+        "deleted as unreachable (a literal package, `import_module('.dyn', 'pkg')`, is resolved)"))),
+    pytest.param("outside_scan", marks=pytest.mark.xfail(strict=True, reason=(
+        "issue 25 class 2: `pkgutil.iter_modules(models.__path__, ...)` of another package, listed as uncertain, "
+        "and its modules deleted anyway"))),
+    pytest.param("public_fact", marks=pytest.mark.xfail(strict=True, reason=(
+        "issue 25 class 3: a [facts.functions] entry on a public function of a root module "
+        "(pkg.main.detect_legacy_windows) deletes the function"))),
+    pytest.param("walrus_with_star_import", marks=pytest.mark.xfail(strict=True, reason=(
+        "in a module with a star import (`from pkg.api import *`), the fold replaces `if (w := <always true>): "
+        "body` by `body`, dropping the binding of w that code after the if reads (NameError; without the star "
+        "import it keeps `if (w := True):`), and the star import hides the undefined name from pyflakes"))),
+]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_fork_behaves_like_the_original(copy_fixture, tmp_path, name):
+    root = copy_fixture("genequiv", name)
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    assert _observe(result.out) == _observe(root)
