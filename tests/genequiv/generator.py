@@ -65,6 +65,10 @@ def is_linux():
     return sys.platform.startswith("linux")
 
 
+def get_bool_env_var(name, default="false"):
+    return os.getenv(name, default).lower() in ("true", "1")
+
+
 def describe_platform():
     if is_windows():
         return "windows"
@@ -80,7 +84,7 @@ KNOWN = [
     ('platform.system() == "Windows"', ("import platform",)), ('platform.system() == "Linux"', ("import platform",)),
     ("plat.is_windows()", ()), ("plat.is_mac()", ()), ("plat.is_linux()", ()), ("plat.WINDOWS", ()),
     ("plat.MACOS", ()), ("plat.POSIX", ()), ("_WIN", ()), ("_POSIX", ()), ("is_windows()", ()),
-    ('os.environ.get("GQ_MODE") == "legacy"', ()), ('os.getenv("GQ_MODE", "modern") == "modern"', ()),
+    ('plat.get_bool_env_var("GQ_FAST")', ()), ('os.environ.get("GQ_MODE") == "legacy"', ()), ('os.getenv("GQ_MODE", "modern") == "modern"', ()),
 ]
 UNKNOWN = ["x > 2", "x % 2 == 0", "len(out) > 1", '_note(out, "probe")', '_quiet(out, "probe")', "not out",
            '(n := len(out)) > 0']
@@ -112,7 +116,7 @@ def _quiet(out, tag):
 # unrelated files would make each of slimfork's "is this name used elsewhere?" questions read them all.
 OWN_NAMES = re.compile(r"\b(describe|unused|compute|run|handle|shown|hidden|path|old|load|BACKENDS|HANDLERS|REGISTRY|"
                        r"register|VALUE|WIN_ONLY|_note|_quiet|_native|_WIN|_POSIX|detect_legacy_windows|"
-                       r"windows_banner|Store|flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
+                       r"windows_banner|KINDS|Kind|Text|_probe|_PROBED|_make_adder|_cache|Store|flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
 
 
 class Builder:
@@ -438,6 +442,72 @@ class Builder:
             """)
         self.body += [f"from {self.P}.paths import Store, flavour, separator", "out.append((separator(), Store().where(), flavour()))"]
 
+    def module_getattr(self) -> None:
+        """A plain module with a __getattr__ that picks its platform's implementation when first asked."""
+        self.prog.features.add("module-getattr")
+        self.file("compat.py", f"""
+            import sys
+
+            _cache = {{}}
+
+
+            def __getattr__(name):
+                if name != "backend":
+                    raise AttributeError(name)
+                if "backend" not in _cache:
+                    if sys.platform == "win32":
+                        from {self.P} import winimpl as chosen
+                    else:
+                        from {self.P} import posiximpl as chosen
+                    _cache["backend"] = chosen
+                return _cache["backend"]
+            """)
+        if "platform-modules" not in self.prog.features:
+            self.impl_modules()
+        self.body += [f"from {self.P} import compat", "out.append(compat.backend.describe(x))"]
+
+    def subclass_registry(self) -> None:
+        """Subclasses register themselves through __init_subclass__; main lists the registry."""
+        self.prog.features.add("subclass-registry")
+        self.file("kinds.py", """
+            import sys
+
+            KINDS = {}
+
+
+            class Kind:
+                def __init_subclass__(cls, **kw):
+                    super().__init_subclass__(**kw)
+                    KINDS[cls.__name__.lower()] = cls
+
+
+            class Text(Kind):
+                def size(self):
+                    return 1
+
+
+            if sys.platform == "win32":
+                class Registry(Kind):
+                    def size(self):
+                        return 2
+
+
+            class _Binary(Kind):
+                def size(self):
+                    return 3
+            """)
+        self.body += [f"from {self.P}.kinds import KINDS", "out.append(sorted((k, c().size()) for k, c in KINDS.items()))"]
+
+    def global_state(self) -> None:
+        """A memoised platform probe behind `global`, and a closure over a platform flag."""
+        self.prog.features.add("global-state")
+        self.top += ["", "", "_PROBED = None", "", "", "def _probe():", "    global _PROBED",
+                     "    if _PROBED is None:", "        _PROBED = 'nt' if os.name == 'nt' else sys.platform[:5]",
+                     "    return _PROBED", "", "", "def _make_adder(step):",
+                     "    bonus = 100 if _WIN else 0", "", "    def add(v):", "        return v + step + bonus", "",
+                     "    return add"]
+        self.body += ["out.append((_probe(), _probe(), _make_adder(x)(1)))"]
+
     def public_predicate(self) -> None:
         """A public predicate of the root module, folded by a fact, then read by outside code (class 3)."""
         self.prog.features.add("public-fact")
@@ -450,7 +520,7 @@ class Builder:
     def build(self) -> Program:
         rng, prog = self.rng, self.prog
         structures = [self.impl_modules, self.try_import, self.lazy, self.unused_modules, self.star_all,
-                      self.platform_definitions,
+                      self.platform_definitions, self.module_getattr, self.subclass_registry, self.global_state,
                       lambda: self.names_registry(rng.random() < 0.5),
                       lambda: self.scanned_registry(rng.random() < 0.5),
                       lambda: self.class_registry(rng.random() < 0.5)]
@@ -512,6 +582,8 @@ def write_project(root: Path, programs: list[Program], checks: bool = True) -> P
             "[symbols]", "prune = true", "", "[facts]", 'sys_platform = "linux"', 'os_name = "posix"',
             'platform_system = "Linux"', "", "[facts.env]", 'GQ_MODE = "modern"', "", "[facts.functions]"]
     spec += [f'"{k}" = {str(v).lower()}' for k, v in sorted(functions.items())]
+    spec.insert(spec.index("[facts.env]") - 1, f'env_bool_functions = ["{PACKAGE}.plat.get_bool_env_var"]')
+    spec.insert(spec.index("[facts.env]") + 1, "GQ_FAST = false")
     spec += ["", "[checks]", 'skip = ["import-modules"]' if checks else 'skip = ["parse", "imports", "pyflakes", "import-modules"]']
     for prog in programs:
         for reg in prog.registries:

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.genequiv.generator import Flags, Program, generate, write_project
 
 RUNNER = Path(__file__).with_name("runner.py")
-ENV = {"GQ_MODE": "modern", "PYTHONHASHSEED": "0"}  # what the spec's [facts.env] says; a fixed hash seed
+ENV = {"GQ_MODE": "modern", "GQ_FAST": "0", "PYTHONHASHSEED": "0"}  # what the spec's [facts.env] says; a fixed hash seed
 
 
 @dataclass
@@ -49,3 +49,35 @@ def check(tmp: Path, count: int, seed: int, flags: Flags = Flags(), verify: bool
     outcome.mismatches = {p.name: (original[p.name], fork[p.name]) for p in programs
                           if original[p.name] != fork[p.name]}
     return outcome
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tests.genequiv.harness [--count N] [--seed S] [--start K] [--flags a,b] [--out DIR]``: one
+    project, its mismatches printed with the programs' folders (kept under DIR), exit 1 if any."""
+    import argparse
+    import dataclasses
+    import tempfile
+
+    parser = argparse.ArgumentParser(prog="python -m tests.genequiv.harness")
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--flags", default="", help="Flags fields to turn on: " +
+                        ", ".join(f.name for f in dataclasses.fields(Flags)))
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    out = args.out or Path(tempfile.mkdtemp(prefix="genequiv-"))
+    out.mkdir(parents=True, exist_ok=True)
+    flags = Flags(**{name: True for name in filter(None, args.flags.split(","))})
+    outcome = check(out, args.count, args.seed, flags, start=args.start)
+    for name, (a, b) in outcome.mismatches.items():
+        where = name.replace(".", "/")
+        print(f"{name}: {out / 'src' / where} vs {out / 'fork' / where}\n  original {a}\n  fork     {b}")
+    data = outcome.result.data
+    print(f"{len(outcome.programs)} programs, {len(outcome.mismatches)} mismatches, "
+          f"{len(data['removed'])} files removed, lines {data['before']['lines']} -> {data['after']['lines']} ({out})")
+    return 1 if outcome.mismatches else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
