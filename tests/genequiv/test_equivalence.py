@@ -44,3 +44,17 @@ def test_forked_programs_behave_like_the_originals(tmp_path, project, record_pro
                f"{pruned} names pruned; lines {data['before']['lines']} -> {data['after']['lines']}")
     record_property("genequiv", summary)
     print(summary)
+
+
+def test_the_comparison_sees_a_fork_that_behaves_differently(tmp_path):
+    """Not vacuous: in a fork where one program's helpers module lost a function, that program and only it
+    differs."""
+    from tests.genequiv.harness import run_programs
+
+    outcome = check(tmp_path, 12, SEED)
+    assert not outcome.mismatches
+    victim = next(p for p in outcome.programs if "helpers." in p.files[p.name.replace(".", "/") + "/main.py"])
+    helpers = outcome.result.out / victim.name.replace(".", "/") / "helpers.py"
+    helpers.write_text(helpers.read_text().replace("def h", "def gone_h"))
+    fork = run_programs(outcome.result.out, outcome.programs, tmp_path / "run")
+    assert {name for name in fork if fork[name] != outcome.original[name]} == {victim.name}
