@@ -30,6 +30,7 @@ class Flags:
     relative_lazy: bool = False  # lazy-import tables and import_module() with relative strings (issue 25, class 1)
     outside_scan: bool = False  # a directory scan of another package's __path__ (issue 25, class 2)
     public_fact: bool = False  # a fact on a public predicate of a root module, whose public names are read (class 3)
+    walrus_rebound: bool = False  # `(m := <known>) == "linux"` in a decided condition, m also assigned before
     walrus_with_star_import: bool = False  # `if (w := <always true>):`, w read after, in a file with a star import
 
 
@@ -84,6 +85,8 @@ KNOWN = [
     ('platform.system() == "Windows"', ("import platform",)), ('platform.system() == "Linux"', ("import platform",)),
     ("plat.is_windows()", ()), ("plat.is_mac()", ()), ("plat.is_linux()", ()), ("plat.WINDOWS", ()),
     ("plat.MACOS", ()), ("plat.POSIX", ()), ("_WIN", ()), ("_POSIX", ()), ("is_windows()", ()),
+    ('sys.platform.startswith(("win", "cygwin"))', ()), ('os.name in {"nt", "ce"}', ()),
+    ('not sys.platform == "win32"', ()), ('"linux" <= sys.platform < "linuy"', ()), ('sys.platform[:3] == "win"', ()),
     ('plat.get_bool_env_var("GQ_FAST")', ()), ('os.environ.get("GQ_MODE") == "legacy"', ()), ('os.getenv("GQ_MODE", "modern") == "modern"', ()),
 ]
 UNKNOWN = ["x > 2", "x % 2 == 0", "len(out) > 1", '_note(out, "probe")', '_quiet(out, "probe")', "not out",
@@ -116,7 +119,7 @@ def _quiet(out, tag):
 # unrelated files would make each of slimfork's "is this name used elsewhere?" questions read them all.
 OWN_NAMES = re.compile(r"\b(describe|unused|compute|run|handle|shown|hidden|path|old|load|BACKENDS|HANDLERS|REGISTRY|"
                        r"register|VALUE|WIN_ONLY|_note|_quiet|_native|_WIN|_POSIX|detect_legacy_windows|"
-                       r"windows_banner|KINDS|Kind|Text|_probe|_PROBED|_make_adder|_cache|Store|flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
+                       r"windows_banner|Ops\d+|KINDS|Kind|Text|_probe|_PROBED|_make_adder|_cache|Store|flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
 
 
 class Builder:
@@ -163,7 +166,16 @@ class Builder:
         return f"helpers.{name}(x)" if used else ""
 
     def value(self) -> str:
-        pick = self.rng.randrange(5)
+        pick = self.rng.randrange(8)
+        if pick >= 5:  # a helper reached otherwise than by a call of its name
+            name = self.helper()[len("helpers."):-len("(x)")]
+            if pick == 5:
+                return f'getattr(helpers, "{name}")(x)'
+            if pick == 6:
+                self.imports.add("import functools")
+                return f"functools.partial(helpers.{name}, x)()"
+            self.top += ["", "", f"class Ops{self.n_helpers}:", f"    op = staticmethod(helpers.{name})"]
+            return f"Ops{self.n_helpers}.op(x)"
         return self.helper() if pick == 0 else [f"{self.rng.randrange(100)}", '"lit"', "x", "len(out)"][pick - 1]
 
     def cond(self, depth: int = 0, known_bias: float = 0.6) -> str:
@@ -178,8 +190,18 @@ class Builder:
         return self.rng.choice([f"not ({a})", f"({a} and {b})", f"({a} or {b})",
                                 f"({a} if {self.cond(depth + 1)} else {b})"])
 
+    def walrus_name(self, name: str) -> str:
+        """A fresh target per walrus, unless the flag asks for one name bound several times."""
+        self.n_walrus = getattr(self, "n_walrus", 0) + 1
+        return name if self.flags.walrus_rebound else f"{name}{self.n_walrus}"
+
+    def walrus_read_ok(self) -> bool:
+        """Whether main may read a walrus target the facts decide (not in a file with a star import, unless the
+        flag asks: the fold drops the binding there)."""
+        return "all" not in self.prog.features or self.flags.walrus_with_star_import
+
     def statement(self) -> list[str]:
-        kind = self.rng.randrange(8)
+        kind = self.rng.randrange(11)
         if kind <= 2:  # an if/elif/else chain
             lines = [f"if {self.cond()}:", f"    out.append({self.value()})"]
             for _ in range(self.rng.randrange(3)):
@@ -192,15 +214,26 @@ class Builder:
         if kind == 4:
             self.prog.features.add("walrus")
             known, _ = self.rng.choice([k for k in KNOWN if not k[1]])
-            lines = [f"if (w := {known}):", f"    out.append({self.value()})"]
-            star = "all" in self.prog.features  # main has `from ... import *`: the fold drops the binding
-            read = self.rng.random() < 0.5 and (not star or self.flags.walrus_with_star_import)
-            return lines + (["out.append(w)"] if read else [])
+            w = self.walrus_name("w")
+            lines = [f"if ({w} := {known}):", f"    out.append({self.value()})"]
+            return lines + ([f"out.append({w})"] if self.rng.random() < 0.5 and self.walrus_read_ok() else [])
         if kind == 5:
             return [f"flag = {self.cond()}", "out.append(bool(flag))"]
         if kind == 6:
             return [f"out.append([i for i in range(3) if {self.cond()}])"]
-        return [f"while {self.cond()}:", f"    out.append({self.value()})", "    break"]
+        if kind == 7:
+            return [f"while {self.cond()}:", f"    out.append({self.value()})", "    break"]
+        if kind == 8:
+            self.prog.features.add("match")
+            return ["match sys.platform:", '    case "win32" | "cygwin":', f"        out.append({self.value()})",
+                    '    case "darwin":', "        out.append('mac')", "    case _:", f"        out.append({self.value()})"]
+        if kind == 9 and self.walrus_read_ok():
+            self.prog.features.add("walrus-elif")
+            m = self.walrus_name("m")
+            lines = [f'if {self.cond()}:', f"    out.append({self.value()})",
+                     f'elif ({m} := sys.platform) == "linux":', f"    out.append({m})"]
+            return [f"{m} = None"] + lines + [f"out.append({m})"] if self.flags.walrus_rebound else lines
+        return [f"assert {self.cond()} or True, 'never fails'", "out.append('asserted')"]
 
     # -- structures -----------------------------------------------------------------------------------------------
     def impl_modules(self) -> None:
