@@ -33,6 +33,7 @@ class Flags:
     outside_scan: bool = False  # a directory scan of another package's __path__ (issue 25, class 2)
     public_fact: bool = False  # a fact on a public predicate of a root module, whose public names are read (class 3)
     walrus_rebound: bool = False  # `(m := <known>) == "linux"` in a decided condition, m also assigned before
+    folded_concat_getattr: bool = False  # getattr(self, "_value_" + ("win" if WINDOWS else "posix")) picks a method
     walrus_with_star_import: bool = False  # `if (w := <always true>):`, w read after, in a file with a star import
 
 
@@ -159,8 +160,13 @@ class Builder(Structures):
         elif style == 2:
             text = f"def {name}(x):\n    return [x] * {a % 3} if os.name == \"nt\" else ({b}, x)\n"
         else:
-            text = (f"class C{k}:\n    def __init__(self, x):\n        self.x = x\n\n    def value(self):\n"
-                    f"        if WINDOWS:\n            return self._value_win()\n        return self._value_posix()\n\n"
+            dispatch = self.rng.choice([  # a private method picked by a branch, or by a name built at run time
+                "        if WINDOWS:\n            return self._value_win()\n        return self._value_posix()\n",
+                "        return getattr(self, f\"_value_{'win' if WINDOWS else 'posix'}\")()\n",
+                "        return getattr(self, \"_value_\" + (\"win\" if WINDOWS else \"posix\"))()\n"
+                if self.flags.folded_concat_getattr else "        return getattr(self, \"_value_%s\" % self.kind)()\n"])
+            text = (f"class C{k}:\n    kind = 'win' if WINDOWS else 'posix'\n\n    def __init__(self, x):\n"
+                    f"        self.x = x\n\n    def value(self):\n{dispatch}\n"
                     f"    def _value_win(self):\n        return 'win' + str(self.x)\n\n"
                     f"    def _value_posix(self):\n        return self.x * {a}\n\n\n"
                     f"def {name}(x):\n    return C{k}(x).value()\n")

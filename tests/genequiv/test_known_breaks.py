@@ -45,6 +45,10 @@ CASES = [
     pytest.param("public_fact", marks=pytest.mark.xfail(strict=True, reason=(
         "issue 25 class 3: a [facts.functions] entry on a public function of a root module "
         "(pkg.main.detect_legacy_windows) deletes the function"))),
+    pytest.param("folded_concat_getattr", marks=pytest.mark.xfail(strict=True, reason=(
+        "`getattr(self, '_value_' + ('win' if WINDOWS else 'posix'))()`: the fold leaves `'_value_' + ('posix')`, "
+        "which private-method pruning reads neither as a computed name (prefix protection) nor as the word "
+        "'_value_posix', so both methods go (AttributeError); the f-string and `%` forms are kept"))),
     pytest.param("walrus_rebound", marks=pytest.mark.xfail(strict=True, reason=(
         "the fold deletes the walrus of `elif (m := sys.platform) == 'linux':` (an arm the facts always take; `if` too) "
         "when m is also assigned elsewhere in the function (`m = None` before): reads of m in the arm and after "
