@@ -122,7 +122,9 @@ def _quiet(out, tag):
 # unrelated files would make each of slimfork's "is this name used elsewhere?" questions read them all.
 OWN_NAMES = re.compile(r"\b(describe|unused|compute|run|handle|shown|hidden|path|old|load|BACKENDS|HANDLERS|REGISTRY|"
                        r"register|VALUE|WIN_ONLY|_note|_quiet|_native|_WIN|_POSIX|detect_legacy_windows|"
-                       r"windows_banner|Ops\d+|KINDS|Kind|Text|_probe|_PROBED|_make_adder|_cache|Store|flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
+                       r"windows_banner|Ops\d+|KINDS|STORES|ADAPTERS|create|get_store|register_backend|"
+                       r"register_store|backend_\w+|twice|boost|Kind|Text|_probe|_PROBED|_make_adder|_cache|Store|"
+                       r"flavour|separator|PLATFORM|h\d+|_win_h\d+|C\d+|[A-Z][a-z]+Handler)\b")
 
 
 class Builder(Structures):
@@ -250,7 +252,8 @@ class Builder(Structures):
                       self.platform_definitions, self.module_getattr, self.subclass_registry, self.global_state,
                       lambda: self.names_registry(rng.random() < 0.5),
                       lambda: self.scanned_registry(rng.random() < 0.5),
-                      lambda: self.class_registry(rng.random() < 0.5)]
+                      lambda: self.class_registry(rng.random() < 0.5),
+                      lambda: self.keyed_registries(rng.random() < 0.5)]
         if self.flags.outside_scan:
             structures.append(self.outside_scan)
         if self.flags.public_fact:

@@ -320,3 +320,85 @@ class Structures:
         self.body += ["if detect_legacy_windows():", "    out.append('legacy')"]
         self.prog.functions[f"{self.P}.main.detect_legacy_windows"] = False
         self.prog.api.append("detect_legacy_windows")
+
+    def keyed_registries(self, declared: bool) -> None:
+        """Registrations by decorator, by a call naming a module, arms of an if-chain and an __init__ importing
+        submodules so they register: the spec's kinds "decorator", "call", "if-chain" and "imports"."""
+        self.prog.features.add("keyed-registries" + ("-declared" if declared else ""))
+        P, rng = self.P, self.rng
+        self.file("reg.py", """
+            from importlib import import_module
+
+            BACKENDS = {}
+            STORES = {}
+
+
+            def register_backend(name):
+                def deco(fn):
+                    BACKENDS[name] = fn
+                    return fn
+
+                return deco
+
+
+            def register_store(name, module, attr):
+                STORES[name] = (module, attr)
+
+
+            def get_store(name):
+                module, attr = STORES[name]
+                return getattr(import_module(module), attr)
+            """)
+        self.file("shared.py", "def twice(x):\n    return 2 * x\n")
+        self.file("rocm.py", "def boost(x):\n    return x + 1000\n")
+        backends = ["fa3", "aiter", "triton"]
+        stores = ["file", "eic", "nixl"]
+        text = f"from {P}.reg import register_backend, register_store\n"
+        for k in backends:
+            uses = f"from {P} import shared\n\n    return shared.twice(x)" if k != "aiter" else \
+                f"from {P} import rocm, shared\n\n    return shared.twice(rocm.boost(x))"
+            text += f'\n\n@register_backend("{k}")\ndef backend_{k}(x):\n    {uses}\n'
+        text += "\n\n" + "".join(f'register_store("{k}", "{P}.stores.{k}", "Store")\n' for k in stores)
+        self.file("backends.py", text)
+        self.file("stores/__init__.py", "")
+        for k in stores:
+            self.file(f"stores/{k}.py", f'class Store:\n    kind = "{k}"\n')
+        self.file("grammar.py", f"""
+            def create(name):
+                if name == "xgrammar":
+                    from {P}.shared import twice
+
+                    return ("xgrammar", twice(3))
+                elif name in ("outlines", "llguidance"):
+                    from {P}.rocm import boost
+
+                    return ("outlines", boost(3))
+                elif name == "none":
+                    return None
+                else:
+                    raise ValueError(name)
+            """)
+        adapters = ["whisper", "qwen"]
+        self.file("adapters/__init__.py", "".join(f"from {P}.adapters import {k}  # noqa: F401\n"
+                                                   for k in ["base"] + adapters))
+        self.file("adapters/base.py", "ADAPTERS = {}\n")
+        for k in adapters:
+            self.file(f"adapters/{k}.py", f'from {P}.adapters.base import ADAPTERS\n\nADAPTERS["{k}"] = "{k[0]}"\n')
+        keys = {"backends": backends, "stores": stores, "grammars": ["xgrammar", "outlines", "llguidance", "none"],
+                "adapters": adapters}
+        used = {kind: sorted(rng.sample(ks, rng.randrange(1, len(ks)))) if declared else ks
+                for kind, ks in keys.items()}
+        if declared:
+            self.prog.registries += [
+                f'kind = "decorator"\npackage = "{P}.reg.register_backend"\nkeep = {used["backends"]!r}\n',
+                f'kind = "call"\npackage = "{P}.reg.register_store"\nkeep = {used["stores"]!r}\n',
+                f'kind = "if-chain"\npackage = "{P}.grammar.create"\nvariable = "name"\nkeep = {used["grammars"]!r}\n',
+                f'kind = "imports"\npackage = "{P}.adapters"\nkeep = {["base"] + used["adapters"]!r}\n']
+            self.prog.registries[-4:] = [r.replace("'", '"') for r in self.prog.registries[-4:]]
+        self.body += [f"from {P} import backends  # noqa: F401", f"from {P}.reg import BACKENDS, get_store",
+                      f"from {P}.grammar import create", f"import {P}.adapters  # noqa: F401",
+                      f"from {P}.adapters.base import ADAPTERS",
+                      f"out.append([BACKENDS[k](x) for k in {used['backends']!r}])",
+                      f"out.append([get_store(k).kind for k in {used['stores']!r}])",
+                      f"out.append([create(k) for k in {used['grammars']!r}])",
+                      f"out.append(sorted((k, v) for k, v in ADAPTERS.items() if k in {used['adapters']!r}))"]
