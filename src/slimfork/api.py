@@ -73,14 +73,15 @@ def _dropped_path(spec: Spec):
 
 
 def _unmatched_facts(analysis: Analysis, strict: bool) -> None:
-    """A fact that matched nothing is likely a typo: a warning, or with ``strict`` an error (exit 2)."""
+    """A fact that matched nothing is a warning saying why; with ``strict``, one whose name exists nowhere (a
+    likely typo) is an error (exit 2)."""
     report = analysis.stages.fold_report if analysis.stages is not None else None
     if report is None or not report.unmatched:
         return
     if strict:
         report.check_strict()
     for fact in report.unmatched:
-        warning = f"{fact.key}: the fact {fact.describe()} matched nothing (a typo?)"
+        warning = f"{fact.key}: {report.unmatched_message(fact)}"
         if warning not in analysis.plan.warnings:
             analysis.plan.warnings.append(warning)
 
@@ -111,9 +112,17 @@ def _add_keep_roots(spec: Spec, graph: ModuleGraph) -> None:
     """Modules the spec keeps by glob are roots too: what they import must stay."""
     if not spec.keep:
         return
+    from slimfork.graph.modglob import first_path_keep, is_module_glob
+    from slimfork.graph.roots import glob_modules
+
+    top = graph.mm.top_names
     extra = [RootModule(name, f"kept by keep[{i}] '{spec.keep[i]}'")
              for name, info in sorted(graph.modules.items())
-             if info.path and (i := first_match(spec.keep, info.path)) is not None]
+             if info.path and (i := first_path_keep(spec.keep, info.path, top)) is not None]
+    for i, pattern in enumerate(spec.keep):
+        if is_module_glob(pattern, top):
+            extra += [RootModule(name, f"kept by keep[{i}] '{pattern}'")
+                      for name in glob_modules(pattern, graph.mm, f"keep[{i}]")]
     graph.roots.extend(extra)
     graph.reach(graph.excluded)
 
@@ -135,8 +144,13 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
 
     from slimfork.apply.engine import run_batches
     from slimfork.plan.batches import build_batches
+    from slimfork.preflight import run_preflight
     from slimfork.report.write import write_reports
 
+    if not isinstance(spec, Spec):
+        spec = load_spec(spec)
+    # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
+    ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
     analysis = analyse(spec, jobs=jobs, strict=strict)
     spec, stages = analysis.spec, analysis.stages
     if out is not None:
@@ -149,7 +163,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     if verify:
         from slimfork.verify.build import build_checks
 
-        checks = build_checks(spec, analysis.tree)
+        checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
         from slimfork.testsuite.check import planned_checks
 
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
@@ -157,7 +171,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     t1 = time.perf_counter()
     applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs)
     analysis.timings["batches"] = time.perf_counter() - t1
-    _restore_in_plan(analysis.plan, applied)
+    _restore_in_plan(analysis.plan, applied, stages)
     sections = stages.reports + [("Verified batches", applied.to_markdown())]
     data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
     return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
@@ -173,14 +187,17 @@ def _claim_output(out: Path) -> None:
                             hint="choose another --out or remove that folder")
 
 
-def _restore_in_plan(plan: Plan, applied) -> None:
-    """Edits a check needed undone are kept files again, with the failing check as their reason."""
+def _restore_in_plan(plan: Plan, applied, stages=None) -> None:
+    """Edits a check needed undone are kept files again, with the failing check as their reason (and no longer
+    removals of the plan or of the tests stage)."""
     from slimfork.plan.model import Kept
 
     restored = {r.path: r for _, r in applied.restored}
     if not restored:
         return
     plan.removals = [r for r in plan.removals if r.path not in restored]
+    if getattr(stages, "test_removals", None):
+        stages.test_removals = [r for r in stages.test_removals if r.path not in restored]
     for path, r in sorted(restored.items()):
         if r.action == "delete":
             first = r.failures[0] if r.failures else "failed"

@@ -61,13 +61,14 @@ def test_bisection_restores_exactly_the_culprits(source, tmp_path):
 
     # one commit per batch after the copy; the work tree is exactly the last commit
     log = git(out, "log", "--format=%s").splitlines()
-    assert log == ["slimfork unreachable: remove 1 (deleted 1, rewritten 0)",
-                   "slimfork folded: remove 2 (deleted 0, rewritten 2)",
-                   "slimfork dropped: remove 4 (deleted 4, rewritten 0)", "slimfork: copy of src"]
+    assert log == ["slimfork unreachable: deleted 1, restored 2", "slimfork folded: folded 2, restored 1",
+                   "slimfork dropped: deleted 4, restored 1", "slimfork: copy of src"]
     assert git(out, "status", "--porcelain", "--ignored") == ""
     body = git(out, "log", "-1", "--format=%B", "HEAD~2")
-    assert "- D app/unused.py [dropped] spec drops it" in body and "Kinds: dropped 4." in body
+    assert "Deleted (4):\n- app/old/__init__.py [dropped]: spec drops it" in body
     assert "- app/plugins/a.py [dropped] check imports:" in body and "Checks passed: parses, imports, cli" in body
+    patch = git(out, "log", "-p", "-1", "HEAD~1")  # the folded batch, as plain git shows it: a text diff
+    assert "Binary files" not in patch and "\n+" in patch and "# folded" in patch
 
 
 def test_reproducible_and_independent_of_cores(source, tmp_path):

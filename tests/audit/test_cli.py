@@ -17,7 +17,7 @@ def test_baseline_gate_fails_only_on_new_findings(copy_fixture, capsys, tmp_path
     root = copy_fixture("audit", "cleanup_lib")
     baseline = tmp_path / "baseline.json"
     code, _, err = _audit(capsys, str(root), "--baseline", str(baseline), "--fail-on-new")
-    assert code == 0 and "recorded 8 findings" in err  # first run records today's findings
+    assert code == 0 and "recorded 10 findings" in err  # first run records today's findings
     recorded = json.loads(baseline.read_text())["findings"]
     assert "unused-file:cleanlib/guided/" in recorded and "orphaned-test:tests/test_ane.py" in recorded
 
@@ -32,7 +32,7 @@ def test_baseline_gate_fails_only_on_new_findings(copy_fixture, capsys, tmp_path
     # without --fail-on-new the run reports everything, marks what is new, and exits 0
     code, out, _ = _audit(capsys, str(root), "--baseline", str(baseline), "--json")
     findings = json.loads(out)["findings"]
-    assert code == 0 and len(findings) == 9 and [f["subject"] for f in findings if f["new"]] == ["cleanlib/asr.py"]
+    assert code == 0 and len(findings) == 11 and [f["subject"] for f in findings if f["new"]] == ["cleanlib/asr.py"]
 
     _audit(capsys, str(root), "--baseline", str(baseline), "--update-baseline")
     assert _audit(capsys, str(root), "--baseline", str(baseline), "--fail-on-new")[0] == 0
@@ -61,7 +61,7 @@ def test_formats(copy_fixture, capsys):
         "artifactLocation": {"uri": "gpulib/ops.py", "uriBaseId": "SRCROOT"}, "region": {"startLine": 47}}
 
     code, out, _ = _audit(capsys, str(root), "--format", "markdown", "--only", "unused-kernel")
-    assert "## unused-kernel: GPU kernels with no launch site in reached code (10)" in out
+    assert "## unused-kernel: GPU kernels with no launch site in reached code (12)" in out
     assert "| 80 | `gpulib/ops.py:47` | jit kernel dead has no launch site in reached code |" in out
 
     code, out, _ = _audit(capsys, str(root), "--only", "unused-kernel", "--min-confidence", "80")
@@ -82,3 +82,13 @@ def test_spec_mode_uses_the_spec_roots(copy_fixture, capsys, tmp_path):
     assert code == 0 and {"cleanlib/hybrid.py", "tests/"} <= subjects  # tests are no roots under a spec
     code, _, err = _audit(capsys, str(root), "--spec", str(spec))
     assert code == 2 and "give a PATH or --spec, not both" in err
+
+
+def test_why_works_on_a_folder_without_a_spec(copy_fixture, capsys):
+    root = copy_fixture("audit", "cleanup_lib")
+    code = main(["why", str(root), "cleanlib/plugins/csv_plugin.py", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["kept"] and [s["module"] for s in data["chain"]][-1] == "cleanlib.plugins.csv_plugin"
+    assert "directory scan" in data["chain"][-1]["reason"]
+    code = main(["why", str(root), "cleanlib.packing"])
+    assert code == 0 and "not reached from the audit's roots" in capsys.readouterr().out

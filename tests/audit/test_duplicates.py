@@ -65,3 +65,18 @@ def test_similarity_of_replaced_lines_is_exact(case):
         pairs = find_pairs(tmp, ["a.py", "b.py"], min_similarity=0.8)
     expected = (n - len(replaced)) / n
     assert len(pairs) == 1 and abs(pairs[0].similarity - expected) < 1e-9
+
+
+def test_copies_of_one_template_are_all_compared(tmp_path):
+    """35 model wrappers cut from one template (each renames its class and changes a few lines): every pair
+    at 80% or more is found, although most of their lines are shared by more than 12 files."""
+    template = [f"def layer_{i}(x, cfg):" if i % 4 == 0 else f"    x = x * cfg.scale_{i} + {i}" for i in range(60)]
+    for n in range(35):
+        lines = list(template)
+        lines[0] = f"class Model{n}(Base):  # model {n}"
+        for k in (7 + n % 50, 11 + n % 40):  # two edits per copy, in different places
+            lines[k] = f"    x = custom_{n}_{k}(x)"
+        (tmp_path / f"model_{n}.py").write_text("\n".join(lines) + "\n")
+    paths = [f"model_{n}.py" for n in range(35)]
+    pairs = find_pairs(str(tmp_path), paths, 0.8)
+    assert len(pairs) == 35 * 34 // 2 and all(0.9 <= p.similarity < 1 for p in pairs)

@@ -24,7 +24,11 @@ def _of(result, kind):
 
 def test_unused_folder_is_reported_once_and_files_individually(result):
     unused = _of(result, "unused-file")
-    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py", "scripts/"}
+    assert set(unused) == {"cleanlib/guided/", "cleanlib/packing.py", "cleanlib/ops/impl/slow.py", "scripts/",
+                           "cleanlib/hybrid.py"}
+    # a library file only a test imports is reported, with the test that goes with its removal
+    assert unused["cleanlib/hybrid.py"].confidence == 50 and "only from tests" in unused["cleanlib/hybrid.py"].message
+    assert unused["cleanlib/hybrid.py"].details["tests"] == ["tests/test_hybrid.py"]
     assert unused["cleanlib/guided/"].confidence == 70 and unused["cleanlib/packing.py"].confidence == 60
     assert unused["scripts/"].confidence == 30  # only scripts (__main__ blocks): may be run by hand
     assert unused["cleanlib/guided/"].details["files"] == ["cleanlib/guided/__init__.py", "cleanlib/guided/decode.py"]
@@ -52,8 +56,11 @@ def test_orphaned_tests(result):
 
 def test_eager_init(result):
     eager = _of(result, "eager-import")
-    assert list(eager) == ["cleanlib"]
+    assert sorted(eager) == ["cleanlib", "cleanlib:unused-exports"]
     assert eager["cleanlib"].details["names"] == 33 and eager["cleanlib"].details["statements"] == 9
+    # the public names the __init__ imports that no other file uses (cli.py and the tests use op_0..op_2)
+    unused = eager["cleanlib:unused-exports"].details["unused"]
+    assert "op_5" in unused and not {"op_0", "op_1", "op_2", "plugins"} & set(unused)
 
 
 def test_spec_roots_replace_the_defaults():
@@ -68,5 +75,65 @@ def test_eager_import_cost_measured_with_an_interpreter():
     import sys
 
     result, _ = run_audit(open_tree(ROOT), options=AuditOptions(kinds={"eager-import"}, python=sys.executable))
-    (finding,) = result.findings
+    (finding,) = [f for f in result.findings if f.subject == "cleanlib"]
     assert finding.details["import_ms"] > 0 and "measured" in finding.message
+
+
+def test_projection_before_and_after(result):
+    p = result.stats["projection"]
+    removed = {"cleanlib/guided/__init__.py", "cleanlib/guided/decode.py", "cleanlib/packing.py",
+               "cleanlib/ops/impl/slow.py", "cleanlib/hybrid.py", "tests/test_hybrid.py", "tests/test_ane.py",
+               "tests/test_core.py"}  # confidence 50+: scripts/ (30) stays
+    assert p["before"]["python_files"] - p["after"]["python_files"] == len(removed)
+    assert p["before"]["tests"] - p["after"]["tests"] == 3 and p["after"]["scripts"] == p["before"]["scripts"]
+
+
+def test_test_only_modules_of_a_package_whose_init_imports_none_are_possible_api(tmp_path):
+    (tmp_path / "lib" / "gemm").mkdir(parents=True)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "lib"\nversion = "0"\n')
+    (tmp_path / "lib" / "__init__.py").write_text("import os\n")  # imports none of its modules
+    (tmp_path / "lib" / "gemm" / "__init__.py").write_text("def gemm():\n    return 1\n")
+    (tmp_path / "tests" / "test_gemm.py").write_text("from lib.gemm import gemm\n")
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file", "orphaned-test"}))
+    finding, test = result.findings
+    assert finding.subject == "lib/gemm/" and finding.confidence == 30 and "public API?" in finding.reason
+    assert test.subject == "tests/test_gemm.py" and test.confidence == 30 and "public API?" in test.reason
+
+
+def test_a_package_of_scripts_is_run_by_hand(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    (tmp_path / "pkg" / "bench").mkdir()
+    (tmp_path / "pkg" / "bench" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "bench" / "attn_bench.py").write_text(
+        'def main():\n    pass\n\n\nif __name__ == "__main__":\n    main()\n')
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    assert [(f.subject, f.confidence) for f in result.findings] == [("pkg/bench/", 30)]
+
+
+def test_a_file_that_does_not_parse_is_unknown_not_dead(tmp_path):
+    (tmp_path / "pkg" / "bench").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "bench" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "bench" / "new_syntax.py").write_text("def f(:\n    pass\n")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    (finding,) = result.findings
+    assert finding.confidence == 30 and "does not parse" in finding.reason
+
+
+def test_a_reference_only_tests_use_beside_live_code_is_a_test_helper(tmp_path):
+    files = {"pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+             "pkg/__init__.py": "from pkg import fast\n", "pkg/fast.py": "def op():\n    return 1\n",
+             "pkg/naive.py": "def op_ref():\n    return 1\n", "pkg/old.py": "def gone():\n    return 1\n",
+             "tests/test_op.py": "from pkg.fast import op\nfrom pkg.naive import op_ref\n",
+             "tests/test_old.py": "from pkg.old import gone\n"}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    found = {f.subject: f for f in result.findings}
+    assert found["pkg/naive.py"].confidence == 30 and "test helper" in found["pkg/naive.py"].reason
+    assert found["pkg/old.py"].confidence == 50 and "tests/test_old.py" in found["pkg/old.py"].reason

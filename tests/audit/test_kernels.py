@@ -76,9 +76,12 @@ def test_unused_kernels_of_the_gpu_library():
         "cuda:gpulib/csrc/scale.cuh::unused_global": 70,
         "cuda:gpulib/csrc/dead.cuh::dead_kernel": 60,  # launched only from a source nothing live loads
         "source:gpulib/csrc/dead.cuh": 60,  # named only by the uncalled loader
-        "torch-op:gpulib::never_called": 60,  # called only from gpulib/unreached.py
+        "torch-op:gpulib::never_called": 40,  # called only from gpulib/unreached.py; a registered op is public API
         "cuda:gpulib/csrc/orphan.cuh::orphan_kernel": 60,
         "triton:gpulib/ops.py::_launched_only_by_unreached": 60,
+        # launched only by functions nothing calls (one of them called only by the other)
+        "triton:gpulib/legacy_scale.py::_cumsum_kernel": 50,
+        "triton:gpulib/legacy_scale.py::_pad_kernel": 50,
     }
 
 
@@ -115,3 +118,24 @@ def test_without_reachability_every_use_counts():
     subjects = {f.subject for f in kernel_findings(table, None)}
     assert "triton:gpulib/ops.py::_launched_only_by_unreached" not in subjects
     assert "triton:gpulib/ops.py::_never_launched" in subjects
+
+
+def test_kernel_name_patterns_need_their_constant_text_and_a_plausible_suffix():
+    table = _table("metal_patterns")
+    metal = {k.name: k for k in table.kernels if k.kind == "metal"}
+    # macro-generated kernels and kernels in a Python source string are inventoried
+    assert {"gemm_t32", "gemm_t64", "gemm_v16x16", "sampler_topk", "sampler_unused"} <= set(metal)
+    assert metal["sampler_topk"].path == "metalpat/ops.py" and metal["sampler_topk"].line == 7
+    unused = {s.split("::")[-1] for s in _unused("metal_patterns")}
+    # f"hadamard_{block_size}": a number after the prefix; f"moe_expert_{dtype}": one or two name tokens
+    # and a formatted part may be empty: f"moe{pre}_gather_x" with pre = ""
+    assert {"hadamard_32", "hadamard_64", "moe_expert_bf16", "moe_expert_fp4_e2m1", "gemm_t64",
+            "sampler_topk", "moe_gather_x"}.isdisjoint(unused)
+    # a longer tail, an f"expert_{idx}" dict key, a name only __all__ lists, an unused macro/string kernel
+    assert {"hadamard_transform_fused", "moe_expert_fp4_e2m1_split_k", "expert_gather_fp4", "expert_scatter",
+            "dequant_fp4", "gemm_t32", "sampler_unused"} <= unused
+
+
+def test_a_kernel_file_whose_kernels_are_all_unused_is_one_finding():
+    found = _unused("metal_patterns")
+    assert found["kernels-of:src/legacy.metal"] == 80 and not any(s.startswith("kernels-of:src/hadamard") for s in found)

@@ -3,6 +3,7 @@ shrunk to the Python lexers with a subset of its suite; no test that passed on t
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -46,4 +47,28 @@ def test_pygments_python_fork_keeps_the_python_lexer(tmp_path):
     assert row.tests_before > 2000 and row.tests_after >= row.tests_before - row.tests_removed > 100
     assert row.removed_by_reason.get("test data of a removed registry entry", 0) >= 10
     assert row.removed_by_reason.get("generated from a removed registry entry", 0) > 1000
+    assert row.python_after < row.python_before
+
+
+@pytest.mark.slow
+def test_init_draft_of_send2trash_shrinks_with_its_suggestions_accepted(tmp_path):
+    # `slimfork init` on a project never seen: the stored profile is the draft as written; with its suggestions
+    # accepted (every leading '# ' deleted) the fork loses the Windows backend and send2trash's own tests stay
+    # green
+    from slimfork.cli import main
+
+    draft = tmp_path / "init-send2trash.toml"
+    assert main(["init", "pypi:send2trash==2.2.0", "--out", str(draft)]) == 0
+    assert draft.read_text() == (PROFILES / "init-send2trash.toml").read_text()
+    accepted = tmp_path / "init-send2trash-accepted.toml"
+    accepted.write_text(re.sub(r"^# ", "", draft.read_text(), flags=re.M))
+    row = run_profile(accepted, tmp_path, jobs=2)
+    print(render_table([row]))
+    assert row.new_failures == [] and row.tests_before >= 10
+    assert row.tests_after >= row.tests_before - row.tests_removed
+    fork = tmp_path / "init-send2trash-accepted-fork"
+    assert (fork / "send2trash/plat_other.py").is_file()
+    assert not (fork / "send2trash/win").exists() and not (fork / "send2trash/mac/modern.py").exists()
+    # test_plat_mac.py reads send2trash/mac/__init__.py as a file: the check restores it and what it imports
+    assert (fork / "send2trash/mac/__init__.py").is_file()
     assert row.python_after < row.python_before

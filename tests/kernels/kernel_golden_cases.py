@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 from slimfork.kernels.spec import PreprocessorFacts, parse_preprocessor
-from slimfork.kernels.unifdef import FileFold, find_unifdef, fold_text
+from slimfork.kernels.unifdef import Engine, FileFold, find_engine, fold_text
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -43,8 +43,9 @@ def report_data(record: FileFold) -> dict:
     return data
 
 
-def run(case: Path) -> tuple[bytes, dict]:
-    out, record = fold_text(input_of(case).read_bytes(), facts_for(case), find_unifdef(), input_of(case).name)
+def run(case: Path, engine: Engine | None = None) -> tuple[bytes, dict]:
+    out, record = fold_text(input_of(case).read_bytes(), facts_for(case), engine or find_engine(),
+                            input_of(case).name)
     return out, report_data(record)
 
 

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from slimfork.kernels.includes import kernel_source_files, plan_kernel_sources
-from slimfork.kernels.unifdef import FOLDED_SUFFIXES, condition_text, directive_lines, fold_kernel_sources
+from slimfork.kernels.unifdef import (PYTHON_ENGINE, FOLDED_SUFFIXES, condition_text, directive_lines,
+                                      fold_kernel_sources)
 from slimfork.source.fetch import fetch_pypi
 from tests.kernels.sglang_profile import NVIDIA, PLATFORM_MACROS
 
@@ -30,10 +31,12 @@ def _copy_kernels(src, dest):
     return files
 
 
-def test_nvidia_facts_fold_sglang_kernels(tmp_path, unifdef_tool):
+def test_nvidia_facts_fold_sglang_kernels(tmp_path):
+    """With the Python unifdef, what a machine without the binary gets (test_pyunifdef: the binary folds the same)."""
     src = fetch_pypi("sglang", "0.5.23")
     files = _copy_kernels(src, tmp_path)
-    report = fold_kernel_sources(tmp_path, files, NVIDIA)
+    report = fold_kernel_sources(tmp_path, files, NVIDIA, engine=PYTHON_ENGINE)
+    assert report.engine == "python"
     assert report.left_alone() == []
     folded = [f for f in files if f.endswith(FOLDED_SUFFIXES)]
     kept_cuda, reduced_cuda, original_cuda = Counter(), Counter(), Counter()
@@ -58,7 +61,7 @@ def test_nvidia_facts_fold_sglang_kernels(tmp_path, unifdef_tool):
           f"{sum(reduced_cuda.values())} with platform terms dropped")
     assert original_cuda == kept_cuda and sum(kept_cuda.values()) == 66
     assert sum(reduced_cuda.values()) == 25
-    again = fold_kernel_sources(tmp_path, files, NVIDIA)
+    again = fold_kernel_sources(tmp_path, files, NVIDIA, engine=PYTHON_ENGINE)
     assert again.folded() == [] and again.left_alone() == []
 
 

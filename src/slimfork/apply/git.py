@@ -22,7 +22,8 @@ IDENTITY = {
 CONFIG = ["core.autocrlf=false", "core.safecrlf=false", "core.fileMode=true", "core.symlinks=true",
           "core.hooksPath=/dev/null", "commit.gpgsign=false", "gc.auto=0", "core.quotePath=false",
           "core.ignoreCase=false", "core.precomposeUnicode=false", "advice.detachedHead=false"]
-NO_CONVERSION = "* -text -eol -filter -ident -working-tree-encoding -diff -merge\n"
+# No conversion of any byte; the diff attribute is left alone so that `git log -p` shows text diffs.
+NO_CONVERSION = "* -text -eol -filter -ident -working-tree-encoding -merge\n"
 
 
 def _env() -> dict[str, str]:

@@ -147,7 +147,7 @@ class Ladder:
         for check in self.checks:
             base = self.baselines[check.name]
             self.baseline_runs.append(BaselineRun(check.name, base.usable, base.note, round(base.seconds, 3),
-                                                  cached=check not in todo))
+                                                  cached=check not in todo, skipped=getattr(base, "skipped", False)))
 
     def _baseline_file(self, original_tree: str, check: Check) -> Path | None:
         if self.cache_root is None:

@@ -100,6 +100,7 @@ class BaselineRun:
     note: str
     seconds: float
     cached: bool = False
+    skipped: bool = False  # the check did not run here (a tool it requires is missing)
 
 
 @dataclass

@@ -23,7 +23,8 @@ def render_markdown(report: ApplyReport) -> str:
     lines += ["## Checks on the original", "", "| check | used | seconds | note |", "|---|---|---|---|"]
     for b in report.baselines:
         cached = " (cached)" if b.cached else ""
-        lines.append(f"| {b.check} | {'yes' if b.usable else 'NO'} | {b.seconds:.2f}{cached} | {_cell(b.note)} |")
+        used = "SKIPPED" if getattr(b, "skipped", False) else "yes" if b.usable else "NO"
+        lines.append(f"| {b.check} | {used} | {b.seconds:.2f}{cached} | {_cell(b.note)} |")
     lines += ["", "## Batches", "",
               "| # | batch | removed | restored | kinds | trees checked | seconds | checks | commit |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -47,23 +48,29 @@ def render_markdown(report: ApplyReport) -> str:
 
 
 def _edit_line(edit: Edit) -> str:
-    mark = "D" if edit.content is None else "M"
-    return f"- {mark} {edit.path} [{edit.kind}] {edit.reason}".rstrip()
+    reason = edit.reason if len(edit.reason) <= 300 else edit.reason[:297] + "..."
+    return f"- {edit.path} [{edit.kind}]: {reason}".rstrip()
 
 
 def commit_message(batch: Batch, kept: list[Edit], restored: list[RestoredEdit], result: BatchResult) -> str:
-    actions = Counter(e.action for e in kept)
-    title = (f"slimfork {batch.name}: remove {len(kept)} "
-             f"(deleted {actions.get('delete', 0)}, rewritten {actions.get('rewrite', 0)})")
-    lines = [title, ""]
+    """The batch as a reviewer reads it: what was deleted, folded, rewritten and restored, each with its reason."""
+    groups: dict[str, list[Edit]] = {"deleted": [], "folded": [], "rewritten": []}
+    for e in kept:
+        groups["deleted" if e.content is None else "folded" if e.kind == "folded" else "rewritten"].append(e)
+    counts = [f"{verb} {len(edits)}" for verb, edits in groups.items() if edits]
+    if restored:
+        counts.append(f"restored {len(restored)}")
+    lines = [f"slimfork {batch.name}: {', '.join(counts) or 'no change'}", ""]
     if batch.message.strip():
         lines += [batch.message.strip(), ""]
-    lines.append(f"Kinds: {_counts([e.kind for e in kept])}.")
-    lines += ["", f"Removed ({len(kept)}):"] + [_edit_line(e) for e in kept]
+    for verb, edits in groups.items():
+        if edits:
+            lines += [f"{verb.capitalize()} ({len(edits)}):"] + [_edit_line(e) for e in edits] + [""]
     if restored:
-        lines += ["", f"Restored because a check needed them ({len(restored)}):"]
+        lines += [f"Restored because a check needed them ({len(restored)}):"]
         for r in restored:
             lines.append(f"- {r.path} [{r.kind}] check {r.check}: {'; '.join(r.failures[:2]) or 'failed'}")
-    lines += ["", "Checks passed: " + (", ".join(c.check for c in result.checks) or "none (no usable check)"),
+        lines.append("")
+    lines += ["Checks passed: " + (", ".join(c.check for c in result.checks) or "none (no usable check)"),
               "", f"Slimfork-Batch: {result.digest}"]
     return "\n".join(line.rstrip() for line in lines) + "\n"

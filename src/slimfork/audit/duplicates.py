@@ -1,7 +1,8 @@
 """Finding kind "duplicate": near-duplicate modules and scripts, grouped ("three copies of moe_dispatch").
 
 Lines are compared after stripping indentation, blank lines and comment-only lines. Candidate pairs come
-from shared runs of ``SHINGLE`` lines (runs shared by many files, such as licence headers, are ignored);
+from shared runs of ``SHINGLE`` lines (runs shared by very many files, such as licence headers, are ignored;
+runs shared by up to ``TEMPLATE_MAX`` files still pair copies of one template);
 each candidate is then aligned with ``difflib.SequenceMatcher``. Similarity is its ratio, 2*M/(A+B) over the
 compared lines, so 100% means the same code, and the shared ranges are reported in original line numbers.
 """
@@ -17,7 +18,9 @@ from difflib import SequenceMatcher
 from slimfork.audit.model import Finding
 
 SHINGLE = 2
-COMMON = 12  # a run of lines found in more files than this is boilerplate, not evidence of copying
+COMMON = 12  # a run of lines found in more files than this is boilerplate, unless the files are template copies
+TEMPLATE_MAX = 150  # runs shared by up to this many files may still pair template copies ...
+TEMPLATE_BUDGET = 3_000_000  # ... within this many pair updates
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,17 @@ def find_pairs(root: str, paths: list[str], min_similarity: float = 0.8, min_lin
             for i, a in enumerate(holders):
                 for b in holders[i + 1:]:
                     shared[(a, b)] += 1
+    # Files cut from one template share most runs with many files: count those runs too, rarest first, so the
+    # copies are still compared, within a budget of pair updates (a licence header in 1,000 files is never one).
+    budget = TEMPLATE_BUDGET
+    for holders in sorted((h for h in index.values() if COMMON < len(h) <= TEMPLATE_MAX), key=len):
+        cost = len(holders) * (len(holders) - 1) // 2
+        if cost > budget:
+            break
+        budget -= cost
+        for i, a in enumerate(holders):
+            for b in holders[i + 1:]:
+                shared[(a, b)] += 1
     pairs = []
     for (a, b), count in shared.items():
         la, lb = len(files[a][1]), len(files[b][1])

@@ -3,10 +3,13 @@ nothing reached loads or includes. The table itself is built in ``kerneltable``;
 
 from __future__ import annotations
 
+import re
+
 from slimfork.audit.kerneltable import Kernel, KernelTable, include_closure, referenced_kernel_files
 from slimfork.audit.model import Finding
 
 _MAX_USES = 8
+_NATIVE_TEST = re.compile(r"(^|/)tests?/(.*/)?[^/]*(_test|_tests|test_[^/]*)\.\w+$|(^|/)[^/]*_test\.(cu|cpp|cc)$")
 
 
 def reached_native(table: KernelTable, reached_py: set[str] | None,
@@ -16,12 +19,19 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
         return {path: "" for path in table.native}
     named = referenced_kernel_files(table, reached_py, dead_loaders)
     closure = include_closure(table, set(named))
+    while True:  # a kept native file that names another (a host looking a Metal kernel up by name) keeps it
+        more = {path: f"named by {use.where()}" for path, uses in table.file_uses.items() if path not in closure
+                for use in uses if use.path in closure}
+        if not more:
+            break
+        named.update(more)
+        closure = include_closure(table, set(closure) | set(more))
     return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
 
 
 def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Finding]:
     def live_uses(kernel: Kernel, reached) -> list:
-        return [u for u in kernel.uses if reached(u.path)]
+        return [u for u in kernel.uses if reached(u.path) and (u.path, u.function) not in table.uncalled]
 
     def python_reached(path: str) -> bool:
         return reached_py is None or path in reached_py
@@ -42,22 +52,53 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
         live = live_uses(kernel, reached)
         if any(u.how != "import" for u in live):
             continue
-        out.append(_kernel_finding(kernel, live, reached(kernel.path)))
+        out.append(_kernel_finding(kernel, live, reached(kernel.path), table.uncalled))
+    out += _whole_files(table, out)
+    includers: dict[str, list[str]] = {}
+    for src, incs in table.includes.items():
+        for inc in incs:
+            includers.setdefault(inc, []).append(src)
     for path in table.native:
         if path not in native:
             named = table.file_uses.get(path, [])
+            inc = includers.get(path, [])
             why = ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
-                else "no Python string, loader or #include in the tree names it"
+                else ("included only by sources nothing builds, loads or includes: " + ", ".join(inc[:3])) if inc \
+                else "no Python string, loader, build file or #include in the tree names it"
+            test = bool(_NATIVE_TEST.search(path))
+            if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
+                why += "; it is a native test, which a build outside the tree may compile"
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, 60 if named else 70, path, None, {"kernel_kind": "source"}))
+                               why, 40 if test else 60 if named or inc else 70, path, None, {"kernel_kind": "source"}))
     return out
 
 
-def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool) -> Finding:
+def _whole_files(table: KernelTable, findings: list[Finding]) -> list[Finding]:
+    """Kernel files (``.metal``, ``.cu``, Triton modules) every kernel of which is unused: one finding each."""
+    unused = {f.subject: f for f in findings}
+    by_file: dict[str, list[Kernel]] = {}
+    for k in table.kernels:
+        if k.path and k.kind in ("metal", "cuda", "triton"):
+            by_file.setdefault(k.path, []).append(k)
+    out = []
+    for path, kernels in sorted(by_file.items()):
+        if len(kernels) < 2 or not all(k.id in unused for k in kernels):
+            continue
+        confidence = min(unused[k.id].confidence for k in kernels)
+        out.append(Finding("unused-kernel", f"kernels-of:{path}", f"all {len(kernels)} kernels of {path} are unused",
+                           "each has no launch site in reached code (see its own finding)", confidence, path, None,
+                           {"kernel_kind": "file", "kernels": [k.name for k in kernels]}))
+    return out
+
+
+def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=frozenset()) -> Finding:
     dead = [u for u in kernel.uses if u not in live]
     if live:  # imported somewhere, never called: the import may be public API
         reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
         confidence = 40
+    elif dead and all((u.path, u.function) in uncalled for u in dead):
+        reason = "launched only in functions nothing calls: " + ", ".join(u.where() for u in dead[:3])
+        confidence = 50  # those functions may be public API a user calls
     elif dead:
         reason = "used only in code nothing reaches: " + ", ".join(u.where() for u in dead[:3])
         confidence = 60
@@ -74,6 +115,12 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool) -> Finding:
         confidence = 80 if kernel.kind in ("triton", "jit", "cpp-extension", "metal") else 70
     if not defined_in_reached:
         reason += "; its file is not reached either"
+    if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
+        reason += "; a registered op is public API of the library"
+        confidence = min(confidence, 40)
+    if kernel.path and _NATIVE_TEST.search(kernel.path):
+        reason += "; it is in a native test, which a build outside the tree may compile"
+        confidence = min(confidence, 40)
     details = {"kernel_kind": kernel.kind, "name": kernel.name, "defined": kernel.where(),
                "uses": [u.where() for u in kernel.uses[:_MAX_USES]], "sources": kernel.sources}
     if kernel.note:

@@ -14,9 +14,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.audit.builders import cmake_sources
 from slimfork.audit.links import Linker, SourceResolver, Use
-from slimfork.audit.pyscan import pattern_regex, specific
+from slimfork.audit.pyscan import name_regex, specific
 from slimfork.audit.scan import TreeScan, scan_tree
+from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index.build import Index
 
@@ -43,6 +45,9 @@ class KernelTable:
     includes: dict[str, list[str]]  # native source -> native sources it includes
     unknown_loaders: list[Use]  # loaders whose sources the audit cannot name: everything they may load is kept
     native: list[str]  # every native source of the tree
+    built: dict[str, str] = field(default_factory=dict)  # sources a CMake file compiles -> "built by CMakeLists.txt:81"
+    uncalled: set[tuple[str, str]] = field(default_factory=set)  # (path, function) of top-level functions holding
+    # a kernel launch that nothing references (or only other such functions of the same file)
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -55,14 +60,16 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
 
         mm = build_module_map(open_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
-    return _Builder(scan, mm).build()
+    table = _Builder(scan, mm).build()
+    table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
+    return table
 
 
 def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
                             ignore_sites: frozenset[tuple[str, int]] = frozenset()) -> dict[str, str]:
     """Native sources that kept Python code names (directly, not through #include), each with the reason.
     ``ignore_sites``: (path, line) of Python uses not to count (loaders whose function nothing calls)."""
-    out: dict[str, str] = {}
+    out: dict[str, str] = dict(table.built)  # a build file compiles them: kept like the build itself
     for path, uses in table.file_uses.items():
         for use in uses:
             if use.path in kept_python_paths and (use.path, use.line) not in ignore_sites:
@@ -101,6 +108,7 @@ class _Builder:
         self.consumed: set[tuple[str, int, str]] = set()  # (path, line, text) of strings a loader compiles
         self._strings: dict[str, list[tuple[str, int]]] | None = None
         self._patterns: list[tuple[re.Pattern, str, int]] = []
+        self._readers: dict[str, list[str]] = {}
 
     def build(self) -> KernelTable:
         self.triton()
@@ -114,7 +122,30 @@ class _Builder:
             if ids[k.id] > 1:
                 k.id = f"{k.id}@{k.path}:{k.line}"
         includes = {rel: self.includes(rel) for rel in self.scan.native}
-        return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native))
+        return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native),
+                           uncalled=self.uncalled_functions())
+
+    def uncalled_functions(self) -> set[tuple[str, str]]:
+        """Top-level functions that launch a Triton kernel of their own file and that nothing references: outside their file no
+        reference at all, inside it only from other such functions (``nvfp4_cumsum`` called only by an uncalled
+        ``nvfp4_padding``). Their launches do not count as uses."""
+        refs: dict[tuple[str, str], list[Use]] = {}
+        todo = {(u.path, u.function) for k in self.kernels if k.kind == "triton" for u in k.uses
+                if u.function and "." not in u.function and u.path == k.path  # launchers beside their kernel
+                and not u.function.startswith("test") and not is_test_file(u.path)}  # pytest calls tests
+        for rel, fn in todo:
+            py = self.scan.py[rel]
+            span = next(((s, e) for s, e, q in py.functions if q == fn), (0, 0))
+            refs[(rel, fn)] = self.linker.uses(rel, fn, span)
+        uncalled = {key for key, uses in refs.items() if all(u.path == key[0] and u.function for u in uses)}
+        changed = True
+        while changed:  # keep those referenced from a function of their file that is called
+            changed = False
+            for key in list(uncalled):
+                if any((u.path, (u.function or "").split(".")[0]) not in uncalled for u in refs[key]):
+                    uncalled.discard(key)
+                    changed = True
+        return uncalled
 
     def add_file_use(self, path: str, use: Use) -> None:
         uses = self.file_uses.setdefault(path, [])
@@ -145,6 +176,8 @@ class _Builder:
                 for text, line in written:
                     self.consumed.add((rel, line, text))
                     hits = self.resolver.resolve(text, rel)
+                    if text.endswith(".pyx"):  # Cython: the C/C++ file it generates is what is compiled
+                        hits = self.resolver.resolve(text[:-4] + ".c", rel) + self.resolver.resolve(text[:-4] + ".cpp", rel)
                     if not hits:
                         note = (note + "; " if note else "") + f"'{text}' names no file of the tree"
                     sources += [h for h in hits if h not in sources]
@@ -190,6 +223,14 @@ class _Builder:
                 else:
                     pybind.append(Kernel(f"pybind:{k.namespace}.{k.name}", "pybind", f"{k.namespace}.{k.name}",
                                          rel, k.line))
+        for rel, py in self.scan.py.items():  # Metal/CUDA source text held in Python strings
+            for kind, name, line in py.native_kernels:
+                uses = [u for u in self.string_uses(name) if not (u.path == rel and u.line == line)]
+                if kind == "cuda":
+                    uses += [Use(other, ln, None, "launch") for other, scan in self.scan.native.items()
+                             for ln in scan.idents.get(name, ())]
+                self.kernels.append(Kernel(f"{kind}:{rel}::{name}", kind, name, rel, line, uses,
+                                           note="defined in a Python string"))
         for rel, py in self.scan.py.items():
             for ns, op, line in py.torch_ops:
                 kernel = ops.get((ns, op))
@@ -200,6 +241,7 @@ class _Builder:
                 kernel.uses.append(use)
                 if kernel.path:
                     self.add_file_use(kernel.path, use)
+        self.op_implementations(ops)
         for kernel in pybind:
             module, _, name = kernel.name.rpartition(".")
             if module == "TORCH_EXTENSION_NAME":  # named by the loader that builds it: look where it is loaded
@@ -211,13 +253,50 @@ class _Builder:
                         kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.refs.get(name, ())]
                 continue
             for rel, py in self.scan.py.items():
-                if any(m and (m == module or m.endswith("." + module) or n == module)
-                       for _l, m, _v, n, _ln in py.imports) or module in py.strings:
-                    for line in py.refs.get(name, ()):
-                        use = Use(rel, line, py.enclosing(line), "attribute")
+                for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
+                    if n == name and m and (m == module or m.endswith("." + module)):
+                        use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+            for rel in self.extension_readers(module):
+                py = self.scan.py[rel]
+                for line in py.refs.get(name, ()):
+                    use = Use(rel, line, py.enclosing(line), "attribute")
+                    kernel.uses.append(use)
+                    self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
+
+    def op_implementations(self, ops: dict[tuple[str, str], Kernel]) -> None:
+        """A source whose ``TORCH_LIBRARY_IMPL`` implements an op is used where the op is: ``torch.ops.ns.op``
+        or a lookup by the two names (``get_operator("xformers", "op")``)."""
+        for rel, nat in self.scan.native.items():
+            for ns, op, _line in nat.impls:
+                kernel = ops.get((ns, op))
+                uses = list(kernel.uses) if kernel else []
+                uses += [Use(py_rel, line, self.scan.py[py_rel].enclosing(line), "op lookup")
+                         for py_rel, py in self.scan.py.items() if ns in py.strings
+                         for line in py.strings.get(op, ())]
+                for use in uses:
+                    self.add_file_use(rel, use)
+
+    def extension_readers(self, module: str) -> list[str]:
+        """Files that may read names of the extension ``module``: those importing it (or naming it in a string),
+        and those importing from such a file (``_ext = import_module(...)`` re-exported as an alias)."""
+        if module not in self._readers:
+            carriers = [rel for rel, py in self.scan.py.items()
+                        if any(m and (m == module or m.endswith("." + module) or n == module)
+                               for _l, m, _v, n, _ln in py.imports) or module in py.strings]
+            readers = dict.fromkeys(carriers)
+            carrier_modules = {self.mm.module_of(rel) for rel in carriers} - {None}
+            for m in carrier_modules:
+                for g, _l, _n in self.linker.module_importers.get(m, ()):
+                    readers.setdefault(g)
+            for (base, _name), sites in self.linker.name_importers.items():
+                if base in carrier_modules:
+                    for g, _l, _n in sites:
+                        readers.setdefault(g)
+            self._readers[module] = list(readers)
+        return self._readers[module]
 
     def string_uses(self, name: str) -> list[Use]:
         """Python string literals that name a kernel (exactly, or through an f-string pattern)."""
@@ -226,12 +305,15 @@ class _Builder:
             for rel, py in self.scan.py.items():
                 for text, lines in py.strings.items():
                     self._strings.setdefault(text, []).extend((rel, line) for line in lines)
-                self._patterns += [(re.compile(pattern_regex(text)), rel, line) for text, line in py.patterns
+                self._patterns += [(re.compile(name_regex(text)), rel, line) for text, line in py.patterns
                                    if specific(text)]
         uses = [Use(rel, line, self.scan.py[rel].enclosing(line), "string")
                 for rel, line in self._strings.get(name, ())]
         uses += [Use(rel, line, self.scan.py[rel].enclosing(line), "pattern")
                  for regex, rel, line in self._patterns if regex.match(name)]
+        uses += [Use(rel, line, None, "native string")  # newFunctionWithName:@"name" in Objective-C/C++ hosts
+                 for rel, nat in self.scan.native.items() if not rel.endswith(".metal")
+                 for line in nat.strings.get(name, ())]
         return uses
 
     def source_strings(self) -> None:

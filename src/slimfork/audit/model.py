@@ -12,6 +12,7 @@ KINDS = {
     "unused-kernel": "GPU kernels with no launch site in reached code",
     "orphaned-test": "tests of modules or names that do not exist, or of unreached code only",
     "eager-import": "package __init__ files that import much at import time",
+    "same-name": "modules with one name in several folders (consolidation candidates)",
 }
 
 
@@ -44,6 +45,7 @@ class AuditResult:
     findings: list[Finding] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)  # counts and timings per kind
     new: set[str] | None = None  # fingerprints not in the baseline (None: no baseline given)
+    notes: dict[str, str] = field(default_factory=dict)  # kind -> the reason its findings share (printed once)
 
     def sorted(self) -> list[Finding]:
         order = list(KINDS)

@@ -18,7 +18,9 @@ _METAL_KERNEL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([A-Za-z
 _TEMPLATE_BEFORE = re.compile(r"template\s*<[^;{}]*>\s*$")
 _HOST_NAME = re.compile(r"\[\[\s*host_name\s*\(\s*\"([^\"]+)\"\s*\)\s*\]\]")
 _TORCH_LIBRARY = re.compile(r"\bTORCH_LIBRARY(?:_FRAGMENT|_EXPAND)?\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
-_PYBIND = re.compile(r"\bPYBIND11_MODULE\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
+_TORCH_IMPL = re.compile(r"\bTORCH_LIBRARY_IMPL\s*\(\s*([A-Za-z_]\w*)\s*,\s*\w+\s*,\s*([A-Za-z_]\w*)\s*\)")
+_IMPL = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*impl\s*\(\s*(?:TORCH_SELECTIVE_NAME\s*\(\s*)?\"(?:(\w+)::)?(\w+)")
+_PYBIND = re.compile(r"\b(?:PYBIND11_MODULE|NB_MODULE)\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
 _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
 _IDENT = re.compile(r"[A-Za-z_]\w*")
@@ -37,6 +39,8 @@ class NativeScan:
     kernels: list[NativeKernel] = field(default_factory=list)
     includes: list[tuple[str, int]] = field(default_factory=list)
     idents: dict[str, list[int]] = field(default_factory=dict)  # identifier -> lines (code, not comments)
+    strings: dict[str, list[int]] = field(default_factory=dict)  # identifier-like string literals -> lines
+    impls: list[tuple[str, str, int]] = field(default_factory=list)  # TORCH_LIBRARY_IMPL m.impl: (ns, op, line)
 
 
 def _blank(match: re.Match) -> str:
@@ -69,14 +73,26 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
             name = _declared_name(code, m.end())
             if name:
                 scan.kernels.append(NativeKernel("cuda", name, line_of(m.start())))
+    embedded = not metal and ("metal_stdlib" in code or "using namespace metal" in code)  # Metal source in C++
     if metal or "kernel" in code:
         for m in _METAL_KERNEL.finditer(code):
             if _TEMPLATE_BEFORE.search(code, max(0, m.start() - 300), m.start()):
                 continue  # a template: its [[host_name("...")]] instantiations are the kernels
-            if metal or "[[" in m.group(0):
+            if metal or embedded or "[[" in m.group(0):
                 scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
         for m in _HOST_NAME.finditer(code):
             scan.kernels.append(NativeKernel("metal", m.group(1), line_of(m.start())))
+    for kind, name, pos in _macro_kernels(code, metal):
+        scan.kernels.append(NativeKernel(kind, name, line_of(pos)))
+    for m in _STRING.finditer(code):
+        if _IDENT.fullmatch(m.group(0)[1:-1]):
+            scan.strings.setdefault(m.group(0)[1:-1], []).append(line_of(m.start()))
+    for block in _TORCH_IMPL.finditer(code):
+        namespace, var = block.group(1), block.group(2)
+        body = _block_after(code, block.end())
+        for m in _IMPL.finditer(body):
+            if m.group(1) == var:
+                scan.impls.append((m.group(2) or namespace, m.group(3), line_of(block.end() + m.start())))
     for pattern, kind in ((_TORCH_LIBRARY, "torch-op"), (_PYBIND, "pybind")):
         for block in pattern.finditer(code):
             namespace, var = block.group(1), block.group(2)
@@ -120,3 +136,60 @@ def _declared_name(code: str, pos: int) -> str | None:
     idents = _IDENT.findall(head[:paren])
     name = idents[-1] if idents else None
     return None if name in (None, "void", "static", "inline", "__forceinline__") else name
+
+
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
+_MACRO_METAL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([\w#]*##[\w#]*)\s*\(")
+_MACRO_CUDA = re.compile(r"\b__global__\b[^;{}()]*?\b([\w#]*##[\w#]*)\s*\(")
+
+
+def _macro_kernels(code: str, metal: bool) -> list[tuple[str, str, int]]:
+    """Kernels a function-like macro defines (``#define DEF(SUFFIX) kernel void gemm_##SUFFIX(...)``), one per
+    invocation (``DEF(t64x64)`` -> ``gemm_t64x64``), also through a macro that invokes such a macro; a name
+    built from arguments that are not plain tokens is skipped."""
+    out: list[tuple[str, str, int]] = []
+    if "##" not in code:
+        return out
+    defines = list(_DEFINE.finditer(code))
+    spans = [(d.start(), d.end()) for d in defines]
+    macros: dict[str, tuple[list[str], list[tuple[str, list[str]]]]] = {}
+    for d in defines:
+        body = d.group(3)
+        templates = [("metal", t.split("##")) for t in _MACRO_METAL.findall(body)] if metal or "kernel" in body else []
+        templates += [("cuda", t.split("##")) for t in _MACRO_CUDA.findall(body)]
+        macros[d.group(1)] = ([p.strip() for p in d.group(2).split(",")], templates)
+    for _ in range(3):  # a macro invoking a kernel macro defines kernels too
+        for d in defines:
+            params, templates = macros[d.group(1)]
+            for inner, (inner_params, inner_templates) in list(macros.items()):
+                if inner == d.group(1) or not inner_templates:
+                    continue
+                for call in _calls(inner, d.group(3)):
+                    values = dict(zip(inner_params, _args(call.group(1))))
+                    for kind, tokens in inner_templates:
+                        new = (kind, "##".join(values.get(t, t) for t in tokens).split("##"))
+                        if new not in templates and len(_args(call.group(1))) == len(inner_params):
+                            templates.append(new)
+    for name, (params, templates) in macros.items():
+        if not templates:
+            continue
+        for call in _calls(name, code):
+            if any(a <= call.start() < b for a, b in spans):
+                continue  # inside a macro body: expanded where that macro is invoked
+            args = _args(call.group(1))
+            if len(args) != len(params):
+                continue
+            values = dict(zip(params, args))
+            for kind, tokens in templates:
+                parts = [values.get(t, t) for t in tokens]
+                if all(re.fullmatch(r"\w*", t) for t in parts):
+                    out.append((kind, "".join(parts), call.start()))
+    return out
+
+
+def _calls(name: str, text: str):
+    return re.finditer(r"(?<![\w#])" + re.escape(name) + r"\s*\(((?:[^()]|\([^()]*\))*)\)", text)
+
+
+def _args(text: str) -> list[str]:
+    return [a.strip().replace("\\\n", "").strip() for a in text.split(",")]

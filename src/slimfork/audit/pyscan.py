@@ -4,6 +4,7 @@ references by name, string literals. Computed once per file content and cached (
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -12,11 +13,14 @@ from slimfork.index.parse import decode
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
-_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S)$")
+_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)$")
 _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
 _EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
 _LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
+_FILE_PASS = {"Path", "PurePath", "PosixPath", "abspath", "realpath", "normpath", "fspath", "str"}
+_PY_HINT_CALLS = {"import_module", "__import__", "spec_from_file_location", "exec_module", "run_path",
+                  "load_source", "load_module", "find_spec"}
 _MAX_LINES = 8  # per name: enough to show call sites, small enough to cache the whole tree
 
 
@@ -59,9 +63,11 @@ class PyScan:
     native_strings: list[tuple[str, int, str | None]] = field(default_factory=list)  # "x.cu", line, function
     torch_ops: list[tuple[str, str, int]] = field(default_factory=list)  # (namespace, op, line)
     constants: dict[str, str] = field(default_factory=dict)  # module-level NAME = "string"
-    listings: list[int] = field(default_factory=list)  # lines of os.listdir/os.walk/glob/iterdir calls
-    uses_file: bool = False  # reads __file__ (a listing is then likely of its own folder)
+    self_listings: list[tuple[int, int, str, str]] = field(default_factory=list)
+    # listings of the file's own folder (or one above) that may find Python modules: (line, up, sub-path, call)
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
+    all_names: list[str] = field(default_factory=list)  # the strings of __all__ (not counted as kernel names)
+    native_kernels: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line) in source strings
     error: str | None = None
 
     def enclosing(self, line: int) -> str | None:
@@ -81,7 +87,9 @@ def scan_source(data: bytes) -> PyScan:
     except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
         scan.error = f"{exc.__class__.__name__}: {exc}"
         return scan
-    _Visitor(scan).visit(tree)
+    visitor = _Visitor(scan)
+    visitor.visit(tree)
+    visitor.close_scope()
     return scan
 
 
@@ -95,9 +103,40 @@ def pattern_regex(text: str) -> str:
     return "^" + ".*?".join(re.escape(part) for part in text.split("{...}")) + "$"
 
 
+_NUMERIC_NAME = re.compile(r"(?:^|_)(?:sizes?|bits?|idx|index|num|n|k|m|dims?|width|count|len|id|tiles?|blocks?|"
+                           r"stages|warps|threads|groups?|group_?size|bs|batch|rank|ratio|i|j|e|degree|heads?)$|"
+                           r"^(?:num|n)_")
+
+
+def name_pattern_text(node: ast.JoinedStr) -> str:
+    """An f-string naming a kernel, each formatted part as ``{#}`` when it holds a number (``{block_size}``,
+    ``{idx}``, ``{n:d}``, ``{2 * k}``) and ``{...}`` otherwise."""
+    out = []
+    for v in node.values:
+        if isinstance(v, ast.Constant):
+            out.append(str(v.value))
+            continue
+        expr, spec = v.value, v.format_spec
+        last = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+        spec_text = "".join(str(getattr(p, "value", "")) for p in spec.values) if spec is not None else ""
+        numeric = (last is not None and bool(_NUMERIC_NAME.search(last.lower()))) or spec_text.endswith(("d", "x")) \
+            or isinstance(expr, ast.BinOp) or (isinstance(expr, ast.Call) and getattr(expr.func, "id", "") in
+                                               ("int", "len"))
+        out.append("{#}" if numeric else "{...}")
+    return "".join(out)
+
+
+def name_regex(text: str) -> str:
+    """A kernel-name pattern as a regex: ``{#}`` a number, ``{...}`` nothing or one or two name tokens (a dtype,
+    a variant: "bf16", "fp4_e2m1"), never an arbitrary tail, so f"expert_{idx}" does not match expert_gather."""
+    token = "(?:[A-Za-z0-9]+(?:_[A-Za-z0-9]+)?)?"  # may be empty: f"smallm{pre}_p1" with pre = "" 
+    parts = re.split(r"(\{#\}|\{\.\.\.\})", text)
+    return "^" + "".join(r"\d+" if p == "{#}" else token if p == "{...}" else re.escape(p) for p in parts) + "$"
+
+
 def specific(text: str) -> bool:
     """Whether an f-string pattern says enough to name a kernel: f"{a}_{b}" matches anything."""
-    parts = [p for p in text.split("{...}") if p]
+    parts = [p for p in re.split(r"\{(?:#|\.\.\.)\}", text) if p]
     return sum(len(p) for p in parts) >= 5 and any(len(p) >= 4 for p in parts)
 
 
@@ -107,6 +146,9 @@ class _Visitor(ast.NodeVisitor):
         self.stack: list[str] = []
         self.params: list[set[str]] = [set()]  # parameter names of the enclosing functions
         self.triton_names: set[str] = set()  # local names bound to triton.jit ("from triton import jit")
+        self.file_vars: list[dict[str, tuple[int, str]]] = [{}]  # per scope: names bound to a folder of __file__
+        self.py_hint: list[bool] = [False]  # per scope: names ".py" files or imports modules dynamically
+        self.pending: list[list[tuple[int, int, str, str]]] = [[]]  # listings that need such a hint
 
     # -- definitions and scopes ------------------------------------------------------------------------
     def visit_FunctionDef(self, node) -> None:
@@ -124,10 +166,22 @@ class _Visitor(ast.NodeVisitor):
         a = node.args
         self.params.append({x.arg for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x})
         self.stack.append(node.name)
+        self.file_vars.append({})
+        self.py_hint.append(False)
+        self.pending.append([])
         for stmt in node.body:
             self.visit(stmt)
+        self.close_scope()
         self.stack.pop()
         self.params.pop()
+
+    def close_scope(self) -> None:
+        """A listing without a ".py" pattern counts only where its scope names .py files or imports
+        dynamically (``os.listdir(here)`` then ``import_module``); a data-file glob never counts."""
+        pending = self.pending.pop()
+        if self.py_hint.pop():
+            self.s.self_listings.extend(pending)
+        self.file_vars.pop()
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -152,11 +206,129 @@ class _Visitor(ast.NodeVisitor):
         return text in ("triton.jit", "tl.jit", "triton.language.jit") or text in self.triton_names
 
     # -- imports -----------------------------------------------------------------------------------------
+    def _all_names(self, value) -> bool:
+        """``__all__ = [...]``: the names are Python exports, not kernel names; kept apart (``all_names``)."""
+        names = [e.value for e in getattr(value, "elts", ()) if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if not isinstance(value, (ast.List, ast.Tuple, ast.Set)) or len(names) != len(value.elts):
+            return False
+        self.s.all_names.extend(names)
+        return True
+
+    def visit_AugAssign(self, node) -> None:
+        if isinstance(node.target, ast.Name) and node.target.id == "__all__" and self._all_names(node.value):
+            return
+        self.generic_visit(node)
+
     def visit_Assign(self, node) -> None:
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets) and self._all_names(node.value):
+            return
         if (not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
             self.s.constants[node.targets[0].id] = node.value.value
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                level = self._file_level(node.value)
+                if level is not None:
+                    self.file_vars[-1][target.id] = level
+                else:
+                    self.file_vars[-1].pop(target.id, None)
         self.generic_visit(node)
+
+    def _file_level(self, e) -> tuple[int, str] | None:
+        """Where an expression points from ``__file__``: (folders up, sub-path below): (0, "") the file,
+        (1, "") its folder (``Path(__file__).parent``, ``os.path.dirname(__file__)``, ``__path__[0]``),
+        (1, "old") ``os.path.join(here, "old")``, (2, "") the folder above ..."""
+        if isinstance(e, ast.Name):
+            if e.id == "__file__":
+                return 0, ""
+            if e.id == "__path__":
+                return 1, ""
+            for scope in reversed(self.file_vars):
+                if e.id in scope:
+                    return scope[e.id]
+            return None
+        if isinstance(e, ast.Subscript):
+            v = e.value
+            if isinstance(v, ast.Attribute) and v.attr == "parents":
+                base, n = self._file_level(v.value), getattr(e.slice, "value", None)
+                return (base[0] + n + 1, "") if base is not None and not base[1] and isinstance(n, int) else None
+            return (1, "") if isinstance(v, ast.Name) and v.id == "__path__" else None
+        if isinstance(e, ast.Attribute):
+            base = self._file_level(e.value) if e.attr == "parent" else None
+            return None if base is None or base[1] else (base[0] + 1, "")
+        if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Div, ast.Add)):  # folder / "sub", dirname(f) + "/sub"
+            return self._below(self._file_level(e.left), [e.right])
+        if not isinstance(e, ast.Call):
+            return None
+        f = e.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+        if isinstance(f, ast.Attribute) and name in ("resolve", "absolute", "expanduser"):
+            return self._file_level(f.value)
+        if isinstance(f, ast.Attribute) and name == "with_name":
+            return (1, "") if self._file_level(f.value) == (0, "") else None
+        if not e.args:
+            return None
+        base = self._file_level(e.args[0])
+        if base is None:
+            return None
+        if name == "dirname":
+            return None if base[1] else (base[0] + 1, "")
+        if name == "join":
+            return self._below(base, e.args[1:])
+        return base if name in _FILE_PASS else None
+
+    @staticmethod
+    def _below(base: tuple[int, str] | None, parts) -> tuple[int, str] | None:
+        """A folder joined with literal parts; a computed part leaves the folder known, the rest not."""
+        if not base or not base[0]:
+            return None
+        sub = base[1]
+        for part in parts:
+            text = getattr(part, "value", None)
+            if not isinstance(text, str):
+                break
+            text = text.strip("/")
+            if ".." in text.split("/"):
+                return None
+            sub = "/".join(x for x in (sub, text) if x)
+        return base[0], sub
+
+    def _listing(self, node: ast.Call, func: str) -> None:
+        f = node.func
+        if func in ("glob", "rglob", "iterdir") and isinstance(f, ast.Attribute) \
+                and not (isinstance(f.value, ast.Name) and f.value.id == "glob"):
+            target = f.value
+            pattern = getattr(node.args[0], "value", None) if node.args else "*"
+        elif node.args:  # os.listdir(d), os.scandir(d), os.walk(d), glob.glob(pattern)
+            target, pattern = node.args[0], "*"
+            if func in ("glob", "iglob"):
+                if isinstance(target, ast.Call) and target.args:  # os.path.join(here, "*.py")
+                    pattern = getattr(target.args[-1], "value", None)
+                    target = ast.Call(func=target.func, args=target.args[:-1], keywords=[]) \
+                        if len(target.args) > 1 else target.args[0]
+                elif isinstance(target, ast.JoinedStr) and isinstance(target.values[0], ast.FormattedValue):
+                    pattern = "".join(str(getattr(v, "value", "*")) for v in target.values[1:]).lstrip("/")
+                    target = target.values[0].value
+                else:
+                    return
+        else:
+            return
+        where = self._file_level(target)
+        if not isinstance(pattern, str) or not where or not where[0]:
+            return
+        folder, _, last = pattern.rpartition("/")
+        level, sub = self._below(where, [ast.Constant(folder)] if "*" not in folder else []) or where
+        if not fnmatch.fnmatch("module.py", last):
+            return  # a data-file glob ("*.safetensors", "*.metal")
+        try:
+            text = ast.unparse(node)
+        except Exception:  # pragma: no cover
+            text = func
+        item = (node.lineno, level, sub, text[:100])
+        if ".py" in last:
+            self.s.self_listings.append(item)
+        else:
+            self.pending[-1].append(item)
 
     def visit_Import(self, node) -> None:
         for a in node.names:
@@ -173,8 +345,6 @@ class _Visitor(ast.NodeVisitor):
     def visit_Name(self, node) -> None:
         if isinstance(node.ctx, ast.Load):
             self._ref(node.id, node.lineno)
-            if node.id == "__file__":
-                self.s.uses_file = True
 
     def visit_Attribute(self, node) -> None:
         self._ref(node.attr, node.lineno)
@@ -192,6 +362,14 @@ class _Visitor(ast.NodeVisitor):
 
     def visit_Constant(self, node) -> None:
         value = node.value
+        if isinstance(value, str) and value.endswith(".py"):
+            self.py_hint[-1] = True
+        if isinstance(value, str) and len(value) > 40 and ("kernel" in value or "__global__" in value):
+            from slimfork.audit.nativescan import scan_native  # Metal/CUDA source text held in a Python string
+
+            for k in scan_native(value, metal="kernel void" in value or "[[kernel]]" in value).kernels:
+                if k.kind in ("metal", "cuda"):
+                    self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))
         if isinstance(value, str) and len(value) <= 300:
             if _IDENT.match(value):
                 lines = self.s.strings.setdefault(value, [])
@@ -209,7 +387,7 @@ class _Visitor(ast.NodeVisitor):
         if _NATIVE.search(text):
             self.s.native_strings.append((text, node.lineno, self._function()))
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
-            self.s.patterns.append((text, node.lineno))
+            self.s.patterns.append((name_pattern_text(node), node.lineno))
         for v in node.values:
             if not isinstance(v, ast.Constant):
                 self.visit(v)
@@ -219,7 +397,9 @@ class _Visitor(ast.NodeVisitor):
         func = node.func.attr if isinstance(node.func, ast.Attribute) else \
             node.func.id if isinstance(node.func, ast.Name) else None
         if func in _LISTINGS:
-            self.s.listings.append(node.lineno)
+            self._listing(node, func)
+        if func in _PY_HINT_CALLS:
+            self.py_hint[-1] = True
         if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
             loader = self._loader(node, func)
             if loader is not None:

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
+from slimfork.audit.exports import unused_export_findings
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
+from slimfork.audit.projection import projection
+from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
-from slimfork.audit.tests import test_findings
-from slimfork.audit.unused import (default_roots, fstring_roots, lazy_roots, listing_roots, reached_paths, scan_roots,
-                                   script_roots, unused_findings)
+from slimfork.audit.tests import extension_names, test_findings
+from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
+                                   is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, relative_roots,
+                                   relocated_roots,
+                                   scan_roots, script_roots, unused_findings)
+from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
@@ -50,30 +57,24 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of)
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
-    graph = build_graph(tree, index, roots, list(registries))
-    extra: list[Root] = []
-    for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
-        known = {r.value for r in extra}
-        hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
-            + listing_roots(graph, scan) + script_roots(graph, index)
-        more = list({r.value: r for r in hidden if r.value not in known}.values())
-        if not more:
-            break
-        extra += more
-        graph = build_graph(tree, index, roots + extra, list(registries))
+    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries)
     reached = reached_paths(graph)
     reached_without_tests = reached
-    if not spec_roots and "orphaned-test" in options.kinds:
+    if not spec_roots and options.kinds & {"orphaned-test", "unused-file", "same-name"}:
         plain = build_graph(tree, index, default_roots(tree, python_paths, mm.module_of, with_tests=False) + extra,
                             list(registries))
         reached_without_tests = reached_paths(plain)
     lap("graph")
     result = AuditResult(str(tree.root))
     table = None
+    test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
+    lines = {p: s.lines for p, s in index.files.items()}
+    runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     if "unused-file" in options.kinds:
-        lines = {p: s.lines for p, s in index.files.items()}
-        runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
-        result.findings += unused_findings(graph, python_paths, lines, runnable)
+        result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only,
+                                           namespace_packages(graph, tree.packages),
+                                           {p for p, s in index.files.items() if s.error})
+        result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
@@ -82,20 +83,81 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     if "duplicate" in options.kinds:
         result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)
         lap("duplicate")
+    if "same-name" in options.kinds:
+        result.findings += same_name_findings(str(tree.root), python_paths, reached, test_only)
+        lap("same-name")
     if "orphaned-test" in options.kinds:
-        result.findings += test_findings(graph, index, reached_without_tests)
+        result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan),
+                                         namespace_packages(graph, tree.packages))
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
+        result.findings += unused_export_findings(scan, reached)
         lap("eager-import")
     counts = {kind: sum(1 for f in result.findings if f.kind == kind) for kind in KINDS if kind in options.kinds}
     result.stats = {"files": len(python_paths), "reached": len(reached), "roots": len(graph.roots),
-                    "hidden_roots": len(extra),
+                    "hidden_roots": len(extra), "hidden_root_triggers": hidden_root_triggers(extra),
+                    "ambiguous_file_names": len(ambiguous),
                     "findings": counts, "seconds": timings, "total_seconds": round(sum(timings.values()), 2)}
+    result.stats["projection"] = projection(result, lines, runnable, len(table.kernels) if table else None)
     if table is not None:
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
                                    "unused_by_kind": _by_kind_unused(result)}
     return result, table
+
+
+def namespace_packages(graph, packages) -> set[str]:
+    """Top-level packages whose ``__init__`` imports none of their own modules: users import the submodules
+    directly (``import mslk.gemm``), so a submodule only the tests reach is still public API."""
+    out = set()
+    for pkg in packages:
+        if not any(e.target.startswith(pkg + ".") and e.kind in ("import", "from")
+                   for e in graph.edges.get(pkg, ())):
+            out.add(pkg)
+    return out
+
+
+def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=()):
+    """The module graph from ``roots`` plus the hidden roots (directory scans, lazy ``__getattr__``, folder
+    listings, module paths in f-strings, file names): (graph, hidden roots, ambiguous file names)."""
+    graph = build_graph(tree, index, roots, list(registries))
+    extra: list[Root] = []
+    ambiguous: dict[str, str] = {}
+    for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
+        known = {r.value for r in extra}
+        hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
+            + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
+            + relocated_roots(graph)
+        more = list({r.value: r for r in hidden if r.value not in known}.values())
+        if not more:
+            break
+        extra += more
+        graph = build_graph(tree, index, roots + extra, list(registries))
+    return graph, extra, ambiguous
+
+
+def folder_why(folder: Path, target: str) -> dict:
+    """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
+    from slimfork.source.layout import open_tree
+
+    tree = open_tree(folder)
+    index = build_index(tree.root)
+    mm = build_module_map(tree, index)
+    module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))
+    if module is None:
+        raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET",
+                            hint="give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)")
+    roots = default_roots(tree, list(index.files), mm.module_of)
+    graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots)
+    chain = [{"module": step.module, "reason": (step.root_reason or "a root") if step.edge is None else
+              f"{step.edge.kind} in {step.via} at line {step.edge.line}" + (f" ({step.edge.detail})"
+                                                                          if step.edge.detail else "")}
+             for step in graph.chain(module)]
+    reason = "" if chain else "not reached from the audit's roots (" + ", ".join(
+        r.module for r in graph.roots[:4]) + (" ..." if len(graph.roots) > 4 else "") + ")" + (
+        f"; {len(graph.uncertain)} places the analysis could not decide: " + "; ".join(
+            f"{u.path}:{u.line} {u.why}" for u in graph.uncertain[:3]) if graph.uncertain else "")
+    return {"target": target, "module": module, "kept": bool(chain), "chain": chain, "reason": reason}
 
 
 def _by_kind(table: KernelTable) -> dict[str, int]:

@@ -17,7 +17,7 @@ from slimfork.index.parse import content_hash
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir
 
-SCAN_VERSION = "1"  # bump when PyScan or NativeScan change shape
+SCAN_VERSION = "2"  # bump when PyScan or NativeScan change shape
 
 
 def _scanner_hash() -> str:

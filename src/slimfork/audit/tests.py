@@ -10,19 +10,40 @@ from slimfork.graph.modules import resolve_import
 from slimfork.index.build import Index
 
 
-def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None) -> list[Finding]:
+def extension_names(scan) -> set[str]:
+    """Names of native extension modules the tree builds (``PYBIND11_MODULE(_ext, m)``, ``NB_MODULE``,
+    ``Extension("pkg._ext", ...)``): importing them is no missing import."""
+    names = {k.namespace for nat in scan.native.values() for k in nat.kernels if k.kind == "pybind"}
+    names |= {call.name.rsplit(".", 1)[-1] for py in scan.py.values() for call in py.loaders if call.name}
+    return names
+
+
+def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,
+                  extensions: set[str] = frozenset(), namespaces: set[str] = frozenset()) -> list[Finding]:
+    """``namespaces``: top-level packages whose ``__init__`` imports none of their modules; a test of their
+    modules tests public API users import directly, so it is reported at 30."""
     mm = graph.mm
     out: list[Finding] = []
     missing_by_path: dict[str, list] = {}
     for m in graph.missing:
+        if m.target.rsplit(".", 1)[-1] in extensions:
+            continue  # a compiled extension of the tree
         missing_by_path.setdefault(m.path, []).append(m)
     for path, summary in index.files.items():
         if not is_test_file(path) or path.endswith("conftest.py"):
             continue
         module = mm.module_of(path)
         problems: list[str] = []
+        relocated = False
         for m in missing_by_path.get(path, []):
-            problems.append(f"line {m.line} imports {m.target}, which is not in the tree")
+            parts = m.target.split(".")
+            tail = next((".".join(parts[i:]) for i in range(1, len(parts)) if ".".join(parts[i:]) in mm.modules), None)
+            if tail and mm.modules[tail].path:  # the build may install that folder inside the package
+                relocated = True
+                problems.append(f"line {m.line} imports {m.target}, which is not in the tree as such "
+                                f"({mm.modules[tail].path} is: a build may install it there)")
+            else:
+                problems.append(f"line {m.line} imports {m.target}, which is not in the tree")
         internal: set[str] = set()
         for imp in summary.imports:
             if module is None:
@@ -44,17 +65,20 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
                     problems.append(f"line {imp.line} imports {name} from {base}, which does not define it")
         if problems:
             out.append(Finding("orphaned-test", path, f"test {path} imports what does not exist",
-                               "; ".join(problems), 85, path, None, {"problems": problems}))
+                               "; ".join(problems), 40 if relocated and all("as such" in p for p in problems) else 85,
+                               path, None, {"problems": problems}))
             continue
         if reached_without_tests is None or not internal:
             continue
         tested = {t for t in internal if mm.modules[t].path and not is_test_file(mm.modules[t].path)}
         if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
             names = sorted(tested)
+            api = all(n.split(".")[0] in namespaces for n in names)
             out.append(Finding("orphaned-test", path, f"test {path} tests only code nothing else reaches",
                                f"every module it imports ({', '.join(names[:5])}{' ...' if len(names) > 5 else ''}) "
-                               "is unreached from the roots other than the tests", 50, path, None,
-                               {"modules": names}))
+                               "is unreached from the roots other than the tests" +
+                               ("; their package's __init__ imports none of its modules: public API?" if api else ""),
+                               30 if api else 50, path, None, {"modules": names}))
     return out
 
 

@@ -17,6 +17,7 @@ from slimfork.spec.model import Root
 
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _TEST_DIR = re.compile(r"(^|/)tests?/")
+_REFERENCE = re.compile(r"(^|/|_)(naive|reference|ref|testing|mock|fake|oracle)[^/]*(\.py|/)|_(naive|ref|reference)\.py$")
 
 
 def is_test_file(path: str) -> bool:
@@ -24,10 +25,18 @@ def is_test_file(path: str) -> bool:
                                               and posixpath.basename(path).startswith(("test", "conftest")))
 
 
+def in_test_folder(path: str) -> bool:
+    return bool(_TEST_DIR.search(path))
+
+
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True) -> list[Root]:
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages]
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
+    from slimfork.audit.builders import build_scripts
+
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in build_scripts(tree.root, python_paths).items()
+              if module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
@@ -79,6 +88,47 @@ def lazy_roots(graph: ModuleGraph, index) -> list[Root]:
     return list(out.values())
 
 
+def relative_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Relative imports of reached modules the graph left without an edge (``from .utils import x`` in a test
+    folder that is a package only from its own level): the module they name is a root."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for module in graph.reached:
+        info = mm.modules.get(module)
+        if not info or not info.path or info.path not in index.files:
+            continue
+        targets = {e.target for e in graph.edges.get(module, ())}
+        parts = module.split(".") if info.is_package else module.split(".")[:-1]
+        for imp in index.files[info.path].imports:
+            if not imp.level or imp.level - 1 > len(parts):
+                continue
+            base = ".".join(parts[: len(parts) - (imp.level - 1)] + ([imp.module] if imp.module else []))
+            for name in [base] + [f"{base}.{n}" for n in imp.names]:
+                if name in mm.modules and mm.modules[name].path and name not in targets and name not in out \
+                        and name not in graph.reached:
+                    out[name] = Root("module", name, text=f"{name} (a relative import at {info.path}:{imp.line})")
+    return list(out.values())
+
+
+def relocated_roots(graph: ModuleGraph) -> list[Root]:
+    """Imports of modules missing from the tree whose tail names a module that is there
+    (``mslk.bench.common.utils`` when ``bench/common/utils.py`` exists: a folder the build installs inside the
+    package): unknown means keep, the module is a root."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for m in graph.missing:
+        if m.module not in graph.reached:
+            continue
+        parts = m.target.split(".")
+        for i in range(1, len(parts) - 1):
+            tail = ".".join(parts[i:])
+            if tail in mm.modules and mm.modules[tail].path:
+                if tail not in out and tail not in graph.reached:
+                    out[tail] = Root("module", tail, text=f"{tail} (imported as {m.target} at {m.path}:{m.line})")
+                break
+    return list(out.values())
+
+
 def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Unknown means keep: module paths built from a module constant in a reached module,
     ``f"{_PACKAGE}.sm120_fp8:run"`` with ``_PACKAGE = "pkg.kernels"`` (kernel and plugin registries)."""
@@ -101,28 +151,33 @@ def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
 
 
 def listing_roots(graph: ModuleGraph, scan) -> list[Root]:
-    """Unknown means keep: a reached module that lists its own folder (``os.listdir(os.path.dirname(__file__))``,
-    ``Path(__file__).parent.glob(...)``) may import anything below it."""
+    """Unknown means keep: a reached module that lists its own folder for Python files
+    (``Path(__file__).parent.glob("*.py")``, ``os.listdir(os.path.dirname(__file__))`` with an ``import_module``)
+    may import any module below that folder. A data-file glob (``*.safetensors``) is no such listing."""
     mm = graph.mm
+    paths = sorted((info.path, name) for name, info in mm.modules.items() if info.path)
     out: dict[str, Root] = {}
     for path, py in scan.py.items():
         module = mm.module_of(path)
-        if not py.listings or not py.uses_file or module not in graph.reached:
+        if not py.self_listings or module not in graph.reached:
             continue
-        info = mm.modules[module]
-        package = module if info.is_package else module.rpartition(".")[0]
-        if not package:
-            continue
-        for child in mm.descendants(package):
-            if mm.modules[child].path and child not in out:
-                out[child] = Root("module", child, text=f"{child} (the folder listing at {path}:{py.listings[0]} "
-                                                        "may import it)")
+        for line, level, sub, call in py.self_listings:
+            folder = path
+            for _ in range(level):
+                folder = posixpath.dirname(folder)
+            folder = posixpath.join(folder, sub) if sub else folder
+            for child_path, child in paths:
+                if (not folder or child_path.startswith(folder + "/")) and child != module and child not in out:
+                    out[child] = Root("module", child, text=f"{child} (the folder listing at {path}:{line} "
+                                                            f"`{call}` may import it)")
     return list(out.values())
 
 
-def script_roots(graph: ModuleGraph, index) -> list[Root]:
-    """Python files a reached module names as a file ("prepare_pack.py"): scripts it runs or reads. The file
-    nearest to the module that names it is taken (most path components in common)."""
+def script_roots(graph: ModuleGraph, index, ambiguous: dict[str, str] | None = None, scan=None) -> list[Root]:
+    """Python files a reached module names as a file ("prepare_pack.py"): scripts it runs or reads. A name
+    resolves to one file: the one sharing most folders with the naming module, else the one whose folder the
+    naming module also names (``root / "pkg"`` ... ``"_compat.py"``). A name still matching several files keeps
+    none of them; they go to ``ambiguous`` (path -> why) so their findings say so, at a low confidence."""
     mm = graph.mm
     by_name: dict[str, list[str]] = {}
     for path in index.files:
@@ -132,18 +187,37 @@ def script_roots(graph: ModuleGraph, index) -> list[Root]:
         info = mm.modules.get(module)
         if not info or not info.path:
             continue
-        for text, line in index.files[info.path].strings:
+        strings = index.files[info.path].strings
+        for text, line in strings:
             if not text.endswith(".py") or text.count(".") != 1 or text in _GENERIC_FILES:
                 continue
             candidates = by_name.get(text, [])
             if not candidates:
                 continue
-            best = max(_common(c, info.path) for c in candidates)
-            for path in candidates:
-                target = mm.module_of(path)
-                if _common(path, info.path) == best and target and target not in out:
-                    out[target] = Root("module", target, text=f"{target} (named as a file at {info.path}:{line})")
+            words = {t for t, _l in strings} | set(scan.py[info.path].strings if scan and info.path in scan.py else ())
+            best = _resolve_file_name(candidates, info.path, words)
+            if best is None:
+                for path in candidates:
+                    if ambiguous is not None and mm.module_of(path) not in out:
+                        ambiguous.setdefault(path, f'"{text}" at {info.path}:{line} names {len(candidates)} files '
+                                                   "and the audit cannot tell which")
+                continue
+            target = mm.module_of(best)
+            if target and target not in out:
+                out[target] = Root("module", target, text=f"{target} (named as a file at {info.path}:{line})")
+                if ambiguous is not None:
+                    ambiguous.pop(best, None)
     return list(out.values())
+
+
+def _resolve_file_name(candidates: list[str], naming: str, strings: set[str]) -> str | None:
+    if len(candidates) == 1:
+        return candidates[0]
+    best = max(_common(c, naming) for c in candidates)
+    tied = [c for c in candidates if _common(c, naming) == best]
+    if len(tied) > 1:
+        tied = [c for c in tied if posixpath.basename(posixpath.dirname(c)) in strings] or tied
+    return tied[0] if len(tied) == 1 else None
 
 
 _GENERIC_FILES = {"__init__.py", "__main__.py", "setup.py", "conftest.py"}
@@ -162,15 +236,35 @@ def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
 
+def tests_reaching(graph: ModuleGraph, module: str, limit: int = 2000) -> list[str]:
+    """The test files whose imports reach ``module`` (walking importers backwards)."""
+    seen, queue, tests = {module}, [module], set()
+    while queue and len(seen) < limit:
+        for src, _edge in graph.importers(queue.pop()):
+            if src in seen:
+                continue
+            seen.add(src)
+            info = graph.mm.modules.get(src)
+            if info and info.path and is_test_file(info.path):
+                tests.add(info.path)
+            else:
+                queue.append(src)
+    return sorted(tests)
+
+
 def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
-                    runnable: frozenset[str] = frozenset()) -> list[Finding]:
+                    runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
+                    test_only: set[str] = frozenset(), namespaces: set[str] = frozenset(),
+                    unparsed: set[str] = frozenset()) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
-    imports them, but a user may run them (``python -m``), so they are reported with a low confidence."""
+    imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
+    ``test_only``: library files only tests reach; reported (50) with the tests that go with them."""
     reached = reached_paths(graph)
-    unreached = [p for p in python_paths if p not in reached]
+    unreached = [p for p in python_paths if p not in reached or p in test_only]
     if not unreached:
         return []
     dead = set(unreached)
+    ambiguous = ambiguous or {}
     folders: dict[str, list[str]] = {}
     for path in python_paths:
         folder = posixpath.dirname(path)
@@ -181,29 +275,98 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []
     covered: set[str] = set()
+    tests_of = {p: tests_reaching(graph, graph.module_of(p)) for p in test_only if graph.module_of(p)}
+    api = {p for p in test_only if (graph.module_of(p) or "").split(".")[0] in namespaces}
+    helper = {p for p in test_only if p not in api and _REFERENCE.search(p)
+              and _tests_also_test_live_code(graph, tests_of.get(p, []), test_only)}
+    helper_note = "the tests that use it also test code the roots reach: a test helper or reference, move it " \
+                  "to the tests rather than remove it; "
+    api_note = "its package's __init__ imports none of its modules, so users import them directly: public API? "
     for folder in top:
         files = folders[folder]
         covered.update(files)
         total = sum(lines.get(p, 0) for p in files)
-        main = f"{folder}/__main__.py" in files or all(p in runnable for p in files)
+        scripts = [p for p in files if not p.endswith("/__init__.py")]
+        main = f"{folder}/__main__.py" in files or bool(scripts) and all(p in runnable for p in scripts)
+        named = next((ambiguous[p] for p in files if p in ambiguous), None) or next(
+            (f"{p} does not parse with this Python: what it imports is unknown" for p in files if p in unparsed), None)
+        only = [p for p in files if p in test_only]
+        tests = sorted({t for p in only for t in tests_of.get(p, [])})
+        note = ("it holds scripts or a __main__.py, it may be run by hand; " if main else "") + \
+            (f"{named}; " if named else "")
+        what = "not reached from the roots" if not only else \
+            f"unused: {len(files) - len(only)} files unreached, {len(only)} reached only from tests"
+        public = any(p in api for p in only)
+        aid = bool(only) and all(p in helper for p in only)
         out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
-                           "is not reached from the roots",
-                           _reason(graph) + ("; it holds scripts or a __main__.py, it may be run by hand" if main else ""),
-                           30 if main else 70, folder + "/", None, {"files": files, "lines": total}))
+                           f"is {what}", ((api_note if public else "") + (helper_note if aid else "") + note +
+                                          _test_note(tests)).rstrip("; ") or "unreached",
+                           30 if main or named or public or aid else 50 if only else 70, folder + "/", None,
+                           {"files": files, "lines": total, "test_only": only, "tests": tests}))
     for path in unreached:
         if path in covered:
             continue
         script = path in runnable
-        out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is not reached from the roots",
-                           _reason(graph) + ("; it is a script (__main__ block), it may be run by hand" if script
-                                             else ""), 30 if script else 60, path, None,
-                           {"module": graph.module_of(path), "lines": lines.get(path, 0)}))
+        note = "it is a script (__main__ block), it may be run by hand; " if script else ""
+        if path in ambiguous:
+            note += f"{ambiguous[path]}; "
+        if path in unparsed:
+            note += "it does not parse with this Python: what it imports is unknown; "
+        tests = tests_of.get(path, [])
+        what = "reached only from tests" if path in test_only else "not reached from the roots"
+        out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is {what}",
+                           ((api_note if path in api else "") + (helper_note if path in helper else "") + note +
+                            _test_note(tests)).rstrip("; ") or "unreached",
+                           30 if script or path in ambiguous or path in api or path in unparsed or path in helper
+                           else 50 if path in test_only else 60,
+                           path, None,
+                           {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests}))
     return out
+
+
+def _tests_also_test_live_code(graph: ModuleGraph, tests: list[str], test_only: set[str]) -> bool:
+    """Whether every test reaching a file also imports library code the roots reach without tests."""
+    if not tests:
+        return False
+    for test in tests:
+        module = graph.module_of(test)
+        live = False
+        for edge in graph.edges.get(module or "", ()):
+            info = graph.mm.modules.get(edge.target)
+            path = info.path if info else None
+            if path and edge.kind != "parent" and "." in edge.target and path not in test_only \
+                    and not is_test_file(path) and not in_test_folder(path) and edge.target in graph.reached:
+                live = True
+                break
+        if not live:
+            return False
+    return True
+
+
+def _test_note(tests: list[str]) -> str:
+    if not tests:
+        return ""
+    return f"remove with it: {', '.join(tests[:4])}{f' (+{len(tests) - 4})' if len(tests) > 4 else ''}"
+
+
+def kind_reason(graph: ModuleGraph) -> str:
+    """The reason shared by every unused-file finding, printed once per report."""
+    return _reason(graph)
 
 
 def _reason(graph: ModuleGraph) -> str:
     roots = ", ".join(r.module for r in graph.roots[:4]) + (" ..." if len(graph.roots) > 4 else "")
     text = f"no import, dynamic import, module-naming string or directory scan reaches it from {roots}"
     if graph.uncertain:
-        text += f" ({len(graph.uncertain)} places the analysis could not decide; see 'slimfork why')"
+        text += f" ({len(graph.uncertain)} places the analysis could not decide; see 'slimfork why FOLDER MODULE')"
     return text
+
+
+def hidden_root_triggers(extra: list[Root]) -> list[dict]:
+    """The places that added hidden roots, each with how many modules it keeps (largest first)."""
+    counts: dict[str, int] = {}
+    for root in extra:
+        trigger = root.text[len(root.value) + 2:-1] if root.text.startswith(root.value + " (") else root.text
+        trigger = trigger.replace(" may import it", "").replace("named as a file at", "a file name at")
+        counts[trigger] = counts.get(trigger, 0) + 1
+    return [{"trigger": t, "modules": n} for t, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]

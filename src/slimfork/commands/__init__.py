@@ -8,4 +8,5 @@ COMMANDS = [
     "stats",
     "audit",
     "corpus",
+    "init",
 ]

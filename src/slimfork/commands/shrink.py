@@ -13,7 +13,8 @@ def add_parser(sub):
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
-    p.add_argument("--strict", action="store_true", help="a fact that matches nothing is an error (exit 2)")
+    p.add_argument("--strict", action="store_true",
+                   help="a fact whose name exists nowhere (a likely typo) is an error (exit 2)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     return p
 

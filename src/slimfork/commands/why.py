@@ -8,15 +8,31 @@ from slimfork.commands._output import console, print_json
 def add_parser(sub):
     p = sub.add_parser("why", help="explain why a module, file or module:symbol is kept or removed",
                        description=__doc__)
-    p.add_argument("spec", help="keep spec")
+    p.add_argument("spec", help="keep spec, or a folder 'slimfork audit' ran on (its default roots)")
     p.add_argument("target", metavar="TARGET", help="a module (pkg.mod), a file (pkg/mod.py) or pkg.mod:name")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     return p
 
 
 def run(args) -> int:
+    from pathlib import Path
+
     from slimfork.api import why
 
+    if Path(args.spec).is_dir():  # a folder the audit ran on, without a spec: the audit's roots and graph
+        from slimfork.audit.run import folder_why
+
+        data = folder_why(Path(args.spec), args.target)
+        if args.json:
+            print_json(data)
+            return 0
+        out = console()
+        out.print(f"[bold]{args.target}[/bold]: {'reached' if data['kept'] else 'not reached'}")
+        for i, step in enumerate(data["chain"]):
+            out.print(f"{'  ' * i}{step['module']}  [dim]{step['reason']}[/dim]")
+        if not data["chain"]:
+            out.print(data["reason"])
+        return 0
     answer = why(args.spec, args.target)
     if args.json:
         print_json(answer.to_dict())

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from slimfork.graph.dynamic import covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
@@ -34,6 +35,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     missing: list[MissingImport] = []
     uncertain: list[Uncertain] = []
     type_only: dict[str, list[tuple[str, int]]] = {}  # target -> (importer, line) of skipped TYPE_CHECKING imports
+    callers: dict[str, list[tuple[int | str, str]]] = {}
+    for summary in index.files.values():
+        for callee, where, value in summary.literal_calls:
+            callers.setdefault(callee, []).append((where, value))
     for name, info in mm.modules.items():
         out = edges[name]
         if "." in name:
@@ -41,7 +46,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         if info.path is None:
             continue
         summary = index.files[info.path]
-        covered = _covering_registry(name, info, registries) if summary.dir_scans else None
+        covered = covering_registry(name, info, registries) if summary.dir_scans else None
         for imp in summary.imports:
             resolved = resolve_import(mm, name, imp)
             if imp.type_checking and not type_checking:
@@ -54,37 +59,19 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
                 missing.append(MissingImport(name, info.path, imp.line, target))
-        for dyn in summary.dynamic_imports:
-            target = dyn.target
-            if target and "{__" in target:  # f"{__name__}.{group}": this module's name (or its package's)
-                package = name if info.is_package else name.rpartition(".")[0]
-                target = target.replace("{__name__}", name).replace("{__package__}", package)
-            if target and target.startswith(".") and dyn.package:
-                target = _relative(dyn.package, target)
-            if target and not dyn.prefix:
-                resolved = resolve_import(mm, name, ImportEdge(target, 0, (), dyn.line, "dynamic"))
-                out.extend(Edge(t, "dynamic", dyn.line, dyn.text) for t in resolved.targets if t != name)
-                if not resolved.targets and mm.is_internal(target):
-                    missing.append(MissingImport(name, info.path, dyn.line, target))
-            elif target and mm.is_internal(target):
-                prefix_mods = [m for m in mm.modules if m.startswith(target)]
-                out.extend(Edge(m, "dynamic", dyn.line, f"{dyn.text} (prefix '{target}')") for m in prefix_mods)
-                uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                           f"dynamic import with prefix '{target}': kept all {len(prefix_mods)} "
-                                           "modules it may name"))
-            elif covered is not None:
-                continue  # the registry's import of each module it found: its edges carry the kept members
-            elif not target or target.startswith("."):
-                uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                           "dynamic import of a name computed at run time; its targets cannot be "
-                                           "known statically (checks must cover it)"))
+        found, lost = [], []
+        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered)
+        out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
+        missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for text, line in summary.strings:
             if mm.is_internal(text):
                 mod = mm.longest_module(text)
                 if mod and mod != name and mod not in mm.top_names:
                     out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
-        for line, call in summary.dir_scans:
-            _scan_edges(mm, name, info, line, call, registries, out, uncertain)
+        for scan in summary.dir_scans:
+            found = []
+            scan_edges(mm, name, info, scan, registries, found, uncertain, callers)
+            out.extend(Edge(target, "scan", line, detail) for target, line, detail in found)
     for reg in registries:
         if reg.package in edges:
             for member in registry_members(mm, reg):
@@ -101,38 +88,6 @@ def _where(imp: ImportEdge) -> str:
     if imp.type_checking:
         bits.append("TYPE_CHECKING only" if "if False" not in (imp.condition or "") else "never runs")
     return "; ".join(bits)
-
-
-def _relative(package: str, target: str) -> str:
-    level = len(target) - len(target.lstrip("."))
-    parts = package.split(".")
-    base = parts[: len(parts) - (level - 1)] if level > 1 else parts
-    rest = target.lstrip(".")
-    return ".".join(base + ([rest] if rest else []))
-
-
-def _scan_edges(mm, name, info, line, call, registries, out, uncertain) -> None:
-    """A directory scan: covered by a declared registry, or (when it scans its own package) keeps every sibling."""
-    package = name if info.is_package else name.rsplit(".", 1)[0]
-    if _covering_registry(name, info, registries) is not None:
-        return  # the registry's own edges carry its members
-    if "__path__" in call and ("__name__" in call or call.startswith(("pkgutil.iter_modules(__path__",
-                                                                       "iter_modules(__path__"))) \
-            or "dirname(__file__)" in call:
-        for child in mm.children.get(package, []):
-            if child != name:
-                out.append(Edge(child, "scan", line, f"directory scan {call}"))
-        return
-    uncertain.append(Uncertain(info.path, line, call, "directory scan of a package named at run time: declare "
-                                                      "it as [[registries]] to filter or keep its modules"))
-
-
-def _covering_registry(name, info, registries):
-    package = name if info.is_package else name.rsplit(".", 1)[0]
-    for reg in registries:
-        if name == reg.package or name.startswith(reg.package + ".") or package == reg.package:
-            return reg
-    return None
 
 
 def registry_members(mm: ModuleMap, reg: RegistrySpec) -> list[str]:

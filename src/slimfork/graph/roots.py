@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from slimfork.errors import SpecError, did_you_mean
+from slimfork.graph.modglob import match_modules
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.build import Index
 from slimfork.source.layout import SourceTree
@@ -23,6 +24,12 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
         key = f"roots[{i}]"
         if root.kind == "script":
             out.extend(_scripts(root, tree, mm, key))
+        elif root.kind == "glob":
+            for module in glob_modules(root.value, mm, key):
+                out.append(RootModule(module, f"root '{root}'"))
+                main = f"{module}.__main__"
+                if mm.modules[module].is_package and main in mm.modules:
+                    out.append(RootModule(main, f"root '{root}' (python -m {module} runs __main__)"))
         elif root.kind == "file":
             module = mm.module_of(root.value.lstrip("./"))
             if module is None:
@@ -60,6 +67,19 @@ def _scripts(root: Root, tree: SourceTree, mm: ModuleMap, key: str) -> list[Root
         _require_module(module, mm, key)
         out.append(RootModule(module, f"root '{root}' (console script {name} = {scripts[name]})"))
     return out
+
+
+def glob_modules(pattern: str, mm: ModuleMap, key: str) -> list[str]:
+    """The modules of the analysed packages a module glob matches; none is a spec error."""
+    found = match_modules(pattern, [m for m in mm.modules if mm.is_internal(m)])
+    if not found:
+        head = pattern.split("*")[0].rstrip(".")
+        known = head if head in mm.modules else None
+        hint = (f"'{known}' has no public module matching it (a wildcard skips names that start with '_'; "
+                f"write '{known}._*' for those)" if known else
+                did_you_mean(head, mm.modules, "top-level packages: " + ", ".join(sorted(mm.top_names))))
+        raise SpecError(f"the glob '{pattern}' matches no module", key=key, hint=hint)
+    return found
 
 
 def _require_module(name: str, mm: ModuleMap, key: str) -> None:

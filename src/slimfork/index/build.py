@@ -16,7 +16,7 @@ from slimfork.progress import progress
 from slimfork.source.cache import cache_dir
 from slimfork.source.layout import SKIP_DIRS
 
-PARSER_VERSION = "7"  # bump when ModuleSummary or parse.py changes meaning
+PARSER_VERSION = "10"  # bump when ModuleSummary or parse.py changes meaning
 
 
 @dataclass

@@ -9,7 +9,8 @@ import re
 import tokenize
 import warnings
 
-from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
+from slimfork.index.scans import find_scans, literal_calls
+from slimfork.index.summary import GUARDED_TRY, RUNTIME_PACKAGE, DynamicImport, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
@@ -37,8 +38,11 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
         _scan_calls(tree, summary)
+        summary.dir_scans = find_scans(tree, _unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if summary.strings:
+        summary.literal_calls = literal_calls(tree)
     return summary
 
 
@@ -217,20 +221,34 @@ def _unparse(node) -> str:
 
 def _scan_calls(tree: ast.AST, summary: ModuleSummary) -> None:
     loops = _loop_values(tree)
+    consts = module_constants(tree)
+    local = _local_names(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("import_module", "__import__") and node.args:
-            expanded = _expand_fstring(node.args[0], loops.get(id(node), {}))
-            if expanded is not None and name == "import_module":
-                text = _unparse(node)
-                summary.dynamic_imports.extend(DynamicImport(node.lineno, text, target) for target in expanded)
-            else:
-                summary.dynamic_imports.append(_dynamic(node, name))
-        elif name in ("iter_modules", "walk_packages"):
-            summary.dir_scans.append((node.lineno, _unparse(node)))
+            visible = {k: v for k, v in consts.items() if k not in local.get(id(node), ())}
+            summary.dynamic_imports.extend(dynamic_imports(node, name, loops.get(id(node), {}), visible))
+
+
+def _local_names(tree: ast.AST) -> dict[int, set[str]]:
+    """For each call inside a function: the names the enclosing functions bind (parameters, assignments), which
+    hide module-level constants of the same name."""
+    out: dict[int, set[str]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        args = func.args
+        names = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        nodes = list(ast.walk(func))
+        names |= {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        for node in nodes:
+            if isinstance(node, ast.Call):
+                out.setdefault(id(node), set()).update(names)
+    return out
 
 
 def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
@@ -246,17 +264,25 @@ def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
                     sequences[target.id] = found if target.id not in sequences else None  # bound twice: unknown
     out: dict[int, dict[str, list[str]]] = {}
     for loop in ast.walk(tree):
-        if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
+        if isinstance(loop, ast.For):
+            pairs, body = [(loop.target, loop.iter)], loop.body
+        elif isinstance(loop, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            pairs = [(g.target, g.iter) for g in loop.generators]
+            body = [loop.elt] if not isinstance(loop, ast.DictComp) else [loop.key, loop.value]
+        else:
             continue
-        values = _literal_strings(loop.iter)
-        if values is None and isinstance(loop.iter, ast.Name):
-            values = sequences.get(loop.iter.id)
-        if not values:
-            continue
-        for stmt in loop.body:
-            for sub in ast.walk(stmt):
-                if isinstance(sub, ast.Call):
-                    out.setdefault(id(sub), {})[loop.target.id] = values
+        for target, iterable in pairs:
+            if not isinstance(target, ast.Name):
+                continue
+            values = _literal_strings(iterable)
+            if values is None and isinstance(iterable, ast.Name):
+                values = sequences.get(iterable.id)
+            if not values:
+                continue
+            for stmt in body:
+                for sub in ast.walk(stmt):
+                    if isinstance(sub, ast.Call):
+                        out.setdefault(id(sub), {})[target.id] = values
     return out
 
 
@@ -284,19 +310,69 @@ def _expand_fstring(arg, variables: dict[str, list[str]]) -> list[str] | None:
     return out
 
 
-def _dynamic(call: ast.Call, name: str) -> DynamicImport:
-    arg = call.args[0]
-    package = None
-    for kw in call.keywords:
-        if kw.arg == "package" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
-            package = kw.value.value
-    if name == "import_module" and len(call.args) > 1 and isinstance(call.args[1], ast.Constant):
-        package = call.args[1].value if isinstance(call.args[1].value, str) else None
-    text = _unparse(call)
-    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-        return DynamicImport(call.lineno, text, arg.value, False, package)
+def module_constants(tree: ast.Module) -> dict[str, list[str]]:
+    """Module-level names bound once to literal strings: a string, a tuple/list/set of them, or a dict whose values
+    are all strings (``_LAZY = {"heavy": ".heavy"}``): name -> the strings."""
+    found: dict[str, list[str] | None] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    found[target.id] = _strings_of(stmt.value) if target.id not in found else None
+    return {k: v for k, v in found.items() if v}
+
+
+def _strings_of(value) -> list[str] | None:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return [value.value]
+    if isinstance(value, ast.Dict):
+        return _literal_strings(ast.List(list(value.values)))
+    return _literal_strings(value)
+
+
+def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
+                    consts: dict[str, list[str]]) -> list[DynamicImport]:
+    """The modules an ``import_module``/``__import__`` call may name: one entry per literal candidate (a string, an
+    f-string over a loop of literals, a name or subscript of a module-level literal), else one prefix entry."""
+    arg, text = call.args[0], _unparse(call)
+    package, dots = _package_of(call, name)
+    candidates = _expand_fstring(arg, variables)
+    if candidates is None:
+        candidates = _candidate_strings(arg, variables, consts)
+    if candidates is not None:
+        return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
     prefix = _string_prefix(arg)
-    return DynamicImport(call.lineno, text, prefix or None, True, package)
+    return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
+
+
+def _package_of(call: ast.Call, name: str) -> tuple[str | None, str]:
+    """(the package a relative name resolves against, the dots ``__import__``'s level adds)."""
+    if name == "__import__":
+        level = call.args[4] if len(call.args) > 4 else next((k.value for k in call.keywords if k.arg == "level"), None)
+        if isinstance(level, ast.Constant) and isinstance(level.value, int) and level.value > 0:
+            return "{__package__}", "." * level.value
+        return (None, "") if level is None or isinstance(level, ast.Constant) else (RUNTIME_PACKAGE, ".")
+    node = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "package"), None)
+    if node is None or isinstance(node, ast.Constant) and node.value is None:
+        return None, ""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value, ""
+    if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
+        return "{" + node.id + "}", ""
+    return RUNTIME_PACKAGE, ""
+
+
+def _candidate_strings(arg, variables: dict[str, list[str]], consts: dict[str, list[str]]) -> list[str] | None:
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return [arg.value]
+    if isinstance(arg, ast.Name):
+        return variables.get(arg.id) or consts.get(arg.id)
+    if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):  # _LAZY[name]
+        return consts.get(arg.value.id)
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "get" \
+            and isinstance(arg.func.value, ast.Name) and len(arg.args) == 1:  # _LAZY.get(name)
+        return consts.get(arg.func.value.id)
+    return None
 
 
 def _string_prefix(node) -> str:

@@ -31,7 +31,11 @@ class DynamicImport(NamedTuple):
     text: str
     target: str | None = None
     prefix: bool = False  # target is only a prefix (f-string or concatenation)
-    package: str | None = None  # the literal `package=` argument for relative names
+    package: str | None = None  # what a relative name resolves against: a literal `package=`, "{__name__}" or
+    # "{__package__}" (the importing module's name or package, filled in by the graph), or RUNTIME_PACKAGE
+
+
+RUNTIME_PACKAGE = "?"  # a package argument computed at run time
 
 
 @dataclass
@@ -45,5 +49,8 @@ class ModuleSummary:
     all_dynamic: bool = False  # __all__ built in a way we cannot read statically
     dynamic_imports: list[DynamicImport] = field(default_factory=list)
     strings: list[tuple[str, int]] = field(default_factory=list)  # dotted literals that may name modules
-    dir_scans: list[tuple[int, str]] = field(default_factory=list)  # pkgutil.iter_modules(...) and the like
+    # pkgutil.iter_modules(...) and the like: (line, call, scanned package (index.scans), reaches subpackages)
+    dir_scans: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
+    # (callee, argument position or keyword, dotted string): what callers pass a function that scans a package
+    literal_calls: list[tuple[str, int | str, str]] = field(default_factory=list)
     module_getattr: bool = False  # defines a module-level __getattr__ (lazy loader)

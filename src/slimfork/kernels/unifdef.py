@@ -1,4 +1,7 @@
-"""Fold preprocessor facts into CUDA/C++ sources with the real ``unifdef`` tool, checked like every rewrite.
+"""Fold preprocessor facts into CUDA/C++ sources with ``unifdef``, checked like every rewrite.
+
+unifdef is the binary when one is found ($SLIMFORK_UNIFDEF, else on PATH), else slimfork's Python port of it
+(``pyunifdef``, byte-for-byte the same output), so nothing outside Python is needed.
 
 Per file: unifdef removes the conditionals the facts decide; ``cexpr`` then drops the known terms of the
 partly known ``#if`` lines unifdef passes through. The result is accepted only if every line that changed
@@ -20,6 +23,7 @@ from pathlib import Path
 
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
+from slimfork.kernels import pyunifdef
 from slimfork.kernels.cexpr import mentions, reduce_directive
 from slimfork.kernels.spec import PreprocessorFacts
 
@@ -51,6 +55,8 @@ class KernelFoldReport:
     facts: PreprocessorFacts
     files: list[FileFold] = field(default_factory=list)
     unifdef_version: str = ""
+    engine: str = ""  # "binary" or "python"
+    engine_path: str = ""  # the binary's path ("" for the Python port)
 
     def folded(self) -> list[FileFold]:
         return [f for f in self.files if f.status == "folded"]
@@ -67,21 +73,54 @@ class KernelFoldReport:
         return sum(f.directives_folded for f in self.files)
 
     def to_dict(self) -> dict:
-        return {"unifdef": self.unifdef_version, "args": self.facts.unifdef_args(),
+        return {"unifdef": self.unifdef_version, "engine": self.engine, "engine_path": self.engine_path,
+                "args": self.facts.unifdef_args(),
                 "files_folded": len(self.folded()), "directives_folded": self.directives_folded,
                 "lines_removed": self.lines_removed,
                 "files": [asdict(f) for f in self.files if f.status != "unchanged"]}
 
 
-def find_unifdef(facts: PreprocessorFacts | None = None) -> str:
-    """The unifdef executable ($SLIMFORK_UNIFDEF, else on PATH); a clear error when it is missing."""
-    candidate = os.environ.get("SLIMFORK_UNIFDEF") or shutil.which("unifdef")
-    if candidate and os.access(candidate, os.X_OK) and Path(candidate).is_file():
-        return candidate
-    raise SlimforkError("the spec asks for preprocessor facts but the 'unifdef' tool is not installed",
+@dataclass(frozen=True)
+class Engine:
+    """What runs unifdef: the binary at ``path``, or (``path`` empty) slimfork's Python port."""
+
+    path: str = ""
+    version: str = pyunifdef.VERSION
+
+    @property
+    def name(self) -> str:
+        return "binary" if self.path else "python"
+
+    def describe(self) -> str:
+        return f"{self.version} ({self.path})" if self.path else f"{self.version} (slimfork's Python port; no binary)"
+
+    def run(self, args: list[str], data: bytes) -> tuple[int, bytes, bytes]:
+        """``unifdef ARGS -`` on ``data``: (exit status, stdout, stderr)."""
+        if not self.path:
+            return pyunifdef.run([*args, "-"], data)
+        proc = subprocess.run([self.path, *args, "-"], input=data, capture_output=True)
+        return proc.returncode, proc.stdout, proc.stderr
+
+
+PYTHON_ENGINE = Engine()
+
+
+def find_engine(facts: PreprocessorFacts | None = None) -> Engine:
+    """$SLIMFORK_UNIFDEF (a path, or ``python`` for the port), else ``unifdef`` on PATH, else the Python port.
+
+    (The PyPI wheel ``pup-unifdef`` is not used: its binary aborts on every input, see ``pyunifdef``.)"""
+    chosen = os.environ.get("SLIMFORK_UNIFDEF", "")
+    if chosen == "python":
+        return PYTHON_ENGINE
+    candidate = chosen or shutil.which("unifdef")
+    if not candidate:
+        return PYTHON_ENGINE
+    if os.access(candidate, os.X_OK) and Path(candidate).is_file():
+        return Engine(candidate, unifdef_version(candidate))
+    raise SlimforkError(f"SLIMFORK_UNIFDEF names '{chosen}', which is not an executable file",
                         key=facts.key if facts else "facts.preprocessor",
-                        hint="install the 'unifdef' package: 'apt-get install unifdef' (Debian, Ubuntu) or "
-                             "'brew install unifdef' (macOS); or set SLIMFORK_UNIFDEF to its path")
+                        hint="set SLIMFORK_UNIFDEF to the unifdef binary's path ('apt-get install unifdef', "
+                             "'brew install unifdef'), or unset it to use slimfork's built-in Python unifdef")
 
 
 def unifdef_version(tool: str) -> str:
@@ -90,7 +129,7 @@ def unifdef_version(tool: str) -> str:
     return match.group(0) if match else "unifdef"
 
 
-def fold_text(data: bytes, facts: PreprocessorFacts, tool: str, path: str = "-") -> tuple[bytes, FileFold]:
+def fold_text(data: bytes, facts: PreprocessorFacts, tool: Engine, path: str = "-") -> tuple[bytes, FileFold]:
     """Fold ``data`` (a file's bytes); returns the new bytes (the old ones when left alone) and the record."""
     names = facts.known()
     text = data.decode("latin-1")  # byte-for-byte round trip whatever the encoding
@@ -122,24 +161,24 @@ def fold_text(data: bytes, facts: PreprocessorFacts, tool: str, path: str = "-")
 
 
 def fold_kernel_sources(root: Path, rel_paths: list[str], facts: PreprocessorFacts,
-                        jobs: int | None = None) -> KernelFoldReport:
+                        jobs: int | None = None, engine: Engine | None = None) -> KernelFoldReport:
     """Fold ``facts`` into the files ``rel_paths`` (relative to ``root``) in place; ``root`` is a scratch copy.
 
     Only files with a suffix in FOLDED_SUFFIXES are touched (``.hip`` and assembly are not C for this
-    purpose); the others are ignored. Raises SlimforkError if facts are given and unifdef is missing.
+    purpose); the others are ignored. ``engine`` defaults to ``find_engine()``.
     """
     report = KernelFoldReport(facts=facts)
     if not facts:
         return report
-    tool = find_unifdef(facts)
-    report.unifdef_version = unifdef_version(tool)
+    tool = engine or find_engine(facts)
+    report.unifdef_version, report.engine, report.engine_path = tool.version, tool.name, tool.path
     paths = sorted(p for p in set(rel_paths) if p.endswith(FOLDED_SUFFIXES))
     with ThreadPoolExecutor(max_workers=jobs or os.cpu_count() or 2) as pool:
         report.files = list(pool.map(lambda rel: _fold_file(Path(root), rel, facts, tool), paths))
     return report
 
 
-def _fold_file(root: Path, rel: str, facts: PreprocessorFacts, tool: str) -> FileFold:
+def _fold_file(root: Path, rel: str, facts: PreprocessorFacts, tool: Engine) -> FileFold:
     path = root / rel
     if path.is_symlink():
         return FileFold(rel, "symlink", message="a symbolic link: its target is folded if listed itself")
@@ -154,12 +193,12 @@ def _fold_file(root: Path, rel: str, facts: PreprocessorFacts, tool: str) -> Fil
     return record
 
 
-def _one_pass(data: bytes, facts: PreprocessorFacts, tool: str, path: str) -> tuple[bytes, str | None, int]:
-    proc = subprocess.run([tool, *facts.unifdef_args(), "-"], input=data, capture_output=True)
-    if proc.returncode not in (0, 1):
-        message = proc.stderr.decode("utf-8", "replace").strip().replace("[stdin]", path)
-        return data, message or f"unifdef exited with status {proc.returncode}", 0
-    lines = proc.stdout.decode("latin-1").splitlines(keepends=True)
+def _one_pass(data: bytes, facts: PreprocessorFacts, tool: Engine, path: str) -> tuple[bytes, str | None, int]:
+    returncode, stdout, stderr = tool.run(facts.unifdef_args(), data)
+    if returncode not in (0, 1):
+        message = stderr.decode("utf-8", "replace").strip().replace("[stdin]", path)
+        return data, message or f"unifdef exited with status {returncode}", 0
+    lines = stdout.decode("latin-1").splitlines(keepends=True)
     reduced = 0
     for i in directive_lines(lines):
         if mentions(lines[i], facts.known()) and (new := reduce_directive(lines[i], facts)) is not None:

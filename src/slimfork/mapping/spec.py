@@ -10,7 +10,7 @@ from slimfork.errors import SpecError
 
 
 # Registry kinds whose cut rewrites code before the plan is made again (the planning stages run for them).
-REWRITING_KINDS = ("dict", "decorator", "call", "if-chain", "imports")
+REWRITING_KINDS = ("dict", "decorator", "call", "if-chain", "imports", "subclasses")
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,9 @@ def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:
                 raise SpecError(f"'{name}' is only for kind = \"call\"", key=f"{where}.{name}",
                                 hint="add kind = \"call\", or remove it")
         if reg.get("kind", "scan") != "mapping":
-            if "variable" in reg and reg.get("kind", "scan") not in ("dict", "if-chain"):
-                raise SpecError("'variable' is only for kind = \"mapping\", \"dict\" or \"if-chain\"",
+            if "variable" in reg and reg.get("kind", "scan") not in ("dict", "if-chain", "subclasses"):
+                raise SpecError("'variable' is only for kind = \"mapping\", \"dict\", \"if-chain\" or "
+                                "\"subclasses\"",
                                 key=f"{where}.variable", hint="add kind = \"mapping\", or remove variable")
             continue
         variable = reg.get("variable")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from slimfork.graph.graph import ModuleGraph, Step
+from slimfork.graph.modglob import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
 from slimfork.plan.globs import first_match
 from slimfork.plan.model import Kept, Plan, Removal
@@ -23,6 +24,17 @@ def step_reason(graph: ModuleGraph, step: Step) -> str:
     return f"{kind} {step.via} ({where}){detail}"
 
 
+def _empty_globs(spec: Spec, paths: list[str]) -> list[str]:
+    """A `tests` or `drop` glob that matches no file of the source is most likely a typo: say so."""
+    tests = spec.sections.get("tests")
+    out = []
+    for key, globs in (("tests", list(tests.globs) if tests else []), ("drop", list(spec.drop))):
+        for i, pattern in enumerate(globs):
+            if not any(first_match([pattern], p) is not None for p in paths):
+                out.append(f"{key}[{i}] '{pattern}' matches no file of the source (a typo?)")
+    return out
+
+
 def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
     plan = Plan(uncertain=list(graph.uncertain))
     tree, index, mm = graph.tree, graph.index, graph.mm
@@ -39,7 +51,7 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             plan.removals.append(Removal("dropped", rel, f"dropped by drop[{drop}] '{spec.drop[drop]}'",
                                          module, lines=lines, group="dropped"))
             continue
-        keep = first_match(spec.keep, rel)
+        keep = first_path_keep(spec.keep, rel, mm.top_names)
         if keep is not None:
             plan.kept.append(Kept(rel, module, f"kept by keep[{keep}] '{spec.keep[keep]}'"))
         elif rel not in package_files:
@@ -53,7 +65,10 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
         else:
             plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
-    for src, edge in _imports_of_dropped(graph):
+    plan.warnings += _empty_globs(spec, list(index.files) + index.other_files)
+    kept_paths = {k.path for k in plan.kept}
+    plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
+    for src, edge in imports_of_dropped(graph):
         info = graph.modules[src]
         plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")
     return plan
@@ -85,7 +100,7 @@ def _group(rel: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
-def _imports_of_dropped(graph: ModuleGraph):
+def imports_of_dropped(graph: ModuleGraph):
     for src in graph.reached:
         for edge in graph.edges.get(src, ()):
             if edge.target in graph.excluded and edge.kind in ("import", "from", "dynamic") \

@@ -33,12 +33,17 @@ class Kept:
 
 @dataclass(frozen=True)
 class Uncertain:
-    """A place static analysis cannot decide; everything it might reach is kept."""
+    """A place static analysis cannot decide; everything it might reach is kept (docs/soundness.md).
+
+    ``kept``: the modules kept for it (every candidate it could name); ``declare``: what the user can write in the
+    spec to decide it instead."""
 
     path: str
     line: int
     what: str
     why: str
+    kept: tuple[str, ...] = ()
+    declare: str = ""
 
 
 @dataclass

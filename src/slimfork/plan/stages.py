@@ -84,14 +84,24 @@ def _stages_key(analysis) -> str:
 
     h = hashlib.blake2b(digest_size=16)
     raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
-    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw],
-                        sort_keys=True, default=str).encode())
+    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw,
+                         _unifdef_identity(analysis)], sort_keys=True, default=str).encode())
     for rel, summary in sorted(analysis.index.files.items()):
         h.update(f"{rel}\0{summary.sha}\0".encode())
     for rel in analysis.index.other_files:
         st = (analysis.tree.root / rel).stat()
         h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()
+
+
+def _unifdef_identity(analysis) -> str:
+    """Which unifdef folds the kernel sources (binary and version, or the Python port): part of the cache key."""
+    facts = analysis.spec.sections.get("facts")
+    if facts is None or not facts.preprocessor_raw:
+        return ""
+    from slimfork.kernels.unifdef import find_engine
+
+    return find_engine().describe()
 
 
 def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
@@ -169,10 +179,12 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
     from slimfork.mapping.ifchain import cut_if_chain_registries, if_chain_data, if_chain_report
     from slimfork.mapping.imports import cut_imports_registries, imports_data, imports_report
     from slimfork.mapping.stage import cut_mappings, mapping_data, mapping_report
+    from slimfork.mapping.subclasses import cut_subclass_registries, subclasses_data, subclasses_report
 
     mappings, decorated = cut_mappings(analysis, scratch), cut_decorator_registries(analysis, scratch)
     chains = cut_if_chain_registries(analysis, scratch)
     imports = cut_imports_registries(analysis, scratch)
+    subclasses = cut_subclass_registries(analysis, scratch)
     reasons = [(cut, f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries the "
                      "spec does not keep removed") for cut in mappings]
     reasons += [(cut, f"registry {'@' if cut.registry.kind == 'decorator' else ''}{cut.registry.decorator}: "
@@ -181,6 +193,8 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
                       f"{len(cut.removed)} keys the spec does not keep removed") for cut in chains]
     reasons += [(cut, f"registry {cut.registry.module} (imports of its submodules): the imports of "
                       f"{len(cut.removed)} submodules the spec does not keep removed") for cut in imports]
+    reasons += [(cut, f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec does "
+                      "not keep removed") for cut in subclasses]
     for cut, reason in reasons:
         if cut.new_source is not None:
             stages.rewritten[cut.path] = cut.new_source
@@ -189,11 +203,12 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
             ("Mapping registries", "mapping_registries", mappings, mapping_report, mapping_data),
             ("Decorator registries", "decorator_registries", decorated, decorated_report, decorated_data),
             ("If-chain registries", "if_chain_registries", chains, if_chain_report, if_chain_data),
-            ("Import registries", "imports_registries", imports, imports_report, imports_data)):
+            ("Import registries", "imports_registries", imports, imports_report, imports_data),
+            ("Subclass registries", "subclass_registries", subclasses, subclasses_report, subclasses_data)):
         if cuts:
             stages.reports.append((title, report(cuts)))
             stages.data[key] = data(cuts)
-    return mappings, decorated + chains + imports
+    return mappings + [c for c in subclasses if c.removed], decorated + chains + imports
 
 
 def _carry_other_files(analysis, plan: Plan) -> None:
@@ -255,8 +270,10 @@ def _fold_kernels(stages: Stages, facts, scratch: Path, sources: list[str], jobs
                                                  f"({fold.lines_removed} lines)")
     folded = [f for f in report.files if f.status == "folded"]
     left = [f for f in report.files if f.status not in ("folded", "unchanged")]
-    lines = [f"{len(folded)} of {len(report.files)} kernel sources folded with unifdef "
-             f"{getattr(report, 'unifdef_version', '')}: {sum(f.directives_folded for f in folded)} directives, "
+    engine = (f"{report.unifdef_version} ({report.engine_path})" if report.engine_path
+              else f"slimfork's Python port of {report.unifdef_version} (no unifdef binary found)")
+    lines = [f"{len(folded)} of {len(report.files)} kernel sources folded with {engine}: "
+             f"{sum(f.directives_folded for f in folded)} directives, "
              f"{sum(f.lines_removed for f in folded)} lines removed; {len(left)} left alone.", "",
              "| file | directives folded | lines removed |", "|---|---:|---:|"]
     lines += [f"| `{f.path}` | {f.directives_folded} | {f.lines_removed} |" for f in folded]

@@ -1,5 +1,7 @@
-"""The tests stage: the project's tests (spec key ``tests``) are roots of their own kind. They keep no library
-code; once the folded plan is known, tests of removed code and tests that fake a folded fact leave the fork
+"""The tests stage: the project's tests (spec key ``tests``) are roots of their own kind. They keep only the
+test-support modules inside the package that no root reaches (``pkg.testing._fake_net``) and the tests that stay
+import (testsuite/support.py); once the folded plan is known, tests of removed code and tests that fake a folded
+fact leave the fork
 (whole files, or functions cut with LibCST), test data named after removed registry entries goes too, and the
 pytest check is told which of the original's tests are meant to be gone."""
 
@@ -15,6 +17,7 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.scan import scan_test_file
+from slimfork.testsuite.support import needed_support, support_candidates, used_support
 
 GONE_KINDS = ("dropped", "unreachable", "kernel", "empty-dir")
 
@@ -29,14 +32,16 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     data = [rel for rel in index.other_files if first_match(globs, rel) is not None and rel not in removed_already]
     library = _library(analysis, stages, cuts)
     internal = {m.split(".")[0] for m in library.original}
-    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal) for rel in py}
-    decisions = decide(files, library)
+    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel))
+             for rel in py}
+    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py))
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
     gone_files = {e.path for e in edits + data_edits if e.content is None}
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone_files]
     # The tests batch applies these; they are listed in the report's Tests section and report.json "tests" (not
-    # in plan.removals, whose kinds the engine turns into batches of its own).
+    # in plan.removals, whose kinds the engine turns into batches of its own), and with plan.removals in plan's
+    # and report.json's "removed" (slimfork.plan.listing).
     stages.test_removals = removals
     stages.plan.warnings += decisions.warnings
     if edits:
@@ -46,8 +51,47 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
         stages.late_batches.append(Batch("test data", f"Test data of removed registry entries: {len(data_edits)} "
                                          "files", data_edits))
     stages.data["tests"] = _data(files, decisions, data_gone, library)
+    stages.data["tests"]["support"] = dict(sorted(support.items()))
     stages.reports.append(("Tests", _markdown(files, decisions, data_gone)))
     return decisions
+
+
+def _package_of(analysis, rel: str) -> str | None:
+    """The package of a test file inside the analysed packages (``pkg/tests/test_x.py`` -> ``pkg.tests``)."""
+    module = analysis.graph.mm.module_of(rel)
+    if not module:
+        return None
+    return module if rel.endswith("__init__.py") else module.rpartition(".")[0] or None
+
+
+def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str]):
+    """Decide which tests go, keeping the test-support modules that the tests which stay import (a fixed point:
+    start from every test's imports, then only the kept tests', until nothing changes)."""
+    gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
+    candidates = support_candidates(analysis, stages.plan, test_paths)
+    everything = TestDecisions([], [])
+    support = needed_support(analysis, candidates, used_support(files, everything, _library(analysis, stages, cuts),
+                                                                candidates), gone)
+    for _ in range(8):
+        library = _library(analysis, stages, cuts, support)
+        decisions = decide(files, library)
+        needed = needed_support(analysis, candidates, used_support(files, decisions, library, candidates), gone)
+        if set(needed) == set(support):
+            break
+        support = needed
+    _keep_support(analysis, stages.plan, support)
+    return decisions, support
+
+
+def _keep_support(analysis, plan, support: dict[str, str]) -> None:
+    from slimfork.plan.model import Kept
+
+    paths = {analysis.graph.mm.modules[m].path: m for m in support if analysis.graph.mm.modules[m].path}
+    folders = {posixpath.dirname(p) for p in paths}
+    plan.removals = [r for r in plan.removals if r.path not in paths and not (
+        r.kind == "empty-dir" and any(f == r.path.rstrip("/") or f.startswith(r.path.rstrip("/") + "/")
+                                      for f in folders))]
+    plan.kept += [Kept(path, m, f"test support: {support[m]}") for path, m in sorted(paths.items())]
 
 
 def _keep_test_files(plan, globs: list[str]) -> None:
@@ -59,9 +103,9 @@ def _keep_test_files(plan, globs: list[str]) -> None:
     plan.kept += [Kept(r.path, r.module, "test file (spec key tests): kept unless it tests removed code") for r in back]
 
 
-def _library(analysis, stages, cuts) -> Library:
+def _library(analysis, stages, cuts, support=()) -> Library:
     mm, index = analysis.graph.mm, analysis.index
-    gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
+    gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module} - set(support)
     folded = stages.graph.index
     original, fork, open_modules = {}, {}, set()
     for name, info in mm.modules.items():
@@ -80,9 +124,10 @@ def _library(analysis, stages, cuts) -> Library:
     for cut in cuts:
         for name in cut.removed_names():
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
+    removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
-    return Library(original, fork, open_modules, removed_entries, facts)
+    return Library(original, fork, open_modules, removed_entries, facts, removed_keys)
 
 
 def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from slimfork import __version__
+from slimfork.plan.listing import planned_removals
 from slimfork.report.stats import TreeStats
 
 SCHEMA_VERSION = 1
@@ -26,7 +27,7 @@ def report_data(analysis, before: TreeStats, after: TreeStats, *, out: str | Non
         "reduction": {"files": _pct(before.total.files, after.total.files),
                       "lines": _pct(before.total.lines, after.total.lines),
                       "python_lines": _pct(_py(before), _py(after))},
-        "removed": [asdict(r) for r in plan.removals],
+        "removed": [asdict(r) for r in planned_removals(analysis)],  # the tests stage's too, as plan lists them
         "kept": [asdict(k) for k in plan.kept],
         "uncertain": [asdict(u) for u in plan.uncertain],
         "missing_in_original": [asdict(m) for m in graph.missing if m.module in graph.reached],

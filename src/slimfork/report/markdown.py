@@ -35,16 +35,15 @@ def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
     kinds: dict[str, list[int]] = {}
     for r in data["removed"]:
         kinds.setdefault(r["kind"], [0, 0])
-        kinds[r["kind"]][0] += 1
+        kinds[r["kind"]][0] += not r.get("symbol")  # a test function cut from a kept file is no file
         kinds[r["kind"]][1] += r["lines"]
     parts += ["## Removed, by kind", "", _table(["kind", "files", "Python lines"],
                                                 [[k, v[0], f"{v[1]:,}"] for k, v in sorted(kinds.items())]), ""]
     for title, body in sections:
         parts += [f"## {title}", "", body, ""]
     parts += [f"## Uncertain ({len(data['uncertain'])})", "",
-              "Places static analysis cannot decide; everything they might reach is kept unless listed as removed.",
-              ""]
-    parts += [f"- `{u['path']}:{u['line']}` `{u['what']}`: {u['why']}" for u in data["uncertain"]] or ["none"]
+              "Places static analysis cannot decide; every module they might reach is kept (docs/soundness.md).", ""]
+    parts += [_uncertain_line(u) for u in data["uncertain"]] or ["none"]
     parts += ["", f"## Imports already missing in the original ({len(data['missing_in_original'])})", ""]
     parts += [f"- `{m['path']}:{m['line']}` imports `{m['target']}`" for m in data["missing_in_original"]] or ["none"]
     parts += ["", f"## Warnings ({len(data['warnings'])})", ""] + ([f"- {w}" for w in data["warnings"]] or ["none"])
@@ -53,10 +52,18 @@ def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
 
 
 def removed_markdown(data: dict) -> str:
-    rows = [[f"`{r['path']}`", r["kind"], r["lines"], r["reason"]] for r in data["removed"]]
-    return f"# Removed files ({len(rows)})\n\n" + _table(["path", "kind", "lines", "reason"], rows) + "\n"
+    rows = [[f"`{r['path']}{'::' + r['symbol'] if r.get('symbol') else ''}`", r["kind"], r["lines"], r["reason"]]
+            for r in data["removed"]]
+    return f"# Removed files and tests ({len(rows)})\n\n" + _table(["path", "kind", "lines", "reason"], rows) + "\n"
 
 
 def kept_markdown(data: dict) -> str:
     rows = [[f"`{k['path']}`", k["reason"]] for k in data["kept"]]
     return f"# Kept files ({len(rows)})\n\n" + _table(["path", "why kept"], rows) + "\n"
+
+
+def _uncertain_line(u: dict) -> str:
+    kept = u.get("kept") or []
+    shown = ", ".join(f"`{m}`" for m in kept[:8]) + (f" and {len(kept) - 8} more" if len(kept) > 8 else "")
+    return (f"- `{u['path']}:{u['line']}` `{u['what']}`: {u['why']}" + (f"; kept: {shown}" if kept else "")
+            + (f". To decide it: {u['declare']}" if u.get("declare") else ""))

@@ -49,7 +49,8 @@ class FileFold:
 @dataclass
 class FoldReport:
     files: list[FileFold] = field(default_factory=list)
-    unmatched: list[Fact] = field(default_factory=list)  # facts that matched nothing: likely typos
+    unmatched: list[Fact] = field(default_factory=list)  # facts that matched nothing
+    unmatched_why: dict[str, Any] = field(default_factory=dict)  # fact key -> facts.unmatched.Unmatched
     flags: dict[str, Any] = field(default_factory=dict)  # module-level names found constant -> value
     patched: list[tuple[str, str, int]] = field(default_factory=list)  # (name, file, line) set by tests
     inert_options: list = field(default_factory=list)  # slimfork.facts.options.InertOption
@@ -87,13 +88,26 @@ class FoldReport:
         return dict(sorted(Counter(f.detail.split(":")[0].rsplit(".", 1)[-1] for file in self.changed
                                    for f in file.folds if f.kind == "method").items()))
 
+    def unmatched_message(self, fact: Fact) -> str:
+        why = self.unmatched_why.get(fact.key)
+        return why.message if why is not None else f"the fact {fact.describe()} matched nothing (a typo?)"
+
+    @property
+    def typos(self) -> list[Fact]:
+        """Unmatched facts whose name exists nowhere (those not explained count as such)."""
+        from slimfork.facts.unmatched import TYPO
+
+        return [f for f in self.unmatched if getattr(self.unmatched_why.get(f.key), "why", TYPO) == TYPO]
+
     def check_strict(self) -> None:
-        """Under --strict a fact that matched nothing is an error (a typo would silently do nothing)."""
-        if self.unmatched:
-            first = self.unmatched[0]
-            names = ", ".join(f.describe() for f in self.unmatched)
-            raise SlimforkError(f"{len(self.unmatched)} fact(s) matched nothing: {names}", key=first.key,
-                                hint="check the qualified name against the source, or remove the fact")
+        """Under --strict a fact whose name exists nowhere is an error (a typo would silently do nothing); one
+        that exists but has no use the fold can decide stays a warning."""
+        if self.typos:
+            first = self.typos[0]
+            names = ", ".join(f.describe() for f in self.typos)
+            raise SlimforkError(f"{len(self.typos)} fact(s) matched nothing: {names}", key=first.key,
+                                hint=self.unmatched_message(first).rpartition(": ")[2]
+                                + "; check the qualified name against the source, or remove the fact")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -102,7 +116,10 @@ class FoldReport:
                         "scanned": self.scanned, "candidates": self.candidates, "seconds": round(self.seconds, 2)},
             "facts": {key: [{"path": p, "line": line} for p, line in places]
                       for key, places in sorted(self.fact_matches().items())},
-            "unmatched_facts": [{"key": f.key, "fact": f.describe()} for f in self.unmatched],
+            "unmatched_facts": [{"key": f.key, "fact": f.describe(), "message": self.unmatched_message(f),
+                                 **({"why": w.why, "path": w.path, "line": w.line}
+                                    if (w := self.unmatched_why.get(f.key)) is not None else {})}
+                                for f in self.unmatched],
             "constant_flags": dict(sorted(self.flags.items())),
             "patched_by_tests": [{"name": n, "path": p, "line": line} for n, p, line in self.patched],
             "inert_options": [o._asdict() for o in self.inert_options],
@@ -127,8 +144,8 @@ class FoldReport:
                f"removed, {len(self.failures)} files left unmodified ({self.candidates} of {self.scanned} files "
                f"mention a fact; {self.seconds:.1f} s).", ""]
         if self.unmatched:
-            out += ["## Facts that matched nothing (typo?)", ""]
-            out += [f"- `{f.describe()}` ({f.key})" for f in self.unmatched] + [""]
+            out += ["## Facts that matched nothing", ""]
+            out += [f"- `{f.describe()}` ({f.key}): {self.unmatched_message(f)}" for f in self.unmatched] + [""]
         matches = self.fact_matches()
         if matches:
             out += ["## Facts used", "", "| fact | matches | first place |", "|---|---:|---|"]

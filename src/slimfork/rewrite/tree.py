@@ -20,6 +20,7 @@ from slimfork.facts.evaluate import trigger_text
 from slimfork.facts.model import ATTRIBUTE, ENV, FactSet
 from slimfork.facts.options import inert_options
 from slimfork.facts.table import build_table, propagate
+from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
 from slimfork.index.parse import decode
 from slimfork.progress import progress
@@ -98,8 +99,16 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
                 if not f.target.endswith("()")}  # a method's result is not an option
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
-    matched = used | {key for f in report.files for key, _ in f.matches}
+    # A match in a file that could not be folded changed nothing: the fact is unmatched, and the report says why.
+    matched = used | {key for f in report.files if not f.failure for key, _ in f.matches}
     report.unmatched = [f for f in facts.facts if f.key not in matched]
+    if report.unmatched:
+        failed_matches: dict[str, list[str]] = {}
+        for f in report.failures:
+            for key, _ in f.matches:
+                failed_matches.setdefault(key, []).append(f.path)
+        report.unmatched_why = explain_unmatched(root, report.unmatched, resolver, modules, others or {},
+                                                 {f.path: f.failure for f in report.failures}, failed_matches)
     report.seconds = time.perf_counter() - started
     _STATE.clear()
     return report

@@ -85,6 +85,8 @@ def read_distribution(root: Path) -> Distribution | None:
     if pyproject.is_file():
         dist = _from_pyproject(pyproject)
         if dist is not None:
+            if not dist.version and (root / "PKG-INFO").is_file():  # a dynamic version: the sdist's metadata has it
+                dist.version = _from_metadata(root / "PKG-INFO", None).version
             return dist
     if (root / "PKG-INFO").is_file():
         eps = next(iter(sorted(root.glob("*.egg-info/entry_points.txt")) + sorted(root.glob("src/*.egg-info/entry_points.txt"))), None)

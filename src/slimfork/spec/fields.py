@@ -16,13 +16,14 @@ TOP = Section(
               "(default: 'src' if it exists, else the source's top folder)."),
         Field("packages", "list[str]", "Top-level packages to analyse (default: every package found under "
               "python_root)."),
-        Field("roots", "list[str]", "What must keep working: 'pkg.mod' (a module), 'pkg.mod:name' (a symbol), "
+        Field("roots", "list[str]", "What must keep working: 'pkg.mod' (a module), 'pkg.*' or 'pkg.**' (module globs: its "
+              "direct public submodules, or every public module below it), 'pkg.mod:name' (a symbol), "
               "'script:NAME' or 'script:*' (console scripts of the distribution), 'file:path/x.py' "
               "(a file relative to the source).", required=True),
         Field("drop", "list[str]", "Paths or globs (relative to the source, '**' allowed) removed outright, "
               "whatever reaches them."),
         Field("keep", "list[str]", "Paths or globs always kept (data files, modules loaded by means the "
-              "analysis cannot see)."),
+              "analysis cannot see), or module globs ('pkg.plugins.*', 'pkg.**')."),
         Field("out", "str", "Folder the fork is written to (relative to the spec file; default "
               "'<spec name>-fork'). Reports go to '<out>.report'."),
         Field("type_checking_imports", "str", "'keep' (default): a module imported only under `if TYPE_CHECKING:` "
@@ -32,7 +33,8 @@ TOP = Section(
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
         Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "
-              "Tests keep no library code; a test of removed code, or one that fakes a folded fact, leaves the fork."),
+              "Tests keep only the test-support modules they import; a test of removed code, or one that fakes a "
+              "folded fact, leaves the fork."),
         Field("symbols", "table", "Prune top-level definitions and imports no kept code references; see [symbols]."),
         Field("facts", "table", "Platform and feature facts folded into the code; see [facts]."),
         Field("kernels", "table", "Where JIT kernel sources live, so unreached ones leave the fork; see [kernels]."),
@@ -62,11 +64,15 @@ REGISTRY = Section(
               "or 'if-chain' (an if/elif chain in a function comparing `variable` to string literals: package is "
               "the function, 'pkg.mod.func' or 'pkg.mod.Class.method'; arms of other keys are deleted); "
               "or 'imports' (a package __init__ importing its submodules so they register: package is that "
-              "package, keep matches submodule names; the other imports and their __all__ names are deleted).",
-              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain", "imports"),
+              "package, keep matches submodule names; the other imports and their __all__ names are deleted); "
+              "or 'subclasses' (classes registered by subclassing a base: __init_subclass__, a metaclass, "
+              "__subclasses__(): package is the base class, keep matches a subclass's name or, with variable, the "
+              "strings of that class attribute, names = [\"en\", ...]; other subclasses are deleted).",
+              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain", "imports", "subclasses"),
               default="scan"),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'; for kind = "
-              "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'."),
+              "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'; for kind = "
+              "'subclasses': the class attribute holding a subclass's keys, e.g. 'names'."),
         Field("key_keyword", "str", "For kind = 'call': the keyword argument holding the key, of the call or of "
               "the call in its first argument: 'op' for register_kernel(KernelSpec(op=\"moe.x\", target=...))."),
         Field("lookup", "str", "For kind = 'call': the function that looks a key up, 'pkg.selector.get_kernel': "

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from slimfork.errors import SpecError
+from slimfork.graph.modglob import is_glob_form
 from slimfork.mapping.spec import REWRITING_KINDS
 from slimfork.spec.fields import REGISTRY, TOP
 from slimfork.spec.model import RegistrySpec, Root, Spec
@@ -98,7 +99,7 @@ def _indexed(section, key):
 
 
 def parse_root(text: str, key: str) -> Root:
-    hint = "write 'pkg.mod', 'pkg.mod:name', 'script:NAME', 'script:*' or 'file:path/x.py'"
+    hint = "write 'pkg.mod', 'pkg.*' or 'pkg.**' (module globs), 'pkg.mod:name', 'script:NAME', 'script:*' or 'file:path/x.py'"
     if text.startswith("script:"):
         name = text[len("script:"):]
         if not name:
@@ -110,6 +111,8 @@ def parse_root(text: str, key: str) -> Root:
             raise SpecError("empty file path", key=key, hint=hint)
         return Root("file", name, text=text)
     module, _, symbol = text.partition(":")
+    if not symbol and is_glob_form(module):
+        return Root("glob", module, text=text)
     if not _DOTTED.match(module) or (symbol and not _DOTTED.match(symbol)):
         raise SpecError(f"'{text}' is not a root", key=key, hint=hint)
     if symbol:

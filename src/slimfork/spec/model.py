@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Root:
-    """An entry point the fork must keep: ``kind`` is module, symbol, script or file."""
+    """An entry point the fork must keep: ``kind`` is module, symbol, script, file or glob (a module glob)."""
 
     kind: str
     value: str

@@ -82,6 +82,9 @@ def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
         why = library.broken(use.dotted)
         if why:
             return REMOVED, f"uses {why} ({path}:{use.line})"
+    why = library.removed_key(unit)
+    if why:
+        return REMOVED, f"uses {why} ({path}:{unit.line})"
     return None
 
 

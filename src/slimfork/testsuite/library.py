@@ -16,6 +16,17 @@ class Library:
     open_modules: set[str] = field(default_factory=set)  # names not knowable (module __getattr__, dynamic)
     removed_entries: dict[str, str] = field(default_factory=dict)  # registry key/alias -> "module.VARIABLE"
     facts: dict[str, object] = field(default_factory=dict)  # "sys.platform" / "env:VAR" -> fixed value
+    removed_keys: dict[str, str] = field(default_factory=dict)  # key_form(key or class) -> why it is gone
+
+    def removed_key(self, unit) -> str | None:
+        """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
+        (case and '-'/'_' aside), or a test class named Test<RemovedClass>; None otherwise."""
+        names = {key_form(s) for s in unit.strings}
+        if unit.kind == "class" and unit.qualname.startswith("Test"):
+            names.add(key_form(unit.qualname[4:]))
+        hit = sorted(names & self.removed_keys.keys())
+        return self.removed_keys[hit[0]] if hit else None
+
 
     def module_of(self, dotted: str) -> str | None:
         parts = dotted.split(".")
@@ -89,3 +100,7 @@ def fact_values(facts, flags: dict[str, object]) -> dict[str, object]:
     for qualname, value in (flags or {}).items():
         out.setdefault(qualname, value)
     return out
+
+
+def key_form(text: str) -> str:
+    return text.casefold().replace("_", "-")

@@ -34,6 +34,7 @@ class Unit:
     patches: list[Patch] = field(default_factory=list)
     names: set[str] = field(default_factory=set)  # bare names it reads (helpers it calls)
     fixtures: set[str] = field(default_factory=set)  # parameters and usefixtures
+    strings: set[str] = field(default_factory=set)  # short string literals (registry keys it may pass)
     autouse: bool = False
 
 
@@ -51,14 +52,17 @@ class TestFile:
 _PATCH_FUNCS = {"setattr", "patch", "object", "setenv", "delenv"}
 
 
-def scan_test_file(path: str, source: bytes, internal: set[str]) -> TestFile:
-    """``internal``: top-level names of the analysed packages (only their names count as uses)."""
+def scan_test_file(path: str, source: bytes, internal: set[str], package: str | None = None) -> TestFile:
+    """``internal``: top-level names of the analysed packages (only their names count as uses); ``package``: the
+    package a test file inside the analysed packages is in (its relative imports count as the absolute ones)."""
     out = TestFile(path)
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError) as exc:
         out.error = f"does not parse: {exc}"
         return out
+    if package:
+        _absolute_imports(tree, package)
     aliases = _aliases(tree, internal)
     module = Unit("<module>", "module", 1, len(source.splitlines()) or 1)
     out.units["<module>"] = module
@@ -81,6 +85,15 @@ def scan_test_file(path: str, source: bytes, internal: set[str]) -> TestFile:
         else:
             _collect(stmt, module, aliases, internal)
     return out
+
+
+def _absolute_imports(tree: ast.Module, package: str) -> None:
+    """``from ..x import y`` in a test inside ``package``: rewritten in the tree as ``from <pkg>.x import y``."""
+    parts = package.split(".")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level and node.level <= len(parts):
+            base = ".".join(parts[: len(parts) - node.level + 1])
+            node.module, node.level = f"{base}.{node.module}" if node.module else base, 0
 
 
 def _kind(node) -> str:
@@ -152,10 +165,25 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             dotted = aliases.get(sub.id)
             if dotted and dotted.split(".")[0] in internal and "." in dotted:
                 unit.uses.append(Use(dotted, sub.lineno))
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
+            unit.strings.add(sub.value)
         elif isinstance(sub, ast.Call):
             patch = _patch(sub, aliases)
             if patch is not None:
                 unit.patches.append(patch)
+            named = _imported_by_string(sub)
+            if named and named.split(".")[0] in internal:
+                unit.uses.append(Use(named, sub.lineno))
+
+
+def _imported_by_string(call: ast.Call) -> str | None:
+    """``import_module("pkg.mod")``, ``pytest.importorskip("pkg.mod")``, ``__import__("pkg.mod")``: an import too."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name in ("import_module", "importorskip", "__import__") and call.args \
+            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
 
 
 def _patch(call: ast.Call, aliases: dict[str, str]) -> Patch | None:

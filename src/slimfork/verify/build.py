@@ -10,6 +10,7 @@ from slimfork.verify.checks.imports import ImportsCheck
 from slimfork.verify.checks.parse import ParseCheck
 from slimfork.verify.checks.pyflakes import PyflakesCheck
 from slimfork.verify.checks.pytest import PytestCheck
+from slimfork.verify.checks.skipped import SkippedCheck
 from slimfork.verify.env import VerifyEnv, prepare_env
 from slimfork.verify.model import Check
 from slimfork.verify.spec import ChecksSpec, VerifySpec
@@ -28,25 +29,42 @@ def verify_env(spec) -> VerifyEnv:
     return prepare_env(verify.config(spec.base_dir) if verify is not None else None)
 
 
-def build_checks(spec, source, env: VerifyEnv | None = None) -> list[Check]:
+def needs_env(checks_spec: ChecksSpec) -> bool:
+    """Whether a check runs code, in the [verify] environment."""
+    return bool(checks_spec.enabled("import-modules") or (checks_spec.enabled("command") and checks_spec.commands)
+                or (checks_spec.enabled("pytest") and checks_spec.pytest is not None))
+
+
+def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, str] | None = None) -> list[Check]:
     """The checks of ``spec`` for the tree ``source`` (a SourceTree), sorted by cost.
 
-    ``env`` is prepared from ``[verify]`` when a check needs it and none is given.
+    ``env`` is prepared from ``[verify]`` when a check needs it and none is given. ``skipped`` (check name ->
+    reason, from the preflight) names the commands whose required tools are missing; by default they are looked
+    up here. A skipped command becomes a SkippedCheck: never run, SKIPPED in the report.
     """
+    from slimfork.preflight import check_program, missing_tools, skip_reason
+
     checks_spec: ChecksSpec = spec.sections.get("checks") or ChecksSpec()
     layout = layout_of(source)
     checks: list[Check] = []
     for name, cls in (("parse", ParseCheck), ("imports", ImportsCheck), ("pyflakes", PyflakesCheck)):
         if checks_spec.enabled(name):
             checks.append(cls(layout))
-    wants_env = checks_spec.enabled("import-modules") or (checks_spec.enabled("command") and checks_spec.commands) \
-        or (checks_spec.enabled("pytest") and checks_spec.pytest is not None)
-    if wants_env and env is None:
+    if needs_env(checks_spec) and env is None:
         env = verify_env(spec)
     if checks_spec.enabled("import-modules"):
         checks.append(ImportModulesCheck(layout, env, checks_spec.import_modules))
     if checks_spec.enabled("command"):
-        checks.extend(CommandCheck(layout, env, command, spec.base_dir) for command in checks_spec.commands)
+        bins = (Path(env.python).parent,) if env is not None else ()
+        for i, command in enumerate(checks_spec.commands):
+            name = f"command:{command.name}"
+            missing = missing_tools(command.requires, bins)
+            reason = (skipped or {}).get(name) or (skip_reason(missing) if missing else None)
+            if reason is not None:
+                checks.append(SkippedCheck(name, reason))
+                continue
+            check_program(command, spec.base_dir, bins, f"checks.command[{i}]")  # now that the venv exists
+            checks.append(CommandCheck(layout, env, command, spec.base_dir))
     if checks_spec.enabled("pytest") and checks_spec.pytest is not None:
         checks.append(PytestCheck(layout, env, checks_spec.pytest))
     return sorted(checks, key=lambda c: c.cost)

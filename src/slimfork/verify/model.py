@@ -19,6 +19,7 @@ class Baseline:
     data: Any = None  # whatever the check needs to compare against (e.g. the original's failures)
     note: str = ""  # why it is not usable, or what it measured
     seconds: float = 0.0
+    skipped: bool = False  # not run at all (a tool it requires is missing): SKIPPED in the report
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,8 @@ COMMAND = Section("checks.command[]", "A command whose result must be the same o
     Field("removed_output", "list[str]", "Regular expressions (multi-line, '.' matches newlines) for the parts of "
           "the output that the fork deliberately drops (the help of a removed feature): deleted from both outputs "
           "before they are compared, and listed in the check's result."),
+    Field("requires", "list[str]", "Tools the command needs on PATH, e.g. ['nvcc']: where one is missing the check "
+          "is skipped, with a notice at the start and SKIPPED in the report (never counted as passed)."),
     Field("watch", "list[str]", "Globs (relative to the tree) of the files the command depends on: when none of "
           "them changed from the original, the command is not run again (e.g. kernel sources for a compile check). "
           "Default: always run."),
@@ -92,6 +94,7 @@ class CommandSpec:
     stubs: tuple[str, ...] = ()
     watch: tuple[str, ...] = ()
     removed_output: tuple[str, ...] = ()  # regexes: what the fork deliberately no longer prints
+    requires: tuple[str, ...] = ()  # tools that must be on PATH, else the check is skipped
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,8 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         commands.append(CommandSpec(name, tuple(table["argv"]), _strings(table.get("env", {}), f"{where}.env"),
                                     table.get("cwd"), table.get("match", "both"), table.get("timeout", 600),
                                     _names(table, "stubs", where), tuple(table.get("watch", [])),
-                                    _regexes(table.get("removed_output", []), f"{where}.removed_output")))
+                                    _regexes(table.get("removed_output", []), f"{where}.removed_output"),
+                                    _tools(table.get("requires", []), f"{where}.requires")))
     pytest = None
     if "pytest" in raw:
         table = raw["pytest"]
@@ -180,6 +184,14 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         pytest = PytestSpec(tuple(table.get("tests", [])), table.get("k") or None, tuple(table.get("args", [])),
                             table.get("timeout", 1800))
     return ChecksSpec(tuple(raw.get("skip", [])), modules, tuple(commands), pytest)
+
+
+def _tools(names: list[str], key: str) -> tuple[str, ...]:
+    for i, name in enumerate(names):
+        if not name.strip() or any(c.isspace() for c in name):
+            raise SpecError(f"'{name}' is not a program name", key=f"{key}[{i}]",
+                            hint="the name of a program on PATH, e.g. 'nvcc', or its absolute path")
+    return tuple(names)
 
 
 def _regexes(patterns: list[str], key: str) -> tuple[str, ...]:

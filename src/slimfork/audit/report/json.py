@@ -10,6 +10,7 @@ def render(result, new_only: bool = False) -> str:
     data = {
         "root": result.root,
         "stats": result.stats,
+        "notes": result.notes,
         "findings": [dict(f.to_json(), new=result.is_new(f)) if result.new is not None else f.to_json()
                      for f in findings],
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from slimfork.audit.model import KINDS
+from slimfork.audit.projection import projection_rows
 
 
 def _cell(text: str) -> str:
@@ -15,6 +16,12 @@ def render(result, new_only: bool = False) -> str:
     seconds = result.stats.get("total_seconds")
     lines.append(f"{len(findings)} findings" + (f" in {seconds} s" if seconds is not None else "") + ".")
     lines.append("")
+    rows = projection_rows(result.stats)
+    if rows:
+        lines += [f"Acting on the findings of confidence {result.stats['projection']['min_confidence']} or more:", "",
+                  "| | before | after | change |", "|---|---:|---:|---:|"]
+        lines += [f"| {name} | {b} | {a} | {change} |" for name, b, a, change in rows]
+        lines.append("")
     for kind, title in KINDS.items():
         these = [f for f in findings if f.kind == kind]
         if not these:
@@ -26,4 +33,8 @@ def render(result, new_only: bool = False) -> str:
             new = " **new**" if result.new is not None and result.is_new(f) else ""
             lines.append(f"| {f.confidence} | {where} | {_cell(f.message)}{new} | {_cell(f.reason)} |")
         lines.append("")
+        if result.notes.get(kind):
+            lines += [f"All {kind} findings: {result.notes[kind]}.", ""]
+    for t in result.stats.get("hidden_root_triggers", []):
+        lines.append(f"- hidden roots: {t['modules']} modules kept by {t['trigger']}")
     return "\n".join(lines) + "\n"

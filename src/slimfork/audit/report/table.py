@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from slimfork.audit.model import KINDS
+from slimfork.audit.projection import projection_rows
 
 
 def render(result, new_only: bool = False, width: int | None = None) -> str:
@@ -28,7 +29,20 @@ def render(result, new_only: bool = False, width: int | None = None) -> str:
             mark = " [new]" if result.new is not None and result.is_new(f) else ""
             table.add_row(str(f.confidence), where, f.message + mark, f.reason)
         console.print(table)
+        if result.notes.get(kind):
+            console.print(f"  {kind}: {result.notes[kind]}")
     stats = result.stats
+    rows = projection_rows(stats)
+    if rows:
+        table = Table(title=f"projection: acting on findings of confidence {stats['projection']['min_confidence']}+",
+                      title_justify="left")
+        for col in ("", "before", "after", "change"):
+            table.add_column(col, justify="right" if col else "left")
+        for name, b, a, change in rows:
+            table.add_row(name, str(b), str(a), change)
+        console.print(table)
+    for t in stats.get("hidden_root_triggers", [])[:10]:
+        console.print(f"hidden roots: {t['modules']} modules kept by {t['trigger']}")
     summary = ", ".join(f"{k}: {v}" for k, v in stats.get("findings", {}).items())
     console.print(f"{len(findings)} findings ({summary}) in {stats.get('total_seconds', '?')} s")
     return buffer.getvalue()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from slimfork.index.summary import GUARDED_TRY
+from slimfork.index.summary import GUARDED_TRY, RUNTIME_PACKAGE
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.tree import Tree, TreeLayout, open_tree
 
@@ -84,7 +84,12 @@ def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
             if "{__" in target and module:  # f"{__name__}.{group}" over literal groups
                 target = target.replace("{__name__}", module).replace("{__package__}", package or "")
             name = target.lstrip(".")
-            base = _absolute(name or None, len(target) - len(name), dyn.package)
+            against = dyn.package
+            if against and "{__" in against and module:  # import_module(".x", __name__)
+                against = against.replace("{__name__}", module).replace("{__package__}", package or "")
+            if name != target and (against is None or against == RUNTIME_PACKAGE):
+                continue  # relative to a package computed at run time
+            base = _absolute(name or None, len(target) - len(name), against)
             if base and tree.layout.internal(base) and not tree.is_module(base):
                 out[f"{rel}: {base}"] = (rel, f"{rel}:{dyn.line}: {dyn.text}: no module {base}", base)
     return out

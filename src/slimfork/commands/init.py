@@ -1,0 +1,41 @@
+"""``slimfork init [PATH | pypi:NAME==VER] [--out FILE] [--json]``: draft a commented keep spec for a project:
+its console scripts and public API as roots, its tests, the platform facts and registries found in the code
+(commented suggestions, with their use counts and the lines each could free)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slimfork.commands._output import print_json
+
+
+def add_parser(sub):
+    p = sub.add_parser("init", help="draft a commented keep spec for a project", description=__doc__)
+    p.add_argument("source", nargs="?", default=".", metavar="PATH | pypi:NAME==VER",
+                   help="a project folder or a pinned PyPI release (its sdist) (default: .)")
+    p.add_argument("--out", help="write the spec to FILE (default: print it)")
+    p.add_argument("--json", action="store_true", help="print what was found as JSON (with the spec's text)")
+    return p
+
+
+def run(args) -> int:
+    from slimfork.errors import SlimforkError
+    from slimfork.init import draft_spec
+
+    base = Path.cwd()
+    source = args.source
+    if args.out and not source.startswith("pypi:"):  # the spec's source is relative to the spec file
+        import os
+
+        source = os.path.relpath(Path(source).resolve(), Path(args.out).resolve().parent)
+    if not source.startswith("pypi:") and not (base / args.source).is_dir():
+        raise SlimforkError(f"no such folder: {args.source}", key="source",
+                            hint="a project folder or 'pypi:NAME==VERSION'")
+    text, data = draft_spec(source, Path(args.out).resolve().parent if args.out else base)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    if args.json:
+        print_json(dict(data, spec=text, out=args.out))
+    elif not args.out:
+        print(text, end="")
+    return 0

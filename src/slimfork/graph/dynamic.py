@@ -1,0 +1,137 @@
+"""Edges of dynamic imports and directory scans. Unknown means keep: a name or a scanned package that cannot be
+resolved exactly keeps every module it could mean, and the place is listed as uncertain with what it kept
+(docs/soundness.md)."""
+
+from __future__ import annotations
+
+from slimfork.graph.modules import ModuleMap, resolve_import
+from slimfork.index.scans import OWN, parse_param
+from slimfork.index.summary import RUNTIME_PACKAGE, ImportEdge
+from slimfork.plan.model import Uncertain
+
+DECLARE_IMPORT = ("declare the package it imports from as [[registries]] (kind scan), or keep what it needs with "
+                  "`keep`; a check that runs it covers the rest")
+DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to keep only the modules it needs"
+
+
+def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncertain, covered) -> None:
+    """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain."""
+    own_package = name if info.is_package else name.rpartition(".")[0]
+    for dyn in summary.dynamic_imports:
+        target, package = dyn.target, dyn.package
+        if target and "{__" in target:  # f"{__name__}.{group}": this module's name (or its package's)
+            target = target.replace("{__name__}", name).replace("{__package__}", own_package)
+        if package and "{__" in package:
+            package = package.replace("{__name__}", name).replace("{__package__}", own_package)
+        if target and target.startswith("."):
+            if dyn.prefix and not target.strip(".") and summary.dir_scans:
+                continue  # import_module(f".{name}", package=...) of the names a directory scan found
+            if package and package != RUNTIME_PACKAGE:
+                target = relative(package, target) + ("." if dyn.prefix and not target.strip(".") else "")
+            else:  # relative to a package computed at run time: every module it could name in any package
+                kept = _relative_anywhere(mm, target, dyn.prefix)
+                edges.extend((m, dyn.line, f"{dyn.text} (a relative name, package computed at run time)")
+                             for m in kept if m != name)
+                uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
+                                           f"relative module name '{target}' against a package computed at run "
+                                           f"time: kept all {len(kept)} modules it may name", tuple(kept),
+                                           DECLARE_IMPORT))
+                continue
+        if target and not dyn.prefix:
+            resolved = resolve_import(mm, name, ImportEdge(target, 0, (), dyn.line, "dynamic"))
+            edges.extend((t, dyn.line, dyn.text) for t in resolved.targets if t != name)
+            if not resolved.targets and mm.is_internal(target):
+                missing.append((dyn.line, target))
+        elif target and mm.is_internal(target):
+            kept = sorted(m for m in mm.modules if m.startswith(target))
+            edges.extend((m, dyn.line, f"{dyn.text} (prefix '{target}')") for m in kept if m != name)
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
+                                       f"dynamic import with prefix '{target}': kept all {len(kept)} modules it may "
+                                       "name", tuple(kept), DECLARE_IMPORT))
+        elif covered or summary.dir_scans:
+            continue  # the names a directory scan found: the scan's edges keep every module it may find
+        elif not target and package and package != RUNTIME_PACKAGE and mm.is_internal(package):
+            kept = sorted(m for m in [package, *mm.descendants(package)] if m in mm.modules)
+            edges.extend((m, dyn.line, f"{dyn.text} (a computed name relative to {package})") for m in kept
+                         if m != name)
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
+                                       f"dynamic import of a computed name against the package {package}: kept all "
+                                       f"{len(kept)} modules of it", tuple(kept), DECLARE_IMPORT))
+        elif not target:
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
+                                       "dynamic import of a name computed entirely at run time: the modules kept are "
+                                       "those the code names in strings (string edges); a check must cover it",
+                                       (), DECLARE_IMPORT))
+
+
+def relative(package: str, target: str) -> str:
+    level = len(target) - len(target.lstrip("."))
+    parts = package.split(".")
+    base = parts[: len(parts) - (level - 1)] if level > 1 else parts
+    rest = target.lstrip(".")
+    return ".".join(base + ([rest] if rest else []))
+
+
+def _relative_anywhere(mm: ModuleMap, target: str, prefix: bool) -> list[str]:
+    """The internal modules ``P<target>`` names for some package P (a prefix: that start so)."""
+    rest = target.lstrip(".")
+    out = []
+    for module in mm.modules:
+        if not mm.is_internal(module) or "." not in module:
+            continue
+        tails = [module[i + 1:] for i, c in enumerate(module) if c == "."]
+        if any(t.startswith(rest) if prefix else t == rest for t in tails):
+            out.append(module)
+    return sorted(out)
+
+
+def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertain, callers) -> None:
+    """A directory scan: an edge to every module of the scanned package (unless a registry filters it). One whose
+    package is a parameter keeps the packages its callers pass as strings; one computed otherwise keeps the
+    scanning module's package and its subpackages. ``callers``: callee -> [(position or keyword, string)]."""
+    line, call, package, deep = scan
+    own_package = name if info.is_package else name.rpartition(".")[0]
+    if package == OWN:
+        package = own_package
+    elif package and "{__" in package:
+        package = package.replace("{__name__}", name).replace("{__package__}", own_package)
+    if package is not None and parse_param(package) is None and not mm.is_internal(package):
+        return  # another distribution's package: not ours to keep
+    if package is not None and package in mm.modules and mm.modules[package].is_package:
+        edges.extend((m, line, f"directory scan {call}") for m in _members(mm, package, deep, registries)
+                     if m != name)
+        return
+    if covering_registry(name, info, registries) is not None:
+        return  # a scan inside a declared registry's package is that registry's
+    param = parse_param(package) if package else None
+    passed = sorted({value for where, value in callers.get(param.function, ()) if where in (param.index, param.name)
+                     and value in mm.modules and mm.modules[value].is_package}) if param else []
+    if passed:
+        kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
+        what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"
+    else:
+        kept = sorted(m for m in [own_package, *mm.descendants(own_package)] if m in mm.modules)
+        what = f"{own_package} and its subpackages"
+    edges.extend((m, line, f"directory scan {call} (package computed at run time)") for m in kept if m != name)
+    named = f"parameter '{param.name}'" if param else f"'{package}'" if package else "a package named at run time"
+    uncertain.append(Uncertain(info.path, line, call, f"directory scan of {named}: kept the {len(kept)} modules of "
+                               f"{what}", tuple(kept), DECLARE_SCAN))
+
+
+def _members(mm: ModuleMap, package: str, deep: bool, registries) -> list[str]:
+    """What a scan of ``package`` finds; none for a registry's package (its own edges carry what it keeps)."""
+    if _registry_of(package, registries) is not None:
+        return []
+    return mm.descendants(package) if deep else mm.children.get(package, [])
+
+
+def _registry_of(package: str, registries):
+    return next((r for r in registries if package == r.package or package.startswith(r.package + ".")), None)
+
+
+def covering_registry(name, info, registries):
+    package = name if info.is_package else name.rsplit(".", 1)[0]
+    for reg in registries:
+        if name == reg.package or name.startswith(reg.package + ".") or package == reg.package:
+            return reg
+    return None

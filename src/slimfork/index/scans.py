@@ -1,0 +1,213 @@
+"""Directory scans that find modules at run time, and which package each one scans (read with ``ast``).
+
+``pkgutil.iter_modules(models.__path__, models.__name__ + ".")``, ``pkgutil.walk_packages(...)``, and in a module
+that imports by computed names, ``os.listdir``/``os.scandir``/``glob``/``Path.glob``/``iterdir`` over a folder
+found from ``X.__file__`` or ``X.__path__``. The scanned package is a dotted name, ``OWN`` (the scanning module's
+own package: ``__path__``, ``dirname(__file__)``), ``"{__name__}"``, or None when it is computed at run time."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import NamedTuple
+
+OWN = "{own}"
+_PKGUTIL = ("iter_modules", "walk_packages")
+_LISTING = ("listdir", "scandir", "glob", "iglob", "iterdir", "rglob", "walk")
+_DEPTH = 6
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+
+
+def find_scans(tree: ast.Module, lines_of, listing: bool) -> list[tuple[int, str, str | None, bool]]:
+    """(line, call text, scanned package, whether it reaches subpackages' modules) for every scan.
+    ``listing``: count folder listings too (the module imports by computed names)."""
+    aliases = _aliases(tree)
+    out = []
+    for scope, env in _scopes(tree):
+        for node in _calls(scope):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if name in _PKGUTIL:
+                path = node.args[0] if node.args else _keyword(node, "path")
+                prefix = node.args[1] if len(node.args) > 1 else _keyword(node, "prefix")
+                package = _package(path, env, aliases, 0) if path is not None else None
+                if package is None and prefix is not None:
+                    package = _prefix_package(prefix, env, aliases)
+                out.append((node.lineno, lines_of(node), package, name == "walk_packages"))
+            elif name in _LISTING and listing and _mentions_package_file(node):
+                target = func.value if isinstance(func, ast.Attribute) and name in ("glob", "iterdir", "rglob") \
+                    and not (isinstance(func.value, ast.Name) and func.value.id in ("glob", "os")) else \
+                    (node.args[0] if node.args else None)
+                package = _package(target, env, aliases, 0) if target is not None else None
+                out.append((node.lineno, lines_of(node), package, name in ("walk", "rglob")))
+    return out
+
+
+def _keyword(call: ast.Call, name: str):
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+class Param(NamedTuple):
+    """A parameter of the scanning function: its callers name the package."""
+
+    function: str
+    index: int
+    name: str
+
+
+def param_placeholder(param: Param) -> str:
+    return f"{{param:{param.function}:{param.index}:{param.name}}}"
+
+
+def parse_param(text: str) -> Param | None:
+    if not text.startswith("{param:"):
+        return None
+    function, index, name = text[7:-1].split(":")
+    return Param(function, int(index), name)
+
+
+def _scopes(tree: ast.Module):
+    """(a function or the module, its names bound once by a plain assignment -> value) for each scope."""
+    yield tree, _assignments(tree.body)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args.posonlyargs + node.args.args
+            offset = 1 if args and args[0].arg in ("self", "cls") else 0
+            params = {a.arg: Param(node.name, i - offset, a.arg) for i, a in enumerate(args) if i >= offset}
+            yield node, {**_assignments(tree.body), **params, **_assignments(node.body)}
+
+
+def _calls(scope):
+    """Calls in this scope, not in nested functions (they are scopes of their own)."""
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def _assignments(body) -> dict[str, ast.AST | None]:
+    found: dict[str, ast.AST | None] = {}
+    todo = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            key = node.targets[0].id
+            found[key] = node.value if key not in found else None  # bound twice: unknown
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _aliases(tree: ast.Module) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                out[a.asname or a.name] = f"{node.module}.{a.name}"
+    return out
+
+
+def literal_calls(tree: ast.Module) -> list[tuple[str, int | str, str]]:
+    """(callee name, argument position or keyword, value) for every dotted-name string a call passes: what a
+    scanning function's callers say it scans (``load_models("pkg.models")``)."""
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name is None:
+            continue
+        pairs = list(enumerate(node.args)) + [(k.arg, k.value) for k in node.keywords if k.arg]
+        for where, arg in pairs:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and _DOTTED.fullmatch(arg.value):
+                out.append((name, where, arg.value))
+    return out
+
+
+def _mentions_package_file(node) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in ("__file__", "__path__")
+               or isinstance(n, ast.Attribute) and n.attr in ("__file__", "__path__") for n in ast.walk(node))
+
+
+def _package(node, env, aliases, depth: int) -> str | None:
+    """The package whose folder ``node`` (a path, a list of paths, ``X.__path__``) is, when it can be known."""
+    if depth > _DEPTH or node is None:
+        return None
+    if isinstance(node, ast.Name):
+        if node.id in ("__path__", "__file__"):
+            return OWN
+        value = env.get(node.id)
+        return None if isinstance(value, Param) else _package(value, env, aliases, depth + 1)
+    if isinstance(node, ast.Attribute):
+        if node.attr in ("__path__", "__file__"):
+            return _module(node.value, env, aliases, depth + 1)
+        if node.attr == "parent":
+            return _package(node.value, env, aliases, depth + 1)
+        return None
+    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 1:
+        return _package(node.elts[0], env, aliases, depth + 1)
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name in ("dirname", "Path", "PurePath", "abspath", "realpath", "fspath", "str", "resolve"):
+            return _package(node.args[0], env, aliases, depth + 1)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve":
+        return _package(node.func.value, env, aliases, depth + 1)
+    return None
+
+
+def _module(node, env, aliases, depth: int) -> str | None:
+    """The module an expression is: an imported name, or the result of ``import_module("a.b")``."""
+    if depth > _DEPTH or node is None:
+        return None
+    if isinstance(node, ast.Name):
+        if node.id in aliases and node.id not in env:
+            return aliases[node.id]
+        value = env.get(node.id)
+        if isinstance(value, ast.Call):
+            func = value.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name == "import_module" and value.args:
+                return _string(value.args[0], env, depth + 1)
+        if isinstance(value, Param):
+            return None  # a module object passed in: its callers' names are not strings
+        return _module(value, env, aliases, depth + 1) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    if isinstance(node, ast.Attribute):
+        base = _module(node.value, env, aliases, depth + 1)
+        return f"{base}.{node.attr}" if base and base != OWN else None
+    return None
+
+
+def _string(node, env, depth: int) -> str | None:
+    if depth > _DEPTH or node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, Param):
+        return param_placeholder(node)
+    if isinstance(node, ast.Name):
+        if node.id in ("__name__", "__package__"):
+            return "{" + node.id + "}"
+        return _string(env.get(node.id), env, depth + 1)
+    return None
+
+
+def _prefix_package(node, env, aliases) -> str | None:
+    """``iter_modules(path, X.__name__ + ".")`` or ``"a.b."``: the package the names are given under."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) \
+            and node.right.value == ".":
+        left = node.left
+        if isinstance(left, ast.Attribute) and left.attr == "__name__":
+            return _module(left.value, env, aliases, 1)
+        return _string(left, env, 1)
+    text = _string(node, env, 1)
+    return text[:-1] if text and text.endswith(".") else None

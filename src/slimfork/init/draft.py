@@ -1,0 +1,109 @@
+"""Render the draft keep spec: TOML that `slimfork plan` accepts as written, its suggestions commented out.
+A suggestion's lines start with '# ' (delete those two characters to accept it); notes start with '## '."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from slimfork.init.platform import Found, find_platform_facts
+from slimfork.init.platform_only import DeadModule, platform_only_modules
+from slimfork.init.project import Project, open_project
+from slimfork.init.registries import Registry, find_registries
+
+SHOWN_USES = 3
+
+
+def draft_spec(target: str, base: Path | None = None, out: str | None = None) -> tuple[str, dict]:
+    """The draft (TOML text) and what it was built from (for --json)."""
+    project = open_project(target, base or Path.cwd())
+    facts = find_platform_facts(project)
+    registries = find_registries(project)
+    dead = platform_only_modules(project, facts)
+    roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
+    text = render(project, roots, facts, registries, out, dead)
+    data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
+            "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
+    return text, data
+
+
+def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
+           out: str | None, dead: list[DeadModule] = ()) -> str:
+    dist = project.tree.dist
+    name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
+    lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
+             "## Review it: suggestions are commented out; delete the leading '# ' of a suggestion's lines to",
+             "## accept it (lines starting with '## ' are notes). See README.md (the keep spec) and docs/facts.md.",
+             f"source = {_s(project.source)}"]
+    if project.dist:
+        lines.append(f"dist = {_s(project.dist)}{'':<12}## the sdist carries the tests")
+    entry = sorted(dist.entry_points) if dist else []
+    lines.append("## console scripts, then the public API: every module with no part starting with '_'"
+                 + (f" (entry points of {', '.join(entry)} are roots without being listed)" if entry else ""))
+    lines.append("roots = [" + ", ".join(_s(r) for r in roots) + "]")
+    if project.tests:
+        lines.append(f"tests = [{', '.join(_s(t) for t in project.tests)}]{'':<6}## the project's own tests")
+    else:
+        lines.append("## no tests folder found (tests = [\"tests\"] names one)")
+    if out:
+        lines.append(f"out = {_s(out)}")
+    if dead:
+        lines.append("## only imports in branches Linux never runs reach these (accept with the facts below):")
+        for d in dead:
+            lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
+        lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
+    lines += _facts(facts)
+    lines += _registries(registries)
+    return "\n".join(lines) + "\n"
+
+
+def _facts(facts: list[Found]) -> list[str]:
+    if not facts:
+        return ["", "## no platform test found (sys.platform, os.name, platform.system())"]
+    out = ["", "## Platform facts the code tests, with their value on Linux: a fork for Linux folds the other",
+           "## platforms' branches away (docs/facts.md).", "# [facts]"]
+    for f in (f for f in facts if f.kind == "source"):
+        out.append(f"# {f.name} = {_v(f.value)}{_uses(f)}")
+    for table, kind in (("names", "flag"), ("functions", "predicate")):
+        chosen = [f for f in facts if f.kind == kind]
+        if chosen:
+            out += ["", f"# [facts.{table}]"]
+            for f in chosen:
+                out.append(f"# {_s(f.name)} = {_v(f.value)}{_uses(f)}")
+                out.append(f"##   {f.definition}")
+    return out
+
+
+def _uses(f: Found) -> str:
+    shown = ", ".join(f.uses[:SHOWN_USES]) + (", ..." if len(f.uses) > SHOWN_USES else "")
+    return f"{'':<4}## {len(f.uses)} use{'s' if len(f.uses) != 1 else ''}: {shown}"
+
+
+def _registries(registries: list[Registry]) -> list[str]:
+    if not registries:
+        return ["", "## no registry found (directory scans, dict, decorator, call or subclass registries)"]
+    out = ["", "## Registries: entries the fork may not need. Uncomment one, then delete from `keep` the keys to",
+           "## cut; the lines each entry's cut could free are noted (the code it alone uses may add more)."]
+    for reg in registries:
+        out.append("")
+        if reg.kind == "subclass":
+            out.append(f"## subclass registry of {reg.package} ({reg.where}): {len(reg.entries)} subclasses, "
+                       f"{reg.lines} lines; no registries kind cuts it (a subclass's own module can be dropped):")
+            out += [f"##   {key}: {lines} lines" for key, lines in reg.entries.items()]
+            continue
+        out.append(f"## {reg.kind} registry at {reg.where}: {len(reg.entries)} entries, {reg.lines} lines")
+        out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
+        if reg.kind != "scan":
+            out.append(f"# kind = {_s(reg.kind)}")
+        out.append("# keep = [")
+        out += [f"#   {_s(key)},{'':<4}## {lines} lines" for key, lines in reg.entries.items()]
+        out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
+    return out
+
+
+def _s(text: str) -> str:
+    return json.dumps(text)  # a TOML basic string
+
+
+def _v(value) -> str:
+    return "true" if value is True else "false" if value is False else _s(str(value))

@@ -1,0 +1,109 @@
+"""What a draft spec is built from: the source tree, its index and module map, the console scripts, the public
+packages and the tests folders."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.index import Index, build_index
+from slimfork.source import SourceTree, open_tree, resolve_source
+
+TEST_DIRS = ("tests", "test", "testing")
+NOT_LIBRARY = {*TEST_DIRS, "demos", "demo", "examples", "example", "docs", "doc", "benchmarks", "benchmark",
+               "scripts", "tools"}
+
+
+@dataclass
+class Project:
+    source: str  # as the spec will write it
+    dist: str  # "wheel", "sdist" or "" (a folder)
+    tree: SourceTree
+    index: Index
+    mm: ModuleMap
+    _asts: dict[str, ast.Module | None] = field(default_factory=dict, repr=False)
+
+    def parse(self, rel: str) -> ast.Module | None:
+        """The ``ast`` of a file the index parsed without error (None otherwise), parsed once."""
+        if rel not in self._asts:
+            summary = self.index.files.get(rel)
+            tree = None
+            if summary is not None and summary.error is None and summary.sha:
+                try:
+                    tree = ast.parse((self.tree.root / rel).read_bytes())
+                except (SyntaxError, ValueError):
+                    tree = None
+            self._asts[rel] = tree
+        return self._asts[rel]
+
+    @cached_property
+    def packages(self) -> list[str]:
+        """The library's top-level packages: not tests, demos, examples, docs, benchmarks or scripts."""
+        return sorted(p for p in self.tree.packages if p not in NOT_LIBRARY and not p.startswith("_"))
+
+    def internal_modules(self) -> dict[str, str]:
+        """module -> relative path, for the library's modules that have a file (tests folders left out)."""
+        return {name: info.path for name, info in sorted(self.mm.modules.items())
+                if info.path and name.split(".")[0] in self.packages and not self._in_tests(name)}
+
+    def module_lines(self, module: str, below: bool = True) -> int:
+        """Lines of a module's file (and, with ``below``, of every module under a package)."""
+        names = [module] + (self.mm.descendants(module) if below else [])
+        return sum(self.index.files[p].lines for n in names if (p := self.mm.modules[n].path))
+
+    @cached_property
+    def tests(self) -> list[str]:
+        """Folders named tests/test/testing that hold test files, outside or inside the packages (outermost)."""
+        found: list[str] = []
+        for rel in self.index.files:
+            parts = rel.split("/")
+            for i, part in enumerate(parts[:-1]):
+                if part in TEST_DIRS:
+                    folder = "/".join(parts[:i + 1])
+                    if not any(folder == f or folder.startswith(f + "/") for f in found):
+                        found.append(folder)
+                    break
+        return sorted(f for f in found if any(_is_test(r) for r in self.index.files if r.startswith(f + "/")))
+
+    def public_roots(self) -> list[str]:
+        """Module globs for the public API: `pkg.**` per public package (public: no part starts with '_'); a
+        package holding a tests folder gets itself and a root per public child that is not in a tests folder."""
+        roots = []
+        for top in self.packages:
+            info = self.mm.modules.get(top)
+            if info is None:
+                continue
+            if not info.is_package:
+                roots.append(top)
+            elif not any(self._in_tests(m) for m in [top] + self.mm.descendants(top)):
+                roots.append(f"{top}.**")
+            else:
+                roots.append(top)
+                roots += [f"{c}.**" if self.mm.modules[c].is_package else c for c in self.mm.children.get(top, [])
+                          if not c.rsplit(".", 1)[1].startswith("_") and not self._in_tests(c)]
+        return roots
+
+    def _in_tests(self, module: str) -> bool:
+        path = self.mm.modules[module].path or ""
+        return any(path.startswith(t + "/") for t in self.tests)
+
+
+def _is_test(rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    return name.endswith(".py") and (name.startswith("test") or name.endswith("_test.py") or name == "conftest.py")
+
+
+def open_project(target: str, base: Path) -> Project:
+    """``target``: a folder, or ``pypi:NAME==VERSION`` (its sdist, which usually carries the tests)."""
+    if target.startswith("pypi:"):
+        root = resolve_source(target, base, "sdist")
+        source, dist, kind = target, "sdist", "sdist"
+    else:
+        root = resolve_source(target, base)
+        source, dist, kind = target, "", "folder"
+    tree = open_tree(root, None, None, kind=kind)
+    index = build_index(tree.root)
+    return Project(source, dist, tree, index, build_module_map(tree, index))

@@ -1,0 +1,133 @@
+"""Registries a project fills at import time, each with the lines cutting its entries could free: directory scans
+(`pkgutil.iter_modules`), module-level dicts of classes or functions, decorator and call registrations with literal
+keys, and subclass registries (`__init_subclass__`, `__subclasses__()`)."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from slimfork.init.platform import _imported_names, _Scope
+from slimfork.init.project import Project
+
+MIN_ENTRIES = 2
+
+
+@dataclass
+class Registry:
+    kind: str  # a registries[].kind ("scan", "dict", "decorator", "call") or "subclass" (no kind cuts it)
+    package: str  # what registries[].package would say (the base class for "subclass")
+    where: str  # "file:line" of the evidence
+    entries: dict[str, int] = field(default_factory=dict)  # key -> lines its cut could free
+
+    @property
+    def lines(self) -> int:
+        return sum(self.entries.values())
+
+
+def find_registries(project: Project) -> list[Registry]:
+    modules = {m: p for m, p in project.internal_modules().items() if project.parse(p) is not None}
+    out = _scans(project)
+    decorated: dict[str, Registry] = {}
+    calls: dict[str, Registry] = {}
+    classes: dict[str, list[tuple[str, ast.ClassDef]]] = defaultdict(list)  # base qualname -> subclasses
+    hooks: dict[str, str] = {}  # class qualname -> where its registry hook is
+    for module, rel in modules.items():
+        tree = project.parse(rel)
+        scope = _Scope(module, _imported_names(project, module, tree), {})
+        defs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and isinstance(node.value, ast.Dict):
+                reg = _dict_registry(project, module, rel, node, scope, defs)
+                if reg:
+                    out.append(reg)
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                key, target = _literal_key(node.value), scope.qualify(node.value.func)
+                if key is not None and target and project.mm.is_internal(target):
+                    reg = calls.setdefault(target, Registry("call", target, f"{rel}:{node.lineno}"))
+                    reg.entries[key] = reg.entries.get(key, 0) + _named_module_lines(project, node.value)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for dec in node.decorator_list:
+                    if isinstance(dec, ast.Call) and (key := _literal_key(dec)) is not None \
+                            and (target := scope.qualify(dec.func)) and project.mm.is_internal(target):
+                        reg = decorated.setdefault(target, Registry("decorator", target, f"{rel}:{node.lineno}"))
+                        reg.entries[key] = reg.entries.get(key, 0) + _span(node)
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    if (qual := scope.qualify(base)):
+                        classes[qual].append((rel, node))
+                if any(isinstance(n, ast.FunctionDef) and n.name == "__init_subclass__" for n in node.body):
+                    hooks.setdefault(f"{module}.{node.name}", f"{rel}:{node.lineno} (__init_subclass__)")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "__subclasses__" and (qual := scope.qualify(node.func.value)):
+                hooks.setdefault(qual, f"{rel}:{node.lineno} (__subclasses__())")
+    out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES]
+    for base, where in sorted(hooks.items()):
+        subs = _subclasses(base, classes)
+        if subs:
+            out.append(Registry("subclass", base, where, {f"{rel}:{n.name}": _span(n) for rel, n in subs}))
+    return out
+
+
+def _scans(project: Project) -> list[Registry]:
+    """`pkgutil.iter_modules(__path__)` and the like in a package: its modules are its registry."""
+    out = []
+    for module, rel in project.internal_modules().items():
+        for line, _call, scanned, _subpackages in project.index.files[rel].dir_scans:
+            own = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
+            package = scanned if scanned in project.mm.modules else own
+            members = [c for c in project.mm.children.get(package, []) if c != f"{package}.__main__"]
+            if len(members) >= MIN_ENTRIES:
+                out.append(Registry("scan", package, f"{rel}:{line}",
+                                    {m.rsplit(".", 1)[1]: project.module_lines(m) for m in members}))
+    return out
+
+
+def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) -> Registry | None:
+    """A dict with literal string keys whose values name classes or functions (defined or imported)."""
+    entries: dict[str, int] = {}
+    for key, value in zip(node.value.keys, node.value.values):
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return None
+        if isinstance(value, ast.Name) and value.id in defs:
+            entries[key.value] = _span(defs[value.id])
+        elif isinstance(value, (ast.Name, ast.Attribute)) and (qual := scope.qualify(value)) \
+                and project.mm.is_internal(qual) and not qual.startswith(module + "."):
+            owner = project.mm.longest_module(qual)
+            entries[key.value] = project.module_lines(owner) if owner and owner != module else 0
+        else:
+            return None
+    if len(entries) < MIN_ENTRIES:
+        return None
+    return Registry("dict", f"{module}.{node.targets[0].id}", f"{rel}:{node.lineno}", entries)
+
+
+def _literal_key(call: ast.Call) -> str | None:
+    if call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
+
+
+def _named_module_lines(project: Project, call: ast.Call) -> int:
+    """Lines of the internal modules a registration's string arguments name ("pkg.mod" or "pkg.mod:Class")."""
+    total = 0
+    for arg in [*call.args[1:], *(k.value for k in call.keywords)]:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            module = project.mm.longest_module(arg.value.split(":")[0])
+            if module and project.mm.is_internal(module):
+                total += project.module_lines(module)
+    return total
+
+
+def _subclasses(base: str, classes: dict[str, list]) -> list[tuple[str, ast.ClassDef]]:
+    short = base.rsplit(".", 1)[1]
+    return [(rel, node) for qual, subs in classes.items() if qual == base or qual.endswith("." + short)
+            for rel, node in subs]
+
+
+def _span(node: ast.AST) -> int:
+    start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+    return (node.end_lineno or node.lineno) - start + 1

@@ -1,0 +1,67 @@
+"""Test-support code inside the package: modules no root reaches, even in the original (``pkg.testing._fake_net``),
+that kept tests import. They stay with the tests that use them, so that tests of kept code keep running; a test
+goes only when it uses removed code or fakes a folded fact."""
+
+from __future__ import annotations
+
+from slimfork.graph.edges import registry_members
+
+_FOLLOWED = ("import", "from", "dynamic", "parent")
+
+
+def support_candidates(analysis, plan, test_paths: set[str]) -> set[str]:
+    """Modules the plan removes as unreachable that no root reached in the original code either (so neither a
+    fact, nor a registry, nor a drop took them), outside the declared registries' packages and the tests."""
+    graph = analysis.graph
+    filtered = set()
+    for reg in analysis.spec.registries:
+        filtered |= set(graph.mm.descendants(reg.package)) - set(registry_members(graph.mm, reg))
+    return {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.path not in test_paths
+            and r.module not in graph.reached and r.module not in filtered}
+
+
+def needed_support(analysis, candidates: set[str], used: dict[str, str], gone: set[str]) -> dict[str, str]:
+    """The candidates the kept tests need (``used``: module -> where a kept test imports it), with what they import
+    among the candidates; a candidate that imports a removed module that is no candidate stays out (it would break).
+    Returns module -> why it stays."""
+    edges = analysis.graph.edges
+    out: dict[str, str] = {}
+    todo = [(m, why) for m, why in used.items() if m in candidates]
+    while todo:
+        module, why = todo.pop()
+        if module in out:
+            continue
+        out[module] = why
+        for edge in edges.get(module, ()):
+            if edge.kind in _FOLLOWED and edge.target in candidates and edge.target not in out:
+                todo.append((edge.target, f"imported by {module}, {why}" if edge.kind != "parent"
+                             else f"parent package of {module}, {why}"))
+    dropped: set[str] = set()
+    changed = True
+    while changed:  # a candidate importing a removed module would break; so would what imports it
+        changed = False
+        for module in list(out):
+            if any(e.kind in ("import", "from") and (e.target in gone and e.target not in candidates
+                                                     or e.target in dropped) for e in edges.get(module, ())):
+                del out[module]
+                dropped.add(module)
+                changed = True
+    return out
+
+
+def used_support(files, decisions, library, candidates: set[str]) -> dict[str, str]:
+    """Candidate modules the tests that stay import: module -> the first place one does."""
+    gone_files, gone_units = decisions.removed_files(), decisions.removed_units()
+    out: dict[str, str] = {}
+    for path, tf in sorted(files.items()):
+        if path in gone_files:
+            continue
+        for qualname, unit in tf.units.items():
+            if (path, qualname) in gone_units or (path, qualname.split(".")[0]) in gone_units:
+                continue
+            for use in unit.uses:
+                module = library.module_of(use.dotted)
+                while module in candidates:
+                    out.setdefault(module, f"kept test {path}:{use.line} imports it")
+                    module = module.rpartition(".")[0]
+    return out

@@ -1,0 +1,81 @@
+"""Hidden roots only where code enumerates its own package; file-name strings resolve to one file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slimfork.audit.pyscan import scan_source
+from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.source.layout import open_tree
+
+ROOT = Path(__file__).parent / "fixtures" / "hidden_lib"
+
+
+@pytest.fixture(scope="module")
+def unused():
+    result = run_audit(open_tree(ROOT), options=AuditOptions(kinds={"unused-file"}))[0]
+    return result, {f.subject: f for f in result.findings}
+
+
+def test_data_file_globs_and_file_mentions_add_no_roots(unused):
+    result, found = unused
+    # loader.py globs *.safetensors / *.metal / *.json and reads __file__: the dead folder stays unused
+    assert "hidlib/dead/" in found and found["hidlib/dead/"].confidence == 70
+
+
+def test_own_folder_listings_are_roots_with_their_trigger(unused):
+    result, found = unused
+    assert not any(s.startswith("hidlib/plugins") or s.startswith("hidlib/old") for s in found)
+    triggers = {t["trigger"]: t["modules"] for t in result.stats["hidden_root_triggers"]}
+    plugins = next(n for t, n in triggers.items() if "hidlib/plugins/__init__.py:5" in t and ".glob('*.py')" in t)
+    old = next(n for t, n in triggers.items() if "hidlib/runner.py:8" in t and "os.listdir" in t)
+    assert plugins == 2 and old == 1  # the listing of hidlib/old/ keeps only what is below it
+
+
+def test_basename_string_resolves_to_one_file_or_is_ambiguous(unused):
+    _result, found = unused
+    # "_compat.py" joined to the folder "hidlib" in conftest: hidlib/_compat.py, not hidlib/dead/_compat.py
+    assert "hidlib/_compat.py" not in found and "hidlib/dead/" in found
+    # "helpers.py" names two files equally: both reported, low confidence, saying why
+    for twin in ("hidlib/twin_a/", "hidlib/twin_b/"):
+        assert found[twin].confidence == 30 and '"helpers.py"' in found[twin].reason
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("import os\nfor n in os.listdir(os.path.dirname(__file__)):\n    __import__(n)\n", [(2, 1, "")]),
+    ("from pathlib import Path\nfiles = Path(__file__).parent.glob('*.py')\n", [(2, 1, "")]),
+    ("from pathlib import Path\nfiles = Path(__file__).parents[1].glob('sub/*.py')\n", [(2, 2, "sub")]),
+    ("from pathlib import Path\nw = Path(__file__).parent.glob('*.safetensors')\n", []),
+    ("import os\nnames = os.listdir(os.path.dirname(__file__))\n", []),  # no .py, no dynamic import
+    ("import os\nnames = os.listdir(some_dir)\nx = __file__\nimport importlib\n", []),
+])
+def test_self_listing_detection(code, expected):
+    assert [item[:3] for item in scan_source(code.encode()).self_listings] == expected
+
+
+def test_relative_imports_of_tests_in_a_folder_package_reach_their_helpers(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "0"\n')
+    fmha = tmp_path / "test" / "attention" / "fmha"  # only the last folder is a package
+    fmha.mkdir(parents=True)
+    (fmha / "__init__.py").write_text("")
+    (fmha / "test_forward.py").write_text("from .utils import helper\n\n\ndef test_x():\n    assert helper()\n")
+    (fmha / "utils.py").write_text("def helper():\n    return 1\n")
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    assert result.findings == []
+
+
+def test_a_missing_import_whose_tail_is_in_the_tree_keeps_that_module(tmp_path):
+    """bench/ is installed as pkg/bench by the build: ``from pkg.bench.common import x`` names bench/common.py."""
+    for rel, text in {"pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n', "pkg/__init__.py": "",
+                      "bench/__init__.py": "", "bench/common.py": "def x():\n    return 1\n",
+                      "tests/test_bench.py": "from pkg.bench.common import x\n"}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file", "orphaned-test"}))
+    assert not any(f.subject.startswith("bench") for f in result.findings)
+    (test,) = [f for f in result.findings if f.kind == "orphaned-test"]  # its import exists under bench/
+    assert test.confidence == 40 and "bench/common.py is" in test.reason

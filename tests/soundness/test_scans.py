@@ -1,0 +1,39 @@
+"""Class 2 of issue 25: directory scans of another package (`pkgutil.iter_modules(models.__path__, ...)`,
+`walk_packages`, `os.listdir`/`Path.glob` over its folder) keep every module they may find; one whose package is
+computed at run time keeps the candidates and is listed as uncertain with them."""
+
+from __future__ import annotations
+
+from slimfork.api import analyse
+from tests.soundness.soundkit import shrink_and_compare, uncertain_not_kept
+
+
+def test_the_fork_finds_every_plugin_the_original_finds(copy_fixture, tmp_path):
+    project = copy_fixture("soundness", "scans")
+    _, original, fork = shrink_and_compare(project, tmp_path / "fork")
+    assert original.returncode == 0, original.stderr
+    assert (fork.returncode, fork.stdout) == (0, original.stdout), fork.stderr[-2000:]
+    assert not (tmp_path / "fork/src/plugapp/unused.py").exists()
+
+
+def test_resolved_scans_are_edges_and_the_unresolved_one_keeps_its_package(copy_fixture):
+    analysis = analyse(copy_fixture("soundness", "scans") / "slimfork.toml", jobs=1)
+    reached = analysis.graph.reached
+    for name in ("models.a", "models.b", "handlers.h1", "handlers.sub.h2", "formats.json", "formats.yaml",
+                 "exporters.csv", "exporters.html", "components.c1", "components.c2"):
+        assert reached[f"plugapp.{name}"].edge.kind == "scan", name
+    places = {u.line: u for u in analysis.plan.uncertain}
+    assert [u.path for u in analysis.plan.uncertain] == ["src/plugapp/loader/finder.py"] * 2
+    # a parameter: the packages its callers pass (probe.py's "plugapp.loader.extra")
+    assert places[7].kept == ("plugapp.loader.extra.x",) and "[[registries]]" in places[7].declare
+    # a module object passed in: the scanning module's package and its subpackages
+    assert set(places[11].kept) == {"plugapp.loader", "plugapp.loader.extra", "plugapp.loader.extra.x", "plugapp.loader.finder"}
+    assert uncertain_not_kept(analysis) == []
+
+
+def test_a_registry_still_filters_a_scanned_package(copy_fixture):
+    project = copy_fixture("soundness", "scans")
+    spec = project / "slimfork.toml"
+    spec.write_text(spec.read_text() + '\n[[registries]]\npackage = "plugapp.models"\nkeep = ["a"]\n')
+    reached = analyse(spec, jobs=1).graph.reached
+    assert "plugapp.models.a" in reached and "plugapp.models.b" not in reached
