@@ -90,7 +90,8 @@ KNOWN = [
     ("plat.MACOS", ()), ("plat.POSIX", ()), ("_WIN", ()), ("_POSIX", ()), ("is_windows()", ()),
     ('sys.platform.startswith(("win", "cygwin"))', ()), ('os.name in {"nt", "ce"}', ()),
     ('not sys.platform == "win32"', ()), ('"linux" <= sys.platform < "linuy"', ()), ('sys.platform[:3] == "win"', ()),
-    ('plat.get_bool_env_var("GQ_FAST")', ()), ('os.environ.get("GQ_MODE") == "legacy"', ()), ('os.getenv("GQ_MODE", "modern") == "modern"', ()),
+    ('plat.get_bool_env_var("GQ_FAST")', ()), ('os.environ.get("GQ_MODE") == "legacy"', ()),
+    ('os.getenv("GQ_MODE", "modern") == "modern"', ()),
 ]
 UNKNOWN = ["x > 2", "x % 2 == 0", "len(out) > 1", '_note(out, "probe")', '_quiet(out, "probe")', "not out",
            '(n := len(out)) > 0']
@@ -236,7 +237,8 @@ class Builder(Structures):
         if kind == 8:
             self.prog.features.add("match")
             return ["match sys.platform:", '    case "win32" | "cygwin":', f"        out.append({self.value()})",
-                    '    case "darwin":', "        out.append('mac')", "    case _:", f"        out.append({self.value()})"]
+                    '    case "darwin":', "        out.append('mac')", "    case _:",
+                    f"        out.append({self.value()})"]
         if kind == 9 and self.walrus_read_ok():
             self.prog.features.add("walrus-elif")
             m = self.walrus_name("m")
@@ -293,7 +295,7 @@ def generate(index: int, seed: int, flags: Flags = Flags()) -> Program:
     return Builder(random.Random(f"{seed}:{index}"), index, flags).build()
 
 
-def write_project(root: Path, programs: list[Program], checks: bool = True) -> Path:
+def write_project(root: Path, programs: list[Program]) -> Path:
     """The project holding every program, with its spec (folds Linux facts, prunes symbols); returns the spec."""
     (root / PACKAGE).mkdir(parents=True, exist_ok=True)
     (root / PACKAGE / "__init__.py").write_text("")
@@ -314,7 +316,7 @@ def write_project(root: Path, programs: list[Program], checks: bool = True) -> P
     spec += [f'"{k}" = {str(v).lower()}' for k, v in sorted(functions.items())]
     spec.insert(spec.index("[facts.env]") - 1, f'env_bool_functions = ["{PACKAGE}.plat.get_bool_env_var"]')
     spec.insert(spec.index("[facts.env]") + 1, "GQ_FAST = false")
-    spec += ["", "[checks]", 'skip = ["import-modules"]' if checks else 'skip = ["parse", "imports", "pyflakes", "import-modules"]']
+    spec += ["", "[checks]", 'skip = ["import-modules"]']  # the static checks; importing every module is slow
     for prog in programs:
         for reg in prog.registries:
             spec += ["", "[[registries]]", reg.rstrip("\n"), 'reason = "generated: the program uses these keys only"']

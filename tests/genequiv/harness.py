@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.genequiv.generator import Flags, Program, generate, write_project
 
 RUNNER = Path(__file__).with_name("runner.py")
-ENV = {"GQ_MODE": "modern", "GQ_FAST": "0", "PYTHONHASHSEED": "0"}  # what the spec's [facts.env] says; a fixed hash seed
+ENV = {"GQ_MODE": "modern", "GQ_FAST": "0", "PYTHONHASHSEED": "0"}  # the spec's [facts.env]; a fixed hash seed
 
 
 @dataclass

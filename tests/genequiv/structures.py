@@ -35,7 +35,8 @@ class Structures:
                          f"    from {self.P} import posiximpl as impl"]
             self.body.append("out.append(impl.describe(x))")
         else:
-            self.top += ["", "", "def _native(x):", "    if plat.WINDOWS:", f"        from {self.P}.winimpl import describe",
+            self.top += ["", "", "def _native(x):", "    if plat.WINDOWS:",
+                         f"        from {self.P}.winimpl import describe",
                          "    else:", f"        from {self.P}.posiximpl import describe", "    return describe(x)"]
             self.body.append("out.append(_native(x))")
 
@@ -245,7 +246,8 @@ class Structures:
                     return "odd"
                 return "plain"
             """)
-        self.body += [f"from {self.P}.paths import Store, flavour, separator", "out.append((separator(), Store().where(), flavour()))"]
+        self.body += [f"from {self.P}.paths import Store, flavour, separator",
+                      "out.append((separator(), Store().where(), flavour()))"]
 
     def module_getattr(self) -> None:
         """A plain module with a __getattr__ that picks its platform's implementation when first asked."""
@@ -301,7 +303,8 @@ class Structures:
                 def size(self):
                     return 3
             """)
-        self.body += [f"from {self.P}.kinds import KINDS", "out.append(sorted((k, c().size()) for k, c in KINDS.items()))"]
+        self.body += [f"from {self.P}.kinds import KINDS",
+                      "out.append(sorted((k, c().size()) for k, c in KINDS.items()))"]
 
     def global_state(self) -> None:
         """A memoised platform probe behind `global`, and a closure over a platform flag."""

@@ -1,7 +1,7 @@
 """Minimal reproductions of what the program generator found slimfork getting wrong (or was known to, issue 25).
-Each construct is kept out of the 1,000-program equivalence test by a ``generator.Flags`` field of the same name;
-when a fix lands, its test here passes (strict xfail then fails): remove the mark and turn the flag on in
-test_equivalence.py."""
+Each construct still broken (strict xfail) is kept out of the 1,000-program equivalence test by a
+``generator.Flags`` field of the same name; when a fix lands, its test here passes (the strict xfail then fails):
+remove the mark and turn the flag on in test_equivalence.py (FLAGS)."""
 
 from __future__ import annotations
 
@@ -35,13 +35,9 @@ def _observe(tree) -> dict:
 
 
 CASES = [
-    pytest.param("relative_lazy", marks=pytest.mark.xfail(strict=True, reason=(
-        "issue 25 class 1: a module named by a relative string (`_LAZY = {'heavy': '.heavy'}` + "
-        "`import_module(_LAZY[name], __name__)` in a package __getattr__, `import_module('.dyn', __package__)`) is "
-        "deleted as unreachable (a literal package, `import_module('.dyn', 'pkg')`, is resolved)"))),
-    pytest.param("outside_scan", marks=pytest.mark.xfail(strict=True, reason=(
-        "issue 25 class 2: `pkgutil.iter_modules(models.__path__, ...)` of another package, listed as uncertain, "
-        "and its modules deleted anyway"))),
+    # Fixed on main (soundness): regressions now, and on in the 1,000-program test.
+    "relative_lazy",  # import_module(_LAZY[name], __name__), {'heavy': '.heavy'}; import_module('.dyn', __package__)
+    "outside_scan",  # `pkgutil.iter_modules(models.__path__, ...)` of another package
     pytest.param("public_fact", marks=pytest.mark.xfail(strict=True, reason=(
         "issue 25 class 3: a [facts.functions] entry on a public function of a root module "
         "(pkg.main.detect_legacy_windows) deletes the function"))),
@@ -50,9 +46,9 @@ CASES = [
         "which private-method pruning reads neither as a computed name (prefix protection) nor as the word "
         "'_value_posix', so both methods go (AttributeError); the f-string and `%` forms are kept"))),
     pytest.param("walrus_rebound", marks=pytest.mark.xfail(strict=True, reason=(
-        "the fold deletes the walrus of `elif (m := sys.platform) == 'linux':` (an arm the facts always take; `if` too) "
-        "when m is also assigned elsewhere in the function (`m = None` before): reads of m in the arm and after "
-        "it get the old value (None instead of 'linux'); no check sees it, m stays defined"))),
+        "the fold deletes the walrus of `elif (m := sys.platform) == 'linux':` (an arm the facts always take; "
+        "`if` too) when m is also assigned elsewhere in the function (`m = None` before): reads of m in the arm "
+        "and after it get the old value (None instead of 'linux'); no check sees it, m stays defined"))),
     pytest.param("walrus_with_star_import", marks=pytest.mark.xfail(strict=True, reason=(
         "in a module with a star import (`from pkg.api import *`), the fold replaces `if (w := <always true>): "
         "body` by `body`, dropping the binding of w that code after the if reads (NameError; without the star "
