@@ -73,10 +73,13 @@ def main(argv: list[str] | None = None) -> int:
     for name, (a, b) in outcome.mismatches.items():
         where = name.replace(".", "/")
         print(f"{name}: {out / 'src' / where} vs {out / 'fork' / where}\n  original {a}\n  fork     {b}")
+    raised = {name: r["exc"] for name, r in outcome.original.items() if "exc" in r}
+    for name, exc in raised.items():
+        print(f"{name}: fails in the original (a generator bug): {exc}")
     data = outcome.result.data
-    print(f"{len(outcome.programs)} programs, {len(outcome.mismatches)} mismatches, "
+    print(f"{len(outcome.programs)} programs, {len(outcome.mismatches)} mismatches, {len(raised)} failing originals, "
           f"{len(data['removed'])} files removed, lines {data['before']['lines']} -> {data['after']['lines']} ({out})")
-    return 1 if outcome.mismatches else 0
+    return 1 if outcome.mismatches or raised else 0
 
 
 if __name__ == "__main__":

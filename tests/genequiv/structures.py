@@ -362,7 +362,7 @@ class Structures:
                 f"from {P} import rocm, shared\n\n    return shared.twice(rocm.boost(x))"
             text += f'\n\n@register_backend("{k}")\ndef backend_{k}(x):\n    {uses}\n'
         text += "\n\n" + "".join(f'register_store("{k}", "{P}.stores.{k}", "Store")\n' for k in stores)
-        self.file("backends.py", text)
+        self.file("attention.py", text)
         self.file("stores/__init__.py", "")
         for k in stores:
             self.file(f"stores/{k}.py", f'class Store:\n    kind = "{k}"\n')
@@ -398,7 +398,7 @@ class Structures:
                 f'kind = "if-chain"\npackage = "{P}.grammar.create"\nvariable = "name"\nkeep = {used["grammars"]!r}\n',
                 f'kind = "imports"\npackage = "{P}.adapters"\nkeep = {["base"] + used["adapters"]!r}\n']
             self.prog.registries[-4:] = [r.replace("'", '"') for r in self.prog.registries[-4:]]
-        self.body += [f"from {P} import backends  # noqa: F401", f"from {P}.reg import BACKENDS, get_store",
+        self.body += [f"from {P} import attention  # noqa: F401", f"from {P}.reg import BACKENDS, get_store",
                       f"from {P}.grammar import create", f"import {P}.adapters  # noqa: F401",
                       f"from {P}.adapters.base import ADAPTERS",
                       f"out.append([BACKENDS[k](x) for k in {used['backends']!r}])",
