@@ -17,7 +17,7 @@ SEED = 25
 PROJECTS = 4
 PER_PROJECT = 260
 MIN_PROGRAMS = 1000  # issue 25: at least 1,000 generated programs per CI run
-FLAGS = Flags(relative_lazy=True, outside_scan=True)  # the fixed ones; the others: test_known_breaks.py
+FLAGS = Flags(relative_lazy=True, outside_scan=True, public_fact=True)  # the fixed ones; the others: test_known_breaks.py
 
 
 def test_a_run_covers_at_least_1000_programs():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from slimfork.facts.bindings import ModuleScope, Resolver, absolute_module
 from slimfork.facts.evaluate import STDLIB_FACTS
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact
+from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact
 from slimfork.index.parse import decode
 
 TYPO = "typo"  # the name exists nowhere: the only kind --strict turns into an error
@@ -54,6 +54,8 @@ def _explain(root: Path, fact: Fact, word: str, hits: list[tuple[str, int]], res
     rel = next(iter(matched_in_failed + [rel for rel, _ in hits if rel in failed]), None)
     if rel is not None:
         return Unmatched(fact, UNFOLDED, f"{what} is used in {rel}, which could not be folded: {failed[rel]}", rel)
+    if fact.kind == EXPRESSION:  # compared by syntax tree: no definition to point at
+        return _typo(fact, "no kept file contains this expression (compared by syntax tree, names as written)")
     target = fact.target.rpartition(".")[0] if fact.kind == PARAMETER else fact.target
     where, missing = (None, "") if fact.kind in (ENV, ATTRIBUTE) else \
         _definition(root, resolver, target, fact.target.rpartition(".")[2] if fact.kind == PARAMETER else None)
