@@ -68,7 +68,8 @@ def test_registries_with_lines(project, capsys):
     assert regs[("decorator", "plat.registry.handler")]["entries"] == {"json": 3, "yaml": 4}
     assert regs[("call", "plat.registry.register")]["entries"] == {"csv": 2, "xml": 5}
     subclass = regs[("subclass", "plat.registry.Plugin")]
-    assert set(subclass["entries"]) == {"src/plat/registry.py:First", "src/plat/registry.py:Second"}
+    assert subclass["entries"] == {"First": 2, "Second": 3}
+    assert subclass["variable"] == "names" and subclass["keys"] == {"First": ["first", "one"], "Second": ["second"]}
     assert len(regs) == 5
 
 
@@ -79,6 +80,8 @@ def test_draft_is_commented_and_plan_accepts_it_as_written_and_uncommented(proje
     assert re.search(r'^# os_name = "posix" +## 3 uses: src/plat/compat.py:5, src/plat/compat.py:24, src/plat/compat.py:32$', text, re.M)
     assert re.search(r"^## scan registry at src/plat/backends/__init__.py:4: 3 entries, 9 lines$", text, re.M)
     assert re.search(r'^#   "beta", +## 5 lines$', text, re.M)
+    assert re.search(r'^# kind = "subclasses"\n# variable = "names" .*\n# keep = \[\n#   "First", +## 2 lines; names: '
+                     r'first, one$', text, re.M)
     assert main(["plan", data["out"], "--no-progress"]) == 0
     capsys.readouterr()
     accepted = tmp_path / "accepted.toml"
@@ -91,6 +94,14 @@ def test_draft_is_commented_and_plan_accepts_it_as_written_and_uncommented(proje
     assert "src/plat/_impl/tool.py" in removed  # private and unreached
     assert "src/plat/backends/gamma.py" not in removed  # every key stays until the user deletes some
     assert "src/plat/winonly.py" in removed and "src/plat/posixonly.py" not in removed
+    # the subclasses suggestion accepted with a key deleted: that subclass leaves the fork
+    cut = accepted.read_text().replace('  "Second",', "")
+    assert cut != accepted.read_text()
+    accepted.write_text(cut)
+    assert main(["shrink", str(accepted), "--out", str(tmp_path / "fork"), "--no-verify", "--json"]) == 0
+    capsys.readouterr()
+    registry = (tmp_path / "fork/src/plat/registry.py").read_text()
+    assert "class First(Plugin)" in registry and "class Second" not in registry
 
 
 def test_no_such_folder_is_exit_2(tmp_path, capsys):

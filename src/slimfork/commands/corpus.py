@@ -1,19 +1,24 @@
-"""``slimfork corpus [PROFILES...] [--out DIR] [--json]``: shrink real projects and check each fork against the
+"""``slimfork corpus [PROFILES...] [--set full] [--out DIR] [--json]``: shrink real projects and check each fork against the
 project's own tests: lines and tests before/after, tests removed and why, new failures (must be 0)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from slimfork.commands._output import console, print_json
 
 DEFAULT_PROFILES = ("profiles/click-posix.toml", "profiles/pygments-python.toml")
+# --set full: every profile of docs/corpus.md (run from the repository root)
+FULL_SET = (*DEFAULT_PROFILES, "profiles/init-colorama-accepted.toml", "profiles/init-send2trash-accepted.toml",
+            "profiles/init-tzlocal-accepted.toml", "profiles/init-py-cpuinfo-accepted.toml", "profiles/corpus/*.toml")
 
 
 def add_parser(sub):
     p = sub.add_parser("corpus", help="shrink real projects and run their own tests on each fork",
                        description=__doc__)
     p.add_argument("profiles", nargs="*", help=f"keep specs (default: {', '.join(DEFAULT_PROFILES)})")
+    p.add_argument("--set", choices=["full"], help="full: every profile of docs/corpus.md, after PROFILES")
     p.add_argument("--out", default="corpus-forks", help="folder for the forks (default: ./corpus-forks)")
     p.add_argument("--tests", action="append", default=[], help="run only these test paths or node ids "
                    "(repeatable; the reduced form)")
@@ -26,11 +31,19 @@ def run(args) -> int:
     from slimfork.corpus.run import render_table, run_profile
     from slimfork.errors import SlimforkError
 
-    profiles = [Path(p) for p in (args.profiles or DEFAULT_PROFILES)]
+    names = [*args.profiles, *(FULL_SET if args.set == "full" else ())] or list(DEFAULT_PROFILES)
+    profiles = [q for p in names for q in (sorted(Path().glob(p)) if "*" in p else [Path(p)])]
     for p in profiles:
         if not p.is_file():
             raise SlimforkError(f"profile not found: {p}", key="profiles", hint="pass keep spec files")
-    rows = [run_profile(p, Path(args.out).resolve(), args.jobs, tuple(args.tests)) for p in profiles]
+    rows, errors = [], []
+    for p in profiles:  # one profile's error does not stop the others
+        try:
+            rows.append(run_profile(p, Path(args.out).resolve(), args.jobs, tuple(args.tests)))
+        except SlimforkError as e:
+            if len(profiles) == 1:
+                raise
+            errors.append(e)
     if args.json:
         print_json([r.to_dict() for r in rows])
     else:
@@ -39,4 +52,6 @@ def run(args) -> int:
         for r in rows:
             for failure in r.new_failures[:20]:
                 out.print(f"new failure in {r.profile}: {failure}")
-    return 1 if any(r.new_failures for r in rows) else 0
+    for e in errors:
+        print(e.render(), file=sys.stderr)
+    return 1 if any(r.new_failures for r in rows) else 2 if errors else 0

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from slimfork.errors import SlimforkError
 from slimfork.spec import Spec, load_spec
 
 
@@ -54,7 +55,8 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     check = planned_checks([PytestCheck(layout_of(tree), verify_env(spec), pytest_spec)], result.analysis.stages)[0]
     base = check.baseline(tree.root)
     if not base.usable:
-        raise RuntimeError(f"{profile.name}: the tests do not run on the original: {base.note}")
+        raise SlimforkError(f"{profile.name}: the tests do not run on the original: {base.note}", key="verify",
+                            hint="declare what they need: [verify] requirements = [...] (docs/verify.md)")
     outcomes, _ = check.execute(out)
     verdict = check.run(out, base)
     data = result.data

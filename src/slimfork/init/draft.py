@@ -12,6 +12,7 @@ from slimfork.init.project import Project, open_project
 from slimfork.init.registries import Registry, find_registries
 
 SHOWN_USES = 3
+SHOWN_KEYS = 4
 
 
 def draft_spec(target: str, base: Path | None = None, out: str | None = None) -> tuple[str, dict]:
@@ -87,9 +88,7 @@ def _registries(registries: list[Registry]) -> list[str]:
     for reg in registries:
         out.append("")
         if reg.kind == "subclass":
-            out.append(f"## subclass registry of {reg.package} ({reg.where}): {len(reg.entries)} subclasses, "
-                       f"{reg.lines} lines; no registries kind cuts it (a subclass's own module can be dropped):")
-            out += [f"##   {key}: {lines} lines" for key, lines in reg.entries.items()]
+            out += _subclasses(reg)
             continue
         out.append(f"## {reg.kind} registry at {reg.where}: {len(reg.entries)} entries, {reg.lines} lines")
         out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
@@ -98,6 +97,23 @@ def _registries(registries: list[Registry]) -> list[str]:
         out.append("# keep = [")
         out += [f"#   {_s(key)},{'':<4}## {lines} lines" for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
+    return out
+
+
+def _subclasses(reg: Registry) -> list[str]:
+    """A `kind = "subclasses"` suggestion: keep matches class names (or, with `variable`, the keys listed)."""
+    out = [f"## subclass registry of {reg.package} ({reg.where}): {len(reg.entries)} subclasses, {reg.lines} lines",
+           "# [[registries]]", f"# package = {_s(reg.package)}", '# kind = "subclasses"']
+    if reg.variable:
+        out.append(f"# variable = {_s(reg.variable)}{'':<4}## keep matches a class name or a key of its "
+                   f"`{reg.variable}`")
+    out.append("# keep = [")
+    for name, lines in reg.entries.items():
+        keys = reg.keys.get(name)
+        shown = f"; {reg.variable}: {', '.join(keys[:SHOWN_KEYS])}{', ...' if len(keys) > SHOWN_KEYS else ''}" \
+            if keys else ""
+        out.append(f"#   {_s(name)},{'':<4}## {lines} lines{shown}")
+    out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
 
 

@@ -39,14 +39,12 @@ def platform_only_modules(project: Project, facts: list[Found]) -> list[DeadModu
                     dead_imports.setdefault(target, []).append(f"{rel}:{node.lineno}")
                 else:
                     live_edges.setdefault(module, set()).add(target)
+    # only what a dead import reaches can be dead: the rest (a public package nothing imports, an import cycle
+    # of them) is live, and so is everything it imports
+    candidates = _closure(set(dead_imports), live_edges)
     seeds = set(project.packages) | _unknown_targets(project) | _entry_modules(project)
-    seeds |= {m for m in library if m not in dead_imports and not any(m in t for t in live_edges.values())}
-    live, queue = set(seeds), deque(seeds)
-    while queue:
-        for target in live_edges.get(queue.popleft(), ()):
-            if target not in live:
-                live.add(target)
-                queue.append(target)
+    seeds |= {m for m in library if m not in candidates}
+    live = _closure(seeds, live_edges)
     dead = sorted(m for m in library if m not in live)
     out = []
     for module in dead:
@@ -56,6 +54,16 @@ def platform_only_modules(project: Project, facts: list[Found]) -> list[DeadModu
         path = info.path.rsplit("/", 1)[0] if info.is_package else info.path
         out.append(DeadModule(module, path, project.module_lines(module), sorted(dead_imports.get(module, []))))
     return out
+
+
+def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
+    seen, queue = set(start), deque(start)
+    while queue:
+        for target in edges.get(queue.popleft(), ()):
+            if target not in seen:
+                seen.add(target)
+                queue.append(target)
+    return seen
 
 
 def _imports(body, scope: _Scope, dead: bool):

@@ -16,10 +16,12 @@ MIN_ENTRIES = 2
 
 @dataclass
 class Registry:
-    kind: str  # a registries[].kind ("scan", "dict", "decorator", "call") or "subclass" (no kind cuts it)
+    kind: str  # a registries[].kind ("scan", "dict", "decorator", "call") or "subclass" (kind "subclasses")
     package: str  # what registries[].package would say (the base class for "subclass")
     where: str  # "file:line" of the evidence
     entries: dict[str, int] = field(default_factory=dict)  # key -> lines its cut could free
+    variable: str | None = None  # "subclass": the class attribute most subclasses list their keys in
+    keys: dict[str, list[str]] = field(default_factory=dict)  # "subclass": class name -> its keys in `variable`
 
     @property
     def lines(self) -> int:
@@ -68,7 +70,36 @@ def find_registries(project: Project) -> list[Registry]:
     for base, where in sorted(hooks.items()):
         subs = _subclasses(base, classes)
         if subs:
-            out.append(Registry("subclass", base, where, {f"{rel}:{n.name}": _span(n) for rel, n in subs}))
+            out.append(_subclass_registry(base, where, subs))
+    return out
+
+
+def _subclass_registry(base: str, where: str, subs: list[tuple[str, ast.ClassDef]]) -> Registry:
+    """Entries keyed by class name (what `keep` matches); `variable`: a class attribute holding literal strings
+    in at least half of the subclasses (arrow's `names = ["en", "en-us"]`), which `keep` can match instead."""
+    reg = Registry("subclass", base, where)
+    found: dict[str, dict[str, list[str]]] = defaultdict(dict)  # attribute -> class name -> its strings
+    for _rel, node in subs:
+        reg.entries[node.name] = reg.entries.get(node.name, 0) + _span(node)
+        for attr, strings in _string_attributes(node).items():
+            found[attr][node.name] = strings
+    best = max(found, key=lambda a: len(found[a]), default=None)
+    if best is not None and len(found[best]) >= max(MIN_ENTRIES, (len(reg.entries) + 1) // 2):
+        reg.variable, reg.keys = best, found[best]
+    return reg
+
+
+def _string_attributes(cls: ast.ClassDef) -> dict[str, list[str]]:
+    """Class attributes set to a string or a list, tuple or set of strings in the class body."""
+    out = {}
+    for stmt in cls.body:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+            stmt.target if isinstance(stmt, ast.AnnAssign) else None
+        if not isinstance(target, ast.Name) or stmt.value is None:
+            continue
+        items = stmt.value.elts if isinstance(stmt.value, (ast.List, ast.Tuple, ast.Set)) else [stmt.value]
+        if items and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items):
+            out[target.id] = [e.value for e in items]
     return out
 
 

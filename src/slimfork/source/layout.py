@@ -73,8 +73,8 @@ def find_packages(py_root: Path) -> list[str]:
         if entry.is_dir() and (entry / "__init__.py").is_file():
             names.append(entry.name)
         elif entry.is_dir() and entry.name not in {"tests", "test", "docs", "doc", "examples", "benchmarks", "scripts"} \
-                and any(entry.glob("*.py")):
-            names.append(entry.name)
+                and (any(entry.glob("*.py")) or any((d / "__init__.py").is_file() for d in entry.iterdir())):
+            names.append(entry.name)  # a namespace package: Python files, or regular packages (jaraco/functools)
     return names
 
 

@@ -1,0 +1,37 @@
+"""The ecosystem check in reduced form (slow, downloads from PyPI): a few profiles of profiles/corpus/, each a
+`slimfork init` draft with its suggestions accepted plus at most a few lines, shrunk and checked against the
+project's own test suite. `slimfork corpus --set full` runs every profile (docs/corpus.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slimfork.corpus.run import render_table, run_profile
+
+CORPUS = Path(__file__).resolve().parents[2] / "profiles" / "corpus"
+FAST = ["colorlog", "jaraco.functools", "lazy-loader"]  # platform fact, PEP 420 namespace, lazy loading
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FAST)
+def test_fork_passes_the_project_suite(name, tmp_path):
+    row = run_profile(CORPUS / f"{name}.toml", tmp_path, jobs=2)
+    print(render_table([row]))
+    assert row.new_failures == []
+    assert row.tests_before > 0 and row.tests_after >= row.tests_before - row.tests_removed
+    assert row.python_after <= row.python_before
+
+
+@pytest.mark.slow
+def test_arrow_english_only_keeps_english_and_drops_other_locales(tmp_path):
+    row = run_profile(CORPUS / "arrow.toml", tmp_path, jobs=2)
+    print(render_table([row]))
+    assert row.new_failures == []
+    locales = (tmp_path / "arrow-fork/arrow/locales.py").read_text()
+    assert "class EnglishLocale" in locales and "class FrenchLocale" not in locales
+    # the tests of the removed locales leave (TestFrenchLocale, ...); the others pass
+    assert row.tests_before > 1000 and row.tests_removed > 100
+    assert row.tests_after >= row.tests_before - row.tests_removed
+    assert row.python_after < row.python_before
