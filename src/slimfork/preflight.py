@@ -31,13 +31,21 @@ PIP_TIMEOUT = 300  # seconds the requirements check may take before it gives up 
 class Preflight:
     skipped: dict[str, str] = field(default_factory=dict)  # check name ("command:NAME") -> why it is skipped
     notices: list[str] = field(default_factory=list)
+    quiet: bool = False
+
+    def notice(self, text: str) -> None:
+        """Said at once on stderr (before the slower steps), and kept."""
+        self.notices.append(text)
+        if not self.quiet:
+            sys.stderr.write(f"notice: {text}\n")
+            sys.stderr.flush()
 
 
 def run_preflight(spec, *, write: bool = True, verify: bool = True, quiet: bool = False) -> Preflight:
     """Check ``spec``'s outside needs (``write``: the fork is written; ``verify``: the checks run)."""
     from slimfork.source import resolve_source
 
-    result = Preflight()
+    result = Preflight(quiet=quiet)
     if write and shutil.which("git") is None:
         raise SlimforkError("writing the fork needs git, which is not on PATH", key="out",
                             hint="install git ('apt-get install git', 'brew install git'), or run with --dry-run")
@@ -46,9 +54,6 @@ def run_preflight(spec, *, write: bool = True, verify: bool = True, quiet: bool 
     resolve_source(spec.source, spec.base_dir, spec.dist)  # downloaded once into the cache; SourceError if not
     if verify:
         _check_requirements(spec, result)
-    if not quiet:
-        for notice in result.notices:
-            sys.stderr.write(f"notice: {notice}\n")
     return result
 
 
@@ -75,7 +80,7 @@ def _check_commands(spec, result: Preflight) -> None:
         missing = missing_tools(command.requires, bins)
         if missing:
             result.skipped[f"command:{command.name}"] = skip_reason(missing)
-            result.notices.append(f"check '{command.name}' is skipped: it requires {', '.join(missing)}, which is "
+            result.notice(f"check '{command.name}' is skipped: it requires {', '.join(missing)}, which is "
                                   f"not on PATH (the report lists it as SKIPPED, never as passed)")
             continue
         if final:
@@ -152,7 +157,7 @@ def _check_requirements(spec, result: Preflight) -> None:
                 proc = subprocess.run(cmd, capture_output=True, text=True, timeout=PIP_TIMEOUT,
                                       stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
-            result.notices.append(f"pip did not finish resolving the requirements of {config.origin} within "
+            result.notice(f"pip did not finish resolving the requirements of {config.origin} within "
                                   f"{PIP_TIMEOUT}s; not checked, the venv build will tell")
             return
     if proc.returncode == 0:
@@ -162,7 +167,7 @@ def _check_requirements(spec, result: Preflight) -> None:
     errors = [line.strip() for line in output if line.startswith("ERROR:")]
     if not errors:  # pip itself failed (no pip for that interpreter, ...): the venv build will say more
         tail = "; ".join(line.strip() for line in output if line.strip())[-300:]
-        result.notices.append(f"could not check the requirements of {config.origin} with pip "
+        result.notice(f"could not check the requirements of {config.origin} with pip "
                               f"(exit {proc.returncode}): {tail}")
         return
     raise SlimforkError(f"pip cannot resolve the requirements of {config.origin}: " + " ".join(errors),

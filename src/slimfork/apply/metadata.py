@@ -9,21 +9,25 @@ import re
 from slimfork.source.layout import Distribution, SourceTree
 
 LOCAL_SUFFIX = "slimfork"
+DEFAULT_SUFFIX = "+" + LOCAL_SUFFIX  # the spec's version_suffix; "" keeps the original's version
 _EXTRA = re.compile(r"""\s*(?:and\s+)?extra\s*==\s*["']([^"']+)["']\s*(?:and\s+)?""")
 
 
-def local_version(version: str) -> str:
-    return f"{version}.{LOCAL_SUFFIX}" if "+" in version else f"{version}+{LOCAL_SUFFIX}"
+def local_version(version: str, suffix: str = DEFAULT_SUFFIX) -> str:
+    if not suffix:
+        return version
+    return f"{version}.{suffix[1:]}" if "+" in version else f"{version}{suffix}"
 
 
-def fork_pyproject(tree: SourceTree, kept_modules: set[str], requires: list[str] | None = None) -> tuple[str, list[str]]:
+def fork_pyproject(tree: SourceTree, kept_modules: set[str], requires: list[str] | None = None,
+                   suffix: str = DEFAULT_SUFFIX) -> tuple[str, list[str]]:
     """Return (pyproject text, notes) for a fork of a wheel source."""
     dist = tree.dist or Distribution(name=tree.packages[0], version="0")
     notes: list[str] = []
     deps, extras = split_requirements(dist.requires if requires is None else requires)
     lines = ["# Written by slimfork from the original distribution's metadata.",
              "[build-system]", 'requires = ["setuptools>=68"]', 'build-backend = "setuptools.build_meta"', "",
-             "[project]", f"name = {_q(dist.name)}", f"version = {_q(local_version(dist.version))}"]
+             "[project]", f"name = {_q(dist.name)}", f"version = {_q(local_version(dist.version, suffix))}"]
     if dist.summary:
         lines.append(f"description = {_q(dist.summary)}")
     if dist.requires_python:
@@ -74,9 +78,9 @@ def _list(items: list[str]) -> str:
     return "[\n" + "".join(f"    {_q(i)},\n" for i in items) + "]"
 
 
-def bump_pyproject_version(text: str) -> tuple[str, bool]:
+def bump_pyproject_version(text: str, suffix: str = DEFAULT_SUFFIX) -> tuple[str, bool]:
     """For sdist or folder sources: add the local suffix to a static [project] version, if there is one."""
     match = re.search(r'(?m)^(version\s*=\s*["\'])([^"\']+)(["\'])', text)
-    if not match or "+" + LOCAL_SUFFIX in match.group(2):
+    if not match or not suffix or suffix[1:] in match.group(2).partition("+")[2].split("."):
         return text, False
-    return text[: match.start(2)] + local_version(match.group(2)) + text[match.end(2):], True
+    return text[: match.start(2)] + local_version(match.group(2), suffix) + text[match.end(2):], True

@@ -12,6 +12,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.index.parse import decode
 
 _PATCHERS = {"setattr", "patch", "object", "setitem", "delattr"}
@@ -83,9 +84,11 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
                 simple = top and node.value is not None and isinstance(node.target, ast.Name)
                 _targets(node.target, lambda n: add(n, "assign" if simple else "other",
                                                     _src(text, node.value) if node.value else None))
-            elif isinstance(node, (ast.AugAssign, ast.Delete)):
-                for target in node.targets if isinstance(node, ast.Delete) else [node.target]:
-                    _targets(target, lambda n: add(n, "other"))
+            elif isinstance(node, ast.Delete):  # `del sys` at the end: every read that succeeds sees the binding
+                for target in node.targets:
+                    _targets(target, lambda n: add(n, "del"))
+            elif isinstance(node, ast.AugAssign):
+                _targets(node.target, lambda n: add(n, "other"))
             elif isinstance(node, (ast.For, ast.AsyncFor)):
                 _targets(node.target, lambda n: add(n, "other"))
                 statements(node.body, False)
@@ -126,6 +129,8 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
                         out.patched.setdefault(arg.value, node.lineno)
                         out.patched.setdefault(arg.value.rsplit(".", 1)[-1], node.lineno)
     for name, seen in events.items():
+        if any(kind != "del" for kind, _ in seen):
+            seen = [event for event in seen if event[0] != "del"]
         kinds = {kind for kind, _ in seen}
         if kinds == {"import"} and len({payload for _, payload in seen}) == 1 and seen[0][1]:
             out.imports[name] = seen[0][1]
@@ -277,10 +282,15 @@ class ModuleScope:
 
 def renamed_imports(bindings: ModuleBindings, resolver: Resolver, words: set[str]) -> set[str]:
     """Local names of a module's imports that rename something a fact may match (``from m import is_hip as
-    h``): they must be looked up too, though no fact ends in ``h``."""
+    h``, or a name another module binds to one: ``PLATFORM`` of ``from sys import platform as PLATFORM``): they must
+    be looked up too, though no fact ends in ``h``."""
     out = set()
     for name, target in bindings.imports.items():
-        if name not in words and target.rpartition(".")[2] != name:
-            if resolver.canonical(target).rpartition(".")[2] in words or target.rpartition(".")[2] in words:
-                out.add(name)
+        if target in STDLIB_FACTS and target.rpartition(".")[2] in words:
+            out.add(name)  # `from platform import system`: the line says `system()`, not `platform.system`
+            continue
+        if name in words:
+            continue
+        if target.rpartition(".")[2] in words or resolver.canonical(target).rpartition(".")[2] in words:
+            out.add(name)  # also a re-export under the same name (`from .compat import PLATFORM`, sys.platform)
     return out

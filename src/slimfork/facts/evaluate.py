@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import libcst as cst
 
+from slimfork.facts.expressions import normalize_node
 from slimfork.facts.model import UNKNOWN, Truth
 
 _COMPARE = {
@@ -50,6 +51,7 @@ class FactTable:
     parameters: dict[tuple[str, int, str], dict[str, Any]] = field(default_factory=dict)
     # Declared parameters ([facts.parameters]): (module, [Class.]function) -> parameter -> (value, fact key).
     declared_parameters: dict[tuple[str, str], dict[str, tuple[Any, str]]] = field(default_factory=dict)
+    expressions: dict[str, Any] = field(default_factory=dict)  # [facts.expressions]: normalized AST -> value
     origins: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v:name"/"c:name"/"e:VAR" -> fact keys
     # Last segments of every name above: a dotted name ending otherwise cannot match, so it is not resolved.
     words: set[str] = field(default_factory=lambda: {"environ", "getenv", "get"})
@@ -186,6 +188,10 @@ class Evaluator:
         literal = literal_value(node)
         if literal is not UNKNOWN:
             return literal
+        if self.table.expressions:
+            declared = self.declared(node)
+            if declared is not UNKNOWN:
+                return declared
         if isinstance(node, (cst.Name, cst.Attribute)):
             return self._name(node)
         if isinstance(node, cst.Call):
@@ -222,6 +228,16 @@ class Evaluator:
         if isinstance(node, cst.NamedExpr):
             return self.value(node.value)
         return UNKNOWN
+
+    def declared(self, node: cst.BaseExpression) -> Any:
+        """The value ``[facts.expressions]`` gives this expression, or UNKNOWN."""
+        if isinstance(node, (cst.Name, cst.SimpleString, cst.Integer)):
+            return UNKNOWN
+        key = normalize_node(node)
+        if key is None or key not in self.table.expressions:
+            return UNKNOWN
+        self.used.update(self.table.origins.get("x:" + key, ()))
+        return self.table.expressions[key]
 
     def _name(self, node: cst.BaseExpression) -> Any:
         if isinstance(node, cst.Attribute) and node.attr.value in self.table.attributes:

@@ -55,6 +55,7 @@ INSTANCE = "instance"  # no object of the class ``target`` exists in this deploy
 MEMBER = "member"  # no object of this deployment holds the value ``target`` (an enum member): ``x == E.M`` is False
 PARAMETER = "parameter"  # every call of the function ``target`` minus its last segment passes that parameter
 # ``value``: ``target`` = "<module>.[<Class>.]<function>.<parameter>"
+EXPRESSION = "expression"  # the expression whose source text is ``target`` (matched by normalized AST) is ``value``
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class Fact:
             return f"isinstance(x, {self.target}) = False"
         if self.kind == MEMBER:
             return f"x == {self.target} is False"
+        if self.kind == EXPRESSION:
+            return f"{self.target} is {self.value!r}"
         if self.kind == PARAMETER:
             function, _, param = self.target.rpartition(".")
             return f"{function}({param}={self.value!r}) in every call"

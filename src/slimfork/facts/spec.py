@@ -7,7 +7,9 @@ import re
 from typing import Any
 
 from slimfork.errors import SpecError
-from slimfork.facts.model import ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact, FactSet
+from slimfork.facts.expressions import normalize
+from slimfork.facts.model import (ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact,
+                                  FactSet)
 
 _QUALNAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
 _ATTRIBUTE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\(\))?|\*\.[A-Za-z_][A-Za-z0-9_]*\(\))$")
@@ -25,6 +27,9 @@ KEYS: dict[str, str] = {
                   "call of it in this deployment passes for that parameter (e.g. "
                   "\"pkg.attention.flash_attn_func.ver\" = 3, \"pkg.backend.Backend.__init__.use_v4\" = false): the body "
                   "folds as if the parameter were that constant",
+    "expressions": "table: the source text of an expression -> its value wherever it appears, matched by its syntax "
+                   "tree (spacing, parentheses and quotes aside; names are not resolved), e.g. "
+                   "'\"sphinx.ext.autodoc\" in sys.modules' = false",
     "env": "table: environment variable -> the value it is set to (true means \"1\", false means \"0\", "
            "or a string)",
     "env_bool_functions": "array of qualified names of functions f(\"VAR\", default) that read VAR as a boolean "
@@ -102,6 +107,12 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
             raise SpecError(f"expected qualified function name = \"receiver\", got {target!r} = {value!r}",
                             key=where, hint=KEYS["attribute_getters"])
         out.attribute_getters[target] = value
+    for target, value in _flatten(_table(raw, "expressions", key)).items():
+        where = f"{key}.expressions.{target}"
+        if normalize(target) is None:
+            raise SpecError(f"'{target}' is not a Python expression", key=where,
+                            hint="write one expression as the key, quoted, e.g. '\"x\" in sys.modules' = false")
+        out.facts.append(Fact(EXPRESSION, target, _value(value, where, KEYS["expressions"]), where))
     for target, value in _table(raw, "env", key).items():
         where = f"{key}.env.{target}"
         if not _ENV_NAME.match(target):
@@ -143,7 +154,8 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
     out.preprocessor_raw = pre
     seen: dict[tuple[str, str], str] = {}
     for fact in out.facts:
-        ident = (fact.kind if fact.kind == ENV else "code", fact.target)
+        ident = (fact.kind if fact.kind == ENV else "code",
+                 normalize(fact.target) if fact.kind == EXPRESSION else fact.target)
         if ident in seen:
             raise SpecError(f"'{fact.target}' is declared twice (also at {seen[ident]})", key=fact.key,
                             hint="keep one declaration")

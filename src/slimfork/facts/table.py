@@ -8,7 +8,8 @@ import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
-from slimfork.facts.model import (ATTRIBUTE, ENV, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, UNKNOWN, FactSet,
+from slimfork.facts.expressions import normalize, trigger
+from slimfork.facts.model import (ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, UNKNOWN, FactSet,
                                   env_string)
 
 
@@ -25,6 +26,12 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
         table.attribute_getters[qualname] = receiver
         table.learn(qualname)
     for fact in facts.facts:
+        if fact.kind == EXPRESSION:
+            key = normalize(fact.target)
+            table.expressions[key] = fact.value
+            table.origins["x:" + key] = (fact.key,)
+            table.triggers.add(trigger(fact.target))
+            continue
         table.learn(fact.target.removesuffix("()"))
         if fact.kind == ENV:
             table.triggers.update({"environ", "getenv"})

@@ -69,6 +69,7 @@ class SymbolInputs:
     text_refs: list[tuple[str, str]] = field(default_factory=list)  # (dotted text, where) from non-Python files
     init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
     type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
+    dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # [symbols] drop: not kept by keep_everything
 
 
 def reach_symbols(inputs: SymbolInputs) -> SymbolReach:
@@ -133,10 +134,14 @@ class _Walker:
         if module in self.result.keep_all or module not in self.s:
             return
         self.result.keep_all[module] = why
+        dropped = self.i.dropped.get(module, frozenset())
         for st in self.s[module].statements:
+            if st.kind != "import" and st.keep is None and st.binds and set(st.binds) <= dropped:
+                continue  # named by [symbols] drop: stays only if kept code uses it
             self.reach_statement(module, st, why)
             for alias in () if self._type_only(st) else st.aliases:
-                self.keep_alias(module, st, alias, why)
+                if st.kind != "import" or alias.bound not in dropped:
+                    self.keep_alias(module, st, alias, why)
 
     def keep_all_but_cut(self, module: str, why: str) -> None:
         """A registry's module whose names are looked up at run time (a scanned model module's ``EntryClass``):
@@ -519,12 +524,15 @@ class _Walker:
     # ---- result --------------------------------------------------------------------------------------------
     def collect(self) -> None:
         for module, summary in sorted(self.s.items()):
-            if module in self.result.keep_all:
+            dropped = self.i.dropped.get(module, frozenset())
+            if module in self.result.keep_all and not dropped:
                 continue
             info = self.mm.modules[module]
             for st in summary.statements:
                 if st.keep is not None:
                     continue
+                if module in self.result.keep_all and not set(st.binds) & dropped:
+                    continue  # a module that keeps everything but the names [symbols] drop names
                 if st.kind == "import":
                     gone = tuple(a.position for a in st.aliases
                                  if (module, st.index, a.position) not in self.kept_alias)
@@ -536,7 +544,8 @@ class _Walker:
                                                                f"no kept code uses the name it binds ({what})"))
                 elif (module, st.index) not in self.done:
                     self.result.pruned.append(PrunedSymbol(module, info.path, st.binds, st.kind, st.line, st.end,
-                                                           st.index))
+                                                           st.index, reason=_DROPPED if module in self.result.keep_all
+                                                           else PrunedSymbol.reason))
             if summary.all_names and self._api_free(module):
                 self.collect_all_entries(module, summary, info.path)
 
@@ -561,6 +570,9 @@ class _Walker:
             self.result.pruned.append(PrunedSymbol(module, path, tuple(n for _, n in gone), "all", st.line, st.end,
                                                    st.index, tuple(p for p, _ in gone),
                                                    "the names it lists were pruned"))
+
+
+_DROPPED = "named by [symbols] drop, and no kept code references it"
 
 
 def _import_text(alias: ImportAlias) -> str:

@@ -55,11 +55,12 @@ def build_batches(analysis, stages) -> list[Batch]:
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan, stages))
     elif (tree.root / "pyproject.toml").is_file():
-        text, changed = bump_pyproject_version((tree.root / "pyproject.toml").read_text(encoding="utf-8"))
+        suffix = version_suffix(analysis.spec)
+        text, changed = bump_pyproject_version((tree.root / "pyproject.toml").read_text(encoding="utf-8"), suffix)
         if changed:
-            batches.append(Batch("packaging", "Packaging: the version gets the +slimfork local suffix",
+            batches.append(Batch("packaging", f"Packaging: the version gets the {suffix} local suffix",
                                  [Edit("pyproject.toml", text.encode(), "local version suffix", "packaging")]))
-        else:
+        elif suffix:
             plan.warnings.append("pyproject.toml has no static version: the fork keeps the original's version")
     return batches
 
@@ -123,7 +124,8 @@ def _packaging(analysis, plan, stages) -> Batch:
     tree = analysis.tree
     kept_modules = {k.module for k in plan.kept if k.module}
     uses = _requirement_uses(analysis, stages, plan)
-    text, notes = fork_pyproject(tree, kept_modules, [u.requirement for u in uses if u.kept])
+    text, notes = fork_pyproject(tree, kept_modules, [u.requirement for u in uses if u.kept],
+                                 version_suffix(analysis.spec))
     plan.warnings.extend(notes)
     if uses:
         stages.data["requirements"] = [dataclasses.asdict(u) for u in uses]
@@ -131,7 +133,12 @@ def _packaging(analysis, plan, stages) -> Batch:
     # The wheel's dist-info stays (the tree on PYTHONPATH keeps the original's metadata for importlib.metadata);
     # pip builds the fork from the pyproject and ignores it.
     edits = [Edit("pyproject.toml", text.encode(), "the original's metadata as an installable project", "packaging")]
-    return Batch("packaging", "Packaging: pyproject.toml from the wheel's metadata (version +slimfork)", edits)
+    return Batch("packaging", "Packaging: pyproject.toml from the wheel's metadata", edits)
+
+
+def version_suffix(spec) -> str:
+    """The spec's ``version_suffix`` (default "+slimfork"; "" keeps the original's version)."""
+    return spec.raw.get("version_suffix", "+slimfork")
 
 
 def _requirement_uses(analysis, stages, plan):

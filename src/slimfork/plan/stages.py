@@ -122,7 +122,8 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         if folding:
             others = {rel: mod for rel, mod in analysis.graph.mm.by_path.items()
                       if analysis.graph.mm.is_internal(mod) and rel not in modules}
-            report = fold_tree(scratch, modules, facts, jobs=jobs, others=others)
+            report = fold_tree(scratch, modules, facts, jobs=jobs, others=others,
+                               public=_public_api(analysis))
             if getattr(spec, "strict", False):
                 report.check_strict()
             stages.fold_report = report
@@ -158,6 +159,14 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
 
         plan_tests(analysis, stages, scratch, cuts)
     return stages
+
+
+def _public_api(analysis):
+    """The public names the fork keeps as API whatever folds or pruning find unused (graph/public_api.py)."""
+    from slimfork.graph.public_api import public_api
+
+    symbols = analysis.spec.sections.get("symbols")
+    return public_api(analysis.spec.roots, analysis.graph.mm, symbols.drop if symbols else ())
 
 
 def _check_instances(facts, stages: Stages, scratch: Path) -> None:
@@ -233,6 +242,10 @@ def _kernel_stage(analysis, stages: Stages, facts, scratch: Path, jobs: int | No
     dirs = analysis.spec.sections.get("kernels")
     if dirs is not None:
         _drop_unreached_kernels(analysis, stages, dirs, scratch, sources)
+    if facts is not None and facts:
+        from slimfork.kernels.stage import drop_other_platforms_sources
+
+        drop_other_platforms_sources(analysis, stages, facts, scratch)
 
 
 def _drop_unreached_kernels(analysis, stages: Stages, dirs, scratch: Path, sources: list[str]) -> None:

@@ -9,6 +9,7 @@ from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
 from slimfork.graph.symbol_index import SymbolSummary
+from slimfork.graph.public_api import public_api
 from slimfork.graph.symbols import SymbolInputs
 
 BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
@@ -63,9 +64,31 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                 break
     _apply_decorators(summaries, config)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
+    api = public_api(spec.roots, mm, config.drop)
+    roots += api_roots(api, summaries, keep_all)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                         dict(registry_modules), looked_up, text_references(analysis, plan, mm),
-                        not config.package_api, not spec.type_checking_imports)
+                        not config.package_api, not spec.type_checking_imports, api.dropped)
+
+
+def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str]) -> list[tuple[str, str, str]]:
+    """The public names of API modules that do not keep everything anyway (the public modules of a package
+    root): definitions, assignments and ``from`` imports (re-exports) binding a public name, and ``__all__``."""
+    out = []
+    for module, why in sorted(api.modules.items()):
+        summary = summaries.get(module)
+        if summary is None or module in keep_all:
+            continue
+        names = set(summary.all_names or ())
+        for st in summary.statements:
+            if st.kind == "import":
+                names.update(a.bound for a in st.aliases if a.name is not None and a.bound != "*")
+            else:
+                names.update(st.binds)
+        for name in sorted(names):
+            if api.keeps(module, name, summary.all_names):
+                out.append((module, name, f"public API: {why}"))
+    return out
 
 
 _FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t\\\n]+)\)?", re.M)

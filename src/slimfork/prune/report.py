@@ -17,6 +17,11 @@ def symbols_markdown(stage) -> str:
         lines.append(f"- registry `{reg['module']}.{reg['variable']}`: kept {', '.join(reg['kept'])}; removed "
                      f"{len(reg['removed'])} keys ({', '.join(reg['removed'][:20])}"
                      f"{' ...' if len(reg['removed']) > 20 else ''})" + (f": {reg['reason']}" if reg['reason'] else ""))
+    public = public_kept(stage)
+    if public:
+        lines += ["", f"Public API kept ({len(public)} names, whatever uses them; `[symbols] drop` lets one go):", ""]
+        lines += [f"- `{m}:{name}`: {why}" for (m, name), why in public[:100]]
+        lines += [f"- ... {len(public) - 100} more (report.json: `symbols.public_kept`)"] if len(public) > 100 else []
     if stage.protected:
         lines += ["", "Imports kept for their effects (pruning them would have removed these modules):", ""]
         lines += [f"- `{m}`: {why}" for m, why in sorted(stage.protected.items())[:100]]
@@ -32,6 +37,12 @@ def symbols_markdown(stage) -> str:
     return "\n".join(lines)
 
 
+def public_kept(stage) -> list[tuple[tuple[str, str], str]]:
+    """The names the last round kept first as public API (graph/public_api.py), with why."""
+    first = stage.reach.first_use if stage.reach is not None else {}
+    return sorted((key, why) for key, why in first.items() if why.startswith("public API: "))
+
+
 def _lines(pruned) -> int:
     return sum(p.end - p.line + 1 for p in pruned)
 
@@ -45,4 +56,5 @@ def symbols_data(stage) -> dict:
         "registries": stage.registries,
         "protected": dict(sorted(stage.protected.items())),
         "failures": stage.failures,
+        "public_kept": [{"module": m, "name": n, "why": why} for (m, n), why in public_kept(stage)],
     }

@@ -14,6 +14,9 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
           "modules (default true when [symbols] is present).", default=True),
     Field("keep", "list[str]", "Symbols that always stay, 'pkg.mod:name', or 'pkg.mod' for every symbol of a "
           "module (names used in ways the analysis cannot see)."),
+    Field("drop", "list[str]", "Public names ('pkg.mod:name') the fork need not keep as API: the public names of "
+          "a root module (and of the public modules of a package root) otherwise stay even when nothing kept uses "
+          "them; a dropped name goes when nothing kept uses it (symbol pruning and the facts' clean-up)."),
     Field("pure_decorators", "list[str]", "Decorators (dotted, as written) that do not register what they "
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
     Field("pure_calls", "list[str]", "Functions (dotted, as written at the call) whose call at import has no "
@@ -44,6 +47,7 @@ class SymbolsSpec:
     public_methods: bool = False
     unneeded_effects: tuple[str, ...] = ()
     pure_calls: frozenset[str] = frozenset()
+    drop: tuple[tuple[str, str], ...] = ()  # (module, name): public names not kept as API
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -55,6 +59,7 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
             raise SpecError(f"'{text}' is not 'pkg.mod:name' or 'pkg.mod'", key=f"{key}.keep[{i}]",
                             hint="for example 'sglang.srt.utils:get_bool_env_var'")
         keep.append((module, name or None))
+    drop = parse_drop(raw, key)
     rounds = raw.get("max_rounds", 6)
     if rounds < 1:
         raise SpecError("max_rounds must be at least 1", key=f"{key}.max_rounds", hint="the default is 6")
@@ -64,7 +69,18 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
                             hint="for example 'sglang.srt.configs.*'")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
                        raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False),
-                       tuple(raw.get("unneeded_effects", [])), frozenset(raw.get("pure_calls", [])))
+                       tuple(raw.get("unneeded_effects", [])), frozenset(raw.get("pure_calls", [])), drop)
+
+
+def parse_drop(raw: dict, key: str = "symbols") -> tuple[tuple[str, str], ...]:
+    out = []
+    for i, text in enumerate(raw.get("drop", [])):
+        module, _, name = text.partition(":")
+        if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", module) or not name.isidentifier():
+            raise SpecError(f"'{text}' is not 'pkg.mod:name'", key=f"{key}.drop[{i}]",
+                            hint="for example 'pkg.console:detect_legacy_windows'")
+        out.append((module, name))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Callable
 import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings
-from slimfork.facts.evaluate import is_pure
+from slimfork.facts.evaluate import is_literal, is_pure
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.fold import _join_lines
 
@@ -130,8 +130,11 @@ class _LocalImports(cst.CSTTransformer):
         if before is None:
             return updated_node
 
+        shared = _declared_shared(updated_node)
+
         def removable(name: str) -> bool:
-            return before.get(name, 0) > 0 and after.get(name, 0) == 0 and name not in self.strings
+            return before.get(name, 0) > 0 and after.get(name, 0) == 0 and name not in self.strings \
+                and name not in shared
 
         if not isinstance(updated_node.body, cst.IndentedBlock):
             return updated_node
@@ -159,7 +162,7 @@ class _BlockImports(cst.CSTTransformer):
 
     def leave_IndentedBlock(self, original_node, updated_node):
         body, carry, names = _filter(updated_node.body, lambda stmt: _without_unused(stmt, self.removable)
-                                     if _is_import(stmt) else (stmt, []), self.dropped)
+                                     if _is_import(stmt) or _is_flag(stmt) else (stmt, []), self.dropped)
         if not names:
             return updated_node
         self.removed.extend(names)
@@ -199,6 +202,28 @@ def _filter(statements, without: Callable, dropped: Counter[str]):
 def _is_import(stmt) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
         and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
+
+
+def _is_flag(stmt) -> bool:
+    """``WINDOWS_ = False``: a name bound to a literal (what a fold leaves of a local flag)."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)):
+        return False
+    small = stmt.body[0]
+    return len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) and is_literal(small.value)
+
+
+def _declared_shared(function: cst.FunctionDef) -> set[str]:
+    """Names a function declares ``global`` or ``nonlocal``: assigning them is not local."""
+    names: set[str] = set()
+
+    class _Shared(cst.CSTVisitor):
+        def visit_Global(self, node) -> None:
+            names.update(n.name.value for n in node.names)
+
+        visit_Nonlocal = visit_Global
+
+    function.visit(_Shared())
+    return names
 
 
 def _is_docstring(stmt) -> bool:
@@ -243,6 +268,8 @@ def _without_unused(stmt, removable):
             return None, names
         if not (isinstance(small, cst.ImportFrom) and small.lpar):
             keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        elif keep[-1] is not small.names[-1]:  # the new last name ends the list as the old one did (`)` indent)
+            keep[-1] = keep[-1].with_changes(comma=small.names[-1].comma)
         return stmt.with_changes(body=[small.with_changes(names=keep)]), names
     return stmt, []
 

@@ -5,20 +5,22 @@ from __future__ import annotations
 import ast
 import warnings
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
-from slimfork.facts.evaluate import FactTable
+from slimfork.facts.evaluate import STDLIB_FACTS, FactTable
+from slimfork.graph.public_api import PublicApi
 from slimfork.index.parse import decode
 from slimfork.rewrite.cleanup import function_loads, load_counts, remove_unused
 from slimfork.rewrite.fold import FoldTransformer
 from slimfork.rewrite.methods import MethodRemover, method_uses
 from slimfork.rewrite.positions import statement_info
 from slimfork.rewrite.report import FileFold
-from slimfork.rewrite.safety import check_rewrite, undefined_names
+from slimfork.rewrite.safety import check_rewrite, does_not_compile, undefined_names
+from slimfork.rewrite.unresolved import unresolved_mentions
 
 
 _RUNS = 3  # runs of the fold on its own output: the last must change nothing
@@ -32,6 +34,7 @@ class FoldContext:
     resolver: Resolver
     is_protected: Callable[[str, str], bool] = lambda module, name: False  # (module, name) used elsewhere
     unused_methods: frozenset[str] = frozenset()  # methods to delete from class bodies (rewrite/methods.py)
+    public: PublicApi = field(default_factory=PublicApi)  # public names of API modules are never cleaned up
 
 
 def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext) -> tuple[bytes | None, FileFold]:
@@ -39,11 +42,17 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
     result = FileFold(path, bindings.module, lines_before=_count_lines(data))
     try:
         new, transformer, removed, dropped, undefined = _fold_pinned(data, path, bindings, ctx)
+    except RewriteError as exc:
+        result.failure = str(exc)
+        result.unresolved = _unresolved(data, path, bindings, ctx, set(), f"the file was left unmodified ({exc})")
+        return None, result
     except (cst.ParserSyntaxError, SyntaxError, UnicodeDecodeError, LookupError, ValueError, RecursionError) as exc:
         result.failure = f"cannot fold: {exc.__class__.__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
         return None, result
     result.folds, result.matches, result.blocked = transformer.folds, transformer.matches, transformer.blocked
     result.removed_names = removed
+    result.public_kept = list(transformer.public_kept)
+    result.unresolved = _unresolved(data, path, bindings, ctx, {line for _, line in transformer.matches})
     if new == data:
         return None, result
     problems = check_rewrite(data, new, dropped, path, undefined)
@@ -64,6 +73,7 @@ def fold_source(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
         result.matches += transformer.matches
         result.blocked += transformer.blocked
         result.removed_names = [*result.removed_names, *more]
+        result.public_kept += [k for k in transformer.public_kept if k not in result.public_kept]
         dropped = dropped + lost
         new = again
         problems = check_rewrite(data, new, dropped, path,
@@ -115,13 +125,46 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
         folded = folded.visit(remover)
         transformer.folds += remover.folds
         transformer.dropped += remover.dropped
+    transformer.public_kept = []
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
-    cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings,
-                                                    lambda name: ctx.is_protected(bindings.module, name),
+    try:
+        compile(folded.code, path, "exec", dont_inherit=True)
+    except SyntaxError as exc:  # a bug of the fold, reported at the line of the source it rewrote
+        raise RewriteError(does_not_compile(text, folded.code, exc)) from None
+
+    def protected(name: str) -> bool:
+        if ctx.is_protected(bindings.module, name):
+            return True
+        why = ctx.public.keeps(bindings.module, name, bindings.all_names)
+        if why and (name, why) not in transformer.public_kept:
+            transformer.public_kept.append((name, why))
+        return why is not None
+
+    cleaned, code, removed, dropped = remove_unused(folded, load_counts(tree), bindings, protected,
                                                     function_loads(tree))
     new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
     return new, transformer, removed, transformer.dropped + dropped
+
+
+class RewriteError(Exception):
+    """The fold's own output is wrong: the file is left unmodified, with this reason."""
+
+
+def _unresolved(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContext,
+                matched: set[int], why: str | None = None) -> list[tuple[int, str]]:
+    """The stdlib platform facts this file spells but the fold did not match, with why (``rewrite/unresolved.py``)."""
+    known = {q for q in STDLIB_FACTS if q in ctx.table.values or q in ctx.table.calls}
+    spelled = {q.rpartition(".")[2].encode() for q in known}
+    if not known or not any(b"." + word in data for word in spelled):
+        return []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(decode(data), path)
+    except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError):
+        return []
+    return unresolved_mentions(tree, bindings, known, matched, why)
 
 
 def _count_lines(data: bytes) -> int:

@@ -68,6 +68,10 @@ class FoldTransformer(cst.CSTTransformer):
         self.blocked: list[tuple[int, str]] = []  # (line, why a known condition was not folded)
         self.dropped: Counter[str] = Counter()  # comments inside deleted code
         self.substitutions = 0
+        self.edits_at: list[int] = []  # per simple statement line being visited: the edits made before it
+        self.wrapped: set[int] = set()  # literals given the parentheses of what they replaced
+        self.keep_alive: list[cst.CSTNode] = []  # ... kept alive, so their ids stay theirs
+        self.fstring_quotes: list[str] = []  # the quote of each f-string around the expression (innermost last)
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
     @property
@@ -206,6 +210,71 @@ class FoldTransformer(cst.CSTTransformer):
         value = self.evaluator.value(node)
         return value, self.evaluator.used
 
+    # -- what a reviewer would fix by hand ---------------------------------------------------------------------
+    def visit_SimpleStatementLine(self, node) -> None:
+        self.edits_at.append(self._edits())
+
+    def _edits(self) -> int:
+        return self.substitutions + len(self.folds)
+
+    def leave_SimpleStatementLine(self, original_node, updated_node):
+        """A line the fold reduced to a constant (``return False``, ``x = None``) loses its trailing comment,
+        which spoke of the expression that is gone (``# Not 'darwin' or 'linux2'``); pragmas stay."""
+        edited = self.edits_at.pop() != self._edits()
+        comment = updated_node.trailing_whitespace.comment
+        if not edited or comment is None or _is_pragma(comment.value) or len(updated_node.body) != 1:
+            return updated_node
+        small = updated_node.body[0]
+        value = getattr(small, "value", None) if isinstance(small, (cst.Return, cst.Assign, cst.AnnAssign)) else None
+        if value is None or not is_literal(value):
+            return updated_node
+        self.dropped[comment.value.strip()] += 1
+        return updated_node.with_changes(trailing_whitespace=updated_node.trailing_whitespace.with_changes(
+            comment=None, whitespace=cst.SimpleWhitespace("")))
+
+    def _wrap(self, new, old):
+        wrapped = _with_parens(new, old)
+        if wrapped is not new and is_literal(wrapped):
+            self.wrapped.add(id(wrapped))
+            self.keep_alive.append(wrapped)
+        return wrapped
+
+    def _bare(self, node):
+        """A literal the fold wrapped in the parentheses of what it replaced, without them."""
+        if id(node) in self.wrapped and node.lpar:
+            return node.with_changes(lpar=[], rpar=[])
+        return node
+
+    def leave_Return(self, original_node, updated_node):
+        value = self._bare(updated_node.value) if updated_node.value is not None else None
+        if value is updated_node.value:
+            return updated_node
+        return updated_node.with_changes(value=value, whitespace_after_return=cst.SimpleWhitespace(" "))
+
+    def leave_Assign(self, original_node, updated_node):
+        updated_node = self._narrow_class_list(updated_node)
+        return updated_node.with_changes(value=self._bare(updated_node.value))
+
+    def leave_AnnAssign(self, original_node, updated_node):
+        if updated_node.value is None:
+            return updated_node
+        return updated_node.with_changes(value=self._bare(updated_node.value))
+
+    def leave_Arg(self, original_node, updated_node):
+        return updated_node.with_changes(value=self._bare(updated_node.value))
+
+    def leave_If(self, original_node, updated_node):
+        """A test the fold changed: ``(False)`` loses its parentheses, and ``if (`` with the rest of the condition
+        on the next lines becomes one line when what is left fits (no comment inside)."""
+        test = updated_node.test
+        if test is original_node.test or not test.lpar or not isinstance(test, _BARE_TESTS):
+            return updated_node  # a tuple, lambda, yield or generator needs its parentheses
+        inner = test.with_changes(lpar=[], rpar=[])
+        code = _EMPTY.code_for_node(inner)
+        if "\n" in code or "#" in _EMPTY.code_for_node(test) or len(code) > 80 or len(test.lpar) != 1:
+            return updated_node
+        return updated_node.with_changes(test=inner, whitespace_before_test=cst.SimpleWhitespace(" "))
+
     def _replace(self, old: cst.CSTNode, new: cst.CSTNode):
         self.dropped.update(comments_of(old) - comments_of(new))
         return new
@@ -244,7 +313,7 @@ class FoldTransformer(cst.CSTTransformer):
         return self.class_lists[-1] if self.class_lists and self.scopes and self.scopes[-1][0] == "function" \
             else frozenset()
 
-    def leave_Assign(self, original_node, updated_node):
+    def _narrow_class_list(self, updated_node):
         """``supported = [A, C]`` (read only by ``isinstance``) where no C exists: ``supported = [A]``."""
         target = updated_node.targets[0].target if len(updated_node.targets) == 1 else None
         value = updated_node.value
@@ -372,19 +441,40 @@ class FoldTransformer(cst.CSTTransformer):
             self.truth_context.add(id(node.right))
 
     # -- leaves --------------------------------------------------------------------------------------------
+    def visit_FormattedString(self, node: cst.FormattedString) -> None:
+        self.fstring_quotes.append(node.start.lstrip("rRfFbBuU"))
+
+    def leave_FormattedString(self, original_node, updated_node):
+        self.fstring_quotes.pop()
+        return updated_node
+
+    def _literal(self, value, old: cst.CSTNode) -> cst.BaseExpression | None:
+        """``to_literal(value)``; inside f-strings a string takes a quote none of them uses (before Python 3.12 an
+        f-string's expression cannot reuse its quote or hold a backslash), or None with the reason reported."""
+        literal = to_literal(value)
+        if not (isinstance(value, str) and self.fstring_quotes and literal is not None):
+            return literal
+        used = {quote[0] for quote in self.fstring_quotes}
+        free = [q for q in ("'", '"') if q not in used and q not in value]
+        if not free or any(c in value for c in "\\\n\r"):
+            self.blocked.append((self.line, f"{_code(old)} is {value!r}, but no quote is left for it inside the "
+                                            "f-string (Python 3.11 forbids reusing the f-string's quote): kept"))
+            return None
+        return cst.SimpleString(f"{free[0]}{value}{free[0]}")
+
     def _leaf(self, original, updated):
         if id(original) in self.skip or is_literal(updated):
             return updated
         value, used = self._evaluate(updated)
         if value is UNKNOWN or not (used or _bool_of_literal(updated)):  # bool(False) once a fact folded inside
             return updated
-        literal = to_literal(value)
+        literal = self._literal(value, updated)
         if literal is None:
             return updated
         for key in sorted(used):
             self.matches.append((key, self.line))
         self.substitutions += 1
-        return self._replace(updated, _with_parens(literal, updated))
+        return self._replace(updated, self._wrap(literal, updated))
 
     def leave_Name(self, original_node, updated_node):
         if updated_node.value in ("True", "False", "None"):
@@ -437,25 +527,44 @@ class FoldTransformer(cst.CSTTransformer):
         return self._fold_comparison(updated_node, value, used)
 
     def _fold_comparison(self, updated_node, value, used):
-        literal = None if value is UNKNOWN else to_literal(value)
+        literal = None if value is UNKNOWN else self._literal(value, updated_node)
         if literal is None:
             return updated_node
         for key in sorted(used):
             self.matches.append((key, self.line))
         self.folds.append(Fold(self.line, "comparison", f"{_code(updated_node)} -> {value!r}"))
-        return self._replace(updated_node, _with_parens(literal, updated_node))
+        return self._replace(updated_node, self._wrap(literal, updated_node))
 
     # -- operators -----------------------------------------------------------------------------------------
+    def _declared(self, original_node, updated_node):
+        """``[facts.expressions]`` on an operator (a leaf or a comparison is evaluated as any other fact)."""
+        if not self.table.expressions:
+            return None
+        self.evaluator.used = set()
+        value = self.evaluator.declared(original_node)
+        literal = None if value is UNKNOWN else self._literal(value, updated_node)
+        if literal is None:
+            return None
+        self.matches.extend((key, self.line) for key in sorted(self.evaluator.used))
+        self.folds.append(Fold(self.line, "expression", f"{_code(original_node)} -> {value!r}"))
+        return self._replace(updated_node, self._wrap(literal, updated_node))
+
     def leave_UnaryOperation(self, original_node, updated_node):
+        declared = self._declared(original_node, updated_node)
+        if declared is not None:
+            return declared
         if not isinstance(updated_node.operator, cst.Not):
             return updated_node
         inner = literal_value(updated_node.expression)
         if inner is UNKNOWN:
             return updated_node
         self.folds.append(Fold(self.line, "not", f"{_code(updated_node)} -> {not inner}"))
-        return self._replace(updated_node, _with_parens(cst.Name(repr(not inner)), updated_node))
+        return self._replace(updated_node, self._wrap(cst.Name(repr(not inner)), updated_node))
 
     def leave_BooleanOperation(self, original_node, updated_node):
+        declared = self._declared(original_node, updated_node)
+        if declared is not None:
+            return declared
         left, right = updated_node.left, updated_node.right
         is_and = isinstance(updated_node.operator, cst.And)
         lv, rv = literal_value(left), literal_value(right)
@@ -473,7 +582,7 @@ class FoldTransformer(cst.CSTTransformer):
         if result is None:
             return updated_node
         self.folds.append(Fold(self.line, "and/or", f"{_code(updated_node)} -> {_code(result)}"))
-        return self._replace(updated_node, _with_parens(result, updated_node))
+        return self._replace(updated_node, self._wrap(result, updated_node))
 
     def leave_IfExp(self, original_node, updated_node):
         test = literal_value(updated_node.test)
@@ -481,7 +590,7 @@ class FoldTransformer(cst.CSTTransformer):
             return updated_node
         result = updated_node.body if test else updated_node.orelse
         self.folds.append(Fold(self.line, "ternary", f"{_code(updated_node.test)} -> {bool(test)}"))
-        return self._replace(updated_node, _with_parens(result, updated_node))
+        return self._replace(updated_node, self._wrap(result, updated_node))
 
     def leave_CompIf(self, original_node, updated_node):
         test = literal_value(updated_node.test)
@@ -520,7 +629,7 @@ class FoldTransformer(cst.CSTTransformer):
         changed = dead = False
         if len(originals) != len(stmts):  # something above flattened statements: lines are unknown
             originals = [None] * len(stmts)
-        for original, stmt in zip(originals, stmts):
+        for index, (original, stmt) in enumerate(zip(originals, stmts)):
             if dead:
                 self.dropped.update(comments_of(stmt))
                 continue
@@ -532,10 +641,10 @@ class FoldTransformer(cst.CSTTransformer):
             else:
                 new, extra = replaced
                 changed = True
-                if self.function_depth and new and _terminates(new[-1]) and stmt is not stmts[-1]:
-                    dead = True
-                    self.folds.append(Fold(line, "dead code", "statements after an unconditional "
-                                                              "return/raise/continue/break removed"))
+            if new and _terminates(new[-1]) and index < len(stmts) - 1 and _removable(stmts[index + 1:]):
+                dead = changed = True
+                self.folds.append(Fold(line, "dead code", f"statements after an unconditional "
+                                                          f"{_code(new[-1].body[-1]).split()[0]} removed"))
             if carry and new:
                 new[0] = new[0].with_changes(leading_lines=_join_lines(carry, new[0].leading_lines))
                 carry = []
@@ -553,6 +662,13 @@ class FoldTransformer(cst.CSTTransformer):
                 return [], list(stmt.leading_lines)
         if isinstance(stmt, cst.If):
             return self._fold_if(stmt, original, line)
+        if isinstance(stmt, cst.Try) and stmt.orelse is not None and isinstance(stmt.body, cst.IndentedBlock) \
+                and stmt.body.body and _terminates(stmt.body.body[-1]):
+            self.folds.append(Fold(line, "else", "try's else: never runs (the try body always leaves early), "
+                                                 "removed"))
+            new = stmt.with_changes(orelse=None)
+            self.dropped.update(comments_of(stmt) - comments_of(new))
+            return [new], []
         if isinstance(stmt, cst.While):
             test = literal_value(stmt.test)
             if test is UNKNOWN or test:
@@ -560,8 +676,9 @@ class FoldTransformer(cst.CSTTransformer):
             self.folds.append(Fold(line, "while", f"while {_code(stmt.test)}: never runs"))
             if stmt.orelse is not None:
                 return self._splice(stmt, stmt.orelse.body, [stmt.leading_lines, stmt.orelse.leading_lines])
-            self.dropped.update(comments_of(stmt) - comments_of(stmt.leading_lines))
-            return [], list(stmt.leading_lines)
+            lead, _ = _attached_comments(stmt.leading_lines)
+            self.dropped.update(comments_of(stmt) - comments_of(lead))
+            return [], lead
         if isinstance(stmt, cst.SimpleStatementLine) and any(_passing_assert(s) for s in stmt.body):
             kept = [s for s in stmt.body if not _passing_assert(s)]
             self.folds.append(Fold(line, "assert", "always true: removed"))
@@ -641,9 +758,10 @@ class FoldTransformer(cst.CSTTransformer):
             new_else = cst.Else(body=taken.body, leading_lines=taken.leading_lines,
                                 whitespace_before_colon=taken.whitespace_after_test)
         if not kept:
-            if new_else is None:
-                self.dropped.update(comments_of(stmt) - comments_of(stmt.leading_lines))
-                return [], list(stmt.leading_lines)
+            if new_else is None:  # the comment block right above the statement was about it: it goes too
+                lead, attached = _attached_comments(stmt.leading_lines)
+                self.dropped.update(comments_of(stmt) - comments_of(lead))
+                return [], lead
             keep = [stmt.leading_lines]
             if taken is not stmt:
                 keep.append(new_else.leading_lines)
@@ -818,6 +936,54 @@ def _fix_semicolons(body):
 
 def _is_pass(stmt) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, cst.Pass) for s in stmt.body)
+
+
+_BARE_TESTS = (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation, cst.BinaryOperation, cst.Name, cst.Attribute,
+               cst.Call, cst.Subscript, cst.SimpleString, cst.Integer, cst.NamedExpr, cst.Await)
+_PRAGMAS = ("noqa", "type:", "pragma", "pylint", "fmt:", "nosec", "mypy", "pyright", "isort", "ruff")
+
+
+def _attached_comments(lines) -> tuple[list[cst.EmptyLine], list[cst.EmptyLine]]:
+    """Split a statement's leading lines into (those that stay, the comment block right above it with no blank
+    line between: it speaks of the statement and leaves with it)."""
+    lines = list(lines)
+    cut = len(lines)
+    while cut and lines[cut - 1].comment is not None and not _is_pragma(lines[cut - 1].comment.value):
+        cut -= 1
+    return lines[:cut], lines[cut:]
+
+
+def _is_pragma(comment: str) -> bool:
+    text = comment.lstrip("#").strip().lower()
+    return text.startswith(_PRAGMAS) or "noqa" in text
+
+
+def _removable(dead) -> bool:
+    """Statements after an unconditional jump can go unless they still matter without running: a ``yield``
+    makes the function a generator, ``global``/``nonlocal`` scope its names."""
+    for stmt in dead:
+        finder = _Matters()
+        stmt.visit(finder)
+        if finder.found:
+            return False
+    return True
+
+
+class _Matters(cst.CSTVisitor):
+    def __init__(self):
+        self.found = False
+
+    def visit_Yield(self, node) -> bool:
+        self.found = True
+        return False
+
+    visit_Global = visit_Nonlocal = visit_Yield
+
+    def visit_FunctionDef(self, node) -> bool:  # its own yields are its own
+        return False
+
+    def visit_ClassDef(self, node) -> bool:
+        return True
 
 
 def _terminates(stmt) -> bool:

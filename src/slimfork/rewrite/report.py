@@ -24,7 +24,9 @@ class FileFold:
     matches: list[tuple[str, int]] = field(default_factory=list)  # (fact key, line)
     blocked: list[tuple[int, str]] = field(default_factory=list)  # (line, why a known condition stayed)
     removed_names: list[str] = field(default_factory=list)  # imports, flags, defs only deleted code used
+    unresolved: list[tuple[int, str]] = field(default_factory=list)  # (line, why a fact's spelling was not folded)
     failure: str | None = None  # the file was left unmodified because of this
+    public_kept: list[tuple[str, str]] = field(default_factory=list)  # (name, why): unused after the fold, kept as API
 
     @property
     def branches(self) -> int:
@@ -39,7 +41,8 @@ class FileFold:
         # The second pass's lines are those of the first pass's output.
         return replace(self, changed=True, lines_after=second.lines_after, folds=self.folds + second.folds,
                        matches=self.matches + second.matches, blocked=second.blocked,
-                       removed_names=self.removed_names + second.removed_names)
+                       removed_names=self.removed_names + second.removed_names,
+                       public_kept=self.public_kept + [k for k in second.public_kept if k not in self.public_kept])
 
     @property
     def lines_removed(self) -> int:
@@ -135,7 +138,9 @@ class FoldReport:
                 "folds": [asdict(x) for x in f.folds],
                 "matches": [{"fact": k, "line": line} for k, line in f.matches],
                 "kept_for_side_effects": [{"line": line, "why": why} for line, why in f.blocked],
-            } for f in self.files if f.changed or f.failure or f.blocked],
+                "public_kept": [{"name": name, "why": why} for name, why in f.public_kept],
+                "not_folded": [{"line": line, "why": why} for line, why in f.unresolved],
+            } for f in self.files if f.changed or f.failure or f.blocked or f.public_kept or f.unresolved],
         }
 
     def to_markdown(self, limit: int = 50) -> str:
@@ -155,6 +160,12 @@ class FoldReport:
         if self.failures:
             out += ["## Files left unmodified", ""]
             out += [f"- {f.path}: {f.failure}" for f in self.failures] + [""]
+        unresolved = [(f.path, line, why) for f in self.files for line, why in f.unresolved]
+        if unresolved:
+            out += ["## Mentions of a fact not folded", ""]
+            out += [f"- {p}:{line}: {why}" for p, line, why in unresolved[:limit]]
+            out += ([f"- ... {len(unresolved) - limit} more (report.json: `not_folded`)"]
+                    if len(unresolved) > limit else []) + [""]
         blocked = [(f.path, line, why) for f in self.files for line, why in f.blocked]
         if blocked:
             binds = sum("it binds" in why for _, _, why in blocked)
@@ -165,6 +176,13 @@ class FoldReport:
             out += [f"- {p}:{line}: {why}" for p, line, why in blocked[:limit]]
             out += ([f"- ... {len(blocked) - limit} more (report.json: `kept_for_side_effects`)"]
                     if len(blocked) > limit else []) + [""]
+        public = [(f.path, name, why) for f in self.files for name, why in f.public_kept]
+        if public:
+            out += ["## Public API kept", "", "Names only folded code used, kept because code outside the fork may "
+                    "import them (`[symbols] drop = [\"pkg.mod:name\"]` lets one go):", ""]
+            out += [f"- {p}: `{name}`: {why}" for p, name, why in public[:limit]]
+            out += ([f"- ... {len(public) - limit} more (report.json: `public_kept`)"]
+                    if len(public) > limit else []) + [""]
         removed = self.methods_removed()
         if removed or self.methods_kept:
             out += ["## Unused methods", ""]

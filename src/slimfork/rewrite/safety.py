@@ -30,7 +30,7 @@ def check_rewrite(old: bytes, new: bytes, dropped: Counter[str], path: str = "<f
     try:
         compile(text, path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:
-        return [f"the rewritten file does not compile: {exc}"]
+        return [does_not_compile(_decode(old) or "", text, exc)]
     if old.startswith(_BOM) != new.startswith(_BOM):
         problems.append("byte order mark added or dropped")
     old_lines, new_lines = old.splitlines(keepends=True), new.splitlines(keepends=True)
@@ -56,6 +56,30 @@ def check_rewrite(old: bytes, new: bytes, dropped: Counter[str], path: str = "<f
         problems += [f"the fold leaves '{name}' undefined (bound only in deleted code)"
                      for name in sorted(after - before)]
     return problems
+
+
+def does_not_compile(old: str, new: str, exc: Exception) -> str:
+    """Why a rewrite is refused when it does not compile, at the line of the original the error is in (the
+    rewrite's own line numbers mean nothing to a reader of the source)."""
+    line = getattr(exc, "lineno", None)
+    message = getattr(exc, "msg", None) or str(exc)
+    if not line:
+        return f"the rewritten file does not compile: {message}"
+    new_lines = new.splitlines()
+    wrong = new_lines[line - 1].strip() if 0 < line <= len(new_lines) else ""
+    original = _original_line(old.splitlines(), new_lines, line)
+    return (f"the rewritten file does not compile ({message}) in the rewrite of line {original}"
+            + (f": `{wrong}`" if wrong else ""))
+
+
+def _original_line(old_lines: list[str], new_lines: list[str], line: int) -> int:
+    """The line of ``old_lines`` that line ``line`` (1-based) of ``new_lines`` comes from (or replaces)."""
+    import difflib
+
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes():
+        if j1 <= line - 1 < j2:
+            return i1 + min(line - 1 - j1, max(i2 - i1 - 1, 0)) + 1
+    return line
 
 
 def _decode(data: bytes) -> str | None:

@@ -17,11 +17,13 @@ from pathlib import Path
 
 from slimfork.facts.bindings import Resolver, absolute_module, read_bindings
 from slimfork.facts.evaluate import trigger_text
-from slimfork.facts.model import ATTRIBUTE, ENV, FactSet
+from slimfork.facts.expressions import trigger
+from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FactSet
 from slimfork.facts.options import inert_options
 from slimfork.facts.table import build_table, propagate
 from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
+from slimfork.graph.public_api import PublicApi
 from slimfork.index.parse import decode
 from slimfork.progress import progress
 from slimfork.rewrite.constant_args import constant_parameters, file_uses
@@ -35,14 +37,15 @@ _STATE: dict = {}  # what forked workers inherit: root, modules, context, word i
 
 def fact_words(facts: FactSet) -> set[str]:
     """What a file must contain for a fact to match in it (a cheap text prefilter)."""
-    return {fact.target if fact.kind == ENV else trigger_text(fact.target) for fact in facts.facts}
+    return {fact.target if fact.kind == ENV else trigger(fact.target) if fact.kind == EXPRESSION
+            else trigger_text(fact.target) for fact in facts.facts}
 
 
 def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int | None = None,
-              others: dict[str, str] | None = None) -> FoldReport:
+              others: dict[str, str] | None = None, public: PublicApi | None = None) -> FoldReport:
     """Fold ``modules`` (path -> module name). ``others`` are the tree's other modules (dropped or unreachable):
     not folded, but a name one of them imports is not removed, since the fork's batches delete them only after
-    the folded files are checked."""
+    the folded files are checked. ``public``: the public names of API modules, never cleaned up."""
     started = time.perf_counter()
     root = Path(root)
     jobs = jobs or os.cpu_count() or 1
@@ -88,7 +91,8 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     for part in _map(_scan_words, [(chunk, needed) for chunk in chunks], jobs, root, everything):
         for word, files in part.items():
             index.setdefault(word, set()).update(files)
-    _STATE["context"] = FoldContext(table, resolver, _Protection(root, everything, resolver, index))
+    _STATE["context"] = FoldContext(table, resolver, _Protection(root, everything, resolver, index),
+                                    public=public or PublicApi())
     results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
     report.files = [r for r in results if r is not None]
     if facts.unused_methods:

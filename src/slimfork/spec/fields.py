@@ -30,6 +30,10 @@ TOP = Section(
               "(or `if False:`) stays in the fork; 'ignore': such imports keep nothing (they never run; the import stays as "
               "written, the imports check accepts it, a type checker sees it unresolved).",
               choices=("keep", "ignore"), default="keep"),
+        Field("version_suffix", "str", "The PEP 440 local version the fork's packaging adds to the original's "
+              "version (default '+slimfork'); '' keeps the original's version. The install check proves it "
+              "harmless: a fork that fails to install or import with it gets the original's version back.",
+              default="+slimfork"),
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
         Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "

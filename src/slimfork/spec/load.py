@@ -68,6 +68,10 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
     spec.drop = list(data.get("drop", []))
     spec.keep = list(data.get("keep", []))
     spec.type_checking_imports = data.get("type_checking_imports", "keep") == "keep"
+    suffix = data.get("version_suffix", "+slimfork")
+    if suffix and not re.fullmatch(r"\+[A-Za-z0-9]+(\.[A-Za-z0-9]+)*", suffix):
+        raise SpecError(f"'{suffix}' is not a PEP 440 local version suffix", key="version_suffix",
+                        hint="for example '+slimfork', or '' to keep the original's version")
     out = data.get("out") or f"{path.stem if path.name != 'pyproject.toml' else path.parent.name}-fork"
     spec.out = (path.parent / out).resolve()
     for i, reg in enumerate(data.get("registries", [])):

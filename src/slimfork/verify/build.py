@@ -7,6 +7,7 @@ from pathlib import Path
 from slimfork.verify.checks.command import CommandCheck
 from slimfork.verify.checks.import_modules import ImportModulesCheck
 from slimfork.verify.checks.imports import ImportsCheck
+from slimfork.verify.checks.install import InstallCheck, builds
 from slimfork.verify.checks.parse import ParseCheck
 from slimfork.verify.checks.pyflakes import PyflakesCheck
 from slimfork.verify.checks.pytest import PytestCheck
@@ -33,6 +34,17 @@ def needs_env(checks_spec: ChecksSpec) -> bool:
     """Whether a check runs code, in the [verify] environment."""
     return bool(checks_spec.enabled("import-modules") or (checks_spec.enabled("command") and checks_spec.commands)
                 or (checks_spec.enabled("pytest") and checks_spec.pytest is not None))
+
+
+def install_modules(spec, source) -> list[str]:
+    """What the install check imports: the root modules (a symbol's module, a console script's), else the packages."""
+    dist = getattr(source, "dist", None)
+    scripts = dist.scripts if dist else {}
+    out = [r.value for r in spec.roots if r.kind in ("module", "symbol") and not set("*?[") & set(r.value)]
+    for root in spec.roots:
+        if root.kind == "script":
+            out += [t.split(":")[0].strip() for n, t in scripts.items() if root.value in ("*", n)]
+    return sorted(set(out)) or list(source.packages)
 
 
 def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, str] | None = None) -> list[Check]:
@@ -67,4 +79,6 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
             checks.append(CommandCheck(layout, env, command, spec.base_dir))
     if checks_spec.enabled("pytest") and checks_spec.pytest is not None:
         checks.append(PytestCheck(layout, env, checks_spec.pytest))
+    if checks_spec.enabled("install") and builds(source.root):
+        checks.append(InstallCheck(env or verify_env(spec), install_modules(spec, source)))
     return sorted(checks, key=lambda c: c.cost)

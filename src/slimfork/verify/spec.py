@@ -12,7 +12,7 @@ from slimfork.spec.schema import Field, Section, check_table, type_name
 from slimfork.verify.env import VerifyConfig
 
 STATIC_CHECKS = ("parse", "imports", "pyflakes")
-ALL_CHECKS = STATIC_CHECKS + ("import-modules", "command", "pytest")
+ALL_CHECKS = STATIC_CHECKS + ("import-modules", "command", "pytest", "install")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _GLOB = re.compile(r"^[A-Za-z0-9_.*?\[\]!-]+$")
 
