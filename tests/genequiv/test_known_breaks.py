@@ -38,9 +38,7 @@ CASES = [
     # Fixed on main (soundness): regressions now, and on in the 1,000-program test.
     "relative_lazy",  # import_module(_LAZY[name], __name__), {'heavy': '.heavy'}; import_module('.dyn', __package__)
     "outside_scan",  # `pkgutil.iter_modules(models.__path__, ...)` of another package
-    pytest.param("public_fact", marks=pytest.mark.xfail(strict=True, reason=(
-        "issue 25 class 3: a [facts.functions] entry on a public function of a root module "
-        "(pkg.main.detect_legacy_windows) deletes the function"))),
+    "public_fact",  # fixed on main (publicapi): a fact on a public root function keeps it
     pytest.param("folded_concat_getattr", marks=pytest.mark.xfail(strict=True, reason=(
         "`getattr(self, '_value_' + ('win' if WINDOWS else 'posix'))()`: the fold leaves `'_value_' + ('posix')`, "
         "which private-method pruning reads neither as a computed name (prefix protection) nor as the word "
