@@ -38,7 +38,7 @@ CASES = [
     # Fixed on main (soundness): regressions now, and on in the 1,000-program test.
     "relative_lazy",  # import_module(_LAZY[name], __name__), {'heavy': '.heavy'}; import_module('.dyn', __package__)
     "outside_scan",  # `pkgutil.iter_modules(models.__path__, ...)` of another package
-    "public_fact",  # a [facts.functions] entry on a public function of a root module (class 3)
+    "public_fact",  # fixed on main (publicapi): a fact on a public root function keeps it
     pytest.param("folded_concat_getattr", marks=pytest.mark.xfail(strict=True, reason=(
         "`getattr(self, '_value_' + ('win' if WINDOWS else 'posix'))()`: the fold leaves `'_value_' + ('posix')`, "
         "which private-method pruning reads neither as a computed name (prefix protection) nor as the word "
