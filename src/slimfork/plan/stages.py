@@ -130,8 +130,6 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
             for fold in report.changed:
                 stages.rewritten[fold.path] = (scratch / fold.path).read_bytes()
                 stages.rewrite_reasons[fold.path] = f"folded {fold.branches} branches ({fold.lines_removed} lines)"
-            stages.reports.append(("Facts folded", report.to_markdown()))
-            stages.data["facts"] = report.to_dict()
         folded_index = build_index(scratch, jobs=jobs, use_cache=False, reuse=index,
                                    skip=lambda rel: first_match(spec.drop, rel) is not None)
         folded_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
@@ -145,6 +143,10 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
         plan.warnings[:0] = carried_warnings(analysis.plan.warnings, plan.warnings)
         _carry_other_files(analysis, plan)
         stages.plan, stages.graph = plan, graph
+        if stages.fold_report is not None:  # counted now that the plan says which folded files stay
+            stages.fold_report.later_removed = {f.path for f in stages.fold_report.changed} & plan.removed_paths()
+            stages.reports.append(("Facts folded", stages.fold_report.to_markdown()))
+            stages.data["facts"] = stages.fold_report.to_dict()
         for rel in list(stages.rewritten):
             if rel in plan.removed_paths():
                 del stages.rewritten[rel]  # no point rewriting a file the fork leaves out

@@ -62,10 +62,16 @@ class FoldReport:
     scanned: int = 0  # Python files looked at
     candidates: int = 0  # files that mention a fact or a constant flag
     seconds: float = 0.0
+    later_removed: set[str] = field(default_factory=set)  # folded files the plan made again then left out
 
     @property
     def changed(self) -> list[FileFold]:
         return [f for f in self.files if f.changed]
+
+    @property
+    def in_fork(self) -> list[FileFold]:
+        """Folded files the fork keeps: what the counts of branches and lines are about."""
+        return [f for f in self.changed if f.path not in self.later_removed]
 
     @property
     def failures(self) -> list[FileFold]:
@@ -73,11 +79,16 @@ class FoldReport:
 
     @property
     def branches(self) -> int:
-        return sum(f.branches for f in self.changed)
+        return sum(f.branches for f in self.in_fork)
 
     @property
     def lines_removed(self) -> int:
-        return sum(f.lines_removed for f in self.changed)
+        return sum(f.lines_removed for f in self.in_fork)
+
+    def _gone_summary(self) -> str:
+        gone = [f for f in self.changed if f.path in self.later_removed]
+        return (f"; {len(gone)} more files were folded ({sum(f.branches for f in gone)} branches) and then left the "
+                "fork as unreachable, not counted here") if gone else ""
 
     def fact_matches(self) -> dict[str, list[tuple[str, int]]]:
         out: dict[str, list[tuple[str, int]]] = {}
@@ -114,7 +125,7 @@ class FoldReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "summary": {"files_changed": len(self.changed), "branches_folded": self.branches,
+            "summary": {"files_changed": len(self.in_fork), "files_folded_then_removed": len(self.changed) - len(self.in_fork), "branches_folded": self.branches,
                         "lines_removed": self.lines_removed, "failures": len(self.failures),
                         "scanned": self.scanned, "candidates": self.candidates, "seconds": round(self.seconds, 2)},
             "facts": {key: [{"path": p, "line": line} for p, line in places]
@@ -145,9 +156,9 @@ class FoldReport:
 
     def to_markdown(self, limit: int = 50) -> str:
         out = ["# Platform facts folded", "",
-               f"{len(self.changed)} files changed, {self.branches} branches folded, {self.lines_removed} lines "
-               f"removed, {len(self.failures)} files left unmodified ({self.candidates} of {self.scanned} files "
-               f"mention a fact; {self.seconds:.1f} s).", ""]
+               f"{len(self.in_fork)} files of the fork changed, {self.branches} branches folded, {self.lines_removed} "
+               f"lines removed, {len(self.failures)} files left unmodified ({self.candidates} of {self.scanned} files "
+               f"mention a fact; {self.seconds:.1f} s){self._gone_summary()}.", ""]
         if self.unmatched:
             out += ["## Facts that matched nothing", ""]
             out += [f"- `{f.describe()}` ({f.key}): {self.unmatched_message(f)}" for f in self.unmatched] + [""]
