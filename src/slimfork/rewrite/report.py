@@ -161,7 +161,10 @@ class FoldReport:
                f"mention a fact; {self.seconds:.1f} s){self._gone_summary()}.", ""]
         if self.unmatched:
             out += ["## Facts that matched nothing", ""]
-            out += [f"- `{f.describe()}` ({f.key}): {self.unmatched_message(f)}" for f in self.unmatched] + [""]
+            spelled = Counter(why.split("(", 1)[1].split(")", 1)[0] for f in self.files for _, why in f.unresolved)
+            out += [f"- `{f.describe()}` ({f.key}): {self.unmatched_message(f)}"
+                    + (f"; {spelled[f.target]} mentions not folded, see below" if spelled.get(f.target) else "")
+                    for f in self.unmatched] + [""]
         matches = self.fact_matches()
         if matches:
             out += ["## Facts used", "", "| fact | matches | first place |", "|---|---:|---|"]
