@@ -58,7 +58,10 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     t3 = time.perf_counter()
     analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
     if fold:
-        analysis.stages = run_stages(analysis, jobs=jobs)
+        from slimfork.progress import progress
+
+        with progress("registries, facts, symbols, kernels and tests: planning on a folded copy"):
+            analysis.stages = run_stages(analysis, jobs=jobs)
         analysis.plan, analysis.graph = analysis.stages.plan, analysis.stages.graph
         analysis.timings["stages"] = time.perf_counter() - t3
         _unmatched_facts(analysis, strict)

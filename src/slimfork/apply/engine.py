@@ -24,6 +24,7 @@ from slimfork.apply.output import open_output, rewind, save_journal
 from slimfork.apply.report import commit_message
 from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path, edits_key
 from slimfork.errors import SlimforkError
+from slimfork.progress import progress
 from slimfork.source.cache import cache_dir
 from slimfork.verify.model import Check, CheckResult
 from slimfork.verify import cancel
@@ -62,7 +63,8 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
         shutil.rmtree(scratch, ignore_errors=True)
         report = ApplyReport(str(original), str(out), base_commit=journal["base_commit"], notes=journal["notes"])
         try:
-            ladder.compute_baselines(original, journal["base_tree"])
+            with progress(f"checks on the original ({len(checks)} checks)"):
+                ladder.compute_baselines(original, journal["base_tree"])
             report.baselines = ladder.baseline_runs
             for index, batch in enumerate(batches):
                 digest = batch.digest()
@@ -73,8 +75,10 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
                 else:
                     if index < len(done):
                         rewind(repo, journal, index)
-                    result = _run_batch(repo, ladder, batch, digest, journal, scratch, SEARCHES[search],
-                                        bisect_limit)
+                    with progress(f"batch {index + 1}/{len(batches)} ({batch.name}, {len(batch.edits)} planned "
+                                  "edits): applying and checking"):
+                        result = _run_batch(repo, ladder, batch, digest, journal, scratch, SEARCHES[search],
+                                            bisect_limit)
                 report.batches.append(result)
             if len(journal["done"]) > len(batches):
                 rewind(repo, journal, len(batches))
