@@ -32,11 +32,9 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
         return
     folded = _fold_setup_files(analysis, stages, facts, plan.builders)
     _check_builder_imports(analysis, stages, plan.builders)
-    gone = {r.path: r for r in plan.removals}
-    stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone]
-    stages.plan.removals += list(gone.values())
-    for rel in gone:
-        stages.rewritten.pop(rel, None)
+    from slimfork.plan.stages import remove_from_plan
+
+    gone = remove_from_plan(stages, plan.removals)
     lines = [f"{len(plan.builders)} builders read; {len(gone)} native sources ({sum(r.lines for r in gone.values())}"
              " lines) only branches the facts rule out build.", ""]
     for refs in plan.builders:

@@ -222,6 +222,16 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
     return mappings + [c for c in subclasses if c.removed], decorated + chains + imports
 
 
+def remove_from_plan(stages: Stages, removals: list) -> dict:
+    """Move files the kernel or native stage removes out of the kept list (and the rewrites); path -> Removal."""
+    gone = {r.path: r for r in removals}
+    stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone]
+    stages.plan.removals += list(gone.values())
+    for rel in gone:
+        stages.rewritten.pop(rel, None)
+    return gone
+
+
 def _carry_other_files(analysis, plan: Plan) -> None:
     """The scratch copy holds only Python files: non-Python files keep their decisions from the first plan."""
     have = {k.path for k in plan.kept} | {r.path for r in plan.removals}
@@ -257,11 +267,7 @@ def _drop_unreached_kernels(analysis, stages: Stages, dirs, scratch: Path, sourc
     kept_python = [k.path for k in stages.plan.kept if k.path.endswith(".py") and k.path not in removed]
     kplan = plan_kernel_sources(scratch, kept_python, dirs.csrc, dirs.include, files=sources)
     stages.kernel_plan = kplan
-    gone = {r.path: r for r in kplan.removals}
-    stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone]
-    stages.plan.removals += list(gone.values())
-    for rel in gone:
-        stages.rewritten.pop(rel, None)
+    gone = remove_from_plan(stages, kplan.removals)
     lines = [f"{len(kplan.closure.reached)} kernel sources reached from kept Python code (load_jit file lists and "
              f"their includes); {len(gone)} removed; {len(kplan.uncertain)} uncertain.", ""]
     lines += [f"- `{r.path}`: {r.reason}" for r in sorted(gone.values(), key=lambda r: r.path)[:200]]
