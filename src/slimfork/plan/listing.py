@@ -22,7 +22,8 @@ def enabled_checks(spec) -> list[str]:
     from slimfork.verify.spec import ALL_CHECKS, ChecksSpec
 
     checks = spec.sections.get("checks") or ChecksSpec()
-    present = {"command": bool(checks.commands), "pytest": checks.pytest is not None}
+    # the install check runs on a fork only when its build files change (the packaging edit): it decides no removal
+    present = {"command": bool(checks.commands), "pytest": checks.pytest is not None, "install": False}
     return [name for name in ALL_CHECKS if checks.enabled(name) and present.get(name, True)]
 
 
