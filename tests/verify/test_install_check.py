@@ -45,6 +45,13 @@ SPEC = 'source = "."\nroots = ["verpkg"]\n'
 pytestmark = pytest.mark.slow  # pip builds each tree (setuptools in an isolated build env, from the index)
 
 
+@pytest.fixture(autouse=True)
+def _own_check_cache(tmp_path, monkeypatch):
+    """Slow tests share the download cache; these assert what the install check did this run, so the checks'
+    results must not come from an earlier run's cache."""
+    monkeypatch.setenv("SLIMFORK_CACHE", str(tmp_path / "cache"))
+
+
 def _probe(tree):
     return InstallCheck(current_env(), ["verpkg"]).install_and_probe(tree)
 
