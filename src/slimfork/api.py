@@ -9,7 +9,7 @@ from slimfork.graph import ModuleGraph, build_graph
 from slimfork.graph.roots import RootModule
 from slimfork.index import Index, build_index
 from slimfork.plan import Plan
-from slimfork.plan.build import build_plan
+from slimfork.plan.build import build_plan, empty_globs
 from slimfork.graph.modules import build_module_map
 from slimfork.plan.globs import first_match
 from slimfork.source import SourceTree, open_tree, resolve_source
@@ -55,6 +55,7 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     _check_registries(spec, graph)
     _add_keep_roots(spec, graph)
     plan = build_plan(spec, graph)
+    plan.warnings += empty_globs(spec, list(index.files) + index.other_files)  # on the original tree only
     t3 = time.perf_counter()
     analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
     if fold:

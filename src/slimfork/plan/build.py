@@ -24,7 +24,7 @@ def step_reason(graph: ModuleGraph, step: Step) -> str:
     return f"{kind} {step.via} ({where}){detail}"
 
 
-def _empty_globs(spec: Spec, paths: list[str]) -> list[str]:
+def empty_globs(spec: Spec, paths: list[str]) -> list[str]:
     """A `tests` or `drop` glob that matches no file of the source is most likely a typo: say so."""
     tests = spec.sections.get("tests")
     out = []
@@ -65,7 +65,6 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
         else:
             plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
-    plan.warnings += _empty_globs(spec, list(index.files) + index.other_files)
     kept_paths = {k.path for k in plan.kept}
     plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
     for src, edge in imports_of_dropped(graph):
