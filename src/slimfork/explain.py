@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from slimfork.errors import SlimforkError, did_you_mean
 from slimfork.plan.build import step_reason
 
 
-def explain(analysis, target: str):
-    from slimfork.api import WhyAnswer
+@dataclass
+class WhyAnswer:
+    target: str
+    module: str | None
+    path: str | None
+    kept: bool
+    chain: list[dict]  # for a kept target: each step from a root, with file:line
+    reason: str  # one line a user can read
 
+    def to_dict(self) -> dict:
+        return {"target": self.target, "module": self.module, "path": self.path, "kept": self.kept,
+                "reason": self.reason, "chain": self.chain}
+
+
+def explain(analysis, target: str) -> WhyAnswer:
     graph, plan = analysis.graph, analysis.plan
     module, symbol, path = _locate(analysis, target)
     kept = {k.path: k for k in plan.kept}
@@ -26,7 +39,7 @@ def explain(analysis, target: str):
                           "line": step.edge.line if step.edge else None,
                           "from": graph.modules[step.via].path if step.via else None})
     reason = kept[path].reason if path in kept else (chain[-1]["reason"] if chain else "kept")
-    symbols = getattr(getattr(analysis, "stages", None), "symbols", None)  # slimfork.prune.stage.SymbolStage
+    symbols = analysis.stages.symbols if analysis.stages else None
     if symbol and symbols is not None:
         gone = symbols.removed_symbol(module, symbol.split(".")[0])
         if gone is not None:

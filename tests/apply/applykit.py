@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from slimfork.apply import Batch, Edit
+from slimfork.decisions import Batch, Edit
 from slimfork.verify.model import Baseline, CheckResult
 
 

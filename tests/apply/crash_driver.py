@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, 
 
 from tests.apply.applykit import fixture_batches, fixture_checks  # noqa: E402
 
-from slimfork.apply import run_batches  # noqa: E402
+from slimfork.apply.engine import run_batches  # noqa: E402
 
 if __name__ == "__main__":
     try:

@@ -11,7 +11,9 @@ from pathlib import Path
 signal.signal(signal.SIGINT, signal.default_int_handler)  # see crash_driver.py
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from slimfork.apply import Batch, Edit, run_batches  # noqa: E402
+from slimfork.apply.engine import run_batches  # noqa: E402
+
+from slimfork.decisions import Batch, Edit
 from slimfork.verify.checks.command import CommandCheck  # noqa: E402
 from slimfork.verify.checks.import_modules import ImportModulesCheck  # noqa: E402
 from slimfork.verify.env import current_env  # noqa: E402

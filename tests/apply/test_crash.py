@@ -17,7 +17,8 @@ from contextlib import contextmanager
 import pytest
 from tests.apply.applykit import fixture_batches, fixture_checks, make_fixture, snapshot
 
-from slimfork.apply import faults, run_batches
+from slimfork.apply import faults
+from slimfork.apply.engine import run_batches
 from slimfork.fsutil import write_atomic
 
 DRIVER = str(Path(__file__).with_name("crash_driver.py"))

@@ -9,7 +9,9 @@ import pytest
 from tests.apply.applykit import (CommandCheck, ImportCheck, ParseCheck, fixture_batches, fixture_checks,
                                   make_fixture, snapshot)
 
-from slimfork.apply import Batch, Edit, run_batches
+from slimfork.apply.engine import run_batches
+
+from slimfork.decisions import Batch, Edit
 from slimfork.errors import SlimforkError
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from tests.apply.applykit import ImportCheck, ParseCheck, make_fixture
 
-from slimfork.apply import run_batches
+from slimfork.apply.engine import run_batches
 from slimfork.apply.from_plan import batches_from_removals
 from slimfork.errors import SlimforkError
-from slimfork.plan.model import Removal
+from slimfork.decisions import Removal
 
 
 def test_removals_become_ordered_batches(tmp_path):

@@ -7,7 +7,9 @@ import subprocess
 
 from tests.apply.applykit import make_fixture
 
-from slimfork.apply import Batch, Edit, run_batches
+from slimfork.apply.engine import run_batches
+
+from slimfork.decisions import Batch, Edit
 from slimfork.verify.checks.command import CommandCheck
 from slimfork.verify.checks.import_modules import ImportModulesCheck
 from slimfork.verify.checks.imports import ImportsCheck

@@ -7,7 +7,7 @@ import pytest
 
 from slimfork.api import analyse
 from slimfork.cli import main
-from slimfork.graph.modglob import match_modules
+from slimfork.globs import match_modules
 
 MODULES = ["pkg", "pkg.a", "pkg._priv", "pkg.sub", "pkg.sub.deep", "pkg.sub._hidden", "pkg._inner", "pkg._inner.x"]
 

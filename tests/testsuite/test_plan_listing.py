@@ -71,9 +71,9 @@ def test_a_drop_kept_code_imports_is_pending_and_nothing_is_without_checks(tmp_p
 def test_a_test_edit_a_check_restored_is_no_removal():
     from types import SimpleNamespace
 
-    from slimfork.api import _restore_in_plan
+    from slimfork.pipeline.shrink import _restore_in_plan
     from slimfork.apply.model import RestoredEdit
-    from slimfork.plan.model import Plan, Removal
+    from slimfork.decisions import Plan, Removal
 
     plan = Plan(removals=[Removal("unreachable", "pkg/a.py", "unreachable")])
     stages = SimpleNamespace(test_removals=[Removal("test", "tests/t.py", "uses pkg.a"),

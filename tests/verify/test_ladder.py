@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from slimfork.source.layout import open_tree
 from slimfork.spec import load_spec
-from slimfork.verify import build_checks, run_baselines, run_ladder
+from slimfork.verify.build import build_checks
+from slimfork.verify.ladder import run_baselines, run_ladder
 
 from tests.verify.verify_helpers import copy_project, edit
 

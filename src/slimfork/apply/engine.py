@@ -19,7 +19,8 @@ from slimfork.apply.bisect import BisectionLimit, ddmin_restoration, minimal_res
 from slimfork.apply.deps import dependencies_first, import_edges
 from slimfork.apply.git import Repo
 from slimfork.apply.ladder import Ladder, Outcome
-from slimfork.apply.model import ApplyReport, Batch, BatchResult, CheckRun, Edit, RestoredEdit
+from slimfork.apply.model import ApplyReport, BatchResult, CheckRun, RestoredEdit
+from slimfork.decisions import Batch, Edit
 from slimfork.apply.output import open_output, rewind, save_journal
 from slimfork.apply.report import commit_message
 from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path, edits_key

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from slimfork.apply.deps import import_edges
-from slimfork.apply.model import Batch, Edit
+from slimfork.decisions import Batch, Edit
 from slimfork.apply.with_rewrites import deletions_with_rewrites
 from slimfork.errors import SlimforkError
-from slimfork.plan.model import Removal
+from slimfork.decisions import Removal
 
 DELETING = ("dropped", "kernel", "unreachable")  # kinds whose removal deletes the file
 # Rewrites that cut imports (registry filtering, folding) go first: they make modules unreachable; then the

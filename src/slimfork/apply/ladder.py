@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from slimfork.apply import faults
-from slimfork.apply.model import BaselineRun, CheckRun, Edit
+from slimfork.apply.model import BaselineRun, CheckRun
+from slimfork.decisions import Edit
 from slimfork.apply.tree import apply_edits, copy_tree
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic

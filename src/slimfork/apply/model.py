@@ -1,47 +1,10 @@
-"""What the batch engine applies (``Edit``, ``Batch``) and what it reports (``BatchResult``, ``ApplyReport``)."""
+"""What the batch engine reports (``BatchResult``, ``ApplyReport``); what it applies (``Edit``, ``Batch``) is in
+``slimfork.decisions``."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import asdict, dataclass, field
 from typing import Any
-
-
-@dataclass(frozen=True)
-class Edit:
-    """One change to one file of the fork: ``content`` replaces (or creates) the file, or ``None`` deletes it.
-
-    ``path`` is relative to the source root (posix); ``kind`` is the ``Removal`` kind that asked for it
-    ("dropped", "unreachable", "folded", "symbol", ...); ``reason`` says why, for a user.
-    """
-
-    path: str
-    content: bytes | None
-    reason: str
-    kind: str
-
-    @property
-    def action(self) -> str:
-        return "delete" if self.content is None else "rewrite"
-
-    def digest(self) -> str:
-        body = b"D" if self.content is None else b"W" + hashlib.sha256(self.content).digest()
-        return hashlib.sha256(self.path.encode() + b"\0" + body).hexdigest()
-
-
-@dataclass
-class Batch:
-    """Edits that are applied, checked and committed together; ``message`` says what they remove and why."""
-
-    name: str
-    message: str
-    edits: list[Edit]
-
-    def digest(self) -> str:
-        h = hashlib.sha256(f"{self.name}\0{self.message}\0".encode())
-        for edit in sorted(self.edits, key=lambda e: e.path):
-            h.update(f"{edit.digest()}\0{edit.kind}\0{edit.reason}\0".encode())
-        return h.hexdigest()
 
 
 @dataclass

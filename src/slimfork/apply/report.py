@@ -6,7 +6,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from slimfork.apply.model import ApplyReport, Batch, BatchResult, Edit, RestoredEdit
+    from slimfork.apply.model import ApplyReport, BatchResult, RestoredEdit
+    from slimfork.decisions import Batch, Edit
 
 
 def _cell(text: str) -> str:

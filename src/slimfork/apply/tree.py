@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from slimfork.apply import faults
-from slimfork.apply.model import Edit
+from slimfork.decisions import Edit
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
 

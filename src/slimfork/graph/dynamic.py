@@ -7,7 +7,7 @@ from __future__ import annotations
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.scans import OWN, parse_param
 from slimfork.index.summary import RUNTIME_PACKAGE, ImportEdge
-from slimfork.plan.model import Uncertain
+from slimfork.decisions import Uncertain
 
 DECLARE_IMPORT = ("declare the package it imports from as [[registries]] (kind scan), or keep what it needs with "
                   "`keep`; a check that runs it covers the rest")

@@ -11,7 +11,7 @@ from slimfork.graph.dynamic import covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
-from slimfork.plan.model import Uncertain
+from slimfork.decisions import Uncertain
 from slimfork.spec.model import RegistrySpec
 
 

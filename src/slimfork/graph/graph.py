@@ -9,7 +9,7 @@ from slimfork.graph.edges import Edge, MissingImport, build_edges
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.graph.roots import RootModule, resolve_roots
 from slimfork.index.build import Index
-from slimfork.plan.model import Uncertain
+from slimfork.decisions import Uncertain
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import RegistrySpec, Root
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from slimfork.errors import SpecError, did_you_mean
-from slimfork.graph.modglob import match_modules
+from slimfork.globs import match_modules
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.build import Index
 from slimfork.source.layout import SourceTree

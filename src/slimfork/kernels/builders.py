@@ -19,7 +19,7 @@ from slimfork.facts.model import FUNCTION, NAME
 from slimfork.kernels.cmake import platform_values, read_cmake
 from slimfork.kernels.includes import build_include_graph, include_closure
 from slimfork.kernels.setup_py import BuilderRefs, read_setup_py
-from slimfork.plan.model import Removal
+from slimfork.decisions import Removal
 
 NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".m", ".mm", ".inc",
                    ".inl")

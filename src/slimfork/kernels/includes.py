@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from slimfork.kernels.jitrefs import KERNEL_SUFFIXES, PythonKernelRefs
-from slimfork.plan.model import Removal
+from slimfork.decisions import Removal
 
 _C_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>|(\S+))', re.M)
 _ASM_INCLUDE = re.compile(r'^[ \t]*\.include[ \t]+"([^"\n]+)"', re.M)

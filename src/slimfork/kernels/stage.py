@@ -1,9 +1,72 @@
-"""The planning step of kernels/builders.py: native sources only a dead branch of setup.py or CMake builds."""
+"""The kernel stage: fold preprocessor facts into the kept kernel sources (unifdef), drop the kernel sources no
+kept Python code names and no kept source includes, and the native sources only a dead branch of setup.py or
+CMake builds (kernels/builders.py)."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
+
+from slimfork.kernels.includes import plan_kernel_sources
+from slimfork.kernels.spec import parse_preprocessor
+from slimfork.kernels.unifdef import fold_kernel_sources
+from slimfork.plan.stages import Stages
+
+
+KERNEL_SUFFIXES = (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c", ".cc", ".hip", ".s", ".S", ".metal")
+
+
+def kernel_stage(analysis, stages: Stages, facts, scratch: Path, jobs: int | None) -> None:
+    """Fold preprocessor facts into the kept kernel sources (unifdef), then drop the kernel sources that no kept
+    Python code names and no kept kernel source includes (the include graph of the folded sources)."""
+    sources = [k.path for k in stages.plan.kept if k.path.endswith(KERNEL_SUFFIXES)]
+    for rel in sources:
+        (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(analysis.tree.root / rel, scratch / rel)
+    if facts is not None and facts.preprocessor_raw:
+        _fold_kernels(stages, facts, scratch, sources, jobs)
+    dirs = analysis.spec.sections.get("kernels")
+    if dirs is not None:
+        _drop_unreached_kernels(analysis, stages, dirs, scratch, sources)
+    if facts is not None and facts:
+        drop_other_platforms_sources(analysis, stages, facts, scratch)
+
+
+def _drop_unreached_kernels(analysis, stages: Stages, dirs, scratch: Path, sources: list[str]) -> None:
+    removed = stages.plan.removed_paths()
+    kept_python = [k.path for k in stages.plan.kept if k.path.endswith(".py") and k.path not in removed]
+    kplan = plan_kernel_sources(scratch, kept_python, dirs.csrc, dirs.include, files=sources)
+    stages.kernel_plan = kplan
+    gone = stages.remove(kplan.removals)
+    lines = [f"{len(kplan.closure.reached)} kernel sources reached from kept Python code (load_jit file lists and "
+             f"their includes); {len(gone)} removed; {len(kplan.uncertain)} uncertain.", ""]
+    lines += [f"- `{r.path}`: {r.reason}" for r in sorted(gone.values(), key=lambda r: r.path)[:200]]
+    lines += [f"- uncertain: {u}" for u in kplan.uncertain[:50]]
+    stages.reports.append(("Kernel sources no kept code reaches", "\n".join(lines)))
+    stages.data["kernel_sources"] = {"reached": dict(sorted(kplan.closure.reached.items())),
+                                     "removed": sorted(gone), "uncertain": list(kplan.uncertain)}
+
+
+def _fold_kernels(stages: Stages, facts, scratch: Path, sources: list[str], jobs: int | None) -> None:
+    pre = parse_preprocessor(facts.preprocessor_raw, "facts.preprocessor")
+    report = fold_kernel_sources(scratch, sources, pre, jobs=jobs)
+    stages.kernel_fold = report
+    for fold in report.files:
+        if fold.status == "folded":
+            stages.rewrite(fold.path, (scratch / fold.path).read_bytes(), f"preprocessor facts folded "
+                           f"{fold.directives_folded} directives ({fold.lines_removed} lines)")
+    folded = [f for f in report.files if f.status == "folded"]
+    left = [f for f in report.files if f.status not in ("folded", "unchanged")]
+    engine = (f"{report.unifdef_version} ({report.engine_path})" if report.engine_path
+              else f"slimfork's Python port of {report.unifdef_version} (no unifdef binary found)")
+    lines = [f"{len(folded)} of {len(report.files)} kernel sources folded with {engine}: "
+             f"{sum(f.directives_folded for f in folded)} directives, "
+             f"{sum(f.lines_removed for f in folded)} lines removed; {len(left)} left alone.", "",
+             "| file | directives folded | lines removed |", "|---|---:|---:|"]
+    lines += [f"| `{f.path}` | {f.directives_folded} | {f.lines_removed} |" for f in folded]
+    lines += ["", *[f"- left alone: `{f.path}` ({f.status}): {f.message}" for f in left]]
+    stages.reports.append(("Kernel sources folded (unifdef)", "\n".join(lines)))
+    stages.data["kernel_fold"] = report.to_dict()
 
 
 def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None:
@@ -32,9 +95,7 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
         return
     folded = _fold_setup_files(analysis, stages, facts, plan.builders)
     _check_builder_imports(analysis, stages, plan.builders)
-    from slimfork.plan.stages import remove_from_plan
-
-    gone = remove_from_plan(stages, plan.removals)
+    gone = stages.remove(plan.removals)
     lines = [f"{len(plan.builders)} builders read; {len(gone)} native sources ({sum(r.lines for r in gone.values())}"
              " lines) only branches the facts rule out build.", ""]
     for refs in plan.builders:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from slimfork.graph.graph import ModuleGraph, Step
-from slimfork.graph.modglob import first_path_keep
+from slimfork.globs import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
-from slimfork.plan.globs import first_match
-from slimfork.plan.model import Kept, Plan, Removal
+from slimfork.globs import first_match
+from slimfork.decisions import Kept, Plan, Removal
 from slimfork.spec.model import Spec
 
 

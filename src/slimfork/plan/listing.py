@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from slimfork.plan.model import Removal
+from slimfork.decisions import Removal
 
 PENDING = "pending verification"
 CERTAIN = "certain"
@@ -14,7 +14,7 @@ CERTAIN = "certain"
 
 def planned_removals(analysis) -> list[Removal]:
     """The plan's removals and the tests stage's (``stages.test_removals``, applied in a batch of their own)."""
-    return list(analysis.plan.removals) + list(getattr(analysis.stages, "test_removals", None) or ())
+    return list(analysis.plan.removals) + list(analysis.stages.test_removals if analysis.stages else ())
 
 
 def enabled_checks(spec) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from slimfork.apply.from_plan import DELETING
-from slimfork.apply.model import Batch, Edit
+from slimfork.decisions import Batch, Edit
 from slimfork.facts.bindings import absolute_module
 from slimfork.index.parse import summarize
 from slimfork.index.summary import GUARDED_TRY

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
-from slimfork.plan.build import carried_warnings
-from slimfork.plan.model import Uncertain
+from slimfork.plan.replan import replan
+from slimfork.decisions import Removal, Uncertain
 from slimfork.prune.inputs import build_inputs, effect_violations
 from slimfork.prune.methods import unused_methods
-from slimfork.prune.spec import DictRegistry, SymbolsSpec, dict_registries
+from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
 
 
@@ -240,24 +240,7 @@ def _map(func, items: list, jobs: int | None) -> list:
 
 
 def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
-    from slimfork.graph import build_graph
-    from slimfork.index import build_index
-    from slimfork.plan.build import build_plan
-
-    spec, tree = analysis.spec, analysis.tree
-    index = build_index(scratch, jobs=jobs, use_cache=False, reuse=stages.graph.index)
-    scratch_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
-                                       if tree.python_root != tree.root else scratch)
-    excluded = stages.graph.excluded
-    graph = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=excluded,
-                        type_checking=spec.type_checking_imports)
-    graph.roots = list(stages.graph.roots)
-    graph.reach(excluded)
-    plan = build_plan(spec, graph)
-    have = {k.path for k in plan.kept} | {r.path for r in plan.removals}
-    plan.kept += [k for k in stages.plan.kept if k.path not in have]
-    plan.removals += [r for r in stages.plan.removals if r.path not in have]
-    plan.warnings[:0] = carried_warnings(stages.plan.warnings, plan.warnings)
+    plan, graph = replan(analysis.spec, analysis.tree, scratch, stages.plan, stages.graph, jobs)
     return _State(plan, graph)
 
 

@@ -17,7 +17,7 @@ def shrink_stats(analysis, out: Path | None = None):
     index, plan, tree = analysis.index, analysis.plan, analysis.tree
     known = {rel: s.lines for rel, s in index.files.items()}
     all_files = set(r.path for r in plan.removals) | set(k.path for k in plan.kept)
-    all_files |= {r.path for r in getattr(analysis.stages, "test_removals", ())}  # the tests stage: not in plan
+    all_files |= {r.path for r in (analysis.stages.test_removals if analysis.stages else ())}  # the tests stage: not in plan
     before = tree_stats(tree.root, sorted(all_files), known)
     if out is not None and out.is_dir():
         after = tree_stats(out, [rel for rel in walk_files(out) if rel != "pyproject.toml" or tree.kind != "wheel"])

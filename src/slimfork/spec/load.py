@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from slimfork.errors import SpecError
-from slimfork.graph.modglob import is_glob_form
+from slimfork.globs import is_glob_form
 from slimfork.mapping.spec import REWRITING_KINDS
 from slimfork.spec.fields import REGISTRY, TOP
 from slimfork.spec.model import RegistrySpec, Root, Spec

@@ -84,7 +84,7 @@ class PlannedTestsCheck:
 
 def planned_checks(checks: list, stages) -> list:
     """Replace the pytest check by one that knows the tests the plan removed (when the spec has ``tests``)."""
-    data = (getattr(stages, "data", None) or {}).get("tests")
+    data = stages.data.get("tests")
     if data is None:
         return checks
     gone_files = {r["path"] for r in data["removed"] if r["test"] is None} | set(data["removed_data"])

@@ -62,7 +62,7 @@ class CommandCheck:
             return None
         from slimfork.index.build import python_files
         from slimfork.index.parse import content_hash
-        from slimfork.plan.globs import first_match
+        from slimfork.globs import first_match
 
         py, other = python_files(Path(tree))
         return {rel: content_hash((Path(tree) / rel).read_bytes()) for rel in py + other

@@ -1,4 +1,8 @@
-"""Globs over dotted module names, for `roots` and `keep`: `pkg.*` (direct submodules), `pkg.**` (every module
+"""The spec's two kinds of glob.
+
+Path globs (`drop`, `tests`, `keep` paths): '**' spans folders; a pattern naming a folder covers everything below it.
+
+Module globs (`roots`, `keep`): over dotted module names, `pkg.*` (direct submodules), `pkg.**` (every module
 below, the package itself included). As a shell's `*` skips hidden files, a wildcard skips private parts (a leading
 underscore) unless the pattern part itself starts with one (`pkg._*`)."""
 
@@ -7,6 +11,40 @@ from __future__ import annotations
 import fnmatch
 import re
 from functools import lru_cache
+
+
+@lru_cache(maxsize=512)
+def compile_glob(pattern: str) -> re.Pattern:
+    pattern = pattern.strip().lstrip("./").rstrip("/")
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + "(?:/.*)?$")
+
+
+def first_match(patterns: list[str], path: str) -> int | None:
+    """Index of the first pattern that matches ``path`` (relative posix), else None."""
+    for i, pattern in enumerate(patterns):
+        if compile_glob(pattern).match(path):
+            return i
+    return None
+
+
+# Module globs
 
 _PART = r"(?:[A-Za-z_][A-Za-z0-9_]*|\*\*|[A-Za-z0-9_*?]*[*?][A-Za-z0-9_*?]*)"
 SYNTAX = re.compile(rf"^[A-Za-z_][A-Za-z0-9_]*(?:\.{_PART})+$")
@@ -50,7 +88,7 @@ def is_module_glob(pattern: str, top_names) -> bool:
 
 def first_path_keep(keep: list[str], path: str, top_names) -> int | None:
     """Index of the first path glob of ``keep`` matching ``path`` (module globs are roots, not paths)."""
-    from slimfork.plan.globs import compile_glob
+    from slimfork.globs import compile_glob
 
     return next((i for i, p in enumerate(keep) if not is_module_glob(p, top_names) and compile_glob(p).match(path)),
                 None)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from slimfork.apply.model import Batch, Edit
-from slimfork.plan.globs import first_match
-from slimfork.plan.model import Removal
+from slimfork.decisions import Batch, Edit
+from slimfork.globs import first_match
+from slimfork.decisions import Removal
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
@@ -84,7 +84,7 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str]):
 
 
 def _keep_support(analysis, plan, support: dict[str, str]) -> None:
-    from slimfork.plan.model import Kept
+    from slimfork.decisions import Kept
 
     paths = {analysis.graph.mm.modules[m].path: m for m in support if analysis.graph.mm.modules[m].path}
     folders = {posixpath.dirname(p) for p in paths}
@@ -96,7 +96,7 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
 
 def _keep_test_files(plan, globs: list[str]) -> None:
     """Test files nothing imports are not dead code: they stay unless this stage removes them."""
-    from slimfork.plan.model import Kept
+    from slimfork.decisions import Kept
 
     back = [r for r in plan.removals if r.kind == "unreachable" and first_match(globs, r.path) is not None]
     plan.removals = [r for r in plan.removals if r not in back]

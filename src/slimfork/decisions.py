@@ -1,7 +1,10 @@
-"""Removals and the plan: what the fork leaves out, each with a reason a user can read."""
+"""The decisions every stage makes and every report reads: what the fork leaves out (``Removal``), keeps
+(``Kept``) and cannot decide (``Uncertain``), each with a reason a user can read; the ``Plan`` that holds them;
+and the ``Edit``s and ``Batch``es the engine applies. A leaf: it imports nothing of slimfork."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 
@@ -55,3 +58,40 @@ class Plan:
 
     def removed_paths(self) -> set[str]:
         return {r.path for r in self.removals if r.kind in ("dropped", "unreachable", "kernel", "empty-dir")}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change to one file of the fork: ``content`` replaces (or creates) the file, or ``None`` deletes it.
+
+    ``path`` is relative to the source root (posix); ``kind`` is the ``Removal`` kind that asked for it
+    ("dropped", "unreachable", "folded", "symbol", ...); ``reason`` says why, for a user.
+    """
+
+    path: str
+    content: bytes | None
+    reason: str
+    kind: str
+
+    @property
+    def action(self) -> str:
+        return "delete" if self.content is None else "rewrite"
+
+    def digest(self) -> str:
+        body = b"D" if self.content is None else b"W" + hashlib.sha256(self.content).digest()
+        return hashlib.sha256(self.path.encode() + b"\0" + body).hexdigest()
+
+
+@dataclass
+class Batch:
+    """Edits that are applied, checked and committed together; ``message`` says what they remove and why."""
+
+    name: str
+    message: str
+    edits: list[Edit]
+
+    def digest(self) -> str:
+        h = hashlib.sha256(f"{self.name}\0{self.message}\0".encode())
+        for edit in sorted(self.edits, key=lambda e: e.path):
+            h.update(f"{edit.digest()}\0{edit.kind}\0{edit.reason}\0".encode())
+        return h.hexdigest()

@@ -9,19 +9,19 @@ import sys
 
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
 from slimfork.apply.from_plan import DELETING, batches_from_removals
-from slimfork.apply.model import Batch, Edit
+from slimfork.decisions import Batch, Edit
 from slimfork.apply.deps import dotted
 from slimfork.apply.with_rewrites import deletions_with_rewrites, imported_losses, lost_names
-from slimfork.plan.model import Removal
+from slimfork.decisions import Removal
 from slimfork.plan.requirements import import_names_of, requirement_uses, string_mentions, third_party_imports, \
     used_by_dependencies
 
 
 def build_batches(analysis, stages) -> list[Batch]:
     plan, tree = stages.plan, analysis.tree
-    batches: list[Batch] = list(getattr(stages, "extra_batches", []))  # tests first: they only shrink the suite
+    batches: list[Batch] = list(stages.extra_batches)  # tests first: they only shrink the suite
     rewritten, reasons = dict(stages.rewritten), dict(stages.rewrite_reasons)
-    symbols = getattr(stages, "symbols", None)  # pruning and what it removed: one batch, applied last
+    symbols = stages.symbols  # pruning and what it removed: one batch, applied last
     early: dict[str, str] = {}
     planned = list(plan.removals)
     if symbols is not None:  # except the pruned files an earlier deletion needs rewritten first
@@ -51,7 +51,7 @@ def build_batches(analysis, stages) -> list[Batch]:
     batches += batches_from_removals(removals, tree.root, rewritten)
     if symbols is not None and (batch := symbol_batch(symbols, own, frozenset(early))) is not None:
         batches.append(batch)
-    batches += getattr(stages, "late_batches", [])  # test data of removed registry entries: after the entries
+    batches += stages.late_batches  # test data of removed registry entries: after the entries
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan, stages))
     elif (tree.root / "pyproject.toml").is_file():
@@ -153,7 +153,7 @@ def _requirement_uses(analysis, stages, plan):
         python = verify_env(analysis.spec).python  # the venv the checks use (built once, cached)
     else:
         python = sys.executable
-    graph = getattr(stages, "graph", None) or analysis.graph
+    graph = stages.graph
     index = graph.index
     kept = [k.path for k in plan.kept if k.path in index.files]
     imported = third_party_imports(((rel, index.files[rel]) for rel in kept), graph.mm.is_internal)

@@ -1,0 +1,126 @@
+"""Analyse: load the spec, open the source, index it, build the import graph from the roots and plan; then, unless
+told not to, run the planning stages on a folded copy (pipeline/stages.py). Read-only."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from slimfork.decisions import Plan
+from slimfork.errors import SpecError, did_you_mean
+from slimfork.globs import first_match, first_path_keep, is_module_glob
+from slimfork.graph import ModuleGraph, build_graph
+from slimfork.graph.edges import registry_members
+from slimfork.graph.modules import build_module_map
+from slimfork.graph.roots import RootModule, glob_modules
+from slimfork.index import Index, build_index
+from slimfork.pipeline.stages import run_stages
+from slimfork.plan.build import build_plan, empty_globs
+from slimfork.plan.stages import Stages
+from slimfork.progress import progress
+from slimfork.source import SourceTree, open_tree, resolve_source
+from slimfork.spec import Spec, load_spec
+
+
+@dataclass
+class Analysis:
+    """Everything read-only: the spec, the source tree, its index, the graph and the plan."""
+
+    spec: Spec
+    tree: SourceTree
+    index: Index
+    graph: ModuleGraph
+    plan: Plan
+    timings: dict[str, float] = field(default_factory=dict)
+    stages: Stages | None = None  # what the planning stages decided (None: analysed without them)
+
+
+def open_source(spec: Spec) -> SourceTree:
+    root = resolve_source(spec.source, spec.base_dir, spec.dist)
+    kind = spec.dist if spec.source.startswith("pypi:") else "folder"
+    return open_tree(root, spec.python_root, spec.packages or None, kind=kind)
+
+
+def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True, strict: bool = False) -> Analysis:
+    """Read-only: load the spec, index the source, build the graph and the plan; with ``fold``, fold the facts
+    into a scratch copy and plan again on the folded code (what ``shrink`` will remove)."""
+    if not isinstance(spec, Spec):
+        spec = load_spec(spec)
+    t0 = time.perf_counter()
+    tree = open_source(spec)
+    t1 = time.perf_counter()
+    index = build_index(tree.root, jobs=jobs, skip=_dropped_path(spec))
+    t2 = time.perf_counter()
+    mm = build_module_map(tree, index)
+    graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm,
+                        type_checking=spec.type_checking_imports)
+    _check_registries(spec, graph)
+    _add_keep_roots(spec, graph)
+    plan = build_plan(spec, graph)
+    plan.warnings += empty_globs(spec, list(index.files) + index.other_files)  # on the original tree only
+    t3 = time.perf_counter()
+    analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
+    if fold:
+        with progress("registries, facts, symbols, kernels and tests: planning on a folded copy"):
+            analysis.stages = run_stages(analysis, jobs=jobs)
+        analysis.plan, analysis.graph = analysis.stages.plan, analysis.stages.graph
+        analysis.timings["stages"] = time.perf_counter() - t3
+        _unmatched_facts(analysis, strict)
+    return analysis
+
+
+def _dropped_path(spec: Spec):
+    """Files the spec drops are removed whatever they contain: the index need not parse them."""
+    if not spec.drop:
+        return None
+    return lambda rel: first_match(spec.drop, rel) is not None
+
+
+def _unmatched_facts(analysis: Analysis, strict: bool) -> None:
+    """A fact that matched nothing is a warning saying why; with ``strict``, one whose name exists nowhere (a
+    likely typo) is an error (exit 2)."""
+    report = analysis.stages.fold_report if analysis.stages is not None else None
+    if report is None or not report.unmatched:
+        return
+    if strict:
+        report.check_strict()
+    for fact in report.unmatched:
+        warning = f"{fact.key}: {report.unmatched_message(fact)}"
+        if warning not in analysis.plan.warnings:
+            analysis.plan.warnings.append(warning)
+
+
+def _check_registries(spec: Spec, graph: ModuleGraph) -> None:
+    for i, reg in enumerate(spec.registries):
+        info = graph.modules.get(reg.package)
+        if info is None or not info.is_package:
+            packages = [n for n, m in graph.modules.items() if m.is_package]
+            raise SpecError(f"no package '{reg.package}' in the source", key=f"registries[{i}].package",
+                            hint=did_you_mean(reg.package, packages, "name the scanned package"))
+        if not registry_members(graph.mm, reg):
+            raise SpecError(f"keep matches no module of {reg.package}", key=f"registries[{i}].keep",
+                            hint="modules: " + ", ".join(m[len(reg.package) + 1:] for m in graph.mm.children.get(reg.package, [])[:12]))
+
+
+def _dropped_modules(spec: Spec, mm) -> set[str]:
+    if not spec.drop:
+        return set()
+    return {name for name, info in mm.modules.items()
+            if info.path and first_match(spec.drop, info.path) is not None}
+
+
+def _add_keep_roots(spec: Spec, graph: ModuleGraph) -> None:
+    """Modules the spec keeps by glob are roots too: what they import must stay."""
+    if not spec.keep:
+        return
+    top = graph.mm.top_names
+    extra = [RootModule(name, f"kept by keep[{i}] '{spec.keep[i]}'")
+             for name, info in sorted(graph.modules.items())
+             if info.path and (i := first_path_keep(spec.keep, info.path, top)) is not None]
+    for i, pattern in enumerate(spec.keep):
+        if is_module_glob(pattern, top):
+            extra += [RootModule(name, f"kept by keep[{i}] '{pattern}'")
+                      for name in glob_modules(pattern, graph.mm, f"keep[{i}]")]
+    graph.roots.extend(extra)
+    graph.reach(graph.excluded)

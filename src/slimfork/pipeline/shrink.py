@@ -1,0 +1,83 @@
+"""Shrink: check what the spec needs from outside, analyse, turn the plan into batches, run each batch through the
+checks into the fork's git history, and write the reports."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from slimfork.apply.batches import build_batches
+from slimfork.apply.engine import run_batches
+from slimfork.apply.model import ApplyReport
+from slimfork.decisions import Kept, Plan
+from slimfork.errors import SlimforkError
+from slimfork.pipeline.analyse import Analysis, analyse
+from slimfork.plan.stages import Stages
+from slimfork.preflight import run_preflight
+from slimfork.report.write import write_reports
+from slimfork.spec import Spec, load_spec
+from slimfork.testsuite.check import planned_checks
+from slimfork.verify.build import build_checks
+
+
+@dataclass
+class ShrinkResult:
+    analysis: Analysis
+    data: dict  # the report (report.json)
+    out: Path | None
+    report_dir: Path | None
+    apply: ApplyReport | None = None  # the batch engine's report
+
+
+def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: bool = False,
+           jobs: int | None = None, verify: bool = True, strict: bool = False) -> ShrinkResult:
+    """Plan, fold facts, then (unless ``dry_run``) write the fork to ``out`` as a git history of verified batches
+    and the reports to ``<out>.report``. ``verify=False`` skips the checks (every planned edit is committed)."""
+    if not isinstance(spec, Spec):
+        spec = load_spec(spec)
+    # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
+    ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
+    analysis = analyse(spec, jobs=jobs, strict=strict)
+    spec, stages = analysis.spec, analysis.stages
+    if out is not None:
+        spec.out = Path(out).resolve()
+    batches = build_batches(analysis, stages)
+    if dry_run:
+        data = write_reports(analysis, None, None, stages.reports, stages.data)
+        return ShrinkResult(analysis, data, None, None)
+    checks = []
+    if verify:
+        checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
+        checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
+    _claim_output(spec.out)
+    t1 = time.perf_counter()
+    applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs)
+    analysis.timings["batches"] = time.perf_counter() - t1
+    _restore_in_plan(analysis.plan, applied, stages)
+    sections = stages.reports + [("Verified batches", applied.to_markdown())]
+    data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
+    return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
+
+
+def _claim_output(out: Path) -> None:
+    """Refuse to write into a folder slimfork did not create (a fork has its report beside it)."""
+    ours = (out.with_name(out.name + ".report") / "report.json").exists() or (out / ".git" / "slimfork-journal.json").exists()
+    if out.exists() and any(out.iterdir()) and not ours:
+        raise SlimforkError(f"output folder {out} exists and was not written by slimfork", key="out",
+                            hint="choose another --out or remove that folder")
+
+
+def _restore_in_plan(plan: Plan, applied: ApplyReport, stages: Stages | None = None) -> None:
+    """Edits a check needed undone are kept files again, with the failing check as their reason (and no longer
+    removals of the plan or of the tests stage)."""
+    restored = {r.path: r for _, r in applied.restored}
+    if not restored:
+        return
+    plan.removals = [r for r in plan.removals if r.path not in restored]
+    if stages is not None:
+        stages.test_removals = [r for r in stages.test_removals if r.path not in restored]
+    for path, r in sorted(restored.items()):
+        if r.action == "delete":
+            first = r.failures[0] if r.failures else "failed"
+            plan.kept.append(Kept(path, None, f"restored: the {r.check} check failed without it ({first})"))

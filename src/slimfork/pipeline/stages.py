@@ -1,0 +1,150 @@
+"""The planning stages, in order, on a scratch copy of the source: cut the registries, fold the facts, plan again
+(modules that only deleted branches imported become unreachable), prune symbols, fold and drop kernel and native
+sources, decide the tests. Nothing here touches the source or the output: what the stages decide comes back in
+``Stages`` (slimfork.plan.stages), cached by the content of everything they read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import shutil
+import tempfile
+from pathlib import Path
+
+from slimfork.facts.instances import creation_warnings
+from slimfork.fsutil import write_atomic
+from slimfork.graph.public_api import public_api
+from slimfork.kernels.stage import kernel_stage
+from slimfork.mapping.cuts import cut_registries
+from slimfork.mapping.spec import REWRITING_KINDS
+from slimfork.plan.replan import replan
+from slimfork.plan.stages import Stages
+from slimfork.prune.stage import run_symbol_stage
+from slimfork.rewrite import fold_tree
+from slimfork.source.cache import cache_dir
+from slimfork.testsuite.stage import plan_tests
+
+STAGES_VERSION = "1"  # bump when what the stages compute changes
+
+
+def run_stages(analysis, jobs: int | None = None) -> Stages:
+    spec = analysis.spec
+    facts = spec.sections.get("facts")
+    if (facts is None or not (facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
+            and not spec.sections.get("registries") and "tests" not in spec.sections \
+            and "symbols" not in spec.sections \
+            and not any(r.get("kind") in REWRITING_KINDS for r in spec.raw.get("registries", [])):
+        return Stages(analysis.plan, analysis.graph)
+    cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
+    if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
+        try:
+            return pickle.loads(cache_file.read_bytes())
+        except Exception:  # a stale or corrupt cache is only a slower run
+            pass
+    scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
+    try:
+        stages = _run(analysis, facts, scratch, jobs)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    write_atomic(cache_file, pickle.dumps(stages, protocol=pickle.HIGHEST_PROTOCOL))
+    return stages
+
+
+def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
+    spec, tree, index = analysis.spec, analysis.tree, analysis.index
+    for rel in index.files:
+        (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(tree.root / rel, scratch / rel)
+    stages = Stages(analysis.plan, analysis.graph)
+    cuts, decorated = cut_registries(analysis, stages, scratch)  # the tests stage reads the mapping cuts
+    folding = facts is not None and bool(facts)
+    if folding:
+        _fold(analysis, stages, facts, scratch, jobs)
+    if folding or any(c.new_source for c in cuts + decorated):  # the cuts change the graph: plan again
+        stages.plan, stages.graph = replan(spec, tree, scratch, analysis.plan, analysis.graph, jobs)
+        _fold_counted(stages)
+    run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
+    if folding:
+        _check_instances(facts, stages, scratch)
+    kernel_stage(analysis, stages, facts, scratch, jobs)
+    if "tests" in spec.sections:
+        plan_tests(analysis, stages, scratch, cuts)
+    return stages
+
+
+def _fold(analysis, stages: Stages, facts, scratch: Path, jobs: int | None) -> None:
+    """Fold the facts into what the first plan keeps: folding deletes branches, so it can only make fewer modules
+    reachable."""
+    mm, removed = analysis.graph.mm, analysis.plan.removed_paths()
+    internal = {rel: mod for rel, mod in mm.by_path.items() if mm.is_internal(mod)}
+    modules = {rel: mod for rel, mod in internal.items() if rel not in removed}
+    others = {rel: mod for rel, mod in internal.items() if rel not in modules}
+    symbols = analysis.spec.sections.get("symbols")
+    public = public_api(analysis.spec.roots, mm, symbols.drop if symbols else ())
+    report = fold_tree(scratch, modules, facts, jobs=jobs, others=others, public=public)
+    if getattr(analysis.spec, "strict", False):
+        report.check_strict()
+    stages.fold_report = report
+    for fold in report.changed:
+        stages.rewrite(fold.path, (scratch / fold.path).read_bytes(),
+                       f"folded {fold.branches} branches ({fold.lines_removed} lines)")
+
+
+def _fold_counted(stages: Stages) -> None:
+    """The fold report counts the folded files the new plan keeps; a file the fork leaves out is not rewritten."""
+    removed = stages.plan.removed_paths()
+    if stages.fold_report is not None:
+        stages.fold_report.later_removed = {f.path for f in stages.fold_report.changed} & removed
+        stages.reports.append(("Facts folded", stages.fold_report.to_markdown()))
+        stages.data["facts"] = stages.fold_report.to_dict()
+    for rel in list(stages.rewritten):
+        if rel in removed:
+            del stages.rewritten[rel]
+
+
+def _check_instances(facts, stages: Stages, scratch: Path) -> None:
+    """Warn where the fork still creates an object of a class ``never_instances`` declares."""
+    removed = stages.plan.removed_paths()
+    files = ((k.path, (scratch / k.path).read_bytes()) for k in stages.plan.kept
+             if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file())
+    for warning in creation_warnings(facts, files):
+        if warning not in stages.plan.warnings:
+            stages.plan.warnings.append(warning)
+
+
+def _own_code_digest() -> str:
+    """slimfork's own sources: a change to the analysis must not be answered from an old cache."""
+    import slimfork
+
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(Path(slimfork.__file__).parent.rglob("*.py")):
+        if "examples" not in path.parts:
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _stages_key(analysis) -> str:
+    """Everything the stages read: slimfork's version, the spec's tables, and every file's content."""
+    from slimfork import __version__
+
+    h = hashlib.blake2b(digest_size=16)
+    raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
+    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw,
+                         _unifdef_identity(analysis)], sort_keys=True, default=str).encode())
+    for rel, summary in sorted(analysis.index.files.items()):
+        h.update(f"{rel}\0{summary.sha}\0".encode())
+    for rel in analysis.index.other_files:
+        st = (analysis.tree.root / rel).stat()
+        h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
+def _unifdef_identity(analysis) -> str:
+    """Which unifdef folds the kernel sources (binary and version, or the Python port): part of the cache key."""
+    facts = analysis.spec.sections.get("facts")
+    if facts is None or not facts.preprocessor_raw:
+        return ""
+    from slimfork.kernels.unifdef import find_engine
+
+    return find_engine().describe()
