@@ -79,3 +79,12 @@ def test_top_level_code_makes_a_script():
     assert not runs_at_top_level("import logging\nlog = logging.getLogger(__name__)\n\n\ndef _reg():\n    pass\n\n\n"
                                  "_reg()\n")
     assert not runs_at_top_level("try:\n    import x\nexcept ImportError:\n    print('no x')\n")
+
+
+def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):
+    found = _audit(tmp_path, {"pyproject.toml": PYPROJECT, "lib/__init__.py": "from lib import attn\n",
+                              "tests/test_lib.py": "import lib\n", "lib/attn/__init__.py": "import lib.attn.core\n", "lib/attn/core.py": "X = 1\n",
+                              "lib/attn/utils.py": "from lib.internal.attn.utils import *  # noqa\n",
+                              "lib/attn/helpers.py": "from lib.attn.core import *  # noqa\n"})
+    assert found["lib/attn/utils.py"].confidence == 30 and "lib.internal.attn.utils" in found["lib/attn/utils.py"].reason
+    assert found["lib/attn/helpers.py"].confidence == 60  # re-exports a module the tree has: no shim

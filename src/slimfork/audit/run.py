@@ -18,7 +18,7 @@ from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import extension_names, test_findings
-from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
+from slimfork.audit.unused import (default_roots, forwarders, fstring_roots, hidden_root_triggers, in_test_folder,
                                    is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, relative_roots,
                                    relocated_roots,
                                    scan_roots, script_roots, unused_findings)
@@ -79,7 +79,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))}
     if "unused-file" in options.kinds:
         support = script_support(graph, index, set(runnable), reached - test_only)
-        result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only,
+        unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
+        result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
                                            {p for p, s in index.files.items() if s.error}, support, public)
         result.notes["unused-file"] = kind_reason(graph)

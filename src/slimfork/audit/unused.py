@@ -247,6 +247,26 @@ def _common(a: str, b: str) -> int:
     return n
 
 
+def forwarders(graph: ModuleGraph, index, paths) -> dict[str, str]:
+    """Files that re-export (``from x import *``) a module of the tree's own packages that the tree lacks
+    (``from pkg.fb.attention.utils import *``): shims for code built elsewhere, which may import them. Unknown
+    means keep: path -> why."""
+    lost: dict[str, set[str]] = {}
+    for m in graph.missing:
+        lost.setdefault(m.path, set()).add(m.target)
+    out = {}
+    for path in paths:
+        summary = index.files.get(path)
+        if summary is None or path not in lost:
+            continue
+        for imp in summary.imports:
+            if "*" in imp.names and not imp.level and imp.module in lost[path]:
+                out[path] = f"it re-exports {imp.module}, which is not in the tree: code built elsewhere may " \
+                            "import it"
+                break
+    return out
+
+
 def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
