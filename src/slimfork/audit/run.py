@@ -13,10 +13,12 @@ from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.projection import projection
+from slimfork.audit.public import is_public_path, library_packages
 from slimfork.audit.samename import same_name_findings
+from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.tests import extension_names, test_findings
-from slimfork.audit.unused import (default_roots, fstring_roots, hidden_root_triggers, in_test_folder,
+from slimfork.audit.unused import (default_roots, forwarders, fstring_roots, hidden_root_triggers, in_test_folder,
                                    is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, relative_roots,
                                    relocated_roots,
                                    scan_roots, script_roots, unused_findings)
@@ -54,7 +56,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     python_paths = list(index.files)
     mm = build_module_map(tree, index)
     spec_roots = roots is not None
-    roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of)
+    roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of, index=index)
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
     graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries)
@@ -70,10 +72,17 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
     lines = {p: s.lines for p, s in index.files.items()}
     runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
+    runnable |= top_level_scripts(tree.root, [p for p in python_paths
+                                                  if (p not in reached or p in test_only) and p not in runnable])
+    libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
+    public = {p: graph.module_of(p).split(".")[0] for p in python_paths
+              if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))}
     if "unused-file" in options.kinds:
-        result.findings += unused_findings(graph, python_paths, lines, runnable, ambiguous, test_only,
+        support = script_support(graph, index, set(runnable), reached - test_only)
+        unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
+        result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
-                                           {p for p, s in index.files.items() if s.error})
+                                           {p for p, s in index.files.items() if s.error}, support, public)
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-kernel" in options.kinds:
@@ -88,7 +97,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
         lap("same-name")
     if "orphaned-test" in options.kinds:
         result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan),
-                                         namespace_packages(graph, tree.packages))
+                                         namespace_packages(graph, tree.packages),
+                                         {graph.module_of(p) for p in public})
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
@@ -147,7 +157,7 @@ def folder_why(folder: Path, target: str) -> dict:
     if module is None:
         raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET",
                             hint="give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)")
-    roots = default_roots(tree, list(index.files), mm.module_of)
+    roots = default_roots(tree, list(index.files), mm.module_of, index=index)
     graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots)
     chain = [{"module": step.module, "reason": (step.root_reason or "a root") if step.edge is None else
               f"{step.edge.kind} in {step.via} at line {step.edge.line}" + (f" ({step.edge.detail})"

@@ -19,9 +19,11 @@ def extension_names(scan) -> set[str]:
 
 
 def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,
-                  extensions: set[str] = frozenset(), namespaces: set[str] = frozenset()) -> list[Finding]:
+                  extensions: set[str] = frozenset(), namespaces: set[str] = frozenset(),
+                  public: set[str] = frozenset()) -> list[Finding]:
     """``namespaces``: top-level packages whose ``__init__`` imports none of their modules; a test of their
-    modules tests public API users import directly, so it is reported at 30."""
+    modules tests public API users import directly, so it is reported at 30. ``public``: public modules of a
+    library package (``slimfork.audit.public``); a test of those only is reported at 40."""
     mm = graph.mm
     out: list[Finding] = []
     missing_by_path: dict[str, list] = {}
@@ -74,11 +76,13 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
         if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
             names = sorted(tested)
             api = all(n.split(".")[0] in namespaces for n in names)
+            exposed = not api and all(n in public for n in names)
             out.append(Finding("orphaned-test", path, f"test {path} tests only code nothing else reaches",
                                f"every module it imports ({', '.join(names[:5])}{' ...' if len(names) > 5 else ''}) "
                                "is unreached from the roots other than the tests" +
-                               ("; their package's __init__ imports none of its modules: public API?" if api else ""),
-                               30 if api else 50, path, None, {"modules": names}))
+                               ("; their package's __init__ imports none of its modules: public API?" if api else "") +
+                               ("; they are public modules of the library: users may import them" if exposed else ""),
+                               30 if api else 40 if exposed else 50, path, None, {"modules": names}))
     return out
 
 

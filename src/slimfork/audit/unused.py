@@ -29,7 +29,19 @@ def in_test_folder(path: str) -> bool:
     return bool(_TEST_DIR.search(path))
 
 
-def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True) -> list[Root]:
+_TEST_NAME = re.compile(r"^(test_|Test[A-Z_])")
+
+
+def defines_tests(path: str, summary) -> bool:
+    """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``) but that
+    defines ``test_*`` functions or ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting)
+    collects."""
+    return in_test_folder(path) and not is_test_file(path) and summary is not None and not summary.error \
+        and any(_TEST_NAME.match(name) for name in summary.defs)
+
+
+def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
+                  index=None) -> list[Root]:
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages]
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
@@ -40,6 +52,9 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
+        if index is not None:
+            roots += [Root("file", p, text=f"file:{p} (defines tests)") for p in python_paths
+                      if defines_tests(p, index.files.get(p)) and module_of(p) is not None]
     return roots
 
 
@@ -232,6 +247,26 @@ def _common(a: str, b: str) -> int:
     return n
 
 
+def forwarders(graph: ModuleGraph, index, paths) -> dict[str, str]:
+    """Files that re-export (``from x import *``) a module of the tree's own packages that the tree lacks
+    (``from pkg.fb.attention.utils import *``): shims for code built elsewhere, which may import them. Unknown
+    means keep: path -> why."""
+    lost: dict[str, set[str]] = {}
+    for m in graph.missing:
+        lost.setdefault(m.path, set()).add(m.target)
+    out = {}
+    for path in paths:
+        summary = index.files.get(path)
+        if summary is None or path not in lost:
+            continue
+        for imp in summary.imports:
+            if "*" in imp.names and not imp.level and imp.module in lost[path]:
+                out[path] = f"it re-exports {imp.module}, which is not in the tree: code built elsewhere may " \
+                            "import it"
+                break
+    return out
+
+
 def reached_paths(graph: ModuleGraph) -> set[str]:
     return {info.path for name, info in graph.modules.items() if name in graph.reached and info.path}
 
@@ -255,10 +290,16 @@ def tests_reaching(graph: ModuleGraph, module: str, limit: int = 2000) -> list[s
 def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
                     test_only: set[str] = frozenset(), namespaces: set[str] = frozenset(),
-                    unparsed: set[str] = frozenset()) -> list[Finding]:
+                    unparsed: set[str] = frozenset(), support: dict[str, str] | None = None,
+                    public: dict[str, str] | None = None) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
-    ``test_only``: library files only tests reach; reported (50) with the tests that go with them."""
+    ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
+    ``support``: unreached files a runnable script imports (path -> script), reported like the script (30).
+    ``public``: public modules of a library package (path -> package): users may import them (40)."""
+    from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
+
+    support, public = support or {}, public or {}
     reached = reached_paths(graph)
     unreached = [p for p in python_paths if p not in reached or p in test_only]
     if not unreached:
@@ -287,40 +328,52 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         covered.update(files)
         total = sum(lines.get(p, 0) for p in files)
         scripts = [p for p in files if not p.endswith("/__init__.py")]
-        main = f"{folder}/__main__.py" in files or bool(scripts) and all(p in runnable for p in scripts)
+        main = f"{folder}/__main__.py" in files or bool(scripts) and all(p in runnable or p in support
+                                                                          for p in scripts)
+        used = next((support[p] for p in files if p in support and support[p] not in files), None)
+        package = public.get(f"{folder}/__init__.py") or (public.get(files[0]) if all(p in public for p in files)
+                                                           else None)
         named = next((ambiguous[p] for p in files if p in ambiguous), None) or next(
             (f"{p} does not parse with this Python: what it imports is unknown" for p in files if p in unparsed), None)
         only = [p for p in files if p in test_only]
         tests = sorted({t for p in only for t in tests_of.get(p, [])})
         note = ("it holds scripts or a __main__.py, it may be run by hand; " if main else "") + \
-            (f"{named}; " if named else "")
+            (f"{used} imports it, a script that may be run by hand; " if used else "") + \
+            (f"{named}; " if named else "") + (f"{public_note(package)}; " if package else "")
         what = "not reached from the roots" if not only else \
             f"unused: {len(files) - len(only)} files unreached, {len(only)} reached only from tests"
-        public = any(p in api for p in only)
+        possible_api = any(p in api for p in only)
         aid = bool(only) and all(p in helper for p in only)
         out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
-                           f"is {what}", ((api_note if public else "") + (helper_note if aid else "") + note +
+                           f"is {what}", ((api_note if possible_api else "") + (helper_note if aid else "") + note +
                                           _test_note(tests)).rstrip("; ") or "unreached",
-                           30 if main or named or public or aid else 50 if only else 70, folder + "/", None,
-                           {"files": files, "lines": total, "test_only": only, "tests": tests}))
+                           30 if main or used or named or possible_api or aid else PUBLIC if package else 50 if only
+                           else 70, folder + "/", None,
+                           {"files": files, "lines": total, "test_only": only, "tests": tests,
+                            **({"public": package} if package else {})}))
     for path in unreached:
         if path in covered:
             continue
         script = path in runnable
-        note = "it is a script (__main__ block), it may be run by hand; " if script else ""
+        note = "it is a script (a __main__ block or code at its top level), it may be run by hand; " if script else ""
         if path in ambiguous:
             note += f"{ambiguous[path]}; "
         if path in unparsed:
             note += "it does not parse with this Python: what it imports is unknown; "
+        if path in support:
+            note += f"{support[path]} imports it, a script that may be run by hand; "
+        if path in public:
+            note += f"{public_note(public[path])}; "
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is {what}",
                            ((api_note if path in api else "") + (helper_note if path in helper else "") + note +
                             _test_note(tests)).rstrip("; ") or "unreached",
                            30 if script or path in ambiguous or path in api or path in unparsed or path in helper
-                           else 50 if path in test_only else 60,
+                           or path in support else PUBLIC if path in public else 50 if path in test_only else 60,
                            path, None,
-                           {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests}))
+                           {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests,
+                            **({"public": public[path]} if path in public else {})}))
     return out
 
 

@@ -1,0 +1,107 @@
+"""Scripts: files a user may run by hand (a ``__main__`` block, a ``#!`` line, or code at the top level: a
+loop, a call of ``print`` or of one of its own public functions), and the files nothing reaches from the roots but such a
+script imports (``bench/conv/conv_ops.py`` for ``conv_bench.py``; ``from benchmark import ...`` beside the
+script, its folder being first on ``sys.path`` when it runs). Unknown means keep: they are reported at a low
+confidence, not as dead."""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+from collections import deque
+from pathlib import Path
+
+from slimfork.graph import ModuleGraph
+
+
+def runs_at_top_level(source: str) -> bool:
+    """Whether a module is a script that runs code when executed: a ``#!...python`` line, or at its top level
+    a ``for``/``while`` loop that calls something (in ``if``/``try``/``with`` blocks too, ``except`` handlers
+    aside), or a call of ``print`` or of a public function the module defines (in ``try``/``with`` blocks too:
+    a library's ``if`` may print a warning at import)."""
+    if source.startswith("#!") and "python" in source.split("\n", 1)[0]:
+        return True
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    own = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+           and not n.name.startswith("_")}
+    return any(_runs(node, own, calls=True) for node in tree.body)
+
+
+def _runs(node: ast.stmt, own: set[str], calls: bool) -> bool:
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        return any(isinstance(n, ast.Call) for n in ast.walk(node))
+    if isinstance(node, (ast.If, ast.Try, ast.With, ast.AsyncWith)):
+        calls = calls and not isinstance(node, ast.If)
+        return any(_runs(child, own, calls) for child in node.body + getattr(node, "orelse", [])
+                   + getattr(node, "finalbody", []))
+    if calls and isinstance(node, (ast.Expr, ast.Assign, ast.AnnAssign)) and node.value is not None:
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (n.func.id == "print"
+                   or n.func.id in own) for n in ast.walk(node.value))
+    return False
+
+
+def top_level_scripts(root: Path, paths: list[str]) -> set[str]:
+    out = set()
+    for path in paths:
+        try:
+            if runs_at_top_level((root / path).read_text(errors="replace")):
+                out.add(path)
+        except OSError:
+            continue
+    return out
+
+
+def script_support(graph: ModuleGraph, index, scripts: set[str], reached: set[str]) -> dict[str, str]:
+    """Unreached files the unreached ``scripts`` import (transitively): path -> the script that does."""
+    mm = graph.mm
+    present = set(index.files)
+    out: dict[str, str] = {}
+    queue = deque((p, p) for p in sorted(scripts) if p not in reached)
+    seen = {p for p, _s in queue}
+    while queue:
+        path, script = queue.popleft()
+        module = mm.module_of(path)
+        targets = [mm.modules[e.target].path for e in graph.edges.get(module or "", ())
+                   if e.kind != "parent" and e.target in mm.modules]
+        targets += _beside(path, index.files[path].imports if path in index.files else (), present)
+        targets += [mm.modules[t].path for t in _relocated(graph, module)]
+        for target in targets:
+            if target and target not in reached and target not in seen:
+                seen.add(target)
+                out[target] = script
+                queue.append((target, script))
+    return out
+
+
+def _relocated(graph: ModuleGraph, module: str | None) -> list[str]:
+    """Imports of ``module`` missing from the tree whose tail is a module of the tree
+    (``pkg.bench.common.utils`` for ``bench/common/utils.py``, a folder the build installs in the package)."""
+    mm, out = graph.mm, []
+    for m in graph.missing:
+        if m.module != module:
+            continue
+        parts = m.target.split(".")
+        for i in range(1, len(parts) - 1):
+            tail = ".".join(parts[i:])
+            if tail in mm.modules and mm.modules[tail].path:
+                out.append(tail)
+                break
+    return out
+
+
+def _beside(path: str, imports, present: set[str]) -> list[str]:
+    """Absolute imports a script resolves from its own folder (``from benchmark import x`` -> benchmark.py)."""
+    here = posixpath.dirname(path)
+    out = []
+    for imp in imports:
+        if imp.level or not imp.module:
+            continue
+        base = posixpath.join(here, *imp.module.split("."))
+        for candidate in (base + ".py", base + "/__init__.py"):
+            if candidate in present:
+                out.append(candidate)
+                break
+    return out

@@ -1,0 +1,90 @@
+"""unused-file precision (issue 27): public modules of a library, tests pytest's names miss, scripts and what
+they import are no dead code."""
+
+from __future__ import annotations
+
+from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.audit.scriptuse import runs_at_top_level
+from slimfork.source.layout import open_tree
+from slimfork.spec.model import Root
+
+PYPROJECT = '[project]\nname = "lib"\nversion = "0"\n'
+
+
+def _audit(tmp_path, files: dict[str, str], roots=None) -> dict:
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), roots=roots, options=AuditOptions(kinds={"unused-file"}))
+    return {f.subject: f for f in result.findings}
+
+
+LIBRARY = {"lib/__init__.py": "from lib.core import op\nfrom lib import ops\n", "lib/core.py": "def op():\n    return 1\n",
+           "lib/ops/__init__.py": "", "lib/ops/rwkv4/__init__.py": "from .fused import rwkv4\n",
+           "lib/ops/rwkv4/fused.py": "def rwkv4():\n    return 1\n", "lib/bitlinear.py": "class BitLinear:\n    pass\n",
+           "lib/_old.py": "def gone():\n    return 1\n", "lib/ops/utils.py": "def helper():\n    return 1\n",
+           "tests/test_core.py": "from lib.core import op\n"}
+
+
+def test_public_modules_of_an_installable_library_are_no_dead_code(tmp_path):
+    found = _audit(tmp_path, {"pyproject.toml": PYPROJECT, **LIBRARY})
+    for public in ("lib/ops/rwkv4/", "lib/bitlinear.py"):
+        assert found[public].confidence == 40 and "public module of the library package lib" in found[public].reason
+        assert found[public].details["public"] == "lib"
+    # private and helper modules serve the package's own code: unused by it, they are dead
+    assert found["lib/_old.py"].confidence == 60 and found["lib/ops/utils.py"].confidence == 60
+
+
+def test_without_build_files_or_with_a_spec_there_is_no_public_api_to_keep(tmp_path):
+    found = _audit(tmp_path / "a", LIBRARY)  # no pyproject/setup.py: not installable, nobody imports it
+    assert found["lib/bitlinear.py"].confidence == 60 and "public" not in found["lib/bitlinear.py"].details
+    found = _audit(tmp_path / "b", {"pyproject.toml": PYPROJECT, **LIBRARY},
+                   roots=[Root("module", "lib", text="lib"), Root("file", "tests/test_core.py", text="test")])
+    assert found["lib/bitlinear.py"].confidence == 60
+
+
+def test_a_test_file_pytest_names_miss_is_a_test_when_it_defines_tests(tmp_path):
+    found = _audit(tmp_path, {"pyproject.toml": PYPROJECT, "lib/__init__.py": "", "lib/fmha.py": "def f():\n    pass\n",
+                              "test/attention/fmha_test_deterministic.py": "from lib.fmha import f\n\n\n"
+                                                                          "def test_dense():\n    f()\n",
+                              "test/attention/helpers_unused.py": "def make():\n    return 1\n"})
+    assert "test/attention/fmha_test_deterministic.py" not in found
+    assert "only from tests" in found["lib/fmha.py"].message  # the test is a root
+    assert found["test/attention/helpers_unused.py"].confidence == 60  # no tests defined: still a finding
+
+
+def test_what_a_script_imports_is_reported_like_the_script(tmp_path):
+    found = _audit(tmp_path, {
+        "setup.py": "from setuptools import setup\nsetup()\n", "lib/__init__.py": "",
+        "tests/test_lib.py": "import lib\n",
+        "bench/__init__.py": "", "bench/conv/__init__.py": "",
+        "bench/conv/conv_bench.py": "from lib.bench.conv.conv_ops import ops\n\n\ndef main():\n    ops()\n\n\n"
+                                    'if __name__ == "__main__":\n    main()\n',
+        "bench/conv/conv_ops.py": "def ops():\n    return 1\n",  # installed as lib.bench by the build
+        "benchmarks/ops/benchmark.py": "def timeit(f):\n    return f()\n",
+        "benchmarks/ops/benchmark_gla.py": "from benchmark import timeit\n\nfor n in (1, 2):\n    timeit(n)\n",
+        "bench/common/dead.py": "def gone():\n    return 1\n"})
+    assert found["bench/conv/"].confidence == 30  # the script and the module only it imports
+    assert found["benchmarks/"].confidence == 30  # benchmark.py, imported from the script's own folder
+    assert found["bench/common/"].confidence == 70  # imported by no script
+
+
+def test_top_level_code_makes_a_script():
+    assert runs_at_top_level("#!/usr/bin/env python3\nimport torch\nmodel = torch.load('x')\n")
+    assert runs_at_top_level("import torch\nfor n in (1, 2):\n    torch.zeros(n)\n")
+    assert runs_at_top_level("def main():\n    pass\n\n\nmain()\n")
+    assert runs_at_top_level("try:\n    x = load()\n    print(x)\nexcept Exception as e:\n    print(e)\n")
+    # a library printing a warning at import, logging set-up, registrations of private helpers: no script
+    assert not runs_at_top_level("import sys\nHAS = True\nif HAS:\n    print('TMA', file=sys.stderr)\n")
+    assert not runs_at_top_level("import logging\nlog = logging.getLogger(__name__)\n\n\ndef _reg():\n    pass\n\n\n"
+                                 "_reg()\n")
+    assert not runs_at_top_level("try:\n    import x\nexcept ImportError:\n    print('no x')\n")
+
+
+def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):
+    found = _audit(tmp_path, {"pyproject.toml": PYPROJECT, "lib/__init__.py": "from lib import attn\n",
+                              "tests/test_lib.py": "import lib\n", "lib/attn/__init__.py": "import lib.attn.core\n", "lib/attn/core.py": "X = 1\n",
+                              "lib/attn/utils.py": "from lib.internal.attn.utils import *  # noqa\n",
+                              "lib/attn/helpers.py": "from lib.attn.core import *  # noqa\n"})
+    assert found["lib/attn/utils.py"].confidence == 30 and "lib.internal.attn.utils" in found["lib/attn/utils.py"].reason
+    assert found["lib/attn/helpers.py"].confidence == 60  # re-exports a module the tree has: no shim
