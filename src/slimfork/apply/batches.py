@@ -25,7 +25,7 @@ def build_batches(analysis, stages) -> list[Batch]:
     early: dict[str, str] = {}
     planned = list(plan.removals)
     if symbols is not None:  # except the pruned files an earlier deletion needs rewritten first
-        from slimfork.prune.batch import early_edits, symbol_batch
+        from slimfork.apply.symbol_batch import early_edits, symbol_batch
 
         for _ in range(4):  # an early rewrite may lose a name another symbol-stage deletion imports
             planned, pulled = _pull_symbol_deletions(planned, rewritten, tree.root)

@@ -20,7 +20,7 @@ def add_parser(sub):
 
 def run(args) -> int:
     from slimfork.api import analyse
-    from slimfork.plan.listing import PENDING, fates, removals_data
+    from slimfork.report.listing import PENDING, fates, removals_data
 
     analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict)
     plan = analysis.plan

@@ -104,7 +104,7 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
     if covering_registry(name, info, registries) is not None:
         return  # a scan inside a declared registry's package is that registry's
     param = parse_param(package) if package else None
-    passed = sorted({value for where, value in callers.get(param.function, ()) if where in (param.index, param.name)
+    passed = sorted({value for where, value in callers.get(param.function, ()) if where in (param.position, param.name)
                      and value in mm.modules and mm.modules[value].is_package}) if param else []
     if passed:
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})

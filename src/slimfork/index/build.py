@@ -29,7 +29,8 @@ class Index:
 
 def python_files(root: Path) -> tuple[list[str], list[str]]:
     """All .py files and all other files under ``root``, relative posix paths, sorted."""
-    py, other = [], []
+    py: list[str] = []
+    other: list[str] = []
     root_str = str(root)
     for dirpath, dirnames, filenames in os.walk(root_str):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)

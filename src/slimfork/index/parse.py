@@ -219,7 +219,7 @@ def _unparse(node) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _scan_calls(tree: ast.AST, summary: ModuleSummary) -> None:
+def _scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     loops = _loop_values(tree)
     consts = module_constants(tree)
     local = _local_names(tree)
@@ -264,8 +264,9 @@ def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
                     sequences[target.id] = found if target.id not in sequences else None  # bound twice: unknown
     out: dict[int, dict[str, list[str]]] = {}
     for loop in ast.walk(tree):
+        body: list[ast.AST]
         if isinstance(loop, ast.For):
-            pairs, body = [(loop.target, loop.iter)], loop.body
+            pairs, body = [(loop.target, loop.iter)], list(loop.body)
         elif isinstance(loop, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             pairs = [(g.target, g.iter) for g in loop.generators]
             body = [loop.elt] if not isinstance(loop, ast.DictComp) else [loop.key, loop.value]
@@ -279,8 +280,8 @@ def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
                 values = sequences.get(iterable.id)
             if not values:
                 continue
-            for stmt in body:
-                for sub in ast.walk(stmt):
+            for part in body:
+                for sub in ast.walk(part):
                     if isinstance(sub, ast.Call):
                         out.setdefault(id(sub), {})[target.id] = values
     return out

@@ -51,12 +51,12 @@ class Param(NamedTuple):
     """A parameter of the scanning function: its callers name the package."""
 
     function: str
-    index: int
+    position: int
     name: str
 
 
 def param_placeholder(param: Param) -> str:
-    return f"{{param:{param.function}:{param.index}:{param.name}}}"
+    return f"{{param:{param.function}:{param.position}:{param.name}}}"
 
 
 def parse_param(text: str) -> Param | None:

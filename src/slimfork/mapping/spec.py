@@ -10,7 +10,6 @@ from slimfork.errors import SpecError
 
 
 # Registry kinds whose cut rewrites code before the plan is made again (the planning stages run for them).
-REWRITING_KINDS = ("dict", "decorator", "call", "if-chain", "imports", "subclasses")
 
 
 @dataclass(frozen=True)
@@ -60,3 +59,8 @@ def cut_outcome(failure: str | None, kept: list[str], removed: list[str], remove
         return f"left unmodified: {failure}"
     return (f"kept {', '.join(f'`{k}`' for k in kept) or 'nothing'}; {removed_what} "
             + (", ".join(removed) or "nothing"))
+
+
+def key_form(text: str) -> str:
+    """A registry key or class name as tests spell it: case and `_`/`-` ignored."""
+    return text.casefold().replace("_", "-")

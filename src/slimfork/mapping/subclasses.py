@@ -22,11 +22,10 @@ import libcst as cst
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
 from slimfork.index.parse import decode
-from slimfork.mapping.spec import _match, cut_outcome
+from slimfork.mapping.spec import _match, cut_outcome, key_form
 from slimfork.globs import first_match
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite, undefined_names
-from slimfork.testsuite.library import key_form
 
 
 @dataclass(frozen=True)

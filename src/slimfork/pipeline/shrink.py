@@ -40,8 +40,10 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
     analysis = analyse(spec, jobs=jobs, strict=strict)
     spec, stages = analysis.spec, analysis.stages
+    assert stages is not None  # analyse() runs the stages unless told not to
     if out is not None:
         spec.out = Path(out).resolve()
+    assert spec.out is not None  # parse_spec sets it (default: beside the spec)
     batches = build_batches(analysis, stages)
     if dry_run:
         data = write_reports(analysis, None, None, stages.reports, stages.data)

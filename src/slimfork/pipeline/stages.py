@@ -17,7 +17,7 @@ from slimfork.fsutil import write_atomic
 from slimfork.graph.public_api import public_api
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
-from slimfork.mapping.spec import REWRITING_KINDS
+from slimfork.spec.fields import REWRITING_KINDS
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.prune.stage import run_symbol_stage

@@ -63,6 +63,7 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             plan.kept.append(Kept(rel, module, f"kept: {index.files[rel].error} (unknown means keep)"))
             plan.warnings.append(f"{rel}: {index.files[rel].error}")
         else:
+            assert module is not None  # a file of the analysed packages is a module
             plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
     kept_paths = {k.path for k in plan.kept}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from slimfork import __version__
-from slimfork.plan.listing import planned_removals
+from slimfork.report.listing import planned_removals
 from slimfork.report.stats import TreeStats
 
 SCHEMA_VERSION = 1

@@ -102,8 +102,7 @@ def _from_metadata(metadata: Path, entry_points: Path | None) -> Distribution:
         license=(msg.get("License-Expression") or "").strip(), origin=metadata.name,
     )
     if entry_points is not None and entry_points.is_file():
-        parser = configparser.ConfigParser(interpolation=None, delimiters=("=",))
-        parser.optionxform = str  # keep case
+        parser = _CasedParser(interpolation=None, delimiters=("=",))
         parser.read_string(entry_points.read_text(encoding="utf-8"))
         for group in parser.sections():
             dist.entry_points[group] = {k: v.strip() for k, v in parser.items(group)}
@@ -124,3 +123,10 @@ def _from_pyproject(path: Path) -> Distribution | None:
     dist.scripts = dict(project.get("scripts", {}))
     dist.entry_points = {g: dict(v) for g, v in project.get("entry-points", {}).items()}
     return dist
+
+
+class _CasedParser(configparser.ConfigParser):
+    """An INI parser that keeps the case of keys (entry point names)."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr

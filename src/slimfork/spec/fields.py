@@ -47,6 +47,9 @@ TOP = Section(
     ],
 )
 
+# The registry kinds that rewrite source (slimfork.mapping, slimfork.prune); "scan" and "mapping" only filter.
+REWRITING_KINDS = ("dict", "decorator", "call", "if-chain", "imports", "subclasses")
+
 REGISTRY = Section(
     "registries[]",
     "A package whose modules are imported by a directory scan (pkgutil.iter_modules) at run time.",

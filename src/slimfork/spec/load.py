@@ -10,8 +10,7 @@ from typing import Any
 
 from slimfork.errors import SpecError
 from slimfork.globs import is_glob_form
-from slimfork.mapping.spec import REWRITING_KINDS
-from slimfork.spec.fields import REGISTRY, TOP
+from slimfork.spec.fields import REGISTRY, REWRITING_KINDS, TOP
 from slimfork.spec.model import RegistrySpec, Root, Spec
 from slimfork.spec.schema import check_table
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
+from slimfork.mapping.spec import key_form
 from slimfork.testsuite.scan import UNKNOWN, Patch
 
 
@@ -100,7 +101,3 @@ def fact_values(facts, flags: dict[str, object]) -> dict[str, object]:
     for qualname, value in (flags or {}).items():
         out.setdefault(qualname, value)
     return out
-
-
-def key_form(text: str) -> str:
-    return text.casefold().replace("_", "-")

@@ -41,7 +41,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone_files]
     # The tests batch applies these; they are listed in the report's Tests section and report.json "tests" (not
     # in plan.removals, whose kinds the engine turns into batches of its own), and with plan.removals in plan's
-    # and report.json's "removed" (slimfork.plan.listing).
+    # and report.json's "removed" (slimfork.report.listing).
     stages.test_removals = removals
     stages.plan.warnings += decisions.warnings
     if edits:
