@@ -88,7 +88,5 @@ def is_module_glob(pattern: str, top_names) -> bool:
 
 def first_path_keep(keep: list[str], path: str, top_names) -> int | None:
     """Index of the first path glob of ``keep`` matching ``path`` (module globs are roots, not paths)."""
-    from slimfork.globs import compile_glob
-
     return next((i for i, p in enumerate(keep) if not is_module_glob(p, top_names) and compile_glob(p).match(path)),
                 None)

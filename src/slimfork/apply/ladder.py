@@ -24,8 +24,8 @@ from pathlib import Path
 
 from slimfork.apply import faults
 from slimfork.apply.model import BaselineRun, CheckRun
+from slimfork.apply.tree import apply_edits, copy_tree, edits_key
 from slimfork.decisions import Edit
-from slimfork.apply.tree import apply_edits, copy_tree
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
 from slimfork.verify import cancel
@@ -233,8 +233,6 @@ class Ladder:
 
     def run_many(self, base: Path, base_tree: str, edit_sets: list[list[Edit]], scratch: Path) -> list[Outcome]:
         """The ladder on ``base`` + each edit set, each in a scratch copy; in parallel when there are cores."""
-        from slimfork.apply.tree import edits_key
-
         keys = [edits_key(base_tree, edits) for edits in edit_sets]
         outcomes: list[Outcome | None] = [self.cached_outcome(k) for k in keys]
         todo = [i for i, o in enumerate(outcomes) if o is None]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from slimfork.apply.report import render_markdown
+
 
 @dataclass
 class CheckRun:
@@ -85,6 +87,4 @@ class ApplyReport:
         return asdict(self)
 
     def to_markdown(self) -> str:
-        from slimfork.apply.report import render_markdown
-
         return render_markdown(self)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
@@ -15,18 +15,31 @@ from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.projection import projection
 from slimfork.audit.public import is_public_path, library_packages
 from slimfork.audit.samename import same_name_findings
-from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.scan import scan_tree
+from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.tests import extension_names, test_findings
-from slimfork.audit.unused import (default_roots, forwarders, fstring_roots, hidden_root_triggers, in_test_folder,
-                                   is_test_file, kind_reason, lazy_roots, listing_roots, reached_paths, relative_roots,
-                                   relocated_roots,
-                                   scan_roots, script_roots, unused_findings)
+from slimfork.audit.unused import (
+    default_roots,
+    forwarders,
+    fstring_roots,
+    hidden_root_triggers,
+    in_test_folder,
+    is_test_file,
+    kind_reason,
+    lazy_roots,
+    listing_roots,
+    reached_paths,
+    relative_roots,
+    relocated_roots,
+    scan_roots,
+    script_roots,
+    unused_findings,
+)
 from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
-from slimfork.source.layout import SourceTree
+from slimfork.source.layout import SourceTree, open_tree
 from slimfork.spec.model import RegistrySpec, Root
 
 
@@ -148,8 +161,6 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
 
 def folder_why(folder: Path, target: str) -> dict:
     """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
-    from slimfork.source.layout import open_tree
-
     tree = open_tree(folder)
     index = build_index(tree.root)
     mm = build_module_map(tree, index)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import posixpath
 import re
 
+from slimfork.audit.builders import build_scripts
 from slimfork.audit.model import Finding
+from slimfork.audit.public import CONFIDENCE as PUBLIC
+from slimfork.audit.public import public_note
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
@@ -45,7 +48,6 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages]
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
-    from slimfork.audit.builders import build_scripts
 
     roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in build_scripts(tree.root, python_paths).items()
               if module_of(p) is not None]
@@ -297,8 +299,6 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
     ``support``: unreached files a runnable script imports (path -> script), reported like the script (30).
     ``public``: public modules of a library package (path -> package): users may import them (40)."""
-    from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
-
     support, public = support or {}, public or {}
     reached = reached_paths(graph)
     unreached = [p for p in python_paths if p not in reached or p in test_only]

@@ -8,8 +8,14 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from slimfork.api import open_source, shrink
+from slimfork.corpus.testdeps import test_requirements
 from slimfork.errors import SlimforkError
 from slimfork.spec import Spec, load_spec
+from slimfork.testsuite.check import planned_checks
+from slimfork.verify.build import layout_of, verify_env
+from slimfork.verify.checks.pytest import PytestCheck
+from slimfork.verify.spec import ChecksSpec, PytestSpec, VerifySpec
 
 
 @dataclass
@@ -34,12 +40,6 @@ class CorpusRow:
 
 def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: tuple[str, ...] = ()) -> CorpusRow:
     """``tests``: node ids or paths to run instead of the whole suite (the reduced form CI runs)."""
-    from slimfork.api import open_source, shrink
-    from slimfork.testsuite.check import planned_checks
-    from slimfork.verify.build import layout_of, verify_env
-    from slimfork.verify.checks.pytest import PytestCheck
-    from slimfork.verify.spec import ChecksSpec, PytestSpec
-
     start = time.perf_counter()
     spec = load_spec(profile)
     tree = open_source(spec)
@@ -75,9 +75,6 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
 def _ensure_test_env(spec: Spec, tree) -> str:
     """A profile without [verify] gets the project's declared test dependencies and the project itself (for its
     metadata; the tree under test comes first on PYTHONPATH and shadows the installed code)."""
-    from slimfork.corpus.testdeps import test_requirements
-    from slimfork.verify.spec import VerifySpec
-
     if spec.sections.get("verify") is not None:
         return "[verify] of the profile"
     reqs, origin = test_requirements(tree.root)

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
+from slimfork.source.fetch import fetch_pypi
+
 # What sglang's loader passes for an NVIDIA build (jit/utils/arch.py and compile/toolchain.py), with the
 # architecture filled in: SM90a (H100/H200, the DeepSeek serving target).
 DEFAULT_FLAGS = ("-Xcompiler", "-fPIC", "-std=c++20", "-O3", "--expt-relaxed-constexpr")
@@ -85,8 +87,6 @@ def find_nvcc() -> str | None:
 
 def tvm_ffi_includes(version: str = "0.1.11") -> list[Path]:
     """The tvm-ffi header folders (the version sglang 0.5.23 pins), from its wheel on PyPI (cached)."""
-    from slimfork.source.fetch import fetch_pypi
-
     root = fetch_pypi("apache-tvm-ffi", version) / "tvm_ffi"
     return [root / "include", root / "3rdparty" / "dlpack" / "include"]
 

@@ -18,8 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from slimfork.kernels.jitrefs import KERNEL_SUFFIXES, PythonKernelRefs
 from slimfork.decisions import Removal
+from slimfork.kernels.jitrefs import (
+    KERNEL_SUFFIXES,
+    PythonKernelRefs,
+    python_kernel_refs,
+)
 
 _C_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>|(\S+))', re.M)
 _ASM_INCLUDE = re.compile(r'^[ \t]*\.include[ \t]+"([^"\n]+)"', re.M)
@@ -205,8 +209,6 @@ def plan_kernel_sources(root: Path, kept_python: Iterable[str], csrc_dirs: Seque
     ``csrc_dirs`` stays (unknown means keep), and the report says why. Python files are read from
     ``python_root`` (default ``root``).
     """
-    from slimfork.kernels.jitrefs import python_kernel_refs
-
     root = Path(root)
     files = sorted(files if files is not None else kernel_source_files(root))
     entries: dict[str, str] = {}

@@ -12,11 +12,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from slimfork.rewrite import fold_tree
+
 
 def fold_setup_py(root: Path, rel: str, flag_modules: dict[str, str], facts):
     """(the folded bytes or None, the FileFold of setup.py or None)."""
-    from slimfork.rewrite import fold_tree
-
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-setup-"))
     try:
         modules = {"setup.py": "setup"}

@@ -7,11 +7,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from slimfork.kernels.includes import plan_kernel_sources
+from slimfork.kernels.builders import NATIVE_SUFFIXES, find_builders, plan_builders
+from slimfork.kernels.includes import plan_kernel_sources, resolve_python_refs
+from slimfork.kernels.jitrefs import python_kernel_refs
+from slimfork.kernels.setup_fold import fold_setup_py
 from slimfork.kernels.spec import parse_preprocessor
 from slimfork.kernels.unifdef import fold_kernel_sources
 from slimfork.plan.stages import Stages
-
 
 KERNEL_SUFFIXES = (".cu", ".cuh", ".h", ".hpp", ".cpp", ".c", ".cc", ".hip", ".s", ".S", ".metal")
 
@@ -70,10 +72,6 @@ def _fold_kernels(stages: Stages, facts, scratch: Path, sources: list[str], jobs
 
 
 def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None:
-    from slimfork.kernels.builders import NATIVE_SUFFIXES, find_builders, plan_builders
-    from slimfork.kernels.includes import resolve_python_refs
-    from slimfork.kernels.jitrefs import python_kernel_refs
-
     removed = stages.plan.removed_paths()
     kept = [k.path for k in stages.plan.kept if k.path not in removed]
     if not find_builders(kept):
@@ -112,8 +110,6 @@ def drop_other_platforms_sources(analysis, stages, facts, scratch: Path) -> None
 
 def _fold_setup_files(analysis, stages, facts, builders) -> list[str]:
     """Fold the facts into each setup.py (its flags derived from the modules it imports them from)."""
-    from slimfork.kernels.setup_fold import fold_setup_py
-
     lines = []
     for refs in builders:
         if not refs.path.endswith(".py") or refs.unknown and "does not parse" in refs.unknown[0]:

@@ -14,16 +14,18 @@ import dataclasses
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 
+from slimfork.decisions import Removal, Uncertain
 from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
 from slimfork.plan.replan import replan
-from slimfork.decisions import Removal, Uncertain
 from slimfork.prune.inputs import build_inputs, effect_violations
 from slimfork.prune.methods import unused_methods
+from slimfork.prune.registries import cut_dict_registries
+from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
 
@@ -57,7 +59,6 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     start = time.perf_counter()
     result = SymbolStage()
     before = {rel: (scratch / rel).read_bytes() for rel in analysis.index.files}
-    from slimfork.prune.registries import cut_dict_registries
 
     registry_modules = cut_dict_registries(registries, stages.graph.mm, scratch, result)
     only = None if config is not None and config.prune else registry_modules
@@ -274,7 +275,6 @@ def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage)
     plan.warnings += [f"symbol pruning: {f}" for f in result.failures]
     stages.plan, stages.graph = plan, state.graph
     stages.symbols = result
-    from slimfork.prune.report import symbols_data, symbols_markdown
 
     stages.reports.append(("Symbols pruned", symbols_markdown(result)))
     stages.data["symbols"] = symbols_data(result)

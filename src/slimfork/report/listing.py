@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from slimfork.decisions import Removal
+from slimfork.plan.build import imports_of_dropped
+from slimfork.verify.spec import ALL_CHECKS, ChecksSpec
 
 PENDING = "pending verification"
 CERTAIN = "certain"
@@ -19,8 +21,6 @@ def planned_removals(analysis) -> list[Removal]:
 
 def enabled_checks(spec) -> list[str]:
     """The checks shrink runs on every batch, as ``slimfork.verify.build.build_checks`` picks them."""
-    from slimfork.verify.spec import ALL_CHECKS, ChecksSpec
-
     checks = spec.sections.get("checks") or ChecksSpec()
     # the install check runs on a fork only when its build files change (the packaging edit): it decides no removal
     present = {"command": bool(checks.commands), "pytest": checks.pytest is not None, "install": False}
@@ -31,8 +31,6 @@ def fates(analysis) -> list[tuple[Removal, str, str]]:
     """(removal, CERTAIN or PENDING, why) for every planned removal. What the spec drops (a ``drop`` glob, the
     spec file) is certain unless kept code imports it; everything else is decided by shrink's checks, when any
     is enabled."""
-    from slimfork.plan.build import imports_of_dropped
-
     checks = enabled_checks(analysis.spec)
     needed: dict[str, str] = {}
     for src, edge in imports_of_dropped(analysis.graph):

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.index.build import python_files
+
 LANGUAGES = {
     ".py": "Python", ".pyi": "Python", ".cu": "CUDA", ".cuh": "CUDA", ".c": "C", ".h": "C/C++ header",
     ".hpp": "C/C++ header", ".cpp": "C++", ".cc": "C++", ".cxx": "C++", ".hip": "HIP", ".metal": "Metal",
@@ -81,7 +83,5 @@ def tree_stats(root: Path, files: list[str], known_lines: dict[str, int] | None 
 
 
 def walk_files(root: Path) -> list[str]:
-    from slimfork.index.build import python_files
-
     py, other = python_files(root)
     return sorted(py + other)

@@ -8,6 +8,7 @@ from typing import Any
 
 from slimfork.errors import SlimforkError
 from slimfork.facts.model import Fact
+from slimfork.facts.unmatched import TYPO
 from slimfork.rewrite.fold import Fold
 
 BRANCH_KINDS = {"if", "elif", "else", "while", "ternary", "filter", "assert", "dead code"}
@@ -109,8 +110,6 @@ class FoldReport:
     @property
     def typos(self) -> list[Fact]:
         """Unmatched facts whose name exists nowhere (those not explained count as such)."""
-        from slimfork.facts.unmatched import TYPO
-
         return [f for f in self.unmatched if getattr(self.unmatched_why.get(f.key), "why", TYPO) == TYPO]
 
     def check_strict(self) -> None:

@@ -12,7 +12,7 @@ from slimfork.errors import SpecError
 from slimfork.globs import is_glob_form
 from slimfork.spec.fields import REGISTRY, REWRITING_KINDS, TOP
 from slimfork.spec.model import RegistrySpec, Root, Spec
-from slimfork.spec.schema import check_table
+from slimfork.spec.schema import Section, check_table
 
 # Sections parsed by the feature that owns them: key -> "module:function(raw: dict, key: str) -> object".
 SECTION_PARSERS: dict[str, str] = {}
@@ -96,8 +96,6 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
 
 
 def _indexed(section, key):
-    from slimfork.spec.schema import Section
-
     return Section(key, section.doc, section.fields, section.open_keys)
 
 

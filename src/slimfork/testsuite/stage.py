@@ -10,9 +10,8 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from slimfork.decisions import Batch, Edit
+from slimfork.decisions import Batch, Edit, Kept, Removal
 from slimfork.globs import first_match
-from slimfork.decisions import Removal
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
@@ -84,8 +83,6 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str]):
 
 
 def _keep_support(analysis, plan, support: dict[str, str]) -> None:
-    from slimfork.decisions import Kept
-
     paths = {analysis.graph.mm.modules[m].path: m for m in support if analysis.graph.mm.modules[m].path}
     folders = {posixpath.dirname(p) for p in paths}
     plan.removals = [r for r in plan.removals if r.path not in paths and not (
@@ -96,8 +93,6 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
 
 def _keep_test_files(plan, globs: list[str]) -> None:
     """Test files nothing imports are not dead code: they stay unless this stage removes them."""
-    from slimfork.decisions import Kept
-
     back = [r for r in plan.removals if r.kind == "unreachable" and first_match(globs, r.path) is not None]
     plan.removals = [r for r in plan.removals if r not in back]
     plan.kept += [Kept(r.path, r.module, "test file (spec key tests): kept unless it tests removed code") for r in back]

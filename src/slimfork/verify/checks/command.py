@@ -13,6 +13,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.globs import first_match
+from slimfork.index.build import python_files
+from slimfork.index.parse import content_hash
 from slimfork.verify.env import VerifyEnv
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.process import ProcessResult, run_process, tree_frames
@@ -60,9 +63,6 @@ class CommandCheck:
         """Content hashes of the files the command says it depends on (None: it did not say)."""
         if not self.command.watch:
             return None
-        from slimfork.index.build import python_files
-        from slimfork.index.parse import content_hash
-        from slimfork.globs import first_match
 
         py, other = python_files(Path(tree))
         return {rel: content_hash((Path(tree) / rel).read_bytes()) for rel in py + other
