@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from slimfork.index.parse import summarize
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.index.summary import GUARDED_TRY, ImportEdge
 
 
@@ -57,10 +58,8 @@ def import_bases(path: str, edge: ImportEdge) -> list[str]:
         return []
     parts = module.split(".")
     if edge.level:
-        package = parts if path.endswith("__init__.py") else parts[:-1]
-        if edge.level - 1 > len(package):
-            return []
-        return [".".join(package[: len(package) - (edge.level - 1)] + ([edge.module] if edge.module else []))]
+        base = absolute_module(package_of(module, path.endswith("__init__.py")), edge.level, edge.module)
+        return [base] if base else []
     if not edge.module:
         return []
     return [".".join(parts[:i]) + "." + edge.module if i else edge.module for i in range(len(parts))]

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from slimfork.apply.from_plan import DELETING
 from slimfork.decisions import Batch, Edit
-from slimfork.facts.bindings import absolute_module
 from slimfork.index.parse import summarize
+from slimfork.index.relative import absolute_module
 from slimfork.index.summary import GUARDED_TRY
 
 

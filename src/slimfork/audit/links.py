@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from slimfork.audit.pyscan import PyScan, pattern_regex
 from slimfork.audit.scan import TreeScan
 from slimfork.graph.modules import ModuleMap
+from slimfork.index.relative import absolute_module, package_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +55,7 @@ class Linker:
         me = self.mm.module_of(rel)
         if me is None:
             return None
-        info = self.mm.modules[me]
-        parts = me.split(".") if info.is_package else me.split(".")[:-1]
-        if level - 1 > len(parts):
-            return None
-        anchor = parts[: len(parts) - (level - 1)]
-        return ".".join(anchor + ([module] if module else [])) or None
+        return absolute_module(package_of(me, self.mm.modules[me].is_package), level, module)
 
     def uses(self, rel: str, name: str, span: tuple[int, int] = (0, 0), by_name: bool = False) -> list[Use]:
         """Every use of ``name`` defined in ``rel`` at lines ``span``; ``by_name`` also counts attribute

@@ -8,6 +8,7 @@ from slimfork.audit.unused import is_test_file
 from slimfork.graph import ModuleGraph
 from slimfork.graph.modules import resolve_import
 from slimfork.index.build import Index
+from slimfork.index.relative import absolute_module, package_of
 
 
 def extension_names(scan) -> set[str]:
@@ -87,11 +88,5 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
 
 
 def _base(module: str, imp, mm) -> str | None:
-    if not imp.level:
-        return imp.module
     info = mm.modules.get(module)
-    parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
-    if imp.level - 1 > len(parts):
-        return None
-    anchor = parts[: len(parts) - (imp.level - 1)]
-    return ".".join(anchor + ([imp.module] if imp.module else [])) or None
+    return absolute_module(package_of(module, info is not None and info.is_package), imp.level, imp.module)

@@ -12,9 +12,9 @@ import re
 
 from slimfork.audit.builders import build_scripts
 from slimfork.audit.model import Finding
-from slimfork.audit.public import CONFIDENCE as PUBLIC
-from slimfork.audit.public import public_note
+from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
 from slimfork.graph import ModuleGraph
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
 
@@ -115,11 +115,11 @@ def relative_roots(graph: ModuleGraph, index) -> list[Root]:
         if not info or not info.path or info.path not in index.files:
             continue
         targets = {e.target for e in graph.edges.get(module, ())}
-        parts = module.split(".") if info.is_package else module.split(".")[:-1]
+        package = package_of(module, info.is_package)
         for imp in index.files[info.path].imports:
-            if not imp.level or imp.level - 1 > len(parts):
+            base = absolute_module(package, imp.level, imp.module) if imp.level else None
+            if base is None:
                 continue
-            base = ".".join(parts[: len(parts) - (imp.level - 1)] + ([imp.module] if imp.module else []))
             for name in [base] + [f"{base}.{n}" for n in imp.names]:
                 if name in mm.modules and mm.modules[name].path and name not in targets and name not in out \
                         and name not in graph.reached:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.index.parse import decode
+from slimfork.index.relative import absolute_module
 
 _PATCHERS = {"setattr", "patch", "object", "setitem", "delattr"}
 
@@ -141,17 +142,6 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
         else:
             out.ambiguous.add(name)
     return out
-
-
-def absolute_module(package: str, level: int, module: str | None) -> str | None:
-    """The absolute module of ``from <level dots><module> import ...`` written in ``package``."""
-    if not level:
-        return module
-    base = package.split(".") if package else []
-    if level - 1 > len(base):
-        return None
-    base = base[: len(base) - (level - 1)]
-    return ".".join(base + ([module] if module else [])) or None
 
 
 def _targets(target: ast.AST, add) -> None:

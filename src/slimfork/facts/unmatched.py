@@ -10,10 +10,11 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from slimfork.facts.bindings import ModuleScope, Resolver, absolute_module
+from slimfork.facts.bindings import ModuleScope, Resolver
 from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact
 from slimfork.index.parse import decode
+from slimfork.index.relative import absolute_module
 
 TYPO = "typo"  # the name exists nowhere: the only kind --strict turns into an error
 UNUSED = "unused"  # it exists, but kept code never calls (reads, tests) it

@@ -4,10 +4,11 @@ resolved exactly keeps every module it could mean, and the place is listed as un
 
 from __future__ import annotations
 
+from slimfork.decisions import Uncertain
 from slimfork.graph.modules import ModuleMap, resolve_import
+from slimfork.index.relative import absolute_module
 from slimfork.index.scans import OWN, parse_param
 from slimfork.index.summary import RUNTIME_PACKAGE, ImportEdge
-from slimfork.decisions import Uncertain
 
 DECLARE_IMPORT = ("declare the package it imports from as [[registries]] (kind scan), or keep what it needs with "
                   "`keep`; a check that runs it covers the rest")
@@ -65,11 +66,9 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
 
 
 def relative(package: str, target: str) -> str:
-    level = len(target) - len(target.lstrip("."))
-    parts = package.split(".")
-    base = parts[: len(parts) - (level - 1)] if level > 1 else parts
+    """``importlib.import_module(target, package)``'s module, for a ``target`` with leading dots."""
     rest = target.lstrip(".")
-    return ".".join(base + ([rest] if rest else []))
+    return absolute_module(package, len(target) - len(rest), rest or None) or ""
 
 
 def _relative_anywhere(mm: ModuleMap, target: str, prefix: bool) -> list[str]:

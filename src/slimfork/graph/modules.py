@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from slimfork.index.build import Index
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.index.summary import ImportEdge
 from slimfork.source.layout import SourceTree
 
@@ -97,12 +98,10 @@ def resolve_import(mm: ModuleMap, module: str, edge: ImportEdge) -> Resolved:
         return _absolute(mm, edge.module or "", edge.kind)
     base = edge.module or ""
     if edge.level:
-        package_parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
-        up = edge.level - 1
-        if up > len(package_parts):
+        package = package_of(module, info is not None and info.is_package)
+        if edge.level - 1 > len(package.split(".") if package else []):
             return Resolved((), (f"{'.' * edge.level}{base} (beyond top-level package)",))
-        anchor = package_parts[: len(package_parts) - up]
-        base = ".".join(anchor + ([base] if base else []))
+        base = absolute_module(package, edge.level, edge.module) or ""
     if not base or not mm.is_internal(base):
         return Resolved((), ())
     targets, missing = list(_parents(mm, base)), []

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.symbol_index import ImportAlias, SymbolSummary, TopStatement
+from slimfork.index.relative import absolute_module, package_of
 
 
 @dataclass
@@ -357,14 +358,8 @@ class _Walker:
 
     # ---- import targets ------------------------------------------------------------------------------------
     def absolute(self, module: str, alias: ImportAlias) -> str | None:
-        if not alias.level:
-            return alias.module
         info = self.mm.modules.get(module)
-        parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
-        if alias.level - 1 > len(parts):
-            return None
-        anchor = parts[: len(parts) - (alias.level - 1)]
-        return ".".join(anchor + ([alias.module] if alias.module else []))
+        return absolute_module(package_of(module, info is not None and info.is_package), alias.level, alias.module)
 
     def target(self, module: str, alias: ImportAlias) -> tuple[str, str | None] | None:
         """(module, None) when the alias binds an internal module; (module, name) for a symbol; None when

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.init.project import Project
 
 # the spec key, the spelling in code, the value on Linux
@@ -87,11 +88,7 @@ def _imported_names(project: Project, module: str, tree: ast.Module) -> dict[str
     is_package = project.mm.modules[module].is_package
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = module.split(".") if is_package else module.split(".")[:-1]
-                parts = parts[:len(parts) - (node.level - 1)]
-                base = ".".join(parts + ([base] if base else []))
+            base = absolute_module(package_of(module, is_package), node.level, node.module) or ""
             for alias in node.names:
                 out[alias.asname or alias.name] = f"{base}.{alias.name}"
         elif isinstance(node, ast.Import):

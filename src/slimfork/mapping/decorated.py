@@ -22,6 +22,7 @@ import libcst as cst
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
 from slimfork.index.parse import decode
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import _match, cut_outcome
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite, undefined_names
@@ -218,14 +219,10 @@ def _looked_up(registry: DecoratorRegistry, modules: dict[str, str], scratch: Pa
 def _imported_names(tree: ast.Module, module: str, is_package: bool) -> dict[str, set[str]]:
     """Every name an import anywhere in the file binds -> the qualified names it imports."""
     names: dict[str, set[str]] = {}
-    package = module if is_package else module.rpartition(".")[0]
+    package = package_of(module, is_package)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parent = ".".join(parts[:len(parts) - node.level + 1])
-                base = f"{parent}.{base}" if base else parent
+            base = absolute_module(package, node.level, node.module) or ""
             for alias in node.names:
                 names.setdefault(alias.asname or alias.name, set()).add(f"{base}.{alias.name}")
         elif isinstance(node, ast.Import):

@@ -23,6 +23,7 @@ from pathlib import Path
 import libcst as cst
 
 from slimfork.errors import SpecError, did_you_mean
+from slimfork.index.relative import absolute_module
 from slimfork.mapping.sourcecut import KeepsKeys, SourceCut
 from slimfork.mapping.spec import cut_outcome
 from slimfork.rewrite.comments import comments_of
@@ -136,15 +137,13 @@ def _child(dotted: str, package: str) -> str | None:
 
 
 def _absolute(stmt: cst.ImportFrom, package: str) -> str | None:
-    level = len(stmt.relative)
     name = _code(stmt.module) if stmt.module is not None else ""
-    if level == 0:
+    level = len(stmt.relative)
+    if not level:
         return name
-    parts = package.split(".")
-    if level - 1 > len(parts):
+    if level - 1 > len(package.split(".")):
         return None
-    anchor = parts[: len(parts) - (level - 1)]
-    return ".".join(anchor + ([name] if name else []))
+    return absolute_module(package, level, name or None) or ""
 
 
 def _code(node: cst.CSTNode) -> str:

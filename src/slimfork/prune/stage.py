@@ -21,6 +21,7 @@ from pathlib import Path
 from slimfork.decisions import Removal, Uncertain
 from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.plan.replan import replan
 from slimfork.prune.inputs import build_inputs, effect_violations
 from slimfork.prune.methods import unused_methods
@@ -184,12 +185,8 @@ def _cached(cache: dict, data: bytes, rel: str) -> SymbolSummary:
 
 
 def _resolves_to(mm, module: str, alias, base: str) -> bool:
-    if not alias.level:
-        return alias.module == base
     info = mm.modules.get(module)
-    parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
-    anchor = parts[: len(parts) - (alias.level - 1)]
-    return ".".join(anchor + ([alias.module] if alias.module else [])) == base
+    return absolute_module(package_of(module, info is not None and info.is_package), alias.level, alias.module) == base
 
 
 def _summarize(item: tuple[bytes, str]) -> SymbolSummary:

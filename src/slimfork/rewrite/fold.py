@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from slimfork.facts.bindings import ModuleScope, absolute_module
+from slimfork.facts.bindings import ModuleScope
 from slimfork.facts.evaluate import (Evaluator, FactTable, dotted_name, is_literal, is_pure, literal_value,
                                      to_literal)
 from slimfork.facts.model import UNKNOWN
+from slimfork.index.relative import absolute_module
 from slimfork.rewrite.class_lists import appended_class, class_list_names
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.constant_args import KEY as CONSTANT_ARGUMENTS, body_bindings

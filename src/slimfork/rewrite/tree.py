@@ -9,13 +9,13 @@ import ast
 import dataclasses
 import os
 import re
-import warnings
 import time
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 
-from slimfork.facts.bindings import Resolver, absolute_module, read_bindings
+from slimfork.facts.bindings import Resolver, read_bindings
 from slimfork.facts.evaluate import trigger_text
 from slimfork.facts.expressions import trigger
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FactSet
@@ -25,6 +25,7 @@ from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
 from slimfork.graph.public_api import PublicApi
 from slimfork.index.parse import decode
+from slimfork.index.relative import absolute_module
 from slimfork.progress import progress
 from slimfork.rewrite.constant_args import constant_parameters, file_uses
 from slimfork.rewrite.file import FoldContext, fold_source

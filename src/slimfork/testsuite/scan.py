@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from slimfork.index.relative import absolute_module
+
 UNKNOWN = object()  # a patched value not known statically
 
 
@@ -92,8 +94,7 @@ def _absolute_imports(tree: ast.Module, package: str) -> None:
     parts = package.split(".")
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level and node.level <= len(parts):
-            base = ".".join(parts[: len(parts) - node.level + 1])
-            node.module, node.level = f"{base}.{node.module}" if node.module else base, 0
+            node.module, node.level = absolute_module(package, node.level, node.module), 0
 
 
 def _kind(node) -> str:

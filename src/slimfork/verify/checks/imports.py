@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from slimfork.index.relative import absolute_module
 from slimfork.index.summary import GUARDED_TRY, RUNTIME_PACKAGE
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.tree import Tree, TreeLayout, open_tree
@@ -103,15 +104,9 @@ def _statement(edge) -> str:
 
 
 def _absolute(module: str | None, level: int, package: str | None) -> str | None:
-    if level == 0:
-        return module
-    if not package:
-        return None
-    parts = package.split(".")
-    if level - 1 > len(parts) - 1:
-        return None
-    base = ".".join(parts[: len(parts) - (level - 1)])
-    return f"{base}.{module}" if module else base
+    if level and (not package or level - 1 >= len(package.split("."))):
+        return None  # Python: "attempted relative import beyond top-level package"
+    return absolute_module(package or "", level, module)
 
 
 class _Resolver:

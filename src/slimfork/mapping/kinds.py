@@ -1,0 +1,51 @@
+"""The registry kinds that rewrite source, one table line each: how a kind cuts the entries the spec does not keep
+(``cut(analysis, scratch) -> cuts``, each cut with ``path``, ``new_source`` and ``removed``), the reason its
+rewrites carry, and its report section and report.json field. A new kind is a module of its own (its spec
+parser, its cut, its report) and one line here; slimfork.mapping.cuts runs them in this order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from slimfork.mapping.decorated import cut_decorator_registries, decorated_data, decorated_report
+from slimfork.mapping.ifchain import cut_if_chain_registries, if_chain_data, if_chain_report
+from slimfork.mapping.imports import cut_imports_registries, imports_data, imports_report
+from slimfork.mapping.stage import cut_mappings, mapping_data, mapping_report
+from slimfork.mapping.subclasses import cut_subclass_registries, subclasses_data, subclasses_report
+
+
+@dataclass(frozen=True)
+class RewritingKind:
+    title: str  # its section of report.md
+    key: str  # its field of report.json
+    cut: Callable[[Any, Any], list]  # (analysis, scratch folder) -> cuts, applied to the scratch copy
+    reason: Callable[[Any], str]  # a cut -> why its file is rewritten
+    report: Callable[[list], str]
+    data: Callable[[list], Any]
+    removes_keys: bool = False  # the tests stage reads its removed keys (tests of removed entries leave)
+
+
+def _decorated_reason(cut) -> str:
+    at = "@" if cut.registry.kind == "decorator" else ""
+    return (f"registry {at}{cut.registry.decorator}: {len(cut.removed)} registrations of keys the spec does not "
+            "keep removed")
+
+
+KINDS: tuple[RewritingKind, ...] = (
+    RewritingKind("Mapping registries", "mapping_registries", cut_mappings,
+                  lambda cut: f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries "
+                              "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True),
+    RewritingKind("Decorator registries", "decorator_registries", cut_decorator_registries, _decorated_reason,
+                  decorated_report, decorated_data),
+    RewritingKind("If-chain registries", "if_chain_registries", cut_if_chain_registries,
+                  lambda cut: f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
+                              f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report, if_chain_data),
+    RewritingKind("Import registries", "imports_registries", cut_imports_registries,
+                  lambda cut: f"registry {cut.registry.module} (imports of its submodules): the imports of "
+                              f"{len(cut.removed)} submodules the spec does not keep removed", imports_report,
+                  imports_data),
+    RewritingKind("Subclass registries", "subclass_registries", cut_subclass_registries,
+                  lambda cut: f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec "
+                              "does not keep removed", subclasses_report, subclasses_data, removes_keys=True),
+)
