@@ -6,10 +6,9 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
-import warnings
 from dataclasses import dataclass, field
 
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
@@ -81,9 +80,7 @@ class PyScan:
 def scan_source(data: bytes) -> PyScan:
     scan = PyScan()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(decode(data))
+        tree = parse_python(decode(data))
     except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
         scan.error = f"{exc.__class__.__name__}: {exc}"
         return scan

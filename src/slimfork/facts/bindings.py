@@ -8,12 +8,11 @@ with a star import. Names bound more than once (or rebound by ``global``) are am
 from __future__ import annotations
 
 import ast
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.facts.evaluate import STDLIB_FACTS
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.index.relative import absolute_module
 
 _PATCHERS = {"setattr", "patch", "object", "setitem", "delattr"}
@@ -41,9 +40,7 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
     out = ModuleBindings(module, rel, is_package=rel.endswith("__init__.py"))
     try:
         text = decode((root / rel).read_bytes())
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
+        tree = parse_python(text)
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError) as exc:
         out.error = f"{exc.__class__.__name__}: {exc}"
         return out

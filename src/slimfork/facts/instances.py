@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 from collections.abc import Iterable
 
 from slimfork.facts.model import INSTANCE
+from slimfork.index.parse import parse_python
 
 
 def creation_warnings(facts, files: Iterable[tuple[str, bytes]]) -> list[str]:
@@ -25,9 +25,7 @@ def creation_warnings(facts, files: Iterable[tuple[str, bytes]]) -> list[str]:
         if not pattern.search(data):
             continue
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(data)
+            tree = parse_python(data)
         except (SyntaxError, ValueError):
             continue
         for node in _calls(tree, frozenset(declared)):

@@ -8,11 +8,10 @@ users see what the fork no longer supports."""
 from __future__ import annotations
 
 import ast
-import warnings
 from pathlib import Path
 from typing import NamedTuple
 
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 
 
 class InertOption(NamedTuple):
@@ -31,9 +30,7 @@ def inert_options(root: Path, rels: list[str], facts: dict[str, tuple[str, str]]
             data = (root / rel).read_bytes()
             if b"add_argument" not in data and not any(a.encode() in data for a in facts):
                 continue
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(decode(data))
+            tree = parse_python(decode(data))
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError, LookupError):
             continue
         for node in ast.walk(tree):

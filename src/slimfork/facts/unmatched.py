@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import ast
 import sys
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from slimfork.facts.bindings import ModuleScope, Resolver
 from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.index.relative import absolute_module
 
 TYPO = "typo"  # the name exists nowhere: the only kind --strict turns into an error
@@ -147,9 +146,7 @@ def _mentions(root: Path, paths: list[str], words: set[str]) -> dict[str, list[t
 
 def _parse(root: Path, rel: str) -> ast.Module | None:
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return ast.parse(decode((root / rel).read_bytes()))
+        return parse_python(decode((root / rel).read_bytes()))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
         return None
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 import ast
 import re
 import sys
-import warnings
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from slimfork.graph.methods import MethodUsage, method_usage
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.index.scopes import ScopedVisitor
 
 # Decorators that only wrap or describe a function or class: a def decorated only by these can be pruned.
@@ -97,9 +96,7 @@ class SymbolSummary:
 
 def summarize_symbols(data: bytes, path: str = "<file>") -> SymbolSummary:
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(decode(data), path)
+        tree = parse_python(decode(data), path)
     except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
         return SymbolSummary(error=f"cannot parse: {exc.__class__.__name__}")
     out = SymbolSummary()

@@ -28,9 +28,7 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
     except (UnicodeDecodeError, SyntaxError, LookupError) as exc:
         return ModuleSummary(sha, lines, error=f"cannot decode: {exc}")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
+        tree = parse_python(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
         return ModuleSummary(sha, lines, error=f"cannot parse{where}: {exc.__class__.__name__}: {exc}")
@@ -407,3 +405,11 @@ def _catches_import_error(handler_type) -> bool:
     types = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
     return any(isinstance(t, (ast.Name, ast.Attribute)) and (t.id if isinstance(t, ast.Name) else t.attr)
                in _IMPORT_ERROR_BASES for t in types)
+
+
+def parse_python(source: str | bytes, filename: str = "<unknown>") -> ast.Module:
+    """``ast.parse`` without the SyntaxWarnings that old code raises (invalid escapes, ``is`` with a literal): the one
+    parse of Python source every stage uses."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(source, filename)

@@ -9,8 +9,8 @@ a type checker's error): it goes, and the statement becomes ``self.manager = Non
 from __future__ import annotations
 
 import ast
-import warnings
 
+from slimfork.index.parse import parse_python
 from slimfork.index.scopes import ScopedVisitor
 
 
@@ -19,9 +19,7 @@ def drop_local_annotations(data: bytes, names: set[str]) -> tuple[bytes, int]:
     of ``names``; also the number of statements changed."""
     if not names:
         return data, 0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        tree = ast.parse(data)
+    tree = parse_python(data)
     found = _Finder(names)
     found.visit(tree)
     if not found.spans:

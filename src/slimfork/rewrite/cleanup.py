@@ -12,7 +12,6 @@ function: the function read the name before the fold and reads it nowhere now.
 from __future__ import annotations
 
 import ast
-import warnings
 from collections import Counter
 from typing import Callable
 
@@ -20,6 +19,7 @@ import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings
 from slimfork.facts.evaluate import is_literal, is_pure
+from slimfork.index.parse import parse_python
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.fold import _join_lines
 
@@ -71,9 +71,7 @@ def remove_unused(module: cst.Module, used_before: Counter[str], bindings: Modul
     code = None
     for _ in range(3):
         code = module.code
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(code)
+        tree = parse_python(code)
         used_after = load_counts(tree)
         strings = string_names(tree)
         exported = set(bindings.all_names or ())

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -13,7 +11,7 @@ import libcst as cst
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import STDLIB_FACTS, FactTable
 from slimfork.graph.public_api import PublicApi
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.rewrite.cleanup import function_loads, load_counts, remove_unused
 from slimfork.rewrite.fold import FoldTransformer
 from slimfork.rewrite.methods import MethodRemover, method_uses
@@ -21,7 +19,6 @@ from slimfork.rewrite.positions import statement_info
 from slimfork.rewrite.report import FileFold
 from slimfork.rewrite.safety import check_rewrite, does_not_compile, undefined_names
 from slimfork.rewrite.unresolved import unresolved_mentions
-
 
 _RUNS = 3  # runs of the fold on its own output: the last must change nothing
 
@@ -109,9 +106,7 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     if module.bytes != data:
         raise ValueError("LibCST does not reproduce this file byte for byte; not rewritten")
     text = decode(data)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        tree = ast.parse(text, path)
+    tree = parse_python(text, path)
     renamed = renamed_imports(bindings, ctx.resolver, ctx.table.words)
     scope = ModuleScope(ctx.resolver, bindings, words=ctx.table.words | renamed)
     params = {p for (m, _, _), found in ctx.table.parameters.items() if m == bindings.module for p in found} | \
@@ -159,9 +154,7 @@ def _unresolved(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldConte
     if not known or not any(b"." + word in data for word in spelled):
         return []
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(decode(data), path)
+        tree = parse_python(decode(data), path)
     except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError):
         return []
     return unresolved_mentions(tree, bindings, known, matched, why)

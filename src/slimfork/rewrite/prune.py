@@ -15,13 +15,12 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
-import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 
 import libcst as cst
 
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.rewrite.annotations import drop_local_annotations
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite
@@ -75,9 +74,7 @@ def prune_source(data: bytes, cuts: list[Cut], path: str = "<file>") -> PruneRes
 
 def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str], list]:
     text = decode(data)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        tree = ast.parse(text, path)
+    tree = parse_python(text, path)
     lines = data.splitlines(keepends=True)
     body = tree.body
     comments = _comment_lines(data)

@@ -14,6 +14,8 @@ import re
 import tokenize
 from collections import Counter
 
+from slimfork.index.parse import parse_python
+
 _BOM = b"\xef\xbb\xbf"
 _CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _NEWLINES = re.compile(rb"\r\n|\r|\n")
@@ -110,15 +112,10 @@ def _comments(data: bytes) -> Counter[str] | None:
 
 def undefined_names(text: str, path: str = "<file>") -> set[str] | None:
     """Names pyflakes reports as undefined (None when the text does not parse)."""
-    import ast
-    import warnings
-
     from pyflakes import checker, messages
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text, path)
+        tree = parse_python(text, path)
     except (SyntaxError, ValueError):
         return None
     found = checker.Checker(tree, filename=path)

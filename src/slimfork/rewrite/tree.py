@@ -10,7 +10,6 @@ import dataclasses
 import os
 import re
 import time
-import warnings
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
@@ -24,7 +23,7 @@ from slimfork.facts.table import build_table, propagate
 from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
 from slimfork.graph.public_api import PublicApi
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.index.relative import absolute_module
 from slimfork.progress import progress
 from slimfork.rewrite.constant_args import constant_parameters, file_uses
@@ -171,9 +170,7 @@ def _merge(report: FoldReport, results) -> None:
 
 def _file_uses(rel: str):
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(decode((_STATE["root"] / rel).read_bytes()))
+        tree = parse_python(decode((_STATE["root"] / rel).read_bytes()))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
         return None
     return file_uses(tree, rel, _STATE["modules"][rel])
@@ -221,9 +218,7 @@ class _Protection:
             package = module if rel.endswith("__init__.py") else module.rpartition(".")[0]
             found: set[str] = set()
             try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    tree = ast.parse(decode((self.root / rel).read_bytes()))
+                tree = parse_python(decode((self.root / rel).read_bytes()))
             except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
                 tree = None
             for node in ast.walk(tree) if tree is not None else ():
@@ -268,9 +263,7 @@ def _mentions(args) -> bool:
 def _method_uses(args):
     rel, names = args
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(decode((_STATE["root"] / rel).read_bytes()))
+        tree = parse_python(decode((_STATE["root"] / rel).read_bytes()))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
         return [], []
     return method_uses(tree, names)

@@ -7,15 +7,13 @@ definition (pitfall 20) is caught, while names the original already left undefin
 
 from __future__ import annotations
 
-import ast
 import time
-import warnings
 from collections import Counter
 from pathlib import Path
 
 from pyflakes import checker, messages
 
-from slimfork.index.parse import decode
+from slimfork.index.parse import decode, parse_python
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.tree import Tree, TreeLayout, open_tree
 
@@ -26,10 +24,8 @@ _CACHE: dict[str, list[tuple[str, str, int]]] = {}  # sha -> [(message type, nam
 def undefined_names(data: bytes, filename: str = "<fork>") -> list[tuple[str, str, int]]:
     """(message type, name, line) for every undefined name pyflakes finds; [] if the file does not parse."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(decode(data), filename=filename)
-        found = checker.Checker(tree, filename=filename).messages
+        tree = parse_python(decode(data), filename)
+        found = checker.Checker(tree, filename).messages
     except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError):
         return []  # the parse check's business
     return sorted((type(m).__name__, str(m.message_args[0]), m.lineno) for m in found if isinstance(m, UNDEFINED))
