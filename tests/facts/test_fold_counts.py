@@ -3,7 +3,7 @@ branch imported it) is counted apart, not among the branches folded."""
 
 from __future__ import annotations
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import shrink
 

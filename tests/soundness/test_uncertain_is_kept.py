@@ -9,7 +9,7 @@ from slimfork.api import analyse
 from tests.conftest import EXAMPLE
 from tests.soundness.soundkit import uncertain_not_kept
 
-PROJECTS = [("soundness", "relstrings"), ("soundness", "scans"), ("core", "forms"), ("symbols", "libpit"),
+PROJECTS = [("soundness", "relstrings"), ("soundness", "scans"), ("graph", "forms"), ("symbols", "libpit"),
             ("testsuite", "minicli")]
 
 

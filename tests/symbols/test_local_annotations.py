@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 from slimfork.rewrite.annotations import drop_local_annotations

@@ -5,7 +5,7 @@ when loaded stay. The default (`true`) keeps everything an `__init__` binds, as 
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 

@@ -6,7 +6,7 @@ with a registering decorator stay."""
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 

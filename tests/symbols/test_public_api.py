@@ -8,7 +8,7 @@ import subprocess
 import sys
 import textwrap
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import analyse, shrink
 from slimfork.graph.modules import ModuleInfo, ModuleMap

@@ -6,7 +6,7 @@ names (an API called from outside the fork), the methods a library base calls (t
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 from slimfork.prune.methods import library_may_call

@@ -5,7 +5,7 @@ the spec does not declare, or one inside a comprehension, keeps its module (unkn
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 

@@ -4,7 +4,7 @@ module is pruned as usual."""
 
 from __future__ import annotations
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import analyse
 

@@ -6,7 +6,7 @@ module then leaves like any other, with its registration."""
 from __future__ import annotations
 
 import pytest
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 from slimfork.errors import SpecError

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import shrink
 from slimfork.errors import SpecError

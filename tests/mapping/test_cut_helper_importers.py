@@ -5,7 +5,7 @@ folded batch passes the imports check and nothing is restored."""
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 from slimfork.errors import SpecError

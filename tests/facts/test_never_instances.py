@@ -5,7 +5,7 @@ disaggregation code once the V4 model is gone)."""
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 import libcst as cst
 

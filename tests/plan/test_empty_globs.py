@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import analyse
 

@@ -4,7 +4,7 @@ and nothing is restored (sglang's `serve --model-type diffusion` backend and its
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 

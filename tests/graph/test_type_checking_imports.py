@@ -4,7 +4,7 @@ leaves the fork (that import never runs), the import stays as written, every che
 from __future__ import annotations
 
 import pytest
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import analyse, shrink
 

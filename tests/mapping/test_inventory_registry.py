@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 from slimfork.errors import SpecError

@@ -18,7 +18,7 @@ REMOVED = ["app.unused.dead", "app.unused", "app.orphan", "app.star.not_exported
 
 @pytest.fixture
 def forms(copy_fixture):
-    return analyse(copy_fixture("core", "forms") / "slimfork.toml")
+    return analyse(copy_fixture("graph", "forms") / "slimfork.toml")
 
 
 def test_every_import_form_is_followed(forms):
@@ -68,7 +68,7 @@ def test_broken_files_are_reported_and_kept_never_a_crash(forms):
 
 
 def test_shrink_writes_the_fork_without_removed_files(copy_fixture, tmp_path):
-    project = copy_fixture("core", "forms")
+    project = copy_fixture("graph", "forms")
     before = {p: p.read_bytes() for p in project.rglob("*") if p.is_file()}
     result = shrink(project / "slimfork.toml", tmp_path / "out")
     fork = tmp_path / "out"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.cli import main
 from slimfork.graph.weigh import dominators

@@ -5,7 +5,7 @@ used leave, and the kept entry is still registered in the fork."""
 
 from __future__ import annotations
 
-from tests.core.registrykit import run_cli, write_project
+from tests.mapping.registrykit import run_cli, write_project
 
 from slimfork.api import shrink
 
