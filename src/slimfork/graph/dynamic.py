@@ -105,7 +105,7 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
     param = parse_param(package) if package else None
     passed = sorted({value for where, value in callers.get(param.function, ()) if where in (param.position, param.name)
                      and value in mm.modules and mm.modules[value].is_package}) if param else []
-    if passed:
+    if passed and param is not None:
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
         what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"
     else:

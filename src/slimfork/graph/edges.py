@@ -59,7 +59,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
                 missing.append(MissingImport(name, info.path, imp.line, target))
-        found, lost = [], []
+        found: list = []
+        lost: list = []
         dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)

@@ -45,7 +45,7 @@ class ModuleGraph:
     def module_of(self, path: str) -> str | None:
         return self.mm.module_of(path)
 
-    def reach(self, excluded: set[str] = frozenset()) -> dict[str, Step]:
+    def reach(self, excluded: set[str] | frozenset[str] = frozenset()) -> dict[str, Step]:
         """Breadth-first from the roots (so chains are shortest), never entering ``excluded`` modules."""
         self.excluded = set(excluded)
         reached: dict[str, Step] = {}
@@ -65,10 +65,11 @@ class ModuleGraph:
 
     def chain(self, module: str) -> list[Step]:
         steps = []
-        while module is not None and module in self.reached:
-            step = self.reached[module]
+        current: str | None = module
+        while current is not None and current in self.reached:
+            step = self.reached[current]
             steps.append(step)
-            module = step.via
+            current = step.via
         return list(reversed(steps))
 
     def importers(self, module: str) -> list[tuple[str, Edge]]:
@@ -82,8 +83,8 @@ class ModuleGraph:
         return self._reverse.get(module, [])
 
 
-def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] = (),
-                excluded: set[str] = frozenset(), mm: ModuleMap | None = None,
+def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] | tuple[()] = (),
+                excluded: set[str] | frozenset[str] = frozenset(), mm: ModuleMap | None = None,
                 type_checking: bool = True) -> ModuleGraph:
     """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import)."""
     mm = mm or build_module_map(tree, index)

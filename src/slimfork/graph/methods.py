@@ -63,26 +63,26 @@ def method_usage(tree: ast.Module) -> MethodUsage:
     prefixes: set[str] = set()
     suffixes: set[str] = set()
     computed = False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute):
-            words.add(node.attr)
-        elif isinstance(node, ast.Name):
-            words.add(node.id)
-        elif isinstance(node, ast.alias):
-            words.update(_WORD.findall(node.name))
-            if node.asname:
-                words.add(node.asname)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            words.update(_WORD.findall(node.value))
-        elif isinstance(node, ast.JoinedStr):
-            _pieces(node.values, prefixes, suffixes)
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
-            _pieces([node.left, node.right], prefixes, suffixes)
-        elif isinstance(node, ast.Call):
-            computed = computed or _computed_lookup(node)
-            if isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
-                    and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
-                _pieces(_interleave(re.split(r"\{[^{}]*\}", node.func.value.value)), prefixes, suffixes)
+    for part in ast.walk(tree):
+        if isinstance(part, ast.Attribute):
+            words.add(part.attr)
+        elif isinstance(part, ast.Name):
+            words.add(part.id)
+        elif isinstance(part, ast.alias):
+            words.update(_WORD.findall(part.name))
+            if part.asname:
+                words.add(part.asname)
+        elif isinstance(part, ast.Constant) and isinstance(part.value, str):
+            words.update(_WORD.findall(part.value))
+        elif isinstance(part, ast.JoinedStr):
+            _pieces(part.values, prefixes, suffixes)
+        elif isinstance(part, ast.BinOp) and isinstance(part.op, (ast.Add, ast.Mod)):
+            _pieces([part.left, part.right], prefixes, suffixes)
+        elif isinstance(part, ast.Call):
+            computed = computed or _computed_lookup(part)
+            if isinstance(part.func, ast.Attribute) and part.func.attr == "format" \
+                    and isinstance(part.func.value, ast.Constant) and isinstance(part.func.value.value, str):
+                _pieces(_interleave(re.split(r"\{[^{}]*\}", part.func.value.value)), prefixes, suffixes)
     if not computed:
         prefixes, suffixes = set(), set()
     return MethodUsage(tuple(methods), frozenset(words), frozenset(prefixes), frozenset(suffixes))

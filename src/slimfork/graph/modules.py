@@ -71,10 +71,11 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
         name = ".".join(parts)
         mm.modules[name] = ModuleInfo(name, rel, is_package)
         mm.by_path[rel] = name
-        if index.files[rel].all_names:
-            mm.all_names[name] = index.files[rel].all_names
+        all_names = index.files[rel].all_names
+        if all_names:
+            mm.all_names[name] = all_names
     for name in list(mm.modules):  # implicit namespace packages: parents without an __init__.py
-        parts = name.split(".")
+        parts = tuple(name.split("."))
         for i in range(1, len(parts)):
             parent = ".".join(parts[:i])
             if parent not in mm.modules:

@@ -31,11 +31,11 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
                 if mm.modules[module].is_package and main in mm.modules:
                     out.append(RootModule(main, f"root '{root}' (python -m {module} runs __main__)"))
         elif root.kind == "file":
-            module = mm.module_of(root.value.lstrip("./"))
-            if module is None:
+            of_file = mm.module_of(root.value.lstrip("./"))
+            if of_file is None:
                 raise SpecError(f"file '{root.value}' is not a Python file of the source", key=key,
                                 hint="give a path relative to the source folder, e.g. 'file:scripts/run.py'")
-            out.append(RootModule(module, f"root '{root}'"))
+            out.append(RootModule(of_file, f"root '{root}'"))
         else:
             _require_module(root.value, mm, key)
             if root.kind == "symbol":

@@ -186,11 +186,12 @@ class _Refs(ScopedVisitor):
         ``T`` names (``slimfork.rewrite.annotations``)."""
         if self.is_local_annotation(node):
             self.visit(node.target)
-            self.visit(node.value)
+            if node.value is not None:
+                self.visit(node.value)
         else:
             self.generic_visit(node)
 
-    def visit_Import(self, node: ast.Import) -> None:
+    def visit_Import(self, node: ast.Import | ast.ImportFrom) -> None:
         if self.depth:
             self.st.inner_imports.update(a._replace(position=0) for a in _aliases(node))
 
@@ -237,8 +238,10 @@ class _Refs(ScopedVisitor):
     def visit_Tuple(self, node: ast.Tuple) -> None:
         """``("pkg.mod", "Name")`` (a pickle allow-list entry, a lazy import table) names ``pkg.mod:Name``, one
         symbol, rather than the whole module."""
-        if len(node.elts) == 2 and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
-            module, name = node.elts[0].value, node.elts[1].value
+        first, second = node.elts if len(node.elts) == 2 else (None, None)
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) \
+                and isinstance(second, ast.Constant) and isinstance(second.value, str):
+            module, name = first.value, second.value
             if _DOTTED.fullmatch(module) and "." in module and name.isidentifier():
                 self.st.strings.add(f"{module}:{name}")
                 return
@@ -281,14 +284,15 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     if not all_nodes:
         return _set_keep_all(out, reasons)
     literal = True
-    for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
-            if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+    for stmt in tree.body:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
-            names = _literal_strings(node.value) if node.value is not None else None
+            names = _literal_strings(stmt.value) if stmt.value is not None else None
             if names is None:
                 literal = False
-            elif isinstance(node, ast.AugAssign):
+            elif isinstance(stmt, ast.AugAssign):
                 out.all_names = (out.all_names or []) + names
             else:
                 out.all_names = names
@@ -435,9 +439,9 @@ def _calls(node) -> tuple[str, ...]:
 def _never_runs(node: ast.stmt) -> bool:
     """``if __name__ == "__main__":`` or ``if False:`` (what a fold leaves when the arm binds names code after it
     still mentions), without an else or with a harmless one: its body never runs when the module is imported."""
-    test = node.test if isinstance(node, ast.If) else None
-    if test is None or not all(_harmless(s) for s in node.orelse):
+    if not isinstance(node, ast.If) or not all(_harmless(s) for s in node.orelse):
         return False
+    test = node.test
     if isinstance(test, ast.Constant):
         return not test.value
     return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) \
@@ -495,9 +499,8 @@ def _text(node) -> str:
 
 def _literal_strings(value) -> list[str] | None:
     if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
-        if all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts):
-            return [e.value for e in value.elts]
-        return None
+        strings = [e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        return strings if len(strings) == len(value.elts) else None
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
         left, right = _literal_strings(value.left), _literal_strings(value.right)
         return None if left is None or right is None else left + right

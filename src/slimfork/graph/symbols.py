@@ -106,9 +106,9 @@ class _Walker:
                 if st.keep is not None and not (free and st.kind == "assign" and "__all__" in st.binds):
                     self.reach_statement(module, st, f"{module}: {st.keep}")
                 for alias in st.aliases:
-                    why = self.forced(module, st, alias)
-                    if why:
-                        self.keep_alias(module, st, alias, why)
+                    forced = self.forced(module, st, alias)
+                    if forced:
+                        self.keep_alias(module, st, alias, forced)
             if not self._api_free(module):  # with package_api = false, __all__ follows what stays
                 for name in summary.all_names or ():
                     self.use_name(module, name, f"listed in {module}.__all__")
@@ -523,6 +523,7 @@ class _Walker:
             if module in self.result.keep_all and not dropped:
                 continue
             info = self.mm.modules[module]
+            assert info.path is not None  # summaries are of files
             for st in summary.statements:
                 if st.keep is not None:
                     continue
