@@ -4,26 +4,16 @@ source, in parallel, cached on disk by content hash like the index."""
 from __future__ import annotations
 
 import os
-import pickle
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from slimfork.audit.nativescan import NativeScan, scan_native
 from slimfork.audit.pyscan import NATIVE_EXTS, PyScan, scan_source
-from slimfork.fsutil import write_atomic
 from slimfork.index.build import Index
 from slimfork.index.parse import content_hash
 from slimfork.progress import progress
-from slimfork.source.cache import cache_dir
-
-SCAN_VERSION = "2"  # bump when PyScan or NativeScan change shape
-
-
-def _scanner_hash() -> str:
-    """The cache is keyed on the scanners' own source too, so a changed scanner never reads stale results."""
-    here = Path(__file__).parent
-    return content_hash(b"".join((here / name).read_bytes() for name in ("pyscan.py", "nativescan.py")))[:12]
+from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 
 
 @dataclass
@@ -49,14 +39,8 @@ def _scan_one(args: tuple[str, str]) -> tuple[str, str, object]:
 
 def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> TreeScan:
     root = Path(index.root)
-    cache_file = cache_dir("audit") / f"scan-{content_hash(str(root).encode())}-v{SCAN_VERSION}-{_scanner_hash()}.pkl"
-    cached: dict[str, object] = {}
-    if use_cache and cache_file.is_file():
-        try:
-            with open(cache_file, "rb") as fh:
-                cached = pickle.load(fh)
-        except Exception:  # a corrupt cache is only a slower run
-            cached = {}
+    cache_file = cache_dir("audit") / f"scan-{content_hash(str(root).encode())}-{code_version(Path(__file__).parent)}.pkl"
+    cached: dict[str, object] = read_cache(cache_file, {}) if use_cache else {}
     py: dict[str, PyScan] = {}
     native: dict[str, NativeScan] = {}
     todo: list[str] = []
@@ -95,7 +79,7 @@ def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> 
         st = os.stat(root / rel)
         fresh[f"native:{rel}:{st.st_mtime_ns}:{st.st_size}"] = native[rel]
     if use_cache and (todo or len(fresh) != len(cached)):
-        write_atomic(cache_file, pickle.dumps(fresh, protocol=pickle.HIGHEST_PROTOCOL))
+        write_cache(cache_file, fresh)
         for stale in cache_file.parent.glob(f"scan-{content_hash(str(root).encode())}-*.pkl"):
             if stale != cache_file:  # written by an older scanner: never read again
                 stale.unlink(missing_ok=True)

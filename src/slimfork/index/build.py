@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import os
-import pickle
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from slimfork.fsutil import write_atomic
 from slimfork.index.parse import content_hash, count_lines, summarize
 from slimfork.index.summary import ModuleSummary
 from slimfork.progress import progress
-from slimfork.source.cache import cache_dir
+from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.source.layout import SKIP_DIRS
 
 PARSER_VERSION = "10"  # bump when ModuleSummary or parse.py changes meaning
@@ -56,16 +54,9 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
     counted, unless the cache already has them."""
     root = Path(root).resolve()
     py, other = python_files(root)
-    cache_file = cache_dir("index") / f"{content_hash(str(root).encode())}-v{PARSER_VERSION}.pkl"
-    cached: dict[str, tuple[int, int, ModuleSummary]] = {}
-    by_sha: dict[str, ModuleSummary] = {}
-    if use_cache and cache_file.is_file():
-        try:
-            with open(cache_file, "rb") as fh:
-                cached = pickle.load(fh)
-            by_sha = {entry[2].sha: entry[2] for entry in cached.values()}
-        except Exception:  # a corrupt cache is only a slower run
-            cached, by_sha = {}, {}
+    cache_file = cache_dir("index") / f"{content_hash(str(root).encode())}-{code_version(Path(__file__).parent)}.pkl"
+    cached: dict[str, tuple[int, int, ModuleSummary]] = read_cache(cache_file, {}) if use_cache else {}
+    by_sha = {entry[2].sha: entry[2] for entry in cached.values()}
     if reuse is not None:
         by_sha.update({summary.sha: summary for summary in reuse.files.values()})
     files: dict[str, ModuleSummary] = {}
@@ -108,5 +99,5 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
             st = os.stat(os.path.join(root, rel))
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
     if use_cache and (todo or len(fresh) != len(cached)):
-        write_atomic(cache_file, pickle.dumps(fresh, protocol=pickle.HIGHEST_PROTOCOL))
+        write_cache(cache_file, fresh)
     return Index(root, dict(sorted(files.items())), parsed=len(todo), other_files=other)

@@ -7,25 +7,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import shutil
 import tempfile
 from pathlib import Path
 
+import slimfork
+from slimfork import __version__
 from slimfork.facts.instances import creation_warnings
-from slimfork.fsutil import write_atomic
 from slimfork.graph.public_api import public_api
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
-from slimfork.spec.fields import REWRITING_KINDS
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.prune.stage import run_symbol_stage
 from slimfork.rewrite import fold_tree
-from slimfork.source.cache import cache_dir
+from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
+from slimfork.spec.fields import REWRITING_KINDS
 from slimfork.testsuite.stage import plan_tests
-
-STAGES_VERSION = "1"  # bump when what the stages compute changes
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
@@ -37,17 +35,15 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
             and not any(r.get("kind") in REWRITING_KINDS for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
     cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
-    if cache_file.is_file():  # the spec and every file are as last time: the stages' result is known
-        try:
-            return pickle.loads(cache_file.read_bytes())
-        except Exception:  # a stale or corrupt cache is only a slower run
-            pass
+    known = read_cache(cache_file, None)  # the spec and every file are as last time: the stages' result is known
+    if isinstance(known, Stages):
+        return known
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
     try:
         stages = _run(analysis, facts, scratch, jobs)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    write_atomic(cache_file, pickle.dumps(stages, protocol=pickle.HIGHEST_PROTOCOL))
+    write_cache(cache_file, stages)
     return stages
 
 
@@ -113,24 +109,11 @@ def _check_instances(facts, stages: Stages, scratch: Path) -> None:
             stages.plan.warnings.append(warning)
 
 
-def _own_code_digest() -> str:
-    """slimfork's own sources: a change to the analysis must not be answered from an old cache."""
-    import slimfork
-
-    h = hashlib.blake2b(digest_size=16)
-    for path in sorted(Path(slimfork.__file__).parent.rglob("*.py")):
-        if "examples" not in path.parts:
-            h.update(path.read_bytes())
-    return h.hexdigest()
-
-
 def _stages_key(analysis) -> str:
     """Everything the stages read: slimfork's version, the spec's tables, and every file's content."""
-    from slimfork import __version__
-
     h = hashlib.blake2b(digest_size=16)
     raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
-    h.update(json.dumps([__version__, STAGES_VERSION, _own_code_digest(), str(analysis.tree.root), raw,
+    h.update(json.dumps([__version__, code_version(Path(slimfork.__file__).parent), str(analysis.tree.root), raw,
                          _unifdef_identity(analysis)], sort_keys=True, default=str).encode())
     for rel, summary in sorted(analysis.index.files.items()):
         h.update(f"{rel}\0{summary.sha}\0".encode())

@@ -1,11 +1,19 @@
-"""Where slimfork keeps downloads and index caches (``$SLIMFORK_CACHE``, default ``~/.cache/slimfork``)."""
+"""Where slimfork keeps downloads and caches (``$SLIMFORK_CACHE``, default ``~/.cache/slimfork``), and how a
+computed result is cached."""
 
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
+import pickle
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
+
+from slimfork.fsutil import write_atomic
+
+T = TypeVar("T")
 
 
 def cache_dir(*parts: str) -> Path:
@@ -27,3 +35,30 @@ def file_lock(path: Path):
             yield
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+# One scheme for the caches of computed results (the index, the planning stages, the audit's scan): a file under
+# cache_dir(kind) named by the content it was computed from and by the version of the code that computed it.
+
+def code_version(*paths: Path) -> str:
+    """A digest of the sources (files, or every .py below a folder) that compute a cached value: a changed
+    analysis never reads a result the old code computed."""
+    h = hashlib.blake2b(digest_size=8)
+    for path in paths:
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            if "examples" not in file.parts:
+                h.update(file.read_bytes())
+    return h.hexdigest()
+
+
+def read_cache(path: Path, default: T) -> T:
+    """The value cached in ``path``, or ``default`` when there is none (or it is corrupt: only a slower run)."""
+    try:
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    except Exception:
+        return default
+
+
+def write_cache(path: Path, value: object) -> None:
+    write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
