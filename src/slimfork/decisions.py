@@ -6,25 +6,42 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class RemovalKind(StrEnum):
+    """Why something leaves the fork, by kind (a ``str``: it compares and prints as its value)."""
+
+    DROPPED = "dropped"  # a path the spec drops
+    UNREACHABLE = "unreachable"  # a module nothing kept imports
+    KERNEL = "kernel"  # a kernel or native source nothing kept reaches or builds
+    EMPTY_DIR = "empty-dir"
+    FOLDED = "folded"  # a file rewritten: facts folded, registry entries cut
+    SYMBOL = "symbol"  # a pruned definition
+    REGISTRY = "registry"  # a registry entry the spec filters out
+    TEST = "test"  # a test of removed code or of a folded fact
+
+
+# The kinds that take the whole file out of the fork (the others rewrite it).
+GONE_KINDS = frozenset({RemovalKind.DROPPED, RemovalKind.UNREACHABLE, RemovalKind.KERNEL, RemovalKind.EMPTY_DIR})
+DELETING = (RemovalKind.DROPPED, RemovalKind.KERNEL, RemovalKind.UNREACHABLE)  # the batch engine deletes these
 
 
 @dataclass(frozen=True)
 class Removal:
-    """One thing the fork leaves out (or changes).
+    """One thing the fork leaves out (or changes), of a ``RemovalKind``. ``path`` is relative to the source root
+    (posix). ``group`` names the batch it belongs to."""
 
-    ``kind``: "dropped" (a path the spec drops), "unreachable" (a module nothing kept imports),
-    "folded" (a file rewritten by fact folding), "symbol" (a pruned definition), "kernel" (a kernel source
-    nothing kept reaches), "registry" (a registry entry the spec filters out), "empty-dir".
-    ``path`` is relative to the source root (posix). ``group`` names the batch it belongs to.
-    """
-
-    kind: str
+    kind: RemovalKind
     path: str
     reason: str
     module: str | None = None
     symbol: str | None = None
     lines: int = 0
     group: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", RemovalKind(self.kind))  # an unknown kind is a bug: ValueError
 
 
 @dataclass(frozen=True)
@@ -57,7 +74,7 @@ class Plan:
     warnings: list[str] = field(default_factory=list)
 
     def removed_paths(self) -> set[str]:
-        return {r.path for r in self.removals if r.kind in ("dropped", "unreachable", "kernel", "empty-dir")}
+        return {r.path for r in self.removals if r.kind in GONE_KINDS}
 
 
 @dataclass(frozen=True)

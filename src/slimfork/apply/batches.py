@@ -8,11 +8,10 @@ import dataclasses
 import sys
 
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
-from slimfork.apply.from_plan import DELETING, batches_from_removals
-from slimfork.decisions import Batch, Edit
+from slimfork.apply.from_plan import batches_from_removals
+from slimfork.decisions import DELETING, Batch, Edit, Removal, RemovalKind
 from slimfork.apply.deps import dotted
 from slimfork.apply.with_rewrites import deletions_with_rewrites, imported_losses, lost_names
-from slimfork.decisions import Removal
 from slimfork.plan.requirements import import_names_of, requirement_uses, string_mentions, third_party_imports, \
     used_by_dependencies
 
@@ -44,7 +43,7 @@ def build_batches(analysis, stages) -> list[Batch]:
                 fresh[path] = why
             if not pulled and not fresh:
                 break
-    removals = planned + [Removal("folded", path, reasons[path], group="folded") for path in sorted(rewritten)]
+    removals = planned + [Removal(RemovalKind.FOLDED, path, reasons[path], group="folded") for path in sorted(rewritten)]
     if symbols is not None:
         own = [r for r in removals if r.group == "symbols"]
         removals = [r for r in removals if r.group != "symbols"]

@@ -8,12 +8,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from slimfork.apply.deps import import_edges
-from slimfork.decisions import Batch, Edit
+from slimfork.decisions import DELETING, Batch, Edit
 from slimfork.apply.with_rewrites import deletions_with_rewrites
 from slimfork.errors import SlimforkError
 from slimfork.decisions import Removal
 
-DELETING = ("dropped", "kernel", "unreachable")  # kinds whose removal deletes the file
 # Rewrites that cut imports (registry filtering, folding) go first: they make modules unreachable; then the
 # deletions, importers first; then symbol pruning, once no deleted module uses the pruned definitions. A deletion
 # of a file that imports a name a rewrite removes goes with the rewrite (slimfork.apply.with_rewrites).

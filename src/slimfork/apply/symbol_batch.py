@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from slimfork.apply.from_plan import DELETING
-from slimfork.decisions import Batch, Edit
+from slimfork.decisions import DELETING, Batch, Edit
 from slimfork.index.parse import summarize
 from slimfork.index.relative import absolute_module
 from slimfork.index.summary import GUARDED_TRY

@@ -19,7 +19,7 @@ from slimfork.facts.model import FUNCTION, NAME
 from slimfork.kernels.cmake import platform_values, read_cmake
 from slimfork.kernels.includes import build_include_graph, include_closure
 from slimfork.kernels.setup_py import BuilderRefs, read_setup_py
-from slimfork.decisions import Removal
+from slimfork.decisions import Removal, RemovalKind
 
 NATIVE_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cu", ".cuh", ".m", ".mm", ".inc",
                    ".inl")
@@ -102,7 +102,7 @@ def plan_builders(root: Path, files: list[str], native: list[str], facts, entrie
         reason = f"native source only {why} builds" if why else \
             f"native source only sources the fork leaves include ({dead_closure.reached[f]})"
         lines = (Path(read_root or root) / f).read_bytes().count(b"\n")
-        plan.removals.append(Removal("kernel", f, reason, lines=lines, group="native"))
+        plan.removals.append(Removal(RemovalKind.KERNEL, f, reason, lines=lines, group="native"))
     return plan
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from slimfork.decisions import Removal
+from slimfork.decisions import Removal, RemovalKind
 from slimfork.kernels.jitrefs import (
     KERNEL_SUFFIXES,
     PythonKernelRefs,
@@ -138,7 +138,7 @@ def removable_kernel_sources(all_files: Iterable[str], closure: IncludeClosure, 
     removals = []
     for path in sorted(set(all_files) - set(closure.reached)):
         lines = (root / path).read_bytes().count(b"\n") if root is not None else 0
-        removals.append(Removal("kernel", path, "kernel source no kept Python code names and no kept kernel "
+        removals.append(Removal(RemovalKind.KERNEL, path, "kernel source no kept Python code names and no kept kernel "
                                 "source includes", lines=lines, group=group))
     return removals
 

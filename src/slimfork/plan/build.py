@@ -6,7 +6,7 @@ from slimfork.graph.graph import ModuleGraph, Step
 from slimfork.globs import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
 from slimfork.globs import first_match
-from slimfork.decisions import Kept, Plan, Removal
+from slimfork.decisions import Kept, Plan, Removal, RemovalKind
 from slimfork.spec.model import Spec
 
 
@@ -44,11 +44,11 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
         lines = index.files[rel].lines if rel in index.files else 0
         module = mm.module_of(rel)
         if tree.root / rel == spec.path:
-            plan.removals.append(Removal("dropped", rel, "the keep spec itself", group="dropped"))
+            plan.removals.append(Removal(RemovalKind.DROPPED, rel, "the keep spec itself", group="dropped"))
             continue
         drop = first_match(spec.drop, rel)
         if drop is not None:
-            plan.removals.append(Removal("dropped", rel, f"dropped by drop[{drop}] '{spec.drop[drop]}'",
+            plan.removals.append(Removal(RemovalKind.DROPPED, rel, f"dropped by drop[{drop}] '{spec.drop[drop]}'",
                                          module, lines=lines, group="dropped"))
             continue
         keep = first_path_keep(spec.keep, rel, mm.top_names)
@@ -64,7 +64,7 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             plan.warnings.append(f"{rel}: {index.files[rel].error}")
         else:
             assert module is not None  # a file of the analysed packages is a module
-            plan.removals.append(Removal("unreachable", rel, _unreached_reason(graph, module), module,
+            plan.removals.append(Removal(RemovalKind.UNREACHABLE, rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
     kept_paths = {k.path for k in plan.kept}
     plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run

@@ -10,15 +10,13 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from slimfork.decisions import Batch, Edit, Kept, Removal
+from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, Removal, RemovalKind
 from slimfork.globs import first_match
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.scan import scan_test_file
 from slimfork.testsuite.support import needed_support, support_candidates, used_support
-
-GONE_KINDS = ("dropped", "unreachable", "kernel", "empty-dir")
 
 
 def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
@@ -151,7 +149,7 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
         whole = next((r for r in rs if r.qualname is None), None)
         if whole is not None:
             edits.append(Edit(path, None, f"test file: {whole.reason}", "test"))
-            removals.append(Removal("test", path, whole.reason, lines=lines, group="tests"))
+            removals.append(Removal(RemovalKind.TEST, path, whole.reason, lines=lines, group="tests"))
             continue
         try:
             new = cut_units((root / path).read_bytes(), {r.qualname for r in rs})
@@ -159,11 +157,11 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
             decisions.warnings.append(f"{path}: tests not cut ({type(exc).__name__}: {exc})")
             continue
         edits.append(Edit(path, new, "; ".join(f"{r.qualname}: {r.category}" for r in rs)[:500], "test"))
-        removals += [Removal("test", path, r.reason, symbol=r.qualname, group="tests") for r in rs]
+        removals += [Removal(RemovalKind.TEST, path, r.reason, symbol=r.qualname, group="tests") for r in rs]
     for path, reason in sorted(data_gone.items()):
         if path not in by_file:
             data_edits.append(Edit(path, None, reason, "test"))
-            removals.append(Removal("test", path, reason, lines=index.files[path].lines if path in index.files else 0,
+            removals.append(Removal(RemovalKind.TEST, path, reason, lines=index.files[path].lines if path in index.files else 0,
                                     group="tests"))
     return edits, data_edits, removals
 
