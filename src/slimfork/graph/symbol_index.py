@@ -280,6 +280,10 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
+                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "locals":
+                    reasons.setdefault("uses locals() at module level", sub.lineno)
     all_nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "__all__"]
     if not all_nodes:
         return _set_keep_all(out, reasons)

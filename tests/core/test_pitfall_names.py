@@ -1,0 +1,74 @@
+"""Pitfalls 13 and 17 (docs/pitfalls.md) through `shrink`, for the shapes the libpit fixture lacks: a module-level
+``locals()`` lookup (at module level, ``locals()`` is the module's namespace), and a module that only a kept
+shell script or config file names (not guarded yet: a strict xfail until it is)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from tests.core.registrykit import write_project
+
+from slimfork.api import analyse, shrink
+
+SPEC = """
+source = "."
+packages = ["pkg"]
+roots = ["pkg.cli"]
+
+[symbols]
+"""
+LOCALS = {
+    "pkg/__init__.py": "",
+    "pkg/dispatch.py": """
+        MODE = "b"
+
+
+        def handle_a():
+            return "a"
+
+
+        def handle_b():
+            return "b"
+
+
+        HANDLER = locals()["handle_" + MODE]
+        """,
+    "pkg/helpers.py": """
+        def describe(x):
+            return "{x}".format(**locals())
+
+
+        def unused():
+            return None
+        """,
+    "pkg/cli.py": """
+        from pkg.dispatch import HANDLER
+        from pkg.helpers import describe
+
+        print(describe(HANDLER()))
+        """,
+}
+
+
+def test_pitfall_13_module_level_locals_keeps_every_name_of_its_module(tmp_path):
+    root = write_project(tmp_path, LOCALS, SPEC)
+    result = shrink(root / "slimfork.toml", out=tmp_path / "fork", jobs=1)
+    assert result.apply.restored == []  # the analysis kept them: no check had to restore a broken edit
+    dispatch = (tmp_path / "fork/pkg/dispatch.py").read_text()
+    assert "def handle_a" in dispatch and "def handle_b" in dispatch
+    assert "def unused" not in (tmp_path / "fork/pkg/helpers.py").read_text()  # locals() of a function: its own
+    done = subprocess.run([sys.executable, "-m", "pkg.cli"], cwd=tmp_path / "fork", capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "b\n", done.stderr
+
+
+@pytest.mark.xfail(strict=True, reason="pitfall 17 not guarded yet: a module named only in a kept non-Python file "
+                                       "(`python -m pkg.tool` in a script, a YAML config) leaves the fork")
+def test_pitfall_17_a_module_named_only_by_a_kept_script_stays(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/cli.py": "print('cli')\n", "pkg/tool.py": "print('tool')\n",
+             "scripts/run.sh": "#!/bin/sh\npython -m pkg.tool \"$@\"\n"}
+    root = write_project(tmp_path, files, SPEC)
+    plan = analyse(root / "slimfork.toml").plan
+    assert "scripts/run.sh" not in plan.removed_paths()  # the script stays in the fork ...
+    assert "pkg/tool.py" not in plan.removed_paths()  # ... so what it runs must stay too
