@@ -40,7 +40,8 @@ def test_fixture_through_shrink(name, tmp_path):
     # a root that imports every module (a root module's own names would be public API, kept beside the fold)
     (source / "pkg/entry.py").write_text("".join(f"import {m}\n" for m in sorted(modules.values())))
     facts = "\n".join(f"{k} = {_toml_value(v)}" for k, v in _facts(case).items())
-    (source / "slimfork.toml").write_text(f'source = "."\npackages = ["pkg"]\nroots = ["pkg.entry"]\n\n[facts]\n{facts}\n')
+    spec = f'source = "."\npackages = ["pkg"]\nroots = ["pkg.entry"]\n\n[facts]\n{facts}\n'
+    (source / "slimfork.toml").write_text(spec)
     result = shrink(source / "slimfork.toml", out=tmp_path / "fork", jobs=1)
     expected = case / "after.py" if (case / "after.py").is_file() else case / "before.py"
     assert (tmp_path / "fork/pkg/mod.py").read_bytes() == expected.read_bytes()
