@@ -1,6 +1,7 @@
 """Pitfalls 13 and 17 (docs/pitfalls.md) through `shrink`, for the shapes the libpit fixture lacks: a module-level
-``locals()`` lookup (at module level, ``locals()`` is the module's namespace), and a module that only a kept
-shell script or config file names (not guarded yet: a strict xfail until it is)."""
+``locals()`` lookup (at module level, ``locals()`` is the module's namespace), a module reading its own namespace
+through ``sys.modules[__name__]``, and a module that only a kept shell script or config file names (not guarded
+yet: a strict xfail until it is)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,36 @@ def test_pitfall_13_module_level_locals_keeps_every_name_of_its_module(tmp_path)
     dispatch = (tmp_path / "fork/pkg/dispatch.py").read_text()
     assert "def handle_a" in dispatch and "def handle_b" in dispatch
     assert "def unused" not in (tmp_path / "fork/pkg/helpers.py").read_text()  # locals() of a function: its own
+    done = subprocess.run([sys.executable, "-m", "pkg.cli"], cwd=tmp_path / "fork", capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "b\n", done.stderr
+
+
+@pytest.mark.parametrize("lookup", ['vars(sys.modules[__name__])', 'sys.modules[__name__].__dict__'])
+def test_pitfall_13_a_module_reading_its_own_namespace_keeps_every_name(tmp_path, lookup):
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/dispatch.py": f"""
+            import sys
+
+
+            def handle_b():
+                return "b"
+
+
+            def dispatch(kind):
+                return {lookup}["handle_" + kind]()
+            """,
+        "pkg/cli.py": """
+            from pkg.dispatch import dispatch
+
+            if __name__ == "__main__":  # at run time only: no import check would see a pruned handler
+                print(dispatch("b"))
+            """,
+    }
+    root = write_project(tmp_path, files, SPEC)
+    result = shrink(root / "slimfork.toml", out=tmp_path / "fork", jobs=1)
+    assert result.apply.restored == []
+    assert "def handle_b" in (tmp_path / "fork/pkg/dispatch.py").read_text()
     done = subprocess.run([sys.executable, "-m", "pkg.cli"], cwd=tmp_path / "fork", capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout == "b\n", done.stderr
 

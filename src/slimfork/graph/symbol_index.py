@@ -273,8 +273,11 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             name = node.func.id
             if name in ("globals", "eval", "exec") or (name == "vars" and not node.args):
                 reasons.setdefault(f"uses {name}()", node.lineno)
-            if name in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 and _is_self_module(node.args[0]):
+            if (name in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 or name == "vars" and node.args) \
+                    and _is_self_module(node.args[0]):
                 reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and _is_self_module(node.value):
+            reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
         elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             reasons.setdefault("has a star import", node.lineno)
     for node in tree.body:
