@@ -1,6 +1,6 @@
 """Pitfalls 13 and 17 (docs/pitfalls.md) through `shrink`, for the shapes the libpit fixture lacks: a module-level
 ``locals()`` lookup (at module level, ``locals()`` is the module's namespace), a module reading its own namespace
-through ``sys.modules[__name__]``, and a module that only a kept shell script or config file names (not guarded
+through ``sys.modules[__name__]``, and a module that only a kept shell script or a setup.cfg names (not guarded
 yet: a strict xfail until it is)."""
 
 from __future__ import annotations
@@ -94,12 +94,21 @@ def test_pitfall_13_a_module_reading_its_own_namespace_keeps_every_name(tmp_path
     assert done.returncode == 0 and done.stdout == "b\n", done.stderr
 
 
+NAMED_OUTSIDE_PYTHON = {
+    "a shell script": ("scripts/run.sh", '#!/bin/sh\npython -m pkg.tool "$@"\n'),
+    "a setup.cfg entry point": ("setup.cfg", "[metadata]\nname = pkg\n\n[options.entry_points]\n"
+                                             "pkg.plugins =\n    tool = pkg.tool:run\n"),
+}
+
+
 @pytest.mark.xfail(strict=True, reason="pitfall 17 not guarded yet: a module named only in a kept non-Python file "
-                                       "(`python -m pkg.tool` in a script, a YAML config) leaves the fork")
-def test_pitfall_17_a_module_named_only_by_a_kept_script_stays(tmp_path):
-    files = {"pkg/__init__.py": "", "pkg/cli.py": "print('cli')\n", "pkg/tool.py": "print('tool')\n",
-             "scripts/run.sh": "#!/bin/sh\npython -m pkg.tool \"$@\"\n"}
+                                       "(`python -m pkg.tool` in a script, a setup.cfg entry point) leaves the fork")
+@pytest.mark.parametrize("shape", sorted(NAMED_OUTSIDE_PYTHON))
+def test_pitfall_17_a_module_named_only_outside_python_stays(tmp_path, shape):
+    where, text = NAMED_OUTSIDE_PYTHON[shape]
+    files = {"pkg/__init__.py": "", "pkg/cli.py": "print('cli')\n", "pkg/tool.py": "def run():\n    return 1\n",
+             where: text}
     root = write_project(tmp_path, files, SPEC)
     plan = analyse(root / "slimfork.toml").plan
-    assert "scripts/run.sh" not in plan.removed_paths()  # the script stays in the fork ...
-    assert "pkg/tool.py" not in plan.removed_paths()  # ... so what it runs must stay too
+    assert where not in plan.removed_paths()  # the file that names it stays in the fork ...
+    assert "pkg/tool.py" not in plan.removed_paths()  # ... so the module it names must stay too
