@@ -1,4 +1,4 @@
-"""One fixture per folding pitfall (18-28 of PITFALLS.md): fixtures/<name>/before.py folded with facts.toml
+"""One fixture per folding pitfall (18-28 of docs/pitfalls.md): fixtures/<name>/before.py folded with facts.toml
 must give after.py byte for byte (no after.py: the file must come out unchanged), and expect.json names what
 the report must say. Run with SLIMFORK_BLESS=1 to write the after.py files from the current behaviour."""
 

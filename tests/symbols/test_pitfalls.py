@@ -1,4 +1,4 @@
-"""Pitfalls 1-17 and 32-34 (PITFALLS.md) on one fixture library, libpit, through the whole pipeline: `shrink` with
+"""Pitfalls 1-17 and 32-34 (docs/pitfalls.md) on one fixture library, libpit, through the whole pipeline: `shrink` with
 [symbols] and three dict registries, every check of the batch engine, then the fork's own command run."""
 
 from __future__ import annotations

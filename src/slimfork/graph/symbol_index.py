@@ -273,13 +273,20 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             name = node.func.id
             if name in ("globals", "eval", "exec") or (name == "vars" and not node.args):
                 reasons.setdefault(f"uses {name}()", node.lineno)
-            if name in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 and _is_self_module(node.args[0]):
+            if (name in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 or name == "vars" and node.args) \
+                    and _is_self_module(node.args[0]):
                 reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and _is_self_module(node.value):
+            reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
         elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             reasons.setdefault("has a star import", node.lineno)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
+                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "locals":
+                    reasons.setdefault("uses locals() at module level", sub.lineno)
     all_nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "__all__"]
     if not all_nodes:
         return _set_keep_all(out, reasons)

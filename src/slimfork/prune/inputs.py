@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from slimfork.graph.symbol_index import SymbolSummary
 from slimfork.graph.public_api import public_api
 from slimfork.graph.symbols import SymbolInputs
+from slimfork.prune.star_exports import star_export_roots
 
 BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
                  "main": "run as a program"}
@@ -66,6 +67,9 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     roots += _unparsed_imports(analysis, graph, plan, summaries)
     api = public_api(spec.roots, mm, config.drop)
     roots += api_roots(api, summaries, keep_all)
+    inits = {m: "a package __init__ (the package's API)" for m in summaries
+             if config.package_api and mm.modules[m].is_package}
+    roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                         dict(registry_modules), looked_up, text_references(analysis, plan, mm),
                         not config.package_api, not spec.type_checking_imports, api.dropped)

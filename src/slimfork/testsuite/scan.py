@@ -86,7 +86,20 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
             _collect_guarded(stmt, module, aliases, internal)
         else:
             _collect(stmt, module, aliases, internal)
+            module.uses += _pytest_plugins(stmt, internal)
     return out
+
+
+def _pytest_plugins(stmt: ast.stmt, internal: set[str]) -> list[Use]:
+    """``pytest_plugins = ["pkg.testing.plugin"]`` (or one string): pytest imports those modules for their fixtures,
+    which tests request by parameter name only (pitfall 5)."""
+    if not (isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and stmt.value is not None and any(
+            isinstance(t, ast.Name) and t.id == "pytest_plugins"
+            for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))):
+        return []
+    values = stmt.value.elts if isinstance(stmt.value, (ast.List, ast.Tuple, ast.Set)) else [stmt.value]
+    return [Use(v.value, stmt.lineno) for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            and v.value.split(".")[0] in internal]
 
 
 def _absolute_imports(tree: ast.Module, package: str) -> None:
