@@ -9,6 +9,7 @@ from __future__ import annotations
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.public_api import PublicApi
 from slimfork.graph.symbol_index import SymbolSummary
+from slimfork.index.relative import absolute_module, package_of
 
 
 def star_export_roots(api_modules: dict[str, str], summaries: dict[str, SymbolSummary], mm: ModuleMap,
@@ -38,15 +39,11 @@ def star_export_roots(api_modules: dict[str, str], summaries: dict[str, SymbolSu
 
 def _star_sources(module: str, summaries: dict[str, SymbolSummary], mm: ModuleMap) -> list[str]:
     info = mm.modules.get(module)
-    parts = module.split(".") if info is not None and info.is_package else module.split(".")[:-1]
+    package = package_of(module, info is not None and info.is_package)
     out = []
     for st in summaries[module].statements:
         for alias in st.aliases:
-            if alias.bound != "*":
-                continue
-            if not alias.level:
-                out.append(alias.module)
-            elif alias.level - 1 <= len(parts):
-                anchor = parts[: len(parts) - (alias.level - 1)]
-                out.append(".".join(anchor + ([alias.module] if alias.module else [])))
+            source = absolute_module(package, alias.level, alias.module) if alias.bound == "*" else None
+            if source is not None:
+                out.append(source)
     return out
