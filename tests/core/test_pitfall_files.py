@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import stat
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import shrink
 

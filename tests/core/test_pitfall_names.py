@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import analyse, shrink
 

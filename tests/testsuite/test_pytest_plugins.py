@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.core.registrykit import write_project
+from tests.mapping.registrykit import write_project
 
 from slimfork.api import shrink
 
