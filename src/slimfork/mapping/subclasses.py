@@ -22,6 +22,7 @@ import libcst as cst
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
 from slimfork.index.parse import decode
+from slimfork.mapping.nametables import cut_name_tables
 from slimfork.mapping.spec import _match, cut_outcome
 from slimfork.plan.globs import first_match
 from slimfork.rewrite.comments import comments_of
@@ -65,6 +66,8 @@ class SubclassCut:
     held: list[tuple[str, str]] = field(default_factory=list)  # (class name, why it stays though not kept)
     new_source: bytes | None = None
     failure: str | None = None
+    vacated: bool = False  # the cut left the module nothing but imports (and its docstring)
+    tables: list[dict] = field(default_factory=list)  # name tables cut here: {"variable", "removed"}
 
     def removed_keys(self) -> dict[str, str]:
         """For the tests stage: each removed subclass's keys and name (in key_form) -> why it is gone."""
@@ -150,8 +153,9 @@ def _classes(modules: dict[str, str], scratch: Path, resolver: Resolver, variabl
 
 
 def _names(node: ast.AST) -> Counter:
+    """The names and attributes read (a binding of the same name, an enum member ``DAX = "dax"``, is no use)."""
     return Counter(n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node)
-                   if isinstance(n, (ast.Name, ast.Attribute)))
+                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) or isinstance(n, ast.Attribute))
 
 
 def _subtree(base: str, classes: dict[str, SubclassInfo]) -> dict[str, SubclassInfo]:
@@ -171,7 +175,7 @@ def cut_subclass_registries(analysis, scratch: Path) -> list[SubclassCut]:
         return []
     mm = analysis.graph.mm
     removed_paths = analysis.plan.removed_paths()
-    tests = list(analysis.spec.sections["tests"].globs)
+    tests = list(analysis.spec.sections["tests"].globs) if "tests" in analysis.spec.sections else []
     modules = {rel: name for rel, name in mm.by_path.items() if mm.is_internal(name) and rel not in removed_paths
                and first_match(tests, rel) is None}
     cuts: list[SubclassCut] = []
@@ -251,7 +255,26 @@ def _cut_one(registry, base, classes, names_used, scratch: Path) -> list[Subclas
         names = {n for n, _ in cut.removed}
         if names:
             _rewrite(cut, scratch / path, names)
+    gone = {q for q in going if not by_path[subs[q].path].failure}
+    _cut_tables(registry, subs, gone, names_used, scratch, by_path)
     return list(by_path.values())
+
+
+def _cut_tables(registry, subs, gone, rels, scratch: Path, by_path: dict[str, SubclassCut]) -> None:
+    """Delete the removed subclasses' entries from the name tables of the kept modules (nametables.py)."""
+    names: dict[str, bool] = {}
+    for q, info in subs.items():
+        for n in (q.rpartition(".")[2], *(info.keys or [])):
+            names[key_form(n)] = names.get(key_form(n), True) and q in gone
+    if not any(names.values()):
+        return
+    for rel in sorted(rels):
+        new, tables = cut_name_tables((scratch / rel).read_bytes(), names)
+        if new is None:
+            continue
+        (scratch / rel).write_bytes(new)
+        cut = by_path.setdefault(rel, SubclassCut(registry, rel))
+        cut.new_source, cut.tables = new, tables
 
 
 def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:
@@ -274,6 +297,24 @@ def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:
         return
     path.write_bytes(new)
     cut.new_source = new
+    cut.vacated = _only_imports(new)
+
+
+def _only_imports(source: bytes) -> bool:
+    """Nothing left but imports, docstrings and ``if TYPE_CHECKING:`` blocks of imports."""
+    tree = _parse(source)
+    if tree is None:
+        return False
+
+    def empty(stmts) -> bool:
+        return all(isinstance(s, (ast.Import, ast.ImportFrom, ast.Pass)) or isinstance(s, ast.Expr)
+                   and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
+                   or isinstance(s, ast.If) and not s.orelse and _dotted(s.test) in TYPE_CHECKING and empty(s.body)
+                   for s in stmts)
+    return empty(tree.body)
+
+
+TYPE_CHECKING = {"TYPE_CHECKING", "t.TYPE_CHECKING", "typing.TYPE_CHECKING"}
 
 
 def subclasses_report(cuts: list[SubclassCut]) -> str:
@@ -291,4 +332,5 @@ def subclasses_report(cuts: list[SubclassCut]) -> str:
 def subclasses_data(cuts: list[SubclassCut]) -> list[dict]:
     return [{"base": c.registry.base, "path": c.path, "kept": c.kept,
              "removed": [{"class": n, "keys": k} for n, k in c.removed],
-             "held": [{"class": n, "why": w} for n, w in c.held], "failure": c.failure} for c in cuts]
+             "held": [{"class": n, "why": w} for n, w in c.held], "failure": c.failure, "vacated": c.vacated,
+             "tables": c.tables} for c in cuts]

@@ -42,6 +42,7 @@ class Stages:
     extra_batches: list = field(default_factory=list)  # batches of later stages (tests), applied first
     late_batches: list = field(default_factory=list)  # applied after the removals (test data of removed entries)
     symbols: object | None = None  # slimfork.prune.stage.SymbolStage: pruned symbols and dict registries
+    vacated: frozenset = frozenset()  # modules a subclass registry cut left with nothing but imports
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
@@ -136,7 +137,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
                                           if tree.python_root != tree.root else scratch)
         excluded = analysis.graph.excluded
         graph = build_graph(folded_tree, folded_index, spec.roots, spec.registries, excluded=excluded,
-                            type_checking=spec.type_checking_imports)
+                            type_checking=spec.type_checking_imports, vacated=stages.vacated)
         graph.roots = [r for r in analysis.graph.roots]  # keep globs and entry points found on the original
         graph.reach(excluded)
         plan = build_plan(spec, graph)
@@ -206,6 +207,8 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
                       f"{len(cut.removed)} submodules the spec does not keep removed") for cut in imports]
     reasons += [(cut, f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec does "
                       "not keep removed") for cut in subclasses]
+    mm = analysis.graph.mm
+    stages.vacated = frozenset(mm.by_path[c.path] for c in subclasses if c.vacated and c.path in mm.by_path)
     for cut, reason in reasons:
         if cut.new_source is not None:
             stages.rewritten[cut.path] = cut.new_source
@@ -219,7 +222,7 @@ def _cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list
         if cuts:
             stages.reports.append((title, report(cuts)))
             stages.data[key] = data(cuts)
-    return mappings + [c for c in subclasses if c.removed], decorated + chains + imports
+    return mappings + [c for c in subclasses if c.removed or c.tables], decorated + chains + imports
 
 
 def remove_from_plan(stages: Stages, removals: list) -> dict:

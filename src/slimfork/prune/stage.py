@@ -250,7 +250,7 @@ def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
                                        if tree.python_root != tree.root else scratch)
     excluded = stages.graph.excluded
     graph = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=excluded,
-                        type_checking=spec.type_checking_imports)
+                        type_checking=spec.type_checking_imports, vacated=stages.vacated)
     graph.roots = list(stages.graph.roots)
     graph.reach(excluded)
     plan = build_plan(spec, graph)
