@@ -85,7 +85,15 @@ FILES = {
             greeting = "hi"
         """,
     "pkg/words/__init__.py": "",
-    "pkg/words/beta.py": 'WORD = "salut"\n',
+    "pkg/words/beta.py": """
+        WORD = "salut"
+
+
+        def shout():  # names Beta, but only Beta's own module imports this one
+            from pkg.dialects.beta import Beta
+
+            return Beta.greeting.upper()
+        """,
     "pkg/optimizer.py": """
         from pkg.dialects.gamma import Gamma
 
@@ -136,10 +144,25 @@ def test_a_module_emptied_by_the_cut_leaves_and_the_name_table_loses_its_entries
 
 
 def test_a_module_other_code_imports_stays_though_its_class_goes(tmp_path):
-    files = dict(FILES, **{"pkg/optimizer.py": "import pkg.dialects.beta\n"})
+    files = dict(FILES, **{"pkg/optimizer.py": "import pkg.dialects.beta\n", "pkg/words/beta.py": 'WORD = "x"\n'})
     root = write_project(tmp_path, files, SPEC)
     shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
     fork = tmp_path / "fork"
     assert (fork / "pkg/dialects/beta.py").exists()  # imported by kept code: unknown means keep
     assert "class Beta" not in (fork / "pkg/dialects/beta.py").read_text()
     assert run_cli(fork, "beta").stdout.strip() == "unknown dialect beta"
+
+
+def test_a_class_named_by_a_module_other_kept_code_imports_stays(tmp_path):
+    files = dict(FILES, **{"pkg/optimizer.py": "from pkg.words.beta import shout\n"})
+    root = write_project(tmp_path, files, SPEC)
+    shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "class Beta" in (tmp_path / "fork/pkg/dialects/beta.py").read_text()
+    assert run_cli(tmp_path / "fork", "beta").stdout.strip() == "salut"
+
+
+def test_a_class_named_by_what_a_kept_import_of_its_module_keeps_stays(tmp_path):
+    files = dict(FILES, **{"pkg/optimizer.py": "import pkg.dialects.beta\n"})
+    root = write_project(tmp_path, files, SPEC)
+    shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "class Beta" in (tmp_path / "fork/pkg/dialects/beta.py").read_text()  # pkg.words.beta.shout names it

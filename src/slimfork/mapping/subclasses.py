@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import warnings
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -187,7 +187,7 @@ def cut_subclass_registries(analysis, scratch: Path) -> list[SubclassCut]:
             raise SpecError(f"no kept module of the source defines the class '{registry.base}'",
                             key=f"{registry.key}.package",
                             hint=did_you_mean(registry.base, list(classes), "name it as module.Class"))
-        cuts += _cut_one(registry, base, classes, names_used, scratch)
+        cuts += _cut_one(registry, base, classes, names_used, scratch, analysis.graph)
     return cuts
 
 
@@ -205,7 +205,37 @@ def _inherit_keys(base: str, classes: dict[str, SubclassInfo], subs: dict[str, S
             info.keys, info.inherits = resolve(q), False
 
 
-def _cut_one(registry, base, classes, names_used, scratch: Path) -> list[SubclassCut]:
+def _emptied(going: set[str], subs: dict[str, SubclassInfo], scratch: Path) -> set[str]:
+    """Paths of the modules the deletion of ``going`` leaves nothing but imports."""
+    out = set()
+    for path in {subs[q].path for q in going}:
+        names = {q.rpartition(".")[2] for q in going if subs[q].path == path}
+        tree = _parse((scratch / path).read_bytes())
+        if tree is not None:
+            tree.body = [s for s in tree.body if not (isinstance(s, ast.ClassDef) and s.name in names)]
+            if _only_imports_tree(tree):
+                out.add(path)
+    return out
+
+
+def _reached(graph, vacated: set[str]) -> set[str]:
+    """Paths of the modules the roots still reach once a computed name no longer keeps the ``vacated`` ones (what
+    the plan does with them after the cut): a use of a class in any other module leaves the fork with it."""
+    mm, excluded = graph.mm, graph.excluded
+    reached = {r.module for r in graph.roots if r.module not in excluded}
+    queue = deque(reached)
+    while queue:
+        for edge in graph.edges.get(queue.popleft(), ()):
+            info = mm.modules.get(edge.target)
+            if edge.target in reached or edge.target in excluded or info is None or info.path in vacated \
+                    and edge.kind == "dynamic" and "(prefix '" in edge.detail:
+                continue
+            reached.add(edge.target)
+            queue.append(edge.target)
+    return {mm.modules[m].path for m in reached if mm.modules[m].path}
+
+
+def _cut_one(registry, base, classes, names_used, scratch: Path, graph) -> list[SubclassCut]:
     subs = _subtree(base, classes)
     if registry.variable_name:
         _inherit_keys(base, classes, subs)
@@ -233,10 +263,11 @@ def _cut_one(registry, base, classes, names_used, scratch: Path) -> list[Subclas
                 if b in going:
                     going.discard(b)
                     changed = True
+        reached = _reached(graph, _emptied(going, subs, scratch)) if going else set()
         for q in sorted(going):
             short = q.rpartition(".")[2]
             inside = sum(classes[g].uses[short] for g in going)
-            total = sum(used.get(short, 0) for used in names_used.values())
+            total = sum(used.get(short, 0) for rel, used in names_used.items() if rel in reached)
             if total > inside:  # a ClassDef's own name is no Name node: only uses count
                 going.discard(q)
                 held[q] = "named by code outside the removed subclasses"
@@ -303,9 +334,10 @@ def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:
 def _only_imports(source: bytes) -> bool:
     """Nothing left but imports, docstrings and ``if TYPE_CHECKING:`` blocks of imports."""
     tree = _parse(source)
-    if tree is None:
-        return False
+    return tree is not None and _only_imports_tree(tree)
 
+
+def _only_imports_tree(tree: ast.Module) -> bool:
     def empty(stmts) -> bool:
         return all(isinstance(s, (ast.Import, ast.ImportFrom, ast.Pass)) or isinstance(s, ast.Expr)
                    and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
