@@ -166,3 +166,16 @@ def test_a_class_named_by_what_a_kept_import_of_its_module_keeps_stays(tmp_path)
     root = write_project(tmp_path, files, SPEC)
     shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
     assert "class Beta" in (tmp_path / "fork/pkg/dialects/beta.py").read_text()  # pkg.words.beta.shout names it
+
+
+def test_a_class_named_by_kept_code_stays_though_removed_subclasses_name_it_too(tmp_path):
+    files = dict(FILES, **{
+        "pkg/dialects/delta.py": "from pkg.dialects.gamma import Gamma\n\n\nclass Delta(Gamma):\n    pass\n",
+        "pkg/dialects/epsilon.py": "from pkg.dialects.gamma import Gamma\n\n\nclass Epsilon(Gamma):\n    pass\n",
+        "pkg/optimizer.py": "def is_gamma(dialect):\n    from pkg.dialects.gamma import Gamma\n\n    return isinstance(dialect, Gamma)\n",
+    })
+    files["pkg/dialects/__init__.py"] = files["pkg/dialects/__init__.py"].replace('"Gamma"]', '"Gamma", "Delta", "Epsilon"]')
+    root = write_project(tmp_path, files, SPEC)
+    shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "class Gamma" in (tmp_path / "fork/pkg/dialects/gamma.py").read_text()  # pkg.optimizer names it once
+    assert not (tmp_path / "fork/pkg/dialects/delta.py").exists()

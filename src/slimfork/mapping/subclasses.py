@@ -266,7 +266,7 @@ def _cut_one(registry, base, classes, names_used, scratch: Path, graph) -> list[
         reached = _reached(graph, _emptied(going, subs, scratch)) if going else set()
         for q in sorted(going):
             short = q.rpartition(".")[2]
-            inside = sum(classes[g].uses[short] for g in going)
+            inside = sum(classes[g].uses[short] for g in going if classes[g].path in reached)
             total = sum(used.get(short, 0) for rel, used in names_used.items() if rel in reached)
             if total > inside:  # a ClassDef's own name is no Name node: only uses count
                 going.discard(q)
