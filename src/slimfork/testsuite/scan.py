@@ -43,6 +43,7 @@ class TestFile:
     path: str
     units: dict[str, Unit] = field(default_factory=dict)
     error: str | None = None
+    imports: dict[str, tuple[int, str]] = field(default_factory=dict)  # module-level import: local -> (line, dotted)
 
     @property
     def tests(self) -> list[Unit]:
@@ -84,7 +85,17 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
             _collect_guarded(stmt, module, aliases, internal)
         else:
             _collect(stmt, module, aliases, internal)
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)) and not getattr(stmt, "level", 0):
+                out.imports.update(_bindings(stmt))
     return out
+
+
+def _bindings(stmt) -> dict[str, tuple[int, str]]:
+    """The local names a module-level import binds, each with its line and the dotted name it reads."""
+    if isinstance(stmt, ast.Import):
+        return {a.asname or a.name.split(".")[0]: (stmt.lineno, a.name) for a in stmt.names}
+    return {a.asname or a.name: (stmt.lineno, f"{stmt.module}.{a.name}") for a in stmt.names
+            if a.name != "*" and stmt.module}
 
 
 def _absolute_imports(tree: ast.Module, package: str) -> None:
