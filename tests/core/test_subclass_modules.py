@@ -141,6 +141,9 @@ def test_a_module_emptied_by_the_cut_leaves_and_the_name_table_loses_its_entries
     assert run_cli(fork, "all").stdout.strip() == "alpha dialect gamma"
     (table,) = [e for e in result.data["subclass_registries"] if e["path"] == "pkg/dialects/__init__.py"]
     assert table["tables"] == [{"variable": "NAMES", "removed": ["Beta"]}]
+    (enum,) = [e for e in result.data["subclass_registries"] if e["path"] == "pkg/dialects/base.py"]
+    assert enum["tables"] == [{"variable": "Known", "removed": ["Beta"]}]  # members named after the subclasses
+    assert 'Alpha = "alpha"' in (fork / "pkg/dialects/base.py").read_text()
 
 
 def test_a_module_other_code_imports_stays_though_its_class_goes(tmp_path):

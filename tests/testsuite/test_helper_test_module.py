@@ -34,12 +34,16 @@ TESTS = {
                 self.assertEqual(Beta.greeting, "salut")
         """,
     "tests/test_alpha.py": """
+        from pkg.dialects.base import Known
         from tests.test_base import Validator
 
 
         class TestAlpha(Validator):
             def test_hello(self):
                 self.check("alpha", "hello")
+
+            def test_known_beta(self):  # an enum member the cut removes
+                self.assertTrue(Known.Beta.startswith("b"))
         """,
 }
 
@@ -52,7 +56,8 @@ def test_a_test_module_other_tests_import_loses_only_its_imports_of_removed_code
     assert not (fork / "pkg/dialects/beta.py").exists()
     base = (fork / "tests/test_base.py").read_text()
     assert "Beta" not in base and "class Validator" in base and "def test_alpha" in base
-    assert (fork / "tests/test_alpha.py").exists()
+    alpha = (fork / "tests/test_alpha.py").read_text()
+    assert "test_hello" in alpha and "test_known_beta" not in alpha
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-2000:]

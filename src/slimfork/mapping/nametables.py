@@ -1,7 +1,9 @@
 """Name tables of a subclass registry: a module-level list, tuple or set whose every string names a registered
 subclass (its class name or one of its keys), as a lazy loader's table of what it may import
 (sqlglot's ``DIALECTS = ["Athena", "BigQuery", ...]``). The cut deletes the entries of removed subclasses, so
-the loader treats their keys as keys it never had instead of importing a module the fork no longer has."""
+the loader treats their keys as keys it never had instead of importing a module the fork no longer has. An enum
+of them (``class Dialects(str, Enum): BIGQUERY = "bigquery"``, every member named after a subclass, its key or the
+base) loses the removed subclasses' members: iterating it gives only what the fork has."""
 
 from __future__ import annotations
 
@@ -50,3 +52,48 @@ def _tables(module: cst.Module):
                     isinstance(e, cst.Element) and isinstance(e.value, cst.SimpleString)
                     and isinstance(e.value.evaluated_value, str) for e in value.elements):
                 yield target.value, value
+
+
+def cut_enum_tables(source: bytes, names: dict[str, bool], base: str) -> tuple[bytes | None, list[dict]]:
+    """Classes whose body is only ``MEMBER = "string"`` lines, each naming a subclass (by the member's name or
+    value) or the base class ``base``: the members of removed subclasses go."""
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError:
+        return None, []
+    cut, body = [], []
+    for stmt in module.body:
+        members = _members(stmt)
+        gone = []
+        if members is not None and all(key_form(n) == key_form(base) or _keys(n, v, names) for n, v, _ in members):
+            gone = [n for n, v, _ in members if _keys(n, v, names) and all(names[k] for k in _keys(n, v, names))]
+        if gone and len(gone) < len(members):
+            drop = {id(line) for n, _, line in members if n in gone}
+            stmt = stmt.with_changes(body=stmt.body.with_changes(
+                body=[s for s in stmt.body.body if id(s) not in drop]))
+            cut.append({"variable": stmt.name.value, "removed": gone})
+        body.append(stmt)
+    if not cut:
+        return None, []
+    new = module.with_changes(body=body)
+    return (new.code.encode(module.encoding) if isinstance(new.code, str) else new.code), cut
+
+
+def _keys(name: str, value: str, names: dict[str, bool]) -> list[str]:
+    return [k for k in {key_form(name), key_form(value)} if k in names]
+
+
+def _members(stmt) -> list[tuple[str, str, cst.CSTNode]] | None:
+    """(name, value, line) of each ``NAME = "value"`` of a class whose body (a docstring aside) is only those."""
+    if not isinstance(stmt, cst.ClassDef) or not isinstance(stmt.body, cst.IndentedBlock):
+        return None
+    out = []
+    for i, line in enumerate(stmt.body.body):
+        small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        if i == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+            continue  # the docstring
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
+                cst.Name) and isinstance(small.value, cst.SimpleString) and isinstance(small.value.evaluated_value, str)):
+            return None
+        out.append((small.targets[0].target.value, small.value.evaluated_value, line))
+    return out if len(out) >= 2 else None

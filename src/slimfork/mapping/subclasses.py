@@ -22,7 +22,7 @@ import libcst as cst
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
 from slimfork.index.parse import decode
-from slimfork.mapping.nametables import cut_name_tables
+from slimfork.mapping.nametables import cut_enum_tables, cut_name_tables
 from slimfork.mapping.spec import _match, cut_outcome
 from slimfork.plan.globs import first_match
 from slimfork.rewrite.comments import comments_of
@@ -77,6 +77,10 @@ class SubclassCut:
             why = f"{name}, a subclass of {self.registry.base} the spec does not keep"
             out.update({key_form(k): f"'{k}', a key of {why}" for k in [*filter(None, keys.split(", ")), name]})
         return {k: v for k, v in out.items() if k not in kept}
+
+    def removed_members(self) -> set[str]:
+        """``Enum.MEMBER`` of each member an enum table lost (a test reading one uses a removed entry)."""
+        return {f"{t['variable']}.{m}" for t in self.tables for m in t["removed"]}
 
     def removed_names(self) -> set[str]:
         """Class names and keys of the removed subclasses that no kept one also has."""
@@ -299,13 +303,18 @@ def _cut_tables(registry, subs, gone, rels, scratch: Path, by_path: dict[str, Su
             names[key_form(n)] = names.get(key_form(n), True) and q in gone
     if not any(names.values()):
         return
+    base = registry.base.rpartition(".")[2]
     for rel in sorted(rels):
-        new, tables = cut_name_tables((scratch / rel).read_bytes(), names)
-        if new is None:
+        tables = []
+        for cutter in (lambda data: cut_name_tables(data, names), lambda data: cut_enum_tables(data, names, base)):
+            new, found = cutter((scratch / rel).read_bytes())
+            if new is not None:
+                (scratch / rel).write_bytes(new)
+                tables += found
+        if not tables:
             continue
-        (scratch / rel).write_bytes(new)
         cut = by_path.setdefault(rel, SubclassCut(registry, rel))
-        cut.new_source, cut.tables = new, tables
+        cut.new_source, cut.tables = (scratch / rel).read_bytes(), tables
 
 
 def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:

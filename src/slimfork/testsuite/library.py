@@ -17,6 +17,7 @@ class Library:
     removed_entries: dict[str, str] = field(default_factory=dict)  # registry key/alias -> "module.VARIABLE"
     facts: dict[str, object] = field(default_factory=dict)  # "sys.platform" / "env:VAR" -> fixed value
     removed_keys: dict[str, str] = field(default_factory=dict)  # key_form(key or class) -> why it is gone
+    removed_members: set[str] = field(default_factory=set)  # "Enum.MEMBER" an enum table of a registry lost
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
@@ -25,7 +26,10 @@ class Library:
         if unit.kind == "class" and unit.qualname.startswith("Test"):
             names.add(key_form(unit.qualname[4:]))
         hit = sorted(names & self.removed_keys.keys())
-        return self.removed_keys[hit[0]] if hit else None
+        if hit:
+            return self.removed_keys[hit[0]]
+        member = next((u.dotted for u in unit.uses if ".".join(u.dotted.split(".")[-2:]) in self.removed_members), None)
+        return f"{member}, an enum member of a removed registry entry" if member else None
 
 
     def module_of(self, dotted: str) -> str | None:
