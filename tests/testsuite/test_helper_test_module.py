@@ -32,6 +32,9 @@ TESTS = {
 
             def test_beta(self):
                 self.assertEqual(Beta.greeting, "salut")
+
+            def test_beta_with_options(self):  # a removed key followed by options
+                self.assertEqual(get("beta, strict = true, a long list of options".split(",")[0]).greeting, "salut")
         """,
     "tests/test_alpha.py": """
         from pkg.dialects.base import Known
@@ -56,6 +59,7 @@ def test_a_test_module_other_tests_import_loses_only_its_imports_of_removed_code
     assert not (fork / "pkg/dialects/beta.py").exists()
     base = (fork / "tests/test_base.py").read_text()
     assert "Beta" not in base and "class Validator" in base and "def test_alpha" in base
+    assert "test_beta_with_options" not in base
     alpha = (fork / "tests/test_alpha.py").read_text()
     assert "test_hello" in alpha and "test_known_beta" not in alpha
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,

@@ -3,6 +3,7 @@ entries mapping registries lost. ``broken`` and ``fakes`` answer for one use or 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
@@ -21,8 +22,10 @@ class Library:
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
-        (case and '-'/'_' aside), or a test class named Test<RemovedClass>; None otherwise."""
+        (case and '-'/'_' aside) or starting with one followed by a comma (``"oracle, version = 19"``: a key with
+        options), a test class named Test<RemovedClass>, or a member an enum of the entries lost; None otherwise."""
         names = {key_form(s) for s in unit.strings}
+        names |= {key_form(m.group(1)) for s in unit.strings if (m := KEY_WITH_OPTIONS.match(s))}
         if unit.kind == "class" and unit.qualname.startswith("Test"):
             names.add(key_form(unit.qualname[4:]))
         hit = sorted(names & self.removed_keys.keys())
@@ -104,6 +107,9 @@ def fact_values(facts, flags: dict[str, object]) -> dict[str, object]:
     for qualname, value in (flags or {}).items():
         out.setdefault(qualname, value)
     return out
+
+
+KEY_WITH_OPTIONS = re.compile(r"\s*([\w.-]+)\s*,")
 
 
 def key_form(text: str) -> str:

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 UNKNOWN = object()  # a patched value not known statically
+_KEYED = re.compile(r"\s*[\w.-]+\s*,")
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                 unit.uses.append(Use(dotted, sub.lineno))
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
             unit.strings.add(sub.value)
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _KEYED.match(sub.value):
+            unit.strings.add(sub.value[:40])  # "oracle, version = 19.5": a key with options
         elif isinstance(sub, ast.Call):
             patch = _patch(sub, aliases)
             if patch is not None:
