@@ -15,8 +15,10 @@ DECLARE_IMPORT = ("declare the package it imports from as [[registries]] (kind s
 DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to keep only the modules it needs"
 
 
-def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncertain, covered) -> None:
-    """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain."""
+def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncertain, covered,
+                  vacated: frozenset[str] = frozenset()) -> None:
+    """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain.
+    ``vacated``: modules a registry cut emptied, which a name with a literal prefix does not keep."""
     own_package = name if info.is_package else name.rpartition(".")[0]
     for dyn in summary.dynamic_imports:
         target, package = dyn.target, dyn.package
@@ -44,11 +46,14 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             if not resolved.targets and mm.is_internal(target):
                 missing.append((dyn.line, target))
         elif target and mm.is_internal(target):
-            kept = sorted(m for m in mm.modules if m.startswith(target))
+            named = sorted(m for m in mm.modules if m.startswith(target))
+            kept = [m for m in named if m not in vacated]
             edges.extend((m, dyn.line, f"{dyn.text} (prefix '{target}')") for m in kept if m != name)
+            left = len(named) - len(kept)
             uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                        f"dynamic import with prefix '{target}': kept all {len(kept)} modules it may "
-                                       "name", tuple(kept), DECLARE_IMPORT))
+                                       "name" + (f" but the {left} a registry cut left with nothing but imports"
+                                                 if left else ""), tuple(kept), DECLARE_IMPORT))
         elif covered or summary.dir_scans:
             continue  # the names a directory scan found: the scan's edges keep every module it may find
         elif not target and package and package != RUNTIME_PACKAGE and mm.is_internal(package):

@@ -30,7 +30,8 @@ class MissingImport:
     target: str
 
 
-def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], type_checking: bool = True):
+def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], type_checking: bool = True,
+                vacated: frozenset[str] = frozenset()):
     edges: dict[str, list[Edge]] = {name: [] for name in mm.modules}
     missing: list[MissingImport] = []
     uncertain: list[Uncertain] = []
@@ -61,7 +62,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                 missing.append(MissingImport(name, info.path, imp.line, target))
         found: list = []
         lost: list = []
-        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered)
+        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for text, line in summary.strings:

@@ -36,6 +36,7 @@ class ModuleGraph:
     reached: dict[str, Step] = field(default_factory=dict)
     excluded: set[str] = field(default_factory=set)
     type_only: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # imports that keep nothing
+    vacated: frozenset[str] = frozenset()  # modules a registry cut left with nothing but imports
     _reverse: dict[str, list[tuple[str, Edge]]] | None = field(default=None, repr=False)
 
     @property
@@ -85,11 +86,13 @@ class ModuleGraph:
 
 def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] | tuple[()] = (),
                 excluded: set[str] | frozenset[str] = frozenset(), mm: ModuleMap | None = None,
-                type_checking: bool = True) -> ModuleGraph:
-    """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import)."""
+                type_checking: bool = True, vacated: frozenset[str] = frozenset()) -> ModuleGraph:
+    """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import);
+    ``vacated``: modules a registry cut left with nothing but imports, which a computed module name no longer
+    keeps (an import by name of them finds nothing the original's would not have lacked too)."""
     mm = mm or build_module_map(tree, index)
-    edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking)
+    edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking, vacated)
     graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain,
-                        type_only=type_only)
+                        type_only=type_only, vacated=frozenset(vacated))
     graph.reach(excluded)
     return graph

@@ -1,11 +1,12 @@
 """Registries a project fills at import time, each with the lines cutting its entries could free: directory scans
 (`pkgutil.iter_modules`), module-level dicts of classes or functions, decorator and call registrations with literal
-keys, and subclass registries (`__init_subclass__`, `__subclasses__()`)."""
+keys, and subclass registries (`__init_subclass__`, `__subclasses__()`, a metaclass whose `__new__` or `__init__`
+stores the class)."""
 
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from slimfork.init.platform import _imported_names, _Scope
@@ -33,8 +34,11 @@ def find_registries(project: Project) -> list[Registry]:
     out = _scans(project)
     decorated: dict[str, Registry] = {}
     calls: dict[str, Registry] = {}
-    classes: dict[str, list[tuple[str, ast.ClassDef]]] = defaultdict(list)  # base qualname -> subclasses
+    classes: dict[str, list[tuple[str, ast.ClassDef, str]]] = defaultdict(list)  # base -> (rel, subclass, qualname)
     hooks: dict[str, str] = {}  # class qualname -> where its registry hook is
+    defined: Counter = Counter()  # module-level class name -> how many modules define one so named
+    registering: set[str] = set()  # metaclasses whose __new__/__init__ store the class they make
+    users: dict[str, list[tuple[str, str]]] = defaultdict(list)  # metaclass -> (class qualname, where)
     for module, rel in modules.items():
         tree = project.parse(rel)
         scope = _Scope(module, _imported_names(project, module, tree), {})
@@ -57,9 +61,15 @@ def find_registries(project: Project) -> list[Registry]:
                         reg = decorated.setdefault(target, Registry("decorator", target, f"{rel}:{node.lineno}"))
                         reg.entries[key] = reg.entries.get(key, 0) + _span(node)
             if isinstance(node, ast.ClassDef):
+                defined[node.name] += 1
                 for base in node.bases:
                     if (qual := scope.qualify(base)):
-                        classes[qual].append((rel, node))
+                        classes[qual].append((rel, node, f"{module}.{node.name}"))
+                for kw in node.keywords:
+                    if kw.arg == "metaclass" and (qual := scope.qualify(kw.value)):
+                        users[qual].append((f"{module}.{node.name}", f"{rel}:{node.lineno} (metaclass {qual})"))
+                if _stores_classes(node):
+                    registering.add(f"{module}.{node.name}")
                 if any(isinstance(n, ast.FunctionDef) and n.name == "__init_subclass__" for n in node.body):
                     hooks.setdefault(f"{module}.{node.name}", f"{rel}:{node.lineno} (__init_subclass__)")
         for node in ast.walk(tree):
@@ -67,8 +77,11 @@ def find_registries(project: Project) -> list[Registry]:
                     and node.func.attr == "__subclasses__" and (qual := scope.qualify(node.func.value)):
                 hooks.setdefault(qual, f"{rel}:{node.lineno} (__subclasses__())")
     out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES]
+    for meta in sorted(registering & users.keys()):
+        for base, where in users[meta]:
+            hooks.setdefault(base, where)
     for base, where in sorted(hooks.items()):
-        subs = _subclasses(base, classes)
+        subs = _subclasses(base, classes, defined)
         if subs:
             out.append(_subclass_registry(base, where, subs))
     return out
@@ -153,10 +166,35 @@ def _named_module_lines(project: Project, call: ast.Call) -> int:
     return total
 
 
-def _subclasses(base: str, classes: dict[str, list]) -> list[tuple[str, ast.ClassDef]]:
-    short = base.rsplit(".", 1)[1]
-    return [(rel, node) for qual, subs in classes.items() if qual == base or qual.endswith("." + short)
-            for rel, node in subs]
+def _subclasses(base: str, classes: dict[str, list], defined: Counter) -> list[tuple[str, ast.ClassDef]]:
+    """Every subclass of ``base``, subclasses of subclasses included (what the cut matches). A base named through
+    a re-export (``pkg.Alpha`` for ``pkg.alpha.Alpha``) matches by its class name where only one class has it."""
+    out, seen, frontier = [], {base}, [base]
+    while frontier:
+        current = frontier.pop(0)
+        short = current.rsplit(".", 1)[-1]
+        for qual, subs in classes.items():
+            if qual == current or qual.endswith("." + short) and defined[short] <= 1:
+                for rel, node, sub_qual in subs:
+                    if sub_qual not in seen:
+                        seen.add(sub_qual)
+                        out.append((rel, node))
+                        frontier.append(sub_qual)
+    return out
+
+
+def _stores_classes(node: ast.ClassDef) -> bool:
+    """A metaclass whose ``__new__`` or ``__init__`` stores into a subscript or appends, adds or registers."""
+    for fn in node.body:
+        if isinstance(fn, ast.FunctionDef) and fn.name in ("__new__", "__init__"):
+            for n in ast.walk(fn):
+                if isinstance(n, (ast.Assign, ast.AnnAssign)) and any(
+                        isinstance(t, ast.Subscript) for t in (n.targets if isinstance(n, ast.Assign) else [n.target])):
+                    return True
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) \
+                        and n.func.attr in ("append", "add", "register", "setdefault"):
+                    return True
+    return False
 
 
 def _span(node: ast.AST) -> int:

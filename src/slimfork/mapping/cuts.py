@@ -13,6 +13,9 @@ def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]
     """Cut every rewriting registry in ``scratch``, record the rewrites and reports in ``stages``. Returns the
     cuts whose removed keys the tests stage reads (kinds with ``removes_keys``), and the other cuts."""
     done = [(kind, kind.cut(analysis, scratch)) for kind in KINDS]
+    by_path = analysis.graph.mm.by_path  # modules a cut left with nothing but imports (subclass registries)
+    stages.vacated = frozenset(by_path[c.path] for _, cuts in done for c in cuts
+                               if getattr(c, "vacated", False) and c.path in by_path)
     keyed, other = [], []
     for kind, cuts in done:
         for cut in cuts:
@@ -21,8 +24,8 @@ def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]
         if cuts:
             stages.reports.append((kind.title, kind.report(cuts)))
             stages.data[kind.key] = kind.data(cuts)
-        if kind.removes_keys:
-            keyed += [c for c in cuts if c.removed]  # a cut that removed nothing names no removed key
+        if kind.removes_keys:  # a cut that removed nothing (no key, no name-table entry) names no removed key
+            keyed += [c for c in cuts if c.removed or getattr(c, "tables", None)]
         else:
             other += cuts
     return keyed, other

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import warnings
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,8 +22,9 @@ import libcst as cst
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
 from slimfork.index.parse import decode
-from slimfork.mapping.spec import _match, cut_outcome, key_form
 from slimfork.globs import first_match
+from slimfork.mapping.nametables import cut_enum_tables, cut_name_tables
+from slimfork.mapping.spec import _match, cut_outcome, key_form
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite, undefined_names
 
@@ -64,6 +65,8 @@ class SubclassCut:
     held: list[tuple[str, str]] = field(default_factory=list)  # (class name, why it stays though not kept)
     new_source: bytes | None = None
     failure: str | None = None
+    vacated: bool = False  # the cut left the module nothing but imports (and its docstring)
+    tables: list[dict] = field(default_factory=list)  # name tables cut here: {"variable", "removed"}
 
     def removed_keys(self) -> dict[str, str]:
         """For the tests stage: each removed subclass's keys and name (in key_form) -> why it is gone."""
@@ -73,6 +76,10 @@ class SubclassCut:
             why = f"{name}, a subclass of {self.registry.base} the spec does not keep"
             out.update({key_form(k): f"'{k}', a key of {why}" for k in [*filter(None, keys.split(", ")), name]})
         return {k: v for k, v in out.items() if k not in kept}
+
+    def removed_members(self) -> set[str]:
+        """``Enum.MEMBER`` of each member an enum table lost (a test reading one uses a removed entry)."""
+        return {f"{t['variable']}.{m}" for t in self.tables for m in t["removed"]}
 
     def removed_names(self) -> set[str]:
         """Class names and keys of the removed subclasses that no kept one also has."""
@@ -149,8 +156,9 @@ def _classes(modules: dict[str, str], scratch: Path, resolver: Resolver, variabl
 
 
 def _names(node: ast.AST) -> Counter:
+    """The names and attributes read (a binding of the same name, an enum member ``DAX = "dax"``, is no use)."""
     return Counter(n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node)
-                   if isinstance(n, (ast.Name, ast.Attribute)))
+                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) or isinstance(n, ast.Attribute))
 
 
 def _subtree(base: str, classes: dict[str, SubclassInfo]) -> dict[str, SubclassInfo]:
@@ -170,7 +178,7 @@ def cut_subclass_registries(analysis, scratch: Path) -> list[SubclassCut]:
         return []
     mm = analysis.graph.mm
     removed_paths = analysis.plan.removed_paths()
-    tests = list(analysis.spec.sections["tests"].globs)
+    tests = list(analysis.spec.sections["tests"].globs) if "tests" in analysis.spec.sections else []
     modules = {rel: name for rel, name in mm.by_path.items() if mm.is_internal(name) and rel not in removed_paths
                and first_match(tests, rel) is None}
     cuts: list[SubclassCut] = []
@@ -182,7 +190,7 @@ def cut_subclass_registries(analysis, scratch: Path) -> list[SubclassCut]:
             raise SpecError(f"no kept module of the source defines the class '{registry.base}'",
                             key=f"{registry.key}.package",
                             hint=did_you_mean(registry.base, list(classes), "name it as module.Class"))
-        cuts += _cut_one(registry, base, classes, names_used, scratch)
+        cuts += _cut_one(registry, base, classes, names_used, scratch, analysis.graph)
     return cuts
 
 
@@ -200,7 +208,37 @@ def _inherit_keys(base: str, classes: dict[str, SubclassInfo], subs: dict[str, S
             info.keys, info.inherits = resolve(q), False
 
 
-def _cut_one(registry, base, classes, names_used, scratch: Path) -> list[SubclassCut]:
+def _emptied(going: set[str], subs: dict[str, SubclassInfo], scratch: Path) -> set[str]:
+    """Paths of the modules the deletion of ``going`` leaves nothing but imports."""
+    out = set()
+    for path in {subs[q].path for q in going}:
+        names = {q.rpartition(".")[2] for q in going if subs[q].path == path}
+        tree = _parse((scratch / path).read_bytes())
+        if tree is not None:
+            tree.body = [s for s in tree.body if not (isinstance(s, ast.ClassDef) and s.name in names)]
+            if _only_imports_tree(tree):
+                out.add(path)
+    return out
+
+
+def _reached(graph, vacated: set[str]) -> set[str]:
+    """Paths of the modules the roots still reach once a computed name no longer keeps the ``vacated`` ones (what
+    the plan does with them after the cut): a use of a class in any other module leaves the fork with it."""
+    mm, excluded = graph.mm, graph.excluded
+    reached = {r.module for r in graph.roots if r.module not in excluded}
+    queue = deque(reached)
+    while queue:
+        for edge in graph.edges.get(queue.popleft(), ()):
+            info = mm.modules.get(edge.target)
+            if edge.target in reached or edge.target in excluded or info is None or info.path in vacated \
+                    and edge.kind == "dynamic" and "(prefix '" in edge.detail:
+                continue
+            reached.add(edge.target)
+            queue.append(edge.target)
+    return {mm.modules[m].path for m in reached if mm.modules[m].path}
+
+
+def _cut_one(registry, base, classes, names_used, scratch: Path, graph) -> list[SubclassCut]:
     subs = _subtree(base, classes)
     if registry.variable_name:
         _inherit_keys(base, classes, subs)
@@ -228,10 +266,11 @@ def _cut_one(registry, base, classes, names_used, scratch: Path) -> list[Subclas
                 if b in going:
                     going.discard(b)
                     changed = True
+        reached = _reached(graph, _emptied(going, subs, scratch)) if going else set()
         for q in sorted(going):
             short = q.rpartition(".")[2]
-            inside = sum(classes[g].uses[short] for g in going)
-            total = sum(used.get(short, 0) for used in names_used.values())
+            inside = sum(classes[g].uses[short] for g in going if classes[g].path in reached)
+            total = sum(used.get(short, 0) for rel, used in names_used.items() if rel in reached)
             if total > inside:  # a ClassDef's own name is no Name node: only uses count
                 going.discard(q)
                 held[q] = "named by code outside the removed subclasses"
@@ -250,7 +289,31 @@ def _cut_one(registry, base, classes, names_used, scratch: Path) -> list[Subclas
         names = {n for n, _ in cut.removed}
         if names:
             _rewrite(cut, scratch / path, names)
+    gone = {q for q in going if not by_path[subs[q].path].failure}
+    _cut_tables(registry, subs, gone, names_used, scratch, by_path)
     return list(by_path.values())
+
+
+def _cut_tables(registry, subs, gone, rels, scratch: Path, by_path: dict[str, SubclassCut]) -> None:
+    """Delete the removed subclasses' entries from the name tables of the kept modules (nametables.py)."""
+    names: dict[str, bool] = {}
+    for q, info in subs.items():
+        for n in (q.rpartition(".")[2], *(info.keys or [])):
+            names[key_form(n)] = names.get(key_form(n), True) and q in gone
+    if not any(names.values()):
+        return
+    base = registry.base.rpartition(".")[2]
+    for rel in sorted(rels):
+        tables = []
+        for cutter in (lambda data: cut_name_tables(data, names), lambda data: cut_enum_tables(data, names, base)):
+            new, found = cutter((scratch / rel).read_bytes())
+            if new is not None:
+                (scratch / rel).write_bytes(new)
+                tables += found
+        if not tables:
+            continue
+        cut = by_path.setdefault(rel, SubclassCut(registry, rel))
+        cut.new_source, cut.tables = (scratch / rel).read_bytes(), tables
 
 
 def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:
@@ -273,6 +336,25 @@ def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:
         return
     path.write_bytes(new)
     cut.new_source = new
+    cut.vacated = _only_imports(new)
+
+
+def _only_imports(source: bytes) -> bool:
+    """Nothing left but imports, docstrings and ``if TYPE_CHECKING:`` blocks of imports."""
+    tree = _parse(source)
+    return tree is not None and _only_imports_tree(tree)
+
+
+def _only_imports_tree(tree: ast.Module) -> bool:
+    def empty(stmts) -> bool:
+        return all(isinstance(s, (ast.Import, ast.ImportFrom, ast.Pass)) or isinstance(s, ast.Expr)
+                   and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
+                   or isinstance(s, ast.If) and not s.orelse and _dotted(s.test) in TYPE_CHECKING and empty(s.body)
+                   for s in stmts)
+    return empty(tree.body)
+
+
+TYPE_CHECKING = {"TYPE_CHECKING", "t.TYPE_CHECKING", "typing.TYPE_CHECKING"}
 
 
 def subclasses_report(cuts: list[SubclassCut]) -> str:
@@ -290,4 +372,5 @@ def subclasses_report(cuts: list[SubclassCut]) -> str:
 def subclasses_data(cuts: list[SubclassCut]) -> list[dict]:
     return [{"base": c.registry.base, "path": c.path, "kept": c.kept,
              "removed": [{"class": n, "keys": k} for n, k in c.removed],
-             "held": [{"class": n, "why": w} for n, w in c.held], "failure": c.failure} for c in cuts]
+             "held": [{"class": n, "why": w} for n, w in c.held], "failure": c.failure, "vacated": c.vacated,
+             "tables": c.tables} for c in cuts]

@@ -58,7 +58,8 @@ def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
     if folding:
         _fold(analysis, stages, facts, scratch, jobs)
     if folding or any(c.new_source for c in cuts + decorated):  # the cuts change the graph: plan again
-        stages.plan, stages.graph = replan(spec, tree, scratch, analysis.plan, analysis.graph, jobs)
+        stages.plan, stages.graph = replan(spec, tree, scratch, analysis.plan, analysis.graph, jobs,
+                                               stages.vacated)
         _fold_counted(stages)
     run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
     if folding:

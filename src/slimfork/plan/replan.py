@@ -16,16 +16,16 @@ from slimfork.spec import Spec
 
 
 def replan(spec: Spec, tree: SourceTree, scratch: Path, base: Plan, graph: ModuleGraph,
-           jobs: int | None = None) -> tuple[Plan, ModuleGraph]:
+           jobs: int | None = None, vacated: frozenset[str] = frozenset()) -> tuple[Plan, ModuleGraph]:
     """Index ``scratch`` (a copy of ``tree``'s Python files, rewritten), build the graph from ``graph``'s roots
     and exclusions, and plan. Files the scratch copy does not hold (non-Python files) keep their decisions from
-    ``base``, and so do ``base``'s warnings that still hold."""
+    ``base``, and so do ``base``'s warnings that still hold. ``vacated``: see ``build_graph``."""
     index = build_index(scratch, jobs=jobs, use_cache=False, reuse=graph.index,
                         skip=lambda rel: first_match(spec.drop, rel) is not None)
     scratch_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
                                        if tree.python_root != tree.root else scratch)
     new = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=graph.excluded,
-                      type_checking=spec.type_checking_imports)
+                      type_checking=spec.type_checking_imports, vacated=vacated)
     new.roots = list(graph.roots)  # keep globs and entry points found on the original
     new.reach(graph.excluded)
     plan = build_plan(spec, new)

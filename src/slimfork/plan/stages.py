@@ -32,6 +32,7 @@ class Stages:
     late_batches: list[Batch] = field(default_factory=list)  # after the removals (test data of removed entries)
     symbols: SymbolStage | None = None  # pruned symbols and dict registries
     test_removals: list[Removal] = field(default_factory=list)  # the tests stage's files and functions
+    vacated: frozenset[str] = frozenset()  # modules a registry cut left with nothing but imports
 
     def rewrite(self, path: str, content: bytes, reason: str) -> None:
         self.rewritten[path] = content

@@ -238,7 +238,7 @@ def _map(func, items: list, jobs: int | None) -> list:
 
 
 def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
-    plan, graph = replan(analysis.spec, analysis.tree, scratch, stages.plan, stages.graph, jobs)
+    plan, graph = replan(analysis.spec, analysis.tree, scratch, stages.plan, stages.graph, jobs, stages.vacated)
     return _State(plan, graph)
 
 

@@ -6,8 +6,8 @@ import libcst as cst
 
 
 def cut_units(source: bytes, qualnames: set[str]) -> bytes:
-    """``qualnames``: "test_x", "TestA" or "TestA.test_y". A class left without tests goes too; a class body
-    left empty gets ``pass``. The result is checked to parse."""
+    """``qualnames``: "test_x", "TestA" or "TestA.test_y", or "import NAME" (the module-level import of NAME). A
+    class left without tests goes too; a class body left empty gets ``pass``. The result is checked to parse."""
     module = cst.parse_module(source)
     new = module.visit(_Cut(qualnames))
     out = new.code.encode(module.encoding)
@@ -52,7 +52,36 @@ class _Cut(cst.CSTTransformer):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = [s for s in updated.body if not (isinstance(s, (cst.FunctionDef, cst.ClassDef))
                                                 and s.name.value in self.qualnames)]
+        names = {q[len("import "):] for q in self.qualnames if q.startswith("import ")}
+        if names:
+            body = [s for s in (_without(stmt, names) for stmt in body) if s is not None]
         return updated.with_changes(body=body)
+
+
+def _without(stmt, names: set[str]):
+    """A module-level import statement without the aliases binding ``names`` (None when it binds nothing else)."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+            and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
+            and isinstance(stmt.body[0].names, (list, tuple))):
+        return stmt
+    imp = stmt.body[0]
+
+    def bound(alias: cst.ImportAlias) -> str:
+        if alias.asname is not None:
+            return alias.asname.name.value
+        name = cst.Module([]).code_for_node(alias.name)
+        return name if isinstance(imp, cst.ImportFrom) else name.split(".")[0]
+    kept = [a for a in imp.names if bound(a) not in names]
+    if len(kept) == len(imp.names):
+        return stmt
+    if not kept:
+        return None
+    if kept[-1] is not imp.names[-1]:  # the removed last alias's comma (and line break) ends the list now
+        kept[-1] = kept[-1].with_changes(comma=imp.names[-1].comma)
+    changes = {"names": kept}
+    if isinstance(imp, cst.ImportFrom) and imp.lpar is not None and len(kept) == 1:
+        changes.update(lpar=None, rpar=None)
+    return stmt.with_changes(body=[imp.with_changes(**changes)])
 
 
 def _is_test(stmt) -> bool:

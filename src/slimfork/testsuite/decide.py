@@ -42,8 +42,12 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 bad[(path, unit.qualname)] = why
     _propagate(files, bad)
     removals, warnings = [], []
+    helpers = _helper_modules(files, bad, library)
     for path, tf in sorted(files.items()):
         module_bad = bad.get((path, "<module>"))
+        if path in helpers:  # other tests import it: only its imports of removed code go, and what uses them
+            removals += [TestRemoval(path, f"{IMPORT}{name}", REMOVED, why) for name, why in helpers[path].items()]
+            module_bad = None
         is_conftest = posixpath.basename(path) in ("conftest.py", "__init__.py")
         if module_bad and is_conftest:
             warnings.append(f"{path}: {module_bad[1]} (kept: removing it would take every test below it)")
@@ -67,6 +71,39 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
     return TestDecisions(removals, warnings)
+
+
+IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes
+
+
+def _module_name(path: str) -> str:
+    return path[:-len(".py")].removesuffix("/__init__").replace("/", ".")
+
+
+def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, dict[str, str]]:
+    """Test files that other test files import (a test module that is also a helper, sqlglot's
+    ``tests/dialects/test_dialect.py`` with ``Validator``), whose only breakage at module level is imports of
+    removed code: path -> {imported name to delete: why}. Their tests that use those names leave one by one."""
+    out = {}
+    for path, tf in files.items():
+        if (path, "<module>") not in bad or posixpath.basename(path) in ("conftest.py", "__init__.py"):
+            continue
+        module = _module_name(path)
+        if not any(u.dotted == module or u.dotted.startswith(module + ".") for other, f in files.items()
+                   if other != path for unit in f.units.values() for u in unit.uses):
+            continue
+        unit = tf.units["<module>"]
+        broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
+        names = {}
+        for use, why in broken:
+            local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
+            if not local:
+                break
+            names.update({n: f"imports {why} ({path}:{use.line}); other tests import this file" for n in local})
+        else:
+            if names and not unit.patches and not library.removed_key(unit):
+                out[path] = names
+    return out
 
 
 def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:

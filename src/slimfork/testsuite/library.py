@@ -3,6 +3,7 @@ entries mapping registries lost. ``broken`` and ``fakes`` answer for one use or 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
@@ -18,15 +19,21 @@ class Library:
     removed_entries: dict[str, str] = field(default_factory=dict)  # registry key/alias -> "module.VARIABLE"
     facts: dict[str, object] = field(default_factory=dict)  # "sys.platform" / "env:VAR" -> fixed value
     removed_keys: dict[str, str] = field(default_factory=dict)  # key_form(key or class) -> why it is gone
+    removed_members: set[str] = field(default_factory=set)  # "Enum.MEMBER" an enum table of a registry lost
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
-        (case and '-'/'_' aside), or a test class named Test<RemovedClass>; None otherwise."""
+        (case and '-'/'_' aside) or starting with one followed by a comma (``"oracle, version = 19"``: a key with
+        options), a test class named Test<RemovedClass>, or a member an enum of the entries lost; None otherwise."""
         names = {key_form(s) for s in unit.strings}
+        names |= {key_form(m.group(1)) for s in unit.strings if (m := KEY_WITH_OPTIONS.match(s))}
         if unit.kind == "class" and unit.qualname.startswith("Test"):
             names.add(key_form(unit.qualname[4:]))
         hit = sorted(names & self.removed_keys.keys())
-        return self.removed_keys[hit[0]] if hit else None
+        if hit:
+            return self.removed_keys[hit[0]]
+        member = next((u.dotted for u in unit.uses if ".".join(u.dotted.split(".")[-2:]) in self.removed_members), None)
+        return f"{member}, an enum member of a removed registry entry" if member else None
 
 
     def module_of(self, dotted: str) -> str | None:
@@ -101,3 +108,6 @@ def fact_values(facts, flags: dict[str, object]) -> dict[str, object]:
     for qualname, value in (flags or {}).items():
         out.setdefault(qualname, value)
     return out
+
+
+KEY_WITH_OPTIONS = re.compile(r"\s*([\w.-]+)\s*,")

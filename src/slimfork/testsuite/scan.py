@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 from slimfork.index.relative import absolute_module
 
 UNKNOWN = object()  # a patched value not known statically
+_KEYED = re.compile(r"\s*[\w.-]+\s*,")
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class TestFile:
     path: str
     units: dict[str, Unit] = field(default_factory=dict)
     error: str | None = None
+    imports: dict[str, tuple[int, str]] = field(default_factory=dict)  # module-level import: local -> (line, dotted)
 
     @property
     def tests(self) -> list[Unit]:
@@ -87,6 +90,8 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
         else:
             _collect(stmt, module, aliases, internal)
             module.uses += _pytest_plugins(stmt, internal)
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)) and not getattr(stmt, "level", 0):
+                out.imports.update(_bindings(stmt))
     return out
 
 
@@ -100,6 +105,14 @@ def _pytest_plugins(stmt: ast.stmt, internal: set[str]) -> list[Use]:
     values = stmt.value.elts if isinstance(stmt.value, (ast.List, ast.Tuple, ast.Set)) else [stmt.value]
     return [Use(v.value, stmt.lineno) for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)
             and v.value.split(".")[0] in internal]
+
+
+def _bindings(stmt) -> dict[str, tuple[int, str]]:
+    """The local names a module-level import binds, each with its line and the dotted name it reads."""
+    if isinstance(stmt, ast.Import):
+        return {a.asname or a.name.split(".")[0]: (stmt.lineno, a.name) for a in stmt.names}
+    return {a.asname or a.name: (stmt.lineno, f"{stmt.module}.{a.name}") for a in stmt.names
+            if a.name != "*" and stmt.module}
 
 
 def _absolute_imports(tree: ast.Module, package: str) -> None:
@@ -181,6 +194,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                 unit.uses.append(Use(dotted, sub.lineno))
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
             unit.strings.add(sub.value)
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _KEYED.match(sub.value):
+            unit.strings.add(sub.value[:40])  # "oracle, version = 19.5": a key with options
         elif isinstance(sub, ast.Call):
             patch = _patch(sub, aliases)
             if patch is not None:

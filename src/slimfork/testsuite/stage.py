@@ -120,7 +120,8 @@ def _library(analysis, stages, cuts, support=()) -> Library:
     removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
-    return Library(original, fork, open_modules, removed_entries, facts, removed_keys)
+    members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
+    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members)
 
 
 def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[str, str]:
