@@ -1,5 +1,5 @@
 """make_delta.py ORIG FORK OUT.tar.xz: the fork's sglang/ package as a delta against the original's."""
-import io, sys, tarfile, hashlib
+import io, sys, tarfile
 from pathlib import Path
 
 orig, fork, out = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
