@@ -4,7 +4,7 @@ within seconds (``error: KEY: ...`` and a hint) instead of after the analysis.
 - ``git``, to write the fork (its batches are commits);
 - each ``[[checks.command]]``'s program (``argv[0]``) and the scripts it names under ``{spec_dir}``;
 - the tools a command ``requires``: where one is missing that check is skipped, with a notice now and SKIPPED in
-  the report (never counted as passed);
+  the report (never counted as passed); ``cuda`` is a device, not a tool: a CUDA GPU that ``nvidia-smi -L`` lists;
 - the ``[verify]`` interpreter and requirements: pip must resolve them (``pip install --dry-run``), unless their
   venv is already cached;
 - the source (a folder, or the PyPI download, cached).
@@ -57,14 +57,51 @@ def run_preflight(spec, *, write: bool = True, verify: bool = True, quiet: bool 
     return result
 
 
+# Requirements that name a device rather than a program: name -> what is looked for, and how.
+DEVICES = {"cuda": "a CUDA GPU (nvidia-smi -L lists none)"}
+
+
+def cuda_present() -> bool:
+    """A CUDA GPU is visible here: ``nvidia-smi -L`` lists one, and CUDA_VISIBLE_DEVICES does not hide them all.
+    (No torch import: the verification venv may not exist yet, and this runs before every shrink.)"""
+    if os.environ.get("CUDA_VISIBLE_DEVICES") in ("", "-1"):
+        return False
+    smi = shutil.which("nvidia-smi")
+    if smi is None:
+        return False
+    try:
+        proc = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return proc.returncode == 0 and any(line.startswith("GPU ") for line in proc.stdout.splitlines())
+
+
+DEVICE_PROBES = {"cuda": cuda_present}
+
+
 def missing_tools(names: tuple[str, ...], extra_dirs: tuple[Path, ...] = ()) -> list[str]:
-    """The programs of ``names`` found neither on PATH nor in ``extra_dirs`` (an absolute path: if executable)."""
+    """The requirements of ``names`` not met here: a program found neither on PATH nor in ``extra_dirs`` (an
+    absolute path: if executable), or a device (``DEVICES``) that is absent."""
     path = os.pathsep.join([*map(str, extra_dirs), os.environ.get("PATH", "")])
-    return [name for name in names if shutil.which(name, path=path) is None]
+    return [name for name in names
+            if (not DEVICE_PROBES[name]() if name in DEVICE_PROBES else shutil.which(name, path=path) is None)]
+
+
+def describe_missing(missing: list[str]) -> str:
+    """``nvcc, which is not on PATH`` / ``cuda: a CUDA GPU (nvidia-smi -L lists none)``."""
+    tools = [m for m in missing if m not in DEVICES]
+    parts = [f"{m}: {DEVICES[m]}" for m in missing if m in DEVICES]
+    if tools:
+        parts.insert(0, f"{', '.join(tools)}, which {'is' if len(tools) == 1 else 'are'} not on PATH")
+    return "; ".join(parts)
 
 
 def skip_reason(missing: list[str]) -> str:
-    return f"requires {', '.join(missing)}, not found on PATH"
+    tools = [m for m in missing if m not in DEVICES]
+    parts = [f"{m}: {DEVICES[m]}" for m in missing if m in DEVICES]
+    if tools:
+        parts.insert(0, f"{', '.join(tools)}, not found on PATH")
+    return f"requires {'; '.join(parts)}"
 
 
 def _check_commands(spec, result: Preflight) -> None:
@@ -80,8 +117,8 @@ def _check_commands(spec, result: Preflight) -> None:
         missing = missing_tools(command.requires, bins)
         if missing:
             result.skipped[f"command:{command.name}"] = skip_reason(missing)
-            result.notice(f"check '{command.name}' is skipped: it requires {', '.join(missing)}, which is "
-                                  f"not on PATH (the report lists it as SKIPPED, never as passed)")
+            result.notice(f"check '{command.name}' is skipped: it requires {describe_missing(missing)} "
+                          f"(the report lists it as SKIPPED, never as passed)")
             continue
         if final:
             check_program(command, spec.base_dir, bins, where)

@@ -123,3 +123,48 @@ def test_no_verify_and_dry_run_need_no_check_tools(project):
     assert run_preflight(load_spec(spec), write=True, verify=False, quiet=True).skipped == {}
     proc, _ = _cli("shrink", str(spec), "--no-verify")
     assert proc.returncode == 0, proc.stderr
+
+
+def _fake_smi(tmp_path: Path, output: str, code: int = 0) -> Path:
+    bin_dir = tmp_path / "smi-bin"
+    bin_dir.mkdir(exist_ok=True)
+    smi = bin_dir / "nvidia-smi"
+    smi.write_text(f"#!/bin/sh\nprintf '{output}'\nexit {code}\n")
+    smi.chmod(0o755)
+    return bin_dir
+
+
+@pytest.mark.parametrize("output, code, visible, present", [
+    ("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-x)\\n", 0, None, True),
+    ("No devices were found\\n", 6, None, False),     # a driver but no GPU
+    ("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-x)\\n", 0, "", False),   # hidden by CUDA_VISIBLE_DEVICES
+])
+def test_cuda_requirement_is_a_gpu_that_nvidia_smi_lists(tmp_path, monkeypatch, output, code, visible, present):
+    from slimfork.preflight import cuda_present, missing_tools
+
+    monkeypatch.setenv("PATH", str(_fake_smi(tmp_path, output, code)) + os.pathsep + os.environ["PATH"])
+    if visible is None:
+        monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    else:
+        monkeypatch.setenv("CUDA_VISIBLE_DEVICES", visible)
+    assert cuda_present() is present
+    # a program named "cuda" on PATH does not meet it: the name is a device, never looked up as a program
+    (tmp_path / "smi-bin" / "cuda").write_text("#!/bin/sh\n")
+    (tmp_path / "smi-bin" / "cuda").chmod(0o755)
+    assert missing_tools(("cuda",)) == ([] if present else ["cuda"])
+
+
+def test_cuda_requirement_without_a_gpu_skips_the_check_with_a_notice(project):
+    spec = _spec(project, '[[checks.command]]\nname = "layer on gpu"\nargv = ["python", "-c", "print(1)"]\n'
+                          'requires = ["cuda"]\n\n'
+                          '[[checks.command]]\nname = "hello"\nargv = ["python", "-c", "print(2)"]\n')
+    proc, _ = _cli("shrink", str(spec), env={"CUDA_VISIBLE_DEVICES": ""})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.startswith("notice: check 'layer on gpu' is skipped: it requires cuda: a CUDA GPU "
+                                  "(nvidia-smi -L lists none) (the report lists it as SKIPPED, never as passed)")
+    report = json.loads((project / "fork.report" / "report.json").read_text())
+    runs = {b["check"]: b for b in report["batches"]["baselines"]}
+    assert runs["command:layer on gpu"]["skipped"] and not runs["command:layer on gpu"]["usable"]
+    assert "| command:layer on gpu | SKIPPED |" in (project / "fork.report" / "report.md").read_text()
+    passed = {c["check"] for b in report["batches"]["batches"] for c in b["checks"]}
+    assert "command:hello" in passed and "command:layer on gpu" not in passed

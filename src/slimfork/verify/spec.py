@@ -49,8 +49,9 @@ COMMAND = Section("checks.command[]", "A command whose result must be the same o
     Field("removed_output", "list[str]", "Regular expressions (multi-line, '.' matches newlines) for the parts of "
           "the output that the fork deliberately drops (the help of a removed feature): deleted from both outputs "
           "before they are compared, and listed in the check's result."),
-    Field("requires", "list[str]", "Tools the command needs on PATH, e.g. ['nvcc']: where one is missing the check "
-          "is skipped, with a notice at the start and SKIPPED in the report (never counted as passed)."),
+    Field("requires", "list[str]", "Tools the command needs on PATH, e.g. ['nvcc'], or 'cuda' for a CUDA GPU "
+          "(nvidia-smi -L lists one): where one is missing the check is skipped, with a notice at the start and "
+          "SKIPPED in the report (never counted as passed)."),
     Field("watch", "list[str]", "Globs (relative to the tree) of the files the command depends on: when none of "
           "them changed from the original, the command is not run again (e.g. kernel sources for a compile check). "
           "Default: always run."),
