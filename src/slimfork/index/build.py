@@ -14,8 +14,6 @@ from slimfork.progress import progress
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.source.layout import SKIP_DIRS
 
-PARSER_VERSION = "10"  # bump when ModuleSummary or parse.py changes meaning
-
 
 @dataclass
 class Index:
