@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -184,3 +186,44 @@ def extra(WINDOWS):
 '''))
     removed, _ = _plan(root, _facts("linux", "posix"))
     assert "src/cext/_core_windows.c" not in removed and "src/arch/windows/name.c" in removed
+
+
+def test_plan_counts_native_lines_apart_from_python(copy_fixture, capsys):
+    from slimfork.cli import main
+
+    root = copy_fixture("kernels", "cext")
+    assert main(["plan", str(root / "slimfork.toml")]) == 0
+    summary = capsys.readouterr().out.replace("\n", " ")
+    assert " 0 of " in summary and "Python lines removed (and " in summary and "lines of other files)" in summary
+
+
+def _suite(tree: Path) -> str:
+    """Build the extension in place and run the project's own tests against it: the summary line."""
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, check=True,
+                   capture_output=True)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "tests"], cwd=tree,
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(tree / "pkg")})
+    return run.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_setproctitle_linux_fork_folds_setup_py_and_c_and_passes_its_suite(tmp_path):
+    from slimfork.api import shrink
+    from slimfork.spec.load import load_spec
+
+    profile = Path(__file__).parents[2] / "profiles" / "setproctitle-linux.toml"
+    result = shrink(load_spec(profile), tmp_path / "fork", jobs=1)
+    fork = tmp_path / "fork"
+    assert not (fork / "src/darwin_set_process_name.c").exists() and (fork / "src/spt_status.c").exists()
+    setup, status = (fork / "setup.py").read_text(), (fork / "src/spt_status.c").read_text()
+    assert "darwin" not in setup and 'define_macros["HAVE_SYS_PRCTL_H"] = 1' in setup
+    directives = [line for line in status.splitlines() if line.startswith("#")]
+    named = {word for d in directives for word in re.findall(r"\w+", d)}
+    assert not named & {"__darwin__", "_WIN32", "WIN32", "BSD", "HAVE_SETPROCTITLE"}  # PS_USE_WIN32 stays: derived
+    assert "#include <sys/prctl.h>          /* for Linux >= 2.6.9 */" in directives
+    assert result.apply is not None and result.apply.restored == []
+    original = tmp_path / "original"
+    shutil.copytree(result.analysis.tree.root, original)
+    before, after = _suite(original), _suite(fork)
+    assert "passed" in before and "failed" not in before
+    assert after.split(" in ")[0] == before.split(" in ")[0]  # "25 passed, 3 skipped" in both

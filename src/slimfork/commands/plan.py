@@ -46,10 +46,12 @@ def run(args) -> int:
     pending = [why for _, fate, why in listed if fate == PENDING]
     if pending:
         out.print(f"{len(pending)} pending verification: {pending[-1]}")
-    removed_lines = sum(r.lines for r, _, _ in listed)
+    python = [r.lines for r, _, _ in listed if r.path.endswith((".py", ".pyi"))]
+    other = sum(r.lines for r, _, _ in listed) - sum(python)
     total = sum(s.lines for s in analysis.index.files.values())
-    out.print(f"{len(plan.kept)} files kept; {removed_lines:,} of {total:,} Python lines removed; "
-              f"{len(plan.uncertain)} uncertain; {len(plan.warnings)} warnings")
+    out.print(f"{len(plan.kept)} files kept; {sum(python):,} of {total:,} Python lines removed"
+              + (f" (and {other:,} lines of other files)" if other else "")
+              + f"; {len(plan.uncertain)} uncertain; {len(plan.warnings)} warnings")
     for w in plan.warnings[:10]:
         out.print(f"warning: {w}")
     return 0

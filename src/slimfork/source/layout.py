@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.errors import SpecError
+from slimfork.source.package_dir import declared_python_root
 
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".tox", ".nox", ".venv", "venv", "node_modules", ".eggs",
              "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
@@ -48,6 +49,8 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
         if not py_root.is_dir():
             raise SpecError(f"python_root '{python_root}' is not a folder of the source", key="python_root",
                             hint=f"folders in the source: {', '.join(sorted(p.name for p in root.iterdir() if p.is_dir())[:12])}")
+    elif (declared := declared_python_root(root)) is not None and find_packages(root / declared):
+        py_root = root / declared  # the build configuration's package-dir (setproctitle's pkg/)
     else:
         py_root = root / "src" if (root / "src").is_dir() and find_packages(root / "src") else root
     found = find_packages(py_root)

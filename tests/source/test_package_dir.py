@@ -1,0 +1,51 @@
+"""The folder the build configuration declares for the packages is the Python root (setproctitle keeps its
+package in pkg/setproctitle, declared by setup.py's package_dir): the draft roots the package, not the folder."""
+
+from __future__ import annotations
+
+import pytest
+
+from slimfork.init.draft import draft_spec
+from slimfork.source.layout import open_tree
+from slimfork.source.package_dir import declared_python_root
+
+
+def _project(tmp_path, files: dict[str, str]):
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+@pytest.mark.parametrize("config, text, folder", [
+    ("setup.py", 'from setuptools import setup\nsetup(name="p", package_dir={"p": "pkg/p"}, packages=["p"])\n', "pkg"),
+    ("setup.py", 'from setuptools import setup\nsetup(name="p", package_dir={"": "lib"})\n', "lib"),
+    ("setup.cfg", "[options]\npackage_dir =\n    =lib\n", "lib"),
+    ("pyproject.toml", '[tool.setuptools.package-dir]\n"" = "lib"\n', "lib"),
+    ("pyproject.toml", '[tool.hatch.build.targets.wheel]\npackages = ["lib/p"]\n', "lib"),
+    ("pyproject.toml", '[tool.poetry]\npackages = [{include = "p", from = "lib"}]\n', "lib"),
+])
+def test_declared_folder(tmp_path, config, text, folder):
+    root = _project(tmp_path, {config: text, f"{folder}/p/__init__.py": "X = 1\n"})
+    assert declared_python_root(root) == folder
+    tree = open_tree(root)
+    assert tree.python_root == root / folder and tree.packages == ["p"]
+
+
+def test_two_folders_or_none_declared_fall_back_to_the_guess(tmp_path):
+    root = _project(tmp_path, {"setup.py": 'setup(package_dir={"a": "x/a", "b": "y/b"})\n',
+                                 "x/a/__init__.py": "", "y/b/__init__.py": "", "src/q/__init__.py": ""})
+    assert declared_python_root(root) is None
+    assert open_tree(root).packages == ["q"]
+    assert declared_python_root(_project(tmp_path / "plain", {"setup.py": "setup(name='q')\n"})) is None
+
+
+def test_the_draft_roots_the_declared_package(tmp_path):
+    root = _project(tmp_path, {
+        "setup.py": 'from setuptools import setup\nsetup(name="p", package_dir={"p": "pkg/p"}, packages=["p"])\n',
+        "pkg/p/__init__.py": "import sys\nif sys.platform == 'win32':\n    X = 1\n",
+        "tests/test_p.py": "import p\n"})
+    text, _ = draft_spec(str(root))
+    assert 'roots = ["p.**"]' in text or '"p.**"' in text
+    assert "pkg.**" not in text
