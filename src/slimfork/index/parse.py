@@ -221,6 +221,7 @@ def _scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     loops = _loop_values(tree)
     consts = module_constants(tree)
     local = _local_names(tree)
+    assigned = _assigned_once(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -228,7 +229,35 @@ def _scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("import_module", "__import__") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(id(node), ())}
-            summary.dynamic_imports.extend(dynamic_imports(node, name, loops.get(id(node), {}), visible))
+            call, arg = node, node.args[0]
+            if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
+                call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
+                                lineno=node.lineno, col_offset=node.col_offset)
+            summary.dynamic_imports.extend(dynamic_imports(call, name, loops.get(id(node), {}), visible))
+
+
+def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
+    """For each call inside a function: the function's local names bound exactly once, by a plain ``name = value``
+    (no other store, no parameter of that name), with their value."""
+    out: dict[int, dict[str, ast.expr]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = func.args
+        params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        params |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        nodes = list(ast.walk(func))
+        stores: dict[str, int] = {}
+        for node in nodes:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                stores[node.id] = stores.get(node.id, 0) + 1
+        values = {n.targets[0].id: n.value for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name)}
+        once = {k: v for k, v in values.items() if stores.get(k) == 1 and k not in params}
+        for node in nodes:
+            if isinstance(node, ast.Call):
+                out[id(node)] = once  # an inner function (walked later) replaces it with its own
+    return out
 
 
 def _local_names(tree: ast.AST) -> dict[int, set[str]]:
@@ -382,6 +411,12 @@ def _string_prefix(node) -> str:
         if isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
             return node.left.value
         return _string_prefix(node.left)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) \
+            and isinstance(node.left.value, str):  # ".x_%s" % name
+        return node.left.value.split("%", 1)[0]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
+        return node.func.value.value.split("{", 1)[0]  # ".x_{}".format(name)
     return ""
 
 

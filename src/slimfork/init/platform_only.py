@@ -42,9 +42,10 @@ def platform_only_modules(project: Project, facts: list[Found]) -> list[DeadModu
     # only what a dead import reaches can be dead: the rest (a public package nothing imports, an import cycle
     # of them) is live, and so is everything it imports
     candidates = _closure(set(dead_imports), live_edges)
-    seeds = set(project.packages) | _unknown_targets(project) | _entry_modules(project)
-    seeds |= {m for m in library if m not in candidates}
+    seeds = set(project.packages) | _entry_modules(project) | {m for m in library if m not in candidates}
     live = _closure(seeds, live_edges)
+    while extra := _unknown_targets(project, live) - live:  # what live code may load by name (dead code loads none)
+        live = _closure(live | extra, live_edges)
     dead = sorted(m for m in library if m not in live)
     out = []
     for module in dead:
@@ -89,19 +90,24 @@ def _targets(project: Project, module: str, node) -> set[str]:
     return {t for e in edges for t in resolve_import(project.mm, module, e).targets}
 
 
-def _unknown_targets(project: Project) -> set[str]:
-    """Modules a string, a dynamic import or a directory scan may load."""
+def _unknown_targets(project: Project, importers: set[str]) -> set[str]:
+    """Modules a string, a dynamic import or a directory scan of one of ``importers`` may load."""
     modules = project.internal_modules()
     out: set[str] = set()
     for module, rel in modules.items():
+        if module not in importers:
+            continue
         summary = project.index.files[rel]
         out |= {text for text, _line in summary.strings if text in modules}
         package = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
         for dyn in summary.dynamic_imports:
             if not dyn.target:  # a computed name: as the audit does, the modules of the importer's own package
                 out |= set(project.mm.descendants(package))
+            elif dyn.prefix and dyn.target.startswith("."):  # a relative prefix: a part of the name starts with it
+                part = "." + dyn.target.lstrip(".")
+                out |= {m for m in modules if part in "." + m}
             elif dyn.prefix:
-                out |= {m for m in modules if m.startswith(dyn.target) or dyn.target.startswith(".")}
+                out |= {m for m in modules if m.startswith(dyn.target)}
             else:
                 out |= {m for m in modules if m == dyn.target or m.endswith("." + dyn.target.lstrip("."))}
         if summary.dir_scans:
