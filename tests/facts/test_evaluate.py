@@ -79,6 +79,9 @@ def test_flags_propagate_across_modules(env):
     ("current_platform.is_rocm()", False), ("platforms.current_platform.is_rocm()", False),
     ("sys.platform == 'win32'", False), ("sys.platform.startswith('linux')", True),
     ("sys.platform in ('linux', 'darwin')", True),
+    # an index or a slice of a known string (pyserial: `plat[:5] == 'linux'` after `plat = sys.platform.lower()`)
+    ("sys.platform[:5] == 'linux'", True), ("sys.platform[:6] == 'darwin'", False), ("'linux'[:3] == 'bsd'", False),
+    ("sys.platform[0]", "l"), ("sys.platform[-5:]", "linux"), ("sys.platform[::2]", "lnx"),
     ("os.environ.get('MODE')", "fast"), ("os.getenv('MODE', 'slow')", "fast"), ("os.environ['MODE']", "fast"),
     ("'MODE' in os.environ", True), ("os.environ.get('USE_AITER')", "0"),
     ("get_bool_env_var('USE_AITER')", False), ("envs.USE_AITER.get()", False),
@@ -115,6 +118,7 @@ def test_truth_when_value_is_unknown(env, code, truth):
     "hip(*args)",
     "_twice",  # bound twice: ambiguous
     "sys.platform is 'linux'",  # identity of strings is not a fact
+    "sys.platform[n:]", "sys.platform[99]", "sys.platform[True]",  # an unknown bound, an index out of range, a bool
     "undefined_thing()",
     "make().is_dspark()",  # the receiver is a call: it must still run
     "self.is_dspark(1)",  # a call with arguments

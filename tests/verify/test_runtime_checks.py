@@ -218,3 +218,18 @@ def test_preloading_the_package_under_test_is_refused():
     with pytest.raises(SpecError) as err:
         ImportModulesCheck(LAYOUT, ENV, ImportModulesSpec(preload=("torch", "pkg.core")))
     assert err.value.key == "checks.import_modules.preload[1]"
+
+
+def test_pytest_ignores_the_configuration_of_a_project_around_the_fork(tmp_path):
+    """A fork written inside another project (its pyproject has [tool.pytest.ini_options] with other options) runs
+    with the fork's own rootdir: the test ids match the original's and the outer options do not apply."""
+    outer = tmp_path / "outer"
+    outer.mkdir()
+    (outer / "pyproject.toml").write_text('[tool.pytest.ini_options]\naddopts = "--no-such-option"\n')
+    original, fork = copy_project(outer)
+    for tree in (original, fork):
+        (tree / "pytest.ini").unlink()  # the project has no configuration of its own (pyserial)
+    check = PytestCheck(LAYOUT, ENV, PytestSpec(args=PYTEST_ARGS))
+    baseline = check.baseline(original)
+    assert baseline.usable and "tests.test_core::test_run" in baseline.data
+    assert check.run(fork, baseline).ok

@@ -10,7 +10,9 @@ bisection are checked in parallel, each in its own scratch copy, in worker proce
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
+import inspect
 import json
 import multiprocessing
 import os
@@ -28,6 +30,7 @@ from slimfork.apply.tree import apply_edits, copy_tree, edits_key
 from slimfork.decisions import Edit
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
+from slimfork.source.cache import code_version
 from slimfork.verify import cancel
 from slimfork.verify.model import Baseline, Check, CheckResult
 
@@ -71,7 +74,13 @@ def check_key(check: Check) -> str:
         for path in getattr(check, "key_files", list)():  # files the check runs, outside the tree: by content
             h.update(b"\0" + str(path).encode() + b"\0" + path.read_bytes())
         key = h.hexdigest()
-    return f"{check.name}\0{type(check).__qualname__}\0{key}"
+    return f"{check.name}\0{type(check).__qualname__}\0{key}\0{_verify_code()}"
+
+
+@functools.cache
+def _verify_code() -> str:
+    """The checks' own code: a result an older slimfork computed is never reused by a newer one."""
+    return code_version(Path(inspect.getfile(Baseline)).parent)
 
 
 def _sha(*parts: str) -> str:

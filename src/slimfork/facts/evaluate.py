@@ -133,7 +133,14 @@ def is_pure(node: cst.BaseExpression) -> bool:
         return all(isinstance(e, cst.Element) and is_pure(e.value) for e in node.elements)
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in PURE_BUILTINS:
         return all(arg.keyword is None and not arg.star and is_pure(arg.value) for arg in node.args)
+    if isinstance(node, cst.Subscript) and isinstance(node.value, (cst.SimpleString, cst.ConcatenatedString)):
+        return len(node.slice) == 1 and _literal_index(node.slice[0].slice)  # 'linux'[:5]: a fact folded in
     return False
+
+
+def _literal_index(index) -> bool:
+    parts = [index.value] if isinstance(index, cst.Index) else [index.lower, index.upper, index.step]
+    return all(p is None or isinstance(literal_value(p), int) for p in parts)
 
 
 def _inspected(node: cst.BaseExpression) -> bool:
@@ -373,14 +380,30 @@ class Evaluator:
         return False
 
     def _subscript(self, node: cst.Subscript) -> Any:
-        if self.scope.resolve(dotted_name(node.value) or "") != "os.environ" or len(node.slice) != 1:
+        if len(node.slice) != 1:
             return UNKNOWN
+        if self.scope.resolve(dotted_name(node.value) or "") != "os.environ":
+            return self._item(node)
         index = node.slice[0].slice
         var = literal_value(index.value) if isinstance(index, cst.Index) else UNKNOWN
         if isinstance(var, str) and var in self.table.env:
             self.used.update(self.table.origins.get("e:" + var, ()))
             return self.table.env[var]
         return UNKNOWN
+
+    def _item(self, node: cst.Subscript) -> Any:
+        """An index or a slice of a known string or tuple: ``sys.platform[:5]``, ``plat[:6]`` (plat folded)."""
+        base = self.value(node.value)
+        if not isinstance(base, (str, tuple)):
+            return UNKNOWN
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index):
+            at = self.value(index.value)
+            return base[at] if isinstance(at, int) and not isinstance(at, bool) else UNKNOWN
+        bounds = [None if part is None else self.value(part) for part in (index.lower, index.upper, index.step)]
+        if any(b is not None and (not isinstance(b, int) or isinstance(b, bool)) for b in bounds):
+            return UNKNOWN
+        return base[slice(*bounds)]
 
     def _comparison(self, node: cst.Comparison) -> Any:
         if self.table.never_values and len(node.comparisons) == 1:

@@ -34,7 +34,8 @@ class PytestCheck:
         with tempfile.TemporaryDirectory(prefix="slimfork-pytest-") as tmp:
             report = Path(tmp) / "junit.xml"
             argv = [str(self.env.python), "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
-                    "junit_family=xunit1", f"--junitxml={report}", *self.spec.args, *tests]
+                    "junit_family=xunit1", f"--junitxml={report}", *own_config(tree, Path(tmp)), *self.spec.args,
+                    *tests]
             if self.spec.k:
                 argv += ["-k", self.spec.k]
             proc = run_process(argv, self.env.process_env(python_root), tree, self.spec.timeout)
@@ -76,6 +77,26 @@ class PytestCheck:
                     paths.append(file)
         return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
                            f"{len(baseline.data)} tests that pass in the original")
+
+
+def own_config(tree: Path, scratch: Path) -> list[str]:
+    """pytest looks for its configuration in the folders above the tests too: a fork written inside another
+    project (``./corpus-forks/x-fork`` in a repository with ``[tool.pytest.ini_options]``) would run with that
+    project's options and rootdir, so its test ids differ from the original's. Pin both to the tree."""
+    if has_pytest_config(tree):
+        return []  # the nearest configuration is the tree's own
+    empty = scratch / "pytest.ini"
+    empty.write_text("[pytest]\n")
+    return [f"--rootdir={tree}", "-c", str(empty)]
+
+
+def has_pytest_config(tree: Path) -> bool:
+    for name, marker in (("pytest.ini", ""), (".pytest.ini", ""), ("pyproject.toml", "[tool.pytest"),
+                         ("tox.ini", "[pytest]"), ("setup.cfg", "[tool:pytest]")):
+        path = tree / name
+        if path.is_file() and marker in path.read_text(encoding="utf-8", errors="replace"):
+            return True
+    return False
 
 
 def read_junit(path: Path) -> dict[str, tuple[str, str, str]]:
