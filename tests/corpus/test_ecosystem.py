@@ -35,3 +35,18 @@ def test_arrow_english_only_keeps_english_and_drops_other_locales(tmp_path):
     assert row.tests_before > 1000 and row.tests_removed > 100
     assert row.tests_after >= row.tests_before - row.tests_removed
     assert row.python_after < row.python_before
+
+
+@pytest.mark.slow
+def test_pyserial_linux_drops_the_other_platforms_inside_a_project_with_its_own_pytest_options(tmp_path):
+    """pyserial has no pytest configuration: written inside a project that has one (as `slimfork corpus` run from a
+    repository does), its tests must still run as in the original, or every batch would be restored."""
+    (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\naddopts = "--strict-markers -p no:nosuch"\n')
+    row = run_profile(CORPUS / "pyserial.toml", tmp_path / "forks", jobs=2)
+    print(render_table([row]))
+    assert row.new_failures == [] and row.tests_before == row.tests_after > 30
+    fork = tmp_path / "forks" / "pyserial-fork"
+    assert not (fork / "serial/serialwin32.py").exists() and not (fork / "serial/serialjava.py").exists()
+    posix = (fork / "serial/tools/list_ports_posix.py").read_text()
+    assert "from serial.tools.list_ports_linux import comports" in posix and "darwin" not in posix
+    assert row.python_after < row.python_before * 0.9
