@@ -100,14 +100,58 @@ def summarize_symbols(data: bytes, path: str = "<file>") -> SymbolSummary:
     except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
         return SymbolSummary(error=f"cannot parse: {exc.__class__.__name__}")
     out = SymbolSummary()
+    own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
     for i, node in enumerate(tree.body):
-        out.statements.append(_statement(i, node, out))
+        out.statements.append(_statement(i, node, out, frozenset(own)))
+        _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
     return out
 
 
-def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
+_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _track_own(node: ast.stmt, own: set[str]) -> None:
+    """Names the statement binds leave ``own`` unless it binds one name to a new dict, list or set."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+            and isinstance(node.value, _DISPLAYS):
+        own.add(node.targets[0].id)
+        return
+    for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else ():
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            own.discard(sub.id)
+    for name in getattr(node, "names", ()):
+        own.discard((name.asname or name.name).split(".")[0])
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        own.discard(node.name)
+
+
+def _own_item(target, own: frozenset[str]) -> str | None:
+    """``TABLE[key]`` or ``TABLE[a][b]`` (pure keys) of a dict/list/set this module made: the name, else None."""
+    node = target
+    while isinstance(node, ast.Subscript) and _pure(node.slice) and not _calls(node.slice):
+        node = node.value
+    return node.id if node is not target and isinstance(node, ast.Name) and node.id in own else None
+
+
+def _fills(value, own: frozenset[str]) -> bool:
+    """A value that runs no code of another object: pure without calls, or a comprehension over this module's own
+    tables (``{c: T[8][c] for c in T[8]}``) whose parts are."""
+    if isinstance(value, (ast.DictComp, ast.ListComp, ast.SetComp)):
+        parts = [value.key, value.value] if isinstance(value, ast.DictComp) else [value.elt]
+        for gen in value.generators:
+            if gen.is_async or not (_own_item(gen.iter, own) or isinstance(gen.iter, ast.Name) and gen.iter.id in own):
+                return False
+            parts += gen.ifs
+        return all(_fills(p, own) for p in parts)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "copy" \
+            and not value.args and not value.keywords:
+        return _own_item(value.func.value, own) is not None  # TABLE[10].copy()
+    return _pure(value) and not _calls(value)
+
+
+def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset()) -> TopStatement:
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = _Refs(st)
@@ -141,7 +185,11 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary) -> TopStatement:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         names = [n for t in targets for n in _target_names(t)]
         st.binds = tuple(dict.fromkeys(n for n in names if n))
-        if None in names or not st.binds:
+        items = [_own_item(t, own) for t in targets if not isinstance(t, (ast.Name, ast.Tuple, ast.List))]
+        if items and all(items) and not st.binds and _fills(node.value, own):
+            st.kind, st.binds = "assign", tuple(dict.fromkeys(n for n in items if n))  # fills its own table:
+            # stays with it (lang_FI's KOTUS_TYPE[108] = {...})
+        elif None in names or not st.binds:
             st.keep = st.effect = "assigns to an attribute or item (may change another object)"
         elif node.value is None:
             st.keep = "an annotation without a value"

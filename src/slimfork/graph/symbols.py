@@ -410,7 +410,8 @@ class _Walker:
         if loaded in self.i.protected:
             return self.i.protected[loaded]
         cycle = self.i.cycles.get(module)
-        if cycle is not None and self.i.cycles.get(loaded) == cycle and not self._own_submodule(module, loaded):
+        if cycle is not None and self.i.cycles.get(loaded) == cycle and not self._own_submodule(module, loaded) \
+                and not self._freed_submodule(module, loaded, alias.bound):
             return f"{module} and {loaded} import each other (import order matters in a cycle)"
         return None
 
@@ -428,6 +429,13 @@ class _Walker:
         ``__init__``'s import it loads later, after the package, so the cycle does not hold that import."""
         info = self.mm.modules.get(module)
         return self.i.init_imports_free and info is not None and info.is_package and loaded.startswith(module + ".")
+
+    def _freed_submodule(self, module: str, loaded: str, bound: str) -> bool:
+        """A package ``__init__`` importing a submodule only the registry entries the spec removes named
+        (num2words' ``from . import lang_FR``): the spec says it goes, so no cycle through it needs its import."""
+        info = self.mm.modules.get(module)
+        return info is not None and info.is_package and loaded.startswith(module + ".") \
+            and bound in self.i.registry_modules.get(module, ())
 
     def bind_needed_names(self) -> None:
         """A chain through ``import a.x`` statements none of which it goes through needs one of them."""

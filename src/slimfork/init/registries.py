@@ -136,7 +136,17 @@ def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) 
     for key, value in zip(node.value.keys, node.value.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return None
-        if isinstance(value, ast.Name) and value.id in defs:
+        if isinstance(value, ast.Call):  # an instance per key: lang_EN.Num2Word_EN(), TableFormat(...)
+            made = value.func
+            if isinstance(made, ast.Name) and made.id in defs:
+                entries[key.value] = _span(value)
+                continue
+            qual = scope.qualify(made) if isinstance(made, (ast.Name, ast.Attribute)) else None
+            if not qual or not project.mm.is_internal(qual):
+                return None
+            owner = project.mm.longest_module(qual)
+            entries[key.value] = _span(value) + (project.module_lines(owner) if owner and owner != module else 0)
+        elif isinstance(value, ast.Name) and value.id in defs:
             entries[key.value] = _span(defs[value.id])
         elif isinstance(value, (ast.Name, ast.Attribute)) and (qual := scope.qualify(value)) \
                 and project.mm.is_internal(qual) and not qual.startswith(module + "."):

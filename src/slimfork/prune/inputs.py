@@ -55,6 +55,8 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         why = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
         if why:
             keep_all.setdefault(module, why)
+    for module in sorted(set(keep_all) & set(registry_modules) & set(summaries)):  # num2words/__init__.py
+        roots += _all_but_freed(summaries[module], registry_modules[module], module, keep_all.pop(module))
     looked_up: dict[str, str] = {}
     for module in summaries:
         for src, edge in graph.importers(module):
@@ -66,7 +68,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     _apply_decorators(summaries, config)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
     api = public_api(spec.roots, mm, config.drop)
-    roots += api_roots(api, summaries, keep_all)
+    roots += api_roots(api, summaries, keep_all, registry_modules)
     inits = {m: "a package __init__ (the package's API)" for m in summaries
              if config.package_api and mm.modules[m].is_package}
     roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api)
@@ -75,9 +77,13 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                         not config.package_api, not spec.type_checking_imports, api.dropped)
 
 
-def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str]) -> list[tuple[str, str, str]]:
+def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str],
+              freed: dict[str, set[str]] | None = None) -> list[tuple[str, str, str]]:
     """The public names of API modules that do not keep everything anyway (the public modules of a package
-    root): definitions, assignments and ``from`` imports (re-exports) binding a public name, and ``__all__``."""
+    root): definitions, assignments and ``from`` imports (re-exports) binding a public name, and ``__all__``.
+    ``freed``: per registry module, the names only the entries the spec removes named (num2words'
+    ``from . import lang_FR`` for ``'fr': lang_FR.Num2Word_FR()``): the spec said those go, so they are no API
+    root; they stay if kept code uses them."""
     out = []
     for module, why in sorted(api.modules.items()):
         summary = summaries.get(module)
@@ -89,6 +95,7 @@ def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str]
                 names.update(a.bound for a in st.aliases if a.name is not None and a.bound != "*")
             else:
                 names.update(st.binds)
+        names -= (freed or {}).get(module, set()) - set(summary.all_names or ())
         for name in sorted(names):
             if api.keeps(module, name, summary.all_names):
                 out.append((module, name, f"public API: {why}"))
@@ -116,6 +123,20 @@ def _unparsed_imports(analysis, graph, plan, summaries) -> list[tuple[str, str, 
                 if name.isidentifier() and name != "as":
                     out.append((module, name, f"imported by {k.path}, which does not parse here"))
     return out
+
+
+def _all_but_freed(summary: SymbolSummary, freed: set[str], module: str, why: str) -> list[tuple[str, str, str]]:
+    """A module that keeps every name (a root, a package ``__init__``) and holds a cut dict registry: the names
+    only the removed entries named (``from . import lang_FR`` for ``'fr': lang_FR.Num2Word_FR()``) stay only if
+    kept code uses them; the spec said those entries go."""
+    names = set(summary.all_names or ())
+    for st in summary.statements:
+        if st.kind == "import":
+            names.update(a.bound for a in st.aliases if a.name is not None and a.bound != "*")
+        else:
+            names.update(st.binds)
+    names -= freed - set(summary.all_names or ())
+    return [(module, name, why) for name in sorted(names)]
 
 
 def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | None:
@@ -256,7 +277,7 @@ def effect_violations(old, new, summaries: dict[str, SymbolSummary], unneeded: t
             continue  # the spec says its effects are not needed
         summary = summaries[module]
         effect = next((f"line {st.line}: {st.effect}" for st in summary.statements if st.effect), None)
-        gone = sorted(summary.external_imports - externals)
+        gone = sorted(m for m in summary.external_imports - externals if not new.graph.mm.is_internal(m))
         if effect is None and not gone:
             continue
         why = f"loading {module} has effects ({effect or 'it imports ' + ', '.join(gone)})"
