@@ -39,6 +39,7 @@ def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
         kinds[r["kind"]][1] += r["lines"]
     parts += ["## Removed, by kind", "", _table(["kind", "files", "Python lines"],
                                                 [[k, v[0], f"{v[1]:,}"] for k, v in sorted(kinds.items())]), ""]
+    parts += _kept_by_kind(data["kept"])
     for title, body in sections:
         parts += [f"## {title}", "", body, ""]
     parts += [f"## Uncertain ({len(data['uncertain'])})", "",
@@ -60,6 +61,17 @@ def removed_markdown(data: dict) -> str:
 def kept_markdown(data: dict) -> str:
     rows = [[f"`{k['path']}`", k["reason"]] for k in data["kept"]]
     return f"# Kept files ({len(rows)})\n\n" + _table(["path", "why kept"], rows) + "\n"
+
+
+def _kept_by_kind(kept: list[dict]) -> list[str]:
+    """The kept files counted by kind, with the lowest confidence of each (how sure slimfork is they are needed)."""
+    kinds: dict[str, list[int]] = {}
+    for k in kept:
+        kinds.setdefault(k["kind"], [0, 100])
+        kinds[k["kind"]][0] += 1
+        kinds[k["kind"]][1] = min(kinds[k["kind"]][1], k["confidence"])
+    rows = [[kind, n, low] for kind, (n, low) in sorted(kinds.items(), key=lambda kv: (-kv[1][0], kv[0]))]
+    return ["## Kept, by kind", "", _table(["kind", "files", "confidence"], rows), ""]
 
 
 def _uncertain_line(u: dict) -> str:
