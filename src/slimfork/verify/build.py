@@ -15,6 +15,7 @@ from slimfork.verify.checks.skipped import SkippedCheck
 from slimfork.verify.env import VerifyEnv, prepare_env
 from slimfork.verify.model import Check
 from slimfork.verify.spec import ChecksSpec, VerifySpec
+from slimfork.verify.tools import check_program, missing_tools, skip_reason
 from slimfork.verify.tree import TreeLayout
 
 
@@ -54,8 +55,6 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
     reason, from the preflight) names the commands whose required tools are missing; by default they are looked
     up here. A skipped command becomes a SkippedCheck: never run, SKIPPED in the report.
     """
-    from slimfork.preflight import check_program, missing_tools, skip_reason
-
     checks_spec: ChecksSpec = spec.sections.get("checks") or ChecksSpec()
     layout = layout_of(source)
     checks: list[Check] = []
