@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def _table(headers: list[str], rows: list[list]) -> str:
     out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---:" if i else "---" for i in range(len(headers))) + "|"]
@@ -23,7 +25,7 @@ def _compare(before: dict, after: dict, key: str) -> str:
                    "lines removed"], rows)
 
 
-def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
+def summary_markdown(data: dict, sections: Sequence[tuple[str, str]] = ()) -> str:
     src = data["source"]
     parts = [f"# slimfork report: {src['distribution'] or src['spec']}", "",
              f"Spec: `{data['spec']}`  ", f"Fork: `{data['out']}`  ",

@@ -64,6 +64,7 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
     if needs_env(checks_spec) and env is None:
         env = verify_env(spec)
     if checks_spec.enabled("import-modules"):
+        assert env is not None  # needs_env
         checks.append(ImportModulesCheck(layout, env, checks_spec.import_modules))
     if checks_spec.enabled("command"):
         bins = (Path(env.python).parent,) if env is not None else ()
@@ -75,8 +76,10 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
                 checks.append(SkippedCheck(name, reason))
                 continue
             check_program(command, spec.base_dir, bins, f"checks.command[{i}]")  # now that the venv exists
+            assert env is not None  # needs_env: there are commands
             checks.append(CommandCheck(layout, env, command, spec.base_dir))
     if checks_spec.enabled("pytest") and checks_spec.pytest is not None:
+        assert env is not None  # needs_env
         checks.append(PytestCheck(layout, env, checks_spec.pytest))
     if checks_spec.enabled("install") and builds(source.root):
         checks.append(InstallCheck(env or verify_env(spec), install_modules(spec, source)))
