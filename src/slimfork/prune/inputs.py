@@ -52,9 +52,9 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
             roots.append((module, name, "kept by [symbols] keep"))
     for module in summaries:
         info = mm.modules[module]
-        why = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
-        if why:
-            keep_all.setdefault(module, why)
+        everything = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
+        if everything:
+            keep_all.setdefault(module, everything)
     looked_up: dict[str, str] = {}
     for module in summaries:
         for src, edge in graph.importers(module):
