@@ -17,7 +17,7 @@ from collections import Counter
 import libcst as cst
 
 from slimfork.rewrite.comments import comments_of
-from slimfork.rewrite.fold import Fold
+from slimfork.rewrite.fold_nodes import Fold
 
 
 def method_uses(tree: ast.AST, names: frozenset[str]) -> tuple[list[tuple[str, str, int]], list[tuple[str, int]]]:
