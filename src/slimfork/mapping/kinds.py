@@ -39,11 +39,12 @@ KINDS: tuple[RewritingKind, ...] = (
     RewritingKind(("mapping",), "Mapping registries", "mapping_registries", cut_mappings,
                   lambda cut: f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries "
                               "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True),
-    RewritingKind(("decorator", "call"), "Decorator registries", "decorator_registries", cut_decorator_registries, _decorated_reason,
-                  decorated_report, decorated_data),
+    RewritingKind(("decorator", "call"), "Decorator registries", "decorator_registries", cut_decorator_registries,
+                  _decorated_reason, decorated_report, decorated_data),
     RewritingKind(("if-chain",), "If-chain registries", "if_chain_registries", cut_if_chain_registries,
                   lambda cut: f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
-                              f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report, if_chain_data),
+                              f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report,
+                  if_chain_data),
     RewritingKind(("imports",), "Import registries", "imports_registries", cut_imports_registries,
                   lambda cut: f"registry {cut.registry.module} (imports of its submodules): the imports of "
                               f"{len(cut.removed)} submodules the spec does not keep removed", imports_report,
