@@ -60,6 +60,7 @@ class FoldTransformer(ScopeTracking, ExpressionFolding, BlockFolding, cst.CSTTra
         self.wrapped: set[int] = set()  # literals given the parentheses of what they replaced
         self.keep_alive: list[cst.CSTNode] = []  # ... kept alive, so their ids stay theirs
         self.fstring_quotes: list[str] = []  # the quote of each f-string around the expression (innermost last)
+        self.public_kept: list[tuple[str, str]] = []  # (name, why): kept as the public API (rewrite/file.py)
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
     @property

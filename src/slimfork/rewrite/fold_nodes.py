@@ -19,7 +19,9 @@ def rebound_names(node: cst.FunctionDef) -> frozenset[str]:
     """Names the body of the LibCST function ``node`` binds (``body_bindings`` of its ``ast`` twin)."""
     tree = ast.parse("if 1:\n" + "".join("    " + line for line in
                                            cst.Module(body=[node]).code.splitlines(keepends=True)))
-    return body_bindings(tree.body[0].body[0])
+    wrapper = tree.body[0]
+    assert isinstance(wrapper, ast.If) and isinstance(wrapper.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+    return body_bindings(wrapper.body[0])  # the function, in the `if 1:` that lets it keep its indentation
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ def method_uses(tree: ast.AST, names: frozenset[str]) -> tuple[list[tuple[str, s
     return defs, refs
 
 
-def _first_line(node: ast.AST) -> int:
+def _first_line(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     return min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
 
 
