@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.decisions import REMOVAL_CONFIDENCE, RemovalKind
 from slimfork.errors import SlimforkError, did_you_mean
 from slimfork.plan.build import step_reason
 
@@ -17,10 +18,12 @@ class WhyAnswer:
     kept: bool
     chain: list[dict]  # for a kept target: each step from a root, with file:line
     reason: str  # one line a user can read
+    kind: str = ""  # the Kept or Removal kind of the target's file ("" when the plan does not list it)
+    confidence: int | None = None  # how sure that decision is (0-100)
 
     def to_dict(self) -> dict:
         return {"target": self.target, "module": self.module, "path": self.path, "kept": self.kept,
-                "reason": self.reason, "chain": self.chain}
+                "reason": self.reason, "chain": self.chain, "kind": self.kind, "confidence": self.confidence}
 
 
 def explain(analysis, target: str) -> WhyAnswer:
@@ -30,7 +33,7 @@ def explain(analysis, target: str) -> WhyAnswer:
     removed = {r.path: r for r in plan.removals}
     if path in removed:
         r = removed[path]
-        return WhyAnswer(target, module, path, False, [], f"removed ({r.kind}): {r.reason}")
+        return WhyAnswer(target, module, path, False, [], f"removed ({r.kind}): {r.reason}", str(r.kind), r.confidence)
     chain = []
     if module in graph.reached:
         for step in graph.chain(module):
@@ -39,17 +42,19 @@ def explain(analysis, target: str) -> WhyAnswer:
                           "line": step.edge.line if step.edge else None,
                           "from": graph.modules[step.via].path if step.via else None})
     reason = kept[path].reason if path in kept else (chain[-1]["reason"] if chain else "kept")
+    kind, confidence = (str(kept[path].kind), kept[path].confidence) if path in kept else ("", None)
     symbols = analysis.stages.symbols if analysis.stages else None
     if symbol and symbols is not None:
         gone = symbols.removed_symbol(module, symbol.split(".")[0])
         if gone is not None:
-            return WhyAnswer(target, module, path, False, [], f"removed: {gone.reason} ({gone.path}:{gone.line})")
+            return WhyAnswer(target, module, path, False, [], f"removed: {gone.reason} ({gone.path}:{gone.line})",
+                             "symbol", REMOVAL_CONFIDENCE[RemovalKind.SYMBOL])
         used = symbols.reach.first_use.get((module, symbol.split(".")[0])) if symbols.reach else None
         if used:
             reason = f"'{symbol}' is kept: {used}; its module: {reason}"
     if symbol and not reason.startswith(f"'{symbol}'"):
         reason = f"'{symbol}' is kept because its module is kept: {reason}"
-    return WhyAnswer(target, module, path, True, chain, reason)
+    return WhyAnswer(target, module, path, True, chain, reason, kind, confidence)
 
 
 def _locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:

@@ -14,7 +14,6 @@ Preprocessor facts need nothing: without a ``unifdef`` binary slimfork folds wit
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -23,6 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.errors import SlimforkError, SpecError
+from slimfork.progress import progress
+from slimfork.source import resolve_source
+from slimfork.source.cache import cache_dir
+from slimfork.verify.build import needs_env
+from slimfork.verify.env import _base_python, _outer_pip, env_key
+from slimfork.verify.spec import ChecksSpec
+from slimfork.verify.tools import check_program, describe_missing, missing_tools, skip_reason
 
 PIP_TIMEOUT = 300  # seconds the requirements check may take before it gives up (not an error: unknown)
 
@@ -43,8 +49,6 @@ class Preflight:
 
 def run_preflight(spec, *, write: bool = True, verify: bool = True, quiet: bool = False) -> Preflight:
     """Check ``spec``'s outside needs (``write``: the fork is written; ``verify``: the checks run)."""
-    from slimfork.source import resolve_source
-
     result = Preflight(quiet=quiet)
     if write and shutil.which("git") is None:
         raise SlimforkError("writing the fork needs git, which is not on PATH", key="out",
@@ -57,57 +61,7 @@ def run_preflight(spec, *, write: bool = True, verify: bool = True, quiet: bool 
     return result
 
 
-# Requirements that name a device rather than a program: name -> what is looked for, and how.
-DEVICES = {"cuda": "a CUDA GPU (nvidia-smi -L lists none)"}
-
-
-def cuda_present() -> bool:
-    """A CUDA GPU is visible here: ``nvidia-smi -L`` lists one, and CUDA_VISIBLE_DEVICES does not hide them all.
-    (No torch import: the verification venv may not exist yet, and this runs before every shrink.)"""
-    if os.environ.get("CUDA_VISIBLE_DEVICES") in ("", "-1"):
-        return False
-    smi = shutil.which("nvidia-smi")
-    if smi is None:
-        return False
-    try:
-        proc = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return proc.returncode == 0 and any(line.startswith("GPU ") for line in proc.stdout.splitlines())
-
-
-DEVICE_PROBES = {"cuda": cuda_present}
-
-
-def missing_tools(names: tuple[str, ...], extra_dirs: tuple[Path, ...] = ()) -> list[str]:
-    """The requirements of ``names`` not met here: a program found neither on PATH nor in ``extra_dirs`` (an
-    absolute path: if executable), or a device (``DEVICES``) that is absent."""
-    path = os.pathsep.join([*map(str, extra_dirs), os.environ.get("PATH", "")])
-    return [name for name in names
-            if (not DEVICE_PROBES[name]() if name in DEVICE_PROBES else shutil.which(name, path=path) is None)]
-
-
-def describe_missing(missing: list[str]) -> str:
-    """``nvcc, which is not on PATH`` / ``cuda: a CUDA GPU (nvidia-smi -L lists none)``."""
-    tools = [m for m in missing if m not in DEVICES]
-    parts = [f"{m}: {DEVICES[m]}" for m in missing if m in DEVICES]
-    if tools:
-        parts.insert(0, f"{', '.join(tools)}, which {'is' if len(tools) == 1 else 'are'} not on PATH")
-    return "; ".join(parts)
-
-
-def skip_reason(missing: list[str]) -> str:
-    tools = [m for m in missing if m not in DEVICES]
-    parts = [f"{m}: {DEVICES[m]}" for m in missing if m in DEVICES]
-    if tools:
-        parts.insert(0, f"{', '.join(tools)}, not found on PATH")
-    return f"requires {'; '.join(parts)}"
-
-
 def _check_commands(spec, result: Preflight) -> None:
-    from slimfork.verify.build import needs_env
-    from slimfork.verify.spec import ChecksSpec
-
     checks: ChecksSpec = spec.sections.get("checks") or ChecksSpec()
     if not (checks.enabled("command") and checks.commands):
         return
@@ -130,25 +84,9 @@ def _check_commands(spec, result: Preflight) -> None:
                                     hint="{spec_dir} is the folder of the spec file")
 
 
-def check_program(command, spec_dir: Path, bins: tuple[Path, ...], where: str) -> None:
-    """A command's program (``argv[0]``) must exist: a name on PATH (or in ``bins``), or an absolute path.
-    ``python``, placeholders for the tree, and relative paths (from the tree's folder) are not checked here."""
-    program = command.argv[0].replace("{spec_dir}", str(spec_dir))
-    if program in ("python", "{python}") or "{" in program or (os.sep in program and not os.path.isabs(program)):
-        return
-    if missing_tools((program,), bins):
-        raise SlimforkError(f"the command's program '{command.argv[0]}' is not found"
-                            + ("" if os.sep in program else " on PATH"), key=f"{where}.argv",
-                            hint=f"install it, or add requires = [\"{Path(program).name}\"] to [[checks.command]] "
-                                 f"'{command.name}' to skip that check where it is missing")
-
-
 def _env_bins(spec, wants_env: bool) -> tuple[tuple[Path, ...], bool]:
     """Folders whose programs the checks' processes see besides PATH, and whether that list is final (False while
     the [verify] venv is not built: a program it will install cannot be looked for yet)."""
-    from slimfork.verify.env import _base_python, env_key
-    from slimfork.source.cache import cache_dir
-
     verify = spec.sections.get("verify")
     if verify is None or not wants_env:
         return (Path(sys.executable).parent,), True
@@ -163,12 +101,6 @@ def _env_bins(spec, wants_env: bool) -> tuple[tuple[Path, ...], bool]:
 
 def _check_requirements(spec, result: Preflight) -> None:
     """pip resolves the [verify] requirements (dry run, no install), unless their venv is cached or was checked."""
-    from slimfork.progress import progress
-    from slimfork.source.cache import cache_dir
-    from slimfork.verify.build import needs_env
-    from slimfork.verify.env import _base_python, _outer_pip, env_key
-    from slimfork.verify.spec import ChecksSpec
-
     verify = spec.sections.get("verify")
     if verify is None or not needs_env(spec.sections.get("checks") or ChecksSpec()):
         return

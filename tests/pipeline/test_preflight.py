@@ -140,7 +140,7 @@ def _fake_smi(tmp_path: Path, output: str, code: int = 0) -> Path:
     ("GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-x)\\n", 0, "", False),   # hidden by CUDA_VISIBLE_DEVICES
 ])
 def test_cuda_requirement_is_a_gpu_that_nvidia_smi_lists(tmp_path, monkeypatch, output, code, visible, present):
-    from slimfork.preflight import cuda_present, missing_tools
+    from slimfork.verify.tools import cuda_present, missing_tools
 
     monkeypatch.setenv("PATH", str(_fake_smi(tmp_path, output, code)) + os.pathsep + os.environ["PATH"])
     if visible is None:

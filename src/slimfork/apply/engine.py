@@ -147,7 +147,8 @@ def _run_batch(repo: Repo, ladder: Ladder, batch: Batch, digest: str, journal: d
         outcome = ladder.run(repo.root, edits_key(base_tree, kept))
         if not outcome.ok:  # the check answers differently on the same tree: keep nothing of this batch
             repo.restore()
-            note = f"check {outcome.failure.check} is not deterministic; the whole batch is restored"
+            failed = outcome.failure.check if outcome.failure else "?"
+            note = f"check {failed} is not deterministic; the whole batch is restored"
             restored = [_restored(e, outcome.failure, note) for e in edits]
             kept = []
             outcome = ladder.run(repo.root, edits_key(base_tree, []))

@@ -128,7 +128,7 @@ def _components(nodes: list[str], after: dict[str, set[str]]) -> list[list[str]]
         for t in targets:
             before[t].add(n)
     reach = {n: _reachable(n, after) for n in nodes}
-    comp = {n: tuple(sorted((m for m in nodes if m in reach[n] and n in reach[m]), key=position.get)) for n in nodes}
+    comp = {n: tuple(sorted((m for m in nodes if m in reach[n] and n in reach[m]), key=position.__getitem__)) for n in nodes}
     remaining = sorted(set(comp.values()), key=lambda c: position[c[0]])
     ordered: list[list[str]] = []
     done: set[str] = set()

@@ -29,19 +29,19 @@ def render_markdown(report: ApplyReport) -> str:
     lines += ["", "## Batches", "",
               "| # | batch | removed | restored | kinds | trees checked | seconds | checks | commit |",
               "|---|---|---|---|---|---|---|---|---|"]
-    for i, b in enumerate(report.batches, 1):
-        checks = ", ".join(f"{c.check}{'' if c.ok else ' FAIL'}" for c in b.checks) or "none"
-        kinds = _counts([r["kind"] for r in b.removed])
-        resumed = " (resumed)" if b.resumed else ""
-        lines.append(f"| {i} | {_cell(b.name)} | {len(b.removed)} | {len(b.restored)} | {kinds} | {b.candidates} | "
-                     f"{b.seconds:.1f}{resumed} | {checks} | `{b.commit[:12]}` |")
+    for i, batch in enumerate(report.batches, 1):
+        checks = ", ".join(f"{c.check}{'' if c.ok else ' FAIL'}" for c in batch.checks) or "none"
+        kinds = _counts([r["kind"] for r in batch.removed])
+        resumed = " (resumed)" if batch.resumed else ""
+        lines.append(f"| {i} | {_cell(batch.name)} | {len(batch.removed)} | {len(batch.restored)} | {kinds} | "
+                     f"{batch.candidates} | {batch.seconds:.1f}{resumed} | {checks} | `{batch.commit[:12]}` |")
     restored = report.restored
     lines += ["", f"## Restored ({len(restored)})", ""]
     if not restored:
         lines.append("Every planned edit passed the checks.")
-    for batch, r in restored:
+    for batch_name, r in restored:
         why = "; ".join(r.failures[:3]) or "failed"
-        lines.append(f"- `{r.path}` ({r.kind}, {r.action}, batch {batch}): needed by check **{r.check}**: "
+        lines.append(f"- `{r.path}` ({r.kind}, {r.action}, batch {batch_name}): needed by check **{r.check}**: "
                      f"{_cell(why)}")
     if report.notes:
         lines += ["", "## Notes", ""] + [f"- {n}" for n in report.notes]

@@ -13,7 +13,7 @@ _NATIVE_TEST = re.compile(r"(^|/)tests?/(.*/)?[^/]*(_test|_tests|test_[^/]*)\.\w
 
 
 def reached_native(table: KernelTable, reached_py: set[str] | None,
-                   dead_loaders: frozenset[tuple[str, int]] = frozenset()) -> dict[str, str]:
+                   dead_loaders: frozenset[tuple[str | None, int | None]] = frozenset()) -> dict[str, str]:
     """Native sources reached code loads, names or includes (all of them when reachability is unknown)."""
     if reached_py is None:
         return {path: "" for path in table.native}
@@ -61,15 +61,17 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
     for path in table.native:
         if path not in native:
             named = table.file_uses.get(path, [])
-            inc = includers.get(path, [])
+            including = includers.get(path, [])
             why = ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
-                else ("included only by sources nothing builds, loads or includes: " + ", ".join(inc[:3])) if inc \
+                else ("included only by sources nothing builds, loads or includes: " + ", ".join(including[:3])) \
+                if including \
                 else "no Python string, loader, build file or #include in the tree names it"
             test = bool(_NATIVE_TEST.search(path))
             if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
                 why += "; it is a native test, which a build outside the tree may compile"
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, 40 if test else 60 if named or inc else 70, path, None, {"kernel_kind": "source"}))
+                               why, 40 if test else 60 if named or including else 70, path, None,
+                               {"kernel_kind": "source"}))
     return out
 
 

@@ -66,7 +66,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
 
 
 def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
-                            ignore_sites: frozenset[tuple[str, int]] = frozenset()) -> dict[str, str]:
+                            ignore_sites: frozenset[tuple[str | None, int | None]] = frozenset()) -> dict[str, str]:
     """Native sources that kept Python code names (directly, not through #include), each with the reason.
     ``ignore_sites``: (path, line) of Python uses not to count (loaders whose function nothing calls)."""
     out: dict[str, str] = dict(table.built)  # a build file compiles them: kept like the build itself
@@ -243,6 +243,7 @@ class _Builder:
                     self.add_file_use(kernel.path, use)
         self.op_implementations(ops)
         for kernel in pybind:
+            assert kernel.path is not None  # a pybind module is defined in a native source
             module, _, name = kernel.name.rpartition(".")
             if module == "TORCH_EXTENSION_NAME":  # named by the loader that builds it: look where it is loaded
                 for loader in [u for u in self.file_uses.get(kernel.path, ()) if u.how.startswith("loader")]:
@@ -287,7 +288,7 @@ class _Builder:
                         if any(m and (m == module or m.endswith("." + module) or n == module)
                                for _l, m, _v, n, _ln in py.imports) or module in py.strings]
             readers = dict.fromkeys(carriers)
-            carrier_modules = {self.mm.module_of(rel) for rel in carriers} - {None}
+            carrier_modules = {m for rel in carriers if (m := self.mm.module_of(rel)) is not None}
             for m in carrier_modules:
                 for g, _l, _n in self.linker.module_importers.get(m, ()):
                     readers.setdefault(g)

@@ -78,8 +78,8 @@ class Linker:
                     if key[1] != "*":
                         out.append(Use(g, line, gpy.enclosing(line), "import"))
                     out += _refs(g, gpy, local, skip=(line, line))
-                    if self.mm.module_of(g):
-                        queue.append((self.mm.module_of(g), local))
+                    if gmod := self.mm.module_of(g):
+                        queue.append((gmod, local))
             for g, _local, _line in self.module_importers.get(mod, ()):
                 if g != rel:
                     out += _refs(g, self.scan.py[g], n, how="attribute")

@@ -113,9 +113,11 @@ def name_pattern_text(node: ast.JoinedStr) -> str:
         if isinstance(v, ast.Constant):
             out.append(str(v.value))
             continue
+        assert isinstance(v, ast.FormattedValue)  # an f-string holds constants and formatted values
         expr, spec = v.value, v.format_spec
         last = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
-        spec_text = "".join(str(getattr(p, "value", "")) for p in spec.values) if spec is not None else ""
+        spec_text = "".join(str(getattr(p, "value", "")) for p in spec.values) \
+            if isinstance(spec, ast.JoinedStr) else ""
         numeric = (last is not None and bool(_NUMERIC_NAME.search(last.lower()))) or spec_text.endswith(("d", "x")) \
             or isinstance(expr, ast.BinOp) or (isinstance(expr, ast.Call) and getattr(expr.func, "id", "") in
                                                ("int", "len"))

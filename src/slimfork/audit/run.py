@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,7 +53,7 @@ class AuditOptions:
     jobs: int | None = None
 
 
-def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: list[RegistrySpec] = (),
+def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Sequence[RegistrySpec] = (),
               options: AuditOptions | None = None) -> tuple[AuditResult, KernelTable | None]:
     options = options or AuditOptions()
     timings: dict[str, float] = {}
@@ -69,7 +70,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: lis
     python_paths = list(index.files)
     mm = build_module_map(tree, index)
     spec_roots = roots is not None
-    roots = roots if spec_roots else default_roots(tree, python_paths, mm.module_of, index=index)
+    roots = roots if roots is not None else default_roots(tree, python_paths, mm.module_of, index=index)
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
     graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries)

@@ -46,16 +46,16 @@ def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> 
     todo: list[str] = []
     for rel, summary in index.files.items():
         hit = cached.get("py:" + summary.sha)
-        if hit is not None:
+        if isinstance(hit, PyScan):
             py[rel] = hit
         else:
             todo.append(rel)
     natives = native_files(index)
     for rel in natives:
         st = os.stat(root / rel)
-        hit = cached.get(f"native:{rel}:{st.st_mtime_ns}:{st.st_size}")
-        if hit is not None:
-            native[rel] = hit
+        found = cached.get(f"native:{rel}:{st.st_mtime_ns}:{st.st_size}")
+        if isinstance(found, NativeScan):
+            native[rel] = found
         else:
             todo.append(rel)
     fresh: dict[str, object] = {}
@@ -72,7 +72,11 @@ def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> 
             else:
                 results = [_scan_one(a) for a in args]
         for rel, sha, scan in results:
-            (py if rel.endswith(".py") else native)[rel] = scan
+            if isinstance(scan, PyScan):  # _scan_one: a .py file's
+                py[rel] = scan
+            else:
+                assert isinstance(scan, NativeScan)
+                native[rel] = scan
     for rel, summary in index.files.items():
         fresh["py:" + summary.sha] = py[rel]
     for rel in natives:

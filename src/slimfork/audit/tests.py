@@ -3,6 +3,8 @@ exercise only code nothing else reaches (so the test is all that keeps that code
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from slimfork.audit.model import Finding
 from slimfork.audit.unused import is_test_file
 from slimfork.graph import ModuleGraph
@@ -20,8 +22,8 @@ def extension_names(scan) -> set[str]:
 
 
 def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,
-                  extensions: set[str] = frozenset(), namespaces: set[str] = frozenset(),
-                  public: set[str] = frozenset()) -> list[Finding]:
+                  extensions: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
+                  public: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``namespaces``: top-level packages whose ``__init__`` imports none of their modules; a test of their
     modules tests public API users import directly, so it is reported at 30. ``public``: public modules of a
     library package (``slimfork.audit.public``); a test of those only is reported at 40."""
@@ -73,7 +75,7 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
             continue
         if reached_without_tests is None or not internal:
             continue
-        tested = {t for t in internal if mm.modules[t].path and not is_test_file(mm.modules[t].path)}
+        tested = {t for t in internal if (tp := mm.modules[t].path) and not is_test_file(tp)}
         if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
             names = sorted(tested)
             api = all(n.split(".")[0] in namespaces for n in names)

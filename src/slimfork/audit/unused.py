@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Set as AbstractSet
 
 from slimfork.audit.builders import build_scripts
 from slimfork.audit.model import Finding
@@ -291,8 +292,8 @@ def tests_reaching(graph: ModuleGraph, module: str, limit: int = 2000) -> list[s
 
 def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
-                    test_only: set[str] = frozenset(), namespaces: set[str] = frozenset(),
-                    unparsed: set[str] = frozenset(), support: dict[str, str] | None = None,
+                    test_only: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
+                    unparsed: AbstractSet[str] = frozenset(), support: dict[str, str] | None = None,
                     public: dict[str, str] | None = None) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
@@ -316,7 +317,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []
     covered: set[str] = set()
-    tests_of = {p: tests_reaching(graph, graph.module_of(p)) for p in test_only if graph.module_of(p)}
+    tests_of = {p: tests_reaching(graph, m) for p in test_only if (m := graph.module_of(p))}
     api = {p for p in test_only if (graph.module_of(p) or "").split(".")[0] in namespaces}
     helper = {p for p in test_only if p not in api and _REFERENCE.search(p)
               and _tests_also_test_live_code(graph, tests_of.get(p, []), test_only)}
@@ -377,7 +378,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     return out
 
 
-def _tests_also_test_live_code(graph: ModuleGraph, tests: list[str], test_only: set[str]) -> bool:
+def _tests_also_test_live_code(graph: ModuleGraph, tests: list[str], test_only: AbstractSet[str]) -> bool:
     """Whether every test reaching a file also imports library code the roots reach without tests."""
     if not tests:
         return False

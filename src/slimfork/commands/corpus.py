@@ -52,6 +52,6 @@ def run(args) -> int:
         for r in rows:
             for failure in r.new_failures[:20]:
                 out.print(f"new failure in {r.profile}: {failure}")
-    for e in errors:
-        print(e.render(), file=sys.stderr)
+    for error in errors:
+        print(error.render(), file=sys.stderr)
     return 1 if any(r.new_failures for r in rows) else 2 if errors else 0

@@ -25,7 +25,7 @@ def run(args) -> int:
     analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict)
     plan = analysis.plan
     if args.json:
-        print_json({"removed": removals_data(analysis), "kept": [asdict(k) for k in plan.kept],
+        print_json({"removed": removals_data(analysis), "kept": [k.to_dict() for k in plan.kept],
                     "uncertain": [asdict(u) for u in plan.uncertain], "warnings": plan.warnings})
         return 0
     from rich.table import Table

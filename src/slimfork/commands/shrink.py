@@ -40,7 +40,7 @@ def run(args) -> int:
     red = data["reduction"]
     out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
               f"{red['files']}% fewer. {len(data['uncertain'])} uncertain, {len(data['warnings'])} warnings.")
-    if result.out:
+    if result.out and result.report_dir:  # a fork is written with its report
         out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")
     else:
         out.print("dry run: nothing written")

@@ -99,7 +99,7 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
             elif isinstance(node, (ast.If, ast.While)):
                 statements(node.body, False)
                 statements(node.orelse, False)
-            elif isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            elif isinstance(node, (ast.Try, ast.TryStar)):
                 statements(node.body, False)
                 for handler in node.handlers:
                     if handler.name:
@@ -157,8 +157,9 @@ def _src(text: str, node: ast.AST) -> str | None:
 
 def _strings(node: ast.AST) -> list[str] | None:
     if isinstance(node, (ast.List, ast.Tuple)):
-        if all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
-            return [e.value for e in node.elts]
+        strings = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if len(strings) == len(node.elts):
+            return strings
     return None
 
 

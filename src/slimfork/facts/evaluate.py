@@ -74,7 +74,7 @@ def trigger_text(qualname: str) -> str:
     return qualname if qualname in STDLIB_FACTS else qualname.rsplit(".", 1)[-1]
 
 
-def dotted_name(node: cst.BaseExpression) -> str | None:
+def dotted_name(node: cst.CSTNode) -> str | None:
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
@@ -97,10 +97,10 @@ def literal_value(node: cst.BaseExpression) -> Any:
         return value if isinstance(value, str) else UNKNOWN
     if isinstance(node, cst.ConcatenatedString):
         try:
-            value = node.evaluated_value
+            joined = node.evaluated_value
         except Exception:
             return UNKNOWN
-        return value if isinstance(value, str) else UNKNOWN
+        return joined if isinstance(joined, str) else UNKNOWN
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         inner = literal_value(node.expression)
         return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else UNKNOWN
@@ -469,7 +469,7 @@ def to_literal(value: Any) -> cst.BaseExpression | None:
     return None
 
 
-def _class_nodes(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+def _class_nodes(node: cst.BaseExpression) -> list[cst.BaseExpression | cst.BaseElement]:
     """The classes ``isinstance`` is given: one expression, or the elements of a literal tuple."""
     if isinstance(node, cst.Tuple):
         return [e.value if isinstance(e, cst.Element) else e for e in node.elements]

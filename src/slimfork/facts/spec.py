@@ -152,7 +152,7 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
     if not isinstance(pre, dict):
         raise SpecError(f"expected a table, got {_type(pre)}", key=f"{key}.preprocessor", hint=KEYS["preprocessor"])
     out.preprocessor_raw = pre
-    seen: dict[tuple[str, str], str] = {}
+    seen: dict[tuple[str, str | None], str] = {}
     for fact in out.facts:
         ident = (fact.kind if fact.kind == ENV else "code",
                  normalize(fact.target) if fact.kind == EXPRESSION else fact.target)

@@ -28,6 +28,7 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
     for fact in facts.facts:
         if fact.kind == EXPRESSION:
             key = normalize(fact.target)
+            assert key is not None  # the spec checked that it is an expression
             table.expressions[key] = fact.value
             table.origins["x:" + key] = (fact.key,)
             table.triggers.add(trigger(fact.target))

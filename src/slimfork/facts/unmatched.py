@@ -80,6 +80,7 @@ def _explain(root: Path, fact: Fact, word: str, hits: list[tuple[str, int]], res
                              + ("a receiver that is a name or an attribute chain" if receiver == "*"
                                 else f"a receiver named {receiver}"), *reads[0])
         return Unmatched(fact, UNUSED, f"no read of {what} in kept code{elsewhere}", *(removed_hits or hits)[0])
+    assert where is not None  # found (else a typo, above), or the kind returned above
     canonical = resolver.canonical(target)
     uses = _uses(root, resolver, kept, [rel for rel, _ in kept_hits], canonical, word) \
         if fact.kind in (FUNCTION, METHOD, NAME) and canonical not in STDLIB_FACTS else []
@@ -151,7 +152,8 @@ def _parse(root: Path, rel: str) -> ast.Module | None:
         return None
 
 
-def _definition(root: Path, resolver: Resolver, target: str, parameter: str | None) -> tuple[tuple[str, int], str]:
+def _definition(root: Path, resolver: Resolver, target: str,
+                parameter: str | None) -> tuple[tuple[str, int] | None, str]:
     """((path, line) of the definition of ``target``, or (_STDLIB, 0) for the standard library's; "") or, where
     nothing can be what the fact names, (None, why)."""
     canonical = resolver.canonical(target)
@@ -180,7 +182,7 @@ def _definition(root: Path, resolver: Resolver, target: str, parameter: str | No
     return (rel, node.lineno), ""
 
 
-def _find(body: list[ast.stmt], parts: list[str]) -> ast.AST | None:
+def _find(body: list[ast.stmt], parts: list[str]) -> ast.stmt | None:
     """The statement binding ``parts[0]`` in a module or class body (through if/try/with blocks); for a class,
     its member ``parts[1:]``; for any other binding, itself (an object whose attribute the fact names)."""
     for node in body:

@@ -3,6 +3,7 @@ A suggestion's lines start with '# ' (delete those two characters to accept it);
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import json
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
 
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
-           out: str | None, dead: list[DeadModule] = ()) -> str:
+           out: str | None, dead: Sequence[DeadModule] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",

@@ -27,11 +27,12 @@ class Found:
 
 
 def find_platform_facts(project: Project) -> list[Found]:
-    modules = {m: p for m, p in project.internal_modules().items() if project.parse(p) is not None}
-    imports = {m: _imported_names(project, m, project.parse(p)) for m, p in modules.items()}
+    trees = {m: t for m, p in project.internal_modules().items() if (t := project.parse(p)) is not None}
+    modules = {m: p for m, p in project.internal_modules().items() if m in trees}
+    imports = {m: _imported_names(project, m, trees[m]) for m in modules}
     found: dict[str, Found] = {key: Found("source", key, value, text) for key, text, value in SOURCES}
     known: dict[str, object] = {}  # qualified flag or predicate -> value on Linux
-    candidates = {m: list(_candidates(project.parse(p))) for m, p in modules.items()}
+    candidates = {m: list(_candidates(trees[m])) for m in modules}
     changed = True
     while changed:  # flags derived from flags, in any order across modules
         changed = False
@@ -48,7 +49,7 @@ def find_platform_facts(project: Project) -> list[Found]:
                                         + (text if kind == "flag" else f"def {name}(): return {text}"))
                     changed = True
     for module, rel in modules.items():
-        _count_uses(project.parse(rel), rel, _Scope(module, imports[module], known), found)
+        _count_uses(trees[module], rel, _Scope(module, imports[module], known), found)
     for f in found.values():
         f.uses.sort(key=lambda use: (use.rsplit(":", 1)[0], int(use.rsplit(":", 1)[1])))
     return [f for f in found.values() if f.uses]
@@ -194,7 +195,8 @@ def _count_uses(tree: ast.Module, rel: str, scope: _Scope, found: dict[str, Foun
     sources = {text: key for key, text, _v in SOURCES}
     for node in ast.walk(tree):
         text = _source_text(node)
-        if text in sources and not (isinstance(node, ast.Attribute) and text == "platform.system"):
+        if text in sources and isinstance(node, ast.expr) \
+                and not (isinstance(node, ast.Attribute) and text == "platform.system"):  # (text: an expr's)
             found[sources[text]].uses.append(f"{rel}:{node.lineno}")
             continue
         if isinstance(node, ast.Call) and not node.args and not node.keywords:

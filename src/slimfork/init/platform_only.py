@@ -52,7 +52,7 @@ def platform_only_modules(project: Project, facts: list[Found]) -> list[DeadModu
         if any(module.startswith(d + ".") for d in dead):
             continue  # its package is suggested
         info = project.mm.modules[module]
-        path = info.path.rsplit("/", 1)[0] if info.is_package else info.path
+        path = library[module].rsplit("/", 1)[0] if info.is_package else library[module]  # info.path
         out.append(DeadModule(module, path, project.module_lines(module), sorted(dead_imports.get(module, []))))
     return out
 

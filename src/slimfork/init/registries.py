@@ -30,7 +30,8 @@ class Registry:
 
 
 def find_registries(project: Project) -> list[Registry]:
-    modules = {m: p for m, p in project.internal_modules().items() if project.parse(p) is not None}
+    trees = {m: t for m, p in project.internal_modules().items() if (t := project.parse(p)) is not None}
+    modules = {m: p for m, p in project.internal_modules().items() if m in trees}
     out = _scans(project)
     decorated: dict[str, Registry] = {}
     calls: dict[str, Registry] = {}
@@ -40,7 +41,7 @@ def find_registries(project: Project) -> list[Registry]:
     registering: set[str] = set()  # metaclasses whose __new__/__init__ store the class they make
     users: dict[str, list[tuple[str, str]]] = defaultdict(list)  # metaclass -> (class qualname, where)
     for module, rel in modules.items():
-        tree = project.parse(rel)
+        tree = trees[module]
         scope = _Scope(module, _imported_names(project, module, tree), {})
         defs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         for node in tree.body:
@@ -72,18 +73,18 @@ def find_registries(project: Project) -> list[Registry]:
                     registering.add(f"{module}.{node.name}")
                 if any(isinstance(n, ast.FunctionDef) and n.name == "__init_subclass__" for n in node.body):
                     hooks.setdefault(f"{module}.{node.name}", f"{rel}:{node.lineno} (__init_subclass__)")
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr == "__subclasses__" and (qual := scope.qualify(node.func.value)):
-                hooks.setdefault(qual, f"{rel}:{node.lineno} (__subclasses__())")
+        for call in ast.walk(tree):
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+                    and call.func.attr == "__subclasses__" and (qual := scope.qualify(call.func.value)):
+                hooks.setdefault(qual, f"{rel}:{call.lineno} (__subclasses__())")
     out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES]
     for meta in sorted(registering & users.keys()):
-        for base, where in users[meta]:
-            hooks.setdefault(base, where)
-    for base, where in sorted(hooks.items()):
-        subs = _subclasses(base, classes, defined)
+        for hooked, where in users[meta]:
+            hooks.setdefault(hooked, where)
+    for hooked, where in sorted(hooks.items()):
+        subs = _subclasses(hooked, classes, defined)
         if subs:
-            out.append(_subclass_registry(base, where, subs))
+            out.append(_subclass_registry(hooked, where, subs))
     return out
 
 
@@ -106,13 +107,19 @@ def _string_attributes(cls: ast.ClassDef) -> dict[str, list[str]]:
     """Class attributes set to a string or a list, tuple or set of strings in the class body."""
     out = {}
     for stmt in cls.body:
-        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
-            stmt.target if isinstance(stmt, ast.AnnAssign) else None
-        if not isinstance(target, ast.Name) or stmt.value is None:
+        value: ast.expr | None
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            target, value = stmt.target, stmt.value
+        else:
             continue
-        items = stmt.value.elts if isinstance(stmt.value, (ast.List, ast.Tuple, ast.Set)) else [stmt.value]
-        if items and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items):
-            out[target.id] = [e.value for e in items]
+        if not isinstance(target, ast.Name) or value is None:
+            continue
+        items = value.elts if isinstance(value, (ast.List, ast.Tuple, ast.Set)) else [value]
+        strings = [e.value for e in items if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if items and len(strings) == len(items):
+            out[target.id] = strings
     return out
 
 
@@ -132,6 +139,7 @@ def _scans(project: Project) -> list[Registry]:
 
 def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) -> Registry | None:
     """A dict with literal string keys whose values name classes or functions (defined or imported)."""
+    assert isinstance(node.value, ast.Dict) and isinstance(node.targets[0], ast.Name)  # the caller checked
     entries: dict[str, int] = {}
     for key, value in zip(node.value.keys, node.value.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
@@ -207,6 +215,6 @@ def _stores_classes(node: ast.ClassDef) -> bool:
     return False
 
 
-def _span(node: ast.AST) -> int:
+def _span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> int:
     start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     return (node.end_lineno or node.lineno) - start + 1

@@ -70,7 +70,9 @@ def plan_builders(root: Path, files: list[str], native: list[str], facts, entrie
         else:
             plan.builders.append(read_cmake(root, rel, values))
     native = sorted(native)
-    governed, dead, live = set(), {}, dict(entries or {})
+    governed: set[str] = set()
+    dead: dict[str, str] = {}
+    live = dict(entries or {})
     for refs in plan.builders:
         here = posixpath.dirname(refs.path)
         below = [f for f in native if not here or f.startswith(here + "/")]
@@ -98,8 +100,8 @@ def plan_builders(root: Path, files: list[str], native: list[str], facts, entrie
     for f in native:
         if f in kept.reached:
             continue
-        why = dead.get(f)
-        reason = f"native source only {why} builds" if why else \
+        builder = dead.get(f)
+        reason = f"native source only {builder} builds" if builder else \
             f"native source only sources the fork leaves include ({dead_closure.reached[f]})"
         lines = (Path(read_root or root) / f).read_bytes().count(b"\n")
         plan.removals.append(Removal(RemovalKind.KERNEL, f, reason, lines=lines, group="native"))

@@ -24,7 +24,8 @@ _VAR = re.compile(r"\$\{[^}]*\}|\$<[^>]*>")
 _COMMENT = re.compile(r'#\[\[.*?\]\]|#[^\n]*', re.S)
 
 
-def platform_values(sys_platform: str | None, platform_system: str | None, os_name: str | None) -> dict[str, bool]:
+def platform_values(sys_platform: str | None, platform_system: str | None,
+                    os_name: str | None) -> dict[str, bool | str | None]:
     """The platform variables CMake sets, as far as the facts tell them (missing: unknown)."""
     system = platform_system or {"win32": "Windows", "darwin": "Darwin", "cygwin": "CYGWIN"}.get(
         sys_platform or "", "Linux" if (sys_platform or "").startswith("linux") else None)

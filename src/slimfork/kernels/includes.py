@@ -95,6 +95,7 @@ def _edge(source: str, text: str, match: re.Match, files: set[str], by_name: dic
         near = tuple(sorted(f for f in files if f.startswith(folder + "/") or not folder))
         return IncludeEdge(source, line, groups[2], near, "computed")
     name = quoted or angled
+    assert name is not None  # (an empty quoted name fails here, as it failed in posixpath.join)
     candidates = ([posixpath.dirname(source)] if quoted is not None or source.endswith((".s", ".S")) else [])
     for base, how in [(c, "relative") for c in candidates] + [(d, "include path") for d in include_dirs]:
         target = posixpath.normpath(posixpath.join(base, name))

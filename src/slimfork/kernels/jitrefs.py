@@ -91,7 +91,7 @@ def _pattern(node: ast.AST, constants: dict[str, str]) -> str | None:
     if isinstance(node, ast.Constant):
         return node.value if isinstance(node.value, str) else None
     if isinstance(node, ast.JoinedStr):
-        parts = [v.value if isinstance(v, ast.Constant) else "*" for v in node.values]
+        parts = [v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "*" for v in node.values]
         return "".join(parts)
     if isinstance(node, ast.Name):
         return constants.get(node.id)
@@ -137,8 +137,10 @@ def _jit_call(call: ast.Call, constants: dict[str, str]) -> JitCall:
     if isinstance(node, (ast.List, ast.Tuple)):
         for item in node.elts:
             if isinstance(item, ast.Tuple) and all(isinstance(e, ast.Constant) for e in item.elts):
-                wrappers.append(tuple(e.value for e in item.elts))  # type: ignore[arg-type]
-    name = call.args[0].value if call.args and isinstance(call.args[0], ast.Constant) else None
+                pair = tuple(e.value for e in item.elts if isinstance(e, ast.Constant))
+                wrappers.append(pair)  # type: ignore[arg-type]
+    first = call.args[0] if call.args else None
+    name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
     return JitCall(line=call.lineno, name=name, cuda_files=cuda, cpp_files=cpp, include_paths=includes,
                    cuda_cflags=cflags, dependencies=deps, wrappers=tuple(wrappers),
                    unresolved=bad_cuda + bad_cpp)

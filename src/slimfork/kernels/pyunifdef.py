@@ -176,7 +176,9 @@ class _Unifdef:
                 elif c == 0x0A:
                     self.linestate, cp = LS_START, cp + 1
                 elif c in b" \r\t":
-                    cp = _SPACES.match(t, cp).end()
+                    spaces = _SPACES.match(t, cp)
+                    assert spaces is not None  # c is one
+                    cp = spaces.end()
                 elif stop:
                     return cp
                 else:  # skipline: every other byte is skipped
@@ -258,16 +260,18 @@ class _Unifdef:
         cp = self.skipcomment(cp)
         c, value = self.at(cp), 0
         if c == 0x21:  # !
-            lt, value, cp = self.eval_unary(cp + 1)
-            if cp is None:
+            lt, value, after = self.eval_unary(cp + 1)
+            if after is None:
                 return IF, 0, None
+            cp = after
             if lt != IF:
                 value = int(value == 0)
                 lt = TRUE if value else FALSE
         elif c == 0x28:  # (
-            lt, value, cp = self.eval_table(0, cp + 1)
-            if cp is None:
+            lt, value, after = self.eval_table(0, cp + 1)
+            if after is None:
                 return IF, 0, None
+            cp = after
             cp = self.skipcomment(cp)
             if self.at(cp) != 0x29:
                 return IF, 0, None
@@ -300,6 +304,7 @@ class _Unifdef:
                 lt = FALSE
             else:
                 text = self.symbols[name]
+                assert text is not None  # the branch above
                 value, end = strtol(text)
                 if end != len(text) or end == 0:
                     return IF, 0, None
@@ -311,17 +316,19 @@ class _Unifdef:
 
     def eval_table(self, level: int, cp: int) -> tuple[int, int, int | None]:
         inner = self.eval_unary if level == 3 else (lambda at: self.eval_table(level + 1, at))
-        lt, value, cp = inner(cp)
-        if cp is None:
+        lt, value, after = inner(cp)
+        if after is None:
             return lt, value, None
+        cp = after
         while True:
             cp = self.skipcomment(cp)
             op = next((op for op in _OPS[level] if self.tline.startswith(op, cp)), None)
             if op is None:
                 return lt, value, cp
-            rt, right, cp = inner(cp + len(op))
-            if cp is None:
+            rt, right, after = inner(cp + len(op))
+            if after is None:
                 return rt, right, None
+            cp = after
             lt, value = _apply(op, lt, value, rt, right)
 
     def ifeval(self, cp: int) -> tuple[int, int]:

@@ -165,15 +165,16 @@ def read_setup_py(root: Path, rel: str, table: FactTable, python_files: list[str
     scope = _Scope(names)
     _learn_constants(module, own, table, scope)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    wrapper.visit(_Collector(Evaluator(table, scope), refs, rel))
+    wrapper.visit(_Collector(Evaluator(table, scope), refs, rel, scope))
     return refs
 
 
 class _Collector(cst.CSTVisitor):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
-    def __init__(self, evaluator: Evaluator, refs: BuilderRefs, rel: str):
+    def __init__(self, evaluator: Evaluator, refs: BuilderRefs, rel: str, scope: _Scope):
         self.ev, self.refs, self.rel = evaluator, refs, rel
+        self.scope = scope  # the evaluator's: functions' local names shadow module flags
         self.dead: list[str | None] = [None]
         self.elifs: set[int] = set()  # ids of the If nodes written `elif`
 
@@ -213,10 +214,10 @@ class _Collector(cst.CSTVisitor):
         local = {p.name.value for p in (*node.params.params, *node.params.posonly_params, *node.params.kwonly_params)}
         local |= {n.value for t in _iter(node.body) if isinstance(t, (cst.AssignTarget, cst.AnnAssign, cst.For))
                   for n in _names_in(getattr(t, "target"))}
-        self.ev.scope.shadowed.append(local)
+        self.scope.shadowed.append(local)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.ev.scope.shadowed.pop()
+        self.scope.shadowed.pop()
 
     def visit_If(self, node: cst.If) -> bool:
         node.test.visit(self)

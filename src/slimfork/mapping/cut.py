@@ -55,13 +55,15 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
     keep_ids = set()
     sequence = not isinstance(finder.dict_node, cst.Dict)
     for element, line in zip(finder.dict_node.elements, _lines(source, registry.variable)):
-        if sequence and isinstance(element, cst.Element) and isinstance(element.value, cst.SimpleString):
-            key = element.value.evaluated_value
+        names: tuple[str, ...]
+        target: str | None
+        if sequence and isinstance(element, cst.Element) and (key := _literal_string(element.value)) is not None:
             names = (key,)
             target = f"{registry.module}.{key}" if is_module(f"{registry.module}.{key}") else \
                 key if is_module(key) else None
-        elif not sequence and isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString):
-            key, names = element.key.evaluated_value, tuple(_strings(element.value))
+        elif not sequence and isinstance(element, cst.DictElement) \
+                and (key := _literal_string(element.key)) is not None:
+            names = tuple(_strings(element.value))
             target = next((n for n in names if is_module(n)), None)
         elif sequence and isinstance(element, cst.Element) and (key := _record_key(element.value)) is not None:
             names = tuple(_strings(element.value))
@@ -87,7 +89,8 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
 
 class _Finder(cst.CSTVisitor):
     def __init__(self, variable: str):
-        self.variable, self.dict_node = variable, None
+        self.variable = variable
+        self.dict_node: cst.Dict | cst.List | cst.Tuple | cst.Set | None = None
 
     def visit_Module(self, node: cst.Module) -> bool:
         for stmt in node.body:
@@ -106,7 +109,7 @@ class _Finder(cst.CSTVisitor):
 
 
 class _Cut(cst.CSTTransformer):
-    def __init__(self, target: cst.Dict, keep_ids: set[int]):
+    def __init__(self, target: cst.Dict | cst.List | cst.Tuple | cst.Set, keep_ids: set[int]):
         self.target, self.keep_ids = target, keep_ids
 
     def leave_Dict(self, original, updated):
@@ -157,6 +160,13 @@ def _empty(node):
                                              closing: type(getattr(node, closing))()})
 
 
+def _literal_string(node: cst.BaseExpression) -> str | None:
+    """The value of a plain string literal (not a bytes one)."""
+    if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
+        return node.evaluated_value
+    return None
+
+
 def _record_key(node: cst.BaseExpression) -> str | None:
     """The key of a record in a sequence registry: ``Family(name="qwen_vl", ...)`` (its ``name=``, else its first
     positional string)."""
@@ -186,8 +196,9 @@ def _strings(node: cst.CSTNode) -> list[str]:
 def _lines(source: bytes, variable: str) -> list[int]:
     """Line of each key of the dict (stdlib ast, for the report)."""
     for stmt in ast.parse(source).body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) \
-            else []
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if any(isinstance(t, ast.Name) and t.id == variable for t in targets):
             if isinstance(stmt.value, ast.Dict):
                 return [k.lineno if k is not None else stmt.lineno for k in stmt.value.keys]

@@ -89,31 +89,34 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
             holders = [call, first] if isinstance(first, cst.Call) else [call]
             found = [a.value for c in holders for a in c.args if a.keyword and a.keyword.value == registry.key_keyword]
             first = found[0] if len(found) == 1 else None
-        if isinstance(first, cst.SimpleString) and first.prefix == "":
+        if isinstance(first, cst.SimpleString) and first.prefix == "" and isinstance(first.evaluated_value, str):
             return first.evaluated_value
         return None
 
     module_node = cst.parse_module(data)
-    body, dropped = [], Counter()
+    body: list[cst.BaseStatement] = []
+    dropped: Counter[str] = Counter()
     for stmt in module_node.body:
         if registry.kind == "call" and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
                 and isinstance(stmt.body[0], cst.Expr):
-            key = key_of(stmt.body[0].value)
-            if isinstance(key, str):
+            registering = stmt.body[0].value
+            key = key_of(registering)
+            if isinstance(key, str) and isinstance(registering, cst.Call):  # (key_of found a key: a call)
                 if not registry.keeps(key) and key not in looked_up:
-                    cut.removed.append((key, _registered_name(stmt.body[0].value, registry.key_keyword)))
+                    cut.removed.append((key, _registered_name(registering, registry.key_keyword)))
                     dropped.update(comments_of(stmt))
                     continue
                 cut.kept.append(key)
         elif registry.kind == "decorator" and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
             keys = [key_of(d.decorator) for d in stmt.decorators]
             ours = [k for k in keys if k is not False]
-            if ours and all(isinstance(k, str) for k in ours):
-                if not any(registry.keeps(k) for k in ours):
-                    cut.removed += [(k, stmt.name.value) for k in ours]
+            literal = [k for k in ours if isinstance(k, str)]
+            if ours and len(literal) == len(ours):
+                if not any(registry.keeps(k) for k in literal):
+                    cut.removed += [(k, stmt.name.value) for k in literal]
                     dropped.update(comments_of(stmt))
                     continue
-                cut.kept += ours
+                cut.kept += literal
         body.append(stmt)
     if not cut.removed:
         return cut
@@ -161,7 +164,7 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
         looked_up, where = _looked_up(registry, modules, scratch, resolver) if registry.lookup else (frozenset(), "")
         if looked_up is None:  # a key computed at run time may name any registration: every one stays
             cuts.append(DecoratedCut(registry, where.partition(":")[0], failure=f"{where} looks a key up through "
-                                     f"{registry.lookup.rsplit('.', 1)[-1]}() with a computed value"))
+                                     f"{(registry.lookup or '').rsplit('.', 1)[-1]}() with a computed value"))
             continue
         word = registry.decorator.rsplit(".", 1)[-1].encode()
         for rel in sorted(modules):
@@ -187,6 +190,7 @@ def _looked_up(registry: DecoratorRegistry, modules: dict[str, str], scratch: Pa
                resolver: Resolver) -> tuple[frozenset[str] | None, str]:
     """The literal keys kept modules look up through ``registry.lookup`` (``get_kernel("moe.x", ...)``, the name
     imported at module level or inside a function); None and where, if one lookup computes its key."""
+    assert registry.lookup is not None  # the caller's condition
     target = resolver.canonical(registry.lookup)
     owner, _, name = target.rpartition(".")
     word = name.encode()
@@ -205,7 +209,9 @@ def _looked_up(registry: DecoratorRegistry, modules: dict[str, str], scratch: Pa
         if module == owner:
             names.setdefault(name, set()).add(target)
         for call in ast.walk(tree):
-            chain = _chain(call.func) if isinstance(call, ast.Call) else None
+            if not isinstance(call, ast.Call):
+                continue
+            chain = _chain(call.func)
             if not chain or not any(resolver.canonical(".".join([q, *chain[1:]])) == target
                                     for q in names.get(chain[0], ())):
                 continue  # a call that cannot be this function (an import of the same name counts)

@@ -43,7 +43,7 @@ class IfChainRegistry(KeepsKeys):
     key: str = "registries[0]"
 
 
-IfChainCut = SourceCut
+IfChainCut = SourceCut[IfChainRegistry]
 
 
 def if_chain_registries(raw: list) -> list[IfChainRegistry]:
@@ -154,17 +154,17 @@ def _keys(test: cst.BaseExpression, variable: str) -> list[str] | None:
         return None if left is None or right is None else left + right
     if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
         return None
-    op, right = test.comparisons[0].operator, test.comparisons[0].comparator
-    left = test.left
+    op, other = test.comparisons[0].operator, test.comparisons[0].comparator
+    first = test.left
     if isinstance(op, cst.Equal):
-        if _code(left) == variable and _key(right) is not None:
-            return [_key(right)]
-        if _code(right) == variable and _key(left) is not None:
-            return [_key(left)]
+        if _code(first) == variable and (key := _key(other)) is not None:
+            return [key]
+        if _code(other) == variable and (key := _key(first)) is not None:
+            return [key]
         return None
-    if isinstance(op, cst.In) and _code(left) == variable and isinstance(right, (cst.Tuple, cst.List, cst.Set)):
-        keys = [_key(e.value) for e in right.elements]
-        return None if not keys or any(k is None for k in keys) else keys  # type: ignore[misc]
+    if isinstance(op, cst.In) and _code(first) == variable and isinstance(other, (cst.Tuple, cst.List, cst.Set)):
+        keys = [k for e in other.elements if (k := _key(e.value)) is not None]
+        return keys if keys and len(keys) == len(other.elements) else None
     return None
 
 

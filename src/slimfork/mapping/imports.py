@@ -37,7 +37,7 @@ class ImportsRegistry(KeepsKeys):
     key: str = "registries[0]"
 
 
-ImportsCut = SourceCut
+ImportsCut = SourceCut[ImportsRegistry]
 
 
 def imports_registries(raw: list) -> list[ImportsRegistry]:

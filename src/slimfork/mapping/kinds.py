@@ -1,7 +1,9 @@
-"""The registry kinds that rewrite source, one table line each: how a kind cuts the entries the spec does not keep
-(``cut(analysis, scratch) -> cuts``, each cut with ``path``, ``new_source`` and ``removed``), the reason its
-rewrites carry, and its report section and report.json field. A new kind is a module of its own (its spec
-parser, its cut, its report) and one line here; slimfork.mapping.cuts runs them in this order."""
+"""The handlers of the registry kinds that rewrite source before the plan is made again (``stage = "mapping"`` in
+the registry-kind table, spec/kinds.py; tests/mapping/test_kinds.py holds the two together), one line each: the
+spec kinds it handles, how it cuts the entries the spec does not keep (``cut(analysis, scratch) -> cuts``, each
+cut with ``path``, ``new_source`` and ``removed``), the reason its rewrites carry, and its report section and
+report.json field. A new kind is a module of its own (its spec parser, its cut, its report), its line in
+spec/kinds.py and one line here; slimfork.mapping.cuts runs them in this order."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from slimfork.mapping.subclasses import cut_subclass_registries, subclasses_data
 
 @dataclass(frozen=True)
 class RewritingKind:
+    kinds: tuple[str, ...]  # the spec's names of the kinds it cuts (``[[registries]] kind``)
     title: str  # its section of report.md
     key: str  # its field of report.json
     cut: Callable[[Any, Any], list]  # (analysis, scratch folder) -> cuts, applied to the scratch copy
@@ -33,19 +36,20 @@ def _decorated_reason(cut) -> str:
 
 
 KINDS: tuple[RewritingKind, ...] = (
-    RewritingKind("Mapping registries", "mapping_registries", cut_mappings,
+    RewritingKind(("mapping",), "Mapping registries", "mapping_registries", cut_mappings,
                   lambda cut: f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries "
                               "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True),
-    RewritingKind("Decorator registries", "decorator_registries", cut_decorator_registries, _decorated_reason,
-                  decorated_report, decorated_data),
-    RewritingKind("If-chain registries", "if_chain_registries", cut_if_chain_registries,
+    RewritingKind(("decorator", "call"), "Decorator registries", "decorator_registries", cut_decorator_registries,
+                  _decorated_reason, decorated_report, decorated_data),
+    RewritingKind(("if-chain",), "If-chain registries", "if_chain_registries", cut_if_chain_registries,
                   lambda cut: f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
-                              f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report, if_chain_data),
-    RewritingKind("Import registries", "imports_registries", cut_imports_registries,
+                              f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report,
+                  if_chain_data),
+    RewritingKind(("imports",), "Import registries", "imports_registries", cut_imports_registries,
                   lambda cut: f"registry {cut.registry.module} (imports of its submodules): the imports of "
                               f"{len(cut.removed)} submodules the spec does not keep removed", imports_report,
                   imports_data),
-    RewritingKind("Subclass registries", "subclass_registries", cut_subclass_registries,
+    RewritingKind(("subclasses",), "Subclass registries", "subclass_registries", cut_subclass_registries,
                   lambda cut: f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec "
                               "does not keep removed", subclasses_report, subclasses_data, removes_keys=True),
 )

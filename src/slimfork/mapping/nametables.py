@@ -42,6 +42,7 @@ def _tables(module: cst.Module):
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
+            value: cst.BaseExpression | None
             if isinstance(small, cst.Assign) and len(small.targets) == 1:
                 target, value = small.targets[0].target, small.value
             elif isinstance(small, cst.AnnAssign):
@@ -67,7 +68,8 @@ def cut_enum_tables(source: bytes, names: dict[str, bool], base: str) -> tuple[b
         gone = []
         if members is not None and all(key_form(n) == key_form(base) or _keys(n, v, names) for n, v, _ in members):
             gone = [n for n, v, _ in members if _keys(n, v, names) and all(names[k] for k in _keys(n, v, names))]
-        if gone and len(gone) < len(members):
+        if members is not None and gone and len(gone) < len(members):
+            assert isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock)  # as _members found
             drop = {id(line) for n, _, line in members if n in gone}
             stmt = stmt.with_changes(body=stmt.body.with_changes(
                 body=[s for s in stmt.body.body if id(s) not in drop]))
@@ -87,13 +89,16 @@ def _members(stmt) -> list[tuple[str, str, cst.CSTNode]] | None:
     """(name, value, line) of each ``NAME = "value"`` of a class whose body (a docstring aside) is only those."""
     if not isinstance(stmt, cst.ClassDef) or not isinstance(stmt.body, cst.IndentedBlock):
         return None
-    out = []
+    out: list[tuple[str, str, cst.CSTNode]] = []
     for i, line in enumerate(stmt.body.body):
         small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
         if i == 0 and isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
             continue  # the docstring
-        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target,
-                cst.Name) and isinstance(small.value, cst.SimpleString) and isinstance(small.value.evaluated_value, str)):
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
             return None
-        out.append((small.targets[0].target.value, small.value.evaluated_value, line))
+        target, value = small.targets[0].target, small.value
+        if not (isinstance(target, cst.Name) and isinstance(value, cst.SimpleString)
+                and isinstance(value.evaluated_value, str)):
+            return None
+        out.append((target.value, value.evaluated_value, line))
     return out if len(out) >= 2 else None

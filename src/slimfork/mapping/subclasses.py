@@ -114,14 +114,14 @@ def _keys(cls: ast.ClassDef, variable: str | None) -> list[str] | None | bool:
     if variable is None:
         return None
     for stmt in cls.body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) \
-            else []
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if any(isinstance(t, ast.Name) and t.id == variable for t in targets) and stmt.value is not None:
             value = stmt.value
             items = value.elts if isinstance(value, (ast.List, ast.Tuple, ast.Set)) else [value]
-            if all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items):
-                return [e.value for e in items]
-            return None
+            strings = [e.value for e in items if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            return strings if len(strings) == len(items) else None
     return False
 
 
@@ -150,7 +150,7 @@ def _classes(modules: dict[str, str], scratch: Path, resolver: Resolver, variabl
                     bases.append(f"{module}.{dotted}")
             keys = _keys(stmt, variable)
             classes[f"{module}.{stmt.name}"] = SubclassInfo(f"{module}.{stmt.name}", rel, bases,
-                                                            None if keys is False else keys, keys is False,
+                                                            None if isinstance(keys, bool) else keys, keys is False,
                                                             _names(stmt))
     return classes, names_used
 
@@ -319,7 +319,8 @@ def _cut_tables(registry, subs, gone, rels, scratch: Path, by_path: dict[str, Su
 def _rewrite(cut: SubclassCut, path: Path, names: set[str]) -> None:
     data = path.read_bytes()
     module = cst.parse_module(data)
-    body, dropped = [], Counter()
+    body: list[cst.BaseStatement] = []
+    dropped: Counter[str] = Counter()
     for stmt in module.body:
         if isinstance(stmt, cst.ClassDef) and stmt.name.value in names:
             dropped.update(comments_of(stmt))

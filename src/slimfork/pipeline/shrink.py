@@ -10,7 +10,7 @@ from pathlib import Path
 from slimfork.apply.batches import build_batches
 from slimfork.apply.engine import run_batches
 from slimfork.apply.model import ApplyReport
-from slimfork.decisions import Kept, Plan
+from slimfork.decisions import Kept, KeptKind, Plan
 from slimfork.errors import SlimforkError
 from slimfork.pipeline.analyse import Analysis, analyse
 from slimfork.plan.stages import Stages
@@ -82,4 +82,4 @@ def _restore_in_plan(plan: Plan, applied: ApplyReport, stages: Stages | None = N
     for path, r in sorted(restored.items()):
         if r.action == "delete":
             first = r.failures[0] if r.failures else "failed"
-            plan.kept.append(Kept(path, None, f"restored: the {r.check} check failed without it ({first})"))
+            plan.kept.append(Kept(path, None, KeptKind.RESTORED, f"{r.check} check failed without it ({first})"))

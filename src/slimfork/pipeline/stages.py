@@ -22,7 +22,7 @@ from slimfork.plan.stages import Stages
 from slimfork.prune.stage import run_symbol_stage
 from slimfork.rewrite import fold_tree
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
-from slimfork.spec.fields import REWRITING_KINDS
+from slimfork.spec.kinds import REWRITING_KINDS
 from slimfork.testsuite.stage import plan_tests
 
 

@@ -6,22 +6,30 @@ from slimfork.graph.graph import ModuleGraph, Step
 from slimfork.globs import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
 from slimfork.globs import first_match
-from slimfork.decisions import Kept, Plan, Removal, RemovalKind
+from slimfork.decisions import Kept, KeptKind, Plan, Removal, RemovalKind, kept_reason
 from slimfork.spec.model import Spec
 
 
-def step_reason(graph: ModuleGraph, step: Step) -> str:
+# The kind of keep each edge of the graph gives the module it reaches.
+EDGE_KEPT = {
+    "import": KeptKind.IMPORTED, "from": KeptKind.IMPORTED, "parent": KeptKind.PARENT, "main": KeptKind.RUN,
+    "dynamic": KeptKind.DYNAMIC, "string": KeptKind.STRING, "registry": KeptKind.REGISTRY, "scan": KeptKind.SCAN,
+}
+
+
+def step_kept(graph: ModuleGraph, step: Step) -> tuple[KeptKind, str]:
+    """The kind of keep and its detail (``Kept``'s) for a module reached by ``step``."""
     if step.edge is None:
-        return step.root_reason
+        return KeptKind.ROOT, step.root_reason
+    assert step.via is not None  # a step over an edge comes from a module
     via = graph.modules[step.via]
     where = f"{via.path}:{step.edge.line}" if via.path and step.edge.line else (via.path or step.via)
-    kind = {
-        "import": "imported by", "from": "imported by", "parent": "parent package of",
-        "dynamic": "imported dynamically by", "string": "named in a string by", "registry": "registry member of",
-        "scan": "found by a directory scan in", "main": "run by",
-    }.get(step.edge.kind, step.edge.kind)
     detail = f" ({step.edge.detail})" if step.edge.detail and step.edge.kind not in ("parent",) else ""
-    return f"{kind} {step.via} ({where}){detail}"
+    return EDGE_KEPT[step.edge.kind], f"{step.via} ({where}){detail}"
+
+
+def step_reason(graph: ModuleGraph, step: Step) -> str:
+    return kept_reason(*step_kept(graph, step))
 
 
 def empty_globs(spec: Spec, paths: list[str]) -> list[str]:
@@ -53,14 +61,13 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             continue
         keep = first_path_keep(spec.keep, rel, mm.top_names)
         if keep is not None:
-            plan.kept.append(Kept(rel, module, f"kept by keep[{keep}] '{spec.keep[keep]}'"))
+            plan.kept.append(Kept(rel, module, KeptKind.KEEP_GLOB, f"keep[{keep}] '{spec.keep[keep]}'"))
         elif rel not in package_files:
-            why = "non-Python file" if rel not in index.files else "Python file outside the analysed packages"
-            plan.kept.append(Kept(rel, module, f"{why} (kept unless dropped)"))
+            plan.kept.append(Kept(rel, module, KeptKind.NON_PYTHON if rel not in index.files else KeptKind.OUTSIDE))
         elif module in graph.reached:
-            plan.kept.append(Kept(rel, module, step_reason(graph, graph.reached[module])))
+            plan.kept.append(Kept(rel, module, *step_kept(graph, graph.reached[module])))
         elif index.files[rel].error:
-            plan.kept.append(Kept(rel, module, f"kept: {index.files[rel].error} (unknown means keep)"))
+            plan.kept.append(Kept(rel, module, KeptKind.UNPARSABLE, str(index.files[rel].error)))
             plan.warnings.append(f"{rel}: {index.files[rel].error}")
         else:
             assert module is not None  # a file of the analysed packages is a module

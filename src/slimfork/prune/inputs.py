@@ -52,9 +52,9 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
             roots.append((module, name, "kept by [symbols] keep"))
     for module in summaries:
         info = mm.modules[module]
-        why = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
-        if why:
-            keep_all.setdefault(module, why)
+        everything = _keeps_everything(mm, module, info.path, info.is_package and config.package_api)
+        if everything:
+            keep_all.setdefault(module, everything)
     for module in sorted(set(keep_all) & set(registry_modules) & set(summaries)):  # num2words/__init__.py
         roots += _all_but_freed(summaries[module], registry_modules[module], module, keep_all.pop(module))
     looked_up: dict[str, str] = {}

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from slimfork.decisions import Removal, Uncertain
+from slimfork.decisions import Plan, Removal, Uncertain
+from slimfork.graph.graph import ModuleGraph
 from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
 from slimfork.index.relative import absolute_module, package_of
@@ -123,8 +124,8 @@ class _Ticker:
 
 @dataclass
 class _State:
-    plan: object
-    graph: object
+    plan: Plan
+    graph: ModuleGraph
 
 
 class _Written(dict):
@@ -194,7 +195,7 @@ def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
 
 
 def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage) -> list[PrunedSymbol]:
-    paths = {m: state.graph.mm.modules[m].path for m in summaries}
+    paths = {m: path for m in summaries if (path := state.graph.mm.modules[m].path) is not None}  # all: kept files
     found, uncertain = unused_methods(summaries, paths, reach, {(p.module, p.index) for p in todo},
                                       config.pure_decorators, config.public_methods, frozenset(config.keep))
     for module, why in uncertain:

@@ -28,7 +28,7 @@ def report_data(analysis, before: TreeStats, after: TreeStats, *, out: str | Non
                       "lines": _pct(before.total.lines, after.total.lines),
                       "python_lines": _pct(_py(before), _py(after))},
         "removed": [asdict(r) for r in planned_removals(analysis)],  # the tests stage's too, as plan lists them
-        "kept": [asdict(k) for k in plan.kept],
+        "kept": [k.to_dict() for k in plan.kept],
         "uncertain": [asdict(u) for u in plan.uncertain],
         "missing_in_original": [asdict(m) for m in graph.missing if m.module in graph.reached],
         "warnings": list(plan.warnings),

@@ -41,9 +41,9 @@ def fates(analysis) -> list[tuple[Removal, str, str]]:
     for r in planned_removals(analysis):
         if not checks:
             out.append((r, CERTAIN, "no check is enabled"))
-        elif r.kind == "dropped" and r.module not in needed:
+        elif r.kind == "dropped" and (r.module is None or r.module not in needed):
             out.append((r, CERTAIN, "the spec drops it and no kept code imports it"))
-        elif r.kind == "dropped":
+        elif r.kind == "dropped" and r.module is not None:
             out.append((r, PENDING, f"{needed[r.module]}; {decided}"))
         else:
             out.append((r, PENDING, decided))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def _table(headers: list[str], rows: list[list]) -> str:
     out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---:" if i else "---" for i in range(len(headers))) + "|"]
@@ -23,7 +25,7 @@ def _compare(before: dict, after: dict, key: str) -> str:
                    "lines removed"], rows)
 
 
-def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
+def summary_markdown(data: dict, sections: Sequence[tuple[str, str]] = ()) -> str:
     src = data["source"]
     parts = [f"# slimfork report: {src['distribution'] or src['spec']}", "",
              f"Spec: `{data['spec']}`  ", f"Fork: `{data['out']}`  ",
@@ -39,6 +41,7 @@ def summary_markdown(data: dict, sections: list[tuple[str, str]] = ()) -> str:
         kinds[r["kind"]][1] += r["lines"]
     parts += ["## Removed, by kind", "", _table(["kind", "files", "Python lines"],
                                                 [[k, v[0], f"{v[1]:,}"] for k, v in sorted(kinds.items())]), ""]
+    parts += _kept_by_kind(data["kept"])
     for title, body in sections:
         parts += [f"## {title}", "", body, ""]
     parts += [f"## Uncertain ({len(data['uncertain'])})", "",
@@ -60,6 +63,17 @@ def removed_markdown(data: dict) -> str:
 def kept_markdown(data: dict) -> str:
     rows = [[f"`{k['path']}`", k["reason"]] for k in data["kept"]]
     return f"# Kept files ({len(rows)})\n\n" + _table(["path", "why kept"], rows) + "\n"
+
+
+def _kept_by_kind(kept: list[dict]) -> list[str]:
+    """The kept files counted by kind, with the lowest confidence of each (how sure slimfork is they are needed)."""
+    kinds: dict[str, list[int]] = {}
+    for k in kept:
+        kinds.setdefault(k["kind"], [0, 100])
+        kinds[k["kind"]][0] += 1
+        kinds[k["kind"]][1] = min(kinds[k["kind"]][1], k["confidence"])
+    rows = [[kind, n, low] for kind, (n, low) in sorted(kinds.items(), key=lambda kv: (-kv[1][0], kv[0]))]
+    return ["## Kept, by kind", "", _table(["kind", "files", "confidence"], rows), ""]
 
 
 def _uncertain_line(u: dict) -> str:

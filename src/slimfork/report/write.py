@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 import json
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def shrink_stats(analysis, out: Path | None = None):
     return before, after
 
 
-def write_reports(analysis, out: Path | None, report_dir: Path | None, sections: list[tuple[str, str]] = (),
+def write_reports(analysis, out: Path | None, report_dir: Path | None, sections: Sequence[tuple[str, str]] = (),
                   extra: dict | None = None) -> dict:
     before, after = shrink_stats(analysis, out)
     data = report_data(analysis, before, after, out=str(out) if out else None, extra=extra)

@@ -27,9 +27,12 @@ def drop_local_annotations(data: bytes, names: set[str]) -> tuple[bytes, int]:
     starts = _line_starts(data)
     out = data
     for node in sorted(found.spans, key=lambda n: (n.lineno, n.col_offset), reverse=True):
-        target_end = starts[node.target.end_lineno - 1] + node.target.end_col_offset
-        colon = out.rfind(b":", target_end, starts[node.annotation.lineno - 1] + node.annotation.col_offset)
-        equals = out.find(b"=", starts[node.annotation.end_lineno - 1] + node.annotation.end_col_offset)
+        target, annotation = node.target, node.annotation
+        assert target.end_lineno is not None and target.end_col_offset is not None  # parsed: positions are set
+        assert annotation.end_lineno is not None and annotation.end_col_offset is not None
+        target_end = starts[target.end_lineno - 1] + target.end_col_offset
+        colon = out.rfind(b":", target_end, starts[annotation.lineno - 1] + annotation.col_offset)
+        equals = out.find(b"=", starts[annotation.end_lineno - 1] + annotation.end_col_offset)
         out = out[:target_end] + out[target_end:colon].rstrip() + b" " + out[equals:]
     return out, len(found.spans)
 

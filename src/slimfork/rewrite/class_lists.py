@@ -81,7 +81,8 @@ class _Uses(cst.CSTVisitor):
     def visit_Global(self, node: cst.Global) -> None:
         self.declared.update(n.name.value for n in node.names)
 
-    visit_Nonlocal = visit_Global
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self.declared.update(n.name.value for n in node.names)
 
     def visit_Name(self, node: cst.Name) -> None:
         self.loads[node.value] = self.loads.get(node.value, 0) + 1

@@ -21,7 +21,7 @@ from slimfork.facts.bindings import ModuleBindings
 from slimfork.facts.evaluate import is_literal, is_pure
 from slimfork.index.parse import parse_python
 from slimfork.rewrite.comments import comments_of
-from slimfork.rewrite.fold import _join_lines
+from slimfork.rewrite.fold_nodes import _join_lines
 
 
 def load_counts(tree: ast.AST) -> Counter[str]:

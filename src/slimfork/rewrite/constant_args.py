@@ -118,10 +118,10 @@ def constant_parameters(uses: list[Uses]) -> list[ConstantParameter]:
     for u in uses:
         for d in u.definitions:
             definitions.setdefault(d.name, []).append(d)
-        for cls, found in u.bases.items():
-            bases.setdefault(cls, set()).update(found)
-        for name, found in u.calls.items():
-            calls.setdefault(name, []).extend(found)
+        for cls, named in u.bases.items():
+            bases.setdefault(cls, set()).update(named)
+        for name, made in u.calls.items():
+            calls.setdefault(name, []).extend(made)
         other |= u.other
     out = []
     for name, defs in sorted(definitions.items()):
@@ -180,7 +180,8 @@ def _definition(node, path, module, cls, bases) -> Definition:
     if kind in ("method", "class") and positional:
         positional = positional[1:]  # self / cls: bound at the call
     defaults = [UNKNOWN] * (len(positional) - len(args.defaults)) + [_literal(d) for d in args.defaults]
-    params = [(a.arg, i, defaults[i] if i < len(defaults) else UNKNOWN) for i, a in enumerate(positional)]
+    params: list[tuple[str, int | None, object]] = [(a.arg, i, defaults[i] if i < len(defaults) else UNKNOWN)
+                                                    for i, a in enumerate(positional)]
     params += [(a.arg, None, UNKNOWN if d is None else _literal(d)) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
     if args.vararg is not None or args.kwarg is not None:
         kind = "other" if args.vararg is not None else kind  # *args shifts what a position means

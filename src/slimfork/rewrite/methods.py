@@ -17,7 +17,7 @@ from collections import Counter
 import libcst as cst
 
 from slimfork.rewrite.comments import comments_of
-from slimfork.rewrite.fold import Fold
+from slimfork.rewrite.fold_nodes import Fold
 
 
 def method_uses(tree: ast.AST, names: frozenset[str]) -> tuple[list[tuple[str, str, int]], list[tuple[str, int]]]:
@@ -37,7 +37,7 @@ def method_uses(tree: ast.AST, names: frozenset[str]) -> tuple[list[tuple[str, s
     return defs, refs
 
 
-def _first_line(node: ast.AST) -> int:
+def _first_line(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     return min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
 
 

@@ -8,6 +8,7 @@ Functions and classes also get the names they bind locally (which shadow module-
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -75,9 +76,10 @@ def _compound(stmt, node, out) -> None:
         _suite(stmt.body, node.body, out)
         if stmt.orelse is not None:
             _suite(stmt.orelse.body, node.orelse, out)
-    elif isinstance(stmt, (cst.Try, cst.TryStar)) and isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+    elif isinstance(stmt, (cst.Try, cst.TryStar)) and isinstance(node, (ast.Try, ast.TryStar)):
         _suite(stmt.body, node.body, out)
-        for handler, ast_handler in zip(stmt.handlers, node.handlers):
+        handlers: Sequence[cst.ExceptHandler | cst.ExceptStarHandler] = stmt.handlers
+        for handler, ast_handler in zip(handlers, node.handlers):
             _suite(handler.body, ast_handler.body, out)
         if stmt.orelse is not None:
             _suite(stmt.orelse.body, node.orelse, out)
@@ -159,7 +161,7 @@ def _block_aliases(body: list, counts: dict[str, int], out: list) -> None:
         elif isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
             for block in (stmt.body, getattr(stmt, "orelse", [])):
                 _block_aliases(block, counts, out)
-        elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+        elif isinstance(stmt, (ast.Try, ast.TryStar)):
             for block in (stmt.body, stmt.orelse, stmt.finalbody, *[h.body for h in stmt.handlers]):
                 _block_aliases(block, counts, out)
 

@@ -90,7 +90,11 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
         node = body[cut.index]
         if not isinstance(node, _AST_KINDS[cut.kind]):
             raise ValueError(f"statement {cut.index} is not a {cut.kind} (the file changed since it was read)")
-        block, at = (node.body, cut.aliases[0]) if cut.kind == "method" else (body, cut.index)
+        if cut.kind == "method":
+            assert isinstance(node, ast.ClassDef)  # checked above (_AST_KINDS)
+            block, at = node.body, cut.aliases[0]
+        else:
+            block, at = body, cut.index
         if cut.kind == "method":
             if at >= len(block) or not isinstance(block[at], (ast.FunctionDef, ast.AsyncFunctionDef)):
                 raise ValueError(f"member {at} of statement {cut.index} is not a method (the file changed)")
@@ -99,7 +103,8 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
             node = block[at]
         first = _start(node) - 1
         last = (node.end_lineno or node.lineno) - 1
-        prev_end = block[at - 1].end_lineno - 1 if at else (body[cut.index].lineno - 1 if block is not body else -1)
+        prev_end = (block[at - 1].end_lineno or block[at - 1].lineno) - 1 if at else \
+            (body[cut.index].lineno - 1 if block is not body else -1)
         next_start = _start(block[at + 1]) - 1 if at + 1 < len(block) else \
             (len(lines) if block is body else _next_line(body, cut.index, len(lines)))
         if prev_end >= first or next_start <= last or (block is body and node.col_offset != 0) \
@@ -107,7 +112,8 @@ def _prune(data: bytes, cuts: list[Cut], path: str) -> tuple[bytes, Counter[str]
             continue  # shares a line with another statement: only whole lines are removed
         if cut.kind == "method":
             emptied[cut.index] = emptied.get(cut.index, 0) + 1
-        partial = cut.kind == "all" or (cut.kind == "import" and cut.aliases and len(cut.aliases) < len(node.names))
+        partial = cut.kind == "all" or (cut.kind == "import" and isinstance(node, (ast.Import, ast.ImportFrom))
+                                        and cut.aliases and len(cut.aliases) < len(node.names))
         if partial:
             old = b"".join(lines[first:last + 1])
             new = _without_entries(old, set(cut.aliases)) if cut.kind == "all" else _without_aliases(old, set(cut.aliases))
@@ -206,6 +212,7 @@ def _without_aliases(statement: bytes, positions: set[int]) -> bytes:
     if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
         raise ValueError("an import sharing its line with another statement")
     small = stmt.body[0]
+    assert isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar)
     names = list(small.names)
     keep = [a for pos, a in enumerate(names) if pos not in positions]
     if keep[-1] is not names[-1]:

@@ -9,7 +9,7 @@ from typing import Any
 from slimfork.errors import SlimforkError
 from slimfork.facts.model import Fact
 from slimfork.facts.unmatched import TYPO
-from slimfork.rewrite.fold import Fold
+from slimfork.rewrite.fold_nodes import Fold
 
 BRANCH_KINDS = {"if", "elif", "else", "while", "ternary", "filter", "assert", "dead code"}
 

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 
-from slimfork.facts.bindings import Resolver, read_bindings
+from slimfork.facts.bindings import ModuleBindings, Resolver, read_bindings
 from slimfork.facts.evaluate import trigger_text
 from slimfork.facts.expressions import trigger
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FactSet
@@ -64,9 +64,9 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
         for rel, bindings in zip(fresh, _map(_bindings, fresh, jobs, root, modules)):
             resolver.cache[modules[rel]] = bindings
         # From scratch each round: a file found late may patch a flag in a test (pitfall 23).
-        patched = {name for rel in candidates for name in resolver.cache[modules[rel]].patched}
+        patched = {name for rel in candidates for name in _known(resolver, modules[rel]).patched}
         table = build_table(facts, resolver)
-        flags, used = propagate(table, resolver, [resolver.cache[modules[r]] for r in sorted(candidates)],
+        flags, used = propagate(table, resolver, [_known(resolver, modules[r]) for r in sorted(candidates)],
                                 set(fact_words(facts)), patched)
         new_words = {q.rsplit(".", 1)[-1] for q in flags} - words
         if not new_words:
@@ -78,13 +78,13 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     flag_names = {q.rsplit(".", 1)[-1] for q in report.flags}
     interesting = words | flag_names
     for rel in sorted(candidates):
-        for name, line in resolver.cache[modules[rel]].patched.items():
+        for name, line in _known(resolver, modules[rel]).patched.items():
             if name in interesting:
                 report.patched.append((name, rel, line))
     # Which files mention the names a candidate binds, for the "used elsewhere" check of the clean-up.
-    needed = set()
+    needed: set[str] = set()
     for rel in candidates:
-        b = resolver.cache[modules[rel]]
+        b = _known(resolver, modules[rel])
         needed |= set(b.imports) | set(b.assigns) | b.defs | {modules[rel].rsplit(".", 1)[-1]}
     index: dict[str, set[str]] = {}
     chunks = [sorted(everything)[i::jobs * 4] for i in range(jobs * 4)]
@@ -112,10 +112,18 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
             for key, _ in f.matches:
                 failed_matches.setdefault(key, []).append(f.path)
         report.unmatched_why = explain_unmatched(root, report.unmatched, resolver, modules, others or {},
-                                                 {f.path: f.failure for f in report.failures}, failed_matches)
+                                                 {f.path: f.failure for f in report.failures if f.failure},  # all
+                                                 failed_matches)
     report.seconds = time.perf_counter() - started
     _STATE.clear()
     return report
+
+
+def _known(resolver: Resolver, module: str) -> ModuleBindings:
+    """The bindings of a module the resolver has read (a file of the source: never None)."""
+    bindings = resolver.cache[module]
+    assert bindings is not None
+    return bindings
 
 
 def _remove_unused_methods(report: FoldReport, names: frozenset[str], jobs: int, root: Path,

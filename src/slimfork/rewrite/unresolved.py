@@ -63,7 +63,7 @@ def _mentions(tree: ast.Module):
     yield from walk(tree, None, frozenset())
 
 
-def _bound(function: ast.AST) -> frozenset[str]:
+def _bound(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> frozenset[str]:
     args = function.args
     names = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
     for node in ast.walk(function) if not isinstance(function, ast.Lambda) else ():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from slimfork.spec.schema import Field, Section
+from slimfork.spec.kinds import DEFAULT_KIND, KIND_NAMES, kinds_doc
 
 TOP = Section(
     "",
@@ -47,9 +48,6 @@ TOP = Section(
     ],
 )
 
-# The registry kinds that rewrite source (slimfork.mapping, slimfork.prune); "scan" and "mapping" only filter.
-REWRITING_KINDS = ("dict", "decorator", "call", "if-chain", "imports", "subclasses")
-
 REGISTRY = Section(
     "registries[]",
     "A package whose modules are imported by a directory scan (pkgutil.iter_modules) at run time.",
@@ -59,24 +57,7 @@ REGISTRY = Section(
               "package ('deepseek_v2', 'deepseek_common', 'deepseek_common.*'), or regexes written 're:...'.",
               required=True),
         Field("reason", "str", "Why these are kept (shown in the report)."),
-        Field("kind", "str", "'scan' (a package scanned at run time) or 'mapping' (a module-level dict whose "
-              "string values name the modules, e.g. pygments' LEXERS; package is then the module holding it and keep "
-              "matches its keys or their modules); or 'dict' (a dict whose keys select implementations, or a list of "
-              "key strings: package is its dotted path, 'pkg.mod.NAME' or 'pkg.mod.Class.NAME'; other keys are "
-              "removed and what only they used is pruned); or 'decorator' (definitions registered by a decorator "
-              "call with a literal key, @register_attention_backend(\"fa3\"): package is the decorator's qualified "
-              "name; registrations of other keys are deleted); or 'call' (module-level statements "
-              "register(\"key\", \"pkg.mod\", ...): package is the registering function's or method's qualified "
-              "name, 'pkg.mod.Factory.register_backend'; statements of other keys are deleted); "
-              "or 'if-chain' (an if/elif chain in a function comparing `variable` to string literals: package is "
-              "the function, 'pkg.mod.func' or 'pkg.mod.Class.method'; arms of other keys are deleted); "
-              "or 'imports' (a package __init__ importing its submodules so they register: package is that "
-              "package, keep matches submodule names; the other imports and their __all__ names are deleted); "
-              "or 'subclasses' (classes registered by subclassing a base: __init_subclass__, a metaclass, "
-              "__subclasses__(): package is the base class, keep matches a subclass's name or, with variable, the "
-              "strings of that class attribute, names = [\"en\", ...]; other subclasses are deleted).",
-              choices=("scan", "mapping", "dict", "decorator", "call", "if-chain", "imports", "subclasses"),
-              default="scan"),
+        Field("kind", "str", kinds_doc(), choices=KIND_NAMES, default=DEFAULT_KIND),
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'; for kind = "
               "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'; for kind = "
               "'subclasses': the class attribute holding a subclass's keys, e.g. 'names'."),

@@ -10,7 +10,8 @@ from typing import Any
 
 from slimfork.errors import SpecError
 from slimfork.globs import is_glob_form
-from slimfork.spec.fields import REGISTRY, REWRITING_KINDS, TOP
+from slimfork.spec.fields import REGISTRY, TOP
+from slimfork.spec.kinds import DEFAULT_KIND, FILTERING_KINDS
 from slimfork.spec.model import RegistrySpec, Root, Spec
 from slimfork.spec.schema import Section, check_table
 
@@ -86,7 +87,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
                 except re.error as exc:
                     raise SpecError(f"bad regex: {exc}", key=f"{key}.keep[{j}]",
                                     hint="regexes follow Python's re syntax after 're:'") from None
-        if reg.get("kind", "scan") not in ("mapping", *REWRITING_KINDS):  # slimfork.mapping, slimfork.prune
+        if reg.get("kind", DEFAULT_KIND) in FILTERING_KINDS:  # the others rewrite (spec/kinds.py)
             spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", "")))
     for name, target in SECTION_PARSERS.items():
         if name in data:

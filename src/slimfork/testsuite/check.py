@@ -34,7 +34,7 @@ class PlannedTestsCheck:
 
     def generated_from_removed(self, test: str) -> bool:
         match = _PARAM.search(test)
-        return bool(match) and any(part in self.removed_names for part in re.split(r"[-\s,]", match.group(1)))
+        return match is not None and any(part in self.removed_names for part in re.split(r"[-\s,]", match.group(1)))
 
     def execute(self, tree: Path):
         """The inner check's run without the selected node ids of tests the plan cut (pytest would run nothing)."""

@@ -65,20 +65,23 @@ def _without(stmt, names: set[str]):
             and isinstance(stmt.body[0].names, (list, tuple))):
         return stmt
     imp = stmt.body[0]
+    aliases = imp.names
+    assert not isinstance(aliases, cst.ImportStar)  # checked above: a list or tuple
 
     def bound(alias: cst.ImportAlias) -> str:
         if alias.asname is not None:
+            assert isinstance(alias.asname.name, cst.Name)  # an import's `as` binds a name
             return alias.asname.name.value
         name = cst.Module([]).code_for_node(alias.name)
         return name if isinstance(imp, cst.ImportFrom) else name.split(".")[0]
-    kept = [a for a in imp.names if bound(a) not in names]
-    if len(kept) == len(imp.names):
+    kept = [a for a in aliases if bound(a) not in names]
+    if len(kept) == len(aliases):
         return stmt
     if not kept:
         return None
-    if kept[-1] is not imp.names[-1]:  # the removed last alias's comma (and line break) ends the list now
-        kept[-1] = kept[-1].with_changes(comma=imp.names[-1].comma)
-    changes = {"names": kept}
+    if kept[-1] is not aliases[-1]:  # the removed last alias's comma (and line break) ends the list now
+        kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
+    changes: dict[str, object] = {"names": kept}
     if isinstance(imp, cst.ImportFrom) and imp.lpar is not None and len(kept) == 1:
         changes.update(lpar=None, rpar=None)
     return stmt.with_changes(body=[imp.with_changes(**changes)])

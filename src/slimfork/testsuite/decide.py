@@ -58,6 +58,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         whole = module_bad or (autouse[0] if autouse else None)
         if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest:
             first = bad.get((path, gone[0].qualname)) or bad.get((path, gone[0].qualname.split(".")[0]))
+            assert first is not None  # _unit_bad found it under one of the two
             whole = (first[0], f"every test in it goes: {first[1]}")
         if whole:
             removals.append(TestRemoval(path, None, whole[0], whole[1]))
@@ -139,7 +140,7 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                 if (path, q) in bad or unit.kind == "module":
                     continue
                 via = next((n for n in sorted(unit.names) if n in helpers and n != q), None)
-                why = helpers.get(via)
+                why = helpers.get(via) if via is not None else None
                 if why is None:
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
                     why = fixtures.get(via)

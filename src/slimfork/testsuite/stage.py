@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, Removal, RemovalKind
+from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal, RemovalKind
 from slimfork.globs import first_match
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
@@ -86,14 +86,14 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
     plan.removals = [r for r in plan.removals if r.path not in paths and not (
         r.kind == "empty-dir" and any(f == r.path.rstrip("/") or f.startswith(r.path.rstrip("/") + "/")
                                       for f in folders))]
-    plan.kept += [Kept(path, m, f"test support: {support[m]}") for path, m in sorted(paths.items())]
+    plan.kept += [Kept(path, m, KeptKind.TEST_SUPPORT, support[m]) for path, m in sorted(paths.items())]
 
 
 def _keep_test_files(plan, globs: list[str]) -> None:
     """Test files nothing imports are not dead code: they stay unless this stage removes them."""
     back = [r for r in plan.removals if r.kind == "unreachable" and first_match(globs, r.path) is not None]
     plan.removals = [r for r in plan.removals if r not in back]
-    plan.kept += [Kept(r.path, r.module, "test file (spec key tests): kept unless it tests removed code") for r in back]
+    plan.kept += [Kept(r.path, r.module, KeptKind.TEST_FILE) for r in back]
 
 
 def _library(analysis, stages, cuts, support=()) -> Library:

@@ -15,6 +15,7 @@ from slimfork.verify.checks.skipped import SkippedCheck
 from slimfork.verify.env import VerifyEnv, prepare_env
 from slimfork.verify.model import Check
 from slimfork.verify.spec import ChecksSpec, VerifySpec
+from slimfork.verify.tools import check_program, missing_tools, skip_reason
 from slimfork.verify.tree import TreeLayout
 
 
@@ -54,8 +55,6 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
     reason, from the preflight) names the commands whose required tools are missing; by default they are looked
     up here. A skipped command becomes a SkippedCheck: never run, SKIPPED in the report.
     """
-    from slimfork.preflight import check_program, missing_tools, skip_reason
-
     checks_spec: ChecksSpec = spec.sections.get("checks") or ChecksSpec()
     layout = layout_of(source)
     checks: list[Check] = []
@@ -65,6 +64,7 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
     if needs_env(checks_spec) and env is None:
         env = verify_env(spec)
     if checks_spec.enabled("import-modules"):
+        assert env is not None  # needs_env
         checks.append(ImportModulesCheck(layout, env, checks_spec.import_modules))
     if checks_spec.enabled("command"):
         bins = (Path(env.python).parent,) if env is not None else ()
@@ -76,8 +76,10 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
                 checks.append(SkippedCheck(name, reason))
                 continue
             check_program(command, spec.base_dir, bins, f"checks.command[{i}]")  # now that the venv exists
+            assert env is not None  # needs_env: there are commands
             checks.append(CommandCheck(layout, env, command, spec.base_dir))
     if checks_spec.enabled("pytest") and checks_spec.pytest is not None:
+        assert env is not None  # needs_env
         checks.append(PytestCheck(layout, env, checks_spec.pytest))
     if checks_spec.enabled("install") and builds(source.root):
         checks.append(InstallCheck(env or verify_env(spec), install_modules(spec, source)))

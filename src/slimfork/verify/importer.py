@@ -163,6 +163,7 @@ def _serve(python, env, root, todo, results, timeout, preload, tmp) -> None:
                 server = _start(python, env, root, timeout, preload, tmp)
             out = tmp / f"{module}.json"
             start = time.monotonic()
+            assert server.stdin is not None  # a pipe: _start opens it
             server.stdin.write(json.dumps([module, str(out)]) + "\n")
             server.stdin.flush()
             line = _readline(server, timeout + 30)
@@ -202,6 +203,7 @@ def _start(python, env, root, timeout, preload, tmp) -> subprocess.Popen:
 
 
 def _readline(proc: subprocess.Popen, timeout: float) -> str:
+    assert proc.stdout is not None  # a pipe: _start opens it
     ready, _, _ = select.select([proc.stdout], [], [], timeout)
     return proc.stdout.readline() if ready else ""
 

@@ -162,7 +162,7 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         modules = ImportModulesSpec(tuple(table.get("modules", ["**"])), tuple(table.get("exclude", [])),
                                     _names(table, "stubs", f"{key}.import_modules"), table.get("timeout", 300),
                                     table.get("jobs", 0), _names(table, "preload", f"{key}.import_modules"))
-    commands = []
+    commands: list[CommandSpec] = []
     for i, table in enumerate(raw.get("command", [])):
         where = f"{key}.command[{i}]"
         check_table(table, Section(where, COMMAND.doc, COMMAND.fields))

@@ -94,7 +94,7 @@ class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 def _probing() -> bool:
     """True when ``importlib.util.find_spec`` asks (an availability probe), not an import statement."""
-    frame = sys._getframe(2)
+    frame: types.FrameType | None = sys._getframe(2)
     while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
         frame = frame.f_back
     if frame is None or frame.f_code.co_name != "find_spec":

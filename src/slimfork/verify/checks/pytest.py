@@ -108,8 +108,8 @@ def read_junit(path: Path) -> dict[str, tuple[str, str, str]]:
         for child in case:
             if child.tag in ("failure", "error", "skipped"):
                 outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
-                message = (child.get("message") or child.text or "").strip().splitlines()[:1]
-                message = message[0][:300] if message else ""
+                first = (child.get("message") or child.text or "").strip().splitlines()[:1]
+                message = first[0][:300] if first else ""
                 break
         out[test] = (outcome, message, case.get("file", ""))
     return out
