@@ -400,6 +400,8 @@ class Evaluator:
         if isinstance(index, cst.Index):
             at = self.value(index.value)
             return base[at] if isinstance(at, int) and not isinstance(at, bool) else UNKNOWN
+        if not isinstance(index, cst.Slice):
+            return UNKNOWN
         bounds = [None if part is None else self.value(part) for part in (index.lower, index.upper, index.step)]
         if any(b is not None and (not isinstance(b, int) or isinstance(b, bool)) for b in bounds):
             return UNKNOWN

@@ -215,6 +215,6 @@ def _stores_classes(node: ast.ClassDef) -> bool:
     return False
 
 
-def _span(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> int:
+def _span(node: ast.stmt | ast.expr) -> int:
     start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     return (node.end_lineno or node.lineno) - start + 1

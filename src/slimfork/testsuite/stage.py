@@ -12,7 +12,9 @@ from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal, RemovalKind
 from slimfork.globs import first_match
+from slimfork.mapping.spec import key_form
 from slimfork.testsuite.cut import cut_units
+from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.scan import scan_test_file
@@ -34,6 +36,11 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py))
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
+    cases = cut_data_cases(tree.root, [d for d in data if d not in data_gone], library.removed_keys)
+    for cut in cases:  # with the tests batch: the cases must go before the entries they test
+        why = f"{cut.cases} test cases naming removed registry keys ({', '.join(cut.keys[:6])})"
+        edits.append(Edit(cut.path, cut.content, why, "test"))
+        removals.append(Removal(RemovalKind.TEST, cut.path, why, lines=cut.lines, group="tests"))
     gone_files = {e.path for e in edits + data_edits if e.content is None}
     stages.plan.kept = [k for k in stages.plan.kept if k.path not in gone_files]
     # The tests batch applies these; they are listed in the report's Tests section and report.json "tests" (not
@@ -48,8 +55,10 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
         stages.late_batches.append(Batch("test data", f"Test data of removed registry entries: {len(data_edits)} "
                                          "files", data_edits))
     stages.data["tests"] = _data(files, decisions, data_gone, library)
+    stages.data["tests"]["removed_data_cases"] = [{"path": c.path, "cases": c.cases, "keys": list(c.keys)}
+                                                  for c in cases]
     stages.data["tests"]["support"] = dict(sorted(support.items()))
-    stages.reports.append(("Tests", _markdown(files, decisions, data_gone)))
+    stages.reports.append(("Tests", _markdown(files, decisions, data_gone) + _cases_markdown(cases)))
     return decisions
 
 
@@ -118,10 +127,23 @@ def _library(analysis, stages, cuts, support=()) -> Library:
         for name in cut.removed_names():
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
     removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
+    removed_keys.update(_dict_registry_keys(stages))
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members)
+
+
+def _dict_registry_keys(stages) -> dict[str, str]:
+    """The keys dict registries lost (num2words' ``"fr"``: a test passing ``lang="fr"`` tests a removed entry),
+    in key_form; a key also kept (case and ``-``/``_`` aside) is no removed key."""
+    out: dict[str, str] = {}
+    for reg in stages.symbols.registries if stages.symbols is not None else ():
+        kept = {key_form(k) for k in reg["kept"]}
+        where = f"{reg['module']}.{reg['variable']}"
+        out.update({key_form(k): f"'{k}', a key of the registry {where} the spec does not keep"
+                    for k in reg["removed"] if key_form(k) not in kept})
+    return out
 
 
 def _data_of_removed_entries(paths: list[str], globs: list[str], cuts) -> dict[str, str]:
@@ -176,6 +198,14 @@ def _data(files, decisions: TestDecisions, data_gone: dict[str, str], library: L
         "removed_registry_names": sorted(library.removed_entries),
         "warnings": decisions.warnings,
     }
+
+
+def _cases_markdown(cases) -> str:
+    if not cases:
+        return ""
+    out = ["", "## Test cases in data files that name removed registry keys", ""]
+    out += [f"- `{c.path}`: {c.cases} cases ({', '.join(c.keys)})" for c in cases]
+    return "\n".join(out)
 
 
 def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str:
