@@ -141,6 +141,11 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                     continue
                 via = next((n for n in sorted(unit.names) if n in helpers and n != q), None)
                 why = helpers.get(via) if via is not None else None
+                if why is None and "." in q:  # a method calling a broken helper method of its class
+                    cls = q.split(".")[0]
+                    via = next((f"{cls}.{n[5:]}" for n in sorted(unit.names) if n.startswith("self.")
+                                and (path, f"{cls}.{n[5:]}") in bad and f"{cls}.{n[5:]}" != q), None)
+                    why = bad.get((path, via)) if via is not None else None
                 if why is None:
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
                     why = fixtures.get(via)

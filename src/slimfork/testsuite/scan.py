@@ -77,6 +77,8 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
         elif isinstance(stmt, ast.ClassDef):
             cls = _add(out, stmt, stmt.name, "class", aliases, internal, shallow=True)
             for sub in stmt.body:
+                if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    _collect(sub, cls, aliases, internal)  # class attributes (num2words: lang = 'az')
                 if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     kind = _kind(sub)
                     if kind == "helper" and sub.name in ("setup_method", "setUp", "setup_class", "setUpClass",
@@ -184,6 +186,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             unit.uses += [Use(sub.module if a.name == "*" else f"{sub.module}.{a.name}", sub.lineno)
                           for a in sub.names]
         elif isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load):
+            if isinstance(sub.value, ast.Name) and sub.value.id in ("self", "cls"):
+                unit.names.add(f"self.{sub.attr}")  # a method of its class it calls (self._test_cases)
             dotted = _dotted(sub, aliases)
             if dotted and dotted.split(".")[0] in internal:
                 unit.uses.append(Use(dotted, sub.lineno))
