@@ -12,7 +12,9 @@ from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
 from slimfork.decisions import Uncertain
+from slimfork.errors import Stale, closest
 from slimfork.spec.model import RegistrySpec
+from slimfork.spec.stale import stale_keys
 
 
 class Edge(NamedTuple):
@@ -99,6 +101,22 @@ def registry_members(mm: ModuleMap, reg: RegistrySpec) -> list[str]:
         rel = name[len(prefix):]
         if any(_match(pattern, rel) for pattern in reg.keep):
             out.append(name)
+    return out
+
+
+def stale_scan_registries(mm: ModuleMap, registries: list[RegistrySpec]) -> list[Stale]:
+    """A scanned package the source no longer has, and each keep pattern that matches none of its modules."""
+    out = []
+    for reg in registries:
+        info = mm.modules.get(reg.package)
+        if info is None or not info.is_package:
+            packages = [n for n, m in mm.modules.items() if m.is_package and mm.is_internal(n)]
+            out.append(Stale(f"{reg.key}.package", "registry", f"no package '{reg.package}' in the source",
+                             closest(reg.package, packages), "name the scanned package"))
+            continue
+        prefix = reg.package + "."
+        out += stale_keys(reg.key, reg.keep, [name[len(prefix):] for name in mm.descendants(reg.package)],
+                          f"the modules of {reg.package}")
     return out
 
 
