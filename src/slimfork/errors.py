@@ -56,6 +56,7 @@ class Stale:
     message: str
     suggestion: str | None = None
     hint: str = ""  # what to do when no name is close
+    name: str = ""  # what the entry names (a registry key pattern), where a check needs it
 
     def render(self, level: str = "error") -> str:
         hint = f"did you mean {self.suggestion}?" if self.suggestion else self.hint
@@ -63,7 +64,7 @@ class Stale:
 
     def to_dict(self) -> dict:
         return {"key": self.key, "kind": self.kind, "message": self.message, "suggestion": self.suggestion,
-                "hint": self.hint}
+                "hint": self.hint}  # name: internal
 
 
 class StaleError(SpecError):

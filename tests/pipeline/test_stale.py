@@ -93,3 +93,52 @@ def test_the_report_lists_the_allowed_stale_entries(tmp_path):
 
     text = summary_markdown(result.data)
     assert "## Stale spec entries (6)" in text and "(did you mean `fa4`?)" in text
+
+
+def test_a_key_written_as_it_is_matches_itself_though_it_holds_brackets(tmp_path):
+    """`slimfork init` drafts keys verbatim: a deprecation message naming `[Class][pkg.Class]` is no glob of itself
+    (markdown's profile kept such a key that matched nothing, and the cut removed its registration)."""
+    key = "use [`Unescape`][pkg.Unescape] instead"
+    write_release(tmp_path / "src", {"pkg/__init__.py": "", "pkg/cli.py": f"TABLE = {{{key!r}: 1, 'b': 2}}\n"})
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text(f'source = "src"\nroots = ["pkg.cli"]\n\n[[registries]]\nkind = "dict"\npackage = "pkg.cli.TABLE"\n'
+                    f'keep = [{key!r}]\n'.replace("'", '"'))
+    analysis = analyse(spec, jobs=1)
+    (cut,) = analysis.stages.symbols.registries
+    assert cut["kept"] == [key] and cut["removed"] == ["b"] and analysis.stale == []
+
+
+def test_a_key_only_removed_code_registers_is_a_warning_not_stale(tmp_path):
+    """The cuts read the code the fork keeps: a key registered in a module nothing imports is no error (the
+    source still has it), but a warning naming where; a key that exists nowhere is stale."""
+    write_release(tmp_path / "src", {
+        "pkg/__init__.py": "",
+        "pkg/registry.py": "TABLE = {}\n\n\ndef register(key):\n    return lambda f: TABLE.setdefault(key, f)\n",
+        "pkg/fast.py": "from pkg.registry import register\n\n\n@register('triton')\ndef triton():\n    pass\n",
+        "pkg/unused.py": "from pkg.registry import register\n\n\n@register('fa3')\ndef fa3():\n    pass\n",
+        "pkg/cli.py": "import pkg.fast\n",
+    })
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text('source = "src"\nroots = ["pkg.cli"]\n\n[[registries]]\nkind = "decorator"\n'
+                    'package = "pkg.registry.register"\nkeep = ["triton", "fa3", "fa9"]\n')
+    with pytest.raises(StaleError) as info:
+        analyse(spec, jobs=1)
+    (entry,) = info.value.entries
+    assert entry.key == "registries[0].keep[2]" and entry.suggestion is None and "keys: triton" in entry.hint
+    warnings = analyse(spec, jobs=1, allow_stale=True).plan.warnings
+    assert any(w.startswith('registries[0].keep[1]: key "fa3" matches no entry of the registrations through '
+                            "pkg.registry.register in the code the fork keeps; pkg/unused.py:4 names it") for w in warnings)
+
+
+def test_a_registration_whose_key_the_cut_cannot_read_makes_no_key_stale(tmp_path):
+    """markdown's @deprecated("..." "...") key is two strings: the cut leaves it, and claims no pattern stale."""
+    write_release(tmp_path / "src", {
+        "pkg/__init__.py": "",
+        "pkg/registry.py": "def register(key):\n    return lambda f: f\n",
+        "pkg/cli.py": "from pkg.registry import register\n\n\n@register('use it' ' instead')\ndef old():\n    pass\n"
+                      "\n\n@register('b')\ndef b():\n    pass\n",
+    })
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text('source = "src"\nroots = ["pkg.cli"]\n\n[[registries]]\nkind = "decorator"\n'
+                    'package = "pkg.registry.register"\nkeep = ["b", "use it instead"]\n')
+    assert analyse(spec, jobs=1).stale == []

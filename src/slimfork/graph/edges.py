@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
-import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -14,7 +12,7 @@ from slimfork.index.summary import ImportEdge
 from slimfork.decisions import Uncertain
 from slimfork.errors import Stale, closest
 from slimfork.spec.model import RegistrySpec
-from slimfork.spec.stale import stale_keys
+from slimfork.spec.stale import key_matches, stale_keys
 
 
 class Edge(NamedTuple):
@@ -120,10 +118,7 @@ def stale_scan_registries(mm: ModuleMap, registries: list[RegistrySpec]) -> list
     return out
 
 
-def _match(pattern: str, rel: str) -> bool:
-    if pattern.startswith("re:"):
-        return re.fullmatch(pattern[3:], rel) is not None
-    return fnmatch.fnmatchcase(rel, pattern)
+_match = key_matches
 
 
 def _registry_detail(reg: RegistrySpec, member: str) -> str:

@@ -35,8 +35,9 @@ def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]
 
 
 def _stale_keys(raw: list, done: list) -> list[Stale]:
-    """Each keep pattern of a rewriting registry that matches none of the keys its cuts saw (a registry whose cut
-    failed, or kept what a computed key may name, claims nothing)."""
+    """Each keep pattern of a rewriting registry that matches none of the keys its cuts saw in the kept code (a
+    registry whose cut failed, or that has a key it cannot read, claims nothing; pipeline/stale.py lets off a key
+    the removed code names)."""
     out: list[Stale] = []
     for kind, cuts in done:
         by_key: dict[str, list] = {}
@@ -44,9 +45,9 @@ def _stale_keys(raw: list, done: list) -> list[Stale]:
             by_key.setdefault(cut.registry.key, []).append(cut)
         for i, reg in enumerate(raw):
             key = f"registries[{i}]"
-            if reg.get("kind", "scan") not in kind.kinds or any(getattr(c, "failure", None) for c in
-                                                                by_key.get(key, [])):
-                continue
+            if reg.get("kind", "scan") not in kind.kinds or any(getattr(c, "failure", None) or getattr(c, "unknown", 0)
+                                                                for c in by_key.get(key, [])):
+                continue  # a key it cannot read may be any pattern's
             group = by_key.get(key, [])
             where = kind.where(group[0].registry) if group else reg["package"]
             out += stale_keys(key, reg["keep"], [k for c in group for k in kind.keys(c)], where)

@@ -50,6 +50,7 @@ class DecoratedCut:
     removed: list[tuple[str, str]] = field(default_factory=list)  # (key, definition name)
     new_source: bytes | None = None
     failure: str | None = None
+    unknown: int = 0  # registrations whose key is not a literal (they stay)
 
 
 def decorator_registries(raw: list) -> list[DecoratorRegistry]:
@@ -99,6 +100,7 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
         if registry.kind == "call" and isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 \
                 and isinstance(stmt.body[0], cst.Expr):
             key = key_of(stmt.body[0].value)
+            cut.unknown += key is None
             if isinstance(key, str):
                 if not registry.keeps(key) and key not in looked_up:
                     cut.removed.append((key, _registered_name(stmt.body[0].value, registry.key_keyword)))
@@ -108,6 +110,7 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
         elif registry.kind == "decorator" and isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
             keys = [key_of(d.decorator) for d in stmt.decorators]
             ours = [k for k in keys if k is not False]
+            cut.unknown += sum(k is None for k in ours)
             if ours and all(isinstance(k, str) for k in ours):
                 if not any(registry.keeps(k) for k in ours):
                     cut.removed += [(k, stmt.name.value) for k in ours]
@@ -178,7 +181,7 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
             if cut.new_source is not None:
                 (scratch / rel).write_bytes(cut.new_source)
                 resolver.cache.pop(modules[rel], None)
-            if cut.kept or cut.removed or cut.failure:
+            if cut.kept or cut.removed or cut.failure or cut.unknown:
                 cuts.append(cut)
     return cuts
 

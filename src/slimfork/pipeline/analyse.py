@@ -74,8 +74,8 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
             analysis.stages = run_stages(analysis, jobs=jobs)
         analysis.plan, analysis.graph = analysis.stages.plan, analysis.stages.graph
         analysis.timings["stages"] = time.perf_counter() - t3
-        later = stale_after(analysis.stages)
-        analysis.plan.warnings += [w for w in settle(later, allow) if w not in analysis.plan.warnings]
+        later, named = stale_after(analysis.stages, tree.root, list(index.files))
+        analysis.plan.warnings += [w for w in settle(later, allow) + named if w not in analysis.plan.warnings]
         analysis.stale += later
         _unmatched_facts(analysis)
     return analysis

@@ -8,7 +8,10 @@ from), and after the planning stages (registry keys, which the cuts find; facts,
 
 from __future__ import annotations
 
+import fnmatch
+import re
 from dataclasses import replace
+from pathlib import Path
 
 from slimfork.errors import Stale, StaleError
 from slimfork.facts.unmatched import TYPO
@@ -30,18 +33,50 @@ def stale_before(spec: Spec, tree: SourceTree, index: Index, mm: ModuleMap) -> l
             + stale_scan_registries(mm, spec.registries))
 
 
-def stale_after(stages: Stages) -> list[Stale]:
-    """Registry keys no cut found, and facts whose name exists nowhere in the source."""
-    out = list(stages.stale) + list(stages.symbols.stale if stages.symbols is not None else [])
+def stale_after(stages: Stages, root: Path, paths: list[str]) -> tuple[list[Stale], list[str]]:
+    """Registry keys no cut found, and facts whose name exists nowhere in the source; and, as warnings, the
+    registry keys the cuts did not find that the source still names (``paths``: its Python files under ``root``)
+    as a string or a class: in code the fork removes, which the cuts do not read."""
+    keys = list(stages.stale) + list(stages.symbols.stale if stages.symbols is not None else [])
+    named = _named_in_source(root, paths, [e.name for e in keys])
+    out = [e for e in keys if e.name not in named]
+    warnings = [f"{e.key}: {e.message} in the code the fork keeps; {named[e.name]} names it (code the fork "
+                "removes, or a registration the cut cannot read)" for e in keys if e.name in named]
     report = stages.fold_report
     if report is None:
-        return out
+        return out, warnings
     for fact in report.typos:
         why = report.unmatched_why.get(fact.key)
         message = report.unmatched_message(fact)
         out.append(Stale(fact.key, "fact", message, getattr(why, "suggestion", None),
                          "check the qualified name against the source, or remove the fact"))
-    return out
+    return out, warnings
+
+
+def _named_in_source(root: Path, paths: list[str], patterns: list[str]) -> dict[str, str]:
+    """pattern -> the first 'path:line' whose text names a key it matches as a string ("fa3", 'fa3') or a class
+    (class DeepseekV3ForCausalLM). A regex ('re:') is never looked for."""
+    found: dict[str, str] = {}
+    wanted = {p: _key_regex(p) for p in dict.fromkeys(patterns) if p and not p.startswith("re:")}
+    for rel in paths if wanted else []:
+        try:
+            text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for pattern, regex in list(wanted.items()):
+            match = regex.search(text)
+            if match:
+                found[pattern] = f"{rel}:{text.count(chr(10), 0, match.start()) + 1}"
+                del wanted[pattern]
+        if not wanted:
+            break
+    return found
+
+
+def _key_regex(pattern: str) -> re.Pattern:
+    """A key ``pattern`` matches, quoted or after ``class``: as written, or as a glob within one string."""
+    glob = fnmatch.translate(pattern).removeprefix("(?s:").removesuffix(")\\Z").replace(".*", "[^\"'\\n]*")
+    return re.compile(r"""(?:["']|\bclass\s+)(?:""" + re.escape(pattern) + "|" + glob + r""")(?:["'(:])""")
 
 
 def settle(entries: list[Stale], allow: bool) -> list[str]:

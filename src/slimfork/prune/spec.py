@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from dataclasses import dataclass
 
 from slimfork.errors import SpecError
+from slimfork.spec.stale import key_matches
 from slimfork.spec.schema import Field, Section, check_table
 
 SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and imports no kept code references.", [
@@ -95,8 +95,7 @@ class DictRegistry:
     variable: str | None = None  # given separately: the module is then ``path`` itself
 
     def keeps(self, name: str) -> bool:
-        return any(re.fullmatch(p[3:], name) is not None if p.startswith("re:") else fnmatch.fnmatchcase(name, p)
-                   for p in self.keep)
+        return any(key_matches(p, name) for p in self.keep)
 
 
 def dict_registries(raw_registries: list) -> list[DictRegistry]:

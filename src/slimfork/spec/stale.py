@@ -10,10 +10,11 @@ from slimfork.errors import Stale, closest
 
 
 def key_matches(pattern: str, name: str) -> bool:
-    """A registry's keep pattern: a glob, or a regex written 're:...'."""
+    """A registry's keep pattern: the key as written, a glob, or a regex written 're:...'. As written first: a key
+    holding '[' (a deprecation message naming `[Class][pkg.Class]`) is no glob of itself."""
     if pattern.startswith("re:"):
         return re.fullmatch(pattern[3:], name) is not None
-    return fnmatch.fnmatchcase(name, pattern)
+    return name == pattern or fnmatch.fnmatchcase(name, pattern)
 
 
 def stale_keys(key: str, keep, names, where: str) -> list[Stale]:
@@ -26,5 +27,5 @@ def stale_keys(key: str, keep, names, where: str) -> list[Stale]:
             hint = ("keys: " + ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")) if names else \
                 f"{where} has no keys in the code the fork keeps"
             out.append(Stale(f"{key}.keep[{j}]", "registry key", f'key "{pattern}" matches no entry of {where}',
-                             None if pattern.startswith("re:") else closest(pattern, names), hint))
+                             None if pattern.startswith("re:") else closest(pattern, names), hint, pattern))
     return out
