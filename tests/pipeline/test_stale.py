@@ -77,8 +77,11 @@ def test_stale_keys_and_facts_found_by_the_stages_stop_the_run_too(tmp_path, cap
 def test_allow_stale_from_the_command_line_or_the_spec(tmp_path, capsys):
     _, on_v2 = releases(tmp_path)
     assert main(["plan", str(on_v2), "--allow-stale", "--json", "--jobs", "1"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
     assert sum(w.startswith("stale: ") for w in data["warnings"]) == len(EXPECTED)
+    assert "warning: roots[1]: no module 'pkg.tools' in the source\n  hint: did you mean pkg.toolbox?" in captured.err
+    assert captured.err.count("warning: ") == len(EXPECTED)
     allowed = write_spec(tmp_path, "allowed", "v2", extra="allow_stale = true")
     assert main(["plan", str(allowed), "--jobs", "1"]) == 0
     assert "stale: roots[1]" in capsys.readouterr().out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from slimfork.commands._output import console, print_json
+from slimfork.commands._output import console, print_json, print_stale
 
 
 def add_parser(sub):
@@ -27,6 +27,7 @@ def run(args) -> int:
 
     analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict, allow_stale=args.allow_stale or None)
     plan = analysis.plan
+    print_stale(analysis)
     if args.json:
         print_json({"removed": removals_data(analysis), "kept": [asdict(k) for k in plan.kept],
                     "uncertain": [asdict(u) for u in plan.uncertain], "warnings": plan.warnings})

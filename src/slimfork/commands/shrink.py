@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slimfork.commands._output import comparison_table, console, print_json
+from slimfork.commands._output import comparison_table, console, print_json, print_stale
 
 
 def add_parser(sub):
@@ -35,6 +35,7 @@ def run(args) -> int:
     result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs, strict=args.strict,
                     verify=not args.no_verify, allow_stale=args.allow_stale or None)
     data = result.data
+    print_stale(result.analysis)
     if args.json:
         print_json(data)
         return 0
