@@ -92,6 +92,11 @@ keep = ["triton", "fa3"]
 [facts]
 functions = {{ "pkg.plat.is_rocm" = false }}
 never_instances = ["pkg.engine.CudaGraphRunner"]
+
+[symbols]
+prune = false
+keep = ["pkg.engine:CudaGraphRunner"]
+unneeded_effects = ["pkg.plat"]
 """
 
 

@@ -102,6 +102,18 @@ def glob_modules(pattern: str, mm: ModuleMap, key: str) -> list[str]:
     return found
 
 
+def missing_symbol(module: str, name: str | None, index: Index, mm: ModuleMap, key: str) -> SpecError | None:
+    """Why ``module`` (``module:name``) names nothing in the source, with the closest name as the hint; None if
+    it exists."""
+    try:
+        _require_module(module, mm, key)
+        if name:
+            _require_symbol(module, name, index, mm, key)
+    except SpecError as exc:
+        return exc
+    return None
+
+
 def _require_module(name: str, mm: ModuleMap, key: str) -> None:
     if name not in mm.modules:
         raise SpecError(f"no module '{name}' in the source", key=key,

@@ -3,8 +3,8 @@ check beside its parser. A profile moved to a new release names what the release
 entry is an error (exit 2, before any batch is written) with the closest name of its kind, unless the spec's
 ``allow_stale`` or ``--allow-stale`` makes it a warning (the entry is then ignored).
 
-Two passes: before the graph (roots, drop/keep/tests globs, scanned registries: a stale root cannot be planned
-from), and after the planning stages (registry keys, which the cuts find; facts, which the fold matches)."""
+Two passes: before the graph (roots, drop/keep/tests globs, scanned registries, [symbols] names: a stale root
+cannot be planned from), and after the planning stages (registry keys, which the cuts find; facts, which the fold matches)."""
 
 from __future__ import annotations
 
@@ -14,23 +14,25 @@ from dataclasses import replace
 from pathlib import Path
 
 from slimfork.errors import Stale, StaleError
-from slimfork.facts.unmatched import TYPO
 from slimfork.graph.edges import stale_scan_registries
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.roots import stale_roots
 from slimfork.index import Index
 from slimfork.plan.build import stale_globs
+from slimfork.prune.spec import stale_symbols
 from slimfork.plan.stages import Stages
 from slimfork.source import SourceTree
 from slimfork.spec import Spec
 
 
 def stale_before(spec: Spec, tree: SourceTree, index: Index, mm: ModuleMap) -> list[Stale]:
-    """Roots, globs and scanned registries that match nothing in the original source."""
+    """Roots, globs, scanned registries and [symbols] names that match nothing in the original source."""
+    symbols = spec.sections.get("symbols")
     return (stale_roots(spec.roots, tree, index, mm)
             + stale_globs(spec, list(index.files) + index.other_files,
                           [m for m in mm.modules if mm.is_internal(m)], mm.top_names)
-            + stale_scan_registries(mm, spec.registries))
+            + stale_scan_registries(mm, spec.registries)
+            + (stale_symbols(symbols, index, mm) if symbols is not None else []))
 
 
 def stale_after(stages: Stages, root: Path, paths: list[str]) -> tuple[list[Stale], list[str]]:
