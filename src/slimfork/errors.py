@@ -71,14 +71,13 @@ class StaleError(SpecError):
     """Entries of the spec match nothing in the source: each one rendered, then how to go on anyway."""
 
     def __init__(self, entries: list[Stale]):
-        super().__init__(f"{len(entries)} spec entries match nothing in the source", key=entries[0].key,
+        count = "1 spec entry matches" if len(entries) == 1 else f"{len(entries)} spec entries match"
+        super().__init__(f"{count} nothing in the source (stale after an upgrade, or a typo)", key=entries[0].key,
                          hint=ALLOW_STALE_HINT)
         self.entries = entries
 
     def render(self) -> str:
-        return "\n".join([e.render() for e in self.entries]
-                         + [f"error: {len(self.entries)} spec entries match nothing in the source (stale after an "
-                            f"upgrade, or a typo)\n  hint: {ALLOW_STALE_HINT}"])
+        return "\n".join([e.render() for e in self.entries] + [f"error: {self.message}\n  hint: {self.hint}"])
 
 
 ALLOW_STALE_HINT = ("rename or remove them; --allow-stale (or allow_stale = true in the spec) makes them warnings, "

@@ -60,7 +60,7 @@ def test_only_a_name_that_exists_nowhere_is_a_typo(tmp_path, capsys):
     err = capsys.readouterr().err
     assert ("error: facts.functions.pkg.plat.is_tpu: the fact pkg.plat.is_tpu() = False matched nothing (a typo?): "
             "src/pkg/plat.py defines no is_tpu\n  hint: did you mean pkg.plat.is_") in err
-    assert "1 spec entries match nothing" in err and "facts.functions.pkg.plat.is_npu" not in err
+    assert "1 spec entry matches nothing" in err and "facts.functions.pkg.plat.is_npu" not in err
     found = warnings_of(spec, capsys, "--allow-stale")
     assert found["stale"].startswith("facts.functions.pkg.plat.is_tpu: the fact pkg.plat.is_tpu() = False matched "
                                      "nothing (a typo?): src/pkg/plat.py defines no is_tpu; hint: did you mean ")
