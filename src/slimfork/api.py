@@ -11,7 +11,8 @@ from slimfork.pipeline.analyse import Analysis, analyse, open_source
 from slimfork.pipeline.shrink import ShrinkResult, shrink
 from slimfork.spec import Spec
 
-__all__ = ["Analysis", "ShrinkResult", "WhyAnswer", "analyse", "open_source", "shrink", "stats", "weigh", "why"]
+__all__ = ["Analysis", "ShrinkResult", "WhyAnswer", "analyse", "kept_diff", "open_source", "shrink", "stats", "weigh",
+           "why"]
 
 
 def why(spec: Spec | str | Path, target: str) -> WhyAnswer:
@@ -36,6 +37,21 @@ def weigh(spec: Spec | str | Path) -> list:
         return summary.lines if summary is not None else 0
 
     return weigh_graph(graph, lines_of)
+
+
+def kept_diff(a: Spec | str | Path, b: Spec | str | Path, jobs: int | None = None) -> dict:
+    """The modules one side keeps and the other does not, each with both sides' reasons (``slimfork diff``). A
+    side is a spec, planned statically with its stale entries allowed (and listed), or an earlier shrink's
+    report.json (the file, its report folder or the fork beside it)."""
+    from slimfork.report.kept_diff import kept_diff as compare, report_path, side_of_analysis, side_of_report
+
+    def side(x):
+        report = None if isinstance(x, Spec) else report_path(str(x))
+        if report is not None:
+            return side_of_report(report)
+        return side_of_analysis(str(x.path if isinstance(x, Spec) else x), analyse(x, jobs=jobs, allow_stale=True))
+
+    return compare(side(a), side(b))
 
 
 def stats(path: Path | str):

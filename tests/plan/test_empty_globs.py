@@ -1,18 +1,29 @@
-"""A `tests` or `drop` glob that matches no file warns (a typo would otherwise keep every test, or drop nothing)."""
+"""A `tests`, `drop` or `keep` glob that matches no file is a stale entry (a typo, or a folder a new release moved:
+it would otherwise keep every test, or drop nothing): an error with the closest folder, a warning when allowed."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.mapping.registrykit import write_project
 
 from slimfork.api import analyse
+from slimfork.errors import StaleError
 
-FILES = {"pkg/__init__.py": "", "pkg/cli.py": "print('hi')\n", "tests/test_cli.py": "def test_x():\n    pass\n"}
+FILES = {"pkg/__init__.py": "", "pkg/cli.py": "print('hi')\n", "pkg/legacy_api/__init__.py": "",
+         "tests/test_cli.py": "def test_x():\n    pass\n"}
 
 
-def test_empty_tests_and_drop_globs_warn(tmp_path):
-    spec = 'source = "."\nroots = ["pkg.cli"]\ntests = ["tests", "test/**"]\ndrop = ["pkg/legacy"]\n'
+def test_empty_tests_drop_and_keep_globs_are_stale(tmp_path):
+    spec = ('source = "."\nroots = ["pkg.cli"]\ntests = ["tests", "test/**"]\ndrop = ["pkg/legacy"]\n'
+            'keep = ["pkg/data/*.json"]\n')
     root = write_project(tmp_path, FILES, spec)
-    warnings = analyse(root / "slimfork.toml").plan.warnings
-    assert "tests[1] 'test/**' matches no file of the source (a typo?)" in warnings
-    assert "drop[0] 'pkg/legacy' matches no file of the source (a typo?)" in warnings
+    with pytest.raises(StaleError) as info:
+        analyse(root / "slimfork.toml")
+    found = {e.key: (e.message, e.suggestion) for e in info.value.entries}
+    assert found == {"tests[1]": ("'test/**' matches no file of the source", "tests"),
+                     "drop[0]": ("'pkg/legacy' matches no file of the source", "pkg/legacy_api"),
+                     "keep[0]": ("'pkg/data/*.json' matches no file of the source", None)}
+    warnings = analyse(root / "slimfork.toml", allow_stale=True).plan.warnings
+    assert "stale: drop[0]: 'pkg/legacy' matches no file of the source; hint: did you mean pkg/legacy_api?" in warnings
     assert not any("tests[0]" in w for w in warnings)

@@ -48,7 +48,7 @@ CASES = [
     ("registry package", EXAMPLE_SOURCE + '[[registries]]\npackage = "app.modles"\nkeep = ["llama"]\n',
      "registries[0].package: no package 'app.modles'", "did you mean app.models?"),
     ("registry keep", EXAMPLE_SOURCE + '[[registries]]\npackage = "app.models"\nkeep = ["deepseek*"]\n',
-     "registries[0].keep: keep matches no module of app.models", "modules: llama"),
+     'registries[0].keep[0]: key "deepseek*" matches no entry of the modules of app.models', "keys: llama"),
     ("registry regex", EXAMPLE_SOURCE + '[[registries]]\npackage = "app.models"\nkeep = ["re:(("]\n',
      "registries[0].keep[0]: bad regex", "hint:"),
     ("registry key", EXAMPLE_SOURCE + '[[registries]]\npackage = "app.models"\nkeep = ["llama"]\nkept = 1\n',

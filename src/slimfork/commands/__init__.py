@@ -3,6 +3,7 @@
 COMMANDS = [
     "shrink",
     "plan",
+    "diff",
     "why",
     "weigh",
     "stats",

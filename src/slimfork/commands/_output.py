@@ -32,3 +32,9 @@ def comparison_table(title: str, before: dict, after: dict, key: str, limit: int
     table.add_row("total", str(before["files"]), str(after["files"]), f"{before['lines']:,}", f"{after['lines']:,}",
                   pct, style="bold")
     return table
+
+
+def print_stale(analysis) -> None:
+    """Allowed stale spec entries, on stderr (stdout may be JSON): each as warning: KEY: message and its hint."""
+    for entry in analysis.stale:
+        sys.stderr.write(entry.render("warning") + "\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from slimfork.commands._output import console, print_json
+from slimfork.commands._output import console, print_json, print_stale
 
 
 def add_parser(sub):
@@ -12,7 +12,10 @@ def add_parser(sub):
     p.add_argument("spec", help="keep spec")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
     p.add_argument("--strict", action="store_true",
-                   help="a fact whose name exists nowhere (a likely typo) is an error (exit 2)")
+                   help="stale entries are errors even where the spec sets allow_stale = true")
+    p.add_argument("--allow-stale", action="store_true",
+                   help="a spec entry that matches nothing in the source (a root, glob, registry, registry key or "
+                        "fact a new release renamed or removed) is a warning and is ignored, not an error (exit 2)")
     p.add_argument("--json", action="store_true", help="print the plan as JSON")
     p.add_argument("--all", action="store_true", help="list every removal (default: the first 40)")
     return p
@@ -22,8 +25,9 @@ def run(args) -> int:
     from slimfork.api import analyse
     from slimfork.report.listing import PENDING, fates, removals_data
 
-    analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict)
+    analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict, allow_stale=args.allow_stale or None)
     plan = analysis.plan
+    print_stale(analysis)
     if args.json:
         print_json({"removed": removals_data(analysis), "kept": [k.to_dict() for k in plan.kept],
                     "uncertain": [asdict(u) for u in plan.uncertain], "warnings": plan.warnings})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slimfork.commands._output import comparison_table, console, print_json
+from slimfork.commands._output import comparison_table, console, print_json, print_stale
 
 
 def add_parser(sub):
@@ -14,7 +14,10 @@ def add_parser(sub):
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
     p.add_argument("--strict", action="store_true",
-                   help="a fact whose name exists nowhere (a likely typo) is an error (exit 2)")
+                   help="stale entries are errors even where the spec sets allow_stale = true")
+    p.add_argument("--allow-stale", action="store_true",
+                   help="a spec entry that matches nothing in the source (a root, glob, registry, registry key or "
+                        "fact a new release renamed or removed) is a warning and is ignored, not an error (exit 2)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     return p
 
@@ -30,8 +33,9 @@ def run(args) -> int:
 
         spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
     result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs, strict=args.strict,
-                    verify=not args.no_verify)
+                    verify=not args.no_verify, allow_stale=args.allow_stale or None)
     data = result.data
+    print_stale(result.analysis)
     if args.json:
         print_json(data)
         return 0

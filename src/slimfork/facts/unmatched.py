@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.errors import closest
 from slimfork.facts.bindings import ModuleScope, Resolver
 from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact
@@ -33,6 +34,7 @@ class Unmatched:
     message: str  # one line: what happened
     path: str | None = None  # the place the message names (definition, use, or unfoldable file)
     line: int = 0
+    suggestion: str | None = None  # for a typo: the closest name of the source that the fact could mean
 
 
 def explain_unmatched(root: Path, facts: list[Fact], resolver: Resolver, kept: dict[str, str],
@@ -60,7 +62,7 @@ def _explain(root: Path, fact: Fact, word: str, hits: list[tuple[str, int]], res
     where, missing = (None, "") if fact.kind in (ENV, ATTRIBUTE) else \
         _definition(root, resolver, target, fact.target.rpartition(".")[2] if fact.kind == PARAMETER else None)
     if missing:
-        return _typo(fact, missing)
+        return _typo(fact, missing, _closest_name(root, resolver, fact.target, fact.kind == PARAMETER))
     if not hits and where != (_STDLIB, 0):
         return _typo(fact, f"'{word}' appears in no file of the source")
     kept_hits = [(rel, line) for rel, line in hits if rel in kept]
@@ -106,8 +108,56 @@ def _explain(root: Path, fact: Fact, word: str, hits: list[tuple[str, int]], res
                      *(where if where[0] != _STDLIB else (None, 0)))
 
 
-def _typo(fact: Fact, reason: str) -> Unmatched:
-    return Unmatched(fact, TYPO, f"the fact {fact.describe()} matched nothing (a typo?): {reason}")
+def _typo(fact: Fact, reason: str, suggestion: str | None = None) -> Unmatched:
+    return Unmatched(fact, TYPO, f"the fact {fact.describe()} matched nothing (a typo?): {reason}",
+                     suggestion=suggestion)
+
+
+def _closest_name(root: Path, resolver: Resolver, target: str, parameter: bool) -> str | None:
+    """The qualified name of the source closest to ``target`` (a renamed function, class, member or parameter):
+    the names bound where the deepest existing part of it is, modules included."""
+    parts = resolver.canonical(target).split(".")
+    i = next((i for i in range(len(parts), 0, -1) if ".".join(parts[:i]) in resolver.paths), 0)
+    module = ".".join(parts[:i])
+    candidates = [m for m in resolver.paths if m.startswith(module + ".") or not module]
+    tree = _parse(root, resolver.paths[module]) if module else None
+    body, prefix = (tree.body if tree is not None else []), module
+    for part in parts[i:]:
+        candidates += [f"{prefix}.{name}" for name in _bound(body)]
+        node = _find(body, [part])
+        if node is None:
+            break
+        prefix = f"{prefix}.{part}"
+        if isinstance(node, ast.ClassDef):
+            body = node.body
+        elif parameter and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            candidates += [f"{prefix}.{a.arg}" for a in args.posonlyargs + args.args + args.kwonlyargs]
+            break
+        else:
+            break
+    # By the last part first: qualified names share their prefix, which would make every one look close.
+    tails = {c.rpartition(".")[2]: c for c in reversed(candidates)}
+    tail = closest(target.rpartition(".")[2], tails)
+    return tails[tail] if tail else closest(target, candidates)
+
+
+def _bound(body: list[ast.stmt]) -> list[str]:
+    """The names a module or class body binds (through if/try/with blocks)."""
+    out = []
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            out += [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out += [a.asname or a.name.split(".")[0] for a in node.names if a.name != "*"]
+        else:
+            for block in ("body", "orelse", "finalbody"):
+                out += _bound(getattr(node, block, None) or [])
+            out += [n for h in getattr(node, "handlers", None) or [] for n in _bound(h.body)]
+    return out
 
 
 def _what(fact: Fact) -> str:

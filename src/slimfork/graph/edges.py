@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
-import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -12,7 +10,9 @@ from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
 from slimfork.decisions import Uncertain
+from slimfork.errors import Stale, closest
 from slimfork.spec.model import RegistrySpec
+from slimfork.spec.stale import key_matches, stale_keys
 
 
 class Edge(NamedTuple):
@@ -102,10 +102,23 @@ def registry_members(mm: ModuleMap, reg: RegistrySpec) -> list[str]:
     return out
 
 
-def _match(pattern: str, rel: str) -> bool:
-    if pattern.startswith("re:"):
-        return re.fullmatch(pattern[3:], rel) is not None
-    return fnmatch.fnmatchcase(rel, pattern)
+def stale_scan_registries(mm: ModuleMap, registries: list[RegistrySpec]) -> list[Stale]:
+    """A scanned package the source no longer has, and each keep pattern that matches none of its modules."""
+    out = []
+    for reg in registries:
+        info = mm.modules.get(reg.package)
+        if info is None or not info.is_package:
+            packages = [n for n, m in mm.modules.items() if m.is_package and mm.is_internal(n)]
+            out.append(Stale(f"{reg.key}.package", "registry", f"no package '{reg.package}' in the source",
+                             closest(reg.package, packages), "name the scanned package"))
+            continue
+        prefix = reg.package + "."
+        out += stale_keys(reg.key, reg.keep, [name[len(prefix):] for name in mm.descendants(reg.package)],
+                          f"the modules of {reg.package}")
+    return out
+
+
+_match = key_matches
 
 
 def _registry_detail(reg: RegistrySpec, member: str) -> str:

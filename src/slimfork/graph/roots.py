@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from slimfork.errors import SpecError, did_you_mean
+from slimfork.errors import SpecError, Stale, did_you_mean
 from slimfork.globs import match_modules
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.build import Index
@@ -18,37 +18,57 @@ class RootModule:
     reason: str  # "root 'script:sglang' (sglang.cli.main:main)"
 
 
+def stale_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap) -> list[Stale]:
+    """The roots that name nothing in the source (a module, symbol, script or file a new release removed)."""
+    out = []
+    for i, root in enumerate(roots):
+        try:
+            _resolve(root, f"roots[{i}]", tree, index, mm)
+        except SpecError as exc:
+            suggestion = None
+            if exc.hint and exc.hint.startswith("did you mean "):
+                suggestion = exc.hint[len("did you mean "):].rstrip("?")
+            out.append(Stale(exc.key or f"roots[{i}]", "root", exc.message, suggestion,
+                             "" if suggestion else exc.hint or ""))
+    return out
+
+
 def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap) -> list[RootModule]:
     out: list[RootModule] = []
     for i, root in enumerate(roots):
-        key = f"roots[{i}]"
-        if root.kind == "script":
-            out.extend(_scripts(root, tree, mm, key))
-        elif root.kind == "glob":
-            for module in glob_modules(root.value, mm, key):
-                out.append(RootModule(module, f"root '{root}'"))
-                main = f"{module}.__main__"
-                if mm.modules[module].is_package and main in mm.modules:
-                    out.append(RootModule(main, f"root '{root}' (python -m {module} runs __main__)"))
-        elif root.kind == "file":
-            of_file = mm.module_of(root.value.lstrip("./"))
-            if of_file is None:
-                raise SpecError(f"file '{root.value}' is not a Python file of the source", key=key,
-                                hint="give a path relative to the source folder, e.g. 'file:scripts/run.py'")
-            out.append(RootModule(of_file, f"root '{root}'"))
-        else:
-            _require_module(root.value, mm, key)
-            if root.kind == "symbol":
-                _require_symbol(root.value, root.symbol or "", index, mm, key)
-            out.append(RootModule(root.value, f"root '{root}'"))
-            main = f"{root.value}.__main__"
-            if mm.modules[root.value].is_package and main in mm.modules:
-                out.append(RootModule(main, f"root '{root}' (python -m {root.value} runs __main__)"))
+        out.extend(_resolve(root, f"roots[{i}]", tree, index, mm))
     for group, entries in sorted((tree.dist.entry_points if tree.dist else {}).items()):
         for name, value in sorted(entries.items()):
             module = value.split(":")[0].strip()
             if module in mm.modules:
                 out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
+    return out
+
+
+def _resolve(root: Root, key: str, tree: SourceTree, index: Index, mm: ModuleMap) -> list[RootModule]:
+    out: list[RootModule] = []
+    if root.kind == "script":
+        out.extend(_scripts(root, tree, mm, key))
+    elif root.kind == "glob":
+        for module in glob_modules(root.value, mm, key):
+            out.append(RootModule(module, f"root '{root}'"))
+            main = f"{module}.__main__"
+            if mm.modules[module].is_package and main in mm.modules:
+                out.append(RootModule(main, f"root '{root}' (python -m {module} runs __main__)"))
+    elif root.kind == "file":
+        of_file = mm.module_of(root.value.lstrip("./"))
+        if of_file is None:
+            raise SpecError(f"file '{root.value}' is not a Python file of the source", key=key,
+                            hint="give a path relative to the source folder, e.g. 'file:scripts/run.py'")
+        out.append(RootModule(of_file, f"root '{root}'"))
+    else:
+        _require_module(root.value, mm, key)
+        if root.kind == "symbol":
+            _require_symbol(root.value, root.symbol or "", index, mm, key)
+        out.append(RootModule(root.value, f"root '{root}'"))
+        main = f"{root.value}.__main__"
+        if mm.modules[root.value].is_package and main in mm.modules:
+            out.append(RootModule(main, f"root '{root}' (python -m {root.value} runs __main__)"))
     return out
 
 
@@ -80,6 +100,18 @@ def glob_modules(pattern: str, mm: ModuleMap, key: str) -> list[str]:
                 did_you_mean(head, mm.modules, "top-level packages: " + ", ".join(sorted(mm.top_names))))
         raise SpecError(f"the glob '{pattern}' matches no module", key=key, hint=hint)
     return found
+
+
+def missing_symbol(module: str, name: str | None, index: Index, mm: ModuleMap, key: str) -> SpecError | None:
+    """Why ``module`` (``module:name``) names nothing in the source, with the closest name as the hint; None if
+    it exists."""
+    try:
+        _require_module(module, mm, key)
+        if name:
+            _require_symbol(module, name, index, mm, key)
+    except SpecError as exc:
+        return exc
+    return None
 
 
 def _require_module(name: str, mm: ModuleMap, key: str) -> None:

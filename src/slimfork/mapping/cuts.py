@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from slimfork.mapping.kinds import KINDS
+from slimfork.errors import Stale
 from slimfork.plan.stages import Stages
+from slimfork.spec.stale import stale_keys
 
 
 def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]:
@@ -16,6 +18,7 @@ def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]
     by_path = analysis.graph.mm.by_path  # modules a cut left with nothing but imports (subclass registries)
     stages.vacated = frozenset(by_path[c.path] for _, cuts in done for c in cuts
                                if getattr(c, "vacated", False) and c.path in by_path)
+    stages.stale += _stale_keys(analysis.spec.raw.get("registries", []), done)
     keyed, other = [], []
     for kind, cuts in done:
         for cut in cuts:
@@ -29,3 +32,23 @@ def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]
         else:
             other += cuts
     return keyed, other
+
+
+def _stale_keys(raw: list, done: list) -> list[Stale]:
+    """Each keep pattern of a rewriting registry that matches none of the keys its cuts saw in the kept code (a
+    registry whose cut failed, or that has a key it cannot read, claims nothing; pipeline/stale.py lets off a key
+    the removed code names)."""
+    out: list[Stale] = []
+    for kind, cuts in done:
+        by_key: dict[str, list] = {}
+        for cut in cuts:
+            by_key.setdefault(cut.registry.key, []).append(cut)
+        for i, reg in enumerate(raw):
+            key = f"registries[{i}]"
+            if reg.get("kind", "scan") not in kind.kinds or any(getattr(c, "failure", None) or getattr(c, "unknown", 0)
+                                                                for c in by_key.get(key, [])):
+                continue  # a key it cannot read may be any pattern's
+            group = by_key.get(key, [])
+            where = kind.where(group[0].registry) if group else reg["package"]
+            out += stale_keys(key, reg["keep"], [k for c in group for k in kind.keys(c)], where)
+    return out

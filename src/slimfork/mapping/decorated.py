@@ -50,6 +50,7 @@ class DecoratedCut:
     removed: list[tuple[str, str]] = field(default_factory=list)  # (key, definition name)
     new_source: bytes | None = None
     failure: str | None = None
+    unknown: int = 0  # registrations whose key is not a literal (they stay)
 
 
 def decorator_registries(raw: list) -> list[DecoratorRegistry]:
@@ -101,6 +102,7 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
                 and isinstance(stmt.body[0], cst.Expr):
             registering = stmt.body[0].value
             key = key_of(registering)
+            cut.unknown += key is None
             if isinstance(key, str) and isinstance(registering, cst.Call):  # (key_of found a key: a call)
                 if not registry.keeps(key) and key not in looked_up:
                     cut.removed.append((key, _registered_name(registering, registry.key_keyword)))
@@ -111,6 +113,7 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
             keys = [key_of(d.decorator) for d in stmt.decorators]
             ours = [k for k in keys if k is not False]
             literal = [k for k in ours if isinstance(k, str)]
+            cut.unknown += sum(k is None for k in ours)
             if ours and len(literal) == len(ours):
                 if not any(registry.keeps(k) for k in literal):
                     cut.removed += [(k, stmt.name.value) for k in literal]
@@ -181,7 +184,7 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
             if cut.new_source is not None:
                 (scratch / rel).write_bytes(cut.new_source)
                 resolver.cache.pop(modules[rel], None)
-            if cut.kept or cut.removed or cut.failure:
+            if cut.kept or cut.removed or cut.failure or cut.unknown:
                 cuts.append(cut)
     return cuts
 

@@ -27,6 +27,8 @@ class RewritingKind:
     report: Callable[[list], str]
     data: Callable[[list], Any]
     removes_keys: bool = False  # the tests stage reads its removed keys (tests of removed entries leave)
+    keys: Callable[[Any], list[str]] = lambda cut: list(cut.kept) + list(cut.removed)  # every key a cut saw
+    where: Callable[[Any], str] = lambda registry: str(registry)  # the registry, in a stale key's message
 
 
 def _decorated_reason(cut) -> str:
@@ -38,18 +40,23 @@ def _decorated_reason(cut) -> str:
 KINDS: tuple[RewritingKind, ...] = (
     RewritingKind(("mapping",), "Mapping registries", "mapping_registries", cut_mappings,
                   lambda cut: f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries "
-                              "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True),
+                              "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True,
+                  keys=lambda cut: [x for e in cut.kept + cut.removed for x in (e.key, e.module) if x],
+                  where=lambda reg: f"{reg.module}.{reg.variable}"),
     RewritingKind(("decorator", "call"), "Decorator registries", "decorator_registries", cut_decorator_registries,
-                  _decorated_reason, decorated_report, decorated_data),
+                  _decorated_reason, decorated_report, decorated_data,
+                  keys=lambda cut: cut.kept + [key for key, _ in cut.removed],
+                  where=lambda reg: f"the registrations through {reg.decorator}"),
     RewritingKind(("if-chain",), "If-chain registries", "if_chain_registries", cut_if_chain_registries,
                   lambda cut: f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
                               f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report,
-                  if_chain_data),
+                  if_chain_data, where=lambda reg: f"the arms of {reg.function} on {reg.variable}"),
     RewritingKind(("imports",), "Import registries", "imports_registries", cut_imports_registries,
                   lambda cut: f"registry {cut.registry.module} (imports of its submodules): the imports of "
                               f"{len(cut.removed)} submodules the spec does not keep removed", imports_report,
-                  imports_data),
+                  imports_data, where=lambda reg: f"the submodule imports of {reg.module}"),
     RewritingKind(("subclasses",), "Subclass registries", "subclass_registries", cut_subclass_registries,
                   lambda cut: f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec "
-                              "does not keep removed", subclasses_report, subclasses_data, removes_keys=True),
+                              "does not keep removed", subclasses_report, subclasses_data, removes_keys=True,
+                  keys=lambda cut: cut.keys, where=lambda reg: f"the subclasses of {reg.base}"),
 )

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import fnmatch
-import re
 from dataclasses import dataclass
 
 from slimfork.errors import SpecError
+from slimfork.spec.stale import key_matches
 
 
 # Registry kinds whose cut rewrites code before the plan is made again (the planning stages run for them).
@@ -24,10 +23,7 @@ class MappingRegistry:
         return any(_match(p, key) or (module is not None and _match(p, module)) for p in self.keep)
 
 
-def _match(pattern: str, text: str) -> bool:
-    if pattern.startswith("re:"):
-        return re.fullmatch(pattern[3:], text) is not None
-    return fnmatch.fnmatchcase(text, pattern)
+_match = key_matches  # every registry kind matches its keys the same way
 
 
 def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:

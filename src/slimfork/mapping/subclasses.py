@@ -66,6 +66,7 @@ class SubclassCut:
     new_source: bytes | None = None
     failure: str | None = None
     vacated: bool = False  # the cut left the module nothing but imports (and its docstring)
+    keys: list[str] = field(default_factory=list)  # every subclass's name and keys seen (for stale keep patterns)
     tables: list[dict] = field(default_factory=list)  # name tables cut here: {"variable", "removed"}
 
     def removed_keys(self) -> dict[str, str]:
@@ -279,6 +280,7 @@ def _cut_one(registry, base, classes, names_used, scratch: Path, graph) -> list[
     for q, info in subs.items():
         cut = by_path.setdefault(info.path, SubclassCut(registry, info.path))
         short = q.rpartition(".")[2]
+        cut.keys += [short, *(info.keys or [])]
         if q in going:
             cut.removed.append((short, ", ".join(info.keys or [])))
         elif q in held:

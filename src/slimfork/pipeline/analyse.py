@@ -8,15 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.decisions import Plan
-from slimfork.errors import SpecError, did_you_mean
+from slimfork.errors import Stale
 from slimfork.globs import first_match, first_path_keep, is_module_glob
 from slimfork.graph import ModuleGraph, build_graph
-from slimfork.graph.edges import registry_members
 from slimfork.graph.modules import build_module_map
 from slimfork.graph.roots import RootModule, glob_modules
 from slimfork.index import Index, build_index
 from slimfork.pipeline.stages import run_stages
-from slimfork.plan.build import build_plan, empty_globs
+from slimfork.pipeline.stale import settle, stale_after, stale_before, without_stale
+from slimfork.plan.build import build_plan
 from slimfork.plan.stages import Stages
 from slimfork.progress import progress
 from slimfork.source import SourceTree, open_tree, resolve_source
@@ -34,6 +34,7 @@ class Analysis:
     plan: Plan
     timings: dict[str, float] = field(default_factory=dict)
     stages: Stages | None = None  # what the planning stages decided (None: analysed without them)
+    stale: list[Stale] = field(default_factory=list)  # entries that match nothing (warnings: stale allowed)
 
 
 def open_source(spec: Spec) -> SourceTree:
@@ -42,31 +43,41 @@ def open_source(spec: Spec) -> SourceTree:
     return open_tree(root, spec.python_root, spec.packages or None, kind=kind)
 
 
-def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True, strict: bool = False) -> Analysis:
+def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True, strict: bool = False,
+            allow_stale: bool | None = None) -> Analysis:
     """Read-only: load the spec, index the source, build the graph and the plan; with ``fold``, fold the facts
-    into a scratch copy and plan again on the folded code (what ``shrink`` will remove)."""
+    into a scratch copy and plan again on the folded code (what ``shrink`` will remove). A spec entry that matches
+    nothing in the source stops with exit 2 (``StaleError``) unless ``allow_stale`` (default: the spec's
+    ``allow_stale``; ``strict`` overrides the spec) makes it a warning (pipeline/stale.py)."""
     if not isinstance(spec, Spec):
         spec = load_spec(spec)
+    allow = (spec.allow_stale and not strict) if allow_stale is None else allow_stale
     t0 = time.perf_counter()
     tree = open_source(spec)
     t1 = time.perf_counter()
     index = build_index(tree.root, jobs=jobs, skip=_dropped_path(spec))
     t2 = time.perf_counter()
     mm = build_module_map(tree, index)
+    stale = stale_before(spec, tree, index, mm)
+    warnings = settle(stale, allow)
+    spec = without_stale(spec, stale) if stale else spec
     graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm,
                         type_checking=spec.type_checking_imports)
-    _check_registries(spec, graph)
-    _add_keep_roots(spec, graph)
+    _add_keep_roots(spec, graph, {e.key for e in stale})
     plan = build_plan(spec, graph)
-    plan.warnings += empty_globs(spec, list(index.files) + index.other_files)  # on the original tree only
+    plan.warnings += warnings
     t3 = time.perf_counter()
-    analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2})
+    analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2},
+                        stale=stale)
     if fold:
         with progress("registries, facts, symbols, kernels and tests: planning on a folded copy"):
             analysis.stages = run_stages(analysis, jobs=jobs)
         analysis.plan, analysis.graph = analysis.stages.plan, analysis.stages.graph
         analysis.timings["stages"] = time.perf_counter() - t3
-        _unmatched_facts(analysis, strict)
+        later, named = stale_after(analysis.stages, tree.root, list(index.files))
+        analysis.plan.warnings += [w for w in settle(later, allow) + named if w not in analysis.plan.warnings]
+        analysis.stale += later
+        _unmatched_facts(analysis)
     return analysis
 
 
@@ -77,30 +88,17 @@ def _dropped_path(spec: Spec):
     return lambda rel: first_match(spec.drop, rel) is not None
 
 
-def _unmatched_facts(analysis: Analysis, strict: bool) -> None:
-    """A fact that matched nothing is a warning saying why; with ``strict``, one whose name exists nowhere (a
-    likely typo) is an error (exit 2)."""
+def _unmatched_facts(analysis: Analysis) -> None:
+    """A fact that matched nothing though its name exists (kept code never uses it the way it says) is a warning
+    saying why; one whose name exists nowhere is stale (pipeline/stale.py)."""
     report = analysis.stages.fold_report if analysis.stages is not None else None
     if report is None or not report.unmatched:
         return
-    if strict:
-        report.check_strict()
+    typos = {f.key for f in report.typos}
     for fact in report.unmatched:
         warning = f"{fact.key}: {report.unmatched_message(fact)}"
-        if warning not in analysis.plan.warnings:
+        if fact.key not in typos and warning not in analysis.plan.warnings:
             analysis.plan.warnings.append(warning)
-
-
-def _check_registries(spec: Spec, graph: ModuleGraph) -> None:
-    for i, reg in enumerate(spec.registries):
-        info = graph.modules.get(reg.package)
-        if info is None or not info.is_package:
-            packages = [n for n, m in graph.modules.items() if m.is_package]
-            raise SpecError(f"no package '{reg.package}' in the source", key=f"registries[{i}].package",
-                            hint=did_you_mean(reg.package, packages, "name the scanned package"))
-        if not registry_members(graph.mm, reg):
-            raise SpecError(f"keep matches no module of {reg.package}", key=f"registries[{i}].keep",
-                            hint="modules: " + ", ".join(m[len(reg.package) + 1:] for m in graph.mm.children.get(reg.package, [])[:12]))
 
 
 def _dropped_modules(spec: Spec, mm) -> set[str]:
@@ -110,8 +108,8 @@ def _dropped_modules(spec: Spec, mm) -> set[str]:
             if info.path and first_match(spec.drop, info.path) is not None}
 
 
-def _add_keep_roots(spec: Spec, graph: ModuleGraph) -> None:
-    """Modules the spec keeps by glob are roots too: what they import must stay."""
+def _add_keep_roots(spec: Spec, graph: ModuleGraph, stale: set[str]) -> None:
+    """Modules the spec keeps by glob are roots too: what they import must stay (a stale glob keeps nothing)."""
     if not spec.keep:
         return
     top = graph.mm.top_names
@@ -119,7 +117,7 @@ def _add_keep_roots(spec: Spec, graph: ModuleGraph) -> None:
              for name, info in sorted(graph.modules.items())
              if info.path and (i := first_path_keep(spec.keep, info.path, top)) is not None]
     for i, pattern in enumerate(spec.keep):
-        if is_module_glob(pattern, top):
+        if is_module_glob(pattern, top) and f"keep[{i}]" not in stale:
             extra += [RootModule(name, f"kept by keep[{i}] '{pattern}'")
                       for name in glob_modules(pattern, graph.mm, f"keep[{i}]")]
     graph.roots.extend(extra)

@@ -31,14 +31,15 @@ class ShrinkResult:
 
 
 def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: bool = False,
-           jobs: int | None = None, verify: bool = True, strict: bool = False) -> ShrinkResult:
+           jobs: int | None = None, verify: bool = True, strict: bool = False,
+           allow_stale: bool | None = None) -> ShrinkResult:
     """Plan, fold facts, then (unless ``dry_run``) write the fork to ``out`` as a git history of verified batches
     and the reports to ``<out>.report``. ``verify=False`` skips the checks (every planned edit is committed)."""
     if not isinstance(spec, Spec):
         spec = load_spec(spec)
     # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
     ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
-    analysis = analyse(spec, jobs=jobs, strict=strict)
+    analysis = analyse(spec, jobs=jobs, strict=strict, allow_stale=allow_stale)
     spec, stages = analysis.spec, analysis.stages
     assert stages is not None  # analyse() runs the stages unless told not to
     if out is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from slimfork.graph.graph import ModuleGraph, Step
 from slimfork.globs import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
-from slimfork.globs import first_match
+from slimfork.globs import first_match, is_module_glob, match_modules
+from slimfork.errors import Stale, closest
 from slimfork.decisions import Kept, KeptKind, Plan, Removal, RemovalKind, kept_reason
 from slimfork.spec.model import Spec
 
@@ -32,14 +33,24 @@ def step_reason(graph: ModuleGraph, step: Step) -> str:
     return kept_reason(*step_kept(graph, step))
 
 
-def empty_globs(spec: Spec, paths: list[str]) -> list[str]:
-    """A `tests` or `drop` glob that matches no file of the source is most likely a typo: say so."""
+def stale_globs(spec: Spec, paths: list[str], modules: list[str], top_names) -> list[Stale]:
+    """A `drop`, `keep` or `tests` glob that matches no file of the source (a folder a new release moved, or a
+    typo), and a `keep` module glob that matches no module, each with the closest path or module."""
     tests = spec.sections.get("tests")
+    folders = sorted({p.rsplit("/", i)[0] for p in paths for i in range(1, p.count("/") + 1)})
     out = []
-    for key, globs in (("tests", list(tests.globs) if tests else []), ("drop", list(spec.drop))):
+    for key, globs in (("drop", list(spec.drop)), ("keep", list(spec.keep)),
+                       ("tests", list(tests.globs) if tests else [])):
         for i, pattern in enumerate(globs):
-            if not any(first_match([pattern], p) is not None for p in paths):
-                out.append(f"{key}[{i}] '{pattern}' matches no file of the source (a typo?)")
+            if key == "keep" and is_module_glob(pattern, top_names):
+                if not match_modules(pattern, modules):
+                    out.append(Stale(f"keep[{i}]", "glob", f"the glob '{pattern}' matches no module",
+                                     closest(pattern.split("*")[0].rstrip("."), modules)))
+            elif not any(first_match([pattern], p) is not None for p in paths):
+                bare = pattern.strip().lstrip("./").rstrip("/")
+                out.append(Stale(f"{key}[{i}]", "glob", f"'{pattern}' matches no file of the source",
+                                 closest(bare, folders if "." not in bare.rsplit("/", 1)[-1] else paths),
+                                 "check the path against the source (globs are relative to it)"))
     return out
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from slimfork.decisions import Batch, Plan, Removal
+from slimfork.errors import Stale
 
 if TYPE_CHECKING:  # the results of the stages above the plan, for their types only
     from slimfork.graph import ModuleGraph
@@ -33,6 +34,7 @@ class Stages:
     symbols: SymbolStage | None = None  # pruned symbols and dict registries
     test_removals: list[Removal] = field(default_factory=list)  # the tests stage's files and functions
     vacated: frozenset[str] = frozenset()  # modules a registry cut left with nothing but imports
+    stale: list[Stale] = field(default_factory=list)  # registry keys the stages found no entry for
 
     def rewrite(self, path: str, content: bytes, reason: str) -> None:
         self.rewritten[path] = content

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.prune.spec import DictRegistry
+from slimfork.spec.stale import stale_keys
 from slimfork.rewrite.registry_cut import cut_registry
 
 
@@ -49,6 +50,8 @@ def cut_dict_registries(registries: list[DictRegistry], mm, scratch: Path, resul
         if not cut.kept and (registry.keep or cut.new is None):
             raise SpecError(f"keep matches no key of {module}.{variable}", key=f"{registry.key}.keep",
                             hint="keys: " + ", ".join(cut.removed[:12]))
+        if not cut.unknown and not cut.failure:
+            result.stale += stale_keys(registry.key, registry.keep, cut.kept + cut.removed, f"{module}.{variable}")
         modules.setdefault(module, set())
         if cut.new is not None:
             modules[module] |= cut.freed

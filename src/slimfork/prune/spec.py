@@ -6,7 +6,9 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
-from slimfork.errors import SpecError
+from slimfork.errors import SpecError, Stale, closest
+from slimfork.graph.roots import missing_symbol
+from slimfork.spec.stale import key_matches
 from slimfork.spec.schema import Field, Section, check_table
 
 SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and imports no kept code references.", [
@@ -95,8 +97,7 @@ class DictRegistry:
     variable: str | None = None  # given separately: the module is then ``path`` itself
 
     def keeps(self, name: str) -> bool:
-        return any(re.fullmatch(p[3:], name) is not None if p.startswith("re:") else fnmatch.fnmatchcase(name, p)
-                   for p in self.keep)
+        return any(key_matches(p, name) for p in self.keep)
 
 
 def dict_registries(raw_registries: list) -> list[DictRegistry]:
@@ -106,4 +107,25 @@ def dict_registries(raw_registries: list) -> list[DictRegistry]:
         if reg.get("kind") == "dict":
             out.append(DictRegistry(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), f"registries[{i}]",
                                     reg.get("variable")))
+    return out
+
+
+def stale_symbols(config: SymbolsSpec, index, mm, key: str = "symbols") -> list[Stale]:
+    """`keep` and `drop` entries naming a module or name the source lacks, and `unneeded_effects` patterns matching
+    no module: each with the closest name."""
+    out = []
+    entries = [(f"{key}.keep[{i}]", m, n) for i, (m, n) in enumerate(config.keep)]
+    entries += [(f"{key}.drop[{i}]", m, n) for i, (m, n) in enumerate(config.drop)]
+    for where, module, name in entries:
+        problem = missing_symbol(module, name, index, mm, where)
+        if problem is not None:
+            close = (problem.hint or "").startswith("did you mean ")
+            out.append(Stale(where, "symbol", problem.message,
+                             problem.hint[len("did you mean "):].rstrip("?") if close and problem.hint else None,
+                             "" if close else problem.hint or ""))
+    modules = [m for m in mm.modules if mm.is_internal(m)]
+    for i, pattern in enumerate(config.unneeded_effects):
+        if not any(fnmatch.fnmatchcase(m, pattern) for m in modules):
+            out.append(Stale(f"{key}.unneeded_effects[{i}]", "symbol", f"'{pattern}' matches no module",
+                             closest(pattern.split("*")[0].rstrip("."), modules)))
     return out

@@ -39,6 +39,7 @@ class SymbolStage:
     modules_removed: list[Removal] = field(default_factory=list)  # unreachable because of this stage
     registries: list[dict] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    stale: list = field(default_factory=list)  # dict registries' keep patterns that match no key (errors.Stale)
     protected: dict[str, str] = field(default_factory=dict)
     uncertain: list[Uncertain] = field(default_factory=list)
     rounds: int = 0

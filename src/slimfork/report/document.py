@@ -32,6 +32,7 @@ def report_data(analysis, before: TreeStats, after: TreeStats, *, out: str | Non
         "uncertain": [asdict(u) for u in plan.uncertain],
         "missing_in_original": [asdict(m) for m in graph.missing if m.module in graph.reached],
         "warnings": list(plan.warnings),
+        "stale": [e.to_dict() for e in analysis.stale],  # entries matching nothing, allowed (--allow-stale)
         "timings": {k: round(v, 3) for k, v in analysis.timings.items()},
         **(extra or {}),
     }

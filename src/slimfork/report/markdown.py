@@ -49,6 +49,12 @@ def summary_markdown(data: dict, sections: Sequence[tuple[str, str]] = ()) -> st
     parts += [_uncertain_line(u) for u in data["uncertain"]] or ["none"]
     parts += ["", f"## Imports already missing in the original ({len(data['missing_in_original'])})", ""]
     parts += [f"- `{m['path']}:{m['line']}` imports `{m['target']}`" for m in data["missing_in_original"]] or ["none"]
+    stale = data.get("stale", [])
+    parts += ["", f"## Stale spec entries ({len(stale)})", "",
+              "Entries that match nothing in this source, ignored because stale entries were allowed "
+              "(`--allow-stale`, `allow_stale = true`): rename or remove them.", ""] if stale else []
+    parts += [f"- `{e['key']}`: {e['message']}" + (f" (did you mean `{e['suggestion']}`?)" if e["suggestion"]
+              else f" ({e['hint']})" if e["hint"] else "") for e in stale]
     parts += ["", f"## Warnings ({len(data['warnings'])})", ""] + ([f"- {w}" for w in data["warnings"]] or ["none"])
     parts += ["", "Details: `removed.md`, `kept.md`, and everything as data in `report.json`.", ""]
     return "\n".join(parts)

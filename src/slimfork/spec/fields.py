@@ -35,6 +35,10 @@ TOP = Section(
               "version (default '+slimfork'); '' keeps the original's version. The install check proves it "
               "harmless: a fork that fails to install or import with it gets the original's version back.",
               default="+slimfork"),
+        Field("allow_stale", "bool", "An entry that matches nothing in the source (a root, glob, registry, "
+              "registry key or fact a new release renamed or removed) is a warning and is ignored, instead of "
+              "an error that stops the run (exit 2; the command line's --allow-stale does the same).",
+              default=False),
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
         Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "

@@ -68,6 +68,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
     spec.drop = list(data.get("drop", []))
     spec.keep = list(data.get("keep", []))
     spec.type_checking_imports = data.get("type_checking_imports", "keep") == "keep"
+    spec.allow_stale = bool(data.get("allow_stale", False))
     suffix = data.get("version_suffix", "+slimfork")
     if suffix and not re.fullmatch(r"\+[A-Za-z0-9]+(\.[A-Za-z0-9]+)*", suffix):
         raise SpecError(f"'{suffix}' is not a PEP 440 local version suffix", key="version_suffix",
@@ -88,7 +89,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
                     raise SpecError(f"bad regex: {exc}", key=f"{key}.keep[{j}]",
                                     hint="regexes follow Python's re syntax after 're:'") from None
         if reg.get("kind", DEFAULT_KIND) in FILTERING_KINDS:  # the others rewrite (spec/kinds.py)
-            spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", "")))
+            spec.registries.append(RegistrySpec(reg["package"], tuple(reg["keep"]), reg.get("reason", ""), key))
     for name, target in SECTION_PARSERS.items():
         if name in data:
             module, func = target.split(":")

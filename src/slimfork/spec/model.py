@@ -25,6 +25,7 @@ class RegistrySpec:
     package: str
     keep: tuple[str, ...]
     reason: str = ""
+    key: str = "registries[0]"  # where it is in the spec
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Spec:
     keep: list[str] = field(default_factory=list)
     out: Path | None = None
     registries: list[RegistrySpec] = field(default_factory=list)
+    allow_stale: bool = False  # entries that match nothing in the source warn instead of stopping the run
     sections: dict[str, Any] = field(default_factory=dict)  # parsed [facts], [checks], [verify]
     raw: dict[str, Any] = field(default_factory=dict)
 
