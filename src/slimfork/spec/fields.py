@@ -14,7 +14,8 @@ TOP = Section(
         Field("dist", "str", "For a pypi: source, which distribution to unpack: 'wheel' (default) or 'sdist' "
               "(sdists usually carry the tests).", choices=("wheel", "sdist"), default="wheel"),
         Field("python_root", "str", "Folder inside the source that holds the importable packages "
-              "(default: 'src' if it exists, else the source's top folder)."),
+              "(default: the folder the build configuration declares (setuptools' package-dir, hatch's or poetry's "
+              "packages), else 'src' if it has packages, else the source's top folder)."),
         Field("packages", "list[str]", "Top-level packages to analyse (default: every package found under "
               "python_root)."),
         Field("roots", "list[str]", "What must keep working: 'pkg.mod' (a module), 'pkg.*' or 'pkg.**' (module globs: its "
