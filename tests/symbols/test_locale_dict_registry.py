@@ -92,3 +92,14 @@ def test_init_drafts_a_dict_of_instances(tmp_path, capsys):
     capsys.readouterr()
     text = (tmp_path / "d.toml").read_text()
     assert '# package = "pkg.CONVERTERS"' in text and '#   "fr",' in text
+
+
+def test_module_level_global_and_reimport_of_a_table(tmp_path):
+    """``global`` at module level (legal, names as strings) and a table rebound by an import are no own table."""
+    from slimfork.graph.symbol_index import summarize_symbols
+
+    source = b"global T\nT = {}\nT[1] = 2\nfrom x import T\nT[2] = 3\n"
+    summary = summarize_symbols(source)
+    fills = [st for st in summary.statements if st.line in (3, 5)]
+    assert fills[0].kind == "assign" and fills[0].binds == ("T",)  # fills its own dict
+    assert fills[1].effect  # T is the imported one now: may change another object

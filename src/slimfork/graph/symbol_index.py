@@ -121,8 +121,9 @@ def _track_own(node: ast.stmt, own: set[str]) -> None:
     for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else ():
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
             own.discard(sub.id)
-    for name in getattr(node, "names", ()):
-        own.discard((name.asname or name.name).split(".")[0])
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        for name in node.names:
+            own.discard((name.asname or name.name).split(".")[0])
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         own.discard(node.name)
 
