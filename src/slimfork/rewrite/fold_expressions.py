@@ -9,10 +9,11 @@ from slimfork.facts.evaluate import dotted_name, is_literal, is_pure, literal_va
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.fold_nodes import Fold, _bool_of_literal, _code, _known_walrus
+from slimfork.rewrite.fold_state import FoldState
 
 
-class ExpressionFolding:
-    """``FoldTransformer``'s expression folds (a mixin: its state is set there)."""
+class ExpressionFolding(FoldState):
+    """``FoldTransformer``'s expression folds (a mixin: its state is declared in ``FoldState``)."""
 
     # -- truth contexts ------------------------------------------------------------------------------------
     def visit_If(self, node: cst.If) -> None:
