@@ -302,7 +302,8 @@ class BlockFolding(FoldState):
         guard = cst.If(test=effect, leading_lines=stmt.leading_lines,
                        body=cst.IndentedBlock(header=header, body=[cst.SimpleStatementLine(body=[cst.Pass()])]))
         dropped = self.dropped.copy()
-        body = stmt.body.with_changes(header=cst.TrailingWhitespace()) if header is stmt.body.header else stmt.body
+        body = stmt.body.with_changes(header=cst.TrailingWhitespace()) if isinstance(stmt.body, cst.IndentedBlock) \
+            else stmt.body  # `if A or True: x = 1` on one line: its body has no header
         stmts, carry = self._splice(stmt, body, [])
         self.dropped = dropped
         self.dropped.update(comments_of(stmt) - comments_of(guard, stmts, carry))

@@ -97,13 +97,16 @@ class ExpressionFolding(FoldState):
         gone = self.evaluator.absent_classes(node)
         if not gone:
             return node
-        elements = node.args[1].value.elements
+        given = node.args[1].value
+        if not isinstance(given, cst.Tuple):  # one class, its call not folded as a leaf (`isinstance(x, C).real`)
+            return node
+        elements = given.elements
         kept = [e for i, e in enumerate(elements) if i not in gone]
         if len(kept) == 1:
             classes = kept[0].value
         else:
             kept[-1] = kept[-1].with_changes(comma=elements[-1].comma)
-            classes = node.args[1].value.with_changes(elements=kept)
+            classes = given.with_changes(elements=kept)
         for key in sorted(self.evaluator.used):
             self.matches.append((key, self.line))
         names = ", ".join(_code(elements[i].value) for i in gone)
