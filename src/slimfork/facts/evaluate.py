@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import libcst as cst
 
@@ -30,6 +30,9 @@ LITERAL_TYPES = (bool, int, float, str, type(None))
 class Scope(Protocol):
     def resolve(self, dotted: str) -> str | None:
         """The canonical qualified name a dotted name refers to here, or None (local, unknown, ambiguous)."""
+
+
+ScopeT = TypeVar("ScopeT", bound=Scope)  # an evaluator's scope keeps its own type (the folding sets its line)
 
 
 @dataclass
@@ -158,10 +161,10 @@ def _inspected(node: cst.BaseExpression) -> bool:
 PURE_BUILTINS = frozenset({"isinstance", "issubclass", "callable", "type", "id"})
 
 
-class Evaluator:
+class Evaluator(Generic[ScopeT]):
     """Evaluate expressions in one scope. ``used`` collects the fact keys every successful match relied on."""
 
-    def __init__(self, table: FactTable, scope: Scope):
+    def __init__(self, table: FactTable, scope: ScopeT):
         self.table = table
         self.scope = scope
         self.used: set[str] = set()

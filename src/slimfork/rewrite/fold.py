@@ -13,6 +13,9 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any
 
 import libcst as cst
 
@@ -23,8 +26,9 @@ from slimfork.index.relative import absolute_module
 from slimfork.rewrite.constant_args import KEY as CONSTANT_ARGUMENTS
 from slimfork.rewrite.fold_blocks import BlockFolding
 from slimfork.rewrite.fold_expressions import ExpressionFolding
-from slimfork.rewrite.fold_nodes import Fold, rebound_names
+from slimfork.rewrite.fold_nodes import rebound_names
 from slimfork.rewrite.fold_scopes import ScopeTracking
+from slimfork.rewrite.fold_state import Aliases
 from slimfork.rewrite.positions import StmtInfo
 
 
@@ -32,35 +36,35 @@ class FoldTransformer(ScopeTracking, ExpressionFolding, BlockFolding, cst.CSTTra
     """The folding codemod; its parts are mixins: scopes (``fold_scopes``), expressions (``fold_expressions``),
     statements and blocks (``fold_blocks``)."""
 
-    def __init__(self, table: FactTable, scope, info: dict[int, StmtInfo], lines: list[str] | None = None,
-                 pinned: frozenset[str] = frozenset(), renamed: set[str] = frozenset()):
-        super().__init__()
-        self.pinned = pinned  # names still used after an arm that binds them: such arms are kept
-        self.source_lines = lines  # the original text by line, to skip statements no fact can match in
+    def __init__(self, table: FactTable, scope: ModuleScope, info: dict[int, StmtInfo],
+                 lines: list[str] | None = None, pinned: frozenset[str] = frozenset(),
+                 renamed: AbstractSet[str] = frozenset()):
+        super().__init__()  # the state (what each attribute holds: ``FoldState``)
+        self.pinned = pinned
+        self.source_lines = lines
         self.trigger = re.compile("|".join(sorted(map(re.escape, table.triggers)))) if table.triggers else None
         self.table = table
         self.module_scope = scope
         self.info = info
-        # ("function" | "class", local names, aliases: local name -> (qualified name, line))
-        self.scopes: list[tuple[str, frozenset[str], dict[str, tuple]]] = []
-        self.alias_triggers: list[set[str]] = [set(renamed)]  # module imports that rename, then per function
+        self.scopes = []
+        self.alias_triggers = [set(renamed)]
         self.evaluator = Evaluator(table, scope)
-        self.skip: set[int] = set()  # Name/Attribute nodes that are not plain loads
-        self.truth_context: set[int] = set()  # expressions whose value only matters as a truth value
-        self.lines: list[int] = [1]
+        self.skip = set()
+        self.truth_context = set()
+        self.lines = [1]
         self.function_depth = 0
-        self.class_names: list[str] = []  # the classes around the statement being visited
-        self.class_lists: list[frozenset[str]] = []  # per function: lists of classes only isinstance reads
-        self.folds: list[Fold] = []
-        self.matches: list[tuple[str, int]] = []  # (fact key, line)
-        self.blocked: list[tuple[int, str]] = []  # (line, why a known condition was not folded)
-        self.dropped: Counter[str] = Counter()  # comments inside deleted code
+        self.class_names = []
+        self.class_lists = []
+        self.folds = []
+        self.matches = []
+        self.blocked = []
+        self.dropped = Counter()
         self.substitutions = 0
-        self.edits_at: list[int] = []  # per simple statement line being visited: the edits made before it
-        self.wrapped: set[int] = set()  # literals given the parentheses of what they replaced
-        self.keep_alive: list[cst.CSTNode] = []  # ... kept alive, so their ids stay theirs
-        self.fstring_quotes: list[str] = []  # the quote of each f-string around the expression (innermost last)
-        self.public_kept: list[tuple[str, str]] = []  # (name, why): kept as the public API (rewrite/file.py)
+        self.edits_at = []
+        self.wrapped = set()
+        self.keep_alive = []
+        self.fstring_quotes = []
+        self.public_kept = []
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
     @property
@@ -100,11 +104,11 @@ class FoldTransformer(ScopeTracking, ExpressionFolding, BlockFolding, cst.CSTTra
             self.alias_triggers[-1].update(constants)
             self._rescope()
 
-    def _local_constants(self, values: list, own: dict) -> dict[str, tuple[str, tuple[int, int]]]:
+    def _local_constants(self, values: list, own: Aliases) -> Aliases:
         """Local names bound once to a flag the facts decide (``use_mlx = is_mlx()``; not ``debug = False``, which
         no fact decides): each stands for a synthetic name whose value the table knows, from its line to the end of
         its block."""
-        out = {}
+        out: Aliases = {}
         for name, span, _, node in values:
             words = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} | \
                 {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)}
@@ -158,9 +162,9 @@ class FoldTransformer(ScopeTracking, ExpressionFolding, BlockFolding, cst.CSTTra
         self.alias_triggers[-1].update(values)
         self._rescope()
 
-    def _resolve_aliases(self, aliases: tuple) -> dict[str, tuple[str, tuple[int, int]]]:
+    def _resolve_aliases(self, aliases: Sequence[tuple]) -> Aliases:
         """What each local alias of a function stands for, resolved in the scope around the function."""
-        out = {}
+        out: Aliases = {}
         for name, span, how, what in aliases:
             if how == "import":
                 level, module, attr = what
@@ -171,9 +175,9 @@ class FoldTransformer(ScopeTracking, ExpressionFolding, BlockFolding, cst.CSTTra
                 target = (f"{source}.{attr}" if attr else source) if source else None
             else:  # every word: the target need not end like a fact (`platform = platforms.current_platform`)
                 around = self.evaluator.scope
-                target = ModuleScope(around.resolver, around.bindings, around.shadow, None, around.aliases)
-                target.line = span[0]
-                target = target.resolve(what)
+                everywhere = ModuleScope(around.resolver, around.bindings, around.shadow, None, around.aliases)
+                everywhere.line = span[0]
+                target = everywhere.resolve(what)
             if target:
                 out[name] = (target, span)
         return out
@@ -186,14 +190,14 @@ class FoldTransformer(ScopeTracking, ExpressionFolding, BlockFolding, cst.CSTTra
     def _rescope(self) -> None:
         """Function scopes nest; a class body's names only hide module names inside that class body."""
         shadow: set[str] = set()
-        aliases: dict[str, tuple] = {}
+        aliases: Aliases = {}
         for i, (kind, local, own) in enumerate(self.scopes):
             if kind == "function" or i == len(self.scopes) - 1:
                 shadow |= local
                 aliases = {k: v for k, v in aliases.items() if k not in local} | own
         self.evaluator = Evaluator(self.table, self.module_scope.with_shadow(frozenset(shadow), aliases))
 
-    def _evaluate(self, node: cst.BaseExpression):
+    def _evaluate(self, node: cst.BaseExpression) -> tuple[Any, set[str]]:
         self.evaluator.scope.line = self.line
         self.evaluator.used = set()
         value = self.evaluator.value(node)

@@ -13,10 +13,11 @@ from slimfork.rewrite.fold_nodes import (Fold, _BARE_TESTS, _EMPTY, _attached_co
                                          _effect_of_known_test, _fix_semicolons, _is_pass, _is_pragma, _join_lines,
                                          _passing_assert, _removable, _same_code, _terminates, _walrus_value,
                                          _with_parens)
+from slimfork.rewrite.fold_state import FoldState
 
 
-class BlockFolding:
-    """``FoldTransformer``'s statement and block folds (a mixin: its state is set there)."""
+class BlockFolding(FoldState):
+    """``FoldTransformer``'s statement and block folds (a mixin: its state is declared in ``FoldState``)."""
 
     # -- what a reviewer would fix by hand ---------------------------------------------------------------------
     def visit_SimpleStatementLine(self, node) -> None:
@@ -189,7 +190,8 @@ class BlockFolding:
         arms: list[cst.If] = []
         originals: list[cst.If | None] = []
         lines: list[int] = []
-        node, orig = stmt, original
+        node: cst.If | None = stmt
+        orig = original
         final_else = None
         while node is not None:
             arms.append(node)
@@ -213,14 +215,15 @@ class BlockFolding:
             word = "if" if i == 0 else "elif"
             if test is not UNKNOWN and (pinned[i] if not test else any(pinned[i + 1:]) or else_pinned):
                 names = ', '.join(sorted(_binds(arm.body) & self.pinned)) or 'names'
-                written = originals[i].test if originals[i] is not None else arm.test
+                written_arm = originals[i]
+                written = written_arm.test if written_arm is not None else arm.test
                 if not test:  # never runs, but binds names code after it still mentions: `if False:` says so
                     self.blocked.append((lines[i], f"{word} {_code(written)}: never taken, kept as `{word} False:`: "
                                                    f"it binds {names} that code after it still uses"))
                     arm = arm.with_changes(test=cst.Name("False"))
                 else:
-                    if originals[i] is not None and not _same_code(originals[i].test, arm.test):
-                        arm = arm.with_changes(test=originals[i].test)  # keep the arm as written
+                    if written_arm is not None and not _same_code(written_arm.test, arm.test):
+                        arm = arm.with_changes(test=written_arm.test)  # keep the arm as written
                     self.blocked.append((lines[i], f"{word} {_code(arm.test)}: known, but kept: it binds {names} "
                                                    f"that code after it still uses"))
                 test = UNKNOWN
@@ -253,8 +256,8 @@ class BlockFolding:
             if taken is not stmt:
                 keep.append(new_else.leading_lines)
             return self._splice(stmt, new_else.body, keep)
-        tail = new_else
-        for arm in reversed(kept):
+        tail = kept[-1].with_changes(orelse=new_else)
+        for arm in reversed(kept[:-1]):
             tail = arm.with_changes(orelse=tail)
         if first_kept != 0:  # an elif became the first arm: it takes the if's leading comments
             tail = tail.with_changes(leading_lines=_join_lines(stmt.leading_lines, kept[0].leading_lines))
@@ -299,7 +302,8 @@ class BlockFolding:
         guard = cst.If(test=effect, leading_lines=stmt.leading_lines,
                        body=cst.IndentedBlock(header=header, body=[cst.SimpleStatementLine(body=[cst.Pass()])]))
         dropped = self.dropped.copy()
-        body = stmt.body.with_changes(header=cst.TrailingWhitespace()) if header is stmt.body.header else stmt.body
+        body = stmt.body.with_changes(header=cst.TrailingWhitespace()) if isinstance(stmt.body, cst.IndentedBlock) \
+            else stmt.body  # `if A or True: x = 1` on one line: its body has no header
         stmts, carry = self._splice(stmt, body, [])
         self.dropped = dropped
         self.dropped.update(comments_of(stmt) - comments_of(guard, stmts, carry))

@@ -9,10 +9,11 @@ from slimfork.facts.evaluate import dotted_name, is_literal, is_pure, literal_va
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.fold_nodes import Fold, _bool_of_literal, _code, _known_walrus
+from slimfork.rewrite.fold_state import FoldState
 
 
-class ExpressionFolding:
-    """``FoldTransformer``'s expression folds (a mixin: its state is set there)."""
+class ExpressionFolding(FoldState):
+    """``FoldTransformer``'s expression folds (a mixin: its state is declared in ``FoldState``)."""
 
     # -- truth contexts ------------------------------------------------------------------------------------
     def visit_If(self, node: cst.If) -> None:
@@ -96,13 +97,16 @@ class ExpressionFolding:
         gone = self.evaluator.absent_classes(node)
         if not gone:
             return node
-        elements = node.args[1].value.elements
+        given = node.args[1].value
+        if not isinstance(given, cst.Tuple):  # one class, its call not folded as a leaf (`isinstance(x, C).real`)
+            return node
+        elements = given.elements
         kept = [e for i, e in enumerate(elements) if i not in gone]
         if len(kept) == 1:
             classes = kept[0].value
         else:
             kept[-1] = kept[-1].with_changes(comma=elements[-1].comma)
-            classes = node.args[1].value.with_changes(elements=kept)
+            classes = given.with_changes(elements=kept)
         for key in sorted(self.evaluator.used):
             self.matches.append((key, self.line))
         names = ", ".join(_code(elements[i].value) for i in gone)

@@ -8,10 +8,12 @@ import libcst as cst
 from slimfork.facts.evaluate import dotted_name
 from slimfork.rewrite.class_lists import class_list_names
 from slimfork.rewrite.fold_nodes import Fold, _code
+from slimfork.rewrite.fold_state import FoldState
 
 
-class ScopeTracking:
-    """``FoldTransformer``'s scope stack and the names no fact may replace (a mixin: its state is set there)."""
+class ScopeTracking(FoldState):
+    """``FoldTransformer``'s scope stack and the names no fact may replace (a mixin: its state is declared in
+    ``FoldState``)."""
 
     # -- scopes and non-load names -------------------------------------------------------------------------
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
