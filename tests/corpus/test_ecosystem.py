@@ -50,3 +50,26 @@ def test_pyserial_linux_drops_the_other_platforms_inside_a_project_with_its_own_
     posix = (fork / "serial/tools/list_ports_posix.py").read_text()
     assert "from serial.tools.list_ports_linux import comports" in posix and "darwin" not in posix
     assert row.python_after < row.python_before * 0.9
+
+
+@pytest.mark.slow
+def test_num2words_english_only_takes_the_other_languages_and_their_tests(tmp_path):
+    row = run_profile(CORPUS / "num2words.toml", tmp_path, jobs=2)
+    print(render_table([row]))
+    assert row.new_failures == [] and row.tests_removed > 1000 and row.tests_after >= 20
+    languages = sorted(p.name for p in (tmp_path / "num2words-fork/num2words").glob("lang_*.py"))
+    assert "lang_EN.py" in languages and "lang_FR.py" not in languages and len(languages) <= 6
+    assert row.python_after < row.python_before * 0.2
+
+
+@pytest.mark.slow
+def test_sqlglot_duckdb_postgres_optimizer_fixtures_lose_the_removed_dialects_cases(tmp_path):
+    """The optimizer tests read fixture files whose cases name their dialect (`# dialect: bigquery`): the cases of
+    removed dialects leave with the tests batch, so every batch passes and no dialect is restored."""
+    row = run_profile(CORPUS / "sqlglot.toml", tmp_path, jobs=2, tests=("tests/test_optimizer.py",))
+    print(render_table([row]))
+    assert row.new_failures == [] and row.tests_after > 50
+    fork = tmp_path / "sqlglot-fork"
+    assert not (fork / "sqlglot/dialects/bigquery.py").exists() and (fork / "sqlglot/dialects/duckdb.py").exists()
+    fixture = (fork / "tests/fixtures/optimizer/qualify_columns.sql").read_text()
+    assert "# dialect: bigquery" not in fixture and "# dialect: duckdb" in fixture
