@@ -89,14 +89,7 @@ def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str]
         summary = summaries.get(module)
         if summary is None or module in keep_all:
             continue
-        names = set(summary.all_names or ())
-        for st in summary.statements:
-            if st.kind == "import":
-                names.update(a.bound for a in st.aliases if a.name is not None and a.bound != "*")
-            else:
-                names.update(st.binds)
-        names -= (freed or {}).get(module, set()) - set(summary.all_names or ())
-        for name in sorted(names):
+        for name in sorted(_bound_but_freed(summary, (freed or {}).get(module, set()))):
             if api.keeps(module, name, summary.all_names):
                 out.append((module, name, f"public API: {why}"))
     return out
@@ -129,14 +122,19 @@ def _all_but_freed(summary: SymbolSummary, freed: set[str], module: str, why: st
     """A module that keeps every name (a root, a package ``__init__``) and holds a cut dict registry: the names
     only the removed entries named (``from . import lang_FR`` for ``'fr': lang_FR.Num2Word_FR()``) stay only if
     kept code uses them; the spec said those entries go."""
+    return [(module, name, why) for name in sorted(_bound_but_freed(summary, freed))]
+
+
+def _bound_but_freed(summary: SymbolSummary, freed: set[str]) -> set[str]:
+    """The names a module binds (definitions, assignments, imports, ``__all__``) but ``freed`` (unless listed in
+    ``__all__``)."""
     names = set(summary.all_names or ())
     for st in summary.statements:
         if st.kind == "import":
             names.update(a.bound for a in st.aliases if a.name is not None and a.bound != "*")
         else:
             names.update(st.binds)
-    names -= freed - set(summary.all_names or ())
-    return [(module, name, why) for name in sorted(names)]
+    return names - (freed - set(summary.all_names or ()))
 
 
 def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | None:
