@@ -34,6 +34,7 @@ def find_registries(project: Project) -> list[Registry]:
     modules = {m: p for m, p in project.internal_modules().items() if m in trees}
     out = _scans(project)
     decorated: dict[str, Registry] = {}
+    stacked: set[str] = set()  # decorators applied twice to one definition: options, not registrations
     calls: dict[str, Registry] = {}
     classes: dict[str, list[tuple[str, ast.ClassDef, str]]] = defaultdict(list)  # base -> (rel, subclass, qualname)
     hooks: dict[str, str] = {}  # class qualname -> where its registry hook is
@@ -56,11 +57,14 @@ def find_registries(project: Project) -> list[Registry]:
                     reg = calls.setdefault(target, Registry("call", target, f"{rel}:{node.lineno}"))
                     reg.entries[key] = reg.entries.get(key, 0) + _named_module_lines(project, node.value)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                seen: Counter[str] = Counter()
                 for dec in node.decorator_list:
                     if isinstance(dec, ast.Call) and (key := _literal_key(dec)) is not None \
                             and (target := scope.qualify(dec.func)) and project.mm.is_internal(target):
                         reg = decorated.setdefault(target, Registry("decorator", target, f"{rel}:{node.lineno}"))
                         reg.entries[key] = reg.entries.get(key, 0) + _span(node)
+                        seen[target] += 1
+                stacked |= {t for t, n in seen.items() if n > 1}  # @click.option("-a") @click.option("-b"): options
             if isinstance(node, ast.ClassDef):
                 defined[node.name] += 1
                 for base in node.bases:
@@ -77,7 +81,8 @@ def find_registries(project: Project) -> list[Registry]:
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
                     and call.func.attr == "__subclasses__" and (qual := scope.qualify(call.func.value)):
                 hooks.setdefault(qual, f"{rel}:{call.lineno} (__subclasses__())")
-    out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES]
+    out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES
+            and r.package not in stacked]  # a registry registers each definition once
     for meta in sorted(registering & users.keys()):
         for hooked, where in users[meta]:
             hooks.setdefault(hooked, where)
