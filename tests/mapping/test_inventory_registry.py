@@ -112,9 +112,10 @@ def test_a_computed_lookup_keeps_every_registration(tmp_path):
     assert entry["removed"] == [] and entry["failure"].startswith("pkg/cli.py:13 looks a key up through get_kernel()")
 
 
-def test_key_keyword_belongs_to_call_registries(tmp_path):
-    spec = SPEC.format(lookup="pkg.registry.get_kernel").replace('kind = "call"', 'kind = "decorator"')
-    root = write_project(tmp_path, FILES, spec)
-    with pytest.raises(SpecError) as err:
-        shrink(root / "slimfork.toml", tmp_path / "fork", dry_run=True)
-    assert err.value.key == "registries[0].key_keyword"
+def test_key_keyword_belongs_to_call_and_decorator_registries_lookup_to_call(tmp_path):
+    spec = SPEC.format(lookup="pkg.registry.get_kernel")
+    for kind, bad in (("decorator", "lookup"), ("dict", "key_keyword")):
+        root = write_project(tmp_path / kind, FILES, spec.replace('kind = "call"', f'kind = "{kind}"'))
+        with pytest.raises(SpecError) as err:
+            shrink(root / "slimfork.toml", tmp_path / kind / "fork", dry_run=True)
+        assert err.value.key == f"registries[0].{bad}"

@@ -95,6 +95,8 @@ def _registries(registries: list[Registry]) -> list[str]:
         out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
         if reg.kind != "scan":
             out.append(f"# kind = {_s(reg.kind)}")
+        if reg.key_keyword:
+            out.append(f"# key_keyword = {_s(reg.key_keyword)}")
         out.append("# keep = [")
         out += [f"#   {_s(key)},{'':<4}## {lines} lines" for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]

@@ -23,6 +23,7 @@ class Registry:
     entries: dict[str, int] = field(default_factory=dict)  # key -> lines its cut could free
     variable: str | None = None  # "subclass": the class attribute most subclasses list their keys in
     keys: dict[str, list[str]] = field(default_factory=dict)  # "subclass": class name -> its keys in `variable`
+    key_keyword: str | None = None  # "decorator": the key is this keyword (`@cli.command(name="serve")`)
 
     @property
     def lines(self) -> int:
@@ -59,9 +60,13 @@ def find_registries(project: Project) -> list[Registry]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 seen: Counter[str] = Counter()
                 for dec in node.decorator_list:
-                    if isinstance(dec, ast.Call) and (key := _literal_key(dec)) is not None \
+                    keyword = None if not isinstance(dec, ast.Call) or _literal_key(dec) is not None else "name"
+                    if isinstance(dec, ast.Call) and (key := _literal_key(dec) or _keyword_key(dec)) is not None \
                             and (target := scope.qualify(dec.func)) and project.mm.is_internal(target):
-                        reg = decorated.setdefault(target, Registry("decorator", target, f"{rel}:{node.lineno}"))
+                        reg = decorated.setdefault(target, Registry("decorator", target, f"{rel}:{node.lineno}",
+                                                                    key_keyword=keyword))
+                        if reg.key_keyword != keyword:
+                            stacked.add(target)  # keys written two ways: no draft
                         reg.entries[key] = reg.entries.get(key, 0) + _span(node)
                         seen[target] += 1
                 stacked |= {t for t, n in seen.items() if n > 1}  # @click.option("-a") @click.option("-b"): options
@@ -170,6 +175,14 @@ def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) 
     if len(entries) < MIN_ENTRIES:
         return None
     return Registry("dict", f"{module}.{node.targets[0].id}", f"{rel}:{node.lineno}", entries)
+
+
+def _keyword_key(call: ast.Call) -> str | None:
+    """``@cli.command(name="serve")``: a literal ``name=`` and no positional argument."""
+    if call.args:
+        return None
+    return next((k.value.value for k in call.keywords if k.arg == "name" and isinstance(k.value, ast.Constant)
+                 and isinstance(k.value.value, str)), None)
 
 
 def _literal_key(call: ast.Call) -> str | None:

@@ -31,10 +31,12 @@ def parse_mappings(raw: list, key: str = "registries") -> list[MappingRegistry]:
     out = []
     for i, reg in enumerate(raw):
         where = f"{key}[{i}]"
-        for name in ("key_keyword", "lookup"):
-            if name in reg and reg.get("kind") != "call":
-                raise SpecError(f"'{name}' is only for kind = \"call\"", key=f"{where}.{name}",
-                                hint="add kind = \"call\", or remove it")
+        if "key_keyword" in reg and reg.get("kind") not in ("call", "decorator"):
+            raise SpecError("'key_keyword' is only for kind = \"call\" or \"decorator\"", key=f"{where}.key_keyword",
+                            hint="add kind = \"call\", or remove it")
+        if "lookup" in reg and reg.get("kind") != "call":
+            raise SpecError("'lookup' is only for kind = \"call\"", key=f"{where}.lookup",
+                            hint="add kind = \"call\", or remove it")
         if reg.get("kind", "scan") != "mapping":
             if "variable" in reg and reg.get("kind", "scan") not in ("dict", "if-chain", "subclasses"):
                 raise SpecError("'variable' is only for kind = \"mapping\", \"dict\", \"if-chain\" or "

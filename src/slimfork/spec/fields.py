@@ -66,8 +66,9 @@ REGISTRY = Section(
         Field("variable", "str", "For kind = 'mapping': the module-level dict, e.g. 'LEXERS'; for kind = "
               "'if-chain': the name the arms compare, e.g. 'name' or 'server_args.backend'; for kind = "
               "'subclasses': the class attribute holding a subclass's keys, e.g. 'names'."),
-        Field("key_keyword", "str", "For kind = 'call': the keyword argument holding the key, of the call or of "
-              "the call in its first argument: 'op' for register_kernel(KernelSpec(op=\"moe.x\", target=...))."),
+        Field("key_keyword", "str", "For kind = 'call' or 'decorator': the keyword argument holding the key, of the "
+              "call or of the call in its first argument: 'op' for register_kernel(KernelSpec(op=\"moe.x\", "
+              "target=...)), 'name' for @cli.command(name=\"serve\")."),
         Field("lookup", "str", "For kind = 'call': the function that looks a key up, 'pkg.selector.get_kernel': "
               "every key some module of the source looks up with a literal (get_kernel(\"moe.x\")) is kept too; "
               "a lookup with a computed key keeps every key."),
