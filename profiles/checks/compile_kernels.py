@@ -3,7 +3,9 @@ way sglang's load_jit does (its include folder, the tvm-ffi headers, its NVIDIA 
 unit: `name: ok` or `name: failed`. As a [[checks.command]] with match = "stdout", each unit must compile in the
 fork wherever it compiled in the original.
 
-    python compile_kernels.py TREE        (SLIMFORK_SRC names slimfork's src/ folder for the compile helpers)
+    python compile_kernels.py TREE [--dsa]   (SLIMFORK_SRC names slimfork's src/ folder for the compile helpers)
+
+`--dsa` adds two units of DeepSeek V3.2's sparse attention, for a profile that keeps V3.2.
 
 The units (sources relative to sglang/kernels/jit/csrc) were chosen because they are on DeepSeek's path and reach
 the kernel sources the NVIDIA preprocessor facts fold; template arguments are DeepSeek shapes.
@@ -45,6 +47,16 @@ UNITS = (
                     "SM90 code behind __CUDA_ARCH__ >= 900 that the fold must leave alone"),
 )
 
+DSA_UNITS = (
+    CompileUnit("kpool_topk_transform", ("dsa/kpool_topk_transform.cuh",),
+                (("kpool_topk_transform", "KpoolTopKTransformKernel::transform"),),
+                cuda_cflags=("-DSGL_GROUP_TOPK=256",),
+                why="DeepSeek V3.2 sparse attention (DSA) top-k; the unit's own source has USE_ROCM branches"),
+    CompileUnit("fused_metadata_copy", ("elementwise/fused_metadata_copy.cuh",),
+                (("fused_metadata_copy", "FusedMetadataCopyKernel<0, true, true>::run"),),
+                why="DSA/FlashMLA metadata copy for CUDA graphs (ops/attention/dsa/fused_metadata_copy.py); folded"),
+)
+
 
 def ffi_includes() -> list[Path]:
     """The tvm-ffi headers of the environment (apache-tvm-ffi is one of sglang's pinned requirements)."""
@@ -54,7 +66,8 @@ def ffi_includes() -> list[Path]:
     return [root / "include", root / "3rdparty" / "dlpack" / "include"]
 
 
-def main(tree: str) -> int:
+def main(tree: str, dsa: bool = False) -> int:
+    units = UNITS + DSA_UNITS if dsa else UNITS
     nvcc = find_nvcc()
     if nvcc is None:  # an error, never an output that matches: the spec's requires = ["nvcc"] skips the check
         print("nvcc not found: nothing compiled", file=sys.stderr)
@@ -62,8 +75,8 @@ def main(tree: str) -> int:
     jit = Path(tree) / "sglang" / "kernels" / "jit"
     includes = ffi_includes()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda unit: compile_unit(nvcc, jit, unit, includes), UNITS))
-    for unit, result in zip(UNITS, results):
+        results = list(pool.map(lambda unit: compile_unit(nvcc, jit, unit, includes), units))
+    for unit, result in zip(units, results):
         print(f"{unit.name}: {'ok' if result.ok else 'failed'}")
         if not result.ok:
             sys.stderr.write(f"--- {unit.name}\n{result.log}\n")
@@ -71,4 +84,4 @@ def main(tree: str) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1]))
+    raise SystemExit(main(sys.argv[1], dsa="--dsa" in sys.argv[2:]))
