@@ -6,6 +6,11 @@ sglang's own test helpers (``sglang.test.layer_ut_utils``, ``sglang.test.kits.at
 ``torch_native`` attention backend, in decode mode, fills the weights from a fixed seed, splits ``kv_b_proj``
 into ``w_kc``/``w_vc`` as ``post_load_weights`` does, and prints a summary of the output with fixed precision.
 The original and the fork must print the same lines.
+
+``--v32`` adds a DeepSeek V3.2 layer (``DeepseekV32ForCausalLM``: MLA with DeepSeek sparse attention's indexer),
+built only: its forward cannot run on CPU, since sglang's DSA ``Indexer`` has no pure-torch path
+(``forward_native`` raises NotImplementedError). It prints the layer's module classes and every parameter's name,
+shape and dtype, and a digest of the seeded weights, so a fork that lost part of V3.2's layer differs.
 """
 
 from __future__ import annotations
@@ -65,6 +70,27 @@ def build_layer(config):
     return layer.eval()
 
 
+def v32_config():
+    config = tiny_config(moe=False)
+    config.architectures = ["DeepseekV32ForCausalLM"]
+    config.q_lora_rank = 32  # V3.2's indexer reads the query's low-rank projection
+    config.index_topk, config.index_n_heads, config.index_head_dim = 4, 2, 32
+    return config
+
+
+def v32_layer_lines() -> list[str]:
+    layer = build_layer(v32_config())
+    attn = layer.self_attn
+    lines = [f"v32 layer: attention={type(attn).__name__} use_dsa={getattr(attn, 'use_dsa', None)} "
+             f"indexer={type(getattr(attn, 'indexer', None)).__name__}"]
+    digest = hashlib.sha256()
+    for name, param in layer.named_parameters():
+        lines.append(f"v32 param {name} {tuple(param.shape)} {param.dtype}")
+        digest.update(torch.round(param.detach().double() * 1e5).to(torch.int64).numpy().tobytes())
+    lines.append(f"v32 weights sha={digest.hexdigest()[:16]}")
+    return lines
+
+
 def run(moe: bool) -> tuple[str, torch.Tensor]:
     from sglang.srt.layers.attention.attention_registry import ATTENTION_BACKENDS
     from sglang.srt.layers.layer_boundary.residual import batch as residual_batch
@@ -121,6 +147,8 @@ def main() -> int:
     for name, moe in (("dense", False), ("moe", True)):
         backend, out = run(moe)
         print(summary(f"{name} ({backend})", out))
+    if "--v32" in sys.argv[1:]:
+        print("\n".join(v32_layer_lines()))
     return 0
 
 

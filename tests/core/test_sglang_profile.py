@@ -71,8 +71,8 @@ def test_fork_keeps_the_deepseek_models_and_the_metadata(shrunk):
     for name in ("deepseek.py", "deepseek_v2.py", "deepseek_nextn.py", "deepseek_common/__init__.py"):
         assert (fork / "sglang/srt/models" / name).is_file(), name
     assert not (fork / "sglang/srt/models/deepseek_vl2.py").exists()
-    # ModelRegistry reads EntryClass with getattr: the cut list stays although no code names it (V3.2 leaves)
-    assert "\nEntryClass = [DeepseekV2ForCausalLM, DeepseekV3ForCausalLM]\n" in \
+    # ModelRegistry reads EntryClass with getattr: the list stays although no code names it, V3.2 in it
+    assert "\nEntryClass = [DeepseekV2ForCausalLM, DeepseekV3ForCausalLM, DeepseekV32ForCausalLM]\n" in \
         (fork / "sglang/srt/models/deepseek_v2.py").read_text()
     meta = tomllib.loads((fork / "pyproject.toml").read_text())["project"]
     assert meta["name"] == "sglang" and meta["version"] == "0.5.23+slimfork"
@@ -180,3 +180,16 @@ def test_import_registries_transfer_backends_lora_and_hybrid_configs_leave(shrun
     assert "sglang/srt/lora/backend/ascend_backend.py" in removed
     # the hybrid linear-attention config getters return None: the KDA/GDN kernels only those arms imported leave
     assert "sglang/kernels/ops/attention/linear/kda_nvidia_prefill/chunk_fwd.py" in removed
+
+
+def test_the_faithful_profile_keeps_v32_lora_and_grpc(shrunk):
+    """Issue 31: V3.2's sparse attention (dsa and its alias nsa), LoRA and the gRPC front ends stay, and none of
+    their options is inert; the lean variant's facts are what makes them inert there."""
+    fork, data = shrunk.out, shrunk.data
+    for path in ("sglang/srt/layers/attention/dsa_backend.py", "sglang/srt/layers/attention/dsa/dsa_indexer.py",
+                 "sglang/srt/lora/lora_manager.py", "sglang/srt/entrypoints/grpc_server.py"):
+        assert (fork / path).is_file(), path
+    [attention] = [e for e in data["decorator_registries"] if e["decorator"].endswith("register_attention_backend")]
+    assert {"dsa", "nsa"} <= set(attention["kept"])
+    inert = {o["option"] for o in data["facts"].get("inert_options", [])}
+    assert not {"--enable-lora", "--grpc-mode", "--smg-grpc-mode", "--enable-hisparse"} & inert, inert

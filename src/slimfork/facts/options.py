@@ -22,8 +22,9 @@ class InertOption(NamedTuple):
     line: int
 
 
-def inert_options(root: Path, rels: list[str], facts: dict[str, tuple[str, str]]) -> list[InertOption]:
-    """``facts``: attribute name -> (the receiver, the key of the fact that fixes it)."""
+def inert_options(root: Path, rels: list[str], facts: dict[str, list[tuple[str, str]]]) -> list[InertOption]:
+    """``facts``: attribute name -> every (receiver, key of the fact that fixes it): one switch is often fixed on
+    several receivers (``memory.enable_hisparse``, ``self.enable_hisparse``)."""
     out = []
     for rel in rels:
         try:
@@ -45,13 +46,17 @@ def inert_options(root: Path, rels: list[str], facts: dict[str, tuple[str, str]]
                          and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)), None)
             dest = dest or (longs[0][2:].replace("-", "_") if longs else None)
             if dest in facts:
-                out.append(InertOption(longs[0] if longs else flags[0], dest, facts[dest][1], rel, node.lineno))
+                out.append(InertOption(longs[0] if longs else flags[0], dest, facts[dest][0][1], rel, node.lineno))
     return sorted(out, key=lambda o: (o.option, o.path))
 
 
-def _config_fields(node: ast.ClassDef, facts: dict[str, tuple[str, str]], rel: str) -> list[InertOption]:
+def _config_fields(node: ast.ClassDef, facts: dict[str, list[tuple[str, str]]], rel: str) -> list[InertOption]:
     names = {node.name.lower()} | {s.value.value for s in node.body if isinstance(s, ast.Assign)
                                    and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)}
-    return [InertOption("--" + s.target.id.replace("_", "-"), s.target.id, facts[s.target.id][1], rel, s.lineno)
-            for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
-            and s.target.id in facts and facts[s.target.id][0] in names]
+    out = []
+    for s in node.body:
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
+            key = next((key for receiver, key in facts.get(s.target.id, ()) if receiver in names), None)
+            if key is not None:
+                out.append(InertOption("--" + s.target.id.replace("_", "-"), s.target.id, key, rel, s.lineno))
+    return out

@@ -99,8 +99,11 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
         _remove_unused_methods(report, frozenset(facts.unused_methods), jobs, root, modules)
     if facts.constant_arguments:
         _fold_constant_arguments(report, table, jobs, root, modules)
-    switches = {f.target.split(".")[1]: (f.target.split(".")[0], f.key) for f in facts.by_kind(ATTRIBUTE)
-                if not f.target.endswith("()")}  # a method's result is not an option
+    switches: dict[str, list[tuple[str, str]]] = {}
+    for f in facts.by_kind(ATTRIBUTE):
+        if not f.target.endswith("()"):  # a method's result is not an option
+            receiver, attr = f.target.split(".")[:2]
+            switches.setdefault(attr, []).append((receiver, f.key))
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
     # A match in a file that could not be folded changed nothing: the fact is unmatched, and the report says why.
