@@ -3,7 +3,9 @@
 A result is cached under (tree, check): the tree is named by the git tree of the last verified state plus the
 digests of the edits on top of it, so a re-run or a resumed run never re-checks a tree it has seen. A check may
 carry a ``cache_key`` string (its configuration, its environment) that joins the key, and may set
-``cache_baseline = True`` when its baseline can be pickled and reused by a later process. Candidate trees of a
+``cache_baseline = True`` when its baseline can be pickled and reused by a later process: such baselines are
+cached by the original's content and the check's key, never by the profile, so a second profile with the same
+checks on the same release pays nothing for them. Candidate trees of a
 bisection are checked in parallel, each in its own scratch copy, in worker processes.
 """
 
@@ -178,7 +180,7 @@ class Ladder:
 
     def _store_baseline(self, original_tree: str, check: Check, base: Baseline) -> None:
         path = self._baseline_file(original_tree, check)
-        if path is None:
+        if path is None or not base.usable:  # one that did not run (a timeout on a loaded machine): next time again
             return
         try:
             write_atomic(path, pickle.dumps(base, protocol=pickle.HIGHEST_PROTOCOL))

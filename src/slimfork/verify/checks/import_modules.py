@@ -38,6 +38,7 @@ class ImportOutcome:
 class ImportModulesCheck:
     name = "import-modules"
     cost = 4
+    cache_baseline = True  # its baseline is plain data: reused across runs, profiles and workers
 
     def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: ImportModulesSpec = ImportModulesSpec()):
         self.layout, self.env, self.spec = layout, env, spec
