@@ -4,7 +4,7 @@ Each job carries the tree it checks: where the cluster has a node other than thi
 filesystem), the tree is packed once per round as a tarball into the object store and each job unpacks it into a
 temporary folder of its worker; on a single-node cluster the job reads the tree in place. The workers run this
 very slimfork (its package ships as the job's ``py_modules``). The checks' environment (the verification venv, the
-tools a command runs) and the original source, which the static checks read, must be at the same paths on every
+tools a command runs) and the original source, whose files the pyflakes check reads, must be at the same paths on every
 node (a shared cache folder), as on this machine.
 """
 
