@@ -30,7 +30,10 @@ def test_the_ray_executor_gives_the_local_result(tmp_path):
         assert shrink_fixture(tmp_path, "ray", in_place) == local
         shipped = RayExecutor(jobs=2, ship=True)
         assert shrink_fixture(tmp_path, "ray-shipped", shipped) == local
-        # the baselines of the import and command checks, and the bisection's rounds of several trees
-        assert in_place.submitted == shipped.submitted > 2
+        # the command's baseline, the module imports (the import check's baseline runs here and sends them) and
+        # the bisection's rounds of several trees went to the cluster
+        assert in_place.submitted == shipped.submitted
+        assert in_place.submitted["_baseline_job"] == 1 and in_place.submitted["_import_share"] >= 2
+        assert in_place.submitted["_evaluate"] > 2
     finally:
         ray.shutdown()

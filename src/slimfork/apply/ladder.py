@@ -69,7 +69,7 @@ def check_key(check: Check) -> str:
     key = getattr(check, "cache_key", None)
     if key is None:
         try:
-            state = repr(sorted(vars(check).items()))
+            state = repr(sorted((k, v) for k, v in vars(check).items() if k != "executor"))
         except TypeError:
             state = repr(check)
         h = hashlib.sha256(re.sub(r" at 0x[0-9a-fA-F]+", "", state).encode())
@@ -139,6 +139,9 @@ class Ladder:
         self.keys = {c.name: check_key(c) for c in self.checks}  # taken once: a check may fill caches later
         self.cache_root = cache_root
         self.executor = executor or LocalExecutor(max(1, jobs))
+        for check in self.checks:
+            if hasattr(check, "executor"):  # a check that spreads its own jobs (the module imports)
+                check.executor = self.executor  # type: ignore[attr-defined]
         self.jobs = max(1, self.executor.workers)  # trees a bisection checks at once
         self.baselines: dict[str, Baseline] = {}
         self.baseline_runs: list[BaselineRun] = []
@@ -164,8 +167,9 @@ class Ladder:
                 todo.append(check)
         if todo:
             # a baseline that pickles (``cache_baseline``) may run on another machine; the others run here
-            found = self.executor.map([Job(_baseline_job, original, (c,), portable=getattr(c, "cache_baseline", False))
-                                       for c in todo])
+            # (one that spreads its own jobs runs here and sends them)
+            found = self.executor.map([Job(_baseline_job, original, (c,), portable=getattr(c, "cache_baseline", False)
+                                           and not hasattr(c, "executor")) for c in todo])
             for check, base in zip(todo, found):
                 self.baselines[check.name] = base
                 self._store_baseline(original_tree, check, base)

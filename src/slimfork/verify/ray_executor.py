@@ -4,8 +4,8 @@ Each job carries the tree it checks: where the cluster has a node other than thi
 filesystem), the tree is packed once per round as a tarball into the object store and each job unpacks it into a
 temporary folder of its worker; on a single-node cluster the job reads the tree in place. The workers run this
 very slimfork (its package ships as the job's ``py_modules``). The checks' environment (the verification venv, the
-tools a command runs) and the original source, whose files the pyflakes check reads, must be at the same paths on every
-node (a shared cache folder), as on this machine.
+tools a command runs) and the original source, whose files the pyflakes check reads, must be at the same paths on
+every node (a shared cache folder), as on this machine.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import os
 import shutil
 import tarfile
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ class RayExecutor:
         self.workers = min(jobs, cpus) if jobs else cpus
         self.ship = _other_nodes(ray) if ship is None else ship
         self._remote = ray.remote(num_cpus=1, max_retries=1)(_run_remote)
-        self.submitted = 0  # jobs sent to the cluster
+        self.submitted: Counter[str] = Counter()  # jobs sent to the cluster, by function
 
     def map(self, jobs: list[Job]) -> list:
         ray = self._ray
@@ -75,7 +76,7 @@ class RayExecutor:
                     shared[id(arg)] = ray.put(arg)
                 args.append(shared.get(id(arg), arg))
             refs.append(self._remote.remote(job.fn, str(job.tree), packed.get(job.tree), *args))
-        self.submitted += len(refs)
+        self.submitted.update(jobs[i].fn.__name__ for i in remote)
         try:
             here = LocalExecutor(self.workers).map([j for j in jobs if not j.portable])
             done = ray.get(refs)
