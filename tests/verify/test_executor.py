@@ -47,3 +47,33 @@ def test_an_executor_slimfork_cannot_use_is_a_usage_error(tmp_path, monkeypatch,
         err = capsys.readouterr().err
         assert err.startswith("error: --executor: ray is not installed\n  hint: pip install ray"), err
         assert "Traceback" not in err
+
+
+def _listing(tree: Path) -> list[tuple[str, str]]:
+    out = []
+    for path in sorted(tree.rglob("*")):
+        rel = path.relative_to(tree).as_posix()
+        if path.is_symlink():
+            out.append((rel, "-> " + os.readlink(path)))
+        elif path.is_file():
+            out.append((rel, path.read_text()))
+    return out
+
+
+def test_a_shipped_tree_unpacks_as_the_engine_copies_it(tmp_path):
+    from slimfork.apply.tree import copy_tree
+    from slimfork.verify.ray_executor import _run_remote, pack
+
+    tree = tmp_path / "tree"
+    (tree / "pkg" / "vendored" / ".git").mkdir(parents=True)
+    (tree / "pkg" / "vendored" / ".git" / "HEAD").write_text("ref: main\n")
+    (tree / "pkg" / "__init__.py").write_text("X = 1\n")
+    (tree / "pkg" / "vendored" / "mod.py").write_text("Y = 2\n")
+    (tree / "pkg" / "alias.py").symlink_to("__init__.py")
+    (tree / "sub").mkdir()
+    (tree / "sub" / ".git").write_text("gitdir: elsewhere\n")
+    copy_tree(tree, tmp_path / "copy")
+    shipped = _run_remote(_listing, "/nowhere/on/this/worker", pack(tree))
+    assert shipped == _listing(tmp_path / "copy") and ("pkg/alias.py", "-> __init__.py") in shipped
+    assert not any(".git" in rel for rel, _ in shipped)
+    assert _run_remote(_listing, str(tree), None) == _listing(tree)  # not shipped: read in place
