@@ -3,9 +3,9 @@ candidate trees of a bisection), a local pool by default and a Ray cluster on re
 
 A ``Job`` is a function, its arguments and the tree it checks: ``fn(tree, *args)``. ``Executor.map`` runs jobs and
 returns their results in order. A job marked ``isolated`` may change the objects it is given (a check's state), so
-it runs in a process of its own; the others run in threads and share them. Jobs run where ``portable`` is False
-(their result leans on this process) always run locally, even with a remote executor. Cancellation (Ctrl-C,
-SIGTERM) kills every check process at once, as ``cancel`` does.
+it runs in a process of its own; the others run in threads and share them. A job that is not ``portable`` (its
+result leans on this process) runs here, even with a remote executor. Cancellation (Ctrl-C, SIGTERM) kills every
+check process at once, as ``cancel`` does.
 """
 
 from __future__ import annotations
