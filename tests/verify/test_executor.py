@@ -36,6 +36,8 @@ def test_an_executor_slimfork_cannot_use_is_a_usage_error(tmp_path, monkeypatch,
         check_executor("dask")
     with pytest.raises(SlimforkError, match="--ray-address needs --executor ray"):
         make_executor("local", 2, "ray://head:10001")
+    with pytest.raises(SlimforkError, match="no Ray cluster answers at 127.0.0.1:1"):
+        check_executor("ray", "127.0.0.1:1")
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
     spec = tmp_path / "slimfork.toml"

@@ -14,6 +14,7 @@ import importlib.util
 import multiprocessing
 import os
 import signal
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,6 +91,13 @@ def check_executor(kind: str | None, address: str | None = None) -> None:
                             hint="add --executor ray, or leave --ray-address out")
     if kind == "ray" and importlib.util.find_spec("ray") is None:
         raise SlimforkError("ray is not installed", key="--executor", hint=RAY_HINT)
+    host, _, port = (address or "").removeprefix("ray://").rpartition(":")
+    if host and port.isdigit():  # Ray retries an unreachable head for minutes: say it now
+        try:
+            socket.create_connection((host, int(port)), timeout=5).close()
+        except OSError as exc:
+            raise SlimforkError(f"no Ray cluster answers at {address}: {exc}", key="--ray-address",
+                                hint="start one with `ray start --head`, or check the address") from None
 
 
 def make_executor(kind: str | None, jobs: int | None = None, address: str | None = None) -> Executor:
