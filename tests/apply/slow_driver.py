@@ -1,7 +1,7 @@
 """Run one batch whose check baselines take minutes (a command that sleeps, and an import that sleeps), in
 worker threads; the interrupt test stops this process while they run.
 
-Usage: python slow_driver.py SOURCE OUT MARKER   (exit 130 on Ctrl-C or SIGTERM, like the slimfork CLI)
+Usage: python slow_driver.py SOURCE OUT MARKER [local|ray]   (exit 130 on Ctrl-C or SIGTERM, like the slimfork CLI)
 """
 
 import signal
@@ -28,6 +28,11 @@ if __name__ == "__main__":
               CommandCheck(layout, env, CommandSpec("sleep", ("python", "-c", sleep)), out.parent)]
     batch = Batch("unreachable", "Modules nothing imports.", [Edit("app/unused.py", None, "unused", "unreachable")])
     try:
-        run_batches(source, out, [batch], checks, jobs=2, cache=False)
+        executor = None
+        if sys.argv[4:] == ["ray"]:  # a local Ray cluster: the baselines and the imports run on its workers
+            from slimfork.verify.ray_executor import RayExecutor
+
+            executor = RayExecutor(jobs=2)
+        run_batches(source, out, [batch], checks, jobs=2, cache=False, executor=executor)
     except KeyboardInterrupt:
         sys.exit(130)

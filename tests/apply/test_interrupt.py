@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM stop a run within seconds even while check baselines run in worker threads (an import
+"""Ctrl-C and SIGTERM stop a run within seconds even while check baselines run in worker threads or on Ray workers (an import
 and a command that would take minutes), and no check process outlives it."""
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ def _wait_for(predicate, seconds: float) -> bool:
     return False
 
 
-@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
-def test_interrupt_during_baselines_stops_every_check(tmp_path, sig):
+@pytest.mark.parametrize("sig,executor", [("SIGINT", "local"), ("SIGTERM", "local"),
+                                          pytest.param("SIGINT", "ray", marks=pytest.mark.xdist_group("ray"))])
+def test_interrupt_during_baselines_stops_every_check(tmp_path, sig, executor):
     (tmp_path / "src" / "app").mkdir(parents=True)
     marker = f"slimfork-sleep-{uuid.uuid4().hex}"
     (tmp_path / "src" / "app" / "__init__.py").write_text("")
@@ -48,10 +49,10 @@ def test_interrupt_during_baselines_stops_every_check(tmp_path, sig):
     (tmp_path / "src" / "app" / "slow_import.py").write_text(
         f"import os, time\nopen({str(pidfile)!r}, 'w').write(str(os.getpid()))\ntime.sleep(300)\n")
     env = dict(os.environ, SLIMFORK_CACHE=str(tmp_path / "cache"))
-    proc = subprocess.Popen([sys.executable, DRIVER, str(tmp_path / "src"), str(tmp_path / "fork"), marker],
+    proc = subprocess.Popen([sys.executable, DRIVER, str(tmp_path / "src"), str(tmp_path / "fork"), marker, executor],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        assert _wait_for(lambda: _running(marker) and pidfile.is_file(), 60), "the slow checks never started"
+        assert _wait_for(lambda: _running(marker) and pidfile.is_file(), 120), "the slow checks never started"
         time.sleep(1.0)  # both baselines are under way
         proc.send_signal(getattr(signal, sig))
         start = time.monotonic()

@@ -12,7 +12,7 @@ def test_an_error_in_one_profile_is_reported_and_the_others_run(tmp_path, monkey
     bad.write_text("")
     good.write_text("")
 
-    def fake(profile, out, jobs=None, tests=()):
+    def fake(profile, out, jobs=None, tests=(), *where):  # where: the executor and its address
         if profile.name == "bad.toml":
             raise SlimforkError("bad.toml: the tests do not run on the original", key="verify", hint="declare")
         return CorpusRow(profile.name, "pypi:x==1", 10, 5, 10, 5, 3, 3, 0)
@@ -27,7 +27,7 @@ def test_an_error_in_one_profile_is_reported_and_the_others_run(tmp_path, monkey
 def test_the_full_set_expands_the_corpus_folder(tmp_path, monkeypatch, capsys):
     ran = []
     monkeypatch.setattr("slimfork.corpus.run.run_profile",
-                        lambda p, out, jobs=None, tests=(): ran.append(p.as_posix()) or CorpusRow(p.name, "", 1, 1, 1, 1,
+                        lambda p, out, jobs=None, tests=(), *where: ran.append(p.as_posix()) or CorpusRow(p.name, "", 1, 1, 1, 1,
                                                                                             1, 1, 0))
     monkeypatch.chdir(__import__("pathlib").Path(__file__).resolve().parents[2])
     assert main(["corpus", "--set", "full", "--out", str(tmp_path)]) == 0

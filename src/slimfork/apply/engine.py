@@ -29,6 +29,7 @@ from slimfork.progress import progress
 from slimfork.source.cache import cache_dir
 from slimfork.verify.model import Check, CheckResult
 from slimfork.verify import cancel
+from slimfork.verify.executor import Executor, LocalExecutor
 
 
 SEARCHES = {"prefix": minimal_restoration, "ddmin": ddmin_restoration}
@@ -40,14 +41,15 @@ BISECT_LIMIT = 40
 
 def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Check], *, jobs: int | None = None,
                 resume: bool = True, cache: bool = True, search: str = "prefix",
-                bisect_limit: int | None = BISECT_LIMIT) -> ApplyReport:
+                bisect_limit: int | None = BISECT_LIMIT, executor: Executor | None = None) -> ApplyReport:
     """Write ``out``: a git repository holding the source minus every batch's edits that the checks allow.
 
     ``resume``: continue an interrupted run into the same ``out`` (same source and checks; batches that are
     unchanged are not redone). ``cache``: reuse check results and baselines from earlier runs
     ($SLIMFORK_CACHE/apply), keyed by tree contents and check name. ``search``: how a failing batch is
     bisected, "prefix" (fewest trees) or "ddmin" (see ``slimfork.apply.bisect``); ``bisect_limit``: the most
-    trees one batch's bisection checks (None: no limit).
+    trees one batch's bisection checks (None: no limit). ``executor``: where the baselines and a bisection's
+    candidate trees are checked (default: a local pool of ``jobs`` workers; see ``slimfork.verify.executor``).
     """
     if search not in SEARCHES:
         raise SlimforkError(f"unknown bisection search {search!r}", hint=f"one of: {', '.join(SEARCHES)}")
@@ -57,7 +59,8 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
     jobs = max(1, jobs or os.cpu_count() or 1)
     faults.arm()
     cancel.reset()
-    ladder = Ladder(checks, cache_root=cache_dir("apply") if cache else None, jobs=jobs)
+    ladder = Ladder(checks, cache_root=cache_dir("apply") if cache else None, jobs=jobs,
+                    executor=executor or LocalExecutor(jobs))
     with _sigterm_as_interrupt():
         repo, journal = open_output(original, out, ladder.identity(), resume)
         scratch = repo.git_dir / "slimfork-scratch"

@@ -3,8 +3,11 @@
 A result is cached under (tree, check): the tree is named by the git tree of the last verified state plus the
 digests of the edits on top of it, so a re-run or a resumed run never re-checks a tree it has seen. A check may
 carry a ``cache_key`` string (its configuration, its environment) that joins the key, and may set
-``cache_baseline = True`` when its baseline can be pickled and reused by a later process. Candidate trees of a
-bisection are checked in parallel, each in its own scratch copy, in worker processes.
+``cache_baseline = True`` when its baseline can be pickled and reused by a later process: such baselines are
+cached by the original's content and the check's key, never by the profile, so a second profile with the same
+checks on the same release pays nothing for them. Candidate trees of a
+bisection are checked in parallel, each in its own scratch copy: baselines and candidates are jobs of an
+``Executor`` (``slimfork.verify.executor``: a local pool, or a Ray cluster), each carrying the tree it checks.
 """
 
 from __future__ import annotations
@@ -14,12 +17,11 @@ import functools
 import hashlib
 import inspect
 import json
-import multiprocessing
 import os
 import pickle
 import re
 import shutil
-import signal
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +33,7 @@ from slimfork.decisions import Edit
 from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
 from slimfork.source.cache import code_version
-from slimfork.verify import cancel
+from slimfork.verify.executor import Executor, Job, LocalExecutor
 from slimfork.verify.model import Baseline, Check, CheckResult
 
 CACHE_VERSION = "1"
@@ -67,7 +69,7 @@ def check_key(check: Check) -> str:
     key = getattr(check, "cache_key", None)
     if key is None:
         try:
-            state = repr(sorted(vars(check).items()))
+            state = repr(sorted((k, v) for k, v in vars(check).items() if k != "executor"))
         except TypeError:
             state = repr(check)
         h = hashlib.sha256(re.sub(r" at 0x[0-9a-fA-F]+", "", state).encode())
@@ -111,6 +113,10 @@ def _relative(result: CheckResult, tree: Path) -> CheckResult:
                                detail=clean(result.detail))
 
 
+def _baseline_job(original: Path, check: Check) -> Baseline:
+    return _baseline(check, original)
+
+
 def _baseline(check: Check, original: Path) -> Baseline:
     start = time.perf_counter()
     try:
@@ -123,7 +129,8 @@ def _baseline(check: Check, original: Path) -> Baseline:
 
 
 class Ladder:
-    def __init__(self, checks: list[Check], *, cache_root: Path | None, jobs: int):
+    def __init__(self, checks: list[Check], *, cache_root: Path | None, jobs: int,
+                 executor: Executor | None = None):
         names = [c.name for c in checks]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
@@ -131,10 +138,19 @@ class Ladder:
         self.checks = sorted(checks, key=lambda c: (c.cost, c.name))
         self.keys = {c.name: check_key(c) for c in self.checks}  # taken once: a check may fill caches later
         self.cache_root = cache_root
-        self.jobs = max(1, jobs)
+        self.executor = executor or LocalExecutor(max(1, jobs))
+        for check in self.checks:
+            if hasattr(check, "executor"):  # a check that spreads its own jobs (the module imports)
+                check.executor = self.executor  # type: ignore[attr-defined]
+        self.jobs = max(1, self.executor.workers)  # trees a bisection checks at once
         self.baselines: dict[str, Baseline] = {}
         self.baseline_runs: list[BaselineRun] = []
         self.memo: dict[str, CheckResult] = {}
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["executor"] = LocalExecutor(1)  # a copy sent to a worker checks its one tree there
+        return state
 
     def identity(self) -> list[str]:
         return [self.keys[c.name] for c in self.checks]
@@ -150,7 +166,10 @@ class Ladder:
             else:
                 todo.append(check)
         if todo:
-            found = cancel.thread_map(lambda c: _baseline(c, original), todo, min(self.jobs, len(todo)))
+            # a baseline that pickles (``cache_baseline``) may run on another machine; the others run here
+            # (one that spreads its own jobs runs here and sends them)
+            found = self.executor.map([Job(_baseline_job, original, (c,), portable=getattr(c, "cache_baseline", False)
+                                           and not hasattr(c, "executor")) for c in todo])
             for check, base in zip(todo, found):
                 self.baselines[check.name] = base
                 self._store_baseline(original_tree, check, base)
@@ -178,7 +197,7 @@ class Ladder:
 
     def _store_baseline(self, original_tree: str, check: Check, base: Baseline) -> None:
         path = self._baseline_file(original_tree, check)
-        if path is None:
+        if path is None or not base.usable:  # one that did not run (a timeout on a loaded machine): next time again
             return
         try:
             write_atomic(path, pickle.dumps(base, protocol=pickle.HIGHEST_PROTOCOL))
@@ -210,8 +229,11 @@ class Ladder:
     def _store(self, key: str, result: CheckResult) -> None:
         self.memo[key] = result
         if self.cache_root is not None:
-            write_atomic(self.cache_root / "results" / key[:2] / f"{key}.json",
-                         json.dumps(dataclasses.asdict(result), sort_keys=True))
+            try:
+                write_atomic(self.cache_root / "results" / key[:2] / f"{key}.json",
+                             json.dumps(dataclasses.asdict(result), sort_keys=True))
+            except OSError:  # a worker whose machine cannot write the cache: the coordinator stores it
+                pass
 
     def cached_outcome(self, tree_key: str) -> Outcome | None:
         results = []
@@ -248,44 +270,22 @@ class Ladder:
         if not todo:
             return outcomes  # type: ignore[return-value]
         faults.tick()
-        job = (self, base, scratch, edit_sets, keys)
-        if self.jobs > 1 and len(todo) > 1:
-            _SHARED["job"] = job
-            try:
-                ctx = multiprocessing.get_context("fork")
-                with ctx.Pool(min(self.jobs, len(todo)), initializer=_quiet_worker) as pool:
-                    fresh = pool.map(_evaluate_shared, todo, chunksize=1)
-            finally:
-                _SHARED.clear()
-        else:
-            fresh = [_evaluate(job, i) for i in todo]
+        jobs = [Job(_evaluate, base, (self, scratch, edit_sets[i], keys[i]), isolated=True) for i in todo]
+        fresh = self.executor.map(jobs) if len(todo) > 1 else [_evaluate(base, *jobs[0].args)]
         for i, outcome in zip(todo, fresh):
             for (check, _), result in zip(self.active, outcome.results):
-                self.memo[self._result_key(keys[i], check)] = result
+                self._store(self._result_key(keys[i], check), result)
             outcomes[i] = outcome
         return outcomes  # type: ignore[return-value]
 
 
-_SHARED: dict[str, tuple] = {}
-
-
-def _quiet_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and terminates the pool
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _evaluate_shared(index: int) -> Outcome:
-    return _evaluate(_SHARED["job"], index)
-
-
-def _evaluate(job: tuple, index: int) -> Outcome:
-    ladder, base, scratch, edit_sets, keys = job
-    where = Path(scratch) / f"{os.getpid()}-{index}"
-    if where.exists():
-        shutil.rmtree(where)
+def _evaluate(base: Path, ladder: Ladder, scratch: Path, edits: list[Edit], key: str) -> Outcome:
+    """The ladder on ``base`` + ``edits``, in a scratch copy of its own (on a worker without ``scratch``, a
+    temporary folder)."""
+    where = Path(tempfile.mkdtemp(prefix="candidate-", dir=scratch if Path(scratch).is_dir() else None))
     try:
         copy_tree(base, where)
-        apply_edits(where, edit_sets[index])
-        return ladder.run(where, keys[index])
+        apply_edits(where, edits)
+        return ladder.run(where, key)
     finally:
         shutil.rmtree(where, ignore_errors=True)

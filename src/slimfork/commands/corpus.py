@@ -23,6 +23,11 @@ def add_parser(sub):
     p.add_argument("--tests", action="append", default=[], help="run only these test paths or node ids "
                    "(repeatable; the reduced form)")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--executor", choices=["local", "ray"], default=None,
+                   help="where the checks run: local (default: a pool of --jobs workers) or ray (a Ray cluster; "
+                        "pip install ray)")
+    p.add_argument("--ray-address", help="the Ray cluster to use with --executor ray (default: $RAY_ADDRESS, else "
+                   "a new local one)")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     return p
 
@@ -30,16 +35,19 @@ def add_parser(sub):
 def run(args) -> int:
     from slimfork.corpus.run import render_table, run_profile
     from slimfork.errors import SlimforkError
+    from slimfork.verify.executor import check_executor
 
     names = [*args.profiles, *(FULL_SET if args.set == "full" else ())] or list(DEFAULT_PROFILES)
     profiles = [q for p in names for q in (sorted(Path().glob(p)) if "*" in p else [Path(p)])]
     for p in profiles:
         if not p.is_file():
             raise SlimforkError(f"profile not found: {p}", key="profiles", hint="pass keep spec files")
+    check_executor(args.executor, args.ray_address)
     rows, errors = [], []
     for p in profiles:  # one profile's error does not stop the others
         try:
-            rows.append(run_profile(p, Path(args.out).resolve(), args.jobs, tuple(args.tests)))
+            rows.append(run_profile(p, Path(args.out).resolve(), args.jobs, tuple(args.tests), args.executor,
+                                    args.ray_address))
         except SlimforkError as e:
             if len(profiles) == 1:
                 raise

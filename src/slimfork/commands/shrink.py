@@ -1,4 +1,4 @@
-"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json]``: write the fork and its reports."""
+"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json] [--jobs N] [--executor local|ray]``: write the fork and its reports."""
 
 from __future__ import annotations
 
@@ -13,6 +13,11 @@ def add_parser(sub):
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--executor", choices=["local", "ray"], default=None,
+                   help="where the checks run: local (default: a pool of --jobs workers) or ray (a Ray cluster; "
+                        "pip install ray)")
+    p.add_argument("--ray-address", help="the Ray cluster to use with --executor ray (default: $RAY_ADDRESS, else "
+                   "a new local one)")
     p.add_argument("--strict", action="store_true",
                    help="stale entries are errors even where the spec sets allow_stale = true")
     p.add_argument("--allow-stale", action="store_true",
@@ -33,7 +38,8 @@ def run(args) -> int:
 
         spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
     result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs, strict=args.strict,
-                    verify=not args.no_verify, allow_stale=args.allow_stale or None)
+                    verify=not args.no_verify, allow_stale=args.allow_stale or None,
+                    executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
     if args.json:

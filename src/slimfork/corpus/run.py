@@ -38,8 +38,10 @@ class CorpusRow:
         return asdict(self)
 
 
-def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: tuple[str, ...] = ()) -> CorpusRow:
-    """``tests``: node ids or paths to run instead of the whole suite (the reduced form CI runs)."""
+def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: tuple[str, ...] = (),
+                executor: str | None = None, ray_address: str | None = None) -> CorpusRow:
+    """``tests``: node ids or paths to run instead of the whole suite (the reduced form CI runs); ``executor``,
+    ``ray_address``: where the shrink's checks run (``slimfork.pipeline.shrink.shrink``)."""
     start = time.perf_counter()
     spec = load_spec(profile)
     tree = open_source(spec)
@@ -51,7 +53,7 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     spec.sections["checks"] = ChecksSpec(checks_spec.skip, checks_spec.import_modules, checks_spec.commands,
                                          pytest_spec)
     out = out_root / f"{profile.stem}-fork"
-    result = shrink(spec, out, jobs=jobs)
+    result = shrink(spec, out, jobs=jobs, executor=executor, ray_address=ray_address)
     check = planned_checks([PytestCheck(layout_of(tree), verify_env(spec), pytest_spec)], result.analysis.stages)[0]
     base = check.baseline(tree.root)
     if not base.usable:

@@ -19,6 +19,7 @@ from slimfork.report.write import write_reports
 from slimfork.spec import Spec, load_spec
 from slimfork.testsuite.check import planned_checks
 from slimfork.verify.build import build_checks
+from slimfork.verify.executor import check_executor, make_executor
 
 
 @dataclass
@@ -32,9 +33,13 @@ class ShrinkResult:
 
 def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: bool = False,
            jobs: int | None = None, verify: bool = True, strict: bool = False,
-           allow_stale: bool | None = None) -> ShrinkResult:
+           allow_stale: bool | None = None, executor: str | None = None,
+           ray_address: str | None = None) -> ShrinkResult:
     """Plan, fold facts, then (unless ``dry_run``) write the fork to ``out`` as a git history of verified batches
-    and the reports to ``<out>.report``. ``verify=False`` skips the checks (every planned edit is committed)."""
+    and the reports to ``<out>.report``. ``verify=False`` skips the checks (every planned edit is committed).
+    ``executor``: where the checks run, ``"local"`` (default: ``jobs`` workers) or ``"ray"`` (a cluster at
+    ``ray_address``, default a new local one)."""
+    check_executor(executor, ray_address)
     if not isinstance(spec, Spec):
         spec = load_spec(spec)
     # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
@@ -55,7 +60,8 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
     _claim_output(spec.out)
     t1 = time.perf_counter()
-    applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs)
+    pool = make_executor(executor, jobs, ray_address) if checks else None
+    applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs, executor=pool)
     analysis.timings["batches"] = time.perf_counter() - t1
     _restore_in_plan(analysis.plan, applied, stages)
     sections = stages.reports + [("Verified batches", applied.to_markdown())]

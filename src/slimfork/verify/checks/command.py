@@ -3,11 +3,16 @@
 Each tree runs with its own PYTHONPATH in the same verification environment. Output is compared after the
 tree's own path is replaced by ``<tree>``. The baseline runs the command twice when stdout must match: a command
 whose output changes between two runs of the original would make bisection chase noise, so it is not used.
+The baseline holds all the check needs (``cache_baseline``): a later run, another profile with the same command
+on the same original, or a worker of another machine reuses it. Its key names the scripts it runs by content,
+not by the profile's folder.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import hashlib
 import re
 import time
 from dataclasses import dataclass
@@ -29,10 +34,12 @@ class CommandOutcome:
     stdout: str
     stderr: str
     seconds: float
+    watched: dict[str, str] | None = None  # the original's watched files (baseline only)
 
 
 class CommandCheck:
     cost = 5
+    cache_baseline = True
 
     def __init__(self, layout: TreeLayout, env: VerifyEnv, command: CommandSpec, spec_dir: Path):
         self.layout, self.env, self.command, self.spec_dir = layout, env, command, spec_dir
@@ -43,6 +50,18 @@ class CommandCheck:
         is part of the check's cache key, so a check script edited since a cached run runs again."""
         paths = [Path(_fill(arg, {"spec_dir": str(self.spec_dir)})) for arg in self.command.argv]
         return [p for p in paths if "{" not in str(p) and p.is_absolute() and p.is_file()]
+
+    @property
+    def cache_key(self) -> str:
+        """The command, its environment and the content of the scripts it names: two profiles in different folders
+        running the same command share baselines and results; a ``{spec_dir}`` naming anything but a script
+        file keeps the folder in the key."""
+        scripts = {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in self.key_files()}
+        spec_dir = {"spec_dir": str(self.spec_dir)}
+        filled = [_fill(arg, spec_dir) for arg in self.command.argv]
+        argv = tuple(f"<script {scripts[str(Path(a))]}>" if str(Path(a)) in scripts else a for a in filled)
+        env = {k: _fill(v, spec_dir) for k, v in self.command.env.items()}
+        return repr((self.layout, self.env, dataclasses.replace(self.command, argv=argv, env=env)))
 
     def execute(self, tree: Path) -> tuple[CommandOutcome, ProcessResult]:
         tree = Path(tree).resolve()
@@ -70,8 +89,8 @@ class CommandCheck:
 
     def baseline(self, original: Path) -> Baseline:
         start = time.monotonic()
-        self.original_watched = self.watched(original)
         first, _ = self.execute(original)
+        first = dataclasses.replace(first, watched=self.watched(original))
         if first.exit_code is None:
             return Baseline(self.name, False, None, f"times out on the original after {self.command.timeout}s",
                             time.monotonic() - start)
@@ -101,8 +120,7 @@ class CommandCheck:
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         before: CommandOutcome = baseline.data
-        original = getattr(self, "original_watched", None)
-        if original is not None and self.watched(fork) == original:
+        if before.watched is not None and self.watched(fork) == before.watched:
             return CheckResult(self.name, True, (), (), time.monotonic() - start, "watched files unchanged: not run")
         now, proc = self.execute(fork)
         failures = []

@@ -5,6 +5,9 @@ fork in which every one of those files is still there with the same content impo
 the module is not imported again (only the files a batch touched cost time). The same holds against the last
 tree in which the module imported: after a batch that rewrote files every module loads, the next batches do not
 import everything again. Modules that fail in the original are not counted.
+
+With a remote executor (``--executor ray``) the modules are spread over its workers, each job a share of them
+carrying the tree; locally (and on a worker checking a candidate tree) they run ``jobs`` at a time here.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 
 from slimfork.errors import SpecError
 from slimfork.verify.env import VerifyEnv
+from slimfork.verify.executor import Executor, Job
 from slimfork.verify.importer import RawOutcome, import_modules
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.spec import ImportModulesSpec
@@ -38,6 +42,8 @@ class ImportOutcome:
 class ImportModulesCheck:
     name = "import-modules"
     cost = 4
+    cache_baseline = True  # its baseline is plain data: reused across runs, profiles and workers
+    executor: Executor | None = None  # set by the ladder: where the imports run (its baseline then runs here)
 
     def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: ImportModulesSpec = ImportModulesSpec()):
         self.layout, self.env, self.spec = layout, env, spec
@@ -108,15 +114,33 @@ class ImportModulesCheck:
                            f"{len(todo)} imported, the rest load only files unchanged since the original or since the last "
                            "tree where they imported")
 
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("executor", None)  # a copy on a worker imports there
+        return state
+
     def import_all(self, tree: Tree, modules: list[str]) -> list[ImportOutcome]:
         if not modules:
             return []
-        jobs = self.spec.jobs or os.cpu_count() or 1
-        env = self.env.process_env(tree.python_root, self.spec.stubs)
-        with tempfile.TemporaryDirectory(prefix="slimfork-imports-") as tmp:
-            raw = import_modules(self.env.python, env, tree.root, modules, jobs, self.spec.timeout,
-                                 self.spec.preload, Path(tmp))
+        if self.executor is None or self.executor.name == "local" or len(modules) < 2:
+            raw = _import_share(tree.root, self.env, self.spec, self.layout.python_root, modules,
+                                self.spec.jobs or os.cpu_count() or 1)
+        else:  # a share of the modules per job, a few per worker so that a slow share does not hold the rest
+            per_worker = 1 if self.spec.preload else 4  # (each share preloading torch would cost seconds)
+            count = min(len(modules), per_worker * self.executor.workers)
+            jobs = [Job(_import_share, tree.root, (self.env, self.spec, self.layout.python_root, modules[i::count], 1))
+                    for i in range(count)]
+            by_module = {r.module: r for share in self.executor.map(jobs) for r in share}
+            raw = [by_module[m] for m in modules]
         return [_outcome(r, self.spec.timeout) for r in raw]
+
+
+def _import_share(root: Path, env: VerifyEnv, spec: ImportModulesSpec, python_root: str, modules: list[str],
+                  jobs: int) -> list[RawOutcome]:
+    """Import ``modules`` of the tree at ``root``, ``jobs`` at a time (a job of the executor, or all of them here)."""
+    variables = env.process_env(root / python_root if python_root else root, spec.stubs)
+    with tempfile.TemporaryDirectory(prefix="slimfork-imports-") as tmp:
+        return import_modules(env.python, variables, root, modules, jobs, spec.timeout, spec.preload, Path(tmp))
 
 
 def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:

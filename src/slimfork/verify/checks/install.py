@@ -48,6 +48,7 @@ print("SLIMFORK-PROBE " + json.dumps(out))
 class InstallCheck:
     name = "install"
     cost = 6
+    cache_baseline = True  # its baseline is plain data: reused across runs, profiles and workers
 
     def __init__(self, env: VerifyEnv, modules: list[str], timeout: int = 600):
         self.env, self.modules, self.timeout = env, sorted(set(modules)), timeout

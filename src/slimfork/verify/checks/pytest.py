@@ -17,6 +17,7 @@ from slimfork.verify.tree import TreeLayout
 class PytestCheck:
     name = "pytest"
     cost = 6
+    cache_baseline = True  # its baseline is plain data: reused across runs, profiles and workers
 
     def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: PytestSpec):
         self.layout, self.env, self.spec = layout, env, spec
