@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from slimfork.errors import SpecError
+from slimfork.errors import SlimforkError, SpecError
 from slimfork.verify.checks.command import CommandCheck
 from slimfork.verify.env import current_env
 from slimfork.verify.installed import installable, installed
 from slimfork.verify.measure import measure_installed
 from slimfork.verify.spec import parse_checks
+from slimfork.verify.tools import check_program
 from slimfork.verify.tree import TreeLayout
 
 LAYOUT = TreeLayout("", ("demo",))
@@ -126,6 +127,14 @@ def test_a_tree_that_does_not_install(tmp_path):
     result = version.run(tmp_path / "empty", version.baseline(original))
     assert not result.ok and "the fork does not install: pip:" in result.failures[0]
     assert not version.baseline(tmp_path / "empty").usable
+
+
+def test_the_preflight_does_not_look_for_an_installed_command_s_program():
+    """`demo` exists only once the tree is installed: not an error before any work (a plain command's would be)."""
+    check_program(command(["demo-not-on-path"]), Path("."), (), "checks.command[0]")
+    with pytest.raises(SlimforkError):
+        plain = parse_checks({"command": [{"argv": ["demo-not-on-path"]}]}).commands[0]
+        check_program(plain, Path("."), (), "checks.command[0]")
 
 
 def test_spec_keys():

@@ -191,7 +191,8 @@ def _size_note(inst: Installed | None) -> str:
     if inst is None:
         return ""
     size = inst.size()
-    return f"; installed {size.files:,} files, {size.bytes / 1e6:,.1f} MB"
+    amount = f"{size.bytes / 1e6:,.1f} MB" if size.bytes >= 100_000 else f"{size.bytes / 1e3:.1f} kB"
+    return f"; installed {size.files:,} files, {amount}"
 
 
 def _tail(text: str, lines: int = 4) -> str:
