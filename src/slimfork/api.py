@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from slimfork.errors import SlimforkError
 from slimfork.explain import WhyAnswer, explain
 from slimfork.graph.weigh import weigh as weigh_graph
 from slimfork.pipeline.analyse import Analysis, analyse, open_source
@@ -59,3 +60,23 @@ def stats(path: Path | str):
 
     root = Path(path)
     return tree_stats(root, walk_files(root))
+
+
+def installed_numbers(spec: Spec | str | Path, fork: Path | str | None = None, modules: list[str] | None = None,
+                      runs: int = 3) -> dict:
+    """The spec's original and ``fork`` (default: the spec's ``out``) each pip-installed as a user installs them, in
+    the spec's verification environment: install size and median import times (``slimfork installed``).
+    ``modules`` default to the root modules the install check imports."""
+    from slimfork.spec import load_spec
+    from slimfork.verify.build import install_modules, verify_env
+    from slimfork.verify.measure import measure_installed
+
+    if not isinstance(spec, Spec):
+        spec = load_spec(spec)
+    source = open_source(spec)
+    target = Path(fork) if fork is not None else spec.out
+    if target is None or not target.is_dir():
+        raise SlimforkError(f"no fork at {target}", key="FORK", hint="the folder a shrink wrote (the spec's out)")
+    names = list(modules) if modules else install_modules(spec, source)
+    found = measure_installed({"original": Path(source.root), "fork": target}, verify_env(spec), names, runs)
+    return {"modules": names, "runs": runs, **{label: numbers.to_dict() for label, numbers in found.items()}}

@@ -10,4 +10,5 @@ COMMANDS = [
     "audit",
     "corpus",
     "init",
+    "installed",
 ]

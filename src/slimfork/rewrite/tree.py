@@ -100,10 +100,10 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     if facts.constant_arguments:
         _fold_constant_arguments(report, table, jobs, root, modules)
     switches: dict[str, list[tuple[str, str]]] = {}
-    for f in facts.by_kind(ATTRIBUTE):
-        if not f.target.endswith("()"):  # a method's result is not an option
-            receiver, attr = f.target.split(".")[:2]
-            switches.setdefault(attr, []).append((receiver, f.key))
+    for fact in facts.by_kind(ATTRIBUTE):
+        if not fact.target.endswith("()"):  # a method's result is not an option
+            receiver, attr = fact.target.split(".")[:2]
+            switches.setdefault(attr, []).append((receiver, fact.key))
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
     # A match in a file that could not be folded changed nothing: the fact is unmatched, and the report says why.

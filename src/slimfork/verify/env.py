@@ -48,16 +48,19 @@ class VerifyEnv:
     venv: Path | None = None
     env: dict[str, str] = field(default_factory=dict)
 
-    def process_env(self, python_root: Path, stubs: tuple[str, ...] = (),
+    def process_env(self, python_root: Path | None, stubs: tuple[str, ...] = (),
                     extra: dict[str, str] | None = None) -> dict[str, str]:
-        """Environment for a process that runs the tree whose importable packages are in ``python_root``."""
+        """Environment for a process that runs the tree whose importable packages are in ``python_root`` (None: a
+        tree that is installed, not on the path)."""
         env = {k: v for k, v in os.environ.items() if k not in _DROPPED_VARS}
         names = tuple(dict.fromkeys(self.stubs + tuple(stubs)))
-        path = [str(python_root)]
+        path = [str(python_root)] if python_root is not None else []
         if names:
             path.insert(0, str(stub_dir(names)))
         env.update({"PYTHONPATH": os.pathsep.join(path), "PYTHONDONTWRITEBYTECODE": "1",
                     "PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1"})
+        if not path:
+            del env["PYTHONPATH"]
         if self.venv is not None:
             env["VIRTUAL_ENV"] = str(self.venv)
             env["PATH"] = str(self.venv / "bin") + os.pathsep + env.get("PATH", "")

@@ -55,6 +55,11 @@ COMMAND = Section("checks.command[]", "A command whose result must be the same o
     Field("watch", "list[str]", "Globs (relative to the tree) of the files the command depends on: when none of "
           "them changed from the original, the command is not run again (e.g. kernel sources for a compile check). "
           "Default: always run."),
+    Field("installed", "bool", "Run the command with the tree pip-installed (no dependencies: they come from the "
+          "verification environment) into a scratch venv, as a user installs it: its console scripts on PATH, "
+          "'python' that venv's, from an empty folder, no PYTHONPATH to the tree; an unpacked wheel (a wheel "
+          "source's original) is installed as that wheel. The install size is reported, not compared.",
+          default=False),
 ])
 PYTEST = Section("checks.pytest", "A test selection run with pytest in the verification environment.", [
     Field("tests", "list[str]", "Node ids or paths, relative to the tree under test (default: pytest's own "
@@ -96,6 +101,7 @@ class CommandSpec:
     watch: tuple[str, ...] = ()
     removed_output: tuple[str, ...] = ()  # regexes: what the fork deliberately no longer prints
     requires: tuple[str, ...] = ()  # tools that must be on PATH, else the check is skipped
+    installed: bool = False  # run with the tree pip-installed in a scratch venv, not on PYTHONPATH
 
 
 @dataclass(frozen=True)
@@ -169,6 +175,9 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
         if not table["argv"]:
             raise SpecError("argv is empty", key=f"{where}.argv", hint="for example ['python', '-m', 'pkg', '--help']")
         _positive(table, ("timeout",), where)
+        if table.get("installed") and "cwd" in table:
+            raise SpecError("an installed command runs from an empty folder, not from the tree", key=f"{where}.cwd",
+                            hint="remove cwd, or set installed = false to run the command in the tree")
         name = table.get("name") or " ".join(table["argv"])
         if name in {c.name for c in commands}:
             raise SpecError(f"two commands are named '{name}'", key=f"{where}.name", hint="give each a unique name")
@@ -176,7 +185,8 @@ def parse_checks(raw: dict[str, Any], key: str = "checks") -> ChecksSpec:
                                     table.get("cwd"), table.get("match", "both"), table.get("timeout", 600),
                                     _names(table, "stubs", where), tuple(table.get("watch", [])),
                                     _regexes(table.get("removed_output", []), f"{where}.removed_output"),
-                                    _tools(table.get("requires", []), f"{where}.requires")))
+                                    _tools(table.get("requires", []), f"{where}.requires"),
+                                    table.get("installed", False)))
     pytest = None
     if "pytest" in raw:
         table = raw["pytest"]

@@ -60,9 +60,10 @@ def skip_reason(missing: list[str]) -> str:
 
 def check_program(command, spec_dir: Path, bins: tuple[Path, ...], where: str) -> None:
     """A command's program (``argv[0]``) must exist: a name on PATH (or in ``bins``), or an absolute path.
-    ``python``, placeholders for the tree, and relative paths (from the tree's folder) are not checked here."""
+    ``python``, placeholders for the tree, relative paths (from the tree's folder) and the programs of an installed
+    command (its console scripts exist once the tree is installed) are not checked here."""
     program = command.argv[0].replace("{spec_dir}", str(spec_dir))
-    if program in ("python", "{python}") or "{" in program or (os.sep in program and not os.path.isabs(program)):
+    if getattr(command, "installed", False) or program in ("python", "{python}") or "{" in program or (os.sep in program and not os.path.isabs(program)):
         return
     if missing_tools((program,), bins):
         raise SlimforkError(f"the command's program '{command.argv[0]}' is not found"

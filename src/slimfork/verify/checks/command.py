@@ -1,7 +1,9 @@
 """Check 5: a spec command (``[[checks.command]]``) gives the same result on the fork as on the original.
 
-Each tree runs with its own PYTHONPATH in the same verification environment. Output is compared after the
-tree's own path is replaced by ``<tree>``. The baseline runs the command twice when stdout must match: a command
+Each tree runs with its own PYTHONPATH in the same verification environment; with ``installed = true`` it is
+pip-installed into a scratch venv instead (``verify/installed.py``) and the command runs from an empty folder with
+that venv's console scripts and python. Output is compared after the tree's own path is replaced by ``<tree>``
+(and the scratch install's by ``<install>``). The baseline runs the command twice when stdout must match: a command
 whose output changes between two runs of the original would make bisection chase noise, so it is not used.
 The baseline holds all the check needs (``cache_baseline``): a later run, another profile with the same command
 on the same original, or a worker of another machine reuses it. Its key names the scripts it runs by content,
@@ -13,8 +15,12 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import hashlib
+import os
 import re
+import shutil
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +28,7 @@ from slimfork.globs import first_match
 from slimfork.index.build import python_files
 from slimfork.index.parse import content_hash
 from slimfork.verify.env import VerifyEnv
+from slimfork.verify.installed import Installed, InstallError, installed
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.process import ProcessResult, run_process, tree_frames
 from slimfork.verify.spec import CommandSpec
@@ -63,20 +70,43 @@ class CommandCheck:
         env = {k: _fill(v, spec_dir) for k, v in self.command.env.items()}
         return repr((self.layout, self.env, dataclasses.replace(self.command, argv=argv, env=env)))
 
-    def execute(self, tree: Path) -> tuple[CommandOutcome, ProcessResult]:
+    def execute(self, tree: Path, inst: Installed | None = None) -> tuple[CommandOutcome, ProcessResult]:
+        """Run the command on ``tree``; with ``inst`` (the tree installed: ``installed = true``) from that install."""
         tree = Path(tree).resolve()
         python_root = tree / self.layout.python_root if self.layout.python_root else tree
-        values = {"python": str(self.env.python), "tree": str(tree), "python_root": str(python_root),
+        python = inst.python if inst is not None else self.env.python
+        values = {"python": str(python), "tree": str(tree), "python_root": str(python_root),
                   "spec_dir": str(self.spec_dir)}
         argv = [_fill(arg, values) for arg in self.command.argv]
         if argv[0] == "python":
-            argv[0] = str(self.env.python)
-        cwd = tree / self.command.cwd if self.command.cwd else python_root
-        env = self.env.process_env(python_root, self.command.stubs,
-                                   {k: _fill(v, values) for k, v in self.command.env.items()})
+            argv[0] = str(python)
+        extra = {k: _fill(v, values) for k, v in self.command.env.items()}
+        if inst is None:
+            cwd = tree / self.command.cwd if self.command.cwd else python_root
+            env = self.env.process_env(python_root, self.command.stubs, extra)
+        else:  # no tree on the path: what pip installed, its console scripts first on PATH
+            cwd = inst.work
+            env = self.env.process_env(None, self.command.stubs, extra)
+            env["VIRTUAL_ENV"] = str(inst.venv)
+            env["PATH"] = str(inst.bin) + os.pathsep + env.get("PATH", "")
+            found = shutil.which(argv[0], path=env["PATH"])
+            if found is None:  # a console script the install did not write
+                proc = ProcessResult(127, "", f"{argv[0]}: command not found (not installed)\n", 0.0)
+                return CommandOutcome(127, "", proc.stderr, 0.0), proc
+            argv[0] = found
         proc = run_process(argv, env, cwd, self.command.timeout)
-        outcome = CommandOutcome(proc.exit_code, _normal(proc.stdout, tree), _normal(proc.stderr, tree), proc.seconds)
+        outcome = CommandOutcome(proc.exit_code, _normal(proc.stdout, tree, inst), _normal(proc.stderr, tree, inst),
+                                 proc.seconds)
         return outcome, proc
+
+    @contextmanager
+    def prepared(self, tree: Path) -> Iterator[Installed | None]:
+        """The tree installed for the command (``installed = true``), else None; InstallError if it does not."""
+        if not self.command.installed:
+            yield None
+            return
+        with installed(tree, self.env.python, self.command.timeout, compile=False) as inst:
+            yield inst
 
     def watched(self, tree: Path) -> dict[str, str] | None:
         """Content hashes of the files the command says it depends on (None: it did not say)."""
@@ -89,7 +119,14 @@ class CommandCheck:
 
     def baseline(self, original: Path) -> Baseline:
         start = time.monotonic()
-        first, _ = self.execute(original)
+        try:
+            with self.prepared(original) as inst:
+                first, _ = self.execute(original, inst)
+                second = self.execute(original, inst)[0] if first.exit_code == 0 and self.command.match != "exit" \
+                    else None
+                size = _size_note(inst)
+        except InstallError as exc:
+            return Baseline(self.name, False, None, f"the original does not install: {exc}", time.monotonic() - start)
         first = dataclasses.replace(first, watched=self.watched(original))
         if first.exit_code is None:
             return Baseline(self.name, False, None, f"times out on the original after {self.command.timeout}s",
@@ -97,12 +134,11 @@ class CommandCheck:
         if first.exit_code != 0:
             return Baseline(self.name, False, first, f"fails on the original (exit {first.exit_code}): "
                             f"{_tail(first.stderr)}", time.monotonic() - start)
-        if self.command.match != "exit":
-            second, _ = self.execute(original)
+        if second is not None:
             if (second.exit_code, second.stdout) != (first.exit_code, first.stdout):
                 return Baseline(self.name, False, first, "its output differs between two runs of the original: "
                                 + _first_difference(first.stdout, second.stdout), time.monotonic() - start)
-        note = f"{first.seconds:.1f}s on the original" + self.removed_parts(first.stdout)
+        note = f"{first.seconds:.1f}s on the original" + size + self.removed_parts(first.stdout)
         return Baseline(self.name, True, first, note, time.monotonic() - start)
 
     def removed_parts(self, text: str) -> str:
@@ -122,7 +158,13 @@ class CommandCheck:
         before: CommandOutcome = baseline.data
         if before.watched is not None and self.watched(fork) == before.watched:
             return CheckResult(self.name, True, (), (), time.monotonic() - start, "watched files unchanged: not run")
-        now, proc = self.execute(fork)
+        try:
+            with self.prepared(fork) as inst:
+                now, proc = self.execute(fork, inst)
+                size = _size_note(inst)
+        except InstallError as exc:
+            return CheckResult(self.name, False, (f"{self.command.name}: the fork does not install: {exc}",), (),
+                               time.monotonic() - start)
         failures = []
         if now.exit_code is None:
             failures.append(f"{self.command.name}: timed out after {self.command.timeout}s "
@@ -136,7 +178,7 @@ class CommandCheck:
             failures.append(f"{self.command.name}: stdout differs from the original's: "
                             + _first_difference(expected, got) + said)
         paths = tuple(dict.fromkeys(reversed(tree_frames(proc.stderr, Path(fork).resolve())))) if failures else ()
-        note = f"{now.seconds:.1f}s"
+        note = f"{now.seconds:.1f}s" + size
         if self.command.removed_output:
             dropped = sum(len(re.findall(p, before.stdout, re.S | re.M)) for p in self.command.removed_output)
             note += f"; {dropped} parts of the original's output deliberately removed " \
@@ -156,8 +198,19 @@ def _fill(text: str, values: dict[str, str]) -> str:
     return text
 
 
-def _normal(text: str, tree: Path) -> str:
+def _normal(text: str, tree: Path, inst: Installed | None = None) -> str:
+    if inst is not None:
+        text = text.replace(str(inst.scratch), "<install>")
     return text.replace(str(tree), "<tree>")
+
+
+def _size_note(inst: Installed | None) -> str:
+    """The install's size, reported (never compared): what a user's ``pip install`` writes, bytecode left out."""
+    if inst is None:
+        return ""
+    size = inst.size()
+    amount = f"{size.bytes / 1e6:,.1f} MB" if size.bytes >= 100_000 else f"{size.bytes / 1e3:.1f} kB"
+    return f"; installed {size.files:,} files, {amount}"
 
 
 def _tail(text: str, lines: int = 4) -> str:

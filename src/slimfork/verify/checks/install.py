@@ -12,17 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
 from slimfork.verify.env import VerifyEnv, stub_dir
+from slimfork.verify.installed import BUILD_FILES, InstallError, clean_env, installed
 from slimfork.verify.model import Baseline, CheckResult
 
-BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 _PROBE = r"""
 import importlib, json, sys
 out = {}
@@ -85,62 +82,21 @@ class InstallCheck:
 
     def install_and_probe(self, tree: Path) -> dict | str:
         """The probe's result, or why the install failed."""
-        scratch = Path(tempfile.mkdtemp(prefix="slimfork-install-"))
         try:
-            venv = scratch / "venv"
-            made = subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True,
-                                  text=True)
-            if made.returncode != 0:
-                return f"cannot create a venv: {made.stderr.strip()[-300:]}"
-            python = venv / "bin" / "python"
-            site = _site_dir(python)
-            deps = _site_dirs(self.env.python)
-            # after the venv's own site-packages, with their .pth files (editable installs of dependencies)
-            (Path(site) / "_slimfork_deps.pth").write_text(f"import site; list(map(site.addsitedir, {deps!r}))\n")
-            src = scratch / "src"  # a copy: the build writes build/ and *.egg-info into the tree
-            shutil.copytree(tree, src, ignore=shutil.ignore_patterns(".git", "__pycache__", "build", "*.egg-info"))
-            isolation = ["--no-build-isolation"] if _backend_here(src) else []
-            pip = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                                  "--no-input", "--quiet", "--disable-pip-version-check", *isolation, str(src)],
-                                 capture_output=True, text=True, timeout=self.timeout, env=_clean_env())
-            if pip.returncode != 0:
-                return "pip: " + " | ".join(pip.stderr.strip().splitlines()[-4:])[-600:]
-            env = {**_clean_env(), **self.env.env}
-            if self.env.stubs:  # the [verify] stubs, as for the other checks (a sitecustomize, no tree there)
-                env["PYTHONPATH"] = str(stub_dir(self.env.stubs))
-            probe = subprocess.run([str(python), "-c", _PROBE, *self.modules], capture_output=True, text=True,
-                                   timeout=self.timeout, cwd=scratch, env=env)
-            for line in probe.stdout.splitlines():
-                if line.startswith("SLIMFORK-PROBE "):
-                    return json.loads(line[len("SLIMFORK-PROBE "):])
-            return "the import probe crashed: " + " | ".join(probe.stderr.strip().splitlines()[-3:])
+            with installed(tree, self.env.python, self.timeout) as inst:
+                env = {**clean_env(), **self.env.env}
+                if self.env.stubs:  # the [verify] stubs, as for the other checks (a sitecustomize, no tree there)
+                    env["PYTHONPATH"] = str(stub_dir(self.env.stubs))
+                probe = subprocess.run([str(inst.python), "-c", _PROBE, *self.modules], capture_output=True,
+                                       text=True, timeout=self.timeout, cwd=inst.scratch, env=env)
+        except InstallError as exc:
+            return str(exc)
         except subprocess.TimeoutExpired:
             return f"timed out after {self.timeout} s"
-        finally:
-            shutil.rmtree(scratch, ignore_errors=True)
-
-
-def _backend_here(tree: Path) -> bool:
-    """Every build requirement is importable here (setuptools, usually): build without an isolated env (faster,
-    and no download)."""
-    import importlib.util
-    import re
-    import tomllib
-
-    try:
-        data = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))
-        requires = data.get("build-system", {}).get("requires", ["setuptools"])
-    except FileNotFoundError:
-        requires = ["setuptools"]
-    except (OSError, ValueError):
-        return False
-    if any(r.strip().lower().startswith("setuptools") for r in requires):
-        requires = [*requires, "wheel"]  # setuptools before 70.1 builds wheels with it
-    for req in requires:
-        name = re.match(r"[A-Za-z0-9_.-]+", req)
-        if name is None or importlib.util.find_spec(name.group(0).replace("-", "_").lower()) is None:
-            return False
-    return True
+        for line in probe.stdout.splitlines():
+            if line.startswith("SLIMFORK-PROBE "):
+                return json.loads(line[len("SLIMFORK-PROBE "):])
+        return "the import probe crashed: " + " | ".join(probe.stderr.strip().splitlines()[-3:])
 
 
 def builds(tree: Path) -> bool:
@@ -162,21 +118,3 @@ def _failures(outcome: dict) -> list[str]:
             out.append(f"installed, import {module} fails: {found['import']}")
         out += [f"installed, {module}.{name} fails: {why}" for name, why in sorted(found["names"].items())]
     return out
-
-
-def _site_dir(python: Path) -> str:
-    return subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
-
-
-def _site_dirs(python: Path) -> list[str]:
-    code = "import site, sys, json; print(json.dumps([p for p in sys.path if p.endswith('-packages')]))"
-    proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=_clean_env())
-    return json.loads(proc.stdout) if proc.returncode == 0 else []
-
-
-def _clean_env() -> dict[str, str]:
-    import os
-
-    drop = ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PIP_REQUIRE_VIRTUALENV")
-    return {k: v for k, v in os.environ.items() if k not in drop}

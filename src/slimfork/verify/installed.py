@@ -1,0 +1,205 @@
+"""A tree installed as a user installs it: ``pip install --no-deps`` into a scratch venv that sees the verification
+environment's packages (its dependencies) through a ``.pth`` file.
+
+A tree with build files (``pyproject.toml``, ``setup.py``) is installed as a folder (from a copy: a build writes
+``build/`` and ``*.egg-info`` into it). An unpacked wheel (a top-level ``*.dist-info`` with ``WHEEL`` and
+``RECORD``: a ``pypi:`` wheel source) has none: it is zipped back into the ``.whl`` it came from and installed, so
+the original of a wheel source installs exactly as its users install it. The scratch folder also holds an empty
+``work/`` folder to run from, so nothing of the tree is importable but what pip installed.
+"""
+
+from __future__ import annotations
+
+import configparser
+import csv
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
+_SKIP = shutil.ignore_patterns(".git", "__pycache__", "build", "*.egg-info")
+
+
+class InstallError(Exception):
+    """The tree does not install; the message says why (pip's last lines)."""
+
+
+@dataclass(frozen=True)
+class InstallSize:
+    files: int  # every file the install wrote (its RECORD), console scripts and compiled .pyc included
+    bytes: int
+    pyc_files: int  # of which compiled bytecode (pip compiles at install unless told not to)
+    pyc_bytes: int
+
+
+@dataclass(frozen=True)
+class Installed:
+    scratch: Path  # everything lives here; removed when the context ends
+    venv: Path
+    site: Path
+
+    @property
+    def python(self) -> Path:
+        return self.venv / "bin" / "python"
+
+    @property
+    def bin(self) -> Path:
+        return self.venv / "bin"
+
+    @property
+    def work(self) -> Path:
+        """An empty folder to run from: nothing of the tree is importable from it."""
+        return self.scratch / "work"
+
+    def size(self) -> InstallSize:
+        """What the install wrote, from the RECORD of every distribution in the scratch venv (there is one)."""
+        files = size = pyc = pyc_size = 0
+        for record in self.site.glob("*.dist-info/RECORD"):
+            with open(record, newline="", encoding="utf-8") as f:
+                for row in csv.reader(f):
+                    if not row:
+                        continue
+                    path = (self.site / row[0]).resolve()
+                    if not path.is_file():
+                        continue
+                    n = path.stat().st_size
+                    files, size = files + 1, size + n
+                    if path.suffix == ".pyc":
+                        pyc, pyc_size = pyc + 1, pyc_size + n
+        return InstallSize(files, size, pyc, pyc_size)
+
+    def metadata(self) -> dict:
+        """Name, version and console scripts of the installed distribution, as its dist-info says."""
+        info = next(iter(sorted(self.site.glob("*.dist-info"))), None)
+        if info is None:
+            return {}
+        meta = (info / "METADATA").read_text(encoding="utf-8", errors="replace") if (info / "METADATA").is_file() else ""
+        field = {k: re.search(rf"(?m)^{k}: (.*)$", meta) for k in ("Name", "Version")}
+        parser = configparser.ConfigParser(delimiters=("=",), interpolation=None)
+        parser.optionxform = str  # type: ignore[assignment,method-assign]  # keep the scripts' case
+        if (info / "entry_points.txt").is_file():
+            parser.read(info / "entry_points.txt", encoding="utf-8")
+        scripts = dict(parser["console_scripts"]) if parser.has_section("console_scripts") else {}
+        return {"name": field["Name"].group(1).strip() if field["Name"] else "",
+                "version": field["Version"].group(1).strip() if field["Version"] else "",
+                "scripts": {k: v.strip() for k, v in sorted(scripts.items())}}
+
+
+def installable(tree: Path) -> str | None:
+    """How ``tree`` installs: ``"build"`` (it has build files), ``"wheel"`` (an unpacked wheel), else None."""
+    tree = Path(tree)
+    if (tree / "pyproject.toml").is_file() or (tree / "setup.py").is_file():
+        return "build"
+    return "wheel" if _wheel_info(tree) is not None else None
+
+
+@contextmanager
+def installed(tree: Path, deps_python: Path, timeout: float = 600, compile: bool = True) -> Iterator[Installed]:
+    """Install ``tree`` in a scratch venv whose dependencies are ``deps_python``'s packages; raise InstallError
+    (the reason) if it does not install. ``compile=False`` skips pip's bytecode compilation (faster, for checks)."""
+    scratch = Path(tempfile.mkdtemp(prefix="slimfork-install-"))
+    try:
+        yield _install(Path(tree), Path(deps_python), scratch, timeout, compile)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compile: bool) -> Installed:
+    venv = scratch / "venv"
+    made = subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], capture_output=True, text=True)
+    if made.returncode != 0:
+        raise InstallError(f"cannot create a venv: {made.stderr.strip()[-300:]}")
+    python = venv / "bin" / "python"
+    site = Path(site_dir(python))
+    deps = site_dirs(deps_python)
+    # after the venv's own site-packages, with their .pth files (editable installs of dependencies)
+    (site / "_slimfork_deps.pth").write_text(f"import site; list(map(site.addsitedir, {deps!r}))\n")
+    (scratch / "work").mkdir()
+    how = installable(tree)
+    if how == "wheel":
+        target, isolation = str(_pack_wheel(tree, scratch)), []
+    else:
+        src = scratch / "src"
+        shutil.copytree(tree, src, ignore=_SKIP)
+        target, isolation = str(src), (["--no-build-isolation"] if backend_here(src) else [])
+    try:
+        pip = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                              "--no-input", "--quiet", "--disable-pip-version-check", *isolation,
+                              *([] if compile else ["--no-compile"]), target],
+                             capture_output=True, text=True, timeout=timeout, env=clean_env())
+    except subprocess.TimeoutExpired:
+        raise InstallError(f"timed out after {timeout} s") from None
+    if pip.returncode != 0:
+        raise InstallError("pip: " + " | ".join(pip.stderr.strip().splitlines()[-4:])[-600:])
+    for leftover in (scratch / "src", scratch / "wheel"):
+        shutil.rmtree(leftover, ignore_errors=True)
+    return Installed(scratch, venv, site)
+
+
+def _wheel_info(tree: Path) -> Path | None:
+    infos = [p for p in tree.glob("*.dist-info") if (p / "WHEEL").is_file() and (p / "RECORD").is_file()]
+    return infos[0] if len(infos) == 1 else None
+
+
+def _pack_wheel(tree: Path, scratch: Path) -> Path:
+    """Zip an unpacked wheel back into ``NAME-VERSION-TAG.whl``: the files its RECORD lists (what pip installs)."""
+    info = _wheel_info(tree)
+    assert info is not None
+    tags = re.findall(r"(?m)^Tag: *(\S+)", (info / "WHEEL").read_text(encoding="utf-8"))
+    dist = info.name[: -len(".dist-info")]
+    out = scratch / "wheel" / f"{dist}-{tags[0] if tags else 'py3-none-any'}.whl"
+    out.parent.mkdir()
+    with open(info / "RECORD", newline="", encoding="utf-8") as f:
+        names = [row[0] for row in csv.reader(f) if row]
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        for name in names:
+            if (tree / name).is_file() and not name.startswith(("/", "..")):
+                zf.write(tree / name, name)
+    return out
+
+
+def backend_here(tree: Path) -> bool:
+    """Every build requirement is importable here (setuptools, usually): build without an isolated env (faster,
+    and no download)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))
+        requires = data.get("build-system", {}).get("requires", ["setuptools"])
+    except FileNotFoundError:
+        requires = ["setuptools"]
+    except (OSError, ValueError):
+        return False
+    if any(r.strip().lower().startswith("setuptools") for r in requires):
+        requires = [*requires, "wheel"]  # setuptools before 70.1 builds wheels with it
+    for req in requires:
+        name = re.match(r"[A-Za-z0-9_.-]+", req)
+        if name is None or importlib.util.find_spec(name.group(0).replace("-", "_").lower()) is None:
+            return False
+    return True
+
+
+def site_dir(python: Path) -> str:
+    return subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def site_dirs(python: Path) -> list[str]:
+    code = "import site, sys, json; print(json.dumps([p for p in sys.path if p.endswith('-packages')]))"
+    proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=clean_env())
+    return json.loads(proc.stdout) if proc.returncode == 0 else []
+
+
+def clean_env() -> dict[str, str]:
+    drop = ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PIP_REQUIRE_VIRTUALENV")
+    return {k: v for k, v in os.environ.items() if k not in drop}
