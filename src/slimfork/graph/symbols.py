@@ -19,8 +19,8 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from slimfork.graph.modules import ModuleMap
-from slimfork.graph.symbol_index import ImportAlias, SymbolSummary, TopStatement
 from slimfork.index.relative import absolute_module, package_of
+from slimfork.index.symbols import ImportAlias, SymbolSummary, TopStatement
 
 
 @dataclass

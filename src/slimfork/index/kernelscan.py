@@ -1,5 +1,5 @@
-"""What the kernel audit needs from one Python file, beyond the index: kernel definitions, loader calls,
-references by name, string literals. Computed once per file content and cached (see ``scan_tree``)."""
+"""The kernel audit's part of a file's summary: kernel definitions, loader calls, references by name, string
+literals (``ModuleSummary.scan``, computed with the rest of the summary by ``index.parse.summarize``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import fnmatch
 import re
 from dataclasses import dataclass, field
 
-from slimfork.index.parse import decode, parse_python
+from slimfork.index.kernel_names import name_pattern_text, pattern_text
+from slimfork.index.nativescan import scan_native
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
@@ -77,66 +78,13 @@ class PyScan:
         return best[1] if best else None
 
 
-def scan_source(data: bytes) -> PyScan:
+def scan_module(tree: ast.Module) -> PyScan:
+    """The kernel audit's part of a file's summary (``index.parse.summarize`` parses the file)."""
     scan = PyScan()
-    try:
-        tree = parse_python(decode(data))
-    except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
-        scan.error = f"{exc.__class__.__name__}: {exc}"
-        return scan
     visitor = _Visitor(scan)
     visitor.visit(tree)
     visitor.close_scope()
     return scan
-
-
-def pattern_text(node: ast.JoinedStr) -> str:
-    """An f-string as text with ``{...}`` for each formatted part: f"{d}/x.cu" -> "{...}/x.cu"."""
-    return "".join(str(v.value) if isinstance(v, ast.Constant) else "{...}" for v in node.values)
-
-
-def pattern_regex(text: str) -> str:
-    """ "smallm{...}_p1_i{...}_c16" -> a regex; a formatted part may be empty (f"{prefix}name")."""
-    return "^" + ".*?".join(re.escape(part) for part in text.split("{...}")) + "$"
-
-
-_NUMERIC_NAME = re.compile(r"(?:^|_)(?:sizes?|bits?|idx|index|num|n|k|m|dims?|width|count|len|id|tiles?|blocks?|"
-                           r"stages|warps|threads|groups?|group_?size|bs|batch|rank|ratio|i|j|e|degree|heads?)$|"
-                           r"^(?:num|n)_")
-
-
-def name_pattern_text(node: ast.JoinedStr) -> str:
-    """An f-string naming a kernel, each formatted part as ``{#}`` when it holds a number (``{block_size}``,
-    ``{idx}``, ``{n:d}``, ``{2 * k}``) and ``{...}`` otherwise."""
-    out = []
-    for v in node.values:
-        if isinstance(v, ast.Constant):
-            out.append(str(v.value))
-            continue
-        assert isinstance(v, ast.FormattedValue)  # an f-string holds constants and formatted values
-        expr, spec = v.value, v.format_spec
-        last = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
-        spec_text = "".join(str(getattr(p, "value", "")) for p in spec.values) \
-            if isinstance(spec, ast.JoinedStr) else ""
-        numeric = (last is not None and bool(_NUMERIC_NAME.search(last.lower()))) or spec_text.endswith(("d", "x")) \
-            or isinstance(expr, ast.BinOp) or (isinstance(expr, ast.Call) and getattr(expr.func, "id", "") in
-                                               ("int", "len"))
-        out.append("{#}" if numeric else "{...}")
-    return "".join(out)
-
-
-def name_regex(text: str) -> str:
-    """A kernel-name pattern as a regex: ``{#}`` a number, ``{...}`` nothing or one or two name tokens (a dtype,
-    a variant: "bf16", "fp4_e2m1"), never an arbitrary tail, so f"expert_{idx}" does not match expert_gather."""
-    token = "(?:[A-Za-z0-9]+(?:_[A-Za-z0-9]+)?)?"  # may be empty: f"smallm{pre}_p1" with pre = "" 
-    parts = re.split(r"(\{#\}|\{\.\.\.\})", text)
-    return "^" + "".join(r"\d+" if p == "{#}" else token if p == "{...}" else re.escape(p) for p in parts) + "$"
-
-
-def specific(text: str) -> bool:
-    """Whether an f-string pattern says enough to name a kernel: f"{a}_{b}" matches anything."""
-    parts = [p for p in re.split(r"\{(?:#|\.\.\.)\}", text) if p]
-    return sum(len(p) for p in parts) >= 5 and any(len(p) >= 4 for p in parts)
 
 
 class _Visitor(ast.NodeVisitor):
@@ -364,8 +312,6 @@ class _Visitor(ast.NodeVisitor):
         if isinstance(value, str) and value.endswith(".py"):
             self.py_hint[-1] = True
         if isinstance(value, str) and len(value) > 40 and ("kernel" in value or "__global__" in value):
-            from slimfork.audit.nativescan import scan_native  # Metal/CUDA source text held in a Python string
-
             for k in scan_native(value, metal="kernel void" in value or "[[kernel]]" in value).kernels:
                 if k.kind in ("metal", "cuda"):
                     self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))
