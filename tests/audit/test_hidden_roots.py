@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from slimfork.index import summarize
 from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.index import summarize
 from slimfork.source.layout import open_tree
 
 ROOT = Path(__file__).parent / "fixtures" / "hidden_lib"
