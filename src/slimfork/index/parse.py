@@ -8,6 +8,7 @@ import io
 import tokenize
 import warnings
 
+from slimfork.index.bindings import BindingEvents, binding_events
 from slimfork.index.imports import collect_imports
 from slimfork.index.kernelscan import PyScan, scan_module
 from slimfork.index.summary import ModuleSummary
@@ -20,9 +21,9 @@ def content_hash(data: bytes) -> str:
 
 def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
     """Everything slimfork reads from one Python file, from a single parse: the graph's fields (imports, names,
-    strings, dynamic imports), ``symbols`` (top-level statements, bindings, effects) and ``scan`` (the audit's
-    kernel definitions, loader calls, references and strings). A file that does not decode or parse gets each
-    part's error."""
+    strings, dynamic imports), ``symbols`` (top-level statements, bindings, effects), ``scan`` (the audit's kernel
+    definitions, loader calls, references and strings) and ``bindings`` (the facts' module-level bindings). A file
+    that does not decode or parse gets each part's error."""
     sha = sha or content_hash(data)
     lines = count_lines(data)
     try:
@@ -38,12 +39,14 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
     collect_imports(tree, text, summary)
     summary.symbols = symbol_summary(tree)
     summary.scan = scan_module(tree)
+    summary.bindings = binding_events(tree, text)
     return summary
 
 
 def _failed(summary: ModuleSummary, exc: Exception) -> ModuleSummary:
     summary.symbols = SymbolSummary(error=f"cannot parse: {exc.__class__.__name__}")
     summary.scan = PyScan(error=f"{exc.__class__.__name__}: {exc}")
+    summary.bindings = BindingEvents(error=f"{exc.__class__.__name__}: {exc}")
     return summary
 
 

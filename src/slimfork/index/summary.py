@@ -1,12 +1,13 @@
 """The per-file summary: everything slimfork reads from a Python file, from one parse (``index.parse.summarize``),
-cached by content with the index (``index.build``): the graph's fields, ``symbols`` (``index.symbols``) and
-``scan`` (the kernel audit's, ``index.kernelscan``)."""
+cached by content with the index (``index.build``): the graph's fields, ``symbols`` (``index.symbols``), ``scan``
+(the kernel audit's, ``index.kernelscan``) and ``bindings`` (the facts', ``index.bindings``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from slimfork.index.bindings import BindingEvents
 from slimfork.index.kernelscan import PyScan
 from slimfork.index.symbols import SymbolSummary
 
@@ -61,6 +62,8 @@ class ModuleSummary:
     module_getattr: bool = False  # defines a module-level __getattr__ (lazy loader)
     symbols: SymbolSummary = field(default_factory=SymbolSummary)  # top-level statements, bindings, effects
     scan: PyScan = field(default_factory=PyScan)  # the kernel audit's: kernel defs, loader calls, refs, strings
+    bindings: BindingEvents = field(default_factory=BindingEvents)  # the facts': what each module-level name is
+    # bound to, relative imports unresolved
 
     @property
     def placeholder(self) -> bool:
