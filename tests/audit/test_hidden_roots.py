@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from slimfork.audit.pyscan import scan_source
 from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.index import summarize
 from slimfork.source.layout import open_tree
 
 ROOT = Path(__file__).parent / "fixtures" / "hidden_lib"
@@ -53,7 +53,7 @@ def test_basename_string_resolves_to_one_file_or_is_ambiguous(unused):
     ("import os\nnames = os.listdir(some_dir)\nx = __file__\nimport importlib\n", []),
 ])
 def test_self_listing_detection(code, expected):
-    assert [item[:3] for item in scan_source(code.encode()).self_listings] == expected
+    assert [item[:3] for item in summarize(code.encode()).scan.self_listings] == expected
 
 
 def test_relative_imports_of_tests_in_a_folder_package_reach_their_helpers(tmp_path):

@@ -96,10 +96,10 @@ def test_init_drafts_a_dict_of_instances(tmp_path, capsys):
 
 def test_module_level_global_and_reimport_of_a_table(tmp_path):
     """``global`` at module level (legal, names as strings) and a table rebound by an import are no own table."""
-    from slimfork.graph.symbol_index import summarize_symbols
+    from slimfork.index import summarize
 
     source = b"global T\nT = {}\nT[1] = 2\nfrom x import T\nT[2] = 3\n"
-    summary = summarize_symbols(source)
+    summary = summarize(source).symbols
     fills = [st for st in summary.statements if st.line in (3, 5)]
     assert fills[0].kind == "assign" and fills[0].binds == ("T",)  # fills its own dict
     assert fills[1].effect  # T is the imported one now: may change another object

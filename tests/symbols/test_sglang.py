@@ -10,7 +10,7 @@ import tomllib
 
 import pytest
 
-from slimfork.graph.symbol_index import summarize_symbols
+from slimfork.index import summarize
 from tests.conftest import ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sglang")]
@@ -78,15 +78,15 @@ def test_no_kept_module_imports_a_name_that_is_gone(stage):
     changed = {mm.module_of(rel): rel for rel in result.contents}
     broken = []
     for base, rel in changed.items():
-        before = summarize_symbols((analysis.tree.root / rel).read_bytes(), rel).binders()
-        after = summarize_symbols((scratch / rel).read_bytes(), rel).binders()
+        before = summarize((analysis.tree.root / rel).read_bytes()).symbols.binders()
+        after = summarize((scratch / rel).read_bytes()).symbols.binders()
         lost = set(before) - set(after)
         importers = {src for graph in (stages.graph, analysis.graph) for src, _ in graph.importers(base)}
         for src in sorted(importers):
             info = mm.modules.get(src)
             if info is None or info.path is None or info.path in removed or not (scratch / info.path).is_file():
                 continue
-            summary = summarize_symbols((scratch / info.path).read_bytes(), info.path)
+            summary = summarize((scratch / info.path).read_bytes()).symbols
             for st in summary.statements:
                 for alias in st.aliases:
                     if alias.name in lost and _absolute(mm, src, alias) == base:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from slimfork.index.parse import summarize
+from slimfork.index.build import summary_of
 from slimfork.index.relative import absolute_module, package_of
 from slimfork.index.summary import GUARDED_TRY, ImportEdge
 
@@ -36,7 +36,7 @@ def import_edges(root: Path, paths: Iterable[str], *, runtime_only: bool = False
         if dotted(path) is None:
             continue
         try:
-            summary = summarize((root / path).read_bytes())
+            summary = summary_of((root / path).read_bytes())
         except OSError:
             continue
         for edge in summary.imports:

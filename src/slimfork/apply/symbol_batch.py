@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from slimfork.decisions import DELETING, Batch, Edit
-from slimfork.index.parse import summarize
+from slimfork.index.build import summary_of
 from slimfork.index.relative import absolute_module
 from slimfork.index.summary import GUARDED_TRY
 
@@ -43,7 +43,7 @@ def _imported(source: bytes, package: str, gone: set[str]) -> set[str]:
     """The modules of ``gone`` that ``source`` imports in any scope, outside TYPE_CHECKING and ImportError
     guards (the imports check accepts those)."""
     found = set()
-    for edge in summarize(source).imports:
+    for edge in summary_of(source).imports:
         if edge.type_checking or GUARDED_TRY in (edge.condition or ""):
             continue
         base = absolute_module(package, edge.level, edge.module)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from slimfork.apply.deps import dotted, import_bases, import_edges
-from slimfork.index.parse import summarize
+from slimfork.index.build import summary_of
 
 
 def deletions_with_rewrites(deleted: Iterable[str], rewrites: Sequence[tuple[str, Mapping[str, bytes]]],
@@ -58,10 +58,10 @@ def lost_names(root: Path, path: str, content: bytes) -> set[str]:
     does not parse (the parse check's business) or the new content has a module ``__getattr__``; a package's
     submodules stay importable by name."""
     try:
-        before = summarize((root / path).read_bytes())
+        before = summary_of((root / path).read_bytes())
     except OSError:
         return set()
-    after = summarize(content)
+    after = summary_of(content)
     if before.error or after.error or after.module_getattr:
         return set()
     lost = set(before.defs) - set(after.defs)
@@ -89,7 +89,7 @@ def _losses(rewrites, root: Path) -> dict[str, tuple[int, str, set[str]]]:
 def imported_losses(path: str, data: bytes, losses) -> dict[tuple[int, str], set[str]]:
     """(batch index, rewritten file) -> the names it loses that ``path`` (its content: ``data``) imports."""
     hits: dict[tuple[int, str], set[str]] = defaultdict(set)
-    for edge in summarize(data).imports:
+    for edge in summary_of(data).imports:
         if edge.kind != "from":
             continue
         for base in import_bases(path, edge):

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from slimfork.audit.builders import cmake_sources
 from slimfork.audit.links import Linker, SourceResolver, Use
-from slimfork.audit.pyscan import name_regex, specific
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index.build import Index
+from slimfork.index.kernel_names import name_regex, specific
 
 
 @dataclass

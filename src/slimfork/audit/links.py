@@ -8,9 +8,10 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
-from slimfork.audit.pyscan import PyScan, pattern_regex
 from slimfork.audit.scan import TreeScan
 from slimfork.graph.modules import ModuleMap
+from slimfork.index.kernel_names import pattern_regex
+from slimfork.index.kernelscan import PyScan
 from slimfork.index.relative import absolute_module, package_of
 
 

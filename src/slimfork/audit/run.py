@@ -10,6 +10,16 @@ from pathlib import Path
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
 from slimfork.audit.exports import unused_export_findings
+from slimfork.audit.hidden_roots import (
+    fstring_roots,
+    hidden_root_triggers,
+    lazy_roots,
+    listing_roots,
+    relative_roots,
+    relocated_roots,
+    scan_roots,
+    script_roots,
+)
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
@@ -22,18 +32,10 @@ from slimfork.audit.tests import extension_names, test_findings
 from slimfork.audit.unused import (
     default_roots,
     forwarders,
-    fstring_roots,
-    hidden_root_triggers,
     in_test_folder,
     is_test_file,
     kind_reason,
-    lazy_roots,
-    listing_roots,
     reached_paths,
-    relative_roots,
-    relocated_roots,
-    scan_roots,
-    script_roots,
     unused_findings,
 )
 from slimfork.errors import SlimforkError

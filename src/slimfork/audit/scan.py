@@ -1,5 +1,6 @@
-"""Scan a tree for the kernel audit: every Python file (kernels, loaders, references) and every native
-source, in parallel, cached on disk by content hash like the index."""
+"""The kernel audit's view of a tree: each Python file's scan (a part of its index summary, ``ModuleSummary.scan``:
+parsed once with the rest of the summary) and every native source's, scanned in parallel and cached on disk like
+the index (``source.cache``)."""
 
 from __future__ import annotations
 
@@ -8,83 +9,68 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from slimfork.audit.nativescan import NativeScan, scan_native
-from slimfork.audit.pyscan import NATIVE_EXTS, PyScan, scan_source
 from slimfork.index.build import Index
+from slimfork.index.kernelscan import NATIVE_EXTS, PyScan
+from slimfork.index.nativescan import NativeScan, scan_native
 from slimfork.index.parse import content_hash
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 
+_NATIVE_SCANNER = Path(__file__).parent.parent / "index" / "nativescan.py"
+
 
 @dataclass
 class TreeScan:
-    py: dict[str, PyScan]  # relative posix path -> scan
+    py: dict[str, PyScan]  # relative posix path -> scan (the index summary's)
     native: dict[str, NativeScan]  # relative posix path of each native source -> scan
-    scanned: int = 0  # files scanned in this run (the rest came from the cache)
+    scanned: int = 0  # native sources scanned in this run (the rest came from the cache)
 
 
 def native_files(index: Index) -> list[str]:
     return [rel for rel in index.other_files if rel.lower().endswith(NATIVE_EXTS)]
 
 
-def _scan_one(args: tuple[str, str]) -> tuple[str, str, object]:
+def _scan_one(args: tuple[str, str]) -> tuple[str, NativeScan]:
     root, rel = args
     with open(os.path.join(root, rel), "rb") as fh:
         data = fh.read()
-    sha = content_hash(data)
-    if rel.endswith(".py"):
-        return rel, sha, scan_source(data)
-    return rel, sha, scan_native(data.decode("utf-8", errors="replace"), metal=rel.endswith(".metal"))
+    return rel, scan_native(data.decode("utf-8", errors="replace"), metal=rel.endswith(".metal"))
 
 
 def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> TreeScan:
     root = Path(index.root)
-    cache_file = cache_dir("audit") / f"scan-{content_hash(str(root).encode())}-{code_version(Path(__file__).parent)}.pkl"
-    cached: dict[str, object] = read_cache(cache_file, {}) if use_cache else {}
-    py: dict[str, PyScan] = {}
+    where = content_hash(str(root).encode())
+    cache_file = cache_dir("audit") / f"scan-{where}-{code_version(_NATIVE_SCANNER)}.pkl"
+    cached: dict[str, NativeScan] = read_cache(cache_file, {}) if use_cache else {}
+    py = {rel: summary.scan for rel, summary in index.files.items()}
     native: dict[str, NativeScan] = {}
     todo: list[str] = []
-    for rel, summary in index.files.items():
-        hit = cached.get("py:" + summary.sha)
-        if isinstance(hit, PyScan):
-            py[rel] = hit
-        else:
-            todo.append(rel)
-    natives = native_files(index)
-    for rel in natives:
+    keys: dict[str, str] = {}
+    for rel in native_files(index):
         st = os.stat(root / rel)
-        found = cached.get(f"native:{rel}:{st.st_mtime_ns}:{st.st_size}")
+        keys[rel] = f"native:{rel}:{st.st_mtime_ns}:{st.st_size}"
+        found = cached.get(keys[rel])
         if isinstance(found, NativeScan):
             native[rel] = found
         else:
             todo.append(rel)
-    fresh: dict[str, object] = {}
     if todo:
         jobs = jobs or os.cpu_count() or 1
         args = [(str(root), rel) for rel in todo]
         with progress("scanning kernels", len(todo)) as advance:
             if jobs > 1 and len(todo) > 64:
                 with ProcessPoolExecutor(max_workers=jobs) as pool:
-                    results = []
-                    for result in pool.map(_scan_one, args, chunksize=32):
-                        results.append(result)
+                    for rel, scan in pool.map(_scan_one, args, chunksize=32):
+                        native[rel] = scan
                         advance()
             else:
-                results = [_scan_one(a) for a in args]
-        for rel, sha, scan in results:
-            if isinstance(scan, PyScan):  # _scan_one: a .py file's
-                py[rel] = scan
-            else:
-                assert isinstance(scan, NativeScan)
-                native[rel] = scan
-    for rel, summary in index.files.items():
-        fresh["py:" + summary.sha] = py[rel]
-    for rel in natives:
-        st = os.stat(root / rel)
-        fresh[f"native:{rel}:{st.st_mtime_ns}:{st.st_size}"] = native[rel]
+                for rel, scan in map(_scan_one, args):
+                    native[rel] = scan
+                    advance()
+    fresh = {keys[rel]: native[rel] for rel in keys}
     if use_cache and (todo or len(fresh) != len(cached)):
         write_cache(cache_file, fresh)
-        for stale in cache_file.parent.glob(f"scan-{content_hash(str(root).encode())}-*.pkl"):
+        for stale in cache_file.parent.glob(f"scan-{where}-*.pkl"):
             if stale != cache_file:  # written by an older scanner: never read again
                 stale.unlink(missing_ok=True)
     return TreeScan(dict(sorted(py.items())), dict(sorted(native.items())), scanned=len(todo))

@@ -7,15 +7,13 @@ with a star import. Names bound more than once (or rebound by ``global``) are am
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.facts.evaluate import STDLIB_FACTS
-from slimfork.index.parse import decode, parse_python
+from slimfork.index.bindings import FromName
+from slimfork.index.build import summary_of
 from slimfork.index.relative import absolute_module
-
-_PATCHERS = {"setattr", "patch", "object", "setitem", "delattr"}
 
 
 @dataclass
@@ -37,96 +35,26 @@ class ModuleBindings:
 
 
 def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
+    """The bindings of module ``module`` (file ``rel``): the facts' part of the file's summary, its relative imports
+    resolved against the module's package."""
     out = ModuleBindings(module, rel, is_package=rel.endswith("__init__.py"))
     try:
-        text = decode((root / rel).read_bytes())
-        tree = parse_python(text)
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError) as exc:
+        found = summary_of((root / rel).read_bytes()).bindings
+    except OSError as exc:
         out.error = f"{exc.__class__.__name__}: {exc}"
         return out
-    events: dict[str, list[tuple[str, str | None]]] = {}
+    if found.error is not None:
+        out.error = found.error
+        return out
     package = module if out.is_package else module.rpartition(".")[0]
-
-    def add(name: str, kind: str, payload: str | None = None) -> None:
-        events.setdefault(name, []).append((kind, payload))
-
-    def absolute(node: ast.ImportFrom) -> str | None:
-        return absolute_module(package, node.level, node.module)
-
-    def statements(body, top: bool) -> None:
-        for node in body:
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        add(alias.asname, "import", alias.name)
-                    else:
-                        first = alias.name.split(".")[0]
-                        add(first, "import", first)
-            elif isinstance(node, ast.ImportFrom):
-                source = absolute(node)
-                for alias in node.names:
-                    if alias.name == "*":
-                        if source:
-                            out.star_imports.append(source)
-                    else:
-                        add(alias.asname or alias.name, "import", f"{source}.{alias.name}" if source else None)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                add(node.name, "def")
-            elif isinstance(node, ast.Assign):
-                simple = top and all(isinstance(t, ast.Name) for t in node.targets)
-                for target in node.targets:
-                    _targets(target, lambda n: add(n, "assign" if simple else "other", _src(text, node.value)))
-                if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
-                    out.all_names = _strings(node.value)
-            elif isinstance(node, ast.AnnAssign):
-                simple = top and node.value is not None and isinstance(node.target, ast.Name)
-                _targets(node.target, lambda n: add(n, "assign" if simple else "other",
-                                                    _src(text, node.value) if node.value else None))
-            elif isinstance(node, ast.Delete):  # `del sys` at the end: every read that succeeds sees the binding
-                for target in node.targets:
-                    _targets(target, lambda n: add(n, "del"))
-            elif isinstance(node, ast.AugAssign):
-                _targets(node.target, lambda n: add(n, "other"))
-            elif isinstance(node, (ast.For, ast.AsyncFor)):
-                _targets(node.target, lambda n: add(n, "other"))
-                statements(node.body, False)
-                statements(node.orelse, False)
-            elif isinstance(node, (ast.With, ast.AsyncWith)):
-                for item in node.items:
-                    if item.optional_vars is not None:
-                        _targets(item.optional_vars, lambda n: add(n, "other"))
-                statements(node.body, False)
-            elif isinstance(node, (ast.If, ast.While)):
-                statements(node.body, False)
-                statements(node.orelse, False)
-            elif isinstance(node, (ast.Try, ast.TryStar)):
-                statements(node.body, False)
-                for handler in node.handlers:
-                    if handler.name:
-                        add(handler.name, "other")
-                    statements(handler.body, False)
-                statements(node.orelse, False)
-                statements(node.finalbody, False)
-            elif isinstance(node, ast.Match):
-                for case in node.cases:
-                    statements(case.body, False)
-
-    statements(tree.body, True)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
-                add(name, "other")
-        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            add(node.target.id, "other")
-        elif isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if name in _PATCHERS:
-                for arg in node.args:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
-                        out.patched.setdefault(arg.value, node.lineno)
-                        out.patched.setdefault(arg.value.rsplit(".", 1)[-1], node.lineno)
-    for name, seen in events.items():
+    for level, source in found.star_imports:
+        target = absolute_module(package, level, source)
+        if target:
+            out.star_imports.append(target)
+    out.all_names = list(found.all_names) if found.all_names is not None else None
+    out.patched = dict(found.patched)
+    for name, raw in found.events.items():
+        seen = [(kind, _resolved(package, payload)) for kind, payload in raw]
         if any(kind != "del" for kind, _ in seen):
             seen = [event for event in seen if event[0] != "del"]
         kinds = {kind for kind, _ in seen}
@@ -141,26 +69,11 @@ def read_bindings(root: Path, rel: str, module: str) -> ModuleBindings:
     return out
 
 
-def _targets(target: ast.AST, add) -> None:
-    if isinstance(target, ast.Name):
-        add(target.id)
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for element in target.elts:
-            _targets(element, add)
-    elif isinstance(target, ast.Starred):
-        _targets(target.value, add)
-
-
-def _src(text: str, node: ast.AST) -> str | None:
-    return ast.get_source_segment(text, node)
-
-
-def _strings(node: ast.AST) -> list[str] | None:
-    if isinstance(node, (ast.List, ast.Tuple)):
-        strings = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
-        if len(strings) == len(node.elts):
-            return strings
-    return None
+def _resolved(package: str, payload: str | FromName | None) -> str | None:
+    if isinstance(payload, FromName):
+        source = absolute_module(package, payload.level, payload.module)
+        return f"{source}.{payload.name}" if source else None
+    return payload
 
 
 class Resolver:

@@ -13,77 +13,24 @@ its package (pitfall 6), when they are third-party (their import may have effect
 
 from __future__ import annotations
 
-import builtins
 import sys
 from collections import deque
-from dataclasses import dataclass, field
 
-from slimfork.graph.modules import ModuleMap
-from slimfork.graph.symbol_index import ImportAlias, SymbolSummary, TopStatement
-from slimfork.index.relative import absolute_module, package_of
+from slimfork.graph.symbol_result import PrunedCollector, PrunedSymbol, SymbolInputs, SymbolReach
+from slimfork.index.symbols import ImportAlias, TopStatement
 
-
-@dataclass
-class PrunedSymbol:
-    module: str
-    path: str
-    names: tuple[str, ...]  # what the statement (or the part of an import) bound
-    kind: str  # "def", "class", "assign", "import"
-    line: int
-    end: int
-    index: int  # statement position in the module body
-    aliases: tuple[int, ...] = ()  # for a partly pruned import: the alias positions removed
-    reason: str = "no kept code references it"
-
-
-@dataclass
-class SymbolReach:
-    """The result: what stays (``kept_names``, ``keep_all``), what goes (``pruned``), and why."""
-
-    kept_names: dict[str, set[str]] = field(default_factory=dict)
-    keep_all: dict[str, str] = field(default_factory=dict)
-    attr_modules: set[str] = field(default_factory=set)  # modules kept code reaches as attributes of a parent
-    pruned: list[PrunedSymbol] = field(default_factory=list)
-    uncertain: list[tuple[str, str]] = field(default_factory=list)  # (module, why everything stays: a guess)
-    first_use: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, name) -> who uses it
-    # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
-    # (through classes of the tree), for classes with candidate methods; None when a base cannot be resolved
-    external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
-
-    def pruned_in(self, module: str) -> list[PrunedSymbol]:
-        return [p for p in self.pruned if p.module == module]
-
-
-@dataclass
-class SymbolInputs:
-    """Everything the worklist needs, gathered by the caller (the planning stage)."""
-
-    mm: ModuleMap
-    summaries: dict[str, SymbolSummary]  # kept modules with a parsed file
-    keep_all: dict[str, str]  # module -> why all its symbols stay (roots, __init__, tests, dynamic imports...)
-    symbol_roots: list[tuple[str, str, str]] = field(default_factory=list)  # (module, name, why)
-    cycles: dict[str, int] = field(default_factory=dict)  # module -> id of its import cycle (size > 1)
-    protected: dict[str, str] = field(default_factory=dict)  # module -> why imports of it always stay
-    # modules holding a declared dict registry -> the names only its cut entries may have used
-    registry_modules: dict[str, set[str]] = field(default_factory=dict)
-    looked_up: dict[str, str] = field(default_factory=dict)  # registry module found by name -> why
-    text_refs: list[tuple[str, str]] = field(default_factory=list)  # (dotted text, where) from non-Python files
-    init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
-    type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
-    dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # [symbols] drop: not kept by keep_everything
+__all__ = ["PrunedSymbol", "SymbolInputs", "SymbolReach", "reach_symbols"]
 
 
 def reach_symbols(inputs: SymbolInputs) -> SymbolReach:
     return _Walker(inputs).run()
 
 
-class _Walker:
+class _Walker(PrunedCollector):
     def __init__(self, inputs: SymbolInputs):
+        super().__init__(inputs.mm, inputs.summaries)
         self.i = inputs
-        self.mm = inputs.mm
-        self.s = inputs.summaries
         self.result = SymbolReach()
-        self.binders = {m: s.binders() for m, s in self.s.items()}
         self.done: set[tuple[str, int]] = set()
         self.kept_alias: set[tuple[str, int, int]] = set()
         self.queue: deque = deque()
@@ -356,35 +303,6 @@ class _Walker:
         for importer, st, alias in self.by_target.get(module, ()):
             self.keep_alias(importer, st, alias, f"loads {module}, which kept code reaches as an attribute")
 
-    # ---- import targets ------------------------------------------------------------------------------------
-    def absolute(self, module: str, alias: ImportAlias) -> str | None:
-        info = self.mm.modules.get(module)
-        return absolute_module(package_of(module, info is not None and info.is_package), alias.level, alias.module)
-
-    def target(self, module: str, alias: ImportAlias) -> tuple[str, str | None] | None:
-        """(module, None) when the alias binds an internal module; (module, name) for a symbol; None when
-        external."""
-        base = self.absolute(module, alias)
-        if not base or not self.mm.is_internal(base):
-            return None
-        if alias.name is None:
-            return (alias.obj, None) if alias.obj in self.mm.modules else None
-        if alias.name == "*":
-            return None
-        sub = f"{base}.{alias.name}"
-        if sub in self.mm.modules:
-            return sub, None
-        return base, alias.name
-
-    def loaded(self, module: str, alias: ImportAlias) -> str | None:
-        """The internal module an alias makes Python load (for ``from m import x``: m.x if a module, else m)."""
-        base = self.absolute(module, alias)
-        if not base or not self.mm.is_internal(base):
-            return None
-        if alias.name not in (None, "*") and f"{base}.{alias.name}" in self.mm.modules:
-            return f"{base}.{alias.name}"
-        return base if base in self.mm.modules else None
-
     def _index_targets(self) -> None:
         for module, summary in self.s.items():
             for st in summary.statements:
@@ -462,130 +380,6 @@ class _Walker:
                         self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__")
                         changed = True
             self.drain()
-
-    def resolve_class(self, module: str, chain: tuple[str, ...], depth: int = 0) -> tuple[str, str] | None:
-        if depth > 10 or module not in self.s:
-            return None
-        head = chain[0]
-        for index in self.binders[module].get(head, ()):
-            st = self.s[module].statements[index]
-            if st.kind == "class" and len(chain) == 1:
-                return module, head
-            for alias in st.aliases:
-                if alias.bound == head and (target := self.target(module, alias)) is not None:
-                    current, symbol = target
-                    if symbol is not None:
-                        return self.resolve_class(current, (symbol,) + chain[1:], depth + 1)
-                    rest = chain[1:]
-                    while len(rest) > 1 and f"{current}.{rest[0]}" in self.mm.modules:
-                        current, rest = f"{current}.{rest[0]}", rest[1:]
-                    return self.resolve_class(current, rest, depth + 1) if rest else None
-        return None
-
-    def external_bases(self, module: str, index: int, depth: int = 0) -> frozenset[str] | None:
-        """Qualified names of the classes outside the tree that the class at ``index`` derives from, directly or
-        through classes of the tree (``torch.nn.Module``, ``builtins.object`` for a bare class); None when some
-        base is not a name this analysis resolves (a call, a star-imported name, too deep)."""
-        st = self.s[module].statements[index]
-        if depth > 10 or st.kind != "class" or not st.bases_known:
-            return None
-        out: set[str] = set() if st.bases else {"builtins.object"}
-        for chain in st.bases:
-            found = self.resolve_base(module, chain)
-            if found is None:
-                return None
-            if isinstance(found, str):
-                out.add(found)
-                continue
-            base_module, name = found
-            base_index = next((i for i in self.binders.get(base_module, {}).get(name, ())
-                               if self.s[base_module].statements[i].kind == "class"), None)
-            inherited = None if base_index is None else self.external_bases(base_module, base_index, depth + 1)
-            if inherited is None:
-                return None
-            out |= inherited
-        return frozenset(out)
-
-    def resolve_base(self, module: str, chain: tuple[str, ...]) -> tuple[str, str] | str | None:
-        """A base class: (module, name) in the tree, its qualified name outside it, or None."""
-        binders = self.binders[module].get(chain[0])
-        if not binders:
-            return f"builtins.{chain[0]}" if len(chain) == 1 and hasattr(builtins, chain[0]) else None
-        internal = self.resolve_class(module, chain)
-        if internal is not None:
-            return internal
-        for index in binders:
-            for alias in self.s[module].statements[index].aliases:
-                if alias.bound == chain[0] and self.target(module, alias) is None:
-                    base = self.absolute(module, alias)
-                    if not base or self.mm.is_internal(base) or alias.name == "*":
-                        return None
-                    head = alias.obj if alias.name is None else f"{base}.{alias.name}"
-                    return ".".join((head, *chain[1:]))
-        return None
-
-    # ---- result --------------------------------------------------------------------------------------------
-    def collect(self) -> None:
-        for module, summary in sorted(self.s.items()):
-            dropped = self.i.dropped.get(module, frozenset())
-            if module in self.result.keep_all and not dropped:
-                continue
-            info = self.mm.modules[module]
-            assert info.path is not None  # summaries are of files
-            for st in summary.statements:
-                if st.keep is not None:
-                    continue
-                if module in self.result.keep_all and not set(st.binds) & dropped:
-                    continue  # a module that keeps everything but the names [symbols] drop names
-                if st.kind == "import":
-                    gone = tuple(a.position for a in st.aliases
-                                 if (module, st.index, a.position) not in self.kept_alias)
-                    if gone:
-                        names = tuple(a.bound for a in st.aliases if a.position in gone)
-                        what = ", ".join(_import_text(a) for a in st.aliases if a.position in gone)
-                        self.result.pruned.append(PrunedSymbol(module, info.path, names, "import", st.line, st.end,
-                                                               st.index, gone,
-                                                               f"no kept code uses the name it binds ({what})"))
-                elif (module, st.index) not in self.done:
-                    self.result.pruned.append(PrunedSymbol(module, info.path, st.binds, st.kind, st.line, st.end,
-                                                           st.index, reason=_DROPPED if module in self.result.keep_all
-                                                           else PrunedSymbol.reason))
-            if summary.all_names and self._api_free(module):
-                self.collect_all_entries(module, summary, info.path)
-
-    def collect_all_entries(self, module: str, summary: SymbolSummary, path: str) -> None:
-        """The entries of a package's literal ``__all__`` naming what this round prunes (every statement that
-        binds the name goes) leave the list, so ``from pkg import *`` does not ask for a name that is gone."""
-        gone_statements = {p.index for p in self.result.pruned if p.module == module and p.kind != "import"}
-        gone_aliases = {(p.index, a) for p in self.result.pruned if p.module == module and p.kind == "import"
-                        for a in p.aliases}
-        stores = [st for st in summary.statements if "__all__" in st.binds]
-        if len(stores) != 1 or stores[0].kind != "assign":  # one `__all__ = [...]` (no +=): positions are known
-            return
-        gone = []
-        for position, name in enumerate(summary.all_names or ()):
-            binders = self.binders[module].get(name, ())
-            if binders and all(i in gone_statements or (summary.statements[i].kind == "import" and all(
-                    (i, a.position) in gone_aliases for a in summary.statements[i].aliases if a.bound == name))
-                    for i in binders):
-                gone.append((position, name))
-        if gone:
-            st = stores[0]
-            self.result.pruned.append(PrunedSymbol(module, path, tuple(n for _, n in gone), "all", st.line, st.end,
-                                                   st.index, tuple(p for p, _ in gone),
-                                                   "the names it lists were pruned"))
-
-
-_DROPPED = "named by [symbols] drop, and no kept code references it"
-
-
-def _import_text(alias: ImportAlias) -> str:
-    if alias.name is None:
-        renamed = alias.obj == alias.module and alias.bound != alias.module
-        return f"import {alias.module}" + (f" as {alias.bound}" if renamed else "")
-    source = "." * alias.level + alias.module
-    return f"from {source} import {alias.name}" + (f" as {alias.bound}" if alias.bound != alias.name else "")
-
 
 def _public(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))

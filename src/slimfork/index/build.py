@@ -1,4 +1,5 @@
-"""Index a source tree: summarise every Python file in parallel, cached on disk by content hash."""
+"""Index a source tree: summarise every Python file in parallel, cached on disk by content hash and by the version
+of the code that summarises (``source.cache``); ``summary_of``: the same summary for content given as bytes."""
 
 from __future__ import annotations
 
@@ -21,6 +22,39 @@ class Index:
     files: dict[str, ModuleSummary]  # relative posix path -> summary
     parsed: int = 0  # how many files were parsed in this run (the rest came from the cache)
     other_files: list[str] = field(default_factory=list)  # non-Python files, relative posix paths
+
+
+_BY_CONTENT: dict[str, ModuleSummary] = {}  # this process's summaries by content hash (every index's, and
+# summary_of's): a file's text met again (a scratch copy, a fork's batch, a rewrite undone) is not parsed again
+
+
+def summary_of(data: bytes) -> ModuleSummary:
+    """The summary of a file's content, for text that is not (or not yet) in an index: a rewrite in memory, a
+    file of the scratch copy or of a fork. Parsed once per content in a process."""
+    sha = content_hash(data)
+    summary = _BY_CONTENT.get(sha)
+    if summary is None:
+        summary = _BY_CONTENT[sha] = summarize(data, sha)
+    return summary
+
+
+def summarize_all(contents: dict[str, bytes], jobs: int | None = None) -> None:
+    """Summarise the contents (content hash -> bytes) this process has not met yet, in parallel when there are many;
+    ``summary_by_hash`` then has each."""
+    todo = {sha: data for sha, data in contents.items() if sha not in _BY_CONTENT}
+    jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and len(todo) > 64:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for sha, summary in zip(todo, pool.map(summarize, todo.values(), todo.keys(), chunksize=16)):
+                _BY_CONTENT[sha] = summary
+    else:
+        for sha, data in todo.items():
+            _BY_CONTENT[sha] = summarize(data, sha)
+
+
+def summary_by_hash(sha: str) -> ModuleSummary:
+    """The summary of content this process has summarised (``summary_of``, ``summarize_all``, an index)."""
+    return _BY_CONTENT[sha]
 
 
 def python_files(root: Path) -> tuple[list[str], list[str]]:
@@ -98,4 +132,5 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
     if use_cache and (todo or len(fresh) != len(cached)):
         write_cache(cache_file, fresh)
+    _BY_CONTENT.update((summary.sha, summary) for summary in files.values() if not summary.placeholder)
     return Index(root, dict(sorted(files.items())), parsed=len(todo), other_files=other)

@@ -1,9 +1,15 @@
-"""Per-file summaries: everything the graph needs from a Python file, computed once and cached by content."""
+"""The per-file summary: everything slimfork reads from a Python file, from one parse (``index.parse.summarize``),
+cached by content with the index (``index.build``): the graph's fields, ``symbols`` (``index.symbols``), ``scan``
+(the kernel audit's, ``index.kernelscan``) and ``bindings`` (the facts', ``index.bindings``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from slimfork.index.bindings import BindingEvents
+from slimfork.index.kernelscan import PyScan
+from slimfork.index.symbols import SymbolSummary
 
 
 class ImportEdge(NamedTuple):
@@ -54,3 +60,12 @@ class ModuleSummary:
     # (callee, argument position or keyword, dotted string): what callers pass a function that scans a package
     literal_calls: list[tuple[str, int | str, str]] = field(default_factory=list)
     module_getattr: bool = False  # defines a module-level __getattr__ (lazy loader)
+    symbols: SymbolSummary = field(default_factory=SymbolSummary)  # top-level statements, bindings, effects
+    scan: PyScan = field(default_factory=PyScan)  # the kernel audit's: kernel defs, loader calls, refs, strings
+    bindings: BindingEvents = field(default_factory=BindingEvents)  # the facts': what each module-level name is
+    # bound to, relative imports unresolved
+
+    @property
+    def placeholder(self) -> bool:
+        """A file the index counted but did not parse (the spec drops it): its parts are empty, not read."""
+        return not self.sha

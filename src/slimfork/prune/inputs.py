@@ -3,14 +3,15 @@ non-Python files), and the check that a round of pruning lost no import-time eff
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import deque
 from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
-from slimfork.graph.symbol_index import SymbolSummary
 from slimfork.graph.public_api import public_api
 from slimfork.graph.symbols import SymbolInputs
+from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.star_exports import star_export_roots
 
 BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
@@ -152,18 +153,24 @@ def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | Non
 
 def _apply_decorators(summaries: dict[str, SymbolSummary], config) -> None:
     """Decorators and calls the spec declares pure: functions they decorate, and module-level assignments whose
-    value calls only them, may be pruned after all, and loading their module has no effect worth keeping."""
+    value calls only them, may be pruned after all, and loading their module has no effect worth keeping. The
+    summaries are the index's, shared by every run of the process: a changed one is a copy, put in ``summaries``."""
     if not config.pure_decorators and not config.pure_calls:
         return
-    for summary in summaries.values():
-        for st in summary.statements:
-            if st.keep and st.keep.startswith("decorated by @"):
-                name = st.keep[len("decorated by @"):].split(",")[0].split("(")[0]
-                if name in config.pure_decorators:
-                    st.keep = st.effect = None
-            elif st.calls and all(any(fnmatchcase(call, p) for p in config.pure_calls) for call in st.calls):
-                st.keep = st.effect = None
-                st.kind = "assign"
+    for module, summary in list(summaries.items()):
+        statements = [_declared_pure(st, config) for st in summary.statements]
+        if any(new is not old for new, old in zip(statements, summary.statements)):
+            summaries[module] = dataclasses.replace(summary, statements=statements)
+
+
+def _declared_pure(st: TopStatement, config) -> TopStatement:
+    if st.keep and st.keep.startswith("decorated by @"):
+        name = st.keep[len("decorated by @"):].split(",")[0].split("(")[0]
+        if name in config.pure_decorators:
+            return dataclasses.replace(st, keep=None, effect=None)
+    elif st.calls and all(any(fnmatchcase(call, p) for p in config.pure_calls) for call in st.calls):
+        return dataclasses.replace(st, keep=None, effect=None, kind="assign")
+    return st
 
 
 def import_cycles(graph, modules: set[str]) -> dict[str, int]:

@@ -15,9 +15,9 @@ as uncertain instead)."""
 
 from __future__ import annotations
 
-from slimfork.graph.methods import is_private
-from slimfork.graph.symbol_index import PURE_DECORATORS, SymbolSummary
 from slimfork.graph.symbols import PrunedSymbol
+from slimfork.index.methods import is_private
+from slimfork.index.symbols import PURE_DECORATORS, SymbolSummary
 
 # Bases outside the tree whose subclasses' private methods stay private: Python itself never calls a private
 # method of a subclass of a builtin, ABC, Generic, Protocol, NamedTuple or Enum (sunders are never candidates).

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from slimfork.decisions import Plan, Removal, Uncertain
 from slimfork.graph.graph import ModuleGraph
-from slimfork.graph.symbol_index import SymbolSummary, summarize_symbols
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
+from slimfork.index.build import summary_of
 from slimfork.index.relative import absolute_module, package_of
+from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
 from slimfork.prune.inputs import build_inputs, effect_violations
 from slimfork.prune.methods import unused_methods
@@ -70,12 +71,11 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     state = _State(stages.plan, stages.graph)
     if result.contents:
         state = _replan(analysis, stages, scratch, jobs)
-    cache: dict[bytes, SymbolSummary] = {}
     attempts = 0
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
         tick = _Ticker(result.timings)
-        summaries = _summaries(state, scratch, cache, jobs)
+        summaries = _summaries(state, scratch)
         tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules)
@@ -88,7 +88,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
             result.reach = reach
             break
         written = _prune_files(todo, scratch, result, jobs)
-        _undo_lost_imports(written, state, scratch, cache, result, inputs.type_checking_free)
+        _undo_lost_imports(written, state, scratch, result, inputs.type_checking_free)
         tick("prune")
         if not written:
             result.reach = reach
@@ -137,19 +137,18 @@ class _Written(dict):
         self.indexes: dict[str, set[int]] = {}
 
 
-def _summaries(state: _State, scratch: Path, cache: dict, jobs: int | None) -> dict[str, SymbolSummary]:
+def _summaries(state: _State, scratch: Path) -> dict[str, SymbolSummary]:
+    """The symbol part of each kept module's summary (the re-plan's index has summarised the scratch copy)."""
     removed = state.plan.removed_paths()
     files = {}
     for k in state.plan.kept:
         if k.path.endswith(".py") and k.module is not None and k.path not in removed and (scratch / k.path).is_file():
             files[k.module] = (k.path, (scratch / k.path).read_bytes())
-    todo = sorted({data: rel for rel, data in files.values() if data not in cache}.items(), key=lambda x: x[1])
-    for data, summary in zip([d for d, _ in todo], _map(_summarize, todo, jobs)):
-        cache[data] = summary
-    return {m: cache[data] for m, (_, data) in files.items() if cache[data].error is None}
+    summaries = {m: summary_of(data).symbols for m, (_, data) in files.items()}
+    return {m: summary for m, summary in summaries.items() if summary.error is None}
 
 
-def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache: dict, result: SymbolStage,
+def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, result: SymbolStage,
                        type_checking_free: bool = False) -> None:
     """A safety net behind the analysis: a rewritten file that lost a name some kept module imports from it
     (``from m import name``) is put back as it was, and the report says so. With ``type_checking_free``, an import
@@ -158,8 +157,8 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache:
     reached = state.graph.reached
     for rel in list(written):
         base = mm.module_of(rel)
-        old = _cached(cache, written[rel], rel)
-        new = _cached(cache, (scratch / rel).read_bytes(), rel)
+        old = summary_of(written[rel]).symbols
+        new = summary_of((scratch / rel).read_bytes()).symbols
         lost = set(old.binders()) - set(new.binders())
         if not lost or base is None:
             continue
@@ -169,7 +168,7 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache:
             if src not in reached or info is None or info.path is None or not (scratch / info.path).is_file():
                 continue
             data = (scratch / info.path).read_bytes()
-            summary = _cached(cache, data, info.path)
+            summary = summary_of(data).symbols
             broken += [f"{src} imports {alias.name}" for st in summary.statements for alias in st.aliases
                        if alias.name in lost and _resolves_to(mm, src, alias, base)
                        and not (st.type_only and type_checking_free)]
@@ -179,20 +178,9 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, cache:
             result.failures.append(f"{rel}: not pruned: {', '.join(sorted(set(broken))[:3])} (kept as it was)")
 
 
-def _cached(cache: dict, data: bytes, rel: str) -> SymbolSummary:
-    summary = cache.get(data)
-    if summary is None:
-        summary = cache[data] = summarize_symbols(data, rel)
-    return summary
-
-
 def _resolves_to(mm, module: str, alias, base: str) -> bool:
     info = mm.modules.get(module)
     return absolute_module(package_of(module, info is not None and info.is_package), alias.level, alias.module) == base
-
-
-def _summarize(item: tuple[bytes, str]) -> SymbolSummary:
-    return summarize_symbols(*item)
 
 
 def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage) -> list[PrunedSymbol]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.public_api import PublicApi
-from slimfork.graph.symbol_index import SymbolSummary
 from slimfork.index.relative import absolute_module, package_of
+from slimfork.index.symbols import SymbolSummary
 
 
 def star_export_roots(api_modules: dict[str, str], summaries: dict[str, SymbolSummary], mm: ModuleMap,

@@ -1,7 +1,7 @@
 """Drop the annotations of function-local assignments that name what the prune removed.
 
 ``self.manager: Optional[Manager] = None`` inside a function: Python never evaluates that annotation (PEP 526), so
-symbol reachability does not count it as a use of ``Manager`` (``slimfork.graph.symbol_index``). When the prune then
+symbol reachability does not count it as a use of ``Manager`` (``slimfork.index.symbols``). When the prune then
 removes the import or definition of ``Manager``, the annotation would name an undefined global (pyflakes F821, and
 a type checker's error): it goes, and the statement becomes ``self.manager = None``, byte for byte otherwise.
 """

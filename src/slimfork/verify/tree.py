@@ -7,15 +7,12 @@ the original in a few files costs a few parses; reading and hashing sglang's 4.7
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slimfork.index.build import build_index, python_files
-from slimfork.index.parse import content_hash, summarize
+from slimfork.index.build import build_index, python_files, summarize_all, summary_by_hash
+from slimfork.index.parse import content_hash
 from slimfork.index.summary import ModuleSummary
-
-_SUMMARIES: dict[str, ModuleSummary] = {}  # sha -> summary, for every tree seen in this process
 
 
 @dataclass(frozen=True)
@@ -59,7 +56,7 @@ class Tree:
         return module in self.modules and self.modules[module] not in self.shas
 
     def summary(self, rel: str) -> ModuleSummary:
-        return _SUMMARIES[self.shas[rel]]
+        return summary_by_hash(self.shas[rel])
 
     def is_module(self, name: str) -> bool:
         return name in self.modules or name in self.namespaces
@@ -75,9 +72,8 @@ class Tree:
 def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int | None = None) -> Tree:
     """Read and hash every .py file of ``root``; summarise the ones not seen before (cached by content)."""
     root = Path(root).resolve()
-    if original:  # the original is stable: its disk-cached index is the fastest start
-        for summary in build_index(root, jobs=jobs).files.values():
-            _SUMMARIES.setdefault(summary.sha, summary)
+    if original:  # the original is stable: its disk-cached index is the fastest start (and known by content after)
+        build_index(root, jobs=jobs)
     py, other = python_files(root)
     shas, todo = {}, {}
     for rel in py:
@@ -85,9 +81,8 @@ def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int 
             data = fh.read()
         sha = content_hash(data)
         shas[rel] = sha
-        if sha not in _SUMMARIES:
-            todo[sha] = data
-    _summarize_all(todo, jobs)
+        todo[sha] = data
+    summarize_all(todo, jobs)
     tree = Tree(root, layout, shas)
     prefixes: set[str] = set()
     for rel in py:
@@ -104,14 +99,3 @@ def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int 
                 tree.modules.setdefault(module, rel)
     tree.namespaces = {name for name in prefixes if name not in tree.modules}
     return tree
-
-
-def _summarize_all(todo: dict[str, bytes], jobs: int | None) -> None:
-    jobs = jobs or os.cpu_count() or 1
-    if jobs > 1 and len(todo) > 64:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for sha, summary in zip(todo, pool.map(summarize, todo.values(), todo.keys(), chunksize=16)):
-                _SUMMARIES[sha] = summary
-    else:
-        for sha, data in todo.items():
-            _SUMMARIES[sha] = summarize(data, sha)

@@ -1,5 +1,5 @@
-"""What the kernel audit needs from one Python file, beyond the index: kernel definitions, loader calls,
-references by name, string literals. Computed once per file content and cached (see ``scan_tree``)."""
+"""The kernel audit's part of a file's summary: kernel definitions, loader calls, references by name, string
+literals (``ModuleSummary.scan``, computed with the rest of the summary by ``index.parse.summarize``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import fnmatch
 import re
 from dataclasses import dataclass, field
 
-from slimfork.index.parse import decode, parse_python
+from slimfork.index.file_paths import below, file_level
+from slimfork.index.kernel_names import name_pattern_text, pattern_text
+from slimfork.index.nativescan import scan_native
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
@@ -17,7 +19,6 @@ _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
 _EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
 _LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
-_FILE_PASS = {"Path", "PurePath", "PosixPath", "abspath", "realpath", "normpath", "fspath", "str"}
 _PY_HINT_CALLS = {"import_module", "__import__", "spec_from_file_location", "exec_module", "run_path",
                   "load_source", "load_module", "find_spec"}
 _MAX_LINES = 8  # per name: enough to show call sites, small enough to cache the whole tree
@@ -77,66 +78,13 @@ class PyScan:
         return best[1] if best else None
 
 
-def scan_source(data: bytes) -> PyScan:
+def scan_module(tree: ast.Module) -> PyScan:
+    """The kernel audit's part of a file's summary (``index.parse.summarize`` parses the file)."""
     scan = PyScan()
-    try:
-        tree = parse_python(decode(data))
-    except (SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError) as exc:
-        scan.error = f"{exc.__class__.__name__}: {exc}"
-        return scan
     visitor = _Visitor(scan)
     visitor.visit(tree)
     visitor.close_scope()
     return scan
-
-
-def pattern_text(node: ast.JoinedStr) -> str:
-    """An f-string as text with ``{...}`` for each formatted part: f"{d}/x.cu" -> "{...}/x.cu"."""
-    return "".join(str(v.value) if isinstance(v, ast.Constant) else "{...}" for v in node.values)
-
-
-def pattern_regex(text: str) -> str:
-    """ "smallm{...}_p1_i{...}_c16" -> a regex; a formatted part may be empty (f"{prefix}name")."""
-    return "^" + ".*?".join(re.escape(part) for part in text.split("{...}")) + "$"
-
-
-_NUMERIC_NAME = re.compile(r"(?:^|_)(?:sizes?|bits?|idx|index|num|n|k|m|dims?|width|count|len|id|tiles?|blocks?|"
-                           r"stages|warps|threads|groups?|group_?size|bs|batch|rank|ratio|i|j|e|degree|heads?)$|"
-                           r"^(?:num|n)_")
-
-
-def name_pattern_text(node: ast.JoinedStr) -> str:
-    """An f-string naming a kernel, each formatted part as ``{#}`` when it holds a number (``{block_size}``,
-    ``{idx}``, ``{n:d}``, ``{2 * k}``) and ``{...}`` otherwise."""
-    out = []
-    for v in node.values:
-        if isinstance(v, ast.Constant):
-            out.append(str(v.value))
-            continue
-        assert isinstance(v, ast.FormattedValue)  # an f-string holds constants and formatted values
-        expr, spec = v.value, v.format_spec
-        last = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
-        spec_text = "".join(str(getattr(p, "value", "")) for p in spec.values) \
-            if isinstance(spec, ast.JoinedStr) else ""
-        numeric = (last is not None and bool(_NUMERIC_NAME.search(last.lower()))) or spec_text.endswith(("d", "x")) \
-            or isinstance(expr, ast.BinOp) or (isinstance(expr, ast.Call) and getattr(expr.func, "id", "") in
-                                               ("int", "len"))
-        out.append("{#}" if numeric else "{...}")
-    return "".join(out)
-
-
-def name_regex(text: str) -> str:
-    """A kernel-name pattern as a regex: ``{#}`` a number, ``{...}`` nothing or one or two name tokens (a dtype,
-    a variant: "bf16", "fp4_e2m1"), never an arbitrary tail, so f"expert_{idx}" does not match expert_gather."""
-    token = "(?:[A-Za-z0-9]+(?:_[A-Za-z0-9]+)?)?"  # may be empty: f"smallm{pre}_p1" with pre = "" 
-    parts = re.split(r"(\{#\}|\{\.\.\.\})", text)
-    return "^" + "".join(r"\d+" if p == "{#}" else token if p == "{...}" else re.escape(p) for p in parts) + "$"
-
-
-def specific(text: str) -> bool:
-    """Whether an f-string pattern says enough to name a kernel: f"{a}_{b}" matches anything."""
-    parts = [p for p in re.split(r"\{(?:#|\.\.\.)\}", text) if p]
-    return sum(len(p) for p in parts) >= 5 and any(len(p) >= 4 for p in parts)
 
 
 class _Visitor(ast.NodeVisitor):
@@ -226,71 +174,12 @@ class _Visitor(ast.NodeVisitor):
             self.s.constants[node.targets[0].id] = node.value.value
         for target in node.targets:
             if isinstance(target, ast.Name):
-                level = self._file_level(node.value)
+                level = file_level(self.file_vars, node.value)
                 if level is not None:
                     self.file_vars[-1][target.id] = level
                 else:
                     self.file_vars[-1].pop(target.id, None)
         self.generic_visit(node)
-
-    def _file_level(self, e) -> tuple[int, str] | None:
-        """Where an expression points from ``__file__``: (folders up, sub-path below): (0, "") the file,
-        (1, "") its folder (``Path(__file__).parent``, ``os.path.dirname(__file__)``, ``__path__[0]``),
-        (1, "old") ``os.path.join(here, "old")``, (2, "") the folder above ..."""
-        if isinstance(e, ast.Name):
-            if e.id == "__file__":
-                return 0, ""
-            if e.id == "__path__":
-                return 1, ""
-            for scope in reversed(self.file_vars):
-                if e.id in scope:
-                    return scope[e.id]
-            return None
-        if isinstance(e, ast.Subscript):
-            v = e.value
-            if isinstance(v, ast.Attribute) and v.attr == "parents":
-                base, n = self._file_level(v.value), getattr(e.slice, "value", None)
-                return (base[0] + n + 1, "") if base is not None and not base[1] and isinstance(n, int) else None
-            return (1, "") if isinstance(v, ast.Name) and v.id == "__path__" else None
-        if isinstance(e, ast.Attribute):
-            base = self._file_level(e.value) if e.attr == "parent" else None
-            return None if base is None or base[1] else (base[0] + 1, "")
-        if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Div, ast.Add)):  # folder / "sub", dirname(f) + "/sub"
-            return self._below(self._file_level(e.left), [e.right])
-        if not isinstance(e, ast.Call):
-            return None
-        f = e.func
-        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-        if isinstance(f, ast.Attribute) and name in ("resolve", "absolute", "expanduser"):
-            return self._file_level(f.value)
-        if isinstance(f, ast.Attribute) and name == "with_name":
-            return (1, "") if self._file_level(f.value) == (0, "") else None
-        if not e.args:
-            return None
-        base = self._file_level(e.args[0])
-        if base is None:
-            return None
-        if name == "dirname":
-            return None if base[1] else (base[0] + 1, "")
-        if name == "join":
-            return self._below(base, e.args[1:])
-        return base if name in _FILE_PASS else None
-
-    @staticmethod
-    def _below(base: tuple[int, str] | None, parts) -> tuple[int, str] | None:
-        """A folder joined with literal parts; a computed part leaves the folder known, the rest not."""
-        if not base or not base[0]:
-            return None
-        sub = base[1]
-        for part in parts:
-            text = getattr(part, "value", None)
-            if not isinstance(text, str):
-                break
-            text = text.strip("/")
-            if ".." in text.split("/"):
-                return None
-            sub = "/".join(x for x in (sub, text) if x)
-        return base[0], sub
 
     def _listing(self, node: ast.Call, func: str) -> None:
         f = node.func
@@ -312,11 +201,11 @@ class _Visitor(ast.NodeVisitor):
                     return
         else:
             return
-        where = self._file_level(target)
+        where = file_level(self.file_vars, target)
         if not isinstance(pattern, str) or not where or not where[0]:
             return
         folder, _, last = pattern.rpartition("/")
-        level, sub = self._below(where, [ast.Constant(folder)] if "*" not in folder else []) or where
+        level, sub = below(where, [ast.Constant(folder)] if "*" not in folder else []) or where
         if not fnmatch.fnmatch("module.py", last):
             return  # a data-file glob ("*.safetensors", "*.metal")
         try:
@@ -364,8 +253,6 @@ class _Visitor(ast.NodeVisitor):
         if isinstance(value, str) and value.endswith(".py"):
             self.py_hint[-1] = True
         if isinstance(value, str) and len(value) > 40 and ("kernel" in value or "__global__" in value):
-            from slimfork.audit.nativescan import scan_native  # Metal/CUDA source text held in a Python string
-
             for k in scan_native(value, metal="kernel void" in value or "[[kernel]]" in value).kernels:
                 if k.kind in ("metal", "cuda"):
                     self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))

@@ -1,0 +1,231 @@
+"""Dynamic imports in one parsed file: ``importlib.import_module``/``__import__`` calls and the module names each may
+load (literals, f-strings over loops of literals, module-level tables of names, prefixes)."""
+
+from __future__ import annotations
+
+import ast
+
+from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ModuleSummary
+
+
+def literal_strings(value) -> list[str] | None:
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        out = []
+        for elt in value.elts:
+            if isinstance(elt, ast.Constant) and isinstance(elt.value, str):
+                out.append(elt.value)
+            else:
+                return None
+        return out
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        left, right = literal_strings(value.left), literal_strings(value.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def unparse(node) -> str:
+    text = ast.unparse(node)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
+    loops = _loop_values(tree)
+    consts = module_constants(tree)
+    local = _local_names(tree)
+    assigned = _assigned_once(tree)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name in ("import_module", "__import__") and node.args:
+            visible = {k: v for k, v in consts.items() if k not in local.get(id(node), ())}
+            call, arg = node, node.args[0]
+            if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
+                call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
+                                lineno=node.lineno, col_offset=node.col_offset)
+            summary.dynamic_imports.extend(dynamic_imports(call, name, loops.get(id(node), {}), visible))
+
+
+def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
+    """For each call inside a function: the function's local names bound exactly once, by a plain ``name = value``
+    (no other store, no parameter of that name), with their value."""
+    out: dict[int, dict[str, ast.expr]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = func.args
+        params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        params |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        nodes = list(ast.walk(func))
+        stores: dict[str, int] = {}
+        for node in nodes:
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                stores[node.id] = stores.get(node.id, 0) + 1
+        values = {n.targets[0].id: n.value for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name)}
+        once = {k: v for k, v in values.items() if stores.get(k) == 1 and k not in params}
+        for node in nodes:
+            if isinstance(node, ast.Call):
+                out[id(node)] = once  # an inner function (walked later) replaces it with its own
+    return out
+
+
+def _local_names(tree: ast.AST) -> dict[int, set[str]]:
+    """For each call inside a function: the names the enclosing functions bind (parameters, assignments), which
+    hide module-level constants of the same name."""
+    out: dict[int, set[str]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        args = func.args
+        names = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+        nodes = list(ast.walk(func))
+        names |= {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        for node in nodes:
+            if isinstance(node, ast.Call):
+                out.setdefault(id(node), set()).update(names)
+    return out
+
+
+def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
+    """For calls inside ``for VAR in SEQ`` where SEQ is a literal sequence of strings or a module-level name
+    bound once to one (``_GROUPS = ("activation", ...)``): call id -> {VAR: the strings}."""
+    sequences: dict[str, list[str] | None] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found = literal_strings(stmt.value) if stmt.value is not None else None
+                    sequences[target.id] = found if target.id not in sequences else None  # bound twice: unknown
+    out: dict[int, dict[str, list[str]]] = {}
+    for loop in ast.walk(tree):
+        body: list[ast.AST]
+        if isinstance(loop, ast.For):
+            pairs, body = [(loop.target, loop.iter)], list(loop.body)
+        elif isinstance(loop, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            pairs = [(g.target, g.iter) for g in loop.generators]
+            body = [loop.elt] if not isinstance(loop, ast.DictComp) else [loop.key, loop.value]
+        else:
+            continue
+        for target, iterable in pairs:
+            if not isinstance(target, ast.Name):
+                continue
+            values = literal_strings(iterable)
+            if values is None and isinstance(iterable, ast.Name):
+                values = sequences.get(iterable.id)
+            if not values:
+                continue
+            for part in body:
+                for sub in ast.walk(part):
+                    if isinstance(sub, ast.Call):
+                        out.setdefault(id(sub), {})[target.id] = values
+    return out
+
+
+def _expand_fstring(arg, variables: dict[str, list[str]]) -> list[str] | None:
+    """The module names an f-string import names: ``f"{__name__}.{group}"`` inside a loop over literal strings
+    gives one target per string (``{__name__}`` and ``{__package__}`` stay as placeholders the graph fills in).
+    None when any other part is computed at run time."""
+    if not isinstance(arg, ast.JoinedStr):
+        return None
+    out = [""]
+    for part in arg.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            out = [o + part.value for o in out]
+        elif isinstance(part, ast.FormattedValue) and part.conversion == -1 and part.format_spec is None \
+                and isinstance(part.value, ast.Name):
+            name = part.value.id
+            if name in ("__name__", "__package__"):
+                out = [o + "{" + name + "}" for o in out]
+            elif name in variables:
+                out = [o + v for o in out for v in variables[name]]
+            else:
+                return None
+        else:
+            return None
+    return out
+
+
+def module_constants(tree: ast.Module) -> dict[str, list[str]]:
+    """Module-level names bound once to literal strings: a string, a tuple/list/set of them, or a dict whose values
+    are all strings (``_LAZY = {"heavy": ".heavy"}``): name -> the strings."""
+    found: dict[str, list[str] | None] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    found[target.id] = _strings_of(stmt.value) if target.id not in found else None
+    return {k: v for k, v in found.items() if v}
+
+
+def _strings_of(value) -> list[str] | None:
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return [value.value]
+    if isinstance(value, ast.Dict):
+        return literal_strings(ast.List(list(value.values)))
+    return literal_strings(value)
+
+
+def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
+                    consts: dict[str, list[str]]) -> list[DynamicImport]:
+    """The modules an ``import_module``/``__import__`` call may name: one entry per literal candidate (a string, an
+    f-string over a loop of literals, a name or subscript of a module-level literal), else one prefix entry."""
+    arg, text = call.args[0], unparse(call)
+    package, dots = _package_of(call, name)
+    candidates = _expand_fstring(arg, variables)
+    if candidates is None:
+        candidates = _candidate_strings(arg, variables, consts)
+    if candidates is not None:
+        return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
+    prefix = _string_prefix(arg)
+    return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
+
+
+def _package_of(call: ast.Call, name: str) -> tuple[str | None, str]:
+    """(the package a relative name resolves against, the dots ``__import__``'s level adds)."""
+    if name == "__import__":
+        level = call.args[4] if len(call.args) > 4 else next((k.value for k in call.keywords if k.arg == "level"), None)
+        if isinstance(level, ast.Constant) and isinstance(level.value, int) and level.value > 0:
+            return "{__package__}", "." * level.value
+        return (None, "") if level is None or isinstance(level, ast.Constant) else (RUNTIME_PACKAGE, ".")
+    node = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "package"), None)
+    if node is None or isinstance(node, ast.Constant) and node.value is None:
+        return None, ""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value, ""
+    if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
+        return "{" + node.id + "}", ""
+    return RUNTIME_PACKAGE, ""
+
+
+def _candidate_strings(arg, variables: dict[str, list[str]], consts: dict[str, list[str]]) -> list[str] | None:
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return [arg.value]
+    if isinstance(arg, ast.Name):
+        return variables.get(arg.id) or consts.get(arg.id)
+    if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):  # _LAZY[name]
+        return consts.get(arg.value.id)
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "get" \
+            and isinstance(arg.func.value, ast.Name) and len(arg.args) == 1:  # _LAZY.get(name)
+        return consts.get(arg.func.value.id)
+    return None
+
+
+def _string_prefix(node) -> str:
+    """The constant start of an f-string or a string concatenation ('' when there is none)."""
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        return str(node.values[0].value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        if isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
+            return node.left.value
+        return _string_prefix(node.left)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) \
+            and isinstance(node.left.value, str):  # ".x_%s" % name
+        return node.left.value.split("%", 1)[0]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
+        return node.func.value.value.split("{", 1)[0]  # ".x_{}".format(name)
+    return ""

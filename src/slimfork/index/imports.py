@@ -1,0 +1,191 @@
+"""The graph's part of a file's summary: imports (with line, scope and enclosing condition), module-level names,
+``__all__``, dynamic imports, directory scans and strings that may name modules."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from slimfork.index.dynamic_imports import literal_strings as _literal_strings
+from slimfork.index.dynamic_imports import scan_calls, unparse
+from slimfork.index.scans import find_scans, literal_calls
+from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
+
+_DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
+_BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+
+
+def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None:
+    """Fill ``summary``'s import fields from the parsed ``tree`` of ``text``."""
+    _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
+    if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
+        scan_calls(tree, summary)
+        summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
+    prose = _docstring_lines(tree)
+    summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if summary.strings:
+        summary.literal_calls = literal_calls(tree)
+
+
+def _docstring_lines(tree: ast.Module) -> set[int]:
+    """The lines of docstrings without doctests: prose (an example in one imports nothing when the module runs)."""
+    out: set[int] = set()
+    todo: list[ast.AST] = [tree]
+    while todo:  # statements only: a docstring is the first statement of a module, class or function
+        node = todo.pop()
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str) and ">>>" not in first.value.value:
+                out.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(node, field, None)
+            if isinstance(children, list):
+                todo.extend(child for child in children if isinstance(child, ast.AST))
+    return out
+
+
+class _Collector:
+    def __init__(self, summary: ModuleSummary, lines: list[str]):
+        self.s = summary
+        self.lines = lines
+
+    def test_text(self, node) -> str:
+        """The condition as written on its first line (cheaper than ast.unparse, and what the user sees)."""
+        line = self.lines[node.lineno - 1] if node.lineno <= len(self.lines) else ""
+        if node.end_lineno == node.lineno:
+            text = line[node.col_offset:node.end_col_offset]
+        else:
+            text = line[node.col_offset:].rstrip(" \\(") + " ..."
+        return text if len(text) <= 120 else text[:117] + "..."
+
+    def statements(self, body, scope: str, conds: tuple[str, ...], type_checking: bool) -> None:
+        for node in body:
+            self.statement(node, scope, conds, type_checking)
+
+    def statement(self, node, scope, conds, tc) -> None:
+        s = self.s
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                s.imports.append(ImportEdge(alias.name, 0, (), node.lineno, "import", scope, _cond(conds), tc))
+                if scope == "module":
+                    self.bind(alias.asname or alias.name.split(".")[0], node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            names = tuple(a.name for a in node.names)
+            s.imports.append(ImportEdge(node.module, node.level, names, node.lineno, "from", scope, _cond(conds), tc))
+            if scope == "module":
+                for alias in node.names:
+                    if alias.name != "*":
+                        self.bind(alias.asname or alias.name, node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if scope == "module":
+                self.bind(node.name, node.lineno)
+                if node.name == "__getattr__":
+                    s.module_getattr = True
+            self.statements(node.body, "function", conds, tc)
+        elif isinstance(node, ast.ClassDef):
+            if scope == "module":
+                self.bind(node.name, node.lineno)
+            self.statements(node.body, "function" if scope == "function" else "class", conds, tc)
+        elif isinstance(node, ast.If):
+            test = self.test_text(node.test)
+            is_tc = test in ("TYPE_CHECKING", "typing.TYPE_CHECKING", "False")  # `if False:` never runs either
+            self.statements(node.body, scope, conds + (f"if {test}",), tc or is_tc)
+            self.statements(node.orelse, scope, conds + (f"not ({test})",), tc)
+        elif isinstance(node, (ast.Try, ast.TryStar)):
+            guarded = any(_catches_import_error(h.type) for h in node.handlers)
+            self.statements(node.body, scope, conds + (GUARDED_TRY if guarded else "try",), tc)
+            for handler in node.handlers:
+                kind = self.test_text(handler.type) if handler.type is not None else "any error"
+                self.statements(handler.body, scope, conds + (f"except {kind}",), tc)
+            self.statements(node.orelse, scope, conds + ("try else",), tc)
+            self.statements(node.finalbody, scope, conds, tc)
+        elif isinstance(node, _BLOCKS):
+            if scope == "module":
+                for target in _targets(node):
+                    self.bind_target(target, node.lineno)
+            self.statements(node.body, scope, conds, tc)
+            self.statements(getattr(node, "orelse", []), scope, conds, tc)
+        elif isinstance(node, ast.Match):
+            for case in node.cases:
+                self.statements(case.body, scope, conds + (f"case {self.test_text(case.pattern)}",), tc)
+        elif scope == "module":
+            self.module_assignment(node)
+
+    def module_assignment(self, node) -> None:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                self.bind_target(target, node.lineno)
+                if isinstance(target, ast.Name) and target.id == "__all__":
+                    self.set_all(node.value, replace=True)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            self.bind_target(node.target, node.lineno)
+            if isinstance(node.target, ast.Name) and node.target.id == "__all__":
+                self.set_all(node.value, replace=isinstance(node, ast.AnnAssign))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "__all__"
+                    and func.attr in ("extend", "append", "remove")):
+                if func.attr == "append" and node.value.args:
+                    self.set_all(ast.List([node.value.args[0]]), replace=False)
+                elif func.attr == "extend" and node.value.args:
+                    self.set_all(node.value.args[0], replace=False)
+                else:
+                    self.s.all_dynamic = True
+
+    def set_all(self, value, replace: bool) -> None:
+        names = _literal_strings(value)
+        if names is None:
+            self.s.all_dynamic = True
+            return
+        if replace or self.s.all_names is None:
+            self.s.all_names = list(names) if replace else (self.s.all_names or []) + list(names)
+        else:
+            self.s.all_names.extend(names)
+
+    def bind(self, name: str, line: int) -> None:
+        self.s.defs.setdefault(name, line)
+
+    def bind_target(self, target, line: int) -> None:
+        if isinstance(target, ast.Name):
+            self.bind(target.id, line)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self.bind_target(elt, line)
+        elif isinstance(target, ast.Starred):
+            self.bind_target(target.value, line)
+
+
+def _targets(node):
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return [item.optional_vars for item in node.items if item.optional_vars is not None]
+    return []
+
+
+def _cond(conds: tuple[str, ...]) -> str | None:
+    return " / ".join(conds) if conds else None
+
+def _dotted_strings(text: str) -> list[tuple[str, int]]:
+    out = []
+    line, pos = 1, 0
+    for match in _DOTTED_STRING.finditer(text):
+        line += text.count("\n", pos, match.start())
+        pos = match.start()
+        out.append((match.group(2), line))
+    return out
+
+
+_IMPORT_ERROR_BASES = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+
+
+def _catches_import_error(handler_type) -> bool:
+    """Does ``except <handler_type>:`` catch a failed import? (A bare ``except:`` does.)"""
+    if handler_type is None:
+        return True
+    types = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
+    return any(isinstance(t, (ast.Name, ast.Attribute)) and (t.id if isinstance(t, ast.Name) else t.attr)
+               in _IMPORT_ERROR_BASES for t in types)
+

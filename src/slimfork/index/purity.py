@@ -1,0 +1,137 @@
+"""Which top-level code runs with effects worth keeping when a module is imported: pure values, harmless blocks,
+blocks that never run, and the decorators and calls known to only wrap or compute (for ``index.symbols``)."""
+
+from __future__ import annotations
+
+import ast
+
+from slimfork.index.symbol_refs import attr_chain
+
+# Decorators that only wrap or describe a function or class: a def decorated only by these can be pruned.
+PURE_DECORATORS = frozenset("""
+staticmethod classmethod property cached_property functools.cached_property lru_cache functools.lru_cache cache
+functools.cache wraps functools.wraps dataclass dataclasses.dataclass total_ordering functools.total_ordering
+contextmanager contextlib.contextmanager asynccontextmanager contextlib.asynccontextmanager overload typing.overload
+final typing.final no_type_check typing.no_type_check abstractmethod abc.abstractmethod runtime_checkable
+typing.runtime_checkable unique enum.unique torch.no_grad torch.inference_mode torch.compile torch.jit.script
+torch.jit.ignore torch.jit.unused triton.jit triton.autotune triton.heuristics jit njit numba.jit numba.njit
+""".split())
+# Calls whose value can be bound at module level without effects worth keeping (unknown calls stay).
+PURE_CALLS = frozenset("""
+logging.getLogger getLogger TypeVar typing.TypeVar ParamSpec typing.ParamSpec NewType typing.NewType namedtuple
+collections.namedtuple re.compile os.getenv os.environ.get object frozenset set dict list tuple int float str bool
+field dataclasses.field defaultdict collections.defaultdict OrderedDict collections.OrderedDict Counter
+collections.Counter threading.Lock threading.RLock ContextVar contextvars.ContextVar partial functools.partial
+re.escape torch.tensor torch.device torch.finfo torch.iinfo
+""".split())
+
+
+def target_names(target) -> list[str | None]:
+    """Names bound by an assignment target; None for an attribute or item store."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for elt in target.elts for n in target_names(elt)]
+    if isinstance(target, ast.Starred):
+        return target_names(target.value)
+    return [None]
+
+
+def is_pure(node, assume: frozenset[str] = frozenset()) -> bool:
+    """True when evaluating ``node`` at import has no effect worth keeping (literals, names, attributes,
+    subscripts such as ``Optional[int]``, operators, lambdas, f-strings, a string literal's methods such as
+    ``"|".join(names)``, and a few known constructors); ``assume``: more calls (dotted, as written) to count as
+    pure."""
+    def pure(sub) -> bool:
+        return is_pure(sub, assume)
+
+    if isinstance(node, (ast.Constant, ast.Name, ast.Lambda)):
+        return True
+    if isinstance(node, ast.Attribute):
+        return pure(node.value)
+    if isinstance(node, ast.Subscript):
+        return pure(node.value) and pure(node.slice)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return all(pure(e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(k is None or pure(k) for k in node.keys) and all(pure(v) for v in node.values)
+    if isinstance(node, ast.BinOp):
+        return pure(node.left) and pure(node.right)
+    if isinstance(node, ast.UnaryOp):
+        return pure(node.operand)
+    if isinstance(node, ast.BoolOp):
+        return all(pure(v) for v in node.values)
+    if isinstance(node, ast.Compare):
+        return pure(node.left) and all(pure(c) for c in node.comparators)
+    if isinstance(node, ast.IfExp):
+        return pure(node.test) and pure(node.body) and pure(node.orelse)
+    if isinstance(node, ast.Starred):
+        return pure(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return all(pure(v) for v in node.values)
+    if isinstance(node, ast.FormattedValue):
+        return pure(node.value) and (node.format_spec is None or pure(node.format_spec))
+    if isinstance(node, ast.Call):
+        func = node.func
+        known = (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant)
+                 and isinstance(func.value.value, str)) or dotted_name(func) in PURE_CALLS or dotted_name(func) in assume
+        return known and all(pure(a) for a in node.args) and all(pure(k.value) for k in node.keywords)
+    return False
+
+
+def impure_calls(node) -> tuple[str, ...]:
+    """The calls (dotted, as written) that make ``node`` impure, when declaring them pure would make it pure;
+    else ("?",): something else runs (a comprehension, a call of a call)."""
+    names = tuple(sorted({dotted_name(c.func) or "?" for c in ast.walk(node) if isinstance(c, ast.Call)}))
+    return names if "?" not in names and is_pure(node, frozenset(names)) else ("?",)
+
+
+def never_runs(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` or ``if False:`` (what a fold leaves when the arm binds names code after it
+    still mentions), without an else or with a harmless one: its body never runs when the module is imported."""
+    if not isinstance(node, ast.If) or not all(harmless(s) for s in node.orelse):
+        return False
+    test = node.test
+    if isinstance(test, ast.Constant):
+        return not test.value
+    return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) \
+        and test.left.id == "__name__" and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq) \
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
+
+
+def is_type_only(node: ast.stmt) -> bool:
+    """``if TYPE_CHECKING:`` / ``if typing.TYPE_CHECKING:`` / ``if False:`` without an else: only type checkers
+    read what it imports."""
+    if not isinstance(node, ast.If) or node.orelse:
+        return False
+    test = node.test
+    return (isinstance(test, ast.Constant) and test.value is False) or dotted_name(test) in ("TYPE_CHECKING",
+                                                                                        "typing.TYPE_CHECKING")
+
+
+def harmless(node: ast.stmt) -> bool:
+    """A compound statement whose running at import changes nothing outside its own bindings."""
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant):
+            return False
+        if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            if None in [n for t in targets for n in target_names(t)]:
+                return False
+        if isinstance(sub, (ast.With, ast.AsyncWith, ast.Delete, ast.Raise, ast.Global)):
+            return False
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub.decorator_list:
+            return False
+    return True
+
+
+def dotted_name(node) -> str | None:
+    chain = attr_chain(node)
+    return ".".join(chain) if chain else None
+
+
+def short_text(node) -> str:
+    text = ast.unparse(node).splitlines()[0] if not isinstance(node, ast.stmt) else ast.unparse(node).splitlines()[0]
+    return text if len(text) <= 80 else text[:77] + "..."

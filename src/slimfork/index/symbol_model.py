@@ -1,0 +1,61 @@
+"""The symbol part of a file's summary, as data: each top-level statement (``TopStatement``), the names an import
+binds (``ImportAlias``) and the module's ``SymbolSummary``; ``index.symbols`` computes them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from slimfork.index.methods import MethodUsage
+
+
+class ImportAlias(NamedTuple):
+    """One name an import statement binds: ``import a.b`` binds ``a`` to the package "a" (and loads "a.b");
+    ``import a.b as c`` binds ``c`` to "a.b"; ``from .m import x as y`` binds ``y`` (module "m", level 1, name
+    "x")."""
+
+    bound: str
+    module: str  # the module the statement loads (relative to ``level``)
+    level: int
+    name: str | None  # None for ``import a.b``
+    position: int  # index among the statement's aliases
+    obj: str = ""  # for ``import``: the module the bound name refers to ("a" for ``import a.b``)
+
+
+@dataclass
+class TopStatement:
+    index: int  # position in the module body (ast)
+    line: int  # first line (decorators included)
+    end: int
+    kind: str  # "def", "class", "assign", "import", "other"
+    binds: tuple[str, ...] = ()
+    keep: str | None = None  # why the statement always stays; None: prunable when nothing refers to it
+    names: set[str] = field(default_factory=set)  # names loaded anywhere inside
+    chains: set[tuple[str, ...]] = field(default_factory=set)  # attribute chains rooted at a name: ("a", "b", "f")
+    strings: set[str] = field(default_factory=set)  # dotted or plain identifiers found in string constants
+    getattrs: set[tuple[tuple[str, ...], str | None]] = field(default_factory=set)  # getattr(a.b, "lit" | computed)
+    aliases: tuple[ImportAlias, ...] = ()  # for import statements (nested imports of "other" statements too)
+    inner_imports: set[ImportAlias] = field(default_factory=set)  # imports inside a function or class body
+    bases: tuple[tuple[str, ...], ...] = ()  # for classes: base classes as chains
+    hook: bool = False  # a class that defines __init_subclass__ (its subclasses may register themselves)
+    bases_known: bool = True  # for classes: every base is a name or attribute chain (``Base``, ``nn.Module``)
+    effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
+    type_only: bool = False  # an ``if TYPE_CHECKING:`` (or ``if False:``) block without else: its imports never run
+    calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
+
+
+@dataclass
+class SymbolSummary:
+    statements: list[TopStatement] = field(default_factory=list)
+    keep_all: list[str] = field(default_factory=list)  # why every statement of the module stays
+    all_names: list[str] | None = None
+    error: str | None = None
+    external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
+    methods: MethodUsage | None = None  # methods (dunders aside), and the identifiers that may name one
+
+    def binders(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for st in self.statements:
+            for name in st.binds:
+                out.setdefault(name, []).append(st.index)
+        return out

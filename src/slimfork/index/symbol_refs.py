@@ -1,0 +1,134 @@
+"""What one top-level statement refers to, anywhere inside it: names, attribute chains, strings, ``getattr``
+literals and the imports of its inner scopes (``StatementRefs``, for ``index.symbols``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from slimfork.index.scopes import ScopedVisitor
+from slimfork.index.symbol_model import ImportAlias, TopStatement
+
+_IDENT = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?")
+_DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)\s?(.*)$", re.M)
+
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+class StatementRefs(ScopedVisitor):
+    """Names, attribute chains, strings and getattr literals anywhere under a statement."""
+
+    def __init__(self, st: TopStatement):
+        super().__init__()  # scopes: the defs, classes and lambdas around the node: imports there bind local names
+        self.st = st
+
+    @property
+    def depth(self) -> int:
+        return len(self.scopes)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        """``x: T = v`` or ``self.x: T = v`` in a function body: Python never evaluates the annotation of a local
+        assignment (PEP 526), so ``T`` is not a use; the prune drops such an annotation when it removes what
+        ``T`` names (``slimfork.rewrite.annotations``)."""
+        if self.is_local_annotation(node):
+            self.visit(node.target)
+            if node.value is not None:
+                self.visit(node.value)
+        else:
+            self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import | ast.ImportFrom) -> None:
+        if self.depth:
+            self.st.inner_imports.update(a._replace(position=0) for a in import_aliases(node))
+
+    visit_ImportFrom = visit_Import
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if not isinstance(node.ctx, ast.Store):
+            self.st.names.add(node.id)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        chain = attr_chain(node)
+        if chain:
+            self.st.chains.add(chain)
+        else:
+            self.generic_visit(node)
+
+    def visit_Global(self, node: ast.Global) -> None:
+        self.st.names.update(node.names)  # pitfall 12: a global statement reads and writes the module name
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str):
+            text = node.value
+            if len(text) <= 300:
+                self.st.strings.update(_IDENT.findall(text))
+            self._doctests(text)
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        """A string statement (a docstring) is prose nothing looks up by name: only its doctests count."""
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            self._doctests(node.value.value)
+        else:
+            self.generic_visit(node)
+
+    def _doctests(self, text: str) -> None:
+        if ">>>" in text:  # pitfall 15: doctests run with the module's globals
+            for code in _DOCTEST.findall(text):
+                for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
+                    parts = tuple(ident.split("."))
+                    if len(parts) > 1:
+                        self.st.chains.add(parts)
+                    else:
+                        self.st.names.add(ident)
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """``("pkg.mod", "Name")`` (a pickle allow-list entry, a lazy import table) names ``pkg.mod:Name``, one
+        symbol, rather than the whole module."""
+        first, second = node.elts if len(node.elts) == 2 else (None, None)
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) \
+                and isinstance(second, ast.Constant) and isinstance(second.value, str):
+            module, name = first.value, second.value
+            if _DOTTED.fullmatch(module) and "." in module and name.isidentifier():
+                self.st.strings.add(f"{module}:{name}")
+                return
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in ("getattr", "hasattr", "setattr", "delattr") \
+                and len(node.args) >= 2:
+            base = attr_chain(node.args[0])
+            if base:  # the object is looked up, not used as a value: getattr(module, "name") names one symbol
+                lit = node.args[1].value if isinstance(node.args[1], ast.Constant) and \
+                    isinstance(node.args[1].value, str) else None
+                self.st.getattrs.add((base, lit))
+                self.st.names.add(func.id)
+                for arg in node.args[1:]:
+                    self.visit(arg)
+                for kw in node.keywords:
+                    self.visit(kw)
+                return
+        self.generic_visit(node)
+
+
+def import_aliases(node) -> list[ImportAlias]:
+    out = []
+    for pos, alias in enumerate(node.names):
+        if isinstance(node, ast.Import):
+            bound = alias.asname or alias.name.split(".")[0]
+            obj = alias.name if alias.asname else alias.name.split(".")[0]
+            out.append(ImportAlias(bound, alias.name, 0, None, pos, obj))
+        else:
+            out.append(ImportAlias(alias.asname or alias.name, node.module or "", node.level, alias.name, pos))
+    return out
+
+
+def attr_chain(node) -> tuple[str, ...] | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        return tuple([node.id] + parts[::-1])
+    return None

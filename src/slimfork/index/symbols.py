@@ -1,0 +1,258 @@
+"""What one module defines at top level and what each of those statements refers to (stdlib ``ast``, read-only).
+
+Every top-level statement becomes a ``TopStatement``: the names it binds, the names, attribute chains and strings
+it refers to (anywhere inside it, function bodies included: a kept function refers to them when it runs), and
+either ``keep`` (why it always stays: it runs code at import, it is decorated by something that may register it,
+it sits in an ``if``/``try``...) or nothing (it may be pruned when no kept code refers to what it binds).
+Module-wide facts that make every symbol of a module stay (``globals()``, ``eval``, ``__getattr__``...) go to
+``SymbolSummary.keep_all``. Over-approximation is the rule: a name loaded anywhere counts as a use.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+from slimfork.index.methods import method_usage
+from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
+    is_type_only, never_runs, short_text, target_names
+from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
+from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
+
+__all__ = ["PURE_CALLS", "PURE_DECORATORS", "ImportAlias", "SymbolSummary", "TopStatement", "symbol_summary"]
+
+_NO_EFFECT_MODULES = frozenset({"__future__", "typing", "typing_extensions", "collections.abc"})
+
+
+def symbol_summary(tree: ast.Module) -> SymbolSummary:
+    """The symbol part of a file's summary (``index.parse.summarize`` parses the file)."""
+    out = SymbolSummary()
+    own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
+    for i, node in enumerate(tree.body):
+        out.statements.append(_statement(i, node, out, frozenset(own)))
+        _track_own(node, own)
+    _module_flags(tree, out)
+    out.methods = method_usage(tree)
+    return out
+
+
+_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _track_own(node: ast.stmt, own: set[str]) -> None:
+    """Names the statement binds leave ``own`` unless it binds one name to a new dict, list or set."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+            and isinstance(node.value, _DISPLAYS):
+        own.add(node.targets[0].id)
+        return
+    for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else ():
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            own.discard(sub.id)
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        for name in node.names:
+            own.discard((name.asname or name.name).split(".")[0])
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        own.discard(node.name)
+
+
+def _own_item(target, own: frozenset[str]) -> str | None:
+    """``TABLE[key]`` or ``TABLE[a][b]`` (pure keys) of a dict/list/set this module made: the name, else None."""
+    node = target
+    while isinstance(node, ast.Subscript) and is_pure(node.slice) and not impure_calls(node.slice):
+        node = node.value
+    return node.id if node is not target and isinstance(node, ast.Name) and node.id in own else None
+
+
+def _fills(value, own: frozenset[str]) -> bool:
+    """A value that runs no code of another object: pure without calls, or a comprehension over this module's own
+    tables (``{c: T[8][c] for c in T[8]}``) whose parts are."""
+    if isinstance(value, (ast.DictComp, ast.ListComp, ast.SetComp)):
+        parts = [value.key, value.value] if isinstance(value, ast.DictComp) else [value.elt]
+        for gen in value.generators:
+            if gen.is_async or not (_own_item(gen.iter, own) or isinstance(gen.iter, ast.Name) and gen.iter.id in own):
+                return False
+            parts += gen.ifs
+        return all(_fills(p, own) for p in parts)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "copy" \
+            and not value.args and not value.keywords:
+        return _own_item(value.func.value, own) is not None  # TABLE[10].copy()
+    return is_pure(value) and not impure_calls(value)
+
+
+def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset()) -> TopStatement:
+    first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+    st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
+    refs = StatementRefs(st)
+    refs.visit(node)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        st.kind, st.binds = ("class" if isinstance(node, ast.ClassDef) else "def"), (node.name,)
+        impure = [d for d in node.decorator_list if dotted_name(d.func if isinstance(d, ast.Call) else d)
+                  not in PURE_DECORATORS]
+        if impure:
+            st.keep = f"decorated by @{short_text(impure[0])}, which may register it"
+            st.effect = st.keep
+        if isinstance(node, ast.ClassDef):
+            chains = [attr_chain(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases]  # Generic[T]
+            st.bases = tuple(c for c in chains if c)
+            st.bases_known = all(chains) and not any(k.arg for k in node.keywords if k.arg != "metaclass")
+            meta = [k for k in node.keywords if k.arg == "metaclass"]
+            if meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type"):
+                st.keep = st.effect = f"its metaclass {short_text(meta[0].value)} may register it"
+            st.hook = any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)) and b.name == "__init_subclass__"
+                          for b in node.body)
+        if node.name.startswith("__") and node.name.endswith("__"):
+            st.keep = st.keep or f"module hook {node.name}"
+    elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        st.kind = "import"
+        st.aliases = tuple(import_aliases(node))
+        st.binds = tuple(a.bound for a in st.aliases if a.bound != "*")
+        if isinstance(node, ast.ImportFrom) and (node.module == "__future__" or any(a.name == "*" for a in node.names)):
+            st.keep = "a __future__ import" if node.module == "__future__" else "a star import (re-exports)"
+        _note_external(node, out)
+    elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = [n for t in targets for n in target_names(t)]
+        st.binds = tuple(dict.fromkeys(n for n in names if n))
+        items = [_own_item(t, own) for t in targets if not isinstance(t, (ast.Name, ast.Tuple, ast.List))]
+        if items and all(items) and not st.binds and _fills(node.value, own):
+            st.kind, st.binds = "assign", tuple(dict.fromkeys(n for n in items if n))  # fills its own table:
+            # stays with it (lang_FI's KOTUS_TYPE[108] = {...})
+        elif None in names or not st.binds:
+            st.keep = st.effect = "assigns to an attribute or item (may change another object)"
+        elif node.value is None:
+            st.keep = "an annotation without a value"
+        elif not is_pure(node.value):
+            st.keep = st.effect = "its value runs code at import (a call)"
+            st.calls = impure_calls(node.value)
+        else:
+            st.kind = "assign"
+        if any(n.startswith("__") and n.endswith("__") for n in st.binds):
+            st.keep = st.keep or "a module dunder"
+    else:
+        st.keep = "runs at import"
+        st.binds, st.aliases = _nested_bindings(node)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            st.keep = "a docstring or constant"
+        elif not harmless(node) and not never_runs(node):
+            st.effect = short_text(node)
+        st.type_only = is_type_only(node)
+        for sub in _module_scope(node):
+            if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                _note_external(sub, out)
+    return st
+
+
+def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
+    """Module-wide reasons to keep every symbol (pitfalls 11, 13, 16) and the literal ``__all__``."""
+    reasons: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            name = node.func.id
+            if name in ("globals", "eval", "exec") or (name == "vars" and not node.args):
+                reasons.setdefault(f"uses {name}()", node.lineno)
+            if (name in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 or name == "vars" and node.args) \
+                    and _is_self_module(node.args[0]):
+                reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and _is_self_module(node.value):
+            reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
+        elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            reasons.setdefault("has a star import", node.lineno)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
+            reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
+                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "locals":
+                    reasons.setdefault("uses locals() at module level", sub.lineno)
+    all_nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "__all__"]
+    if not all_nodes:
+        return _set_keep_all(out, reasons)
+    literal = True
+    for stmt in tree.body:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            names = _literal_strings(stmt.value) if stmt.value is not None else None
+            if names is None:
+                literal = False
+            elif isinstance(stmt, ast.AugAssign):
+                out.all_names = (out.all_names or []) + names
+            else:
+                out.all_names = names
+    stores = sum(1 for n in all_nodes if isinstance(n.ctx, ast.Store))
+    top_stores = sum(1 for node in tree.body for t in (node.targets if isinstance(node, ast.Assign) else
+                     [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+                     if isinstance(t, ast.Name) and t.id == "__all__")
+    if not literal or stores != top_stores or len(all_nodes) != stores:  # extend(), conditions, loops (pitfall 11)
+        reasons.setdefault("builds __all__ at run time", 0)
+    _set_keep_all(out, reasons)
+
+
+def _set_keep_all(out: SymbolSummary, reasons: dict[str, int]) -> None:
+    out.keep_all = [f"{why} (line {line})" if line else why for why, line in reasons.items()]
+
+
+def _is_self_module(node: ast.AST) -> bool:
+    text = ast.unparse(node)
+    return "sys.modules" in text and "__name__" in text
+
+
+def _nested_bindings(node: ast.stmt) -> tuple[tuple[str, ...], tuple[ImportAlias, ...]]:
+    """Names a compound statement binds at module level (imports, defs, assignments under if/try/for/with)."""
+    binds: list[str] = []
+    aliases: list[ImportAlias] = []
+    for cur in _module_scope(node):
+        if isinstance(cur, (ast.Import, ast.ImportFrom)):
+            found = [a._replace(position=len(aliases) + i) for i, a in enumerate(import_aliases(cur))]  # unique in block
+            aliases.extend(found)
+            binds.extend(a.bound for a in found if a.bound != "*")
+        elif isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            binds.append(cur.name)
+        elif isinstance(cur, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = cur.targets if isinstance(cur, ast.Assign) else [cur.target]
+            binds.extend(n for t in targets for n in target_names(t) if n)
+        elif isinstance(cur, (ast.For, ast.AsyncFor)):
+            binds.extend(n for n in target_names(cur.target) if n)
+        elif isinstance(cur, ast.withitem) and cur.optional_vars is not None:
+            binds.extend(n for n in target_names(cur.optional_vars) if n)
+        elif isinstance(cur, ast.ExceptHandler) and cur.name:
+            binds.append(cur.name)
+        elif isinstance(cur, ast.NamedExpr) and isinstance(cur.target, ast.Name):
+            binds.append(cur.target.id)
+    return tuple(dict.fromkeys(binds)), tuple(aliases)
+
+
+def _module_scope(node: ast.AST):
+    """``node`` and everything under it that runs in the module's scope (not inside a def, class or lambda body:
+    a nested def or class itself is yielded, its body is not)."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        if cur is not node and isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+
+
+def _note_external(node, out: SymbolSummary) -> None:
+    if isinstance(node, ast.Import):
+        mods = [a.name for a in node.names]
+    elif node.level == 0 and node.module:
+        mods = [node.module]
+    else:
+        return
+    for mod in mods:
+        top = mod.split(".")[0]
+        if top not in sys.stdlib_module_names and mod not in _NO_EFFECT_MODULES:
+            out.external_imports.add(top)
+
+
+def _literal_strings(value) -> list[str] | None:
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        strings = [e.value for e in value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        return strings if len(strings) == len(value.elts) else None
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        left, right = _literal_strings(value.left), _literal_strings(value.right)
+        return None if left is None or right is None else left + right
+    return None
