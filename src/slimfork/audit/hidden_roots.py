@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 
+from slimfork.audit.links import common_folders
 from slimfork.graph import ModuleGraph
 from slimfork.index.relative import absolute_module, package_of
 from slimfork.spec.model import Root
@@ -181,23 +182,14 @@ def script_roots(graph: ModuleGraph, index, ambiguous: dict[str, str] | None = N
 def _resolve_file_name(candidates: list[str], naming: str, strings: set[str]) -> str | None:
     if len(candidates) == 1:
         return candidates[0]
-    best = max(_common(c, naming) for c in candidates)
-    tied = [c for c in candidates if _common(c, naming) == best]
+    best = max(common_folders(c, naming) for c in candidates)
+    tied = [c for c in candidates if common_folders(c, naming) == best]
     if len(tied) > 1:
         tied = [c for c in tied if posixpath.basename(posixpath.dirname(c)) in strings] or tied
     return tied[0] if len(tied) == 1 else None
 
 
 _GENERIC_FILES = {"__init__.py", "__main__.py", "setup.py", "conftest.py"}
-
-
-def _common(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a.split("/"), b.split("/")):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 def hidden_root_triggers(extra: list[Root]) -> list[dict]:

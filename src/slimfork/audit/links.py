@@ -148,11 +148,12 @@ class SourceResolver:
         candidates = [p for p in self.by_base.get(posixpath.basename(clean), ()) if p == clean or p.endswith("/" + clean)]
         if len(candidates) <= 1:
             return candidates
-        best = max(_common(p, from_path) for p in candidates)
-        return sorted(p for p in candidates if _common(p, from_path) == best)
+        best = max(common_folders(p, from_path) for p in candidates)
+        return sorted(p for p in candidates if common_folders(p, from_path) == best)
 
 
-def _common(a: str, b: str) -> int:
+def common_folders(a: str, b: str) -> int:
+    """How many leading path parts two posix paths share."""
     n = 0
     for x, y in zip(a.split("/"), b.split("/")):
         if x != y:
