@@ -18,7 +18,8 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from slimfork.facts.evaluate import Evaluator, FactTable, dotted_name, literal_value
+from slimfork.facts.evaluate import Evaluator, FactTable
+from slimfork.facts.literals import dotted_name, literal_value
 from slimfork.facts.model import UNKNOWN, Truth
 
 _JOINS = {"os.path.join", "posixpath.join", "path.join", "join"}

@@ -18,7 +18,7 @@ from typing import Callable
 import libcst as cst
 
 from slimfork.facts.bindings import ModuleBindings
-from slimfork.facts.evaluate import is_literal, is_pure
+from slimfork.facts.literals import is_literal, is_pure
 from slimfork.index.parse import parse_python
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.fold_nodes import _join_lines

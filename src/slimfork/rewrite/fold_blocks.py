@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from slimfork.facts.evaluate import is_literal, literal_value
+from slimfork.facts.literals import is_literal, literal_value
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.class_lists import appended_class
 from slimfork.rewrite.comments import comments_of

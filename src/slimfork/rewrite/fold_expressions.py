@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from slimfork.facts.evaluate import dotted_name, is_literal, is_pure, literal_value, to_literal
+from slimfork.facts.literals import dotted_name, is_literal, is_pure, literal_value, to_literal
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.fold_nodes import Fold, _bool_of_literal, _code, _known_walrus

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from slimfork.facts.evaluate import is_literal, literal_value
+from slimfork.facts.literals import is_literal, literal_value
 from slimfork.facts.model import UNKNOWN
 from slimfork.rewrite.constant_args import body_bindings
 
