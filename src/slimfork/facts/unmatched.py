@@ -14,6 +14,7 @@ from slimfork.facts.bindings import ModuleScope, Resolver
 from slimfork.facts.evaluate import STDLIB_FACTS
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact
 from slimfork.index.parse import decode, parse_python
+from slimfork.index.purity import dotted_name
 from slimfork.index.relative import absolute_module
 
 TYPO = "typo"  # the name exists nowhere: the only kind --strict turns into an error
@@ -278,7 +279,7 @@ def _uses(root: Path, resolver: Resolver, kept: dict[str, str], paths: list[str]
         for node in ast.walk(tree):
             if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
                 continue
-            dotted = _dotted(node)
+            dotted = dotted_name(node)
             if dotted is None or dotted.rpartition(".")[2] != word and dotted.partition(".")[0] not in local:
                 continue
             if dotted in local or scope.resolve(dotted) == canonical:
@@ -293,12 +294,3 @@ def _attribute_reads(root: Path, paths: list[str], attr: str) -> list[tuple[str,
         out += [(rel, node.lineno) for node in ast.walk(tree or ast.Module(body=[], type_ignores=[]))
                 if isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load)]
     return sorted(out)
-
-
-def _dotted(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr}" if base else None
-    return None

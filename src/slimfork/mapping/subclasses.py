@@ -21,8 +21,9 @@ import libcst as cst
 
 from slimfork.errors import SpecError, did_you_mean
 from slimfork.facts.bindings import Resolver
-from slimfork.index.parse import decode
 from slimfork.globs import first_match
+from slimfork.index.parse import decode
+from slimfork.index.purity import dotted_name
 from slimfork.mapping.nametables import cut_enum_tables, cut_name_tables
 from slimfork.mapping.spec import _match, cut_outcome, key_form
 from slimfork.rewrite.comments import comments_of
@@ -101,14 +102,6 @@ def _parse(data: bytes) -> ast.Module | None:
             return None
 
 
-def _dotted(node: ast.expr) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else None
-
-
 def _keys(cls: ast.ClassDef, variable: str | None) -> list[str] | None | bool:
     """The strings of ``variable = "x"`` / ``= ["x", "y"]`` (annotated or not) in the class body; False when the
     body does not set it."""
@@ -141,7 +134,7 @@ def _classes(modules: dict[str, str], scratch: Path, resolver: Resolver, variabl
                 continue
             bases = []
             for b in stmt.bases:
-                dotted = _dotted(b)
+                dotted = dotted_name(b)
                 if dotted is None:
                     continue
                 first, _, rest = dotted.partition(".")
@@ -352,7 +345,7 @@ def _only_imports_tree(tree: ast.Module) -> bool:
     def empty(stmts) -> bool:
         return all(isinstance(s, (ast.Import, ast.ImportFrom, ast.Pass)) or isinstance(s, ast.Expr)
                    and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)
-                   or isinstance(s, ast.If) and not s.orelse and _dotted(s.test) in TYPE_CHECKING and empty(s.body)
+                   or isinstance(s, ast.If) and not s.orelse and dotted_name(s.test) in TYPE_CHECKING and empty(s.body)
                    for s in stmts)
     return empty(tree.body)
 

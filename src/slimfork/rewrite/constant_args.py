@@ -15,7 +15,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from slimfork.rewrite.positions import dotted
+from slimfork.index.purity import dotted_name
+
 
 class _Unknown:
     """Not a constant; one object across processes (the scan runs in workers)."""
@@ -208,7 +209,7 @@ def _passed(call: Call, param: str, position: int | None, default: object) -> ob
 
 def _call(node: ast.Call) -> Call:
     star = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
-    receiver = dotted(node.func.value) if isinstance(node.func, ast.Attribute) else None
+    receiver = dotted_name(node.func.value) if isinstance(node.func, ast.Attribute) else None
     return Call(receiver, tuple(_literal(a) for a in node.args),
                 tuple((k.arg, _literal(k.value)) for k in node.keywords if k.arg is not None), star)
 
@@ -230,5 +231,5 @@ def _callee_name(func: ast.AST) -> str | None:
 def _last(node: ast.AST) -> str | None:
     if isinstance(node, ast.Call):
         return None
-    name = dotted(node)
+    name = dotted_name(node)
     return name.rpartition(".")[2] if name else None

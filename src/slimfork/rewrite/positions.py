@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from slimfork.index.purity import dotted_name
+
 
 @dataclass(frozen=True, slots=True)
 class StmtInfo:
@@ -151,7 +153,7 @@ def _block_aliases(body: list, counts: dict[str, int], out: list) -> None:
                 if alias.asname and counts.get(alias.asname) == 1:
                     out.append((alias.asname, (stmt.lineno, end), "import", (0, alias.name, None)))
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            dotted_value = dotted(stmt.value)
+            dotted_value = dotted_name(stmt.value)
             if counts.get(stmt.targets[0].id) != 1:
                 continue
             if dotted_value:
@@ -182,16 +184,6 @@ def _bound_names(sub: ast.AST) -> list[str]:
     if isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
         return [sub.name]
     return []
-
-
-def dotted(node: ast.AST) -> str | None:
-    """``a.b.c`` for a name or an attribute chain of the standard ``ast``, else None."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = dotted(node.value)
-        return f"{base}.{node.attr}" if base else None
-    return None
 
 
 def class_locals(node: ast.ClassDef) -> frozenset[str]:
