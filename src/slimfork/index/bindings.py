@@ -5,6 +5,7 @@ to ``setattr``/``patch``, and the literal ``__all__``."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -33,6 +34,7 @@ class BindingEvents:
 def binding_events(tree: ast.Module, text: str) -> BindingEvents:
     out = BindingEvents()
     events = out.events
+    _src = source_segments(text)
 
     def add(name: str, kind: str, payload: str | FromName | None = None) -> None:
         events.setdefault(name, []).append((kind, payload))
@@ -57,13 +59,13 @@ def binding_events(tree: ast.Module, text: str) -> BindingEvents:
             elif isinstance(node, ast.Assign):
                 simple = top and all(isinstance(t, ast.Name) for t in node.targets)
                 for target in node.targets:
-                    _targets(target, lambda n: add(n, "assign" if simple else "other", _src(text, node.value)))
+                    _targets(target, lambda n: add(n, "assign" if simple else "other", _src(node.value)))
                 if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
                     out.all_names = _strings(node.value)
             elif isinstance(node, ast.AnnAssign):
                 simple = top and node.value is not None and isinstance(node.target, ast.Name)
                 _targets(node.target, lambda n: add(n, "assign" if simple else "other",
-                                                    _src(text, node.value) if node.value else None))
+                                                    _src(node.value) if node.value else None))
             elif isinstance(node, ast.Delete):  # `del sys` at the end: every read that succeeds sees the binding
                 for target in node.targets:
                     _targets(target, lambda n: add(n, "del"))
@@ -121,8 +123,25 @@ def _targets(target: ast.AST, add) -> None:
         _targets(target.value, add)
 
 
-def _src(text: str, node: ast.AST) -> str | None:
-    return ast.get_source_segment(text, node)
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # the lines ast.get_source_segment sees
+
+
+def source_segments(text: str):
+    """``ast.get_source_segment(text, node)`` as a function of ``node`` that splits ``text`` once (Python 3.11's
+    splits it again, character by character, on every call)."""
+    lines = _LINE.findall(text)
+
+    def segment(node: ast.AST) -> str | None:
+        first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+        start, end = getattr(node, "col_offset", None), getattr(node, "end_col_offset", None)
+        if first is None or last is None or start is None or end is None:
+            return None
+        if first == last:
+            return lines[first - 1].encode()[start:end].decode()
+        return "".join([lines[first - 1].encode()[start:].decode(), *lines[first:last - 1],
+                        lines[last - 1].encode()[:end].decode()])
+
+    return segment
 
 
 def _strings(node: ast.AST) -> list[str] | None:

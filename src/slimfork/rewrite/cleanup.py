@@ -92,7 +92,8 @@ def remove_unused(module: cst.Module, used_before: Counter[str], bindings: Modul
                 body[0] = body[0].with_changes(leading_lines=lead)
             module = module.with_changes(body=body, footer=_join_lines(carry, module.footer))
         local = _LocalImports(functions_before or {}, function_loads(tree), strings)
-        module = module.visit(local)
+        if local.paths:
+            module = module.visit(local)
         if not changed and not local.removed:
             return module, code, removed, dropped
         removed.extend(local.removed)
@@ -107,25 +108,34 @@ class _LocalImports(cst.CSTTransformer):
     def __init__(self, before: dict, after: dict, strings: set[str]):
         super().__init__()
         self.before, self.after, self.strings = before, after, strings
+        # The functions that read a name before the fold and read it no more (only they can lose an import), and
+        # the classes and functions on the way to them (no other part of the module is visited).
+        self.paths = {path for path, loads in before.items()
+                      if any(count > 0 and not after.get(path, {}).get(name, 0) and name not in strings
+                             for name, count in loads.items())}
+        self.on_the_way = {path[:i] for path in self.paths for i in range(len(path) + 1)}
         self.path: list[str] = []
         self.removed: list[str] = []
         self.dropped: Counter[str] = Counter()
 
-    def visit_ClassDef(self, node) -> None:
+    def visit_ClassDef(self, node) -> bool:
         self.path.append(node.name.value)
+        return tuple(self.path) in self.on_the_way
 
     def leave_ClassDef(self, original_node, updated_node):
         self.path.pop()
         return updated_node
 
-    def visit_FunctionDef(self, node) -> None:
-        self.path.append(node.name.value)
+    visit_FunctionDef = visit_ClassDef
+
+    def visit_SimpleStatementLine(self, node) -> bool:
+        return False  # holds no function
 
     def leave_FunctionDef(self, original_node, updated_node):
         path = tuple(self.path)
         self.path.pop()
         before, after = self.before.get(path), self.after.get(path, Counter())
-        if before is None:
+        if before is None or path not in self.paths:
             return updated_node
 
         shared = _declared_shared(updated_node)
@@ -157,6 +167,7 @@ class _BlockImports(cst.CSTTransformer):
         return False
 
     visit_ClassDef = visit_FunctionDef
+    visit_SimpleStatementLine = visit_FunctionDef  # holds no block
 
     def leave_IndentedBlock(self, original_node, updated_node):
         body, carry, names = _filter(updated_node.body, lambda stmt: _without_unused(stmt, self.removable)

@@ -3,12 +3,16 @@ names that are not plain loads (stores, imports, globals), which no fact replace
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from slimfork.facts.evaluate import dotted_name
 from slimfork.rewrite.class_lists import class_list_names
 from slimfork.rewrite.fold_nodes import Fold, _code
 from slimfork.rewrite.fold_state import FoldState
+
+_LIST_BINDING = re.compile(r"=(?:[\s(\\]|#[^\n]*)*\[")
 
 
 class ScopeTracking(FoldState):
@@ -26,7 +30,15 @@ class ScopeTracking(FoldState):
         if found is not None and self.table.declared_parameters and self.function_depth == 0:
             self._declared_parameters(node, found)
         self.function_depth += 1
-        self.class_lists.append(class_list_names(node) if self.table.no_instances else frozenset())
+        self.class_lists.append(class_list_names(node) if self.table.no_instances and self._binds_a_list(found)
+                                else frozenset())
+
+    def _binds_a_list(self, found) -> bool:
+        """Could the function's text bind a name to a list literal (``x = [``, ``x = (  # ...\\n [``)? Without
+        one it has no class list, and its body need not be visited to find them."""
+        if found is None or self.source_lines is None:
+            return True
+        return _LIST_BINDING.search("".join(self.source_lines[found.line - 1:found.end])) is not None
 
     def leave_FunctionDef(self, original_node, updated_node):
         self._pop_scope()

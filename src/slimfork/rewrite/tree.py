@@ -5,7 +5,6 @@ facts make constant (across modules), then fold every such file in parallel. Fil
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import os
 import re
@@ -23,7 +22,8 @@ from slimfork.facts.table import build_table, propagate
 from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
 from slimfork.graph.public_api import PublicApi
-from slimfork.index.parse import decode, parse_python
+from slimfork.index.build import summary_of
+from slimfork.index.parse import content_hash, decode, parse_python
 from slimfork.index.relative import absolute_module
 from slimfork.progress import progress
 from slimfork.rewrite.constant_args import constant_parameters, file_uses
@@ -154,8 +154,13 @@ def _fold_constant_arguments(report: FoldReport, table, jobs: int, root: Path, m
     become local constants of their function, whose file folds again; that fold may make more arguments
     constant (a call in a deleted branch no longer counts), hence the rounds."""
     known: set[tuple[str, str, str]] = set()
+    seen: dict[str, tuple[str, object]] = {}  # rel -> (content hash, its uses): a round reads only the files folded
     for _ in range(rounds):
-        uses = _map(_file_uses, sorted(modules), jobs, root, modules, label="constant arguments")
+        contents = {rel: _digest(root / rel) for rel in sorted(modules)}
+        todo = [rel for rel in contents if rel not in seen or seen[rel][0] != contents[rel]]
+        for rel, found_uses in zip(todo, _map(_file_uses, todo, jobs, root, modules, label="constant arguments")):
+            seen[rel] = (contents[rel], found_uses)
+        uses = [seen[rel][1] for rel in contents]
         found = constant_parameters([u for u in uses if u is not None])
         fresh = [c for c in found if (c.module, c.function, c.parameter) not in known]
         if not fresh:
@@ -177,6 +182,13 @@ def _merge(report: FoldReport, results) -> None:
         second = again.pop(first.path, None)
         merged.append(first.then(second) if second is not None else first)
     report.files = merged + list(again.values())
+
+
+def _digest(path: Path) -> str:
+    try:
+        return content_hash(path.read_bytes())
+    except OSError:
+        return ""
 
 
 def _file_uses(rel: str):
@@ -229,13 +241,13 @@ class _Protection:
             package = module if rel.endswith("__init__.py") else module.rpartition(".")[0]
             found: set[str] = set()
             try:
-                tree = parse_python(decode((self.root / rel).read_bytes()))
-            except (OSError, SyntaxError, UnicodeDecodeError, ValueError, LookupError, RecursionError):
-                tree = None
-            for node in ast.walk(tree) if tree is not None else ():
-                if isinstance(node, ast.ImportFrom):
-                    source = absolute_module(package, node.level, node.module)
-                    found.update(f"{source}.{alias.name}" for alias in node.names if source and alias.name != "*")
+                edges = summary_of((self.root / rel).read_bytes()).imports  # every import statement, in any scope
+            except OSError:
+                edges = []
+            for edge in edges:
+                if edge.kind == "from":
+                    source = absolute_module(package, edge.level, edge.module)
+                    found.update(f"{source}.{name}" for name in edge.names if source and name != "*")
             self._imports[rel] = found
         return self._imports[rel]
 
