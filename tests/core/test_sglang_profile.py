@@ -195,3 +195,20 @@ def test_the_faithful_profile_keeps_v32_lora_and_grpc(shrunk):
     assert {"dsa", "nsa"} <= set(attention["kept"])
     inert = {o["option"] for o in data["facts"].get("inert_options", [])}
     assert not {"--enable-lora", "--grpc-mode", "--smg-grpc-mode", "--enable-hisparse"} & inert, inert
+
+
+def test_parser_name_lists_match_their_registries(shrunk):
+    """The static choices of `--reasoning-parser` / `--tool-call-parser` (read when the registries are not imported
+    yet) are cut to the registries' kept keys, so an unknown parser fails when the arguments are parsed."""
+    fork, data = shrunk.out, shrunk.data
+    registries = {r["variable"]: r for r in data["symbols"]["registries"]}
+    for variable, path in (("REASONING_PARSER_NAMES", "sglang/srt/parser/reasoning_parser_names.py"),
+                           ("TOOL_CALL_PARSER_NAMES", "sglang/srt/function_call/parser_names.py")):
+        kept = registries[variable]["kept"]
+        assert kept and all(name.startswith("deepseek") for name in kept), kept
+        text = (fork / path).read_text()
+        assert '"kimi_k2"' not in text and all(f'"{name}"' in text for name in kept)
+    assert registries["REASONING_PARSER_NAMES"]["kept"] == registries["ReasoningParser.DetectorMap"]["kept"]
+    # LoRA stays, but Inkling's shared experts (never_instances) leave with the isinstance arms that named them
+    assert not (fork / "sglang/srt/models/inkling_common").exists()
+    assert "InklingBatchDenseMLP" not in (fork / "sglang/srt/lora/lora_manager.py").read_text()
