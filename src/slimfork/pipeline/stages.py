@@ -35,7 +35,9 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
             and not any(r.get("kind") in REWRITING_KINDS for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
     cache_file = cache_dir("stages") / f"{_stages_key(analysis)}.pkl"
-    known = read_cache(cache_file, None)  # the spec and every file are as last time: the stages' result is known
+    # The graphs of the stages hold the original's summaries of every file they did not rewrite: by reference.
+    shared: dict[str, object] = {s.sha: s for s in analysis.index.files.values() if not s.placeholder}
+    known = read_cache(cache_file, None, shared)  # the spec and every file are as last time: the result is known
     if isinstance(known, Stages):
         return known
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
@@ -43,7 +45,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
         stages = _run(analysis, facts, scratch, jobs)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    write_cache(cache_file, stages)
+    write_cache(cache_file, stages, shared)
     return stages
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import io
 import os
 import pickle
 from contextlib import contextmanager
@@ -51,14 +52,26 @@ def code_version(*paths: Path) -> str:
     return h.hexdigest()
 
 
-def read_cache(path: Path, default: T) -> T:
-    """The value cached in ``path``, or ``default`` when there is none (or it is corrupt: only a slower run)."""
+def read_cache(path: Path, default: T, shared: dict[str, object] | None = None) -> T:
+    """The value cached in ``path``, or ``default`` when there is none (or it is corrupt: only a slower run).
+    ``shared``: the objects ``write_cache`` stored by key, which the value gets back as they are (not copies)."""
     try:
         with open(path, "rb") as fh:
-            return pickle.load(fh)
+            unpickler = pickle.Unpickler(fh)
+            if shared is not None:
+                unpickler.persistent_load = shared.__getitem__  # type: ignore[method-assign]
+            return unpickler.load()
     except Exception:
         return default
 
 
-def write_cache(path: Path, value: object) -> None:
-    write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+def write_cache(path: Path, value: object, shared: dict[str, object] | None = None) -> None:
+    """``shared``: key -> an object the value holds that the reader already has (an index's summaries): stored as
+    its key, so a cached value does not hold a second copy of it."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    if shared:
+        keys = {id(obj): key for key, obj in shared.items()}
+        pickler.persistent_id = lambda obj: keys.get(id(obj))  # type: ignore[method-assign]
+    pickler.dump(value)
+    write_atomic(path, buffer.getvalue())
