@@ -26,7 +26,7 @@ from slimfork.index.build import summary_of
 from slimfork.index.parse import content_hash, decode, parse_python
 from slimfork.index.relative import absolute_module
 from slimfork.progress import progress
-from slimfork.rewrite.constant_args import constant_parameters, file_uses
+from slimfork.rewrite.constant_args import Uses, constant_parameters, file_uses
 from slimfork.rewrite.file import FoldContext, fold_source
 from slimfork.rewrite.methods import method_uses
 from slimfork.rewrite.report import FileFold, FoldReport
@@ -154,7 +154,7 @@ def _fold_constant_arguments(report: FoldReport, table, jobs: int, root: Path, m
     become local constants of their function, whose file folds again; that fold may make more arguments
     constant (a call in a deleted branch no longer counts), hence the rounds."""
     known: set[tuple[str, str, str]] = set()
-    seen: dict[str, tuple[str, object]] = {}  # rel -> (content hash, its uses): a round reads only the files folded
+    seen: dict[str, tuple[str, Uses | None]] = {}  # rel -> (content hash, uses): a round reads only the files folded
     for _ in range(rounds):
         contents = {rel: _digest(root / rel) for rel in sorted(modules)}
         todo = [rel for rel in contents if rel not in seen or seen[rel][0] != contents[rel]]
