@@ -44,3 +44,24 @@ def test_without_such_a_module_the_name_goes(tmp_path):
     facts = parse_facts({"functions": {"pkg.plat.is_npu": False}})
     fold_tree(tmp_path, modules, facts, jobs=1)
     assert "_npu_helper" not in (tmp_path / "pkg" / "mod.py").read_text()
+
+
+IMPORTERS = {
+    "in a function": "def use():\n    from pkg.mod import _npu_helper\n    return _npu_helper()\n",
+    "in a try of a method": "class T:\n    def use(self):\n        try:\n            from .mod import _npu_helper\n"
+                            "        except ImportError:\n            return None\n        return _npu_helper()\n",
+    "in a match arm": "def use(x):\n    match x:\n        case 1:\n            from pkg.mod import _npu_helper\n"
+                      "            return _npu_helper()\n",
+}
+
+
+def test_an_import_in_any_scope_of_another_module_protects_the_name(tmp_path):
+    """The other module's imports come from its summary: every import statement, whatever scope or block holds it."""
+    for i, (where, text) in enumerate(IMPORTERS.items()):
+        root = tmp_path / str(i)
+        root.mkdir()
+        modules = _tree(root)
+        (root / "pkg" / "test_mod.py").write_text(text)
+        facts = parse_facts({"functions": {"pkg.plat.is_npu": False}})
+        fold_tree(root, modules, facts, jobs=1, others={"pkg/test_mod.py": "pkg.test_mod"})
+        assert "def _npu_helper" in (root / "pkg" / "mod.py").read_text(), where
