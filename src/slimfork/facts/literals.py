@@ -25,18 +25,12 @@ def literal_value(node: cst.BaseExpression) -> Any:
         return {"True": True, "False": False, "None": None}.get(node.value, UNKNOWN)
     if isinstance(node, (cst.Integer, cst.Float)):
         return node.evaluated_value
-    if isinstance(node, cst.SimpleString):
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
         try:
             value = node.evaluated_value
         except Exception:
             return UNKNOWN
-        return value if isinstance(value, str) else UNKNOWN
-    if isinstance(node, cst.ConcatenatedString):
-        try:
-            joined = node.evaluated_value
-        except Exception:
-            return UNKNOWN
-        return joined if isinstance(joined, str) else UNKNOWN
+        return value if isinstance(value, str) else UNKNOWN  # bytes are not a fact's value
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         inner = literal_value(node.expression)
         return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else UNKNOWN
