@@ -195,6 +195,10 @@ def test_the_faithful_profile_keeps_v32_lora_and_grpc(shrunk):
     assert {"dsa", "nsa"} <= set(attention["kept"])
     inert = {o["option"] for o in data["facts"].get("inert_options", [])}
     assert not {"--enable-lora", "--grpc-mode", "--smg-grpc-mode", "--enable-hisparse"} & inert, inert
+    # values whose code the vendor predicates (`*.is_aiter()` = false) folded away are listed with their option
+    values = {f"{v['option']} {v['value']}" for v in data["facts"].get("inert_values", [])}
+    assert {"--moe-runner-backend aiter", "--moe-a2a-backend mori", "--fp8-gemm-runner-backend aiter"} <= values
+    assert not any(v.startswith("--attention-backend ") for v in values), values  # a registry, not a predicate
 
 
 def test_parser_name_lists_match_their_registries(shrunk):

@@ -72,6 +72,8 @@ def test_fixture(name, tmp_path):
             expect["constant_parameters"]
     if "inert" in expect:
         assert [o.option for o in report.inert_options] == expect["inert"]
+    if "inert_values" in expect:
+        assert [f"{v.option} {v.value}" for v in report.inert_values] == expect["inert_values"]
     if "patched" in expect:
         assert set(expect["patched"]) <= {name for name, _, _ in report.patched}
     if "unmatched" in expect:

@@ -58,6 +58,7 @@ class FoldReport:
     flags: dict[str, Any] = field(default_factory=dict)  # module-level names found constant -> value
     patched: list[tuple[str, str, int]] = field(default_factory=list)  # (name, file, line) set by tests
     inert_options: list = field(default_factory=list)  # slimfork.facts.options.InertOption
+    inert_values: list = field(default_factory=list)  # slimfork.facts.options.InertValue
     methods_kept: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # unused method -> reads of it
     constant_parameters: list = field(default_factory=list)  # rewrite.constant_args.ConstantParameter
     scanned: int = 0  # Python files looked at
@@ -136,6 +137,7 @@ class FoldReport:
             "constant_flags": dict(sorted(self.flags.items())),
             "patched_by_tests": [{"name": n, "path": p, "line": line} for n, p, line in self.patched],
             "inert_options": [o._asdict() for o in self.inert_options],
+            "inert_values": [v._asdict() for v in self.inert_values],
             "constant_parameters": [{"path": c.path, "function": c.function, "line": c.line,
                                      "parameter": c.parameter, "value": c.value, "calls": c.calls}
                                     for c in self.constant_parameters],
@@ -208,6 +210,12 @@ class FoldReport:
                     "They still parse, but the fork no longer reads them:", ""]
             out += [f"- `{o.option}` ({o.path}:{o.line}): `{o.dest}` is fixed by `{o.fact}`"
                     for o in self.inert_options] + [""]
+        if self.inert_values:
+            out += ["## Command-line option values the feature facts make inert", "",
+                    "They still parse, but the fork treats them as if the predicate that tested for them were "
+                    "false:", ""]
+            out += [f"- `{v.option} {v.value}` ({v.path}:{v.line}): `{v.predicate}` is never tested for "
+                    f"(`{v.fact}`)" for v in self.inert_values] + [""]
         if self.constant_parameters:
             out += ["## Constant arguments", "", "Parameters every call in the kept code passes the same value "
                     "(`[facts] constant_arguments`): each is that constant in its function's body.", "",

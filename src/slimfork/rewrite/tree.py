@@ -17,7 +17,7 @@ from slimfork.facts.bindings import ModuleBindings, Resolver, read_bindings
 from slimfork.facts.evaluate import trigger_text
 from slimfork.facts.expressions import trigger
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FactSet
-from slimfork.facts.options import inert_options
+from slimfork.facts.options import inert_options, inert_values
 from slimfork.facts.table import build_table, propagate
 from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
@@ -100,12 +100,18 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     if facts.constant_arguments:
         _fold_constant_arguments(report, table, jobs, root, modules)
     switches: dict[str, list[tuple[str, str]]] = {}
+    predicates: dict[str, str] = {}  # enum predicates fixed false: `*.is_aiter()` -> its fact's key
     for fact in facts.by_kind(ATTRIBUTE):
-        if not fact.target.endswith("()"):  # a method's result is not an option
+        if fact.target.endswith("()"):  # a method's result is not an option, but may test an option's value
+            if fact.value is False:
+                predicates.setdefault(fact.target[:-2].rsplit(".", 1)[-1], fact.key)
+        else:
             receiver, attr = fact.target.split(".")[:2]
             switches.setdefault(attr, []).append((receiver, fact.key))
     if switches:
         report.inert_options = inert_options(root, sorted(modules), switches)
+    if predicates:
+        report.inert_values = inert_values(root, sorted(modules), predicates)
     # A match in a file that could not be folded changed nothing: the fact is unmatched, and the report says why.
     matched = used | {key for f in report.files if not f.failure for key, _ in f.matches}
     report.unmatched = [f for f in facts.facts if f.key not in matched]
