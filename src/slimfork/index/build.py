@@ -4,10 +4,12 @@ of the code that summarises (``source.cache``); ``summary_of``: the same summary
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+from weakref import WeakValueDictionary
 
 from slimfork.index.parse import content_hash, count_lines, summarize
 from slimfork.index.summary import ModuleSummary
@@ -24,36 +26,51 @@ class Index:
     other_files: list[str] = field(default_factory=list)  # non-Python files, relative posix paths
 
 
-_BY_CONTENT: dict[str, ModuleSummary] = {}  # this process's summaries by content hash (every index's, and
-# summary_of's): a file's text met again (a scratch copy, a fork's batch, a rewrite undone) is not parsed again
+# This process's summaries by content hash, while something holds them (an index, a verified tree, or one of the
+# last _RECENT_SIZE that summary_of returned): a file's text met again (a scratch copy, a fork's batch, a rewrite
+# undone) is not parsed again, and the summaries of texts nothing holds any more (the symbol stage's
+# intermediate rounds: about 75 MB a round on sglang) are freed.
+_BY_CONTENT: WeakValueDictionary[str, ModuleSummary] = WeakValueDictionary()
+_RECENT: OrderedDict[str, ModuleSummary] = OrderedDict()
+_RECENT_SIZE = 512
 
 
 def summary_of(data: bytes) -> ModuleSummary:
     """The summary of a file's content, for text that is not (or not yet) in an index: a rewrite in memory, a
-    file of the scratch copy or of a fork. Parsed once per content in a process."""
+    file of the scratch copy or of a fork. Parsed once per content while it is held (see ``_BY_CONTENT``)."""
     sha = content_hash(data)
     summary = _BY_CONTENT.get(sha)
     if summary is None:
         summary = _BY_CONTENT[sha] = summarize(data, sha)
+    _RECENT[sha] = summary
+    _RECENT.move_to_end(sha)
+    if len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
     return summary
 
 
-def summarize_all(contents: dict[str, bytes], jobs: int | None = None) -> None:
-    """Summarise the contents (content hash -> bytes) this process has not met yet, in parallel when there are many;
-    ``summary_by_hash`` then has each."""
-    todo = {sha: data for sha, data in contents.items() if sha not in _BY_CONTENT}
+def summarize_all(contents: dict[str, bytes], jobs: int | None = None) -> dict[str, ModuleSummary]:
+    """The summaries of the contents (content hash -> bytes), parsing those this process holds none of, in parallel
+    when there are many. The caller holds the result for as long as it needs them."""
+    out = {sha: known for sha in contents if (known := _BY_CONTENT.get(sha)) is not None}
+    todo = {sha: data for sha, data in contents.items() if sha not in out}
     jobs = jobs or os.cpu_count() or 1
     if jobs > 1 and len(todo) > 64:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for sha, summary in zip(todo, pool.map(summarize, todo.values(), todo.keys(), chunksize=16)):
-                _BY_CONTENT[sha] = summary
+            out.update(zip(todo, pool.map(summarize, todo.values(), todo.keys(), chunksize=16)))
     else:
-        for sha, data in todo.items():
-            _BY_CONTENT[sha] = summarize(data, sha)
+        out.update((sha, summarize(data, sha)) for sha, data in todo.items())
+    _BY_CONTENT.update((sha, out[sha]) for sha in todo)
+    return out
+
+
+def is_held(sha: str) -> bool:
+    """Whether this process holds the summary of this content (an index or a tree has it)."""
+    return sha in _BY_CONTENT
 
 
 def summary_by_hash(sha: str) -> ModuleSummary:
-    """The summary of content this process has summarised (``summary_of``, ``summarize_all``, an index)."""
+    """The summary of content this process holds (``summary_of``, ``summarize_all``, an index); KeyError if none."""
     return _BY_CONTENT[sha]
 
 
@@ -98,21 +115,20 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
         st = os.stat(os.path.join(root, rel))
         hit = cached.get(rel)
         if hit and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
-            files[rel] = hit[2]
+            files[rel] = _BY_CONTENT.get(hit[2].sha) or hit[2]  # one object per content in the process
         elif skip is not None and skip(rel):
             with open(os.path.join(root, rel), "rb") as fh:
                 data = fh.read()
             files[rel] = ModuleSummary("", count_lines(data))
             continue  # a placeholder: never cached
-        elif by_sha:
+        else:
             with open(os.path.join(root, rel), "rb") as fh:
                 sha = content_hash(fh.read())
-            if sha in by_sha:
-                files[rel] = by_sha[sha]
+            known = by_sha.get(sha) or _BY_CONTENT.get(sha)  # e.g. a rewrite summary_of has met
+            if known is not None:
+                files[rel] = known
             else:
                 todo.append(rel)
-        else:
-            todo.append(rel)
         if rel in files:
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
     if todo:

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slimfork.index.build import build_index, python_files, summarize_all, summary_by_hash
+from slimfork.index.build import build_index, is_held, python_files, summarize_all, summary_by_hash
 from slimfork.index.parse import content_hash
 from slimfork.index.summary import ModuleSummary
 
@@ -47,6 +47,11 @@ class Tree:
     shas: dict[str, str]  # relative posix path of every .py file -> content hash
     modules: dict[str, str] = field(default_factory=dict)  # dotted module -> file
     namespaces: set[str] = field(default_factory=set)  # dotted names of folders that are packages
+    summaries: dict[str, ModuleSummary] = field(default_factory=dict, repr=False, compare=False)  # by content hash:
+    # held here, so the process keeps them exactly as long as the tree (they do not travel with a pickled tree)
+
+    def __getstate__(self):
+        return {**self.__dict__, "summaries": {}}
 
     @property
     def python_root(self) -> Path:
@@ -56,7 +61,8 @@ class Tree:
         return module in self.modules and self.modules[module] not in self.shas
 
     def summary(self, rel: str) -> ModuleSummary:
-        return summary_by_hash(self.shas[rel])
+        sha = self.shas[rel]
+        return self.summaries.get(sha) or summary_by_hash(sha)
 
     def is_module(self, name: str) -> bool:
         return name in self.modules or name in self.namespaces
@@ -72,8 +78,6 @@ class Tree:
 def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int | None = None) -> Tree:
     """Read and hash every .py file of ``root``; summarise the ones not seen before (cached by content)."""
     root = Path(root).resolve()
-    if original:  # the original is stable: its disk-cached index is the fastest start (and known by content after)
-        build_index(root, jobs=jobs)
     py, other = python_files(root)
     shas, todo = {}, {}
     for rel in py:
@@ -82,8 +86,10 @@ def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int 
         sha = content_hash(data)
         shas[rel] = sha
         todo[sha] = data
-    summarize_all(todo, jobs)
-    tree = Tree(root, layout, shas)
+    # The original is stable: its disk-cached index is the fastest start, unless this process holds its summaries
+    index = build_index(root, jobs=jobs) if original and not all(is_held(sha) for sha in todo) else None
+    tree = Tree(root, layout, shas, summaries=summarize_all(todo, jobs))
+    del index
     prefixes: set[str] = set()
     for rel in py:
         module = layout.module_of(rel)
