@@ -28,5 +28,6 @@ def test_scan_cache(copy_fixture):
 
     for cache in [*cache_dir("audit").glob("scan-*.pkl"), *cache_dir("index").glob("*.pkl")]:
         cache.write_bytes(b"not a pickle")
+    del index, again  # summaries still held in this process would be reused, not parsed
     index = build_index(root, jobs=1)
     assert (index.parsed, scan_tree(index, jobs=1).scanned) == (len(first.py), len(first.native))

@@ -5,7 +5,6 @@ the index (``source.cache``)."""
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from slimfork.index.nativescan import NativeScan, scan_native
 from slimfork.index.parse import content_hash
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
+from slimfork.workers import fork_pool
 
 _NATIVE_SCANNER = Path(__file__).parent.parent / "index" / "nativescan.py"
 
@@ -59,7 +59,7 @@ def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> 
         args = [(str(root), rel) for rel in todo]
         with progress("scanning kernels", len(todo)) as advance:
             if jobs > 1 and len(todo) > 64:
-                with ProcessPoolExecutor(max_workers=jobs) as pool:
+                with fork_pool(jobs) as pool:
                     for rel, scan in pool.map(_scan_one, args, chunksize=32):
                         native[rel] = scan
                         advance()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -16,6 +15,7 @@ from slimfork.index.summary import ModuleSummary
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.source.layout import SKIP_DIRS
+from slimfork.workers import fork_pool
 
 
 @dataclass
@@ -56,7 +56,7 @@ def summarize_all(contents: dict[str, bytes], jobs: int | None = None) -> dict[s
     todo = {sha: data for sha, data in contents.items() if sha not in out}
     jobs = jobs or os.cpu_count() or 1
     if jobs > 1 and len(todo) > 64:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with fork_pool(jobs) as pool:
             out.update(zip(todo, pool.map(summarize, todo.values(), todo.keys(), chunksize=16)))
     else:
         out.update((sha, summarize(data, sha)) for sha, data in todo.items())
@@ -135,7 +135,7 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
         jobs = jobs or os.cpu_count() or 1
         with progress("indexing", len(todo)) as advance:
             if jobs > 1 and len(todo) > 64:
-                with ProcessPoolExecutor(max_workers=jobs) as pool:
+                with fork_pool(jobs) as pool:
                     for rel, summary in pool.map(_summarize_path, [(str(root), r) for r in todo], chunksize=32):
                         files[rel] = summary
                         advance()

@@ -13,9 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 
 from slimfork.decisions import Plan, Removal, Uncertain
@@ -31,6 +29,7 @@ from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
+from slimfork.workers import fork_pool
 
 
 @dataclass
@@ -223,7 +222,7 @@ def _map(func, items: list, jobs: int | None) -> list:
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1 or len(items) < 16:
         return [func(item) for item in items]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
+    with fork_pool(jobs) as pool:
         return list(pool.map(func, items, chunksize=max(1, min(32, len(items) // (jobs * 8) or 1))))
 
 

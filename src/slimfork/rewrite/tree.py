@@ -9,8 +9,6 @@ import dataclasses
 import os
 import re
 import time
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from pathlib import Path
 
 from slimfork.facts.bindings import ModuleBindings, Resolver, read_bindings
@@ -30,6 +28,7 @@ from slimfork.rewrite.constant_args import Uses, constant_parameters, file_uses
 from slimfork.rewrite.file import FoldContext, fold_source
 from slimfork.rewrite.methods import method_uses
 from slimfork.rewrite.report import FileFold, FoldReport
+from slimfork.workers import fork_pool
 
 _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _STATE: dict = {}  # what forked workers inherit: root, modules, context, word index
@@ -271,7 +270,7 @@ def _map(func, items, jobs, root, modules, label: str | None = None):
                 out.append(func(item))
                 advance()
             return out
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
+    with fork_pool(jobs) as pool:
         with progress(label or "scanning", len(items)) as advance:
             out = []
             for result in pool.map(func, items, chunksize=max(1, min(16, len(items) // (jobs * 8) or 1))):

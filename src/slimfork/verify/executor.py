@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from slimfork.errors import SlimforkError
 from slimfork.verify import cancel
+from slimfork.workers import frozen_heap
 
 EXECUTORS = ("local", "ray")
 RAY_HINT = "pip install ray (or pip install 'slimfork[ray]'), or leave --executor out for the local pool"
@@ -60,7 +61,7 @@ class LocalExecutor:
             return cancel.thread_map(_call, jobs, width)
         _SHARED[id(self)] = jobs  # a forked worker inherits them: nothing but the index is pickled
         try:
-            with multiprocessing.get_context("fork").Pool(width, initializer=_quiet_worker) as pool:
+            with frozen_heap(), multiprocessing.get_context("fork").Pool(width, initializer=_quiet_worker) as pool:
                 return pool.starmap(_call_shared, [(id(self), i) for i in range(len(jobs))], chunksize=1)
         finally:
             _SHARED.pop(id(self), None)
