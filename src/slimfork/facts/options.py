@@ -90,10 +90,11 @@ def inert_values(root: Path, rels: list[str], predicates: dict[str, str]) -> lis
     members: dict[str, dict[str, str]] = {}  # class name -> member name -> string value
     lists: dict[str, list[list[str]]] = {}  # module-level name -> each list of strings bound to it
     for tree in trees.values():
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-                if (found := _strings(node.value, {})) is not None:
-                    lists.setdefault(node.targets[0].id, []).append(found)
+        for statement in tree.body:
+            if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)
+                    and (found := _strings(statement.value, {})) is not None):
+                lists.setdefault(statement.targets[0].id, []).append(found)
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 members.setdefault(node.name, {}).update(
@@ -102,12 +103,12 @@ def inert_values(root: Path, rels: list[str], predicates: dict[str, str]) -> lis
                      and isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)})
     tested: list[tuple[str, str, set[str], str]] = []  # (value, "Enum.MEMBER", the enum's values, fact)
     for tree in trees.values():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name in predicates:
-                for cls, member in _tested_members(node):
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef) and function.name in predicates:
+                for cls, member in _tested_members(function):
                     if member in members.get(cls, {}):
                         tested.append((members[cls][member], f"{cls}.{member}", set(members[cls].values()),
-                                       predicates[node.name]))
+                                       predicates[function.name]))
     known = {name: found[0] for name, found in lists.items() if all(f == found[0] for f in found)}
     out: dict[tuple[str, str, str], InertValue] = {}
     for rel in sorted(with_choices):
