@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import OrderedDict
 from pathlib import Path
+from weakref import WeakValueDictionary
 
 import pytest
+
+from slimfork.index import build
 
 # Fixture projects are data (some carry their own tests, run by the checks under test): never collect them.
 collect_ignore_glob = ["*/fixtures/*", "*/golden/*"]
@@ -24,6 +28,9 @@ def _isolated_cache(tmp_path_factory, monkeypatch, request):
         monkeypatch.setenv("SLIMFORK_CACHE", str(SHARED_CACHE))
     else:
         monkeypatch.setenv("SLIMFORK_CACHE", str(tmp_path_factory.mktemp("cache")))
+        # ... and summaries that no earlier test's objects share (an index counts what it parsed)
+        monkeypatch.setattr(build, "_BY_CONTENT", WeakValueDictionary())
+        monkeypatch.setattr(build, "_RECENT", OrderedDict())
 
 
 @pytest.fixture
