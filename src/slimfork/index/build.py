@@ -121,7 +121,7 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
                 data = fh.read()
             files[rel] = ModuleSummary("", count_lines(data))
             continue  # a placeholder: never cached
-        else:
+        elif by_sha or _BY_CONTENT:  # hash only where a summary may be known already
             with open(os.path.join(root, rel), "rb") as fh:
                 sha = content_hash(fh.read())
             known = by_sha.get(sha) or _BY_CONTENT.get(sha)  # e.g. a rewrite summary_of has met
@@ -129,6 +129,8 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
                 files[rel] = known
             else:
                 todo.append(rel)
+        else:
+            todo.append(rel)
         if rel in files:
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
     if todo:
