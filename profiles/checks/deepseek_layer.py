@@ -125,7 +125,8 @@ def run(moe: bool) -> tuple[str, torch.Tensor]:
         out, _ = layer(batch.positions, hidden, batch, BumpAllocator(1024, torch.float32, "cpu"))
         out = residual_batch.complete_output(out, batch)
         out = residual_batch.final_norm(out, batch, RMSNorm(config.hidden_size, eps=config.rms_norm_eps))
-        residual_batch.clear(batch)  # final_norm applied the pending residual update: norm(out + residual)
+        if hasattr(residual_batch, "clear"):  # 0.5.23 releases the stream's state; 0.5.22 has no clear()
+            residual_batch.clear(batch)  # final_norm applied the pending residual update: norm(out + residual)
     return type(backend).__name__, out.float()
 
 

@@ -1,6 +1,6 @@
 """Run the profile's checks (as shrink builds them, on this CPU machine) on TREE against the original sglang.
-Usage: PYTHONPATH=src python cpu_checks.py TREE [CHECK-NAME-SUBSTRING ...]"""
-import sys, time
+Usage: [SPEC=profile.toml] PYTHONPATH=src python cpu_checks.py TREE [CHECK-NAME-SUBSTRING ...]"""
+import os, sys, time
 from pathlib import Path
 
 from slimfork.preflight import run_preflight
@@ -9,7 +9,7 @@ from slimfork.source.layout import open_tree
 from slimfork.spec import load_spec
 from slimfork.verify.build import build_checks
 
-spec = load_spec("profiles/sglang-deepseek.toml")
+spec = load_spec(os.environ.get("SPEC", "profiles/sglang-deepseek.toml"))
 ready = run_preflight(spec, write=False, verify=True)
 orig = resolve_source(spec.source, spec.base_dir, spec.dist)
 tree = open_tree(orig, packages=["sglang"], kind="wheel")
