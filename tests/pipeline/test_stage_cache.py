@@ -3,6 +3,7 @@ plan, and its graph shares the summaries of the files no stage rewrote with the 
 
 from __future__ import annotations
 
+import os
 import shutil
 
 from slimfork.pipeline.analyse import analyse
@@ -35,3 +36,57 @@ def test_shared_objects_come_back_as_they_are(tmp_path):
     value = read_cache(tmp_path / "v.pkl", None, shared)
     assert value["x"] is shared["a"] and value["y"] == [1]
     assert read_cache(tmp_path / "v.pkl", "missing", {}) == "missing"  # a key the reader lacks: recomputed
+
+
+def _example_with_symbols(tmp_path):
+    shutil.copytree(EXAMPLE, tmp_path / "mlserve")
+    engine = tmp_path / "mlserve" / "src" / "mlserve" / "core" / "engine.py"
+    engine.write_text(engine.read_text() + "\n\ndef _nobody_calls():\n    return 1\n")
+    spec = tmp_path / "slimfork.toml"  # beside the source: the spec's own edits do not change the source
+    text = (tmp_path / "mlserve" / "slimfork.toml").read_text().replace('source = "."', 'source = "mlserve"')
+    (tmp_path / "mlserve" / "slimfork.toml").unlink()
+    return spec, text
+
+
+def _outcome(analysis):
+    stages = analysis.stages
+    return (analysis.plan.removed_paths(), stages.rewritten,
+            sorted((p.module, tuple(p.names)) for p in stages.symbols.pruned))
+
+
+def test_a_symbols_change_replans_from_the_folded_tree(tmp_path, monkeypatch):
+    from slimfork.pipeline import stages
+
+    spec, text = _example_with_symbols(tmp_path)
+    spec.write_text(text + "\n[symbols]\nmethods = true\n")
+    first = _outcome(analyse(spec))
+    assert ("mlserve.core.engine", ("_nobody_calls",)) in first[2]
+    spec.write_text(text + '\n[symbols]\nmethods = true\nkeep = ["mlserve.core.engine:_nobody_calls"]\n')
+    warm_cache = os.environ["SLIMFORK_CACHE"]
+    monkeypatch.setenv("SLIMFORK_CACHE", str(tmp_path / "cold-cache"))
+    expected = _outcome(analyse(spec))  # the same spec with nothing cached
+    monkeypatch.setenv("SLIMFORK_CACHE", warm_cache)
+
+    calls = []
+    monkeypatch.setattr(stages, "fold_tree", lambda *a, **k: calls.append("fold"))
+    monkeypatch.setattr(stages, "cut_registries", lambda *a, **k: calls.append("cut"))
+    warm = _outcome(analyse(spec))
+    assert calls == []  # registries, facts and the plan after them came from the cache
+    assert warm == expected and warm[1]  # the folded engine.py, and the symbol stage ran again:
+    assert ("mlserve.core.engine", ("_nobody_calls",)) not in warm[2]  # the function is kept now
+
+
+def test_a_facts_change_folds_again(tmp_path, monkeypatch):
+    from slimfork.pipeline import stages
+
+    spec, text = _example_with_symbols(tmp_path)
+    spec.write_text(text + "\n[symbols]\nmethods = true\n")
+    analyse(spec)
+    spec.write_text(text.replace('"mlserve.platform.is_hip" = false', '"mlserve.platform.is_hip" = true')
+                    + "\n[symbols]\nmethods = true\n")
+    folds = []
+    real = stages.fold_tree
+    monkeypatch.setattr(stages, "fold_tree", lambda *a, **k: folds.append(1) or real(*a, **k))
+    again = analyse(spec)
+    assert folds == [1]
+    assert "src/mlserve/core/kernels_cuda.py" in again.plan.removed_paths()

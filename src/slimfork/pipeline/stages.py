@@ -1,7 +1,8 @@
 """The planning stages, in order, on a scratch copy of the source: cut the registries, fold the facts, plan again
 (modules that only deleted branches imported become unreachable), prune symbols, fold and drop kernel and native
 sources, decide the tests. Nothing here touches the source or the output: what the stages decide comes back in
-``Stages`` (slimfork.plan.stages), cached by the content of everything they read."""
+``Stages`` (slimfork.plan.stages), cached by the content of everything they read; the part up to the plan on the
+folded tree is cached apart, so a change to ``[symbols]`` or ``[kernels]`` alone re-plans from there."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import hashlib
 import json
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import slimfork
 from slimfork import __version__
 from slimfork.facts.instances import creation_warnings
 from slimfork.graph.public_api import public_api
+from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
 from slimfork.plan.replan import replan
@@ -42,34 +45,67 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
         return known
     scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
     try:
-        stages = _run(analysis, facts, scratch, jobs)
+        stages = _run(analysis, facts, scratch, jobs, shared)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     write_cache(cache_file, stages, shared)
     return stages
 
 
-def _run(analysis, facts, scratch: Path, jobs: int | None) -> Stages:
+def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, object]) -> Stages:
     spec, tree, index = analysis.spec, analysis.tree, analysis.index
     for rel in index.files:
         (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.root / rel, scratch / rel)
+    folded_file = cache_dir("stages") / f"{_folded_key(analysis)}.folded.pkl"
+    known = read_cache(folded_file, None, shared)  # only [symbols], [kernels] or the tests' data changed
+    if isinstance(known, Folded):
+        stages, cuts = known.stages, known.cuts
+        for rel, content in known.files.items():
+            (scratch / rel).write_bytes(content)
+    else:
+        stages, cuts = _cut_and_fold(analysis, facts, scratch, jobs)
+        write_cache(folded_file, Folded(stages, cuts, _changed(scratch, tree.root, index)), shared)
+    run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
+    if facts is not None and bool(facts):
+        _check_instances(facts, stages, scratch)
+    kernel_stage(analysis, stages, facts, scratch, jobs)
+    if "tests" in spec.sections:
+        plan_tests(analysis, stages, scratch, cuts)
+    return stages
+
+
+def _changed(scratch: Path, root: Path, index) -> dict[str, bytes]:
+    """The files of ``scratch`` whose content is not the source's (a placeholder's: by its bytes)."""
+    changed = {}
+    for rel, summary in index.files.items():
+        data = (scratch / rel).read_bytes()
+        if content_hash(data) != summary.sha if summary.sha else data != (root / rel).read_bytes():
+            changed[rel] = data
+    return changed
+
+
+@dataclass
+class Folded:
+    """The stages up to the plan on the folded tree, and the files they changed (rel path -> content)."""
+
+    stages: Stages
+    cuts: list
+    files: dict[str, bytes]
+
+
+def _cut_and_fold(analysis, facts, scratch: Path, jobs: int | None) -> tuple[Stages, list]:
+    """Cut the registries and fold the facts in ``scratch``, then plan again on the folded tree."""
     stages = Stages(analysis.plan, analysis.graph)
     cuts, decorated = cut_registries(analysis, stages, scratch)  # the tests stage reads the mapping cuts
     folding = facts is not None and bool(facts)
     if folding:
         _fold(analysis, stages, facts, scratch, jobs)
     if folding or any(c.new_source for c in cuts + decorated):  # the cuts change the graph: plan again
-        stages.plan, stages.graph = replan(spec, tree, scratch, analysis.plan, analysis.graph, jobs,
-                                               stages.vacated)
+        stages.plan, stages.graph = replan(analysis.spec, analysis.tree, scratch, analysis.plan, analysis.graph,
+                                           jobs, stages.vacated)
         _fold_counted(stages)
-    run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
-    if folding:
-        _check_instances(facts, stages, scratch)
-    kernel_stage(analysis, stages, facts, scratch, jobs)
-    if "tests" in spec.sections:
-        plan_tests(analysis, stages, scratch, cuts)
-    return stages
+    return stages, cuts
 
 
 def _fold(analysis, stages: Stages, facts, scratch: Path, jobs: int | None) -> None:
@@ -114,10 +150,22 @@ def _check_instances(facts, stages: Stages, scratch: Path) -> None:
 
 def _stages_key(analysis) -> str:
     """Everything the stages read: slimfork's version, the spec's tables, and every file's content."""
-    h = hashlib.blake2b(digest_size=16)
     raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
-    h.update(json.dumps([__version__, code_version(Path(slimfork.__file__).parent), str(analysis.tree.root), raw,
-                         _unifdef_identity(analysis)], sort_keys=True, default=str).encode())
+    return _key(analysis, [raw, _unifdef_identity(analysis)])
+
+
+def _folded_key(analysis) -> str:
+    """What the registry cuts, the fold and the plan after them read: all but the symbol stage's settings (the
+    names it must not treat as API aside) and the kernel sources' tables, so a change there re-plans from the
+    folded tree."""
+    raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify", "symbols", "kernels")}
+    return _key(analysis, ["folded", raw, analysis.spec.raw.get("symbols", {}).get("drop", [])])
+
+
+def _key(analysis, parts: list) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    h.update(json.dumps([__version__, code_version(Path(slimfork.__file__).parent), str(analysis.tree.root),
+                         *parts], sort_keys=True, default=str).encode())
     for rel, summary in sorted(analysis.index.files.items()):
         h.update(f"{rel}\0{summary.sha}\0".encode())
     for rel in analysis.index.other_files:
