@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from slimfork.errors import SlimforkError
 from slimfork.facts import parse_facts
 from slimfork.rewrite import fold_tree
 
@@ -79,8 +78,6 @@ def test_fixture(name, tmp_path):
     if "unmatched" in expect:
         assert set(expect["unmatched"]) <= {f.key for f in report.unmatched}
         assert "facts.functions.pkg.plat.is_hip" not in {f.key for f in report.unmatched}
-        with pytest.raises(SlimforkError, match="matched nothing"):
-            report.check_strict()
     # Pitfall 28: a second run over the folded tree changes nothing.
     again = fold_tree(tmp_path, modules, facts, jobs=1)
     assert (tmp_path / "pkg" / "mod.py").read_bytes() == got

@@ -118,8 +118,6 @@ def _fold(analysis, stages: Stages, facts, scratch: Path, jobs: int | None) -> N
     symbols = analysis.spec.sections.get("symbols")
     public = public_api(analysis.spec.roots, mm, symbols.drop if symbols else ())
     report = fold_tree(scratch, modules, facts, jobs=jobs, others=others, public=public)
-    if getattr(analysis.spec, "strict", False):
-        report.check_strict()
     stages.fold_report = report
     for fold in report.changed:
         stages.rewrite(fold.path, (scratch / fold.path).read_bytes(),

@@ -6,7 +6,6 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from slimfork.errors import SlimforkError
 from slimfork.facts.model import Fact
 from slimfork.facts.unmatched import TYPO
 from slimfork.rewrite.fold_nodes import Fold
@@ -112,16 +111,6 @@ class FoldReport:
     def typos(self) -> list[Fact]:
         """Unmatched facts whose name exists nowhere (those not explained count as such)."""
         return [f for f in self.unmatched if getattr(self.unmatched_why.get(f.key), "why", TYPO) == TYPO]
-
-    def check_strict(self) -> None:
-        """Under --strict a fact whose name exists nowhere is an error (a typo would silently do nothing); one
-        that exists but has no use the fold can decide stays a warning."""
-        if self.typos:
-            first = self.typos[0]
-            names = ", ".join(f.describe() for f in self.typos)
-            raise SlimforkError(f"{len(self.typos)} fact(s) matched nothing: {names}", key=first.key,
-                                hint=self.unmatched_message(first).rpartition(": ")[2]
-                                + "; check the qualified name against the source, or remove the fact")
 
     def to_dict(self) -> dict[str, Any]:
         return {
