@@ -4,7 +4,8 @@ facts fix to another platform. No condition names them, so folding alone cannot 
 
 A declared name is removed from every class body that defines it, unless code that stays still names it as an
 attribute (``self.forward_cpu(x)``) outside the methods being removed: then the fact is contradicted somewhere,
-and unknown means keep (the report lists where). Strings naming the method (a dispatch table) do not count:
+and unknown means keep (the report lists where). A class body that binds one under another name
+(``forward_native = forward_cpu``) keeps it in that class. Strings naming the method (a dispatch table) do not count:
 that is the computed dispatch the fact is about. The names only those methods used then go with the fold's
 clean-up (``if _is_npu: import torch_npu`` arms, helpers, imports).
 """
@@ -55,9 +56,10 @@ class MethodRemover(cst.CSTTransformer):
         body = updated_node.body
         if not isinstance(body, cst.IndentedBlock):
             return updated_node
+        bound = _names_read(body.body) & self.names  # `forward_native = forward_cpu`: an alias reads it
         kept = []
         for stmt in body.body:
-            if isinstance(stmt, cst.FunctionDef) and stmt.name.value in self.names:
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value in self.names - bound:
                 line = self.lines.get((updated_node.name.value, stmt.name.value), 0)
                 self.folds.append(Fold(line, "method", f"{updated_node.name.value}.{stmt.name.value}: never "
                                                        "called (unused_methods)"))
@@ -69,3 +71,18 @@ class MethodRemover(cst.CSTTransformer):
         if not kept:
             kept = [cst.SimpleStatementLine([cst.Pass()])]
         return updated_node.with_changes(body=body.with_changes(body=kept))
+
+
+def _names_read(body) -> set[str]:
+    """The names a class body reads outside its methods' bodies (an alias, a decorator's argument)."""
+    found: set[str] = set()
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    for stmt in body:
+        parts = stmt.decorators if isinstance(stmt, cst.FunctionDef) else [stmt]
+        for part in parts:
+            part.visit(_Names())
+    return found
