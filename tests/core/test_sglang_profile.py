@@ -133,10 +133,14 @@ def test_registries_and_symbols_cut_what_a_deepseek_deployment_does_not_use(shru
     parsers = {r["variable"]: r for r in symbols["registries"]}
     assert parsers["ReasoningParser.DetectorMap"]["kept"] == ["deepseek-r1", "deepseek-v3"]
     assert symbols["pruned"] and symbols["modules_removed"]
-    methods = data["facts"]["unused_methods"]  # forward_npu & co. go; forward_cpu is still called by deepseek_v2
-    # (the diffusion runtime's forwards left with it)
+    methods = data["facts"]["unused_methods"]  # forward_npu & co. go, and forward_cpu once the MoE layer's Intel
+    # AMX arm folds (`use_intel_amx_backend(...)` = false); the diffusion runtime's forwards left with it
     assert methods["removed"]["forward_npu"] >= 10 and methods["removed"]["forward_hip"] >= 5
-    assert [p["path"] for p in methods["kept"]["forward_cpu"]] == ["sglang/srt/models/deepseek_v2.py"]
+    assert methods["removed"]["forward_cpu"] >= 10 and "forward_cpu" not in methods["kept"]
+    # ... but not from the unquantized MoE method, whose body binds `forward_native = forward_cpu`: only that one
+    # stays, and its XPU/NPU/MUSA forwards still go
+    unquant = (shrunk.out / "sglang/srt/layers/quantization/unquant.py").read_text()
+    assert "forward_native = forward_cpu" in unquant and "def forward_xpu" not in unquant
 
 
 def test_draft_backends_speculative_algorithms_and_rust_families_leave(shrunk):
