@@ -1,6 +1,7 @@
 """Class 2 of issue 25: directory scans of another package (`pkgutil.iter_modules(models.__path__, ...)`,
 `walk_packages`, `os.listdir`/`Path.glob` over its folder) keep every module they may find; one whose package is
-computed at run time keeps the candidates and is listed as uncertain with them."""
+computed at run time keeps the candidates (a module object passed in: the whole project) and is listed as uncertain
+with them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ def test_the_fork_finds_every_plugin_the_original_finds(copy_fixture, tmp_path):
     _, original, fork = shrink_and_compare(project, tmp_path / "fork")
     assert original.returncode == 0, original.stderr
     assert (fork.returncode, fork.stdout) == (0, original.stdout), fork.stderr[-2000:]
-    assert not (tmp_path / "fork/src/plugapp/unused.py").exists()
+    # finder.names_in scans a module object passed in: the package is known only at run time, so nothing goes
+    assert (tmp_path / "fork/src/plugapp/unused.py").exists()
 
 
 def test_resolved_scans_are_edges_and_the_unresolved_one_keeps_its_package(copy_fixture):
@@ -26,8 +28,9 @@ def test_resolved_scans_are_edges_and_the_unresolved_one_keeps_its_package(copy_
     assert [u.path for u in analysis.plan.uncertain] == ["src/plugapp/loader/finder.py"] * 2
     # a parameter: the packages its callers pass (probe.py's "plugapp.loader.extra")
     assert places[7].kept == ("plugapp.loader.extra.x",) and "[[registries]]" in places[7].declare
-    # a module object passed in: the scanning module's package and its subpackages
-    assert set(places[11].kept) == {"plugapp.loader", "plugapp.loader.extra", "plugapp.loader.extra.x", "plugapp.loader.finder"}
+    # a module object passed in: any package of the project may be the one scanned, so every module stays
+    assert set(places[11].kept) == {m for m in analysis.graph.modules if m.startswith("plugapp")} >= {"plugapp.unused", "plugapp.models.b"}
+    assert "whole project" in places[11].why
     assert uncertain_not_kept(analysis) == []
 
 
@@ -37,3 +40,17 @@ def test_a_registry_still_filters_a_scanned_package(copy_fixture):
     spec.write_text(spec.read_text() + '\n[[registries]]\npackage = "plugapp.models"\nkeep = ["a"]\n')
     reached = analyse(spec, jobs=1).graph.reached
     assert "plugapp.models.a" in reached and "plugapp.models.b" not in reached
+
+
+def test_a_loader_that_scans_module_objects_keeps_every_plugin(copy_fixture, tmp_path):
+    """Found on faker 40.63.0: `list_module(module)` scans the folder of a module object its callers pass (the
+    providers, then each provider's locales), which are imported by computed names. That scan used to keep only
+    the loader's own package, so every provider and locale was removed."""
+    project = copy_fixture("soundness", "locales")
+    _, original, fork = shrink_and_compare(project, tmp_path / "fork")
+    assert original.returncode == 0, original.stderr
+    assert (fork.returncode, fork.stdout) == (0, original.stdout), fork.stderr[-2000:]
+    analysis = analyse(project / "slimfork.toml", jobs=1)
+    [scan] = [u for u in analysis.plan.uncertain if "iter_modules" in u.what]
+    assert "fakery.providers.address.fr_FR" in scan.kept and "whole project" in scan.why
+    assert uncertain_not_kept(analysis) == []

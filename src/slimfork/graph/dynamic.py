@@ -91,8 +91,9 @@ def _relative_anywhere(mm: ModuleMap, target: str, prefix: bool) -> list[str]:
 
 def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertain, callers) -> None:
     """A directory scan: an edge to every module of the scanned package (unless a registry filters it). One whose
-    package is a parameter keeps the packages its callers pass as strings; one computed otherwise keeps the
-    scanning module's package and its subpackages. ``callers``: callee -> [(position or keyword, string)]."""
+    package is a parameter keeps the packages its callers pass as strings; one computed otherwise (a module object
+    passed in, a folder from a setting) keeps every module of the project but what a declared registry filters:
+    unknown means keep. ``callers``: callee -> [(position or keyword, string)]."""
     line, call, package, deep = scan
     own_package = name if info.is_package else name.rpartition(".")[0]
     if package == OWN:
@@ -113,9 +114,9 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
     if passed and param is not None:
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
         what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"
-    else:
-        kept = sorted(m for m in [own_package, *mm.descendants(own_package)] if m in mm.modules)
-        what = f"{own_package} and its subpackages"
+    else:  # a module object passed in, a folder computed at run time: any package of the project may be it
+        kept = sorted(m for m in mm.modules if mm.is_internal(m) and _unfiltered(m, registries))
+        what = "the whole project (the scanned package is known only at run time)"
     edges.extend((m, line, f"directory scan {call} (package computed at run time)") for m in kept if m != name)
     named = f"parameter '{param.name}'" if param else f"'{package}'" if package else "a package named at run time"
     uncertain.append(Uncertain(info.path, line, call, f"directory scan of {named}: kept the {len(kept)} modules of "
@@ -127,6 +128,12 @@ def _members(mm: ModuleMap, package: str, deep: bool, registries) -> list[str]:
     if _registry_of(package, registries) is not None:
         return []
     return mm.descendants(package) if deep else mm.children.get(package, [])
+
+
+def _unfiltered(module: str, registries) -> bool:
+    """Not a member of a declared registry's package (the registry's own edges carry what it keeps)."""
+    registry = _registry_of(module, registries)
+    return registry is None or registry.package == module
 
 
 def _registry_of(package: str, registries):

@@ -84,7 +84,7 @@ def _has_params(args: ast.arguments) -> bool:
 
 
 def _imported_names(project: Project, module: str, tree: ast.Module) -> dict[str, str]:
-    """Local name -> qualified name, for `from X import a as b` and `import X as y` anywhere in the module."""
+    """Local name -> qualified name, for `from X import a as b`, `import X as y` and `import X` anywhere in the module."""
     out: dict[str, str] = {}
     is_package = project.mm.modules[module].is_package
     for node in ast.walk(tree):
@@ -93,9 +93,9 @@ def _imported_names(project: Project, module: str, tree: ast.Module) -> dict[str
             for alias in node.names:
                 out[alias.asname or alias.name] = f"{base}.{alias.name}"
         elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    out[alias.asname] = alias.name
+            for alias in node.names:  # `import a.b` binds `a`
+                out[alias.asname or alias.name.partition(".")[0]] = alias.name if alias.asname else \
+                    alias.name.partition(".")[0]
     return out
 
 

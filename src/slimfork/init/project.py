@@ -12,7 +12,7 @@ from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index import Index, build_index
 from slimfork.source import SourceTree, open_tree, resolve_source
 
-TEST_DIRS = ("tests", "test", "testing")
+TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
 NOT_LIBRARY = {*TEST_DIRS, "demos", "demo", "examples", "example", "docs", "doc", "benchmarks", "benchmark",
                "scripts", "tools"}
 
