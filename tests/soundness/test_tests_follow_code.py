@@ -28,6 +28,16 @@ def test_support_module_stays_with_the_tests_of_kept_code(copy_fixture):
     assert ("src/netlib/tests/test_inpkg.py", "test_fetch_in_package") not in removed
 
 
+def test_a_test_of_nothing_but_code_the_roots_leave_out_goes_with_it(copy_fixture):
+    """Found on boltons 26.2.0 (root boltons.iterutils): each test file imported the module it tests, and that
+    import alone made the module test support, so 24 modules no root reaches stayed. A test file that uses no code
+    the roots reach tests code the spec leaves out: it goes, and its module with it."""
+    analysis = analyse(copy_fixture("soundness", "testsupport") / "slimfork.toml", jobs=1)
+    assert "netlib.legacy" not in analysis.stages.data["tests"]["support"]
+    assert "netlib.legacy" in {r.module for r in analysis.plan.removals}
+    assert "module netlib.legacy, which the fork removes" in _removed(analysis)[("tests/test_legacy.py", None)]
+
+
 def test_function_and_module_level_imports_of_a_removed_module_remove_the_test(copy_fixture):
     removed = _removed(analyse(copy_fixture("soundness", "testsupport") / "slimfork.toml", jobs=1))
     assert "netlib._winsock" in removed[("tests/test_win_module.py", None)]  # module level: the file

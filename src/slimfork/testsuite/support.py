@@ -4,6 +4,8 @@ goes only when it uses removed code or fakes a folded fact."""
 
 from __future__ import annotations
 
+import posixpath
+
 from slimfork.graph.edges import registry_members
 
 _FOLLOWED = ("import", "from", "dynamic", "parent")
@@ -50,11 +52,13 @@ def needed_support(analysis, candidates: set[str], used: dict[str, str], gone: s
 
 
 def used_support(files, decisions, library, candidates: set[str]) -> dict[str, str]:
-    """Candidate modules the tests that stay import: module -> the first place one does."""
+    """Candidate modules the tests that stay import: module -> the first place one does. A test file counts only
+    if it also uses code the roots reach (or holds no test: a helper, a conftest): a file that tests nothing but
+    candidates tests code the spec leaves out (boltons' test_cacheutils when the root is boltons.iterutils)."""
     gone_files, gone_units = decisions.removed_files(), decisions.removed_units()
     out: dict[str, str] = {}
     for path, tf in sorted(files.items()):
-        if path in gone_files:
+        if path in gone_files or not _tests_kept_code(path, tf, library, candidates):
             continue
         for qualname, unit in tf.units.items():
             if (path, qualname) in gone_units or (path, qualname.split(".")[0]) in gone_units:
@@ -65,3 +69,10 @@ def used_support(files, decisions, library, candidates: set[str]) -> dict[str, s
                     out.setdefault(module, f"kept test {path}:{use.line} imports it")
                     module = module.rpartition(".")[0]
     return out
+
+
+def _tests_kept_code(path: str, tf, library, candidates: set[str]) -> bool:
+    if not tf.tests or posixpath.basename(path) in ("conftest.py", "__init__.py"):
+        return True
+    used = {library.module_of(use.dotted) for unit in tf.units.values() for use in unit.uses}
+    return any(m is not None and m not in candidates and m in library.fork for m in used)
