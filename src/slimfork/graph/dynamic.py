@@ -115,7 +115,7 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
         what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"
     else:  # a module object passed in, a folder computed at run time: any package of the project may be it
-        kept = sorted(m for m in mm.modules if mm.is_internal(m) and _unfiltered(m, registries))
+        kept = sorted(m for m in mm.modules if mm.is_internal(m) and not _is_test(m) and _unfiltered(m, registries))
         what = "the whole project (the scanned package is known only at run time)"
     edges.extend((m, line, f"directory scan {call} (package computed at run time)") for m in kept if m != name)
     named = f"parameter '{param.name}'" if param else f"'{package}'" if package else "a package named at run time"
@@ -128,6 +128,14 @@ def _members(mm: ModuleMap, package: str, deep: bool, registries) -> list[str]:
     if _registry_of(package, registries) is not None:
         return []
     return mm.descendants(package) if deep else mm.children.get(package, [])
+
+
+def _is_test(module: str) -> bool:
+    """A test module (`tests.x`, `pkg.tests.test_y`, `conftest`): no installed package's scan finds it."""
+    parts = module.split(".")
+    leaf = parts[-1]
+    return any(p in ("tests", "test") for p in parts) or leaf.startswith("test_") or leaf.endswith("_test") \
+        or leaf == "conftest"
 
 
 def _unfiltered(module: str, registries) -> bool:
