@@ -54,3 +54,15 @@ def test_a_loader_that_scans_module_objects_keeps_every_plugin(copy_fixture, tmp
     [scan] = [u for u in analysis.plan.uncertain if "iter_modules" in u.what]
     assert "fakery.providers.address.fr_FR" in scan.kept and "whole project" in scan.why
     assert uncertain_not_kept(analysis) == []
+
+
+def test_a_package_folder_handed_to_a_loader_keeps_its_modules(copy_fixture, tmp_path):
+    """Found on pylint 4.0.4 (root pylint.lint): `register_plugins(linter, __path__[0])` hands the checkers' folder
+    to a function that loads every file in it by path, so no import names them and all 60 checkers were removed.
+    A call handed a package's folder whole (`__path__[0]`, `dirname(__file__)`) is a scan of that package."""
+    project = copy_fixture("soundness", "folderplugins")
+    _, original, fork = shrink_and_compare(project, tmp_path / "fork")
+    assert original.stdout.strip() == "['deep', 'format', 'spelling']", original.stderr
+    assert (fork.returncode, fork.stdout) == (0, original.stdout), fork.stderr[-2000:]
+    reached = analyse(project / "slimfork.toml", jobs=1).graph.reached
+    assert reached["lintapp.checkers.spelling"].edge.kind == "scan"

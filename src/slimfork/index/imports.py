@@ -20,6 +20,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
         scan_calls(tree, summary)
+    if summary.dynamic_imports or "iter_modules" in text or "walk_packages" in text or "__path__" in text \
+            or "__file__" in text:  # a package folder handed to a loader: register_plugins(linter, __path__[0])
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]

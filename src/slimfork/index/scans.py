@@ -34,6 +34,8 @@ def find_scans(tree: ast.Module, lines_of, listing: bool) -> list[tuple[int, str
                 if package is None and prefix is not None:
                     package = _prefix_package(prefix, env, aliases)
                 out.append((node.lineno, lines_of(node), package, name == "walk_packages"))
+            elif name not in _PATH_CALLS and (folder := _folder_argument(node, env, aliases)) is not None:
+                out.append((node.lineno, lines_of(node), folder, False))
             elif name in _LISTING and listing and _mentions_package_file(node):
                 target = func.value if isinstance(func, ast.Attribute) and name in ("glob", "iterdir", "rglob") \
                     and not (isinstance(func.value, ast.Name) and func.value.id in ("glob", "os")) else \
@@ -41,6 +43,29 @@ def find_scans(tree: ast.Module, lines_of, listing: bool) -> list[tuple[int, str
                 package = _package(target, env, aliases, 0) if target is not None else None
                 out.append((node.lineno, lines_of(node), package, name in ("walk", "rglob")))
     return out
+
+
+# Calls that take a folder as a path to read or list, not as a package to load plugins from (the listings are
+# scans of their own above):
+_PATH_CALLS = {*_PKGUTIL, *_LISTING, "join", "dirname", "abspath", "realpath", "normpath", "relpath", "Path", "PurePath",
+               "PosixPath", "str", "fspath", "exists", "isdir", "isfile", "open", "resolve", "expanduser", "insert",
+               "append", "chdir", "stat", "lstat", "getmtime", "basename", "split", "splitext", "access", "print",
+               "format", "files", "as_file", "joinpath", "add_dll_directory", "with_name", "relative_to",
+               "get", "getenv", "setdefault", "run", "Popen", "call", "check_call", "check_output"}  # a default, a cwd
+
+
+def _folder_argument(call: ast.Call, env, aliases) -> str | None:
+    """The package whose folder a call is handed, whole (``register_plugins(linter, __path__[0])``, pylint's
+    checkers; ``load_all(os.path.dirname(__file__))``): the callee may load every module in it."""
+    for arg in [*call.args, *(k.value for k in call.keywords)]:
+        if isinstance(arg, ast.Name) and arg.id == "__file__" or isinstance(arg, ast.Attribute) \
+                and arg.attr == "__file__":
+            continue  # a file, not a folder
+        if isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) and _mentions_package_file(arg):
+            package = _package(arg, env, aliases, 0)
+            if package is not None:
+                return package
+    return None
 
 
 def _keyword(call: ast.Call, name: str):
@@ -153,6 +178,8 @@ def _package(node, env, aliases, depth: int) -> str | None:
         if node.attr == "parent":
             return _package(node.value, env, aliases, depth + 1)
         return None
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == 0:
+        return _package(node.value, env, aliases, depth + 1)  # __path__[0]
     if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 1:
         return _package(node.elts[0], env, aliases, depth + 1)
     if isinstance(node, ast.Call) and node.args:
