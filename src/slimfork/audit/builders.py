@@ -1,12 +1,11 @@
 """Builders of native code: CMake files name the sources they compile (``add_library``, ``nanobind_add_module``,
-``file(GLOB ...)``), and Python build scripts (``setup.py``, pyproject build hooks) are roots of the audit."""
+``file(GLOB ...)``)."""
 
 from __future__ import annotations
 
 import fnmatch
 import posixpath
 import re
-import tomllib
 from pathlib import Path
 
 from slimfork.audit.links import SourceResolver
@@ -51,43 +50,3 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
             for path in resolver.resolve(name, rel):
                 out.setdefault(path, f"built by {rel}:{line}")
     return out
-
-
-def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
-    """Python files that build the project: ``setup.py`` beside a pyproject/setup.cfg or at the root, and
-    build hooks a pyproject names (hatch ``hooks.custom.path``, an in-tree ``backend-path`` backend)."""
-    out: dict[str, str] = {}
-    present = set(python_paths)
-    for path in python_paths:
-        if posixpath.basename(path) == "setup.py":
-            here = posixpath.dirname(path)
-            if not here or (root / here / "pyproject.toml").is_file() or (root / here / "setup.cfg").is_file():
-                out[path] = "a setuptools build script"
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
-        try:
-            data = tomllib.loads(pyproject.read_text(errors="replace"))
-        except (tomllib.TOMLDecodeError, OSError):
-            data = {}
-        for hook in _hook_paths(data.get("tool", {}).get("hatch", {})):
-            if hook in present:
-                out[hook] = "a hatch build hook (pyproject.toml)"
-        system = data.get("build-system", {})
-        backend = str(system.get("build-backend", "")).split(":")[0].replace(".", "/")
-        for folder in system.get("backend-path", []) or []:
-            for cand in (f"{folder}/{backend}.py", f"{folder}/{backend}/__init__.py"):
-                cand = posixpath.normpath(cand)
-                if cand in present:
-                    out[cand] = "the in-tree build backend (pyproject.toml)"
-    return out
-
-
-def _hook_paths(node) -> list[str]:
-    found: list[str] = []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "custom" and isinstance(value, dict):
-                found.append(posixpath.normpath(str(value.get("path", "hatch_build.py"))))
-            else:
-                found += _hook_paths(value)
-    return found

@@ -11,7 +11,7 @@ import posixpath
 import re
 from collections.abc import Set as AbstractSet
 
-from slimfork.audit.builders import build_scripts
+from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
 from slimfork.graph import ModuleGraph

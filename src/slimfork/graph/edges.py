@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -70,6 +71,12 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                 mod = mm.longest_module(text)
                 if mod and mod != name and mod not in mm.top_names:
                     out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
+        for text, line in summary.path_strings:
+            here = posixpath.dirname(info.path)
+            for path in (posixpath.normpath(text), posixpath.normpath(posixpath.join(here, text))):
+                if path in index.files and (mod := mm.module_of(path)) and mod != name:
+                    out.append(Edge(mod, "string", line, f"the path '{text}' names its file"))
+                    break
         for scan in summary.dir_scans:
             found = []
             scan_edges(mm, name, info, scan, registries, found, uncertain, callers)

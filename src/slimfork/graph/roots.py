@@ -8,6 +8,7 @@ from slimfork.errors import SpecError, Stale, did_you_mean
 from slimfork.globs import match_modules
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.build import Index
+from slimfork.source.build_scripts import build_scripts
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
 
@@ -42,6 +43,9 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             module = value.split(":")[0].strip()
             if module in mm.modules:
                 out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
+    for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
+        if (module := mm.module_of(path)) is not None:
+            out.append(RootModule(module, f"{path}: {why}, which pip runs to install the fork"))
     return out
 
 

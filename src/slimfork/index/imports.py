@@ -12,6 +12,7 @@ from slimfork.index.scans import find_scans, literal_calls
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
+_PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
 
@@ -25,6 +26,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path
+        summary.path_strings = [(m.group(2), text.count("\n", 0, m.start()) + 1) for m in _PY_PATH.finditer(text)]
     if summary.strings:
         summary.literal_calls = literal_calls(tree)
 

@@ -55,6 +55,7 @@ class ModuleSummary:
     all_dynamic: bool = False  # __all__ built in a way we cannot read statically
     dynamic_imports: list[DynamicImport] = field(default_factory=list)
     strings: list[tuple[str, int]] = field(default_factory=list)  # dotted literals that may name modules
+    path_strings: list[tuple[str, int]] = field(default_factory=list)  # literals naming a .py file by path
     # pkgutil.iter_modules(...) and the like: (line, call, scanned package (index.scans), reaches subpackages)
     dir_scans: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
     # (callee, argument position or keyword, dotted string): what callers pass a function that scans a package

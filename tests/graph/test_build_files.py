@@ -1,0 +1,52 @@
+"""What pip reads to build the fork stays. Found on coverage 7.17.5 (root coverage.cmdline): its setup.py opens
+"coverage/pth_file.py" to write the .pth file it installs, and nothing imports that module, so the fork could not
+be built. setup.py is a root (what it imports stays) and a literal path to a .py file names that file; the module a
+pyproject reads the version from (`[tool.setuptools.dynamic] version = {attr = ...}`, hatch's or pdm's
+`[tool.*.version] path`) is a root too."""
+
+from __future__ import annotations
+
+from tests.mapping.registrykit import write_project
+
+from slimfork.api import analyse
+
+FILES = {
+    "pyproject.toml": """
+        [build-system]
+        requires = ["setuptools"]
+        build-backend = "setuptools.build_meta"
+
+        [project]
+        name = "bpkg"
+        dynamic = ["version"]
+
+        [tool.setuptools.dynamic]
+        version = {attr = "bpkg.about.__version__"}
+        """,
+    "setup.py": """
+        from setuptools import setup
+
+        from bpkg.buildhelp import banner
+
+        with open("bpkg/_pth.py", encoding="utf-8") as f:
+            code = f.read()
+        setup(data_files=[(".", [banner(code)])])
+        """,
+    "bpkg/__init__.py": "",
+    "bpkg/core.py": "def run():\n    return 1\n",
+    "bpkg/about.py": '__version__ = "1.0"\n',
+    "bpkg/_pth.py": "import os\n",
+    "bpkg/buildhelp.py": "def banner(code):\n    return code\n",
+    "bpkg/unused.py": "X = 1\n",
+}
+
+
+def test_build_script_and_version_source_keep_what_they_read(tmp_path):
+    project = write_project(tmp_path, FILES, 'source = "."\nroots = ["bpkg.core"]\n')
+    analysis = analyse(project / "slimfork.toml", jobs=1)
+    kept = {k.path: k.reason for k in analysis.plan.kept}
+    assert "the path 'bpkg/_pth.py' names its file" in kept["bpkg/_pth.py"]
+    assert kept["bpkg/buildhelp.py"].startswith("imported by setup (setup.py:")
+    assert "version source" in kept["bpkg/about.py"]
+    assert "pip runs" in analysis.graph.reached["setup"].root_reason
+    assert {r.path for r in analysis.plan.removals if r.kind == "unreachable"} == {"bpkg/unused.py"}
