@@ -41,6 +41,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     for summary in index.files.values():
         for callee, where, value in summary.literal_calls:
             callers.setdefault(callee, []).append((where, value))
+    folders: dict[str, list[str]] = {}  # folder -> the modules below it
+    for name, info in mm.modules.items():
+        for folder in _ancestors(info.path or ""):
+            folders.setdefault(folder, []).append(name)
     for name, info in mm.modules.items():
         out = edges[name]
         if "." in name:
@@ -77,6 +81,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                 if path in index.files and (mod := mm.module_of(path)) and mod != name:
                     out.append(Edge(mod, "string", line, f"the path '{text}' names its file"))
                     break
+        for text, line in summary.folder_strings:
+            for target in _folder_modules(folders, info.path, text):
+                if target != name:
+                    out.append(Edge(target, "string", line, f"the folder '{text}' is read by its path"))
         for scan in summary.dir_scans:
             found = []
             scan_edges(mm, name, info, scan, registries, found, uncertain, callers)
@@ -86,6 +94,20 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for member in registry_members(mm, reg):
                 edges[reg.package].append(Edge(member, "registry", 0, _registry_detail(reg, member)))
     return edges, missing, uncertain, type_only
+
+
+def _ancestors(path: str) -> list[str]:
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+def _folder_modules(folders: dict[str, list[str]], path: str, text: str) -> list[str]:
+    """The modules below the folder ``text`` names, beside the file or a folder above it (the nearest)."""
+    for base in reversed([""] + _ancestors(path)):
+        folder = posixpath.normpath(posixpath.join(base, text))
+        if folder in folders and folder not in _ancestors(path):
+            return folders[folder]
+    return []
 
 
 def _where(imp: ImportEdge) -> str:

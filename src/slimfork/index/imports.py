@@ -8,7 +8,7 @@ import re
 
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import scan_calls, unparse
-from slimfork.index.scans import find_scans, literal_calls
+from slimfork.index.scans import find_scans, folder_strings, literal_calls
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
@@ -26,6 +26,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if "__file__" in text or "__path__" in text:  # Path(alembic.__file__).parent / "templates": files read as data
+        summary.folder_strings = folder_strings(tree)
     if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path
         summary.path_strings = [(m.group(2), text.count("\n", 0, m.start()) + 1) for m in _PY_PATH.finditer(text)]
     if summary.strings:

@@ -158,6 +158,28 @@ def literal_calls(tree: ast.Module) -> list[tuple[str, int | str, str]]:
     return out
 
 
+_FOLDER = re.compile(r"[\w.-]+(/[\w.-]+)*")
+
+
+def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
+    """Folder names a path built from ``__file__`` or ``__path__`` takes (``Path(alembic.__file__).parent /
+    "templates"``, ``here = dirname(__file__)`` then ``join(here, "plugins")``): the Python files there may be
+    read, copied or run as data."""
+    simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
+    anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _mentions_package_file(n.value)
+                for t in n.targets if isinstance(t, ast.Name)}
+    out = []
+    for node in simple:
+        if not (_mentions_package_file(node) or any(isinstance(n, ast.Name) and n.id in anchored
+                                                     for n in ast.walk(node))):
+            continue
+        for n in ast.walk(node):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) <= 80 \
+                    and not n.value.endswith(".py") and _FOLDER.fullmatch(n.value) and n.value.strip("."):
+                out.append((n.value, n.lineno))
+    return out
+
+
 def _mentions_package_file(node) -> bool:
     return any(isinstance(n, ast.Name) and n.id in ("__file__", "__path__")
                or isinstance(n, ast.Attribute) and n.attr in ("__file__", "__path__") for n in ast.walk(node))
