@@ -102,10 +102,12 @@ def _ancestors(path: str) -> list[str]:
 
 
 def _folder_modules(folders: dict[str, list[str]], path: str, text: str) -> list[str]:
-    """The modules below the folder ``text`` names, beside the file or a folder above it (the nearest)."""
-    for base in reversed([""] + _ancestors(path)):
+    """The modules below the folder ``text`` names beside the file, else in its top-level package's folder
+    (``Path(pkg.__file__).parent / "templates"`` from a submodule)."""
+    above = _ancestors(path)
+    for base in dict.fromkeys((above[-1:] or [""]) + above[:1] + (above[1:2] if above[:1] == ["src"] else [])):
         folder = posixpath.normpath(posixpath.join(base, text))
-        if folder in folders and folder not in _ancestors(path):
+        if folder in folders and folder not in above:
             return folders[folder]
     return []
 
