@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -51,8 +54,12 @@ def _download_and_unpack(name: str, version: str, dist: str, target: Path) -> Pa
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-build-isolation", "-q",
                *kind, "-d", str(downloads), f"{name}=={version}"]
         proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0 and dist == "sdist":  # its build backend is not installed here: let pip fetch it
-            proc = subprocess.run([c for c in cmd if c != "--no-build-isolation"], capture_output=True, text=True)
+        if proc.returncode != 0 and dist == "sdist":  # pip prepares the sdist's metadata, which needs its backend:
+            _sdist_from_pypi_json(name, version, downloads)  # take the archive as PyPI lists it instead
+            if _find_archive(downloads, dist) is None:  # let pip fetch the backend
+                proc = subprocess.run([c for c in cmd if c != "--no-build-isolation"], capture_output=True, text=True)
+            else:
+                proc = subprocess.CompletedProcess(cmd, 0, "", "")
         archive = _find_archive(downloads, dist)
         if proc.returncode != 0 or archive is None:
             raise SourceError(f"could not download {name}=={version} ({dist}) from PyPI",
@@ -70,6 +77,35 @@ def _download_and_unpack(name: str, version: str, dist: str, target: Path) -> Pa
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return target
+
+
+def _sdist_from_pypi_json(name: str, version: str, downloads: Path) -> None:
+    """Download the sdist PyPI's simple index (PEP 691 JSON) lists for ``name==version``, checked against its sha256
+    (tox's sdist: pip could not build the metadata its backend plugins make); nothing when PyPI cannot be asked."""
+    wanted = re.sub(r"[-_.]+", "-", name).lower()
+    request = urllib.request.Request(f"https://pypi.org/simple/{wanted}/",
+                                     headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as resp:
+            files = json.load(resp).get("files", [])
+        entry = next(f for f in files if _is_sdist_of(f.get("filename", ""), wanted, version))
+        with urllib.request.urlopen(entry["url"], timeout=300) as resp:
+            data = resp.read()
+    except (OSError, ValueError, StopIteration, KeyError):
+        return
+    if hashlib.sha256(data).hexdigest() != entry.get("hashes", {}).get("sha256"):
+        return
+    part = downloads / (entry["filename"] + ".part")
+    part.write_bytes(data)
+    part.rename(downloads / entry["filename"])
+
+
+def _is_sdist_of(filename: str, name: str, version: str) -> bool:
+    stem = next((filename[: -len(s)] for s in (".tar.gz", ".zip") if filename.endswith(s)), None)
+    if stem is None:
+        return False
+    project, _, got = stem.rpartition("-")
+    return got == version and re.sub(r"[-_.]+", "-", project).lower() == name
 
 
 def _find_archive(folder: Path, dist: str) -> Path | None:
