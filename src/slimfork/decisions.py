@@ -89,7 +89,8 @@ KEPT_TEXT: dict[KeptKind, str] = {
     KeptKind.NON_PYTHON: "non-Python file (kept unless dropped)",
     KeptKind.OUTSIDE: "Python file outside the analysed packages (kept unless dropped)",
     KeptKind.UNPARSABLE: "kept: {} (unknown means keep)",
-    KeptKind.TEST_FILE: "test file (spec key tests): kept unless it tests removed code",
+    KeptKind.TEST_FILE: "test file (spec key tests, else a tests folder of the source): kept unless it tests removed "
+                        "code",
     KeptKind.TEST_SUPPORT: "test support: {}",
     KeptKind.RESTORED: "restored: the {}",
 }

@@ -60,3 +60,20 @@ def test_the_fork_runs_the_tests_of_kept_code_without_restoring_anything(copy_fi
                           env={"PYTHONPATH": str(fork / "src"), "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert "4 passed" in proc.stdout  # test_client (2), test_posix_fetch, test_fetch_in_package
+
+
+def test_without_a_tests_key_the_tests_folders_are_found(copy_fixture):
+    """Without `tests`, the test files of kept code looked unreachable and left the fork (boltons' whole tests/
+    with the root boltons.iterutils). The folders named tests/test/testing that hold test files are the tests then;
+    `tests = []` says there are none."""
+    project = copy_fixture("soundness", "testsupport")
+    spec = project / "slimfork.toml"
+    spec.write_text("\n".join(line for line in spec.read_text().splitlines() if not line.startswith("tests =")))
+    analysis = analyse(spec, jobs=1)
+    kept = {k.path: k.kind.value for k in analysis.plan.kept}
+    assert kept["src/netlib/tests/test_inpkg.py"] == "test-file" and "tests/test_client.py" in kept
+    assert kept["src/netlib/testing/_fake_net.py"] == "test-support"
+    assert ("tests/test_legacy.py", None) in _removed(analysis)
+    spec.write_text("tests = []\n" + spec.read_text())
+    gone = {r.path for r in analyse(spec, jobs=1).plan.removals}
+    assert "src/netlib/tests/test_inpkg.py" in gone

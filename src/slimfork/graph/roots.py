@@ -44,8 +44,8 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             if module in mm.modules:
                 out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
-        if (module := mm.module_of(path)) is not None:
-            out.append(RootModule(module, f"{path}: {why}, which pip runs to install the fork"))
+        if (script := mm.module_of(path)) is not None:
+            out.append(RootModule(script, f"{path}: {why}, which pip runs to install the fork"))
     return out
 
 

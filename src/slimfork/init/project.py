@@ -11,8 +11,8 @@ from pathlib import Path
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index import Index, build_index
 from slimfork.source import SourceTree, open_tree, resolve_source
+from slimfork.source.test_folders import TEST_DIRS, find_test_folders
 
-TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
 NOT_LIBRARY = {*TEST_DIRS, "demos", "demo", "examples", "example", "docs", "doc", "benchmarks", "benchmark",
                "scripts", "tools"}
 
@@ -57,16 +57,7 @@ class Project:
     @cached_property
     def tests(self) -> list[str]:
         """Folders named tests/test/testing that hold test files, outside or inside the packages (outermost)."""
-        found: list[str] = []
-        for rel in self.index.files:
-            parts = rel.split("/")
-            for i, part in enumerate(parts[:-1]):
-                if part in TEST_DIRS:
-                    folder = "/".join(parts[:i + 1])
-                    if not any(folder == f or folder.startswith(f + "/") for f in found):
-                        found.append(folder)
-                    break
-        return sorted(f for f in found if any(_is_test(r) for r in self.index.files if r.startswith(f + "/")))
+        return find_test_folders(self.index.files)
 
     def public_roots(self) -> list[str]:
         """Module globs for the public API: `pkg.**` per public package (public: no part starts with '_'); a
@@ -89,11 +80,6 @@ class Project:
     def _in_tests(self, module: str) -> bool:
         path = self.mm.modules[module].path or ""
         return any(path.startswith(t + "/") for t in self.tests)
-
-
-def _is_test(rel: str) -> bool:
-    name = rel.rsplit("/", 1)[-1]
-    return name.endswith(".py") and (name.startswith("test") or name.endswith("_test.py") or name == "conftest.py")
 
 
 def open_project(target: str, base: Path) -> Project:

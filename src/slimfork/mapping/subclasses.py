@@ -28,6 +28,7 @@ from slimfork.mapping.nametables import cut_enum_tables, cut_name_tables
 from slimfork.mapping.spec import _match, cut_outcome, key_form
 from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite, undefined_names
+from slimfork.source.test_folders import tests_of
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def cut_subclass_registries(analysis, scratch: Path) -> list[SubclassCut]:
         return []
     mm = analysis.graph.mm
     removed_paths = analysis.plan.removed_paths()
-    tests = list(analysis.spec.sections["tests"].globs) if "tests" in analysis.spec.sections else []
+    tests = tests_of(analysis)
     modules = {rel: name for rel, name in mm.by_path.items() if mm.is_internal(name) and rel not in removed_paths
                and first_match(tests, rel) is None}
     cuts: list[SubclassCut] = []

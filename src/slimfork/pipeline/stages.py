@@ -26,6 +26,7 @@ from slimfork.prune.stage import run_symbol_stage
 from slimfork.rewrite import fold_tree
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.spec.kinds import REWRITING_KINDS
+from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.stage import plan_tests
 
 
@@ -33,7 +34,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     spec = analysis.spec
     facts = spec.sections.get("facts")
     if (facts is None or not (facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
-            and not spec.sections.get("registries") and "tests" not in spec.sections \
+            and not spec.sections.get("registries") and not tests_of(analysis) \
             and "symbols" not in spec.sections \
             and not any(r.get("kind") in REWRITING_KINDS for r in spec.raw.get("registries", [])):
         return Stages(analysis.plan, analysis.graph)
@@ -53,7 +54,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
 
 
 def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, object]) -> Stages:
-    spec, tree, index = analysis.spec, analysis.tree, analysis.index
+    tree, index = analysis.tree, analysis.index
     for rel in index.files:
         (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.root / rel, scratch / rel)
@@ -70,7 +71,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
     if facts is not None and bool(facts):
         _check_instances(facts, stages, scratch)
     kernel_stage(analysis, stages, facts, scratch, jobs)
-    if "tests" in spec.sections:
+    if tests_of(analysis):
         plan_tests(analysis, stages, scratch, cuts)
     return stages
 

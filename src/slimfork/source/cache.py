@@ -4,6 +4,7 @@ computed result is cached."""
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import io
 import os
@@ -41,9 +42,25 @@ def file_lock(path: Path):
 # One scheme for the caches of computed results (the index, the planning stages, the audit's scan): a file under
 # cache_dir(kind) named by the content it was computed from and by the version of the code that computed it.
 
+_OWN = Path(__file__).resolve().parents[1]  # slimfork's own package
+
+
 def code_version(*paths: Path) -> str:
     """A digest of the sources (files, or every .py below a folder) that compute a cached value: a changed
-    analysis never reads a result the old code computed."""
+    analysis never reads a result the old code computed. slimfork's own code is read once per process, so a
+    process whose code was replaced on disk while it ran (an upgrade) keeps writing under the version it runs;
+    a profile's check scripts are read every time."""
+    if all(p.resolve() == _OWN or _OWN in p.resolve().parents for p in paths):
+        return _own_version(tuple(paths))
+    return _digest(paths)
+
+
+@functools.lru_cache(maxsize=None)
+def _own_version(paths: tuple[Path, ...]) -> str:
+    return _digest(paths)
+
+
+def _digest(paths) -> str:
     h = hashlib.blake2b(digest_size=8)
     for path in paths:
         for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:

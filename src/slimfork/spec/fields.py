@@ -42,7 +42,8 @@ TOP = Section(
               default=False),
         Field("registries", "list[table]", "Packages whose modules are discovered at run time by scanning "
               "the directory; see [[registries]]."),
-        Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'). "
+        Field("tests", "list[str]", "The project's tests: paths or globs relative to the source ('tests'; default: "
+              "the folders named tests/test/testing/testsuite that hold test files; [] for none). "
               "Tests keep only the test-support modules they import; a test of removed code, or one that fakes a "
               "folded fact, leaves the fork."),
         Field("symbols", "table", "Prune top-level definitions and imports no kept code references; see [symbols]."),

@@ -17,13 +17,14 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
+from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.scan import scan_test_file
 from slimfork.testsuite.support import needed_support, support_candidates, used_support
 
 
 def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
-    spec, tree = analysis.spec, analysis.tree
-    globs = list(spec.sections["tests"].globs)
+    tree = analysis.tree
+    globs = tests_of(analysis)
     index = analysis.index
     _keep_test_files(stages.plan, globs)
     removed_already = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}

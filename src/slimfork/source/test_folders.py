@@ -1,0 +1,34 @@
+"""The project's test folders when the spec names none: folders called tests/test/testing/testsuite that hold test
+files (``test_*.py``, ``*_test.py``, ``conftest.py``), the outermost of each. Without them, tests of kept code
+looked unreachable and left the fork (boltons' ``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
+
+
+def is_test_file(rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    return name.endswith(".py") and (name.startswith("test") or name.endswith("_test.py") or name == "conftest.py")
+
+
+def find_test_folders(paths: Iterable[str]) -> list[str]:
+    paths = list(paths)
+    found: list[str] = []
+    for rel in paths:
+        parts = rel.split("/")
+        for i, part in enumerate(parts[:-1]):
+            if part in TEST_DIRS:
+                folder = "/".join(parts[:i + 1])
+                if not any(folder == f or folder.startswith(f + "/") for f in found):
+                    found = [f for f in found if not f.startswith(folder + "/")] + [folder]
+                break
+    return sorted(f for f in found if any(is_test_file(r) for r in paths if r.startswith(f + "/")))
+
+
+def tests_of(analysis) -> list[str]:
+    """The spec's ``tests``, else the test folders found in the source (``tests = []`` says there are none)."""
+    tests = analysis.spec.sections.get("tests")
+    return list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
