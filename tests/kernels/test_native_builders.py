@@ -115,7 +115,7 @@ def test_the_cmake_fork_still_builds(copy_fixture, tmp_path):
     assert subprocess.run([str(build / "demo")], capture_output=True, text=True).stdout.strip() == "posix"
 
 
-def test_a_flag_module_the_fork_removes_is_a_warning(copy_fixture):
+def test_a_module_setup_py_imports_stays(copy_fixture):
     from slimfork.api import analyse
 
     root = copy_fixture("kernels", "cext")
@@ -126,10 +126,11 @@ def test_a_flag_module_the_fork_removes_is_a_warning(copy_fixture):
     setup.write_text(setup.read_text().replace("WINDOWS  # noqa", "WINDOWS, VERSION  # noqa")
                      .replace('version="1.0"', "version=VERSION"))
     analysis = analyse(root / "slimfork.toml")
-    assert "src/cext/_flags.py" in analysis.plan.removed_paths()
-    # the folded setup.py no longer imports the platform flags; it still needs VERSION
-    assert [w for w in analysis.plan.warnings if "setup.py imports" in w] == \
-        ["setup.py imports VERSION from src/cext/_flags.py, which the fork removes: its build fails"]
+    # setup.py is a root (pip runs it to build the fork): the flags module it takes VERSION from stays, where it
+    # used to go with only a warning that the build would fail
+    assert "src/cext/_flags.py" not in analysis.plan.removed_paths()
+    assert analysis.graph.reached["cext._flags"].via == "setup"
+    assert not [w for w in analysis.plan.warnings if "setup.py imports" in w]
     assert "src/arch/windows/name.c" in analysis.plan.removed_paths()  # still decided with the flags' values
 
 
