@@ -5,7 +5,7 @@ the tests inside the package (`pkg/testsuite`) were not found. A plain `import X
 
 from __future__ import annotations
 
-import textwrap
+from tests.mapping.registrykit import write_project
 
 from slimfork.cli import main
 
@@ -42,10 +42,8 @@ FILES = {
 
 
 def test_a_third_party_decorator_is_no_registry_and_testsuite_is_the_tests(tmp_path, capsys):
-    for rel, text in FILES.items():
-        (tmp_path / "p" / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "p" / rel).write_text(textwrap.dedent(text))
-    assert main(["init", str(tmp_path / "p"), "--out", str(tmp_path / "d.toml")]) == 0
+    project = write_project(tmp_path, FILES, "")
+    assert main(["init", str(project), "--out", str(tmp_path / "d.toml")]) == 0
     capsys.readouterr()
     text = (tmp_path / "d.toml").read_text()
     assert '# package = "pkg.units.register"' in text
