@@ -63,11 +63,31 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                        f"dynamic import of a computed name against the package {package}: kept all "
                                        f"{len(kept)} modules of it", tuple(kept), DECLARE_IMPORT))
+        elif not target and (packages := _default_packages(mm, summary, dyn)):
+            kept = sorted({m for p in packages for m in [p, *mm.descendants(p)] if m in mm.modules})
+            edges.extend((m, dyn.line, f"{dyn.text} (a name computed at run time, its default in {', '.join(packages)})")
+                         for m in kept if m != name)
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
+                                       f"dynamic import of a name computed at run time whose default names a module "
+                                       f"of {', '.join(packages)}: kept all {len(kept)} modules of it", tuple(kept),
+                                       DECLARE_IMPORT))
         elif not target:
             uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                        "dynamic import of a name computed entirely at run time: the modules kept are "
                                        "those the code names in strings (string edges); a check must cover it",
                                        (), DECLARE_IMPORT))
+
+
+def _default_packages(mm: ModuleMap, summary, dyn) -> list[str]:
+    """``import_module(os.environ.get("X", "pkg.backends.default"))``: the packages of the internal modules the
+    call's own string literals name (the run-time value picks a sibling of the default)."""
+    out = set()
+    for text, _ in summary.strings:
+        if repr(text) in dyn.text and mm.is_internal(text) and (module := mm.longest_module(text)):
+            package = module if mm.modules[module].is_package else module.rpartition(".")[0]
+            if package:
+                out.add(package)
+    return sorted(out)
 
 
 def relative(package: str, target: str) -> str:

@@ -6,6 +6,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from slimfork.graph.data_files import data_file_edges
 from slimfork.graph.dynamic import covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
@@ -18,7 +19,7 @@ from slimfork.spec.stale import key_matches, stale_keys
 
 class Edge(NamedTuple):
     target: str
-    kind: str  # "import", "from", "parent", "dynamic", "string", "registry", "scan", "main"
+    kind: str  # "import", "from", "parent", "dynamic", "string", "path", "registry", "scan", "main"
     line: int = 0
     detail: str = ""  # condition, registry pattern, call text
 
@@ -79,16 +80,19 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             here = posixpath.dirname(info.path)
             for path in (posixpath.normpath(text), posixpath.normpath(posixpath.join(here, text))):
                 if path in index.files and (mod := mm.module_of(path)) and mod != name:
-                    out.append(Edge(mod, "string", line, f"the path '{text}' names its file"))
+                    out.append(Edge(mod, "path", line, f"the path '{text}' names its file"))
                     break
         for text, line in summary.folder_strings:
             for target in _folder_modules(folders, info.path, text):
                 if target != name:
-                    out.append(Edge(target, "string", line, f"the folder '{text}' is read by its path"))
+                    out.append(Edge(target, "path", line, f"the folder '{text}' is read by its path"))
         for scan in summary.dir_scans:
             found = []
             scan_edges(mm, name, info, scan, registries, found, uncertain, callers)
             out.extend(Edge(target, "scan", line, detail) for target, line, detail in found)
+    data_root, data_files = index.data_from or (index.root, index.other_files)
+    for package, target, path in data_file_edges(mm, str(data_root), data_files):
+        edges[package].append(Edge(target, "string", 0, f"the data file {path} names it"))
     for reg in registries:
         if reg.package in edges:
             for member in registry_members(mm, reg):

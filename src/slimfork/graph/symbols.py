@@ -230,6 +230,8 @@ class _Walker(PrunedCollector):
             self.result.kept_names.setdefault(module, set()).add(head)
         else:
             self.use_name(module, head, why)
+            if head not in self.binders[module]:
+                self.through_stars(module, chain, why, computed, frozenset({module}))
         for index in self.binders[module].get(head, ()):
             st = self.s[module].statements[index]
             for alias in st.aliases:
@@ -242,6 +244,22 @@ class _Walker(PrunedCollector):
                 if symbol is not None:
                     continue  # an attribute of an imported symbol (a class attribute, a method)
                 self.walk(current, chain[1:], why, computed)
+
+    def through_stars(self, module: str, chain: tuple[str, ...], why: str, computed: bool,
+                      seen: frozenset[str]) -> None:
+        """``a.f`` where ``a`` comes from ``from pkg import *``: the submodule ``pkg.a`` (its ``__all__`` names it)
+        or what ``pkg`` binds as ``a`` is walked as if bound here."""
+        for st in self.s[module].statements:
+            for alias in st.aliases:
+                base = self.absolute(module, alias) if alias.bound == "*" else None
+                if base is None or base in seen or base not in self.s:
+                    continue
+                if f"{base}.{chain[0]}" in self.mm.modules:
+                    self.walk(base, chain, why, computed)
+                elif chain[0] in self.binders[base]:
+                    self.use_chain(base, chain, why, computed)
+                else:
+                    self.through_stars(base, chain, why, computed, seen | {base})
 
     def plain_imports(self, module: str, head: str) -> list[tuple[TopStatement, ImportAlias]]:
         """The top-level ``import a.b`` statements (no ``as``) binding ``head``, when nothing else binds it."""
@@ -366,7 +384,8 @@ class _Walker(PrunedCollector):
 
     # ---- subclass hooks ------------------------------------------------------------------------------------
     def subclass_hooks(self) -> None:
-        """Classes whose base defines ``__init_subclass__`` register themselves when defined: keep them."""
+        """Classes whose base defines ``__init_subclass__`` or has a metaclass of its own register themselves when
+        defined: keep them."""
         hooked = {(m, st.binds[0]) for m, s in self.s.items() for st in s.statements if st.kind == "class" and st.hook}
         changed = bool(hooked)
         while changed:
@@ -377,7 +396,7 @@ class _Walker(PrunedCollector):
                         continue
                     if any(self.resolve_class(module, base) in hooked for base in st.bases):
                         hooked.add((module, st.binds[0]))
-                        self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__")
+                        self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__ or a metaclass")
                         changed = True
             self.drain()
 

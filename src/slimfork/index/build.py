@@ -24,6 +24,7 @@ class Index:
     files: dict[str, ModuleSummary]  # relative posix path -> summary
     parsed: int = 0  # how many files were parsed in this run (the rest came from the cache)
     other_files: list[str] = field(default_factory=list)  # non-Python files, relative posix paths
+    data_from: tuple[Path, list[str]] | None = None  # (root, other_files) of the original, for a Python-only copy
 
 
 # This process's summaries by content hash, while something holds them (an index, a verified tree, or one of the

@@ -37,7 +37,7 @@ class TopStatement:
     aliases: tuple[ImportAlias, ...] = ()  # for import statements (nested imports of "other" statements too)
     inner_imports: set[ImportAlias] = field(default_factory=set)  # imports inside a function or class body
     bases: tuple[tuple[str, ...], ...] = ()  # for classes: base classes as chains
-    hook: bool = False  # a class that defines __init_subclass__ (its subclasses may register themselves)
+    hook: bool = False  # defines __init_subclass__ or has a metaclass: its subclasses may register themselves
     bases_known: bool = True  # for classes: every base is a name or attribute chain (``Base``, ``nn.Module``)
     effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
     type_only: bool = False  # an ``if TYPE_CHECKING:`` (or ``if False:``) block without else: its imports never run

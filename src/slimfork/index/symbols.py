@@ -96,10 +96,11 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.bases = tuple(c for c in chains if c)
             st.bases_known = all(chains) and not any(k.arg for k in node.keywords if k.arg != "metaclass")
             meta = [k for k in node.keywords if k.arg == "metaclass"]
-            if meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type"):
+            registering = meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type")
+            if registering:
                 st.keep = st.effect = f"its metaclass {short_text(meta[0].value)} may register it"
-            st.hook = any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)) and b.name == "__init_subclass__"
-                          for b in node.body)
+            st.hook = bool(registering) or any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                               and b.name == "__init_subclass__" for b in node.body)
         if node.name.startswith("__") and node.name.endswith("__"):
             st.keep = st.keep or f"module hook {node.name}"
     elif isinstance(node, (ast.Import, ast.ImportFrom)):

@@ -22,6 +22,7 @@ def replan(spec: Spec, tree: SourceTree, scratch: Path, base: Plan, graph: Modul
     ``base``, and so do ``base``'s warnings that still hold. ``vacated``: see ``build_graph``."""
     index = build_index(scratch, jobs=jobs, use_cache=False, reuse=graph.index,
                         skip=lambda rel: first_match(spec.drop, rel) is not None)
+    index.data_from = graph.index.data_from or (graph.index.root, graph.index.other_files)
     scratch_tree = dataclasses.replace(tree, root=scratch, python_root=scratch / tree.relpath(tree.python_root)
                                        if tree.python_root != tree.root else scratch)
     new = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=graph.excluded,

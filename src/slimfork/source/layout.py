@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.errors import SpecError
+from slimfork.source.declared_entry_points import declared_entry_points, setup_cfg_metadata
 from slimfork.source.package_dir import declared_python_root
 
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".tox", ".nox", ".venv", "venv", "node_modules", ".eggs",
@@ -84,6 +85,10 @@ def find_packages(py_root: Path) -> list[str]:
 def read_distribution(root: Path) -> Distribution | None:
     for info in sorted(root.glob("*.dist-info")):
         return _from_metadata(info / "METADATA", info / "entry_points.txt")
+    return _with_declared_entry_points(_source_distribution(root), root)
+
+
+def _source_distribution(root: Path) -> Distribution | None:
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
         dist = _from_pyproject(pyproject)
@@ -95,6 +100,21 @@ def read_distribution(root: Path) -> Distribution | None:
         eps = next(iter(sorted(root.glob("*.egg-info/entry_points.txt")) + sorted(root.glob("src/*.egg-info/entry_points.txt"))), None)
         return _from_metadata(root / "PKG-INFO", eps)
     return None
+
+
+def _with_declared_entry_points(dist: Distribution | None, root: Path) -> Distribution | None:
+    """Add the entry points setup.cfg, setup.py or poetry declare that the metadata read lacks."""
+    declared = declared_entry_points(root)
+    if not declared:
+        return dist
+    if dist is None:
+        name, version = setup_cfg_metadata(root)
+        dist = Distribution(name=name or root.name, version=version, origin="setup.cfg" if name else "")
+    for group, entries in declared.items():
+        target = dist.scripts if group == "console_scripts" else dist.entry_points.setdefault(group, {})
+        for name, value in entries.items():
+            target.setdefault(name, value)
+    return dist
 
 
 def _from_metadata(metadata: Path, entry_points: Path | None) -> Distribution:

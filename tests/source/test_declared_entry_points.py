@@ -1,0 +1,33 @@
+"""Entry points declared by setup.cfg, setup.py or poetry reach the distribution a git checkout has no metadata
+for: its scripts and plugins are roots."""
+
+from __future__ import annotations
+
+from slimfork.source.layout import read_distribution
+
+
+def test_setup_cfg_and_setup_py_entry_points(tmp_path):
+    (tmp_path / "setup.cfg").write_text("[metadata]\nname = demo\nversion = 2.0\n\n[options.entry_points]\n"
+                                        "console_scripts =\n    demo = demo.cli:main\n"
+                                        "demo.plugins =\n    a = demo.plugins.a\n")
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(entry_points={"
+                                       "'demo.plugins': ['b = demo.plugins.b:B'], 'pytest11': 'demo = demo.pt'})\n")
+    dist = read_distribution(tmp_path)
+    assert (dist.name, dist.version, dist.scripts) == ("demo", "2.0", {"demo": "demo.cli:main"})
+    assert dist.entry_points == {"demo.plugins": {"a": "demo.plugins.a", "b": "demo.plugins.b:B"},
+                                 "pytest11": {"demo": "demo.pt"}}
+
+
+def test_poetry_scripts_and_plugins_join_pep621_metadata(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "demo"\nversion = "1"\n[project.scripts]\nfirst = "demo.a:main"\n'
+        '[tool.poetry.scripts]\nsecond = "demo.b:main"\nthird = {reference = "demo.c:main", type = "console"}\n'
+        '[tool.poetry.plugins."demo.hooks"]\nh = "demo.hooks.h"\n')
+    dist = read_distribution(tmp_path)
+    assert dist.scripts == {"first": "demo.a:main", "second": "demo.b:main", "third": "demo.c:main"}
+    assert dist.entry_points == {"demo.hooks": {"h": "demo.hooks.h"}}
+
+
+def test_no_declarations_no_distribution(tmp_path):
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='x', entry_points=EPS)\n")
+    assert read_distribution(tmp_path) is None
