@@ -1,6 +1,8 @@
 """Modules a package's own data files name: ``{"class": "pkg.handlers.JsonHandler"}`` in a logging config the
-package loads, a plugin list in a YAML file. The package's code reads them at run time, so the package reaches
-what they name (an edge from the package, not a root: data of a package the fork leaves out keeps nothing)."""
+package loads, a plugin list in a YAML file, and the imports of its Cython sources (``_speedups.pyx``'s
+``from pkg.helpers import scale``: the built extension imports it). The package's code reads or builds them, so
+the package reaches what they name (an edge from the package, not a root: data of a package the fork leaves out
+keeps nothing)."""
 
 from __future__ import annotations
 
@@ -10,37 +12,66 @@ import re
 from slimfork.graph.modules import ModuleMap
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf")
+CYTHON_SUFFIXES = (".pyx", ".pxd", ".pxi")
+_CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
+                            re.MULTILINE)
 _MAX_BYTES = 512_000
 _READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> dotted names in it, read once per process
 
 
-def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str, str]]:
-    """(package, module it names, data file path) for the text files inside package folders."""
+def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str, str, str]]:
+    """(package, module named, edge kind, why) for the text and Cython files inside package folders."""
     if not mm.top_names:
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     out = []
     for path in other_files:
-        if not path.endswith(DATA_SUFFIXES):
+        if not path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
             continue
         package = mm.module_of(posixpath.join(posixpath.dirname(path), "__init__.py"))
         if package is None:
             continue
-        for text in _names(root, path, pattern):
+        cython = path.endswith(CYTHON_SUFFIXES)
+        names = _cython_imports(root, path, package) if cython else _names(root, path, pattern)
+        why = f"the Cython source {path} imports it" if cython else f"the data file {path} names it"
+        for text in names:
+            if not mm.is_internal(text):
+                continue
             target = mm.longest_module(text)
             if target and target != package:
-                out.append((package, target, path))
+                out.append((package, target, "native" if cython else "string", why))
     return out
 
 
 def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
     key = (root, path)
     if key not in _READ:
-        try:
-            with open(posixpath.join(root, path), "rb") as f:
-                data = f.read(_MAX_BYTES + 1)
-        except OSError:
-            data = b""
-        text = data.decode("utf-8", "replace") if len(data) <= _MAX_BYTES else ""
-        _READ[key] = list(dict.fromkeys(pattern.findall(text)))
+        _READ[key] = list(dict.fromkeys(pattern.findall(_text(root, path))))
     return _READ[key]
+
+
+def _cython_imports(root: str, path: str, package: str) -> list[str]:
+    """The modules a Cython file imports or cimports, relative ones resolved against its package."""
+    key = (root, path)
+    if key not in _READ:
+        out = []
+        for base, names, plain in _CYTHON_IMPORT.findall(_text(root, path)):
+            if plain:
+                out += [n.split()[0] for n in plain.split(",") if n.strip()]
+                continue
+            dots = len(base) - len(base.lstrip("."))
+            anchor = package.rsplit(".", dots - 1)[0] if dots > 1 else package
+            absolute = f"{anchor}.{base[dots:]}".rstrip(".") if dots else base
+            out.append(absolute)
+            out += [f"{absolute}.{n.split()[0]}" for n in names.strip("() \t").split(",") if n.strip()]
+        _READ[key] = list(dict.fromkeys(out))
+    return _READ[key]
+
+
+def _text(root: str, path: str) -> str:
+    try:
+        with open(posixpath.join(root, path), "rb") as f:
+            data = f.read(_MAX_BYTES + 1)
+    except OSError:
+        return ""
+    return data.decode("utf-8", "replace") if len(data) <= _MAX_BYTES else ""

@@ -19,7 +19,7 @@ from slimfork.spec.stale import key_matches, stale_keys
 
 class Edge(NamedTuple):
     target: str
-    kind: str  # "import", "from", "parent", "dynamic", "string", "path", "registry", "scan", "main"
+    kind: str  # import, from, parent, dynamic, string, path, native (Cython), registry, scan, main
     line: int = 0
     detail: str = ""  # condition, registry pattern, call text
 
@@ -91,8 +91,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             scan_edges(mm, name, info, scan, registries, found, uncertain, callers)
             out.extend(Edge(target, "scan", line, detail) for target, line, detail in found)
     data_root, data_files = index.data_from or (index.root, index.other_files)
-    for package, target, path in data_file_edges(mm, str(data_root), data_files):
-        edges[package].append(Edge(target, "string", 0, f"the data file {path} names it"))
+    for package, target, kind, why in data_file_edges(mm, str(data_root), data_files):
+        edges[package].append(Edge(target, kind, 0, why))
     for reg in registries:
         if reg.package in edges:
             for member in registry_members(mm, reg):

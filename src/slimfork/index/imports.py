@@ -30,8 +30,29 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.folder_strings = folder_strings(tree)
     if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path
         summary.path_strings = [(m.group(2), text.count("\n", 0, m.start()) + 1) for m in _PY_PATH.finditer(text)]
+        summary.path_strings += _joined_py_paths(tree)
     if summary.strings:
         summary.literal_calls = literal_calls(tree)
+
+
+def _joined_py_paths(tree: ast.Module) -> list[tuple[str, int]]:
+    """``os.path.join("src", "pkg", "_version.py")``, ``Path(here) / "pkg" / "x.py"``: the literal parts joined
+    (a computed base, ``here``, is dropped: the edge also tries the path beside the naming file)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+            parts = node.args
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            parts, left = [node.right], node.left
+            while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Div):
+                parts, left = [left.right, *parts], left.left
+            parts = [left, *parts]
+        else:
+            continue
+        literal = [p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str)]
+        if len(literal) > 1 and literal[-1].endswith(".py") and isinstance(parts[-1], ast.Constant):
+            out.append(("/".join(literal), node.lineno))
+    return out
 
 
 def _docstring_lines(tree: ast.Module) -> set[int]:

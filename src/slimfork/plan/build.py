@@ -14,7 +14,8 @@ from slimfork.spec.model import Spec
 # The kind of keep each edge of the graph gives the module it reaches.
 EDGE_KEPT = {
     "import": KeptKind.IMPORTED, "from": KeptKind.IMPORTED, "parent": KeptKind.PARENT, "main": KeptKind.RUN,
-    "dynamic": KeptKind.DYNAMIC, "string": KeptKind.STRING, "path": KeptKind.STRING, "registry": KeptKind.REGISTRY, "scan": KeptKind.SCAN,
+    "dynamic": KeptKind.DYNAMIC, "string": KeptKind.STRING, "path": KeptKind.STRING, "native": KeptKind.IMPORTED,
+    "registry": KeptKind.REGISTRY, "scan": KeptKind.SCAN,
 }
 
 

@@ -15,7 +15,8 @@ from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.star_exports import star_export_roots
 
 BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
-                 "main": "run as a program", "path": "loaded by its file path"}
+                 "main": "run as a program", "path": "loaded by its file path",
+                 "native": "imported by a Cython source"}
 TEXT_SUFFIXES = (".toml", ".cfg", ".ini", ".txt", ".yaml", ".yml", ".json", ".sh", ".bash")
 
 
