@@ -1,7 +1,8 @@
 """Names the code finds at run time, outside the imports symbol pruning follows: submodules a star import brings
 in through `__all__`, subclasses a metaclass registers, a module imported from a folder put on sys.path, a module
-an environment variable picks (its default names a sibling), a handler a package's JSON config names, and a plugin
-only setup.cfg's entry points declare. The fork must behave as the original."""
+an environment variable picks (its default names a sibling), a handler a package's JSON config names, a plugin
+only setup.cfg's entry points declare, `pkgutil.resolve_name(f"pkg.sub.{name}:NAME")` and a sibling file loaded by
+`spec_from_file_location` from `join(dirname(__file__), name + ".py")`. The fork must behave as the original."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ def test_run_time_names_are_edges_or_roots(copy_fixture):
     assert reached["rtnames.backends.other"].edge.kind == "dynamic"  # a sibling of the env var's default
     assert reached["rtnames.handlers.jsonh"].edge.detail == "the data file src/rtnames/logging.json names it"
     assert reached["rtnames.extra.extra_mod"].edge.kind == "path"
+    assert reached["rtnames.resolved.b"].edge.kind == "dynamic"  # the resolver's f-string prefix
+    assert reached["rtnames.byfile.b"].edge.kind == "path"  # a computed file name beside the loader
     assert any("rtnames.plugins.foo" == r.module and "entry point [rtnames.plugins]" in r.reason
                for r in analysis.graph.roots)
     default = [u for u in analysis.plan.uncertain if "default names" in u.why]

@@ -109,6 +109,8 @@ def _folder_modules(folders: dict[str, list[str]], path: str, text: str) -> list
     """The modules below the folder ``text`` names beside the file, else in its top-level package's folder
     (``Path(pkg.__file__).parent / "templates"`` from a submodule)."""
     above = _ancestors(path)
+    if text == ".":  # a file of the naming module's own folder, by a computed name
+        return folders.get(above[-1] if above else "", [])
     for base in dict.fromkeys((above[-1:] or [""]) + above[:1] + (above[1:2] if above[:1] == ["src"] else [])):
         folder = posixpath.normpath(posixpath.join(base, text))
         if folder in folders and folder not in above:

@@ -28,6 +28,10 @@ def unparse(node) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
+# Functions that import "pkg.mod:attr" or "pkg.mod.Attr" by name (pkgutil, werkzeug and django, tornado, scrapy).
+RESOLVERS = ("resolve_name", "import_string", "import_object", "load_object")
+
+
 def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     loops = _loop_values(tree)
     consts = module_constants(tree)
@@ -45,6 +49,10 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
             summary.dynamic_imports.extend(dynamic_imports(call, name, loops.get(id(node), {}), visible))
+        elif node.args and (name in RESOLVERS or ast.unparse(func) == "pydoc.locate") \
+                and not isinstance(node.args[0], ast.Constant):  # a literal "pkg.mod:attr" is a string edge
+            prefix = _string_prefix(node.args[0]).split(":", 1)[0]
+            summary.dynamic_imports.append(DynamicImport(node.lineno, unparse(node), prefix or None, True, None))
 
 
 def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:

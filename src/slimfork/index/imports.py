@@ -7,7 +7,7 @@ import ast
 import re
 
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
-from slimfork.index.dynamic_imports import scan_calls, unparse
+from slimfork.index.dynamic_imports import RESOLVERS, scan_calls, unparse
 from slimfork.index.scans import find_scans, folder_strings, literal_calls
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
@@ -19,7 +19,8 @@ _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None:
     """Fill ``summary``'s import fields from the parsed ``tree`` of ``text``."""
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
-    if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
+    if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text \
+            or "pydoc" in text or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
     if summary.dynamic_imports or "iter_modules" in text or "walk_packages" in text or "__path__" in text \
             or "__file__" in text:  # a package folder handed to a loader: register_plugins(linter, __path__[0])

@@ -173,11 +173,26 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
         if not (_mentions_package_file(node) or any(isinstance(n, ast.Name) and n.id in anchored
                                                      for n in ast.walk(node))):
             continue
-        for n in ast.walk(node):
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) <= 80 \
-                    and not n.value.endswith(".py") and _FOLDER.fullmatch(n.value) and n.value.strip("."):
-                out.append((n.value, n.lineno))
+        found = [(n.value, n.lineno) for n in ast.walk(node) if isinstance(n, ast.Constant)
+                 and isinstance(n.value, str) and len(n.value) <= 80 and not n.value.endswith(".py")
+                 and _FOLDER.fullmatch(n.value) and n.value.strip(".")]
+        if not found and _computed_py_name(node):  # join(dirname(__file__), name + ".py"): a sibling file
+            found = [(".", node.lineno)]
+        out += found
     return out
+
+
+def _computed_py_name(node) -> bool:
+    """A ``.py`` file name with a computed part: ``name + ".py"``, ``f"{name}.py"``, ``"%s.py" % name``."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.JoinedStr) and len(n.values) > 1 and isinstance(n.values[-1], ast.Constant) \
+                and str(n.values[-1].value).endswith(".py"):
+            return True
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Mod)):
+            side = n.right if isinstance(n.op, ast.Add) else n.left
+            if isinstance(side, ast.Constant) and isinstance(side.value, str) and side.value.endswith(".py"):
+                return True
+    return False
 
 
 def _mentions_package_file(node) -> bool:
