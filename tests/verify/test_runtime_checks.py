@@ -233,3 +233,16 @@ def test_pytest_ignores_the_configuration_of_a_project_around_the_fork(tmp_path)
     baseline = check.baseline(original)
     assert baseline.usable and "tests.test_core::test_run" in baseline.data
     assert check.run(fork, baseline).ok
+
+
+def test_pytest_matches_parameter_ids_made_at_run_time(tmp_path):
+    original, fork = copy_project(tmp_path)
+    stamped = ("import itertools, time\nimport pytest\n_n = itertools.count()\n\n"
+               "@pytest.mark.parametrize('when', [time.time_ns()])\ndef test_stamp(when):\n    assert when\n\n"
+               "@pytest.mark.parametrize('when', [time.time_ns()])\ndef test_stamp_gone(when):\n    assert when\n")
+    edit(original, {"tests/test_stamp.py": stamped})
+    edit(fork, {"tests/test_stamp.py": stamped.replace("def test_stamp_gone", "def _gone")})
+    check = PytestCheck(LAYOUT, ENV, PytestSpec(args=PYTEST_ARGS))
+    result = check.run(fork, check.baseline(original))
+    # test_stamp ran under a new id and passed; test_stamp_gone did not run at all
+    assert [f.split("[")[0] for f in result.failures] == ["tests.test_stamp::test_stamp_gone"]

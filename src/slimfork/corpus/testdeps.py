@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 GROUPS = ("tests", "test", "testing")
+_FACTOR = re.compile(r"^[\w.,!-]+:\s+")
 _SKIP = re.compile(r"^(-|\.|git\+|pytest-cov|coverage|pytest-randomly|pytest-xdist|tox)", re.I)
 
 
@@ -34,6 +35,7 @@ def test_requirements(root: Path) -> tuple[list[str], str]:
             origin = "tox.ini [testenv] deps"
         except configparser.Error:
             pass
+    reqs = [_FACTOR.sub("", r) for r in reqs]  # tox's "trio: trio" (a dependency of the trio factor's envs)
     reqs = [r for r in reqs if not _SKIP.match(r) and "{" not in r]
     if not any(re.match(r"pytest\b", r) for r in reqs):
         reqs.append("pytest")
