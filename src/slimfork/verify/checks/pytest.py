@@ -60,6 +60,9 @@ class PytestCheck:
             return Baseline(self.name, False, None, why, time.monotonic() - start)
         passed = {test for test, (outcome, _, _) in outcomes.items() if outcome == "passed"}
         note = f"{len(passed)} of {len(outcomes)} tests pass in the original"
+        failed = [(test, message) for test, (outcome, message, _) in sorted(outcomes.items()) if outcome != "passed"]
+        if not passed and failed:  # say why: a collection error names the missing module
+            note += f" (first: {failed[0][0]}: {failed[0][1][:200] or 'no message'})"
         return Baseline(self.name, bool(passed), passed, note, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
