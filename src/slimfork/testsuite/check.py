@@ -8,6 +8,7 @@ import re
 import time
 from pathlib import Path
 
+from slimfork.verify.checks.pytest import RenamedIds, none_pass
 from slimfork.verify.model import Baseline, CheckResult
 
 _PARAM = re.compile(r"\[(.*)\]$")
@@ -56,7 +57,7 @@ class PlannedTestsCheck:
         passed = {test: file for test, (outcome, _, file) in outcomes.items() if outcome == "passed"}
         gone = {test for test, file in passed.items() if self.planned_gone(test, file)}
         note = (f"{len(passed)} of {len(outcomes)} tests pass in the original; {len(gone)} of them leave the fork "
-                "with the code they test")
+                "with the code they test" + none_pass(outcomes))
         return Baseline(self.name, bool(passed), {"passed": passed, "gone": gone}, note, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
@@ -67,10 +68,11 @@ class PlannedTestsCheck:
                                                   f"{proc.stderr_tail(3) or proc.stdout[-300:].strip()}",),
                                (), time.monotonic() - start)
         failures, paths = [], []
+        renamed = RenamedIds(outcomes, baseline.data["passed"])
         for test, file in sorted(baseline.data["passed"].items()):
             if test in baseline.data["gone"]:
                 continue
-            if test not in outcomes and self.generated_from_removed(test):
+            if test not in outcomes and (self.generated_from_removed(test) or renamed.ran(test)):
                 continue
             outcome, message, where = outcomes.get(test, ("not run", "", file))
             if outcome != "passed":

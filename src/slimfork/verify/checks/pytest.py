@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Collection
 from pathlib import Path
 
 from slimfork.verify.env import VerifyEnv
@@ -59,10 +60,7 @@ class PytestCheck:
                 f"pytest did not run (exit {proc.exit_code}): {proc.stderr_tail(3) or proc.stdout[-300:].strip()}"
             return Baseline(self.name, False, None, why, time.monotonic() - start)
         passed = {test for test, (outcome, _, _) in outcomes.items() if outcome == "passed"}
-        note = f"{len(passed)} of {len(outcomes)} tests pass in the original"
-        failed = [(test, message) for test, (outcome, message, _) in sorted(outcomes.items()) if outcome != "passed"]
-        if not passed and failed:  # say why: a collection error names the missing module
-            note += f" (first: {failed[0][0]}: {failed[0][1][:200] or 'no message'})"
+        note = f"{len(passed)} of {len(outcomes)} tests pass in the original" + none_pass(outcomes)
         return Baseline(self.name, bool(passed), passed, note, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
@@ -73,11 +71,10 @@ class PytestCheck:
                 f"pytest did not run (exit {proc.exit_code}): {proc.stderr_tail(3) or proc.stdout[-300:].strip()}"
             return CheckResult(self.name, False, (why,), (), time.monotonic() - start)
         failures, paths = [], []
-        renamed = _passed_under_new_ids(outcomes, baseline.data)
+        renamed = RenamedIds(outcomes, baseline.data)
         for test in sorted(baseline.data):
             outcome, message, file = outcomes.get(test, ("not run", "", ""))
-            if outcome == "not run" and renamed.get(test.split("[", 1)[0], 0) > 0:
-                renamed[test.split("[", 1)[0]] -= 1  # a parameter id made at run time (a time, an address)
+            if outcome == "not run" and renamed.ran(test):
                 continue
             if outcome != "passed":
                 failures.append(f"{test}: {outcome} in the fork{': ' + message if message else ''}")
@@ -87,15 +84,32 @@ class PytestCheck:
                            f"{len(baseline.data)} tests that pass in the original")
 
 
-def _passed_under_new_ids(outcomes: dict[str, tuple[str, str, str]], passed: set[str]) -> dict[str, int]:
-    """Per parametrized test, how many of its ids the original did not have passed in the fork: ids built from
-    run-time values (``test_x[22:08:35 2026-11-26]``) differ between two runs of the same test."""
-    out: dict[str, int] = {}
-    for test, (outcome, _, _) in outcomes.items():
-        if "[" in test and test not in passed and outcome == "passed":
-            base = test.split("[", 1)[0]
-            out[base] = out.get(base, 0) + 1
-    return out
+def none_pass(outcomes: dict[str, tuple[str, str, str]]) -> str:
+    """When no test passed, why the first did not (a collection error names the missing module)."""
+    failed = [(test, message) for test, (outcome, message, _) in sorted(outcomes.items()) if outcome != "passed"]
+    if not failed or len(failed) < len(outcomes):
+        return ""
+    return f" (first: {failed[0][0]}: {failed[0][1][:200] or 'no message'})"
+
+
+class RenamedIds:
+    """Parameter ids built from run-time values (``test_x[22:08:35 2026-11-26]``) differ between two runs of the
+    same test: a baseline id the fork did not run counts as run when an id of the same test that the original did
+    not have passed in the fork (each such id once)."""
+
+    def __init__(self, outcomes: dict[str, tuple[str, str, str]], original: Collection[str]):
+        self.left: dict[str, int] = {}
+        for test, (outcome, _, _) in outcomes.items():
+            if "[" in test and test not in original and outcome == "passed":
+                base = test.split("[", 1)[0]
+                self.left[base] = self.left.get(base, 0) + 1
+
+    def ran(self, test: str) -> bool:
+        base = test.split("[", 1)[0]
+        if self.left.get(base, 0) <= 0:
+            return False
+        self.left[base] -= 1
+        return True
 
 
 def own_config(tree: Path, scratch: Path) -> list[str]:
