@@ -9,10 +9,12 @@ from collections import deque
 from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
+from slimfork.globs import first_match
 from slimfork.graph.public_api import public_api
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.star_exports import star_export_roots
+from slimfork.source.test_folders import tests_of
 
 BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
                  "main": "run as a program", "path": "loaded by its file path",
@@ -102,12 +104,14 @@ _FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, 
 
 def _unparsed_imports(analysis, graph, plan, summaries) -> list[tuple[str, str, str]]:
     """Kept files that do not parse (newer syntax) may still run elsewhere: every name their text imports with
-    ``from pkg.mod import a, b`` stays (read with a regex; unknown means keep)."""
+    ``from pkg.mod import a, b`` stays (read with a regex; unknown means keep). Not the tests' (see _summaries)."""
+    tests = tests_of(analysis)
     out = []
     removed = plan.removed_paths()
     scratch = graph.tree.root
     for k in plan.kept:
-        if not k.path.endswith(".py") or k.module is None or k.module in summaries or k.path in removed:
+        if not k.path.endswith(".py") or k.module is None or k.module in summaries or k.path in removed \
+                or tests and first_match(tests, k.path) is not None:  # left out on purpose (prune/stage.py)
             continue
         try:
             text = (scratch / k.path).read_text(encoding="utf-8", errors="replace")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.decisions import Plan, Removal, Uncertain
+from slimfork.globs import first_match
 from slimfork.graph.graph import ModuleGraph
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
 from slimfork.index.build import summary_of
@@ -29,6 +30,7 @@ from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
+from slimfork.source.test_folders import tests_of
 from slimfork.workers import fork_pool
 
 
@@ -63,6 +65,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     result = SymbolStage()
     before = {rel: (scratch / rel).read_bytes() for rel in analysis.index.files}
 
+    tests = tests_of(analysis)  # tests follow the code: what only they use goes, and they with it (testsuite)
     registry_modules = cut_dict_registries(registries, stages.graph.mm, scratch, result)
     only = None if config is not None and config.prune else registry_modules
     config = config or SymbolsSpec()
@@ -74,7 +77,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
         tick = _Ticker(result.timings)
-        summaries = _summaries(state, scratch)
+        summaries = _summaries(state, scratch, tests)
         tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules)
@@ -87,7 +90,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
             result.reach = reach
             break
         written = _prune_files(todo, scratch, result, jobs)
-        _undo_lost_imports(written, state, scratch, result, inputs.type_checking_free)
+        _undo_lost_imports(written, state, scratch, result, inputs.type_checking_free, tests)
         tick("prune")
         if not written:
             result.reach = reach
@@ -136,11 +139,14 @@ class _Written(dict):
         self.indexes: dict[str, set[int]] = {}
 
 
-def _summaries(state: _State, scratch: Path) -> dict[str, SymbolSummary]:
-    """The symbol part of each kept module's summary (the re-plan's index has summarised the scratch copy)."""
+def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, SymbolSummary]:
+    """The symbol part of each kept module's summary (the re-plan's index has summarised the scratch copy), but the
+    tests': a name only tests use is no kept code's (the test stage then removes the tests that use it)."""
     removed = state.plan.removed_paths()
     files = {}
     for k in state.plan.kept:
+        if tests and first_match(tests, k.path) is not None:
+            continue
         if k.path.endswith(".py") and k.module is not None and k.path not in removed and (scratch / k.path).is_file():
             files[k.module] = (k.path, (scratch / k.path).read_bytes())
     summaries = {m: summary_of(data).symbols for m, (_, data) in files.items()}
@@ -148,10 +154,11 @@ def _summaries(state: _State, scratch: Path) -> dict[str, SymbolSummary]:
 
 
 def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, result: SymbolStage,
-                       type_checking_free: bool = False) -> None:
+                       type_checking_free: bool = False, tests: list[str] = ()) -> None:
     """A safety net behind the analysis: a rewritten file that lost a name some kept module imports from it
     (``from m import name``) is put back as it was, and the report says so. With ``type_checking_free``, an import
-    under ``if TYPE_CHECKING:`` does not count (it never runs)."""
+    under ``if TYPE_CHECKING:`` does not count (it never runs); nor does a test's (``tests``: the test stage cuts
+    the import and the tests using the name)."""
     mm = state.graph.mm
     reached = state.graph.reached
     for rel in list(written):
@@ -164,7 +171,8 @@ def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, result
         broken = []
         for src, _ in state.graph.importers(base):
             info = mm.modules.get(src)
-            if src not in reached or info is None or info.path is None or not (scratch / info.path).is_file():
+            if src not in reached or info is None or info.path is None or not (scratch / info.path).is_file() \
+                    or tests and first_match(tests, info.path) is not None:
                 continue
             data = (scratch / info.path).read_bytes()
             summary = summary_of(data).symbols

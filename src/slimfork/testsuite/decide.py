@@ -82,25 +82,28 @@ def _module_name(path: str) -> str:
 
 
 def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, dict[str, str]]:
-    """Test files that other test files import (a test module that is also a helper, sqlglot's
-    ``tests/dialects/test_dialect.py`` with ``Validator``), whose only breakage at module level is imports of
-    removed code: path -> {imported name to delete: why}. Their tests that use those names leave one by one."""
+    """Test files whose only breakage at module level is imports of removed code (``from pkg.util import double,
+    triple`` when the fork drops ``triple``): path -> {imported name to delete: why}. Their tests that use those
+    names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
+    the file reads (loaded for its effects) takes the file, unless other tests import the file (a test module
+    that is also a helper, sqlglot's ``tests/dialects/test_dialect.py`` with ``Validator``)."""
     out = {}
     for path, tf in files.items():
-        if (path, "<module>") not in bad or posixpath.basename(path) in ("conftest.py", "__init__.py"):
+        if (path, "<module>") not in bad or posixpath.basename(path) == "__init__.py":
             continue
         module = _module_name(path)
-        if not any(u.dotted == module or u.dotted.startswith(module + ".") for other, f in files.items()
-                   if other != path for unit in f.units.values() for u in unit.uses):
-            continue
+        imported = any(u.dotted == module or u.dotted.startswith(module + ".") for other, f in files.items()
+                       if other != path for unit in f.units.values() for u in unit.uses)
+        read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
         unit = tf.units["<module>"]
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
         names = {}
         for use, why in broken:
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
-            if not local:
+            if not local or not imported and not set(local) <= read:
                 break
-            names.update({n: f"imports {why} ({path}:{use.line}); other tests import this file" for n in local})
+            names.update({n: f"imports {why} ({path}:{use.line})" + ("; other tests import this file" if imported
+                                                                     else "") for n in local})
         else:
             if names and not unit.patches and not library.removed_key(unit):
                 out[path] = names
