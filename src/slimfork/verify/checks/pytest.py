@@ -143,6 +143,9 @@ def read_junit(path: Path) -> dict[str, tuple[str, str, str]]:
                 outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
                 first = (child.get("message") or child.text or "").strip().splitlines()[:1]
                 message = first[0][:300] if first else ""
+                if message == "collection failure":  # the error is in the text: "E   ModuleNotFoundError: ..."
+                    errors = [line[1:].strip() for line in (child.text or "").splitlines() if line.startswith("E ")]
+                    message += f": {errors[-1][:250]}" if errors else ""
                 break
         out[test] = (outcome, message, case.get("file", ""))
     return out
