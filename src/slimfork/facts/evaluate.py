@@ -16,6 +16,7 @@ import libcst as cst
 from slimfork.facts.expressions import normalize_node
 from slimfork.facts.literals import dotted_name, inspected, is_pure, literal_value
 from slimfork.facts.model import UNKNOWN, Truth
+from slimfork.facts.python import PythonVersions, is_field
 
 _COMPARE = {
     cst.Equal: operator.eq, cst.NotEqual: operator.ne, cst.LessThan: operator.lt, cst.LessThanEqual: operator.le,
@@ -68,7 +69,7 @@ class FactTable:
         self.triggers.add(trigger_text(qualname))
 
 
-STDLIB_FACTS = {"sys.platform", "os.name", "platform.system"}
+STDLIB_FACTS = {"sys.platform", "os.name", "platform.system", "sys.version_info"}
 
 
 def trigger_text(qualname: str) -> str:
@@ -180,6 +181,10 @@ class Evaluator(Generic[ScopeT]):
         if qualname in self.table.values:
             self.used.update(self.table.origins.get("v:" + qualname, ()))
             return self.table.values[qualname]
+        owner, _, field = qualname.rpartition(".")
+        if is_field(field) and isinstance(versions := self.table.values.get(owner), PythonVersions):
+            self.used.update(self.table.origins.get("v:" + owner, ()))  # sys.version_info.major
+            return versions.at(("field", field))
         if isinstance(node, cst.Attribute) and self.table.env_modules:
             owner = self.scope.resolve(dotted_name(node.value) or "")
             if owner in self.table.env_modules:
@@ -314,18 +319,20 @@ class Evaluator(Generic[ScopeT]):
     def _item(self, node: cst.Subscript) -> Any:
         """An index or a slice of a known string or tuple: ``sys.platform[:5]``, ``plat[:6]`` (plat folded)."""
         base = self.value(node.value)
-        if not isinstance(base, (str, tuple)):
+        if not isinstance(base, (str, tuple, PythonVersions)):
             return UNKNOWN
         index = node.slice[0].slice
         if isinstance(index, cst.Index):
             at = self.value(index.value)
-            return base[at] if isinstance(at, int) and not isinstance(at, bool) else UNKNOWN
+            if not isinstance(at, int) or isinstance(at, bool):
+                return UNKNOWN
+            return base.at(("index", at)) if isinstance(base, PythonVersions) else base[at]
         if not isinstance(index, cst.Slice):
             return UNKNOWN
         bounds = [None if part is None else self.value(part) for part in (index.lower, index.upper, index.step)]
         if any(b is not None and (not isinstance(b, int) or isinstance(b, bool)) for b in bounds):
             return UNKNOWN
-        return base[slice(*bounds)]
+        return base.at(("slice", *bounds)) if isinstance(base, PythonVersions) else base[slice(*bounds)]
 
     def _comparison(self, node: cst.Comparison) -> Any:
         if self.table.never_values and len(node.comparisons) == 1:
@@ -349,7 +356,14 @@ class Evaluator(Generic[ScopeT]):
                     return UNKNOWN
                 if op in (cst.Is, cst.IsNot) and not all(isinstance(v, (bool, type(None))) for v in (left, right)):
                     return UNKNOWN  # identity of strings and numbers is an implementation detail
-                outcome = bool(_COMPARE[op](left, right))
+                if isinstance(left, PythonVersions):  # sys.version_info >= (3, 8): the same for every version?
+                    outcome = left.compare(_COMPARE[op], right)
+                elif isinstance(right, PythonVersions):
+                    outcome = right.compare(_COMPARE[op], left, flipped=True)
+                else:
+                    outcome = bool(_COMPARE[op](left, right))
+                if outcome is UNKNOWN:
+                    return UNKNOWN
             result = result and outcome
             left = right
         return result

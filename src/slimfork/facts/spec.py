@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from slimfork.errors import SpecError
+from slimfork.facts.python import python_fact
 from slimfork.facts.expressions import normalize
 from slimfork.facts.model import (ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, Fact,
                                   FactSet)
@@ -59,6 +60,9 @@ KEYS: dict[str, str] = {
     "constant_arguments": "boolean: a parameter of a private function or method (defined once) that every call in "
                           "the kept code passes the same True/False/None has that value in its body, which folds "
                           "(default false)",
+    "python": "string: the Python versions the fork runs on, as requires-python writes them (e.g. \">=3.10\"): "
+              "sys.version_info compared with a literal folds where every version from its floor on agrees "
+              "(default: the distribution's requires-python)",
     "sys_platform": "string: the value of sys.platform (e.g. \"linux\")",
     "os_name": "string: the value of os.name (e.g. \"posix\")",
     "platform_system": "string: what platform.system() returns (e.g. \"Linux\")",
@@ -125,6 +129,12 @@ def parse_facts(raw: dict, key: str = "facts") -> FactSet:
             if not isinstance(value, str):
                 raise SpecError(f"expected a string, got {_type(value)}", key=f"{key}.{name}", hint=KEYS[name])
             out.facts.append(Fact(kind, target, value, f"{key}.{name}"))
+    if "python" in raw:
+        fact = python_fact(raw["python"], f"{key}.python") if isinstance(raw["python"], str) else None
+        if fact is None:
+            raise SpecError(f"expected a version specifier with a lower bound, got {raw['python']!r}",
+                            key=f"{key}.python", hint=KEYS["python"])
+        out.facts.append(fact)
     for i, target in enumerate(_names(raw, "returns_none", key)):
         out.facts.append(Fact(FUNCTION, target, None, f"{key}.returns_none[{i}]"))
     for i, target in enumerate(_names(raw, "never_instances", key)):

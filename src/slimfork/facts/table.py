@@ -9,6 +9,7 @@ import libcst as cst
 from slimfork.facts.bindings import ModuleBindings, ModuleScope, Resolver, renamed_imports
 from slimfork.facts.evaluate import LITERAL_TYPES, Evaluator, FactTable
 from slimfork.facts.expressions import normalize, trigger
+from slimfork.facts.python import PythonVersions
 from slimfork.facts.model import (ATTRIBUTE, ENV, EXPRESSION, FUNCTION, INSTANCE, MEMBER, METHOD, NAME, PARAMETER, UNKNOWN, FactSet,
                                   env_string)
 
@@ -72,6 +73,8 @@ def build_table(facts: FactSet, resolver: Resolver) -> FactTable:
             table.values[qualname] = fact.value
             table.learn(qualname)
             table.origins["v:" + qualname] = (fact.key,)
+            if isinstance(fact.value, PythonVersions):
+                table.words.update(("major", "minor", "micro"))  # sys.version_info.major
     return table
 
 
@@ -111,12 +114,13 @@ def propagate(table: FactTable, resolver: Resolver, modules: list[ModuleBindings
                 scope = scope or ModuleScope(resolver, bindings, words=table.words | renamed[bindings.module])
                 evaluator = Evaluator(table, scope)
                 value = evaluator.value(expr)
-                if value is UNKNOWN or not isinstance(value, LITERAL_TYPES) or not evaluator.used:
+                if value is UNKNOWN or not isinstance(value, (*LITERAL_TYPES, PythonVersions)) or not evaluator.used:
                     continue
                 table.values[qualname] = value
                 table.learn(qualname)
                 table.origins["v:" + qualname] = tuple(sorted(evaluator.used))
-                flags[qualname] = value
+                if not isinstance(value, PythonVersions):  # PY_VERSION = sys.version_info[:2]: no literal to write
+                    flags[qualname] = value
                 used |= evaluator.used
                 words.add(name)
                 changed = True

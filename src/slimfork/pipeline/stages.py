@@ -22,6 +22,7 @@ from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
+from slimfork.facts.python import with_requires_python
 from slimfork.prune.stage import run_symbol_stage
 from slimfork.rewrite import fold_tree
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
@@ -32,7 +33,7 @@ from slimfork.testsuite.stage import plan_tests
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
     spec = analysis.spec
-    facts = spec.sections.get("facts")
+    facts = with_requires_python(spec.sections.get("facts"), analysis.tree.dist)
     if (facts is None or not (facts or facts.preprocessor_raw)) and "kernels" not in spec.sections \
             and not spec.sections.get("registries") and not tests_of(analysis) \
             and "symbols" not in spec.sections \

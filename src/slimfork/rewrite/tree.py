@@ -17,6 +17,7 @@ from slimfork.facts.expressions import trigger
 from slimfork.facts.model import ATTRIBUTE, ENV, EXPRESSION, FactSet
 from slimfork.facts.options import inert_options, inert_values
 from slimfork.facts.table import build_table, propagate
+from slimfork.facts.python import DEFAULT_KEY
 from slimfork.facts.unmatched import explain_unmatched
 from slimfork.fsutil import write_atomic
 from slimfork.graph.public_api import PublicApi
@@ -113,7 +114,7 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
         report.inert_values = inert_values(root, sorted(modules), predicates)
     # A match in a file that could not be folded changed nothing: the fact is unmatched, and the report says why.
     matched = used | {key for f in report.files if not f.failure for key, _ in f.matches}
-    report.unmatched = [f for f in facts.facts if f.key not in matched]
+    report.unmatched = [f for f in facts.facts if f.key not in matched and not f.key.startswith(DEFAULT_KEY)]
     if report.unmatched:
         failed_matches: dict[str, list[str]] = {}
         for f in report.failures:
