@@ -1,6 +1,6 @@
 """With [symbols], a name only tests use is no kept code's: it goes, and so do the tests that use it, one by one
 (the import of the name is cut from the test file and from conftest.py); the tests of kept code in the same files
-stay and pass."""
+stay and pass, and so does what the package's test-support module they use needs."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ def test_a_public_function_only_tests_use_goes_with_its_tests(copy_fixture, tmp_
     fork = tmp_path / "fork"
     util = (fork / "src/symtests/util.py").read_text()
     assert "def double" in util and "def triple" not in util
+    assert "def quadruple" in util  # symtests.testing, test support of test_support.py, uses it
     tests = (fork / "tests/test_util.py").read_text()
     assert "from symtests.util import double\n" in tests
     assert "def test_double" in tests and "def test_compute" in tests and "test_triple" not in tests
@@ -24,4 +25,4 @@ def test_a_public_function_only_tests_use_goes_with_its_tests(copy_fixture, tmp_
     assert not (fork / "tests/test_effects.py").exists()  # an import no test reads takes the file
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                          capture_output=True, text=True, env={"PYTHONPATH": str(fork / "src"), "PATH": "/usr/bin:/bin"})
-    assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout[-2000:]
+    assert run.returncode == 0 and "3 passed" in run.stdout, run.stdout[-2000:]

@@ -78,9 +78,12 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
         attempts += 1
         tick = _Ticker(result.timings)
         summaries = _summaries(state, scratch, tests)
+        support = _test_support(state.graph, scratch, tests)
+        summaries.update({m: summary for m, (summary, _) in support.items()})
         tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules)
+        inputs.keep_all.update({m: why for m, (_, why) in support.items()})
         reach = reach_symbols(inputs)
         tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
@@ -151,6 +154,35 @@ def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, Symb
             files[k.module] = (k.path, (scratch / k.path).read_bytes())
     summaries = {m: summary_of(data).symbols for m, (_, data) in files.items()}
     return {m: summary for m, summary in summaries.items() if summary.error is None}
+
+
+def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[SymbolSummary, str]]:
+    """Package modules no root reaches that tests of reached code import (``pkg.testing``), with what they import
+    in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
+    (summary, why))."""
+    if not tests:
+        return {}
+    mm, reached = graph.mm, graph.reached
+    out: dict[str, tuple[SymbolSummary, str]] = {}
+
+    def imports(module: str) -> list[str]:
+        return [e.target for e in graph.edges.get(module, ()) if e.kind in ("import", "from")]
+
+    for test, info in mm.modules.items():
+        if info.path is None or first_match(tests, info.path) is None or not any(t in reached for t in imports(test)):
+            continue
+        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)]
+        while todo:
+            module, why = todo.pop()
+            path = mm.modules[module].path if module in mm.modules else None
+            if module in out or module in reached or path is None or first_match(tests, path) is not None \
+                    or not mm.is_internal(module) or not (scratch / path).is_file():
+                continue
+            summary = summary_of((scratch / path).read_bytes()).symbols
+            if summary.error is None:
+                out[module] = (summary, why)
+                todo += [(t, f"imported by {module}, {why}") for t in imports(module)]
+    return out
 
 
 def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, result: SymbolStage,
