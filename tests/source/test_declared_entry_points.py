@@ -28,6 +28,12 @@ def test_poetry_scripts_and_plugins_join_pep621_metadata(tmp_path):
     assert dist.entry_points == {"demo.hooks": {"h": "demo.hooks.h"}}
 
 
+def test_setup_py_entry_points_through_a_module_constant(tmp_path):
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nEPS = {'console_scripts': ['x = demo.x:main']}\n"
+                                       "setup(name='demo', entry_points=EPS)\n")
+    assert read_distribution(tmp_path).scripts == {"x": "demo.x:main"}
+
+
 def test_no_declarations_no_distribution(tmp_path):
     (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='x', entry_points=EPS)\n")
     assert read_distribution(tmp_path) is None

@@ -61,11 +61,14 @@ def _setup_py(path: Path) -> Groups:
         tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
     except (SyntaxError, ValueError):
         return {}
+    assigned = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+                if isinstance(t, ast.Name)}  # ENTRY_POINTS = {...}; setup(entry_points=ENTRY_POINTS)
     for node in ast.walk(tree):
         for kw in node.keywords if isinstance(node, ast.Call) else ():
             if kw.arg == "entry_points":
+                value = assigned.get(kw.value.id, kw.value) if isinstance(kw.value, ast.Name) else kw.value
                 try:
-                    value = ast.literal_eval(kw.value)
+                    value = ast.literal_eval(value)
                 except ValueError:
                     continue
                 if isinstance(value, dict):
