@@ -45,10 +45,12 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     helpers = _helper_modules(files, bad, library)
     for path, tf in sorted(files.items()):
         module_bad = bad.get((path, "<module>"))
-        if path in helpers:  # other tests import it: only its imports of removed code go, and what uses them
-            removals += [TestRemoval(path, f"{IMPORT}{name}", REMOVED, why) for name, why in helpers[path].items()]
-            module_bad = None
         is_conftest = posixpath.basename(path) in ("conftest.py", "__init__.py")
+        if path in helpers:  # only its imports of removed code go, and what uses them
+            names, shared = helpers[path]
+            if shared or is_conftest or _still_tests_kept_code(path, tf, bad, library):
+                removals += [TestRemoval(path, f"{IMPORT}{name}", REMOVED, why) for name, why in names.items()]
+                module_bad = None
         if module_bad and is_conftest:
             warnings.append(f"{path}: {module_bad[1]} (kept: removing it would take every test below it)")
             continue
@@ -81,9 +83,17 @@ def _module_name(path: str) -> str:
     return path[:-len(".py")].removesuffix("/__init__").replace("/", ".")
 
 
-def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, dict[str, str]]:
+def _still_tests_kept_code(path: str, tf: TestFile, bad: dict, library: Library) -> bool:
+    """Whether a unit that stays after the cut uses a module the fork keeps (else the file tests nothing kept:
+    mixins and helpers of the removed tests would be all that is left)."""
+    return any(library.module_of(use.dotted) in library.fork for q, unit in tf.units.items()
+               if unit.kind != "module" and not _unit_bad(bad, path, q) for use in unit.uses)
+
+
+def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, tuple[dict[str, str], bool]]:
     """Test files whose only breakage at module level is imports of removed code (``from pkg.util import double,
-    triple`` when the fork drops ``triple``): path -> {imported name to delete: why}. Their tests that use those
+    triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
+    the file). Their tests that use those
     names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
     the file reads (loaded for its effects) takes the file, unless other tests import the file (a test module
     that is also a helper, sqlglot's ``tests/dialects/test_dialect.py`` with ``Validator``)."""
@@ -106,7 +116,7 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
                                                                      else "") for n in local})
         else:
             if names and not unit.patches and not library.removed_key(unit):
-                out[path] = names
+                out[path] = (names, imported)
     return out
 
 
