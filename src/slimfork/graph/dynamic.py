@@ -33,12 +33,10 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                 target = relative(package, target) + ("." if dyn.prefix and not target.strip(".") else "")
             else:  # relative to a package computed at run time: every module it could name in any package
                 kept = _relative_anywhere(mm, target, dyn.prefix)
-                edges.extend((m, dyn.line, f"{dyn.text} (a relative name, package computed at run time)")
-                             for m in kept if m != name)
-                uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                           f"relative module name '{target}' against a package computed at run "
-                                           f"time: kept all {len(kept)} modules it may name", tuple(kept),
-                                           DECLARE_IMPORT))
+                _keep_uncertain(edges, uncertain, info.path, dyn, name, kept,
+                                "a relative name, package computed at run time",
+                                f"relative module name '{target}' against a package computed at run time: kept all "
+                                f"{len(kept)} modules it may name")
                 continue
         if target and not dyn.prefix:
             resolved = resolve_import(mm, name, ImportEdge(target, 0, (), dyn.line, "dynamic"))
@@ -48,34 +46,35 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
         elif target and mm.is_internal(target):
             named = sorted(m for m in mm.modules if m.startswith(target))
             kept = [m for m in named if m not in vacated]
-            edges.extend((m, dyn.line, f"{dyn.text} (prefix '{target}')") for m in kept if m != name)
             left = len(named) - len(kept)
-            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                       f"dynamic import with prefix '{target}': kept all {len(kept)} modules it may "
-                                       "name" + (f" but the {left} a registry cut left with nothing but imports"
-                                                 if left else ""), tuple(kept), DECLARE_IMPORT))
+            _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, f"prefix '{target}'",
+                            f"dynamic import with prefix '{target}': kept all {len(kept)} modules it may name"
+                            + (f" but the {left} a registry cut left with nothing but imports" if left else ""))
         elif covered or summary.dir_scans:
             continue  # the names a directory scan found: the scan's edges keep every module it may find
         elif not target and package and package != RUNTIME_PACKAGE and mm.is_internal(package):
             kept = sorted(m for m in [package, *mm.descendants(package)] if m in mm.modules)
-            edges.extend((m, dyn.line, f"{dyn.text} (a computed name relative to {package})") for m in kept
-                         if m != name)
-            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                       f"dynamic import of a computed name against the package {package}: kept all "
-                                       f"{len(kept)} modules of it", tuple(kept), DECLARE_IMPORT))
+            _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, f"a computed name relative to {package}",
+                            f"dynamic import of a computed name against the package {package}: kept all "
+                            f"{len(kept)} modules of it")
         elif not target and (packages := _default_packages(mm, summary, dyn)):
             kept = sorted({m for p in packages for m in [p, *mm.descendants(p)] if m in mm.modules})
-            edges.extend((m, dyn.line, f"{dyn.text} (a name computed at run time, its default in {', '.join(packages)})")
-                         for m in kept if m != name)
-            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                       f"dynamic import of a name computed at run time whose default names a module "
-                                       f"of {', '.join(packages)}: kept all {len(kept)} modules of it", tuple(kept),
-                                       DECLARE_IMPORT))
+            where = ", ".join(packages)
+            _keep_uncertain(edges, uncertain, info.path, dyn, name, kept,
+                            f"a name computed at run time, its default in {where}",
+                            f"dynamic import of a name computed at run time whose default names a module of {where}: "
+                            f"kept all {len(kept)} modules of it")
         elif not target:
             uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
                                        "dynamic import of a name computed entirely at run time: the modules kept are "
                                        "those the code names in strings (string edges); a check must cover it",
                                        (), DECLARE_IMPORT))
+
+
+def _keep_uncertain(edges, uncertain, path: str, dyn, name: str, kept: list[str], detail: str, why: str) -> None:
+    """Keep every module a dynamic import may name (an edge each) and list the place as uncertain with them."""
+    edges.extend((m, dyn.line, f"{dyn.text} ({detail})") for m in kept if m != name)
+    uncertain.append(Uncertain(path, dyn.line, dyn.text, why, tuple(kept), DECLARE_IMPORT))
 
 
 def _default_packages(mm: ModuleMap, summary, dyn) -> list[str]:
