@@ -101,8 +101,6 @@ NAMED_OUTSIDE_PYTHON = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="pitfall 17 not guarded yet: a module named only in a kept non-Python file "
-                                       "(`python -m pkg.tool` in a script, a setup.cfg entry point) leaves the fork")
 @pytest.mark.parametrize("shape", sorted(NAMED_OUTSIDE_PYTHON))
 def test_pitfall_17_a_module_named_only_outside_python_stays(tmp_path, shape):
     where, text = NAMED_OUTSIDE_PYTHON[shape]

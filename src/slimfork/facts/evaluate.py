@@ -181,9 +181,9 @@ class Evaluator(Generic[ScopeT]):
         if qualname in self.table.values:
             self.used.update(self.table.origins.get("v:" + qualname, ()))
             return self.table.values[qualname]
-        owner, _, field = qualname.rpartition(".")
-        if is_field(field) and isinstance(versions := self.table.values.get(owner), PythonVersions):
-            self.used.update(self.table.origins.get("v:" + owner, ()))  # sys.version_info.major
+        version_of, _, field = qualname.rpartition(".")
+        if is_field(field) and isinstance(versions := self.table.values.get(version_of), PythonVersions):
+            self.used.update(self.table.origins.get("v:" + version_of, ()))  # sys.version_info.major
             return versions.at(("field", field))
         if isinstance(node, cst.Attribute) and self.table.env_modules:
             owner = self.scope.resolve(dotted_name(node.value) or "")

@@ -62,7 +62,7 @@ class PythonVersions:
         return UNKNOWN if self.view else PythonVersions(self.floor, view)
 
     def values(self) -> list[Any]:
-        out = []
+        out: list[Any] = []
         for minor in range(self.floor[1], _LAST_MINOR):
             for micro in (0, 50):
                 version = (3, minor, micro, "final", 0)

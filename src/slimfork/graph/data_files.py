@@ -15,6 +15,9 @@ DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".co
 CYTHON_SUFFIXES = (".pyx", ".pxd", ".pxi")
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
+_RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
+_RUN_FILES = (".sh", ".bash", ".cfg", ".ini", ".toml", ".yaml", ".yml", ".txt", ".conf", "Makefile", "Dockerfile",
+              "Procfile", "justfile")
 _MAX_BYTES = 512_000
 _READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> dotted names in it, read once per process
 
@@ -40,6 +43,18 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             target = mm.longest_module(text)
             if target and target != package:
                 out.append((package, target, "native" if cython else "string", why))
+    return out
+
+
+def run_roots(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str]]:
+    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``."""
+    out = []
+    for path in other_files:
+        if path.endswith(_RUN_FILES):
+            key = (root, "-m " + path)
+            if key not in _READ:
+                _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
+            out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
     return out
 
 

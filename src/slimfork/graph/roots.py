@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from slimfork.errors import SpecError, Stale, did_you_mean
 from slimfork.globs import match_modules
+from slimfork.graph.data_files import run_roots
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
@@ -43,6 +44,8 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             module = value.split(":")[0].strip()
             if module in mm.modules:
                 out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
+    for module, why in run_roots(mm, str(tree.root), index.other_files):
+        out.append(RootModule(module, why))
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
         if (script := mm.module_of(path)) is not None:
             out.append(RootModule(script, f"{path}: {why}, which pip runs to install the fork"))

@@ -186,7 +186,7 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
 
 
 def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, result: SymbolStage,
-                       type_checking_free: bool = False, tests: list[str] = ()) -> None:
+                       type_checking_free: bool = False, tests: list[str] | None = None) -> None:
     """A safety net behind the analysis: a rewritten file that lost a name some kept module imports from it
     (``from m import name``) is put back as it was, and the report says so. With ``type_checking_free``, an import
     under ``if TYPE_CHECKING:`` does not count (it never runs); nor does a test's (``tests``: the test stage cuts
