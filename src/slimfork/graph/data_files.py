@@ -2,7 +2,7 @@
 package loads, a plugin list in a YAML file, and the imports of its Cython sources (``_speedups.pyx``'s
 ``from pkg.helpers import scale``: the built extension imports it). The package's code reads or builds them, so
 the package reaches what they name (an edge from the package, not a root: data of a package the fork leaves out
-keeps nothing)."""
+keeps nothing). ``run_roots``: modules a kept script or configuration anywhere runs as ``python -m pkg.tool``."""
 
 from __future__ import annotations
 
