@@ -52,7 +52,8 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
         live = live_uses(kernel, reached)
         if any(u.how != "import" for u in live):
             continue
-        out.append(_kernel_finding(kernel, live, reached(kernel.path), table.uncalled))
+        uncalled = {(u.path, u.function) for u in kernel.uses if reached(u.path)} & table.uncalled
+        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled))
     out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
@@ -98,7 +99,7 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
     if live:  # imported somewhere, never called: the import may be public API
         reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
         confidence = 40
-    elif dead and all((u.path, u.function) in uncalled for u in dead):
+    elif dead and all((u.path, u.function) in uncalled for u in dead):  # (in reached files)
         reason = "launched only in functions nothing calls: " + ", ".join(u.where() for u in dead[:3])
         confidence = 50  # those functions may be public API a user calls
     elif dead:
@@ -119,6 +120,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         reason += "; its file is not reached either"
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
         reason += "; a registered op is public API of the library"
+        confidence = min(confidence, 40)
+    if kernel.kind == "cuda" and dead and "/include/" in f"/{kernel.path}":
+        reason += "; it is in a public header (include/), which code outside the tree may launch"
         confidence = min(confidence, 40)
     if kernel.path and _NATIVE_TEST.search(kernel.path):
         reason += "; it is in a native test, which a build outside the tree may compile"

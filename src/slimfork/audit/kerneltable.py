@@ -123,7 +123,43 @@ class _Builder:
                 k.id = f"{k.id}@{k.path}:{k.line}"
         includes = {rel: self.includes(rel) for rel in self.scan.native}
         return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native),
-                           uncalled=self.uncalled_functions())
+                           uncalled=self.uncalled_functions() | self.uncalled_host_functions())
+
+    def host_uses(self, name: str) -> list[Use]:
+        """Where native code uses ``name``: the host functions (and macros) whose body names it, and the places
+        outside any function; prototypes and explicit instantiations are not uses."""
+        uses = []
+        for rel, scan in self.scan.native.items():
+            uses += [Use(rel, fn.line, fn.name, "macro" if fn.macro else "launch")
+                     for fn in scan.functions if name in fn.uses]
+            uses += [Use(rel, line, None, "launch") for line in scan.loose.get(name, ())]
+        return uses
+
+    def uncalled_host_functions(self) -> set[tuple[str, str]]:
+        """(path, name) of native functions and macros no live code reaches by name. Live: names used outside any
+        function, names Python code reads, writes in a string or matches with an f-string pattern (ctypes'
+        ``lib.cquantize``), ``main``, and what a live function's body names, transitively."""
+        defined: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        live = {"main"}
+        for rel, scan in self.scan.native.items():
+            live.update(scan.loose)
+            for fn in scan.functions:
+                defined.setdefault(fn.name, []).append((rel, fn.uses))
+        for py in self.scan.py.values():
+            live.update(name for name in py.refs if name in defined)
+            live.update(name for name in py.strings if name in defined)
+        self.string_uses("")  # builds the f-string patterns
+        live.update(name for name in defined if name not in live
+                    and any(regex.match(name) for regex, _rel, _line in self._patterns))
+        todo = [name for name in live if name in defined]
+        while todo:
+            for _rel, uses in defined[todo.pop()]:
+                for name in uses:
+                    if name not in live:
+                        live.add(name)
+                        if name in defined:
+                            todo.append(name)
+        return {(rel, name) for name, sites in defined.items() if name not in live for rel, _uses in sites}
 
     def uncalled_functions(self) -> set[tuple[str, str]]:
         """Top-level functions that launch a Triton kernel of their own file and that nothing references: outside their file no
@@ -208,8 +244,7 @@ class _Builder:
         for rel, nat in self.scan.native.items():
             for k in nat.kernels:
                 if k.kind == "cuda":
-                    uses = [Use(other, line, None, "launch") for other, scan in self.scan.native.items()
-                            for line in scan.idents.get(k.name, ()) if not (other == rel and line == k.line)]
+                    uses = self.host_uses(k.name)
                     uses += self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
                     self.kernels.append(Kernel(f"cuda:{rel}::{k.name}", "cuda", k.name, rel, k.line, uses))
                 elif k.kind == "metal":

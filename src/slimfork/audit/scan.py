@@ -16,7 +16,8 @@ from slimfork.progress import progress
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.workers import fork_pool
 
-_NATIVE_SCANNER = Path(__file__).parent.parent / "index" / "nativescan.py"
+_NATIVE_SCANNER = (Path(__file__).parent.parent / "index" / "nativescan.py",
+                   Path(__file__).parent.parent / "index" / "native_functions.py")
 
 
 @dataclass
@@ -40,7 +41,7 @@ def _scan_one(args: tuple[str, str]) -> tuple[str, NativeScan]:
 def scan_tree(index: Index, jobs: int | None = None, use_cache: bool = True) -> TreeScan:
     root = Path(index.root)
     where = content_hash(str(root).encode())
-    cache_file = cache_dir("audit") / f"scan-{where}-{code_version(_NATIVE_SCANNER)}.pkl"
+    cache_file = cache_dir("audit") / f"scan-{where}-{code_version(*_NATIVE_SCANNER)}.pkl"
     cached: dict[str, NativeScan] = read_cache(cache_file, {}) if use_cache else {}
     py = {rel: summary.scan for rel, summary in index.files.items()}
     native: dict[str, NativeScan] = {}

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from slimfork.index.native_functions import HostFunction, host_code
+
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 _GLOBAL = re.compile(r"\b__global__\b")
@@ -24,6 +26,8 @@ _PYBIND = re.compile(r"\b(?:PYBIND11_MODULE|NB_MODULE)\s*\(\s*([A-Za-z_]\w*)\s*,
 _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+_INSTANTIATION = re.compile(r"\btemplate\s*$")
+_TEMPLATE_ARGS = re.compile(r"<[^<>;{}()]*>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,8 @@ class NativeScan:
     idents: dict[str, list[int]] = field(default_factory=dict)  # identifier -> lines (code, not comments)
     strings: dict[str, list[int]] = field(default_factory=dict)  # identifier-like string literals -> lines
     impls: list[tuple[str, str, int]] = field(default_factory=list)  # TORCH_LIBRARY_IMPL m.impl: (ns, op, line)
+    functions: list[HostFunction] = field(default_factory=list)  # host functions and macros, with the names they use
+    loose: dict[str, list[int]] = field(default_factory=dict)  # identifiers used outside any function (always live)
 
 
 def _blank(match: re.Match) -> str:
@@ -70,6 +76,8 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
         scan.includes.append((m.group(1).strip(), line_of(m.start())))
     if "__global__" in code:
         for m in _GLOBAL.finditer(code):
+            if _INSTANTIATION.search(code, max(0, m.start() - 40), m.start()):
+                continue  # `template __global__ void k<float>(...);`: the kernel is defined elsewhere
             name = _declared_name(code, m.end())
             if name:
                 scan.kernels.append(NativeKernel("cuda", name, line_of(m.start())))
@@ -102,6 +110,9 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
                     name = m.group(2).split(".")[0]
                     scan.kernels.append(NativeKernel(kind, name, line_of(block.end() + m.start()), namespace))
     code_only = _STRING.sub(_blank, code)
+    if not metal:
+        host = host_code(code_only, line_of)
+        scan.functions, scan.loose = host.functions, host.loose
     for m in _IDENT.finditer(code_only):
         lines = scan.idents.setdefault(m.group(0), [])
         if len(lines) < 8:
@@ -133,7 +144,11 @@ def _declared_name(code: str, pos: int) -> str | None:
     paren = head.find("(")
     if paren < 0 or ";" in head[:paren] or "{" in head[:paren]:
         return None
-    idents = _IDENT.findall(head[:paren])
+    after = head[paren:]
+    end = min((i for i in (after.find(";"), after.find("{")) if i >= 0), default=-1)
+    if end >= 0 and after[end] == ";" and ")" in after[:end]:
+        return None  # a prototype: the kernel's definition is elsewhere
+    idents = _IDENT.findall(_TEMPLATE_ARGS.sub(" ", head[:paren]))
     name = idents[-1] if idents else None
     return None if name in (None, "void", "static", "inline", "__forceinline__") else name
 

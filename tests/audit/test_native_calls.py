@@ -1,0 +1,69 @@
+"""The native call graph: a CUDA kernel whose launches all sit in host functions no live code calls is unused
+(bitsandbytes' "Remove unused kernels": ``kDequantize`` <- ``dequantize()`` <- ``extern "C" cdequantize``, which
+no Python code reads any more). What the reader cannot follow stays live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slimfork.audit.run import AuditOptions, run_audit
+from slimfork.index.native_functions import host_code
+from slimfork.index.nativescan import scan_native
+from slimfork.source.layout import open_tree
+
+FIXTURE = Path(__file__).parent / "fixtures" / "ctypes_lib"
+
+
+def _host(text: str):
+    lines = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    return host_code(text, lambda pos: sum(1 for start in lines if start <= pos))
+
+
+def test_a_kernel_launched_only_behind_an_export_python_never_reads_is_unused():
+    result, _table = run_audit(open_tree(FIXTURE), options=AuditOptions(kinds={"unused-kernel"}))
+    found = {f.subject: f for f in result.findings}
+    assert set(found) == {"cuda:csrc/kernels.cu::kDequantize"}
+    finding = found["cuda:csrc/kernels.cu::kDequantize"]
+    assert finding.confidence == 50
+    assert finding.reason == "launched only in functions nothing calls: csrc/ops.cu:5 in dequantize (launch)"
+
+
+def test_exports_python_reads_by_name_or_fstring_pattern_keep_their_chain():
+    # lib.cscale -> scale() -> kScale; getattr(lib, f"cfill_{name}_fp32") matches the macro-made cfill_ones_fp32
+    # -> fill<T>() -> kFill; a file-level table holds kTabled; #if branches make branchy.cu unreadable: kept
+    result, _table = run_audit(open_tree(FIXTURE), options=AuditOptions(kinds={"unused-kernel"}))
+    subjects = {f.subject for f in result.findings}
+    for kept in ("kScale", "kFill", "kTabled"):
+        assert f"cuda:csrc/kernels.cu::{kept}" not in subjects
+    assert "cuda:csrc/branchy.cu::kBranchy" not in subjects
+
+
+def test_prototypes_and_explicit_instantiations_are_neither_kernels_nor_uses():
+    scan = scan_native("__global__ void k(float* a);\n"
+                       "template <typename T> __global__ void t(T* a) {}\n"
+                       "template __global__ void t<float>(float* a);\n")
+    assert [k.name for k in scan.kernels] == ["t"]
+    assert "k" not in scan.loose and "t" not in scan.loose
+
+
+def test_a_file_level_macro_invocation_defines_the_function_its_arguments_name():
+    host = _host("#define MAKE(name, T) void c##name##_fp32(T* a) { run_##name(a); }\n"
+                 "extern \"C\" {\nMAKE(ones, float)\n}\n")
+    made = {f.name: f for f in host.functions if not f.macro}
+    assert set(made) == {"cones_fp32"} and "run_ones" in made["cones_fp32"].uses
+    assert not host.loose
+
+
+def test_what_is_not_plainly_a_function_is_a_loose_use():
+    host = _host("namespace a {\nvoid f() { k1(); }\n}\n"
+                 "PYBIND11_MODULE(ext, m) { m.def(\"g\", &g); }\n"
+                 "struct S { void run() { k2(); } };\n"
+                 "REGISTER(k3);\n"
+                 "auto fp = &k4;\n")
+    assert [f.name for f in host.functions] == ["f"]  # inside a namespace: still a function
+    assert {"g", "k2", "k3", "k4"} <= set(host.loose) and "k1" not in host.loose
+
+
+def test_unbalanced_branches_make_the_whole_file_loose():
+    host = _host("#if A\nvoid f(int a) {\n#else\nvoid f() {\n#endif\n  k();\n}\n")
+    assert not host.functions and "k" in host.loose
