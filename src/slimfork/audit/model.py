@@ -9,6 +9,7 @@ from typing import Any
 KINDS = {
     "unused-file": "files and folders nothing reaches from the roots",
     "duplicate": "near-duplicate modules and scripts",
+    "unused-symbol": "private top-level functions, classes and constants no file of the tree names",
     "unused-kernel": "GPU kernels with no launch site in reached code",
     "orphaned-test": "tests of modules or names that do not exist, or of unreached code only",
     "eager-import": "package __init__ files that import much at import time",

@@ -11,6 +11,7 @@ MIN_CONFIDENCE = 50
 def projection(result, lines: dict[str, int], runnable: frozenset[str], kernels: int | None) -> dict:
     removed: set[str] = set()
     dead_kernels = 0
+    symbol_lines: dict[str, int] = {}  # file -> lines of its unused symbols
     for f in result.findings:
         if f.confidence < MIN_CONFIDENCE:
             continue
@@ -19,6 +20,8 @@ def projection(result, lines: dict[str, int], runnable: frozenset[str], kernels:
             removed.update(f.details.get("tests", []))
         elif f.kind == "orphaned-test":
             removed.add(f.path)
+        elif f.kind == "unused-symbol":
+            symbol_lines[f.path] = symbol_lines.get(f.path, 0) + f.details.get("lines", 0)
         elif f.kind == "unused-kernel" and not f.subject.startswith(("source:", "kernels-of:")):
             dead_kernels += 1
     files = list(lines)
@@ -29,6 +32,7 @@ def projection(result, lines: dict[str, int], runnable: frozenset[str], kernels:
                 "scripts": sum(1 for p in kept if p in runnable), "tests": sum(1 for p in kept if is_test_file(p))}
 
     before, after = row(lambda p: True), row(lambda p: p not in removed)
+    after["lines"] -= sum(n for p, n in symbol_lines.items() if p not in removed)
     if kernels is not None:
         before["kernels"], after["kernels"] = kernels, kernels - dead_kernels
     return {"min_confidence": MIN_CONFIDENCE, "before": before, "after": after}

@@ -21,6 +21,7 @@ from slimfork.audit.hidden_roots import (
     script_roots,
 )
 from slimfork.audit.kernels import kernel_findings
+from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.projection import projection
@@ -101,6 +102,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                                            {p for p, s in index.files.items() if s.error}, support, public)
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
+    if "unused-symbol" in options.kinds:
+        result.findings += symbol_findings(index, scan, reached)
+        lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
         result.findings += kernel_findings(table, reached)
