@@ -52,7 +52,7 @@ def host_code(code: str, line_of) -> HostCode:
         names = frozenset(_IDENT.findall(body)) - set(params or ()) - {d.group(1)}
         out.functions.append(HostFunction(d.group(1), line_of(d.start()), names, macro=True))
     text = _DIRECTIVE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), code)
-    reader = _Reader(text, macros, out, line_of, branches=[m.start() for m in _BRANCH.finditer(code)])
+    reader = _Reader(text, macros, out, line_of, branches=tuple(m.start() for m in _BRANCH.finditer(code)))
     if text.count("{") != text.count("}"):  # the #if branches open or close braces: no structure to trust
         reader.loose(0, len(text))
     else:
@@ -61,7 +61,7 @@ def host_code(code: str, line_of) -> HostCode:
 
 
 class _Reader:
-    def __init__(self, text: str, macros, out: HostCode, line_of, depth: int = 0, branches: list[int] = ()):
+    def __init__(self, text: str, macros, out: HostCode, line_of, depth: int = 0, branches: tuple[int, ...] = ()):
         self.text, self.macros, self.out, self.line_of, self.depth = text, macros, out, line_of, depth
         self.branches = branches  # positions of #else/#elif: a function spanning one may be two half-functions
 
