@@ -12,6 +12,8 @@ from slimfork.index.scans import find_scans, folder_strings, literal_calls
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
+_OWN_SUBMODULE = re.compile(r"""\bf(["'])\{(__name__|__package__)\}((?:\.[A-Za-z_]\w*)+)\1"""
+                            r"""|\b(__name__|__package__)\s*\+\s*(["'])((?:\.[A-Za-z_]\w*)+)\5""")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
@@ -198,12 +200,19 @@ def _cond(conds: tuple[str, ...]) -> str | None:
     return " / ".join(conds) if conds else None
 
 def _dotted_strings(text: str) -> list[tuple[str, int]]:
+    """Dotted names in string literals, and the submodules of the module itself an f-string or a concatenation
+    names: ``f"{__name__}.ops"``, ``__package__ + ".impl"`` (kept as ``{__name__}.ops``: the graph knows the
+    module's name)."""
     out = []
     line, pos = 1, 0
     for match in _DOTTED_STRING.finditer(text):
         line += text.count("\n", pos, match.start())
         pos = match.start()
         out.append((match.group(2), line))
+    if "__name__" in text or "__package__" in text:
+        for match in _OWN_SUBMODULE.finditer(text):
+            own = match.group(2) or match.group(4)
+            out.append((f"{{{own}}}{match.group(3) or match.group(6)}", text.count("\n", 0, match.start()) + 1))
     return out
 
 

@@ -62,10 +62,15 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     for module in sorted(set(keep_all) & set(registry_modules) & set(summaries)):  # num2words/__init__.py
         roots += _all_but_freed(summaries[module], registry_modules[module], module, keep_all.pop(module))
     looked_up: dict[str, str] = {}
+    computed = bool(graph.uncertain)  # an import of a name computed at run time may load any module a string names
     for module in summaries:
         for src, edge in graph.importers(module):
-            if edge.kind in BY_NAME_EDGES and src in graph.reached:
-                why = f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run time"
+            if src not in graph.reached:
+                continue
+            if edge.kind in BY_NAME_EDGES or computed and edge.kind == "string" \
+                    and edge.detail == f"the string '{module}' names it":
+                how = BY_NAME_EDGES.get(edge.kind, "named whole by a string, which a computed import may load,")
+                why = f"{how} by {src}: its names are looked up at run time"
                 # a registry's module keeps all but what only the registry's cut entries used
                 (looked_up if module in registry_modules else keep_all).setdefault(module, why)
                 break
