@@ -11,7 +11,8 @@ import re
 
 from slimfork.graph.modules import ModuleMap
 
-DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf")
+DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
+                 ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
 CYTHON_SUFFIXES = (".pyx", ".pxd", ".pxi")
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
@@ -28,10 +29,12 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     out = []
+    for package, data_package, path in _data_packages(mm, other_files):
+        out.append((package, data_package, "path", f"its folder holds package data ({path})"))
     for path in other_files:
         if not path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
             continue
-        package = mm.module_of(posixpath.join(posixpath.dirname(path), "__init__.py"))
+        package = _package_above(mm, posixpath.dirname(path))
         if package is None:
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
@@ -44,6 +47,32 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             if target and target != package:
                 out.append((package, target, "native" if cython else "string", why))
     return out
+
+
+def _package_above(mm: ModuleMap, folder: str) -> str | None:
+    """The package of ``folder``, or of the nearest folder above it that is one (``pkg/conf/`` without an
+    ``__init__.py`` is data of ``pkg``)."""
+    while folder:
+        package = mm.module_of(posixpath.join(folder, "__init__.py"))
+        if package is not None:
+            return package
+        folder = posixpath.dirname(folder)
+    return None
+
+
+def _data_packages(mm: ModuleMap, other_files: list[str]):
+    """(parent package, subpackage, a data file) for the subpackages whose folder holds data files: read through
+    the subpackage (``pkgutil.get_data("pkg.tpl", "a.txt")``, ``resources.files("pkg.tpl")``) and installed only
+    when it is a package, its ``__init__.py`` stays with its parent."""
+    seen = set()
+    for path in other_files:
+        folder = posixpath.dirname(path)
+        if folder in seen or path.endswith((".pyc", ".pyo", ".so", ".pyd")) or "__pycache__" in path:
+            continue
+        seen.add(folder)
+        package = mm.module_of(posixpath.join(folder, "__init__.py"))
+        if package is not None and "." in package:
+            yield package.rpartition(".")[0], package, path
 
 
 def run_roots(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str]]:

@@ -44,6 +44,12 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             module = value.split(":")[0].strip()
             if module in mm.modules:
                 out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
+    if tree.kind != "wheel":  # the fork keeps the source's build metadata as written: its commands must work
+        for name, value in sorted((tree.dist.scripts if tree.dist else {}).items()):
+            module = value.split(":")[0].strip()
+            if module in mm.modules:
+                out.append(RootModule(module, f"console script {name} = {value} (declared in the build metadata, "
+                                              f"which the fork keeps)"))
     for module, why in run_roots(mm, str(tree.root), index.other_files):
         out.append(RootModule(module, why))
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay

@@ -153,9 +153,17 @@ class _Walker(PrunedCollector):
         if alias.name is not None:
             self.use_shadowing(current, f"imported by {why}")
         local = alias.bound  # ``import a.b`` binds ``a`` (current is "a"): its chains say a.b.<f>
+        followed = False
         for chain in st.chains:
             if chain[0] == local:
                 self.walk(current, chain[1:], why, computed=False)
+                followed = True
+            elif st.kind == "class" and len(chain) > 1 and chain[1] == local:  # a class attribute: self._u.f
+                self.walk(current, chain[2:], why, computed=False)
+                followed = True
+        if st.kind == "class" and not followed:  # bound in the class body, read some other way
+            self.keep_everything(current, f"imported into a class body by {why}")
+            return
         for base, lit in st.getattrs:
             if base[0] == local:
                 self.walk(current, base[1:] + ((lit,) if lit else ()), why, computed=lit is None)
@@ -284,6 +292,10 @@ class _Walker(PrunedCollector):
                 self.queue.append((self.protect_imports_of, sub))
                 current = sub
                 continue
+            if part in ("__dict__", "__getattribute__"):  # mod.__dict__["op_" + k], mod.__getattribute__(name)
+                self.keep_everything(current, f"its namespace is read (.{part}) by {why}")
+                self.result.uncertain.append((current, f".{part} read by {why}"))
+                return
             self.use_name(current, part, why, bare=True)
             return
         if computed:
@@ -292,6 +304,9 @@ class _Walker(PrunedCollector):
 
     def use_dotted(self, module: str | None, text: str, why: str) -> None:
         """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``."""
+        if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
+            own = module if self.mm.modules[module].is_package else module.rpartition(".")[0]
+            text = text.replace("{__name__}", module).replace("{__package__}", own)
         dotted, _, symbol = text.partition(":")
         parts = dotted.split(".")
         if module is not None and parts[0] in self.binders.get(module, {}):

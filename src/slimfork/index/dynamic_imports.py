@@ -49,10 +49,30 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
             summary.dynamic_imports.extend(dynamic_imports(call, name, loops.get(id(node), {}), visible))
+        elif name in ("attach", "attach_stub") and node.args and isinstance(node.args[0], ast.Name) \
+                and node.args[0].id == "__name__":
+            summary.dynamic_imports.extend(_lazy_loader(node, name))
         elif node.args and (name in RESOLVERS or ast.unparse(func) == "pydoc.locate") \
                 and not isinstance(node.args[0], ast.Constant):  # a literal "pkg.mod:attr" is a string edge
             prefix = _string_prefix(node.args[0]).split(":", 1)[0]
             summary.dynamic_imports.append(DynamicImport(node.lineno, unparse(node), prefix or None, True, None))
+
+
+def _lazy_loader(node: ast.Call, name: str) -> list[DynamicImport]:
+    """lazy_loader's ``attach(__name__, submodules=[...], submod_attrs={...})``: each submodule it names, imported
+    relative to the package on first use; ``attach_stub(__name__, __file__)`` (the names are in the ``.pyi``) or
+    names not written as literals: every module of the package."""
+    text = unparse(node)
+    args = {kw.arg: kw.value for kw in node.keywords}
+    args.update(zip(("submodules", "submod_attrs"), node.args[1:]))
+    subs = literal_strings(args["submodules"]) if "submodules" in args else []
+    attrs = args.get("submod_attrs")
+    keys: list[str | None] = [k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None
+                              for k in attrs.keys] if isinstance(attrs, ast.Dict) else [] if attrs is None else [None]
+    names = [*(subs or []), *keys]
+    if name == "attach_stub" or subs is None or None in names:
+        return [DynamicImport(node.lineno, text, None, False, "{__name__}")]
+    return [DynamicImport(node.lineno, text, f".{sub}", False, "{__name__}") for sub in dict.fromkeys(names)]
 
 
 def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:

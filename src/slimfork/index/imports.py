@@ -11,9 +11,10 @@ from slimfork.index.dynamic_imports import RESOLVERS, scan_calls, unparse
 from slimfork.index.scans import find_scans, folder_strings, literal_calls
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
-_DOTTED_STRING = re.compile(r"""(["'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
+_DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _OWN_SUBMODULE = re.compile(r"""\bf(["'])\{(__name__|__package__)\}((?:\.[A-Za-z_]\w*)+)\1"""
                             r"""|\b(__name__|__package__)\s*\+\s*(["'])((?:\.[A-Za-z_]\w*)+)\5""")
+_CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
@@ -22,13 +23,15 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     """Fill ``summary``'s import fields from the parsed ``tree`` of ``text``."""
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text \
-            or "pydoc" in text or any(name in text for name in RESOLVERS):
+            or "pydoc" in text or "attach" in text or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
     if summary.dynamic_imports or "iter_modules" in text or "walk_packages" in text or "__path__" in text \
             or "__file__" in text:  # a package folder handed to a loader: register_plugins(linter, __path__[0])
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if "import " in text or "-m " in text:
+        summary.strings += _code_strings(tree, prose)
     if "__file__" in text or "__path__" in text:  # Path(alembic.__file__).parent / "templates": files read as data
         summary.folder_strings = folder_strings(tree)
     if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path
@@ -198,6 +201,17 @@ def _targets(node):
 
 def _cond(conds: tuple[str, ...]) -> str | None:
     return " / ".join(conds) if conds else None
+
+def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
+    """Modules that code held in a string imports or runs: ``exec("from pkg.m import f")``,
+    ``[sys.executable, "-c", "import pkg.m"]``, ``f"{sys.executable} -m pkg.worker"``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno not in prose \
+                and ("import " in node.value or "-m " in node.value):
+            out += [(m.group(1) or m.group(2) or m.group(3), node.lineno) for m in _CODE_IMPORT.finditer(node.value)]
+    return out
+
 
 def _dotted_strings(text: str) -> list[tuple[str, int]]:
     """Dotted names in string literals, and the submodules of the module itself an f-string or a concatenation

@@ -156,6 +156,8 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                 reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and _is_self_module(node.value):
             reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr in ("f_globals", "__globals__"):
+            reasons.setdefault(f"reads its globals through .{node.attr}", node.lineno)
         elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             reasons.setdefault("has a star import", node.lineno)
     for node in tree.body:

@@ -4,7 +4,7 @@ checks into the fork's git history, and write the reports."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from slimfork.apply.batches import build_batches
@@ -18,8 +18,10 @@ from slimfork.preflight import run_preflight
 from slimfork.report.write import write_reports
 from slimfork.spec import Spec, load_spec
 from slimfork.testsuite.check import planned_checks
+from slimfork.source.test_folders import tests_of
 from slimfork.verify.build import build_checks
 from slimfork.verify.executor import check_executor, make_executor
+from slimfork.verify.spec import ChecksSpec, PytestSpec
 
 
 @dataclass
@@ -56,6 +58,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
         return ShrinkResult(analysis, data, None, None)
     checks = []
     if verify:
+        _default_tests(spec, analysis)
         checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
     _claim_output(spec.out)
@@ -67,6 +70,18 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     sections = stages.reports + [("Verified batches", applied.to_markdown())]
     data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
     return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
+
+
+def _default_tests(spec: Spec, analysis: Analysis) -> None:
+    """A project with tests is checked against them: without a ``[checks.pytest]`` table (and with pytest not
+    skipped) the test folders the fork keeps run as the pytest check, so a name only run time uses cannot leave
+    unnoticed where a test covers it."""
+    checks = spec.sections.get("checks") or ChecksSpec()
+    if checks.pytest is not None or not checks.enabled("pytest"):
+        return
+    folders = [f for f in tests_of(analysis) if not set("*?[") & set(f) and (analysis.tree.root / f).is_dir()]
+    if folders:
+        spec.sections["checks"] = replace(checks, pytest=PytestSpec(tuple(folders)))
 
 
 def _claim_output(out: Path) -> None:

@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
 from slimfork.globs import first_match
+from slimfork.graph.data_files import DATA_SUFFIXES
 from slimfork.graph.public_api import public_api
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
@@ -19,7 +20,7 @@ from slimfork.source.test_folders import tests_of
 BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory scan", "registry": "a registry member",
                  "main": "run as a program", "path": "loaded by its file path",
                  "native": "imported by a Cython source"}
-TEXT_SUFFIXES = (".toml", ".cfg", ".ini", ".txt", ".yaml", ".yml", ".json", ".sh", ".bash")
+TEXT_SUFFIXES = DATA_SUFFIXES + (".sh", ".bash")
 
 
 def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], config, protected: dict[str, str],
@@ -62,15 +63,10 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     for module in sorted(set(keep_all) & set(registry_modules) & set(summaries)):  # num2words/__init__.py
         roots += _all_but_freed(summaries[module], registry_modules[module], module, keep_all.pop(module))
     looked_up: dict[str, str] = {}
-    computed = bool(graph.uncertain)  # an import of a name computed at run time may load any module a string names
     for module in summaries:
         for src, edge in graph.importers(module):
-            if src not in graph.reached:
-                continue
-            if edge.kind in BY_NAME_EDGES or computed and edge.kind == "string" \
-                    and edge.detail == f"the string '{module}' names it":
-                how = BY_NAME_EDGES.get(edge.kind, "named whole by a string, which a computed import may load,")
-                why = f"{how} by {src}: its names are looked up at run time"
+            if edge.kind in BY_NAME_EDGES and src in graph.reached:
+                why = f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run time"
                 # a registry's module keeps all but what only the registry's cut entries used
                 (looked_up if module in registry_modules else keep_all).setdefault(module, why)
                 break

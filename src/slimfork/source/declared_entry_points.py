@@ -66,14 +66,54 @@ def _setup_py(path: Path) -> Groups:
     for node in ast.walk(tree):
         for kw in node.keywords if isinstance(node, ast.Call) else ():
             if kw.arg == "entry_points":
-                value = assigned.get(kw.value.id, kw.value) if isinstance(kw.value, ast.Name) else kw.value
-                try:
-                    value = ast.literal_eval(value)
-                except ValueError:
-                    continue
+                value = _value(kw.value, assigned)
                 if isinstance(value, dict):
                     return {str(g): _lines(v) for g, v in value.items() if isinstance(v, (str, list))}
     return {}
+
+
+def _value(node: ast.expr, assigned: dict[str, ast.expr]):
+    """A literal, or one built from module-level literals: names bound to them, and list comprehensions of
+    f-strings over them (``[f"adv-{n} = pkg.cli_{n}:main" for n in NAMES]``); None when it is computed otherwise."""
+    if isinstance(node, ast.Name) and node.id in assigned:
+        node = assigned[node.id]
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        pass
+    if isinstance(node, ast.Dict) and None not in node.keys:
+        keys = [_value(k, assigned) for k in node.keys]  # type: ignore[arg-type]
+        return {k: _value(v, assigned) for k, v in zip(keys, node.values)} if None not in keys else None
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [_value(e, assigned) for e in node.elts]
+        return None if None in items else [x for item in items for x in (item if isinstance(item, list) else [item])]
+    if isinstance(node, ast.ListComp) and len(node.generators) == 1 and not node.generators[0].ifs \
+            and isinstance(node.generators[0].target, ast.Name):
+        loop = node.generators[0]
+        values = _value(loop.iter, assigned)
+        if not isinstance(values, (list, tuple)):
+            return None
+        var = loop.target.id if isinstance(loop.target, ast.Name) else ""
+        texts = [_fstring(node.elt, var, v) for v in values]
+        return None if None in texts else texts
+    return None
+
+
+def _fstring(node: ast.expr, var: str, value) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    parts = []
+    for part in node.values:
+        if isinstance(part, ast.Constant):
+            parts.append(str(part.value))
+        elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) and part.value.id == var \
+                and part.conversion == -1 and part.format_spec is None:
+            parts.append(str(value))
+        else:
+            return None
+    return "".join(parts)
 
 
 def _poetry(path: Path) -> Groups:

@@ -207,6 +207,7 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
+            unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
 
 
 def _imported_by_string(call: ast.Call) -> str | None:
@@ -217,6 +218,28 @@ def _imported_by_string(call: ast.Call) -> str | None:
             and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
         return call.args[0].value
     return None
+
+
+def _patch_targets(call: ast.Call, aliases: dict[str, str]) -> list[str]:
+    """What the other forms of patching name, which must exist: ``monkeypatch.delattr("pkg.mod.NAME")`` or
+    ``(obj, "NAME")``, ``mock.patch.dict("pkg.mod.TABLE", ...)``, ``mock.patch.multiple("pkg.mod" | mod, NAME=...)``,
+    ``mock.patch(target="pkg.mod.NAME")``."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg in ("target", "in_dict")),
+                                                None)
+    text = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+    owner = text or (_dotted(first, aliases) if first is not None else None)
+    second = call.args[1] if len(call.args) >= 2 else None
+    if name == "delattr" and isinstance(second, ast.Constant) and isinstance(second.value, str) and owner:
+        return [f"{owner}.{second.value}"]
+    if name in ("delattr", "dict") and text and "." in text:
+        return [text]
+    if name == "multiple" and owner:
+        return [f"{owner}.{k.arg}" for k in call.keywords if k.arg]
+    if name == "patch" and not call.args and text and "." in text:  # patch(target="pkg.mod.NAME")
+        return [text]
+    return []
 
 
 def _patch(call: ast.Call, aliases: dict[str, str]) -> Patch | None:
