@@ -51,3 +51,14 @@ def test_a_parameter_is_computed():
         def load(module_name):
             return importlib.import_module(module_name)
         """) == [(None, True)]
+
+
+@pytest.mark.parametrize("first", ["_module_prefix", "'dns.rdtypes'"])
+def test_a_dotted_join_keeps_its_first_part_as_the_prefix(first):
+    # dnspython: import_module(".".join([_module_prefix, rdclass_text, rdtype_text])) loads its rdata types
+    assert _dynamic(f"""
+        import importlib
+        _module_prefix = "dns.rdtypes"
+        def load(rdclass_text, rdtype_text):
+            return importlib.import_module(".".join([{first}, rdclass_text, rdtype_text]))
+        """) == [("dns.rdtypes.", True)]

@@ -208,8 +208,20 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         candidates = _candidate_strings(arg, variables, consts)
     if candidates is not None:
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
-    prefix = _string_prefix(arg)
+    prefix = _string_prefix(arg) or _joined_prefix(arg, consts)
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
+
+
+def _joined_prefix(arg, consts: dict[str, list[str]]) -> str:
+    """``".".join([_module_prefix, rdclass, rdtype])`` (dnspython's rdata types): the first part, a literal or a
+    module-level constant, and the separator."""
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "join" \
+            and isinstance(arg.func.value, ast.Constant) and arg.func.value.value == "." and len(arg.args) == 1 \
+            and isinstance(arg.args[0], (ast.List, ast.Tuple)) and len(arg.args[0].elts) > 1:
+        first = _candidate_strings(arg.args[0].elts[0], {}, consts)
+        if first and len(first) == 1:
+            return first[0] + "."
+    return ""
 
 
 def _package_of(call: ast.Call, name: str) -> tuple[str | None, str]:
