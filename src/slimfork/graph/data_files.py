@@ -29,7 +29,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     out = []
-    for package, data_package, path in _data_packages(mm, other_files):
+    for package, data_package, path in _data_packages(mm, root, other_files):
         out.append((package, data_package, "path", f"its folder holds package data ({path})"))
     for path in other_files:
         if not path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
@@ -60,19 +60,33 @@ def _package_above(mm: ModuleMap, folder: str) -> str | None:
     return None
 
 
-def _data_packages(mm: ModuleMap, other_files: list[str]):
-    """(parent package, subpackage, a data file) for the subpackages whose folder holds data files: read through
-    the subpackage (``pkgutil.get_data("pkg.tpl", "a.txt")``, ``resources.files("pkg.tpl")``) and installed only
-    when it is a package, its ``__init__.py`` stays with its parent."""
+def _data_packages(mm: ModuleMap, root: str, other_files: list[str]):
+    """(parent package, subpackage, a data file) for the data-only subpackages (an empty ``__init__.py`` and data
+    files): read through the subpackage (``pkgutil.get_data("pkg.tpl", "a.txt")``, ``resources.files("pkg.tpl")``)
+    and installed by ``find_packages()`` only while it is a package, so its ``__init__.py`` stays with its parent."""
     seen = set()
     for path in other_files:
-        folder = posixpath.dirname(path)
-        if folder in seen or path.endswith((".pyc", ".pyo", ".so", ".pyd")) or "__pycache__" in path:
+        folder, name = posixpath.split(path)
+        if folder in seen or name.lower().startswith(_NOT_DATA) or name.endswith(_NOT_DATA_SUFFIXES) \
+                or "__pycache__" in path:
             continue
         seen.add(folder)
-        package = mm.module_of(posixpath.join(folder, "__init__.py"))
-        if package is not None and "." in package:
+        init = posixpath.join(folder, "__init__.py")
+        package = mm.module_of(init)
+        if package is not None and "." in package and not mm.descendants(package) and _empty(root, init):
             yield package.rpartition(".")[0], package, path
+
+
+_NOT_DATA = ("readme", "license", "licence", "changelog", "py.typed")
+_NOT_DATA_SUFFIXES = (".pyc", ".pyo", ".so", ".pyd", ".md", ".rst", ".pyi")
+
+
+def _empty(root: str, path: str) -> bool:
+    """An ``__init__.py`` that runs nothing: blank, comments or a docstring."""
+    text = _text(root, path)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    return len(text) < 2000 and (not lines or all(ln.startswith(('"', "'")) or ln.endswith(('"', "'"))
+                                                  for ln in lines))
 
 
 def run_roots(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str]]:
