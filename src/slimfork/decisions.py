@@ -24,6 +24,7 @@ class RemovalKind(StrEnum):
 
 # The kinds that take the whole file out of the fork (the others rewrite it).
 GONE_KINDS = frozenset({RemovalKind.DROPPED, RemovalKind.UNREACHABLE, RemovalKind.KERNEL, RemovalKind.EMPTY_DIR})
+PUT_BACK = "put back"  # the Edit kind of a file a later batch returns to the fork (tests of restored code)
 DELETING = (RemovalKind.DROPPED, RemovalKind.KERNEL, RemovalKind.UNREACHABLE)  # the batch engine deletes these
 
 # How sure slimfork is that a removal is right (0-100, as vulture scores): 100 when the spec says so (a drop glob,

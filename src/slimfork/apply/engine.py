@@ -20,7 +20,7 @@ from slimfork.apply.deps import dependencies_first, import_edges
 from slimfork.apply.git import Repo
 from slimfork.apply.ladder import Ladder, Outcome
 from slimfork.apply.model import ApplyReport, BatchResult, CheckRun, RestoredEdit
-from slimfork.decisions import Batch, Edit
+from slimfork.decisions import PUT_BACK, Batch, Edit
 from slimfork.apply.output import open_output, rewind, save_journal
 from slimfork.apply.report import commit_message
 from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path, edits_key
@@ -117,7 +117,7 @@ def _validate(original: Path, out: Path, batches: list[Batch]) -> None:
             if edit.path in seen:
                 raise SlimforkError(f"{edit.path} is edited twice in batch {batch.name!r}", key=key)
             seen.add(edit.path)
-            if edit.path in deleted:
+            if edit.path in deleted and edit.kind != PUT_BACK:
                 raise SlimforkError(f"{edit.path} was already deleted by batch {deleted[edit.path]!r}", key=key,
                                     hint="a batch cannot edit what an earlier batch deletes")
             target = resolve_edit_path(original, edit.path)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from slimfork.decisions import PUT_BACK
+
 if TYPE_CHECKING:
     from slimfork.apply.model import ApplyReport, BatchResult, RestoredEdit
     from slimfork.decisions import Batch, Edit
@@ -41,6 +43,10 @@ def render_markdown(report: ApplyReport) -> str:
         lines.append("Every planned edit passed the checks.")
     for batch_name, r in restored:
         why = "; ".join(r.failures[:3]) or "failed"
+        if r.kind == PUT_BACK:  # a test that failed once put back: it stays out
+            lines.append(f"- `{r.path}` (batch {batch_name}): not put back, check **{r.check}** fails with it: "
+                         f"{_cell(why)}")
+            continue
         lines.append(f"- `{r.path}` ({r.kind}, {r.action}, batch {batch_name}): needed by check **{r.check}**: "
                      f"{_cell(why)}")
     if report.notes:
@@ -55,23 +61,30 @@ def _edit_line(edit: Edit) -> str:
 
 def commit_message(batch: Batch, kept: list[Edit], restored: list[RestoredEdit], result: BatchResult) -> str:
     """The batch as a reviewer reads it: what was deleted, folded, rewritten and restored, each with its reason."""
-    groups: dict[str, list[Edit]] = {"deleted": [], "folded": [], "rewritten": []}
+    groups: dict[str, list[Edit]] = {"deleted": [], "folded": [], "rewritten": [], "put back": []}
     for e in kept:
-        groups["deleted" if e.content is None else "folded" if e.kind == "folded" else "rewritten"].append(e)
+        groups["deleted" if e.content is None else e.kind if e.kind in groups else "rewritten"].append(e)
     counts = [f"{verb} {len(edits)}" for verb, edits in groups.items() if edits]
-    if restored:
-        counts.append(f"restored {len(restored)}")
+    undone = [r for r in restored if r.kind != PUT_BACK]
+    if undone:
+        counts.append(f"restored {len(undone)}")
+    if len(undone) < len(restored):
+        counts.append(f"not put back {len(restored) - len(undone)}")
     lines = [f"slimfork {batch.name}: {', '.join(counts) or 'no change'}", ""]
     if batch.message.strip():
         lines += [batch.message.strip(), ""]
     for verb, edits in groups.items():
         if edits:
             lines += [f"{verb.capitalize()} ({len(edits)}):"] + [_edit_line(e) for e in edits] + [""]
-    if restored:
-        lines += [f"Restored because a check needed them ({len(restored)}):"]
-        for r in restored:
+    if undone:
+        lines += [f"Restored because a check needed them ({len(undone)}):"]
+        for r in undone:
             lines.append(f"- {r.path} [{r.kind}] check {r.check}: {'; '.join(r.failures[:2]) or 'failed'}")
         lines.append("")
+    if len(undone) < len(restored):
+        lines += [f"Not put back: a check fails with them ({len(restored) - len(undone)}):"]
+        lines += [f"- {r.path} check {r.check}: {'; '.join(r.failures[:2]) or 'failed'}" for r in restored
+                  if r.kind == PUT_BACK] + [""]
     lines += ["Checks passed: " + (", ".join(c.check for c in result.checks) or "none (no usable check)"),
               "", f"Slimfork-Batch: {result.digest}"]
     return "\n".join(line.rstrip() for line in lines) + "\n"

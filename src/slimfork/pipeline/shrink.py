@@ -10,13 +10,14 @@ from pathlib import Path
 from slimfork.apply.batches import build_batches
 from slimfork.apply.engine import run_batches
 from slimfork.apply.model import ApplyReport
-from slimfork.decisions import Kept, KeptKind, Plan
+from slimfork.decisions import PUT_BACK, Kept, KeptKind, Plan
 from slimfork.errors import SlimforkError
 from slimfork.pipeline.analyse import Analysis, analyse
 from slimfork.plan.stages import Stages
 from slimfork.preflight import run_preflight
 from slimfork.report.write import write_reports
 from slimfork.spec import Spec, load_spec
+from slimfork.testsuite.back import TestsBack, tests_back
 from slimfork.testsuite.check import planned_checks
 from slimfork.source.test_folders import tests_of
 from slimfork.verify.build import build_checks
@@ -65,8 +66,17 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     t1 = time.perf_counter()
     pool = make_executor(executor, jobs, ray_address) if checks else None
     applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs, executor=pool)
+    back = _tests_back(analysis, applied)
+    if back is not None:  # the same run resumed, with one more batch
+        first = applied
+        applied = run_batches(analysis.tree.root, spec.out, batches + [back.batch], checks, jobs=jobs, executor=pool)
+        for before, now in zip(first.batches, applied.batches):
+            now.resumed, now.seconds = before.resumed, before.seconds
+        applied.seconds += first.seconds
     analysis.timings["batches"] = time.perf_counter() - t1
     _restore_in_plan(analysis.plan, applied, stages)
+    if back is not None:
+        _put_back_in_plan(stages, back, applied)
     sections = stages.reports + [("Verified batches", applied.to_markdown())]
     data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
     return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
@@ -92,10 +102,32 @@ def _claim_output(out: Path) -> None:
                             hint="choose another --out or remove that folder")
 
 
+def _tests_back(analysis: Analysis, applied: ApplyReport) -> TestsBack | None:
+    """The batch returning the tests of what a check restored (None when nothing was restored)."""
+    tests = next((b for b in applied.batches if b.name == "tests"), None)
+    restored = frozenset(r.path for name, r in applied.restored if name not in ("tests", "test data"))
+    if tests is None or not restored:
+        return None
+    return tests_back(analysis, analysis.stages, analysis.tree.root, {e["path"] for e in tests.removed}, restored)
+
+
+def _put_back_in_plan(stages: Stages, back: TestsBack, applied: ApplyReport) -> None:
+    """Tests the last batch returned are no removals of the tests stage any more."""
+    result = next(b for b in applied.batches if b.name == back.batch.name)
+    kept = {e["path"] for e in result.removed}
+    whole = {r.path for r in stages.test_removals if r.symbol is None and back.returned(r, kept)}
+    stages.test_removals = [r for r in stages.test_removals if not back.returned(r, kept)]
+    stages.plan.kept += [Kept(path, None, KeptKind.RESTORED, "tests of code a check needed (put back by the last "
+                              "batch)") for path in sorted(whole)]
+    data = stages.data["tests"]
+    data["removed"] = [r for r in data["removed"] if r["path"] not in kept or r["test"] not in back.units[r["path"]]]
+    data["put_back"] = [{"path": path, "tests": sorted(t or "" for t in back.units[path])} for path in sorted(kept)]
+
+
 def _restore_in_plan(plan: Plan, applied: ApplyReport, stages: Stages | None = None) -> None:
     """Edits a check needed undone are kept files again, with the failing check as their reason (and no longer
     removals of the plan or of the tests stage)."""
-    restored = {r.path: r for _, r in applied.restored}
+    restored = {r.path: r for _, r in applied.restored if r.kind != PUT_BACK}  # a test not put back stays out
     if not restored:
         return
     plan.removals = [r for r in plan.removals if r.path not in restored]

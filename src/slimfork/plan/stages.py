@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # the results of the stages above the plan, for their types o
     from slimfork.kernels.unifdef import KernelFoldReport
     from slimfork.prune.stage import SymbolStage
     from slimfork.rewrite.report import FoldReport
+    from slimfork.testsuite.back import TestsPlan
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Stages:
     late_batches: list[Batch] = field(default_factory=list)  # after the removals (test data of removed entries)
     symbols: SymbolStage | None = None  # pruned symbols and dict registries
     test_removals: list[Removal] = field(default_factory=list)  # the tests stage's files and functions
+    tests: TestsPlan | None = None  # what the tests stage decided from, to decide again after the checks
     vacated: frozenset[str] = frozenset()  # modules a registry cut left with nothing but imports
     stale: list[Stale] = field(default_factory=list)  # registry keys the stages found no entry for
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal, RemovalKind
 from slimfork.globs import first_match
 from slimfork.mapping.spec import key_form
+from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
@@ -30,11 +31,12 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     removed_already = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
     py = [rel for rel in index.files if first_match(globs, rel) is not None and rel not in removed_already]
     data = [rel for rel in index.other_files if first_match(globs, rel) is not None and rel not in removed_already]
-    library = _library(analysis, stages, cuts)
+    library = library_of(analysis, stages, cuts)
     internal = {m.split(".")[0] for m in library.original}
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel))
              for rel in py}
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py))
+    stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
     cases = cut_data_cases(tree.root, [d for d in data if d not in data_gone], library.removed_keys)
@@ -77,10 +79,10 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str]):
     gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
     candidates = support_candidates(analysis, stages.plan, test_paths)
     everything = TestDecisions([], [])
-    support = needed_support(analysis, candidates, used_support(files, everything, _library(analysis, stages, cuts),
+    support = needed_support(analysis, candidates, used_support(files, everything, library_of(analysis, stages, cuts),
                                                                 candidates), gone)
     for _ in range(8):
-        library = _library(analysis, stages, cuts, support)
+        library = library_of(analysis, stages, cuts, support)
         decisions = decide(files, library)
         needed = needed_support(analysis, candidates, used_support(files, decisions, library, candidates), gone)
         if set(needed) == set(support):
@@ -106,9 +108,12 @@ def _keep_test_files(plan, globs: list[str]) -> None:
     plan.kept += [Kept(r.path, r.module, KeptKind.TEST_FILE) for r in back]
 
 
-def _library(analysis, stages, cuts, support=()) -> Library:
+def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = frozenset()) -> Library:
+    """What the fork has as tests see it; ``restored``: paths whose planned edit a check undid (the original's
+    content: their modules, names and registry entries are back)."""
     mm, index = analysis.graph.mm, analysis.index
-    gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module} - set(support)
+    gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module and r.path not in restored}
+    gone -= set(support)
     folded = stages.graph.index
     original, fork, open_modules = {}, {}, set()
     for name, info in mm.modules.items():
@@ -119,27 +124,31 @@ def _library(analysis, stages, cuts, support=()) -> Library:
         original[name] = set(summary.defs) | subs
         if name in gone:
             continue
-        now = folded.files.get(info.path, summary)
+        now = summary if info.path in restored else folded.files.get(info.path, summary)
         fork[name] = set(now.defs) | {c.rsplit(".", 1)[-1] for c in mm.children.get(name, []) if c not in gone}
         if now.module_getattr or now.all_dynamic or now.error or any(i.names == ("*",) for i in now.imports):
             open_modules.add(name)
+    cuts = [c for c in cuts if mm.modules.get(c.registry.module) is None
+            or mm.modules[c.registry.module].path not in restored]
     removed_entries = {}
     for cut in cuts:
         for name in cut.removed_names():
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
     removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
-    removed_keys.update(_dict_registry_keys(stages))
+    removed_keys.update(_dict_registry_keys(stages, mm, restored))
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members)
 
 
-def _dict_registry_keys(stages) -> dict[str, str]:
+def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
     """The keys dict registries lost (num2words' ``"fr"``: a test passing ``lang="fr"`` tests a removed entry),
     in key_form; a key also kept (case and ``-``/``_`` aside) is no removed key."""
     out: dict[str, str] = {}
     for reg in stages.symbols.registries if stages.symbols is not None else ():
+        if mm.modules.get(reg["module"]) is not None and mm.modules[reg["module"]].path in restored:
+            continue
         kept = {key_form(k) for k in reg["kept"]}
         where = f"{reg['module']}.{reg['variable']}"
         out.update({key_form(k): f"'{k}', a key of the registry {where} the spec does not keep"
