@@ -1,25 +1,38 @@
-"""Test-support code inside the package: modules no root reaches, even in the original (``pkg.testing._fake_net``),
-that kept tests import. They stay with the tests that use them, so that tests of kept code keep running; a test
-goes only when it uses removed code or fakes a folded fact."""
+"""Test-support code inside the package: modules named as test code that no root reaches, even in the original
+(``pkg.testing._fake_net``), and that kept tests import. They stay with the tests that use them, so that tests of
+kept code keep running; a test goes only when it uses removed code or fakes a folded fact. Other library modules
+no root reaches are removed code: the tests that use them go."""
 
 from __future__ import annotations
 
 import posixpath
+import re
 
 from slimfork.graph.edges import registry_members
 
 _FOLLOWED = ("import", "from", "dynamic", "parent")
 
 
+# A module named as test code (``pkg.testing._fake_net``, ``pkg._testutils``, ``pkg.tests.helpers``): the rest of
+# the library that no root reaches leaves the fork with its tests, as a hand fork cuts it.
+_SUPPORT_NAME = re.compile(r"(^|_)(tests?|testing|testutils?|utils_?test|test_?utils?|test_?helpers?|fixtures?|"
+                           r"mocks?|fakes?|stubs?|dummy|conftest|pytest_?plugin|testsuite|testlib)(_|$)")
+
+
 def support_candidates(analysis, plan, test_paths: set[str]) -> set[str]:
-    """Modules the plan removes as unreachable that no root reached in the original code either (so neither a
-    fact, nor a registry, nor a drop took them), outside the declared registries' packages and the tests."""
+    """Modules named as test code (``_SUPPORT_NAME``, in any part of the dotted name) that the plan removes as
+    unreachable and that no root reached in the original code either (so neither a fact, nor a registry, nor a drop
+    took them), outside the declared registries' packages and the tests."""
     graph = analysis.graph
     filtered = set()
     for reg in analysis.spec.registries:
         filtered |= set(graph.mm.descendants(reg.package)) - set(registry_members(graph.mm, reg))
     return {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.path not in test_paths
-            and r.module not in graph.reached and r.module not in filtered}
+            and r.module not in graph.reached and r.module not in filtered and is_support_name(r.module)}
+
+
+def is_support_name(module: str) -> bool:
+    return any(_SUPPORT_NAME.search(part.lower()) for part in module.split("."))
 
 
 def needed_support(analysis, candidates: set[str], used: dict[str, str], gone: set[str]) -> dict[str, str]:
