@@ -19,13 +19,9 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                   vacated: frozenset[str] = frozenset()) -> None:
     """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain.
     ``vacated``: modules a registry cut emptied, which a name with a literal prefix does not keep."""
-    own_package = name if info.is_package else name.rpartition(".")[0]
     for dyn in summary.dynamic_imports:
-        target, package = dyn.target, dyn.package
-        if target and "{__" in target:  # f"{__name__}.{group}": this module's name (or its package's)
-            target = target.replace("{__name__}", name).replace("{__package__}", own_package)
-        if package and "{__" in package:
-            package = package.replace("{__name__}", name).replace("{__package__}", own_package)
+        # f"{__name__}.{group}": this module's name (or its package's)
+        target, package = dyn.target and info.fill_own(dyn.target), dyn.package and info.fill_own(dyn.package)
         if target and target.startswith("."):
             if dyn.prefix and not target.strip(".") and summary.dir_scans:
                 continue  # import_module(f".{name}", package=...) of the names a directory scan found
@@ -114,11 +110,7 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
     passed in, a folder from a setting) keeps every module of the project but what a declared registry filters:
     unknown means keep. ``callers``: callee -> [(position or keyword, string)]."""
     line, call, package, deep = scan
-    own_package = name if info.is_package else name.rpartition(".")[0]
-    if package == OWN:
-        package = own_package
-    elif package and "{__" in package:
-        package = package.replace("{__name__}", name).replace("{__package__}", own_package)
+    package = info.own_package if package == OWN else package and info.fill_own(package)
     if package is not None and parse_param(package) is None and not mm.is_internal(package):
         return  # another distribution's package: not ours to keep
     if package is not None and package in mm.modules and mm.modules[package].is_package:

@@ -72,9 +72,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for text, line in summary.strings:
-            if text.startswith("{__"):  # f"{__name__}.ops": a submodule of this module (or of its package)
-                own_package = name if info.is_package else name.rpartition(".")[0]
-                text = text.replace("{__name__}", name).replace("{__package__}", own_package)
+            text = info.fill_own(text)  # f"{__name__}.ops": a submodule of this module (or of its package)
             if mm.is_internal(text):
                 mod = mm.longest_module(text)
                 if mod and mod != name and mod not in mm.top_names:

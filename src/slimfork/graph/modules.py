@@ -16,6 +16,15 @@ class ModuleInfo:
     path: str | None  # relative posix path of its file; None for an implicit namespace package
     is_package: bool
 
+    @property
+    def own_package(self) -> str:
+        """What ``__package__`` is in this module: itself for a package, else its parent."""
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+    def fill_own(self, text: str) -> str:
+        """``{__name__}.ops`` / ``{__package__}.impl`` (slimfork.index.own_names) with this module's names."""
+        return text.replace("{__name__}", self.name).replace("{__package__}", self.own_package)
+
 
 @dataclass
 class ModuleMap:

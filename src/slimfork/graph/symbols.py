@@ -305,8 +305,7 @@ class _Walker(PrunedCollector):
     def use_dotted(self, module: str | None, text: str, why: str) -> None:
         """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``."""
         if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
-            own = module if self.mm.modules[module].is_package else module.rpartition(".")[0]
-            text = text.replace("{__name__}", module).replace("{__package__}", own)
+            text = self.mm.modules[module].fill_own(text)
         dotted, _, symbol = text.partition(":")
         parts = dotted.split(".")
         if module is not None and parts[0] in self.binders.get(module, {}):

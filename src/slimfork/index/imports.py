@@ -8,12 +8,11 @@ import re
 
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, scan_calls, unparse
+from slimfork.index.own_names import own_submodules
 from slimfork.index.scans import find_scans, folder_strings, literal_calls
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
-_OWN_SUBMODULE = re.compile(r"""\bf(["'])\{(__name__|__package__)\}((?:\.[A-Za-z_]\w*)+)\1"""
-                            r"""|\b(__name__|__package__)\s*\+\s*(["'])((?:\.[A-Za-z_]\w*)+)\5""")
 _CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
@@ -30,6 +29,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if "__name__" in text or "__package__" in text:  # f"{__name__}.ops": kept as "{__name__}.ops"
+        summary.strings += own_submodules(tree)
     if "import " in text or "-m " in text:
         summary.strings += _code_strings(tree, prose)
     if "__file__" in text or "__path__" in text:  # Path(alembic.__file__).parent / "templates": files read as data
@@ -214,19 +215,13 @@ def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
 
 
 def _dotted_strings(text: str) -> list[tuple[str, int]]:
-    """Dotted names in string literals, and the submodules of the module itself an f-string or a concatenation
-    names: ``f"{__name__}.ops"``, ``__package__ + ".impl"`` (kept as ``{__name__}.ops``: the graph knows the
-    module's name)."""
+    """Dotted names in string literals."""
     out = []
     line, pos = 1, 0
     for match in _DOTTED_STRING.finditer(text):
         line += text.count("\n", pos, match.start())
         pos = match.start()
         out.append((match.group(2), line))
-    if "__name__" in text or "__package__" in text:
-        for match in _OWN_SUBMODULE.finditer(text):
-            own = match.group(2) or match.group(4)
-            out.append((f"{{{own}}}{match.group(3) or match.group(6)}", text.count("\n", 0, match.start()) + 1))
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
+from slimfork.index.own_names import own_submodule
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
 
@@ -84,14 +85,14 @@ class StatementRefs(ScopedVisitor):
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         """``f"{__name__}.ops"``: a submodule of the module itself (``{__name__}.ops``, filled in by the walker)."""
-        own = _own_submodule(node.values[0], node.values[1]) if len(node.values) == 2 else None
+        own = own_submodule(node)
         if own:
             self.st.strings.add(own)
         self.generic_visit(node)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         """``__package__ + ".impl"``: as above."""
-        own = _own_submodule(node.left, node.right) if isinstance(node.op, ast.Add) else None
+        own = own_submodule(node)
         if own:
             self.st.strings.add(own)
         self.generic_visit(node)
@@ -145,13 +146,4 @@ def attr_chain(node) -> tuple[str, ...] | None:
         node = node.value
     if isinstance(node, ast.Name):
         return tuple([node.id] + parts[::-1])
-    return None
-
-
-def _own_submodule(head: ast.expr, tail: ast.expr) -> str | None:
-    if isinstance(head, ast.FormattedValue):
-        head = head.value
-    if isinstance(head, ast.Name) and head.id in ("__name__", "__package__") and isinstance(tail, ast.Constant) \
-            and isinstance(tail.value, str) and re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", tail.value):
-        return f"{{{head.id}}}{tail.value}"
     return None
