@@ -4,6 +4,8 @@ resolved exactly keeps every module it could mean, and the place is listed as un
 
 from __future__ import annotations
 
+import posixpath
+
 from slimfork.decisions import Uncertain
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.relative import absolute_module
@@ -34,6 +36,13 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                 f"relative module name '{target}' against a package computed at run time: kept all "
                                 f"{len(kept)} modules it may name")
                 continue
+        if summary.sys_path_folders and not (target and mm.is_internal(target)) \
+                and (kept := _on_sys_path(mm, info, summary.sys_path_folders, target, dyn.prefix)):
+            what = f"'{target}{'...' if dyn.prefix else ''}'" if target else "a computed name"
+            _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name on a folder it puts on sys.path",
+                            f"dynamic import of {what} from the folders it puts on sys.path: kept all {len(kept)} "
+                            "modules it may name")
+            continue
         if target and not dyn.prefix:
             resolved = resolve_import(mm, name, ImportEdge(target, 0, (), dyn.line, "dynamic"))
             edges.extend((t, dyn.line, dyn.text) for t in resolved.targets if t != name)
@@ -65,6 +74,23 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                        "dynamic import of a name computed entirely at run time: the modules kept are "
                                        "those the code names in strings (string edges); a check must cover it",
                                        (), DECLARE_IMPORT))
+
+
+def _on_sys_path(mm: ModuleMap, info, folders: list[tuple[str, int]], target: str | None, prefix: bool) -> list[str]:
+    """The modules below the folders a module puts on ``sys.path`` whose name from there is ``target`` (or starts
+    with it; any, for a name computed entirely at run time)."""
+    here = posixpath.dirname(info.path or "")
+    out = set()
+    for rel, _ in folders:
+        folder = posixpath.normpath(posixpath.join(here, rel))
+        start = "" if folder == "." else folder + "/"
+        for module, m in mm.modules.items():
+            if m.path is None or not m.path.startswith(start) or not m.path.endswith(".py"):
+                continue
+            bare = m.path[len(start):-3].replace("/", ".").removesuffix(".__init__")
+            if target is None or (bare.startswith(target) if prefix else bare == target):
+                out.add(module)
+    return sorted(out - {info.name})
 
 
 def _keep_uncertain(edges, uncertain, path: str, dyn, name: str, kept: list[str], detail: str, why: str) -> None:

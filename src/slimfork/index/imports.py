@@ -9,7 +9,7 @@ import re
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, scan_calls, unparse
 from slimfork.index.own_names import own_submodules
-from slimfork.index.scans import find_scans, folder_strings, literal_calls
+from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
@@ -35,6 +35,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.strings += _code_strings(tree, prose)
     if "__file__" in text or "__path__" in text:  # Path(alembic.__file__).parent / "templates": files read as data
         summary.folder_strings = folder_strings(tree)
+        if "sys.path" in text:
+            summary.sys_path_folders = sys_path_folders(tree)
     if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path
         summary.path_strings = [(m.group(2), text.count("\n", 0, m.start()) + 1) for m in _PY_PATH.finditer(text)]
         summary.path_strings += _joined_py_paths(tree)

@@ -182,6 +182,40 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
     return out
 
 
+def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
+    """Folders a module puts on ``sys.path`` by a path built from ``__file__`` (``sys.path.append(dirname(__file__))``
+    -> ".", ``sys.path.insert(0, str(Path(__file__).parent.parent / "vendor"))`` -> "../vendor"): the modules there
+    are importable by bare names (FlagGems' ``import_module("_" + vendor_name)``), relative to the module's folder."""
+    simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
+    anchored = {t.id: n.value for n in simple if isinstance(n, ast.Assign) and _mentions_package_file(n.value)
+                for t in n.targets if isinstance(t, ast.Name)}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("append", "insert", "extend") and ast.unparse(node.func.value) == "sys.path":
+            for arg in node.args[-1:]:
+                folder = _folder_of(arg, anchored)
+                if folder is not None:
+                    out.append((folder, node.lineno))
+    return out
+
+
+def _folder_of(node: ast.expr, anchored: dict[str, ast.expr]) -> str | None:
+    """The folder (relative to the module's own) a path expression anchored at ``__file__`` names, else None."""
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    base = next((anchored[n] for n in sorted(names) if n in anchored), None)
+    if not _mentions_package_file(node) and base is None:
+        return None
+    ups = -1  # the first dirname/.parent gives the module's own folder
+    for expr in ([base] if base is not None else []) + [node]:
+        ups += sum(1 for n in ast.walk(expr) if isinstance(n, ast.Attribute) and n.attr == "parent"
+                   or isinstance(n, ast.Call) and (getattr(n.func, "attr", None) or getattr(n.func, "id", None))
+                   == "dirname")
+    parts = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+             and _FOLDER.fullmatch(n.value) and n.value.strip(".")]
+    return "/".join([".."] * max(ups, 0) + parts) or "."
+
+
 def _computed_py_name(node) -> bool:
     """A ``.py`` file name with a computed part: ``name + ".py"``, ``f"{name}.py"``, ``"%s.py" % name``."""
     for n in ast.walk(node):

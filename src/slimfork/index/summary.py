@@ -57,6 +57,7 @@ class ModuleSummary:
     strings: list[tuple[str, int]] = field(default_factory=list)  # dotted literals that may name modules
     path_strings: list[tuple[str, int]] = field(default_factory=list)  # literals naming a .py file by path
     folder_strings: list[tuple[str, int]] = field(default_factory=list)  # folders a path from __file__ names
+    sys_path_folders: list[tuple[str, int]] = field(default_factory=list)  # folders it puts on sys.path
     # pkgutil.iter_modules(...) and the like: (line, call, scanned package (index.scans), reaches subpackages)
     dir_scans: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
     # (callee, argument position or keyword, dotted string): what callers pass a function that scans a package
