@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from slimfork.audit.kerneltable import Kernel, KernelTable, include_closure, referenced_kernel_files
+from slimfork.audit.kerneltable import UNNAMED_EXTENSION, Kernel, KernelTable, include_closure, referenced_kernel_files
 from slimfork.audit.model import Finding
 
 _MAX_USES = 8
@@ -118,6 +118,8 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = 80 if kernel.kind in ("triton", "jit", "cpp-extension", "metal") else 70
     if not defined_in_reached:
         reason += "; its file is not reached either"
+    if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
+        confidence = min(confidence, 30)
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
         reason += "; a registered op is public API of the library"
         confidence = min(confidence, 40)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slimfork.audit.builders import cmake_sources
+from slimfork.audit.builders import cmake_sources, extension_names
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
@@ -36,6 +36,10 @@ class Kernel:
 
     def where(self) -> str:
         return f"{self.path}:{self.line}" if self.path else "outside this tree"
+
+
+UNNAMED_EXTENSION = ("its module is named TORCH_EXTENSION_NAME by a build that neither a loader nor a setup.py "
+                     "extension of the tree names: its users cannot be found")
 
 
 @dataclass
@@ -60,7 +64,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
 
         mm = build_module_map(open_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
-    table = _Builder(scan, mm).build()
+    table = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native))).build()
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     return table
 
@@ -98,8 +102,8 @@ def include_closure(table: KernelTable, start: set[str]) -> dict[str, str]:
 
 
 class _Builder:
-    def __init__(self, scan: TreeScan, mm: ModuleMap):
-        self.scan, self.mm = scan, mm
+    def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, str]):
+        self.scan, self.mm, self.extensions = scan, mm, extensions
         self.linker = Linker(scan, mm)
         self.resolver = SourceResolver(sorted(scan.native))
         self.kernels: list[Kernel] = []
@@ -281,13 +285,18 @@ class _Builder:
             assert kernel.path is not None  # a pybind module is defined in a native source
             module, _, name = kernel.name.rpartition(".")
             if module == "TORCH_EXTENSION_NAME":  # named by the loader that builds it: look where it is loaded
-                for loader in [u for u in self.file_uses.get(kernel.path, ()) if u.how.startswith("loader")]:
+                loaders = [u for u in self.file_uses.get(kernel.path, ()) if u.how.startswith("loader")]
+                for loader in loaders:
                     importers = [g for g, _l, _n in self.linker.module_importers.get(
                         self.mm.module_of(loader.path) or "", ())]
                     for rel in dict.fromkeys([loader.path] + importers):
                         py = self.scan.py[rel]
                         kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.refs.get(name, ())]
-                continue
+                if kernel.path not in self.extensions:
+                    kernel.note = "" if loaders else UNNAMED_EXTENSION
+                    continue
+                module = self.extensions[kernel.path]  # or by the setup.py extension that lists its source
+                kernel.note = f"built as the extension {module} by a setup.py"
             for rel, py in self.scan.py.items():
                 for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
                     if n == name and m and (m == module or m.endswith("." + module)):

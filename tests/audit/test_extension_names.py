@@ -1,0 +1,55 @@
+"""pybind exports of a ``PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)`` source: the module's name is the one the
+``setup.py`` extension listing the source gives (flash-attention's ``CUDAExtension(name="flash_attn_2_cuda",
+sources=[...])``, DeepEP's ``sources=sources``), so ``import flash_attn_2_cuda as gpu; gpu.fwd(...)`` uses
+``fwd``; a source no build of the tree names keeps its exports at a low confidence (unknown means keep)."""
+
+from __future__ import annotations
+
+from slimfork.audit.run import run_audit
+from slimfork.source.layout import open_tree
+from tests.mapping.registrykit import write_project
+
+API = """
+#include <torch/extension.h>
+void fwd() {}
+void spare() {}
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("fwd", &fwd);
+  m.def("spare", &spare);
+}
+"""
+
+FILES = {
+    "setup.py": """
+        from setuptools import setup
+        from torch.utils.cpp_extension import CUDAExtension
+
+        sources = ["csrc/hop/api.cpp"]
+        ext = [CUDAExtension(name="attn_cuda", sources=["csrc/attn/api.cpp"])]
+        ext.append(CUDAExtension(name="hop_cuda", sources=sources))
+        # ext.append(CUDAExtension(name="hop_cuda_ws", sources=sources))
+        setup(name="attn", packages=["attn"], ext_modules=ext)
+    """,
+    "csrc/attn/api.cpp": API,
+    "csrc/hop/api.cpp": API,
+    "csrc/lone/api.cpp": API,
+    "attn/__init__.py": """
+        import attn_cuda as gpu
+        import hop_cuda
+
+
+        def run():
+            return gpu.fwd(), hop_cuda.fwd()
+    """,
+}
+
+
+def test_pybind_exports_take_the_name_of_the_setup_py_extension(tmp_path):
+    project = write_project(tmp_path, FILES, "")
+    result, _table = run_audit(open_tree(project))
+    pybind = {f.subject.split("@")[0] + "@" + f.path: f.confidence for f in result.findings
+              if f.kind == "unused-kernel" and f.subject.startswith("pybind:")}
+    assert pybind == {"pybind:TORCH_EXTENSION_NAME.spare@csrc/attn/api.cpp": 70,
+                      "pybind:TORCH_EXTENSION_NAME.spare@csrc/hop/api.cpp": 70,
+                      "pybind:TORCH_EXTENSION_NAME.fwd@csrc/lone/api.cpp": 30,
+                      "pybind:TORCH_EXTENSION_NAME.spare@csrc/lone/api.cpp": 30}
