@@ -21,6 +21,11 @@ _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None:
     """Fill ``summary``'s import fields from the parsed ``tree`` of ``text``."""
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
+    if "global " in text:  # def pytest_configure(): global TO_CPU; TO_CPU = ...: a module name once it runs
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Global):
+                for name in node.names:
+                    summary.defs.setdefault(name, node.lineno)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text \
             or "pydoc" in text or "attach" in text or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
