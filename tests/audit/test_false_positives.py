@@ -66,3 +66,26 @@ def test_a_name_a_function_binds_with_global_is_defined(tmp_path):
              "tests/__init__.py": ""}
     result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
     assert not [f for f in result.findings if f.kind == "orphaned-test"]
+
+
+def test_vendor_modules_an_fstring_names_from_the_package_name_are_reached(tmp_path):
+    files = {
+        "pkg/__init__.py": "from pkg.backends import registry\n",
+        "pkg/backends/__init__.py": "",
+        "pkg/backends/registry.py": """
+            import importlib
+
+            _BACKENDS = __name__.rsplit(".", 1)[0]
+
+
+            def load(vendor):
+                return importlib.import_module(f"{_BACKENDS}._{vendor}.ops")
+        """,
+        "pkg/backends/_npu/__init__.py": "",
+        "pkg/backends/_npu/ops/__init__.py": "from pkg.backends._npu.ops.norm import norm\n",
+        "pkg/backends/_npu/ops/norm.py": "def norm(x):\n    return x\n",
+        "pkg/backends/_npu/draft.py": "def old():\n    return 0\n",
+    }
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    unused = {f.subject for f in result.findings if f.kind == "unused-file"}
+    assert unused == {"pkg/backends/_npu/draft.py"}

@@ -5,6 +5,7 @@ folder, scripts run by name), each with the place that adds it."""
 from __future__ import annotations
 
 import posixpath
+import re
 
 from slimfork.audit.links import common_folders
 from slimfork.graph import ModuleGraph
@@ -111,11 +112,17 @@ def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
             prefix = py.constants.get(name)
             if prefix is None:
                 continue
-            dotted = (prefix + rest).split(":", 1)[0].split("{...}", 1)[0].rstrip(".")
-            target = mm.longest_module(dotted)
-            if target and target != module and mm.modules[target].path and target not in out \
-                    and (target == dotted or not mm.modules[target].is_package):
-                out[target] = Root("module", target, text=f"{target} (named by f-string at {path}:{line})")
+            full = mm.modules[module].fill_own(prefix + rest).split(":", 1)[0]
+            dotted = full.split("{...}", 1)[0].rstrip(".")
+            targets, matched = [mm.longest_module(dotted)], False
+            if "{...}" in full.rstrip(".{}"):  # f"{_PKG}._{self.vendor}.ops": every module the pattern matches
+                pattern = re.compile(".+".join(map(re.escape, full.split("{...}"))))
+                found = [m for m in mm.modules if m.startswith(dotted) and pattern.fullmatch(m)]
+                targets, matched = (found, True) if found else (targets, False)
+            for target in targets:
+                if target and target != module and mm.modules[target].path and target not in out \
+                        and (target == dotted or matched or not mm.modules[target].is_package):
+                    out[target] = Root("module", target, text=f"{target} (named by f-string at {path}:{line})")
     return list(out.values())
 
 

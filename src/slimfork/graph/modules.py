@@ -22,8 +22,10 @@ class ModuleInfo:
         return self.name if self.is_package else self.name.rpartition(".")[0]
 
     def fill_own(self, text: str) -> str:
-        """``{__name__}.ops`` / ``{__package__}.impl`` (slimfork.index.own_names) with this module's names."""
-        return text.replace("{__name__}", self.name).replace("{__package__}", self.own_package)
+        """``{__name__}.ops`` / ``{__package__}.impl`` (slimfork.index.own_names) with this module's names;
+        ``{__parent__}``: ``__name__.rsplit(".", 1)[0]``."""
+        return text.replace("{__name__}", self.name).replace("{__package__}", self.own_package).replace(
+            "{__parent__}", self.name.rpartition(".")[0])
 
 
 @dataclass
@@ -92,7 +94,10 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
     for name in mm.modules:
         if "." in name:
             mm.children.setdefault(name.rsplit(".", 1)[0], []).append(name)
-    mm.top_names = set(packages)
+    # and the regular packages at the root of the tree outside them (a src layout's tests/ with an __init__.py:
+    # ``from tests.utils import x`` runs from the root, as pytest's rootdir)
+    mm.top_names = set(packages) | {name for name, info in mm.modules.items()
+                                    if "." not in name and info.path == f"{name}/__init__.py"}
     return mm
 
 
