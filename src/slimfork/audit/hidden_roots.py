@@ -114,11 +114,13 @@ def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
                 continue
             full = mm.modules[module].fill_own(prefix + rest).split(":", 1)[0]
             dotted = full.split("{...}", 1)[0].rstrip(".")
-            targets, matched = [mm.longest_module(dotted)], False
+            targets: list[str | None] = [mm.longest_module(dotted)]
+            matched = False
             if "{...}" in full.rstrip(".{}"):  # f"{_PKG}._{self.vendor}.ops": every module the pattern matches
                 pattern = re.compile(".+".join(map(re.escape, full.split("{...}"))))
                 found = [m for m in mm.modules if m.startswith(dotted) and pattern.fullmatch(m)]
-                targets, matched = (found, True) if found else (targets, False)
+                if found:
+                    targets, matched = list(found), True
             for target in targets:
                 if target and target != module and mm.modules[target].path and target not in out \
                         and (target == dotted or matched or not mm.modules[target].is_package):

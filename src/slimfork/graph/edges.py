@@ -73,7 +73,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for text, line in summary.strings:
             text = info.fill_own(text)  # f"{__name__}.ops": a submodule of this module (or of its package)
-            if mm.is_internal(text):
+            if "*" in text:  # f"{_PKG}._{vendor}.ops": every module the pattern matches (unknown means keep)
+                out += [Edge(mod, "string", line, f"the pattern '{text}' may name it") for mod in
+                        mm.matching(text) if mod != name]
+            elif mm.is_internal(text):
                 mod = mm.longest_module(text)
                 if mod and mod != name and mod not in mm.top_names:
                     out.append(Edge(mod, "string", line, f"the string '{text}' names it"))

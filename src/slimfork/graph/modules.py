@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from slimfork.index.build import Index
@@ -45,6 +46,12 @@ class ModuleMap:
 
     def is_internal(self, dotted: str) -> bool:
         return dotted.split(".", 1)[0] in self.top_names
+
+    def matching(self, pattern: str) -> list[str]:
+        """The modules a dotted name with ``*`` wildcards names (``pkg.backends._*.ops``)."""
+        regex = re.compile(".+".join(map(re.escape, pattern.split("*"))))
+        head = pattern.split("*", 1)[0]
+        return sorted(m for m in self.modules if m.startswith(head) and regex.fullmatch(m))
 
     def longest_module(self, dotted: str) -> str | None:
         """The longest prefix of ``dotted`` that is a module ("a.b.Class.attr" -> "a.b")."""
@@ -94,10 +101,7 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
     for name in mm.modules:
         if "." in name:
             mm.children.setdefault(name.rsplit(".", 1)[0], []).append(name)
-    # and the regular packages at the root of the tree outside them (a src layout's tests/ with an __init__.py:
-    # ``from tests.utils import x`` runs from the root, as pytest's rootdir)
-    mm.top_names = set(packages) | {name for name, info in mm.modules.items()
-                                    if "." not in name and info.path == f"{name}/__init__.py"}
+    mm.top_names = set(packages)
     return mm
 
 

@@ -306,6 +306,10 @@ class _Walker(PrunedCollector):
         """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``."""
         if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
             text = self.mm.modules[module].fill_own(text)
+            if "*" in text:  # f"{_PKG}._{vendor}.ops": each module it matches, named whole
+                for match in self.mm.matching(text):
+                    self.use_dotted(None, match, why)
+                return
         dotted, _, symbol = text.partition(":")
         parts = dotted.split(".")
         if module is not None and parts[0] in self.binders.get(module, {}):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from slimfork.index.file_paths import below, file_level
 from slimfork.index.kernel_names import name_pattern_text, pattern_text
 from slimfork.index.nativescan import scan_native
+from slimfork.index.own_names import own_name
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
@@ -22,17 +23,6 @@ _LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
 _PY_HINT_CALLS = {"import_module", "__import__", "spec_from_file_location", "exec_module", "run_path",
                   "load_source", "load_module", "find_spec"}
 _MAX_LINES = 8  # per name: enough to show call sites, small enough to cache the whole tree
-
-
-def _own_name(node: ast.expr) -> str | None:
-    """A module's name or its parent's, as a placeholder ``fill_own`` knows: ``__name__``, ``__package__``,
-    ``__name__.rsplit(".", 1)[0]``, ``__name__.rpartition(".")[0]``."""
-    if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
-        return "{%s}" % node.id
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call) and ast.unparse(node.value) in (
-            "__name__.rsplit('.', 1)", "__name__.rpartition('.')") and ast.unparse(node.slice) == "0":
-        return "{__parent__}"
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +174,7 @@ class _Visitor(ast.NodeVisitor):
                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
             self.s.constants[node.targets[0].id] = node.value.value
         elif not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and (own := _own_name(node.value)) is not None:  # _PKG = __name__.rsplit(".", 1)[0]
+                and (own := own_name(node.value)) is not None:  # _PKG = __name__.rsplit(".", 1)[0]
             self.s.constants[node.targets[0].id] = own
         for target in node.targets:
             if isinstance(target, ast.Name):

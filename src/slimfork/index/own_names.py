@@ -1,5 +1,7 @@
 """Submodules a module names from its own name: ``f"{__name__}.ops"`` and ``__package__ + ".impl"`` become the
-placeholders ``{__name__}.ops`` and ``{__package__}.impl``, which the graph fills in (``ModuleInfo.fill_own``)."""
+placeholders ``{__name__}.ops`` and ``{__package__}.impl``, which the graph fills in (``ModuleInfo.fill_own``).
+Through a module constant derived from it (``_PKG = __name__.rsplit(".", 1)[0]``, then
+``f"{_PKG}._{vendor}.ops"``: Liger-Kernel's vendor backends) the name is a pattern, ``{__parent__}._*.ops``."""
 
 from __future__ import annotations
 
@@ -24,6 +26,44 @@ def own_submodule(node: ast.AST) -> str | None:
     return None
 
 
-def own_submodules(tree: ast.AST) -> list[tuple[str, int]]:
+def own_submodules(tree: ast.Module) -> list[tuple[str, int]]:
     """Every such name in ``tree``, with its line."""
-    return [(name, getattr(node, "lineno", 0)) for node in ast.walk(tree) if (name := own_submodule(node)) is not None]
+    derived = derived_names(tree)
+    out = []
+    for node in ast.walk(tree):
+        name = own_submodule(node) or (own_pattern(node, derived) if derived else None)
+        if name is not None:
+            out.append((name, getattr(node, "lineno", 0)))
+    return out
+
+
+def own_name(node: ast.expr) -> str | None:
+    """A module's name or its parent's, as a placeholder: ``__name__``, ``__package__``,
+    ``__name__.rsplit(".", 1)[0]``, ``__name__.rpartition(".")[0]`` (``{__parent__}``)."""
+    if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
+        return "{%s}" % node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call) and ast.unparse(node.value) in (
+            "__name__.rsplit('.', 1)", "__name__.rpartition('.')") and ast.unparse(node.slice) == "0":
+        return "{__parent__}"
+    return None
+
+
+def derived_names(tree: ast.Module) -> dict[str, str]:
+    """Module-level names bound to the module's own name or its parent's: name -> placeholder."""
+    return {stmt.targets[0].id: own for stmt in tree.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and (own := own_name(stmt.value)) is not None}
+
+
+def own_pattern(node: ast.AST, derived: dict[str, str]) -> str | None:
+    """``f"{_PKG}._{vendor}.ops"`` -> ``{__parent__}._*.ops``: a computed part is ``*``; one that ends computed
+    (``f"{_PKG}.{name}"``, a logger's name as often as a module's) names nothing."""
+    if not isinstance(node, ast.JoinedStr) or len(node.values) < 3:
+        return None
+    head, *rest = node.values
+    if not (isinstance(head, ast.FormattedValue) and isinstance(head.value, ast.Name) and head.value.id in derived):
+        return None
+    parts = [p.value if isinstance(p, ast.Constant) and isinstance(p.value, str) else "*" for p in rest]
+    text = "".join(parts)
+    if not parts[-1] != "*" or not re.fullmatch(r"(?:\.[A-Za-z_*][\w*]*)+", text):
+        return None
+    return derived[head.value.id] + text

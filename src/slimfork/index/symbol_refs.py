@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from slimfork.index.own_names import own_submodule
+from slimfork.index.own_names import own_pattern, own_submodule
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
 
@@ -20,9 +20,9 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 class StatementRefs(ScopedVisitor):
     """Names, attribute chains, strings and getattr literals anywhere under a statement."""
 
-    def __init__(self, st: TopStatement):
+    def __init__(self, st: TopStatement, derived: dict[str, str] | None = None):
         super().__init__()  # scopes: the defs, classes and lambdas around the node: imports there bind local names
-        self.st = st
+        self.st, self.derived = st, derived or {}
 
     @property
     def depth(self) -> int:
@@ -85,7 +85,7 @@ class StatementRefs(ScopedVisitor):
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         """``f"{__name__}.ops"``: a submodule of the module itself (``{__name__}.ops``, filled in by the walker)."""
-        own = own_submodule(node)
+        own = own_submodule(node) or own_pattern(node, self.derived)
         if own:
             self.st.strings.add(own)
         self.generic_visit(node)

@@ -17,6 +17,7 @@ from slimfork.index.methods import method_usage
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
     is_type_only, never_runs, short_text, target_names
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
+from slimfork.index.own_names import derived_names
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
 
 __all__ = ["PURE_CALLS", "PURE_DECORATORS", "ImportAlias", "SymbolSummary", "TopStatement", "symbol_summary"]
@@ -28,8 +29,9 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     """The symbol part of a file's summary (``index.parse.summarize`` parses the file)."""
     out = SymbolSummary()
     own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
+    derived = derived_names(tree)  # _PKG = __name__.rsplit(".", 1)[0]: f"{_PKG}._{v}.ops" names modules
     for i, node in enumerate(tree.body):
-        out.statements.append(_statement(i, node, out, frozenset(own)))
+        out.statements.append(_statement(i, node, out, frozenset(own), derived))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -79,10 +81,11 @@ def _fills(value, own: frozenset[str]) -> bool:
     return is_pure(value) and not impure_calls(value)
 
 
-def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset()) -> TopStatement:
+def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
+               derived: dict[str, str] | None = None) -> TopStatement:
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
-    refs = StatementRefs(st)
+    refs = StatementRefs(st, derived or {})
     refs.visit(node)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         st.kind, st.binds = ("class" if isinstance(node, ast.ClassDef) else "def"), (node.name,)
