@@ -25,13 +25,17 @@ def test_tests_of_restored_code_come_back(copy_fixture, tmp_path):
     assert not (fork / "tests/test_plugin_data.py").exists() and not (fork / "data/extra.txt").exists()
     report = json.loads((tmp_path / "fork.report/report.json").read_text())
     assert report["tests"]["put_back"] == [{"path": "tests/test_mixed.py", "tests": ["test_plugin_value"]},
-                                           {"path": "tests/test_plugin.py", "tests": [""]}]
-    assert [(r["path"], r["test"]) for r in report["tests"]["removed"]] == [("tests/test_mixed.py", "test_unused"),
-                                                                            ("tests/test_plugin_data.py", None)]
+                                           {"path": "tests/test_plugin.py", "tests": [""]},
+                                           {"path": "tests/test_plugin_partial.py", "tests": [""]}]
+    assert [(r["path"], r["test"]) for r in report["tests"]["removed"]] == [  # what a put-back file leaves out too
+        ("tests/test_mixed.py", "test_unused"), ("tests/test_plugin_data.py", None),
+        ("tests/test_plugin_partial.py", "test_unused_again")]
+    partial = (fork / "tests/test_plugin_partial.py").read_text()
+    assert "def test_helper_again" in partial and "test_unused_again" not in partial
     removed = {r["path"] for r in report["removed"]}
     assert "tests/test_plugin.py" not in removed and "tests/test_plugin_data.py" in removed
     kept = {k["path"]: k["reason"] for k in report["kept"]}
     assert "put back" in kept["tests/test_plugin.py"]
     message = (tmp_path / "fork.report/report.md").read_text()
     assert "`tests/test_plugin_data.py` (batch tests back): not put back, check **pytest** fails with it" in message
-    assert (report["before"]["files"], report["after"]["files"]) == (12, 8)
+    assert (report["before"]["files"], report["after"]["files"]) == (13, 9)

@@ -10,7 +10,7 @@ from pathlib import Path
 from slimfork.apply.batches import build_batches
 from slimfork.apply.engine import run_batches
 from slimfork.apply.model import ApplyReport
-from slimfork.decisions import PUT_BACK, Kept, KeptKind, Plan
+from slimfork.decisions import PUT_BACK, Kept, KeptKind, Plan, Removal, RemovalKind
 from slimfork.errors import SlimforkError
 from slimfork.pipeline.analyse import Analysis, analyse
 from slimfork.plan.stages import Stages
@@ -116,11 +116,15 @@ def _put_back_in_plan(stages: Stages, back: TestsBack, applied: ApplyReport) -> 
     result = next(b for b in applied.batches if b.name == back.batch.name)
     kept = {e["path"] for e in result.removed}
     whole = {r.path for r in stages.test_removals if r.symbol is None and back.returned(r, kept)}
-    stages.test_removals = [r for r in stages.test_removals if not back.returned(r, kept)]
+    still = [r for path in sorted(kept) for r in back.still[path]]  # what the put-back file still leaves out
+    stages.test_removals = [r for r in stages.test_removals if r.path not in kept] + [
+        Removal(RemovalKind.TEST, r.path, r.reason, symbol=r.qualname, group="tests") for r in still]
     stages.plan.kept += [Kept(path, None, KeptKind.RESTORED, "tests of code a check needed (put back by the last "
                               "batch)") for path in sorted(whole)]
     data = stages.data["tests"]
-    data["removed"] = [r for r in data["removed"] if r["path"] not in kept or r["test"] not in back.units[r["path"]]]
+    data["removed"] = sorted([r for r in data["removed"] if r["path"] not in kept] + [
+        {"path": r.path, "test": r.qualname, "category": r.category, "reason": r.reason} for r in still],
+        key=lambda r: (r["path"], r["test"] or ""))
     data["put_back"] = [{"path": path, "tests": sorted(t or "" for t in back.units[path])} for path in sorted(kept)]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from slimfork.decisions import PUT_BACK, Batch, Edit, Removal
 from slimfork.testsuite.cut import cut_units
-from slimfork.testsuite.decide import decide
+from slimfork.testsuite.decide import TestRemoval, decide
 from slimfork.testsuite.scan import TestFile
 
 
@@ -29,6 +29,7 @@ class TestsBack:
 
     batch: Batch
     units: dict[str, set[str | None]] = field(default_factory=dict)
+    still: dict[str, list[TestRemoval]] = field(default_factory=dict)  # per file, the removals that stay
 
     def returned(self, removal: Removal, kept_paths: set[str]) -> bool:
         """Whether a tests-stage removal came back (its file's put-back edit passed the checks)."""
@@ -45,14 +46,16 @@ def tests_back(analysis, stages, root: Path, applied_tests: set[str], restored: 
         return None
     decisions = decide(plan.files, library_of(analysis, stages, plan.cuts, plan.support, restored))
     now: dict[str, set[str | None]] = {}
+    decided: dict[str, list[TestRemoval]] = {}
     for r in decisions.removals:
         now.setdefault(r.path, set()).add(r.qualname)
+        decided.setdefault(r.path, []).append(r)
     data = stages.data["tests"]
     before: dict[str, set[str | None]] = {}
     for removed in data["removed"]:  # the decisions (not the data files of removed registry entries)
         if removed["path"] not in data["removed_data"]:
             before.setdefault(removed["path"], set()).add(removed["test"])
-    edits, units = [], {}
+    edits, units, still = [], {}, {}
     for path in sorted(applied_tests & before.keys()):
         old, new = before[path], now.get(path, set())
         if None in new or old <= new:
@@ -68,6 +71,7 @@ def tests_back(analysis, stages, root: Path, applied_tests: set[str], restored: 
         edits.append(Edit(path, content, f"the code it tests stays in the fork (a check restored it): {names}",
                           PUT_BACK))
         units[path] = back
+        still[path] = [r for r in decided.get(path, []) if r.qualname in keep]
     if not edits:
         return None
-    return TestsBack(Batch("tests back", f"Tests of code a check restored: {len(edits)} files", edits), units)
+    return TestsBack(Batch("tests back", f"Tests of code a check restored: {len(edits)} files", edits), units, still)
