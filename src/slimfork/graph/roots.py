@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from slimfork.errors import SpecError, Stale, did_you_mean
 from slimfork.globs import match_modules
 from slimfork.graph.data_files import run_roots
-from slimfork.graph.modules import ModuleMap
+from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
 from slimfork.source.layout import SourceTree
@@ -82,6 +82,27 @@ def _resolve(root: Root, key: str, tree: SourceTree, index: Index, mm: ModuleMap
         main = f"{root.value}.__main__"
         if mm.modules[root.value].is_package and main in mm.modules:
             out.append(RootModule(main, f"root '{root}' (python -m {root.value} runs __main__)"))
+        out += _dispatching_mains(root, index, mm)
+    return out
+
+
+def _dispatching_mains(root: Root, index: Index, mm: ModuleMap) -> list[RootModule]:
+    """The ``__main__`` of a package above a root module that imports nothing of the project but the root and its
+    packages (``from pkg.cli import main; main()``): ``python -m pkg`` runs the root, and keeps working."""
+    out = []
+    parts = root.value.split(".")
+    allowed = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    for i in range(len(parts) - 1, 0, -1):
+        package = ".".join(parts[:i])
+        main = f"{package}.__main__"
+        info = mm.modules.get(main)
+        summary = index.files.get(info.path) if info is not None and info.path else None
+        if summary is None or summary.error or summary.dynamic_imports:
+            continue
+        targets = {t for imp in summary.imports for t in resolve_import(mm, main, imp).targets}
+        if targets and targets <= allowed:
+            out.append(RootModule(main, f"root '{root}' (python -m {package} runs __main__, which imports only "
+                                             "the root)"))
     return out
 
 

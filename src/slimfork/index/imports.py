@@ -14,6 +14,7 @@ from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
+_DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
@@ -36,7 +37,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
     if "__name__" in text or "__package__" in text:  # f"{__name__}.ops": kept as "{__name__}.ops"
         summary.strings += own_submodules(tree)
-    if "import " in text or "-m " in text:
+    if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
     if "__file__" in text or "__path__" in text:  # Path(alembic.__file__).parent / "templates": files read as data
         summary.folder_strings = folder_strings(tree)
@@ -213,12 +214,27 @@ def _cond(conds: tuple[str, ...]) -> str | None:
 def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
     """Modules that code held in a string imports or runs: ``exec("from pkg.m import f")``,
     ``[sys.executable, "-c", "import pkg.m"]``, ``f"{sys.executable} -m pkg.worker"``."""
-    out = []
+    out: list[tuple[str, int]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno not in prose \
                 and ("import " in node.value or "-m " in node.value):
-            out += [(m.group(1) or m.group(2) or m.group(3), node.lineno) for m in _CODE_IMPORT.finditer(node.value)]
+            for m in _CODE_IMPORT.finditer(node.value):
+                out += [(m.group(1) or m.group(2), node.lineno)] if not m.group(3) else _run(m.group(3), node.lineno)
+        elif isinstance(node, (ast.List, ast.Tuple)):  # [sys.executable, "-m", "pkg.tool"]
+            for flag, name in zip(node.elts, node.elts[1:]):
+                if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(name, ast.Constant) \
+                        and isinstance(name.value, str) and _DOTTED_NAME.fullmatch(name.value):
+                    out += _run(name.value, name.lineno)
+        elif isinstance(node, ast.Call) and (getattr(node.func, "attr", None) or getattr(node.func, "id", None)) \
+                == "run_module" and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str) and _DOTTED_NAME.fullmatch(node.args[0].value):
+            out += _run(node.args[0].value, node.lineno)  # runpy.run_module("pkg.tool")
     return out
+
+
+def _run(module: str, line: int) -> list[tuple[str, int]]:
+    """A module run as a program (``-m``, ``runpy.run_module``): a package runs its ``__main__``."""
+    return [(module, line), (f"{module}.__main__", line)]
 
 
 def _dotted_strings(text: str) -> list[tuple[str, int]]:
