@@ -1,7 +1,8 @@
 """Issue 25, class 4: the `+slimfork` local version broke a package at import once installed (it checks its own
 version against a PEP 440 pattern without a local part), and no check installed the fork. The install check
 installs the tree into a scratch venv and imports every root; a failure restores the packaging batch's version
-change. `version_suffix = ""` turns the suffix off."""
+change. `version_suffix = ""` turns the suffix off; without the key, code that reads its own version keeps the
+original's (tests/apply/test_own_version.py)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ FILES = {
         """,
     "src/verpkg/core.py": "def greet(name):\n    return f'hello {name}'\n",
 }
-SPEC = 'source = "."\nroots = ["verpkg"]\n'
+SPEC = 'source = "."\nroots = ["verpkg"]\nversion_suffix = "+slimfork"\n'  # by default no suffix: it reads its version
 pytestmark = pytest.mark.slow  # pip builds each tree (setuptools in an isolated build env, from the index)
 
 
@@ -98,7 +99,7 @@ def test_a_lazy_name_that_fails_is_a_new_failure(tmp_path):
 
 
 def test_version_suffix_off_and_invalid(tmp_path):
-    root = write_project(tmp_path, FILES, SPEC + 'version_suffix = ""\n')
+    root = write_project(tmp_path, FILES, SPEC.replace('"+slimfork"', '""'))
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     assert not any(b.name == "packaging" for b in result.apply.batches)
     with pytest.raises(SpecError, match="PEP 440 local version"):

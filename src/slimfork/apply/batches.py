@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import tomllib
 
-from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
+from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject, own_version_reader
 from slimfork.apply.from_plan import batches_from_removals
 from slimfork.decisions import DELETING, Batch, Edit, Removal, RemovalKind
 from slimfork.apply.deps import dotted
@@ -51,10 +52,10 @@ def build_batches(analysis, stages) -> list[Batch]:
     if symbols is not None and (batch := symbol_batch(symbols, own, frozenset(early))) is not None:
         batches.append(batch)
     batches += stages.late_batches  # test data of removed registry entries: after the entries
+    suffix = fork_suffix(analysis, plan)
     if tree.kind == "wheel":
-        batches.append(_packaging(analysis, plan, stages))
+        batches.append(_packaging(analysis, plan, stages, suffix))
     elif (tree.root / "pyproject.toml").is_file():
-        suffix = version_suffix(analysis.spec)
         text, changed = bump_pyproject_version((tree.root / "pyproject.toml").read_text(encoding="utf-8"), suffix)
         if changed:
             batches.append(Batch("packaging", f"Packaging: the version gets the {suffix} local suffix",
@@ -117,14 +118,13 @@ def _read(root, path: str) -> bytes | None:
         return None
 
 
-def _packaging(analysis, plan, stages) -> Batch:
+def _packaging(analysis, plan, stages, suffix: str) -> Batch:
     """A wheel's dist-info becomes the fork's pyproject.toml (name, version+slimfork, scripts, and the
     dependencies kept code still imports)."""
     tree = analysis.tree
     kept_modules = {k.module for k in plan.kept if k.module}
     uses = _requirement_uses(analysis, stages, plan)
-    text, notes = fork_pyproject(tree, kept_modules, [u.requirement for u in uses if u.kept],
-                                 version_suffix(analysis.spec))
+    text, notes = fork_pyproject(tree, kept_modules, [u.requirement for u in uses if u.kept], suffix)
     plan.warnings.extend(notes)
     if uses:
         stages.data["requirements"] = [dataclasses.asdict(u) for u in uses]
@@ -138,6 +138,32 @@ def _packaging(analysis, plan, stages) -> Batch:
 def version_suffix(spec) -> str:
     """The spec's ``version_suffix`` (default "+slimfork"; "" keeps the original's version)."""
     return spec.raw.get("version_suffix", "+slimfork")
+
+
+def fork_suffix(analysis, plan) -> str:
+    """The spec's suffix; without one, the default unless kept code reads the distribution's own version
+    (unknown means keep: the original's version, with a warning)."""
+    if "version_suffix" in analysis.spec.raw:
+        return version_suffix(analysis.spec)
+    name = _dist_name(analysis.tree)
+    kept = [k.path for k in plan.kept if k.path.endswith(".py")]
+    where = own_version_reader(analysis.tree.root, kept, name) if name else None
+    if where is None:
+        return version_suffix(analysis.spec)
+    plan.warnings.append(f"{where} reads the distribution's own version, and may parse it: the fork keeps the "
+                         "original's version (set version_suffix to add a local suffix anyway)")
+    return ""
+
+
+def _dist_name(tree) -> str | None:
+    if tree.dist is not None and tree.dist.name:
+        return tree.dist.name
+    try:
+        data = tomllib.loads((tree.root / "pyproject.toml").read_text(errors="replace"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    name = (data.get("project") or {}).get("name")
+    return name if isinstance(name, str) else None
 
 
 def _requirement_uses(analysis, stages, plan):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from slimfork.source.layout import Distribution, SourceTree
 
@@ -84,3 +85,20 @@ def bump_pyproject_version(text: str, suffix: str = DEFAULT_SUFFIX) -> tuple[str
     if not match or not suffix or suffix[1:] in match.group(2).partition("+")[2].split("."):
         return text, False
     return text[: match.start(2)] + local_version(match.group(2), suffix) + text[match.end(2):], True
+
+
+def own_version_reader(root: Path, paths: list[str], name: str) -> str | None:
+    """The first ``path:line`` of kept code that reads the distribution's own version (``version("pkg")``,
+    ``get_distribution("pkg")``, ``metadata("pkg")``): such code may parse it, and a local suffix such as
+    ``+slimfork`` breaks a parse that expects only numbers. None when no kept file does."""
+    variants = "|".join(re.escape(v) for v in sorted({name, name.replace("-", "_"), name.replace("_", "-")}))
+    call = re.compile(rf"""\b(?:version|get_distribution|distribution|metadata|require)\(\s*(["'])(?:{variants})\1""",
+                      re.I)
+    for path in sorted(paths):
+        try:
+            text = (root / path).read_text(errors="replace")
+        except OSError:
+            continue
+        if "(" in text and (match := call.search(text)):
+            return f"{path}:{text.count(chr(10), 0, match.start()) + 1}"
+    return None

@@ -1,0 +1,35 @@
+"""Kept code that reads the distribution's own version may parse it (``tuple(int(p) for p in
+version("pkg").split("."))``, imported lazily where no check imports it): without a ``version_suffix`` the fork
+keeps the original's version and says why; with one, the suffix is added as asked."""
+
+from __future__ import annotations
+
+from slimfork.api import analyse
+from slimfork.apply.batches import build_batches
+from tests.mapping.registrykit import write_project
+
+FILES = {
+    "pyproject.toml": '[project]\nname = "meta-pkg"\nversion = "1.4.2"\n',
+    "src/meta_pkg/__init__.py": "",
+    "src/meta_pkg/api.py": "def version_info():\n    from meta_pkg import compat\n\n    return compat.VERSION_INFO\n",
+    "src/meta_pkg/compat.py": "from importlib.metadata import version\n\n"
+                              "VERSION_INFO = tuple(int(p) for p in version('meta-pkg').split('.'))\n",
+}
+
+
+def _packaging(root):
+    analysis = analyse(root / "slimfork.toml", jobs=1)
+    batch = next((b for b in build_batches(analysis, analysis.stages) if b.name == "packaging"), None)
+    return batch, analysis.plan.warnings
+
+
+def test_code_reading_its_own_version_keeps_the_original_version(tmp_path):
+    batch, warnings = _packaging(write_project(tmp_path, FILES, 'source = "."\nroots = ["meta_pkg.api"]\n'))
+    assert batch is None
+    assert any(w.startswith("src/meta_pkg/compat.py:3 reads the distribution's own version") for w in warnings)
+
+
+def test_an_explicit_suffix_is_added(tmp_path):
+    spec = 'source = "."\nroots = ["meta_pkg.api"]\nversion_suffix = "+slim"\n'
+    batch, _ = _packaging(write_project(tmp_path, FILES, spec))
+    assert batch is not None and 'version = "1.4.2+slim"' in batch.edits[0].content.decode()
