@@ -137,6 +137,8 @@ class _Walker(PrunedCollector):
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
         for text in st.strings:
             self.use_dotted(module, text, where)
+        for text in st.words:
+            self.use_dotted(module, text, where, word=True)
         for alias in st.inner_imports:
             self.use_inner_import(module, st, alias, where)
 
@@ -302,8 +304,9 @@ class _Walker(PrunedCollector):
             self.keep_everything(current, f"looked up with a computed name (getattr) by {why}")
             self.result.uncertain.append((current, f"getattr with a computed name by {why}"))
 
-    def use_dotted(self, module: str | None, text: str, why: str) -> None:
-        """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``."""
+    def use_dotted(self, module: str | None, text: str, why: str, word: bool = False) -> None:
+        """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``. A ``word`` of a
+        longer string (``"https://github.com/org/pkg"``, ``"pip install pkg"``) names no module whole."""
         if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
             text = self.mm.modules[module].fill_own(text)
             if "*" in text:  # f"{_PKG}._{vendor}.ops": each module it matches, named whole
@@ -328,7 +331,7 @@ class _Walker(PrunedCollector):
             rest.append(symbol.split(".")[0])
         if rest:
             self.use_symbol(target, rest[0], why)
-        else:
+        elif not word:
             why = f"named by the string '{text}' in {why} (may be looked up by name)"
             if target in self.i.registry_modules:
                 self.keep_all_but_cut(target, why)

@@ -33,6 +33,7 @@ class TopStatement:
     names: set[str] = field(default_factory=set)  # names loaded anywhere inside
     chains: set[tuple[str, ...]] = field(default_factory=set)  # attribute chains rooted at a name: ("a", "b", "f")
     strings: set[str] = field(default_factory=set)  # dotted or plain identifiers found in string constants
+    words: set[str] = field(default_factory=set)  # plain identifiers inside a longer string ("pip install pkg")
     getattrs: set[tuple[tuple[str, ...], str | None]] = field(default_factory=set)  # getattr(a.b, "lit" | computed)
     aliases: tuple[ImportAlias, ...] = ()  # for import statements (nested imports of "other" statements too)
     inner_imports: set[ImportAlias] = field(default_factory=set)  # imports inside a function or class body

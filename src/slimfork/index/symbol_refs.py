@@ -63,7 +63,8 @@ class StatementRefs(ScopedVisitor):
         if isinstance(node.value, str):
             text = node.value
             if len(text) <= 300:
-                self.st.strings.update(_IDENT.findall(text))
+                for token in _IDENT.findall(text):  # a bare word of a longer string: a URL, a logger, a hint
+                    (self.st.words if token != text and not set(".:") & set(token) else self.st.strings).add(token)
             self._doctests(text)
 
     def visit_Expr(self, node: ast.Expr) -> None:
