@@ -1,6 +1,7 @@
 """A package's name as a word of a longer string (``"pip install pkg[extra]"``, a URL, ``"<pkg routing>"``) is no
 lookup of the package by name: its unused names are pruned. A string that is the name alone
-(``getLogger("pkg")``, ``import_module("pkg")``) still keeps every name of it (werkzeug, bleach, validators)."""
+(``getLogger("pkg")``, ``import_module("pkg")``) still keeps every name of it (werkzeug, bleach, validators). ``globals()`` handed to ``__import__`` (werkzeug's
+``import_string``) is no read of the module's names."""
 
 from __future__ import annotations
 
@@ -31,3 +32,10 @@ def test_the_name_alone_still_keeps_every_name(tmp_path):
     files = {**FILES, "src/wapp/main.py": main.replace("HINT\n", "HINT, LOG\n"),
              "src/wapp/logs.py": 'import logging\n\nLOG = logging.getLogger("wpkg")\n'}
     assert "helper" not in _pruned(tmp_path, files)
+
+
+def test_globals_handed_to_import_reads_no_name(tmp_path):
+    files = {**FILES, "src/wpkg/__init__.py": FILES["src/wpkg/__init__.py"]
+             + "\n\ndef import_string(name):\n    return __import__(name, globals(), None, ['x'])\n"}
+    pruned = _pruned(tmp_path, files)
+    assert {"helper", "import_string"} <= pruned

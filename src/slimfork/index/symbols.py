@@ -149,8 +149,12 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     """Module-wide reasons to keep every symbol (pitfalls 11, 13, 16) and the literal ``__all__``."""
     reasons: dict[str, int] = {}
+    # __import__(name, globals(), ...) reads only __package__/__name__ from it, to resolve a relative name
+    context = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
+               and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
+               for arg in node.args[1:2]}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in context:
             name = node.func.id
             if name in ("globals", "eval", "exec") or (name == "vars" and not node.args):
                 reasons.setdefault(f"uses {name}()", node.lineno)
