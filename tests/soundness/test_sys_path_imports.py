@@ -54,5 +54,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "vendor"))
 sys.path.insert(0, str(Path(__file__).parent.parent / "extra"))
 sys.path.append("/abs")
+
+
+def get_module(name):
+    current_file_path = os.path.abspath(__file__)
+    current_dir_path = os.path.dirname(current_file_path)
+    sys.path.append(current_dir_path)
 """
-    assert sys_path_folders(ast.parse(source)) == [(".", 4), ("vendor", 6), ("../extra", 7)]
+    assert sys_path_folders(ast.parse(source)) == [(".", 4), ("vendor", 6), ("../extra", 7), (".", 14)]

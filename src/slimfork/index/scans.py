@@ -186,9 +186,13 @@ def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
     """Folders a module puts on ``sys.path`` by a path built from ``__file__`` (``sys.path.append(dirname(__file__))``
     -> ".", ``sys.path.insert(0, str(Path(__file__).parent.parent / "vendor"))`` -> "../vendor"): the modules there
     are importable by bare names (FlagGems' ``import_module("_" + vendor_name)``), relative to the module's folder."""
-    simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
-    anchored = {t.id: n.value for n in simple if isinstance(n, ast.Assign) and _mentions_package_file(n.value)
-                for t in n.targets if isinstance(t, ast.Name)}
+    simple = [n for n in ast.walk(tree) if isinstance(n, ast.Assign)]
+    anchored: dict[str, ast.expr] = {}
+    for _ in range(4):  # here = abspath(__file__); folder = dirname(here): names anchored through others
+        for n in simple:
+            names = {x.id for x in ast.walk(n.value) if isinstance(x, ast.Name)}
+            if _mentions_package_file(n.value) or names & anchored.keys():
+                anchored.update({t.id: n.value for t in n.targets if isinstance(t, ast.Name)})
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
@@ -202,12 +206,17 @@ def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
 
 def _folder_of(node: ast.expr, anchored: dict[str, ast.expr]) -> str | None:
     """The folder (relative to the module's own) a path expression anchored at ``__file__`` names, else None."""
-    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-    base = next((anchored[n] for n in sorted(names) if n in anchored), None)
-    if not _mentions_package_file(node) and base is None:
+    chain, expr = [node], node
+    for _ in range(4):  # follow the names it is built from back to __file__
+        names = sorted(n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in anchored)
+        if not names or anchored[names[0]] in chain:
+            break
+        expr = anchored[names[0]]
+        chain.append(expr)
+    if not any(_mentions_package_file(e) for e in chain):
         return None
     ups = -1  # the first dirname/.parent gives the module's own folder
-    for expr in ([base] if base is not None else []) + [node]:
+    for expr in chain:
         ups += sum(1 for n in ast.walk(expr) if isinstance(n, ast.Attribute) and n.attr == "parent"
                    or isinstance(n, ast.Call) and (getattr(n.func, "attr", None) or getattr(n.func, "id", None))
                    == "dirname")
