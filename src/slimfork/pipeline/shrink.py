@@ -137,6 +137,9 @@ def _restore_in_plan(plan: Plan, applied: ApplyReport, stages: Stages | None = N
     plan.removals = [r for r in plan.removals if r.path not in restored]
     if stages is not None:
         stages.test_removals = [r for r in stages.test_removals if r.path not in restored]
+        if "tests" in getattr(stages, "data", {}):  # a test file whose cut was undone keeps all its tests
+            tests = stages.data["tests"]
+            tests["removed"] = [r for r in tests["removed"] if r["path"] not in restored]
     for path, r in sorted(restored.items()):
         if r.action == "delete":
             first = r.failures[0] if r.failures else "failed"
