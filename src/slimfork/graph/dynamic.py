@@ -36,6 +36,12 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                 f"relative module name '{target}' against a package computed at run time: kept all "
                                 f"{len(kept)} modules it may name")
                 continue
+        if target and target.startswith("*"):  # f"{app}.models" of a computed app: every module so named
+            kept = [m for m in mm.matching(target) if mm.is_internal(m)]
+            _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, f"a computed name ending '{target[1:]}'",
+                            f"dynamic import of a computed name ending '{target[1:]}': kept all {len(kept)} "
+                            "modules so named")
+            continue
         if summary.sys_path_folders and not (target and mm.is_internal(target)) \
                 and (kept := _on_sys_path(mm, info, summary.sys_path_folders, target, dyn.prefix)):
             what = f"'{target}{'...' if dyn.prefix else ''}'" if target else "a computed name"

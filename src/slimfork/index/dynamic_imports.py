@@ -4,6 +4,7 @@ load (literals, f-strings over loops of literals, module-level tables of names, 
 from __future__ import annotations
 
 import ast
+import re
 
 from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ModuleSummary
 
@@ -209,7 +210,21 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if candidates is not None:
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
     prefix = _string_prefix(arg) or _joined_prefix(arg, consts)
+    if not prefix and not dots and (suffix := _string_suffix(arg)):  # f"{app}.models": every module *.models
+        return [DynamicImport(call.lineno, text, "*" + suffix, False, package)]
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
+
+
+def _string_suffix(node) -> str:
+    """The constant dotted end of an f-string or a concatenation whose start is computed (``f"{app}.models"``,
+    ``app + ".apps"``): ".models"; '' when there is none."""
+    if isinstance(node, ast.JoinedStr) and len(node.values) == 2 and isinstance(node.values[1], ast.Constant):
+        tail = node.values[1].value
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant):
+        tail = node.right.value
+    else:
+        return ""
+    return tail if isinstance(tail, str) and re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", tail) else ""
 
 
 def _joined_prefix(arg, consts: dict[str, list[str]]) -> str:
