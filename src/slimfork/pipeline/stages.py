@@ -150,7 +150,7 @@ def _check_instances(facts, stages: Stages, scratch: Path) -> None:
 
 def _stages_key(analysis) -> str:
     """Everything the stages read: slimfork's version, the spec's tables, and every file's content."""
-    raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify")}
+    raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify", "version_suffix")}
     return _key(analysis, [raw, _unifdef_identity(analysis)])
 
 
@@ -158,7 +158,8 @@ def _folded_key(analysis) -> str:
     """What the registry cuts, the fold and the plan after them read: all but the symbol stage's settings (the
     names it must not treat as API aside) and the kernel sources' tables, so a change there re-plans from the
     folded tree."""
-    raw = {k: v for k, v in analysis.spec.raw.items() if k not in ("out", "checks", "verify", "symbols", "kernels")}
+    raw = {k: v for k, v in analysis.spec.raw.items()
+           if k not in ("out", "checks", "verify", "symbols", "kernels", "version_suffix")}
     return _key(analysis, ["folded", raw, analysis.spec.raw.get("symbols", {}).get("drop", [])])
 
 
