@@ -182,10 +182,12 @@ class BlockFolding(FoldState):
         effect, value = _effect_of_known_test(stmt.test)
         if effect is not None and not effect.lpar and stmt.test.lpar:  # `if (\n A\n or B\n ):` spans lines
             effect = effect.with_changes(lpar=stmt.test.lpar, rpar=stmt.test.rpar)
-        if effect is not None and not value and not (self.pinned and _binds(stmt.body) & self.pinned):
+        if effect is not None and not value and not (self.pinned and _binds(stmt.body) & self.pinned) \
+                and not _matters(stmt.body):
             return self._fold_effect_guard(stmt, effect, line)
         if effect is not None and value and not (self.pinned and stmt.orelse is not None
-                                                 and _binds(stmt.orelse) & self.pinned):
+                                                 and _binds(stmt.orelse) & self.pinned) \
+                and not (stmt.orelse is not None and _matters(stmt.orelse)):
             return self._fold_true_guard(stmt, effect, line)
         arms: list[cst.If] = []
         originals: list[cst.If | None] = []
@@ -204,8 +206,12 @@ class BlockFolding(FoldState):
             else:
                 final_else = node.orelse
                 node = None
-        pinned = [bool(self.pinned and _binds(arm.body) & self.pinned) for arm in arms]
-        else_pinned = bool(self.pinned and final_else is not None and _binds(final_else.body) & self.pinned)
+        # an arm that binds names code after it uses, or holds the yield, global or nonlocal that makes the
+        # function a generator or scopes its names, stays even when it never runs
+        matters = [_matters(arm.body) for arm in arms]
+        pinned = [bool(self.pinned and _binds(arm.body) & self.pinned) or m for arm, m in zip(arms, matters)]
+        else_pinned = bool(self.pinned and final_else is not None and _binds(final_else.body) & self.pinned) \
+            or (final_else is not None and _matters(final_else.body))
         kept: list[cst.If] = []
         first_kept: int | None = None
         taken: cst.If | None = None
@@ -215,17 +221,18 @@ class BlockFolding(FoldState):
             word = "if" if i == 0 else "elif"
             if test is not UNKNOWN and (pinned[i] if not test else any(pinned[i + 1:]) or else_pinned):
                 names = ', '.join(sorted(_binds(arm.body) & self.pinned)) or 'names'
+                why = f"it binds {names} that code after it still uses" if not matters[i] or _binds(arm.body) & \
+                    self.pinned else "it holds a yield, global or nonlocal that still shapes the function"
                 written_arm = originals[i]
                 written = written_arm.test if written_arm is not None else arm.test
                 if not test:  # never runs, but binds names code after it still mentions: `if False:` says so
                     self.blocked.append((lines[i], f"{word} {_code(written)}: never taken, kept as `{word} False:`: "
-                                                   f"it binds {names} that code after it still uses"))
+                                                   f"{why}"))
                     arm = arm.with_changes(test=cst.Name("False"))
                 else:
                     if written_arm is not None and not _same_code(written_arm.test, arm.test):
                         arm = arm.with_changes(test=written_arm.test)  # keep the arm as written
-                    self.blocked.append((lines[i], f"{word} {_code(arm.test)}: known, but kept: it binds {names} "
-                                                   f"that code after it still uses"))
+                    self.blocked.append((lines[i], f"{word} {_code(arm.test)}: known, but kept: {why}"))
                 test = UNKNOWN
             if test is UNKNOWN:
                 kept.append(arm)
@@ -331,3 +338,8 @@ class BlockFolding(FoldState):
             carry = _join_lines(lead, footer)
         self.dropped.update(comments_of(stmt) - comments_of(stmts, carry))
         return stmts, carry
+
+
+def _matters(block) -> bool:
+    """Whether a block holds a ``yield``, ``global`` or ``nonlocal`` of the function around it."""
+    return not _removable([block])
