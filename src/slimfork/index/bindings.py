@@ -27,7 +27,8 @@ class BindingEvents:
     events: dict[str, list[tuple[str, str | FromName | None]]] = field(default_factory=dict)
     star_imports: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) as written
     all_names: list[str] | None = None
-    patched: dict[str, int] = field(default_factory=dict)  # names given as strings to setattr/patch -> line
+    patched: dict[str, int] = field(default_factory=dict)  # names given as strings to setattr/patch, or set as an
+    # attribute of an imported module (``plat.IS_WIN = on``) -> line
     error: str | None = None
 
 
@@ -96,7 +97,14 @@ def binding_events(tree: ast.Module, text: str) -> BindingEvents:
                     statements(case.body, False)
 
     statements(tree.body, True)
+    imported = {(a.asname or a.name).split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, (ast.Import, ast.ImportFrom)) for a in node.names}
     for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign)):  # plat.IS_WIN = on: another module's flag set here
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                        and target.value.id in imported:
+                    out.patched.setdefault(target.attr, node.lineno)
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
                 add(name, "other")
