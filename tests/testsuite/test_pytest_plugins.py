@@ -54,3 +54,11 @@ def test_pitfall_05_a_plugin_named_by_pytest_plugins_stays_with_its_tests(tmp_pa
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_computed_pytest_plugins_name_each_module():
+    from slimfork.testsuite.scan import scan_test_file
+
+    source = b'pytest_plugins = ["pkg.testing.fixtures"] + [f"pkg.testing.{n}" for n in ("db", "net")]\n'
+    uses = scan_test_file("tests/conftest.py", source, {"pkg"}).units["<module>"].uses
+    assert {u.dotted for u in uses} == {"pkg.testing.fixtures", "pkg.testing.db", "pkg.testing.net"}

@@ -104,9 +104,29 @@ def _pytest_plugins(stmt: ast.stmt, internal: set[str]) -> list[Use]:
             isinstance(t, ast.Name) and t.id == "pytest_plugins"
             for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))):
         return []
-    values = stmt.value.elts if isinstance(stmt.value, (ast.List, ast.Tuple, ast.Set)) else [stmt.value]
-    return [Use(v.value, stmt.lineno) for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)
-            and v.value.split(".")[0] in internal]
+    return [Use(name, stmt.lineno) for name in _plugin_names(stmt.value) if name.split(".")[0] in internal]
+
+
+def _plugin_names(node: ast.expr) -> list[str]:
+    """The strings a ``pytest_plugins`` value holds: literals, concatenations of lists, and comprehensions of an
+    f-string over a literal tuple (``[f"pkg.testing.{n}" for n in ("db", "net")]``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return [name for elt in node.elts for name in _plugin_names(elt)]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _plugin_names(node.left) + _plugin_names(node.right)
+    if isinstance(node, ast.ListComp) and len(node.generators) == 1 and isinstance(node.elt, ast.JoinedStr):
+        gen = node.generators[0]
+        values = _plugin_names(gen.iter) if isinstance(gen.iter, (ast.List, ast.Tuple, ast.Set)) else []
+        if isinstance(gen.target, ast.Name) and not gen.ifs:
+            return [name for value in values if "{" not in (name := _fill(node.elt, gen.target.id, value))]
+    return []
+
+
+def _fill(text: ast.JoinedStr, name: str, value: str) -> str:
+    return "".join(str(p.value) if isinstance(p, ast.Constant) else value if isinstance(p, ast.FormattedValue)
+                   and isinstance(p.value, ast.Name) and p.value.id == name else "{?}" for p in text.values)
 
 
 def _bindings(stmt) -> dict[str, tuple[int, str]]:
