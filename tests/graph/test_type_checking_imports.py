@@ -104,7 +104,7 @@ def test_type_only_imports_keep_no_symbol(tmp_path, setting):
     """The same at symbol level: a class only an `if TYPE_CHECKING:` import names leaves the fork; the import
     stays as written (it never runs) and the imports check accepts the name it no longer finds."""
     option = 'type_checking_imports = "ignore"\n' if setting == "ignore" else ""
-    spec = f'source = "."\npackages = ["pkg"]\nroots = ["pkg.app"]\n{option}[symbols]\nprune = true\n'
+    spec = f'source = "."\npackages = ["pkg"]\nroots = ["pkg.app"]\n{option}[symbols]\npublic_api = "roots"\nprune = true\n'
     root = write_project(tmp_path, SYMBOL_FILES, spec)
     kept = analyse(root / "slimfork.toml").stages.symbols.reach.kept_names.get("pkg.shapes", set())
     assert "Square" in kept

@@ -41,7 +41,9 @@ def test_fixture_through_shrink(name, tmp_path):
     (source / "pkg/entry.py").write_text("".join(f"import {m}\n" for m in sorted(modules.values())))
     facts = "\n".join(f"{k} = {_toml_value(v)}" for k, v in _facts(case).items())
     # one facts table for every fixture: each fixture uses a few of them, the others are stale there by design
-    spec = f'source = "."\npackages = ["pkg"]\nroots = ["pkg.entry"]\nallow_stale = true\n\n[facts]\n{facts}\n'
+    # the fold's clean-up of a kept module's public names, as before public_api's default became "kept"
+    spec = f'source = "."\npackages = ["pkg"]\nroots = ["pkg.entry"]\nallow_stale = true\n\n[facts]\n{facts}\n' \
+        '\n[symbols]\nprune = false\npublic_api = "roots"\n'
     (source / "slimfork.toml").write_text(spec)
     result = shrink(source / "slimfork.toml", out=tmp_path / "fork", jobs=1)
     expected = case / "after.py" if (case / "after.py").is_file() else case / "before.py"

@@ -54,6 +54,7 @@ packages = ["pkg"]
 roots = ["pkg.cli"]
 
 [symbols]
+public_api = "roots"
 """
 
 

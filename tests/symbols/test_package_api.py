@@ -55,6 +55,7 @@ packages = ["pkg"]
 roots = ["pkg.cli"]
 
 [symbols]
+public_api = "roots"
 package_api = false
 """
 

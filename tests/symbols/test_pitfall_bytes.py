@@ -9,7 +9,7 @@ import sys
 
 from slimfork.api import shrink
 
-SPEC = b'source = "."\npackages = ["pkg"]\nroots = ["pkg.cli"]\n\n[symbols]\n'
+SPEC = b'source = "."\npackages = ["pkg"]\nroots = ["pkg.cli"]\n\n[symbols]\npublic_api = "roots"\n'
 BOM_CRLF = (b'\xef\xbb\xbf# -*- coding: utf-8 -*-\r\n"""Windows-edited module."""\r\n\r\n\r\n'
             b'def used():  # noqa: D103\r\n    value = []  # type: list[int]\r\n    return len(value) + 1\r\n\r\n\r\n'
             b'def unused():\r\n    return 2\r\n')

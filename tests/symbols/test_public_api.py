@@ -131,3 +131,49 @@ def test_api_modules_follow_module_package_and_glob_roots():
     assert set(api_modules([Root("module", "pkg.**")], mm)) == {"pkg", "pkg.api", "pkg.sub", "pkg.sub.x"}
     assert set(api_modules([Root("module", "pkg._impl"), Root("symbol", "other", "f")], mm)) == {"pkg._impl"}
     assert api_modules([Root("module", "pkg.sub")], mm)["pkg.sub.x"].startswith("a public module of package root")
+
+
+HELPERS = {
+    "pkg/__init__.py": "",
+    "pkg/app.py": "from pkg.util import used\n\n\ndef main():\n    return used()\n",
+    "pkg/util.py": """
+        from pkg import extra
+
+
+        def used():
+            return 1
+
+
+        def helper():
+            return extra.more()
+
+
+        def _private():
+            return 0
+        """,
+    "pkg/extra.py": "def more():\n    return 2\n",
+    "pkg/_impl.py": "",
+}
+OUTSIDE_UTIL = "from pkg.util import helper, used\nprint(helper(), used())\n"
+
+
+def test_the_public_names_of_every_kept_module_stay_by_default(tmp_path):
+    """The brief's rule: a public name of a kept module is kept. `pkg.util` is kept for `used`; its public
+    `helper` stays with the module it needs, so code outside the fork that imports it still runs."""
+    spec = 'source = "."\npackages = ["pkg"]\nroots = ["pkg.app"]\n\n[symbols]\nprune = true\n'
+    root = write_project(tmp_path, HELPERS, spec)
+    result = shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    text = (result.out / "pkg/util.py").read_text()
+    assert "def helper" in text and "_private" not in text and (result.out / "pkg/extra.py").is_file()
+    run = subprocess.run([sys.executable, "-c", OUTSIDE_UTIL], cwd=result.out, capture_output=True, text=True)
+    assert run.stdout == "2 1\n", run.stderr
+    stage = result.analysis.stages.symbols
+    assert stage.reach.first_use[("pkg.util", "helper")].startswith("public API: a public module the fork keeps")
+
+
+def test_public_api_roots_prunes_the_public_names_of_other_kept_modules(tmp_path):
+    spec = 'source = "."\npackages = ["pkg"]\nroots = ["pkg.app"]\n\n[symbols]\npublic_api = "roots"\n'
+    root = write_project(tmp_path, HELPERS, spec)
+    result = shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "def helper" not in (result.out / "pkg/util.py").read_text()
+    assert not (result.out / "pkg/extra.py").exists()  # only the pruned helper imported it

@@ -80,6 +80,7 @@ packages = ["pkg"]
 roots = ["pkg.cli"]
 
 [symbols]
+public_api = "roots"
 public_methods = true
 keep = ["pkg.runner:Api"]
 """

@@ -24,7 +24,7 @@ FILES = {
                           'def radius():\n    return 1\n',
     "pkg/cli.py": "from pkg.shapes import area\n\nprint(area())\n",
 }
-SPEC = 'source = "."\npackages = ["pkg"]\nroots = ["pkg.api", "pkg.cli"]\n\n[symbols]\n'
+SPEC = 'source = "."\npackages = ["pkg"]\nroots = ["pkg.api", "pkg.cli"]\n\n[symbols]\npublic_api = "roots"\n'
 
 
 def _shrink(tmp_path, extra: str = ""):

@@ -34,6 +34,7 @@ packages = ["pkg"]
 roots = ["pkg.cli"]
 
 [symbols]
+public_api = "roots"
 """
 
 

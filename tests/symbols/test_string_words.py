@@ -8,7 +8,7 @@ from __future__ import annotations
 from slimfork.api import analyse
 from tests.mapping.registrykit import write_project
 
-SPEC = 'source = "."\nroots = ["wapp.main"]\n\n[symbols]\npackage_api = false\n'
+SPEC = 'source = "."\nroots = ["wapp.main"]\n\n[symbols]\npublic_api = "roots"\npackage_api = false\n'
 FILES = {
     "pyproject.toml": '[project]\nname = "wordpkg"\nversion = "1"\n',
     "src/wapp/__init__.py": "",

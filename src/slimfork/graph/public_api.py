@@ -1,7 +1,8 @@
 """The public API of the fork's kept modules: the public names (no leading underscore, and every name of a
 literal ``__all__``) of a root module, and of every public module (no ``_`` path part) of a package that is
-itself a root (``pkg``, or a glob such as ``pkg.**``), stay whatever symbol pruning or a fact's clean-up finds
-unused: code outside the fork may import them. ``[symbols] drop = ["pkg.mod:name"]`` withdraws that promise for
+itself a root (``pkg``, or a glob such as ``pkg.**``), and by default of every public module the fork keeps,
+stay whatever symbol pruning or a fact's clean-up finds unused: code outside the fork may import them
+(``[symbols] public_api = "roots"`` limits this to the roots). ``[symbols] drop = ["pkg.mod:name"]`` withdraws that promise for
 one name (it then goes only if nothing kept uses it)."""
 
 from __future__ import annotations
@@ -20,17 +21,35 @@ class PublicApi:
 
     modules: dict[str, str] = field(default_factory=dict)
     dropped: dict[str, frozenset[str]] = field(default_factory=dict)
+    defined_only: frozenset[str] = frozenset()  # kept modules: what they import is no API unless in __all__
 
-    def keeps(self, module: str, name: str, all_names=None) -> str | None:
-        """Why ``module.name`` stays as public API, or None."""
+    def keeps(self, module: str, name: str, all_names=None, imported: bool = False) -> str | None:
+        """Why ``module.name`` stays as public API, or None. ``imported``: the module binds the name only by an
+        import, which PEP 8 calls an implementation detail of a module that is no root, unless ``__all__`` lists
+        it."""
         why = self.modules.get(module)
         if why is None or not is_public_name(name, all_names) or name in self.dropped.get(module, ()):
+            return None
+        if imported and module in self.defined_only and name not in (all_names or ()):
             return None
         return f"public API: {why}"
 
 
-def public_api(roots, mm: ModuleMap, drop=()) -> PublicApi:
-    return PublicApi(api_modules(roots, mm), dropped_names(tuple(drop)))
+def public_api(roots, mm: ModuleMap, drop=(), kept=()) -> PublicApi:
+    """``kept``: the modules the fork keeps whose public names are API too (empty under ``public_api = "roots"``)."""
+    modules = api_modules(roots, mm)
+    defined_only = set()
+    for module in sorted(kept):
+        if module not in modules and mm.is_internal(module) and _public_path(module.partition(".")[2]):
+            modules[module] = ("a public module the fork keeps: code outside it may import what it defines "
+                               "([symbols] public_api = \"roots\" keeps only the roots')")
+            defined_only.add(module)
+    return PublicApi(modules, dropped_names(tuple(drop)), frozenset(defined_only))
+
+
+def kept_api(symbols, modules) -> tuple[str, ...]:
+    """The kept modules whose public names are API under the spec's ``[symbols] public_api`` (default "kept")."""
+    return tuple(modules) if symbols is None or symbols.public_api == "kept" else ()
 
 
 def api_modules(roots, mm: ModuleMap) -> dict[str, str]:

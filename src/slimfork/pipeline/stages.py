@@ -16,7 +16,7 @@ from pathlib import Path
 import slimfork
 from slimfork import __version__
 from slimfork.facts.instances import creation_warnings
-from slimfork.graph.public_api import public_api
+from slimfork.graph.public_api import kept_api, public_api
 from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
@@ -118,7 +118,7 @@ def _fold(analysis, stages: Stages, facts, scratch: Path, jobs: int | None) -> N
     modules = {rel: mod for rel, mod in internal.items() if rel not in removed}
     others = {rel: mod for rel, mod in internal.items() if rel not in modules}
     symbols = analysis.spec.sections.get("symbols")
-    public = public_api(analysis.spec.roots, mm, symbols.drop if symbols else ())
+    public = public_api(analysis.spec.roots, mm, symbols.drop if symbols else (), kept_api(symbols, modules.values()))
     report = fold_tree(scratch, modules, facts, jobs=jobs, others=others, public=public)
     stages.fold_report = report
     for fold in report.changed:
@@ -160,7 +160,8 @@ def _folded_key(analysis) -> str:
     folded tree."""
     raw = {k: v for k, v in analysis.spec.raw.items()
            if k not in ("out", "checks", "verify", "symbols", "kernels", "version_suffix")}
-    return _key(analysis, ["folded", raw, analysis.spec.raw.get("symbols", {}).get("drop", [])])
+    symbols = analysis.spec.raw.get("symbols", {})
+    return _key(analysis, ["folded", raw, symbols.get("drop", []), symbols.get("public_api", "kept")])
 
 
 def _key(analysis, parts: list) -> str:

@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 
 from slimfork.globs import first_match
 from slimfork.graph.data_files import DATA_SUFFIXES
-from slimfork.graph.public_api import public_api
+from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.star_exports import star_export_roots
@@ -72,7 +72,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                 break
     _apply_decorators(summaries, config)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
-    api = public_api(spec.roots, mm, config.drop)
+    api = public_api(spec.roots, mm, config.drop, kept_api(config, summaries))
     roots += api_roots(api, summaries, keep_all, registry_modules)
     inits = {m: "a package __init__ (the package's API)" for m in summaries
              if config.package_api and mm.modules[m].is_package}
@@ -94,8 +94,9 @@ def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str]
         summary = summaries.get(module)
         if summary is None or module in keep_all:
             continue
+        imported = imported_only(summary)
         for name in sorted(_bound_but_freed(summary, (freed or {}).get(module, set()))):
-            if api.keeps(module, name, summary.all_names):
+            if api.keeps(module, name, summary.all_names, name in imported):
                 out.append((module, name, f"public API: {why}"))
     return out
 
@@ -130,6 +131,18 @@ def _all_but_freed(summary: SymbolSummary, freed: set[str], module: str, why: st
     only the removed entries named (``from . import lang_FR`` for ``'fr': lang_FR.Num2Word_FR()``) stay only if
     kept code uses them; the spec said those entries go."""
     return [(module, name, why) for name in sorted(_bound_but_freed(summary, freed))]
+
+
+def imported_only(summary: SymbolSummary) -> set[str]:
+    """The names a module binds by imports and by nothing else."""
+    imported: set[str] = set()
+    defined: set[str] = set()
+    for st in summary.statements:
+        if st.kind == "import":
+            imported.update(a.bound for a in st.aliases if a.name is not None and a.bound != "*")
+        else:
+            defined.update(st.binds)
+    return imported - defined
 
 
 def _bound_but_freed(summary: SymbolSummary, freed: set[str]) -> set[str]:

@@ -19,6 +19,10 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
     Field("drop", "list[str]", "Public names ('pkg.mod:name') the fork need not keep as API: the public names of "
           "a root module (and of the public modules of a package root) otherwise stay even when nothing kept uses "
           "them; a dropped name goes when nothing kept uses it (symbol pruning and the facts' clean-up)."),
+    Field("public_api", "str", "Whose public names stay as the fork's API even when nothing kept uses them: 'kept' "
+          "(default), every public module the fork keeps (no '_' part below its top-level package), since code "
+          "outside the fork may import them; 'roots', only root modules and the public modules of a package root "
+          "(a fork whose users only run it, such as a server).", choices=("kept", "roots"), default="kept"),
     Field("pure_decorators", "list[str]", "Decorators (dotted, as written) that do not register what they "
           "decorate, so a function they decorate may be pruned (e.g. 'my_jit')."),
     Field("pure_calls", "list[str]", "Functions (dotted, as written at the call) whose call at import has no "
@@ -50,6 +54,7 @@ class SymbolsSpec:
     unneeded_effects: tuple[str, ...] = ()
     pure_calls: frozenset[str] = frozenset()
     drop: tuple[tuple[str, str], ...] = ()  # (module, name): public names not kept as API
+    public_api: str = "kept"  # "kept": every public module the fork keeps is API; "roots": only the roots'
 
 
 def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
@@ -71,7 +76,8 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
                             hint="for example 'sglang.srt.configs.*'")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
                        raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False),
-                       tuple(raw.get("unneeded_effects", [])), frozenset(raw.get("pure_calls", [])), drop)
+                       tuple(raw.get("unneeded_effects", [])), frozenset(raw.get("pure_calls", [])), drop,
+                       raw.get("public_api", "kept"))
 
 
 def parse_drop(raw: dict, key: str = "symbols") -> tuple[tuple[str, str], ...]:

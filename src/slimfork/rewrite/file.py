@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -128,10 +129,12 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     except SyntaxError as exc:  # a bug of the fold, reported at the line of the source it rewrote
         raise RewriteError(does_not_compile(text, folded.code, exc)) from None
 
+    imported = imported_names(tree)
+
     def protected(name: str) -> bool:
         if ctx.is_protected(bindings.module, name):
             return True
-        why = ctx.public.keeps(bindings.module, name, bindings.all_names)
+        why = ctx.public.keeps(bindings.module, name, bindings.all_names, name in imported)
         if why and (name, why) not in transformer.public_kept:
             transformer.public_kept.append((name, why))
         return why is not None
@@ -140,6 +143,28 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
                                                     function_loads(tree))
     new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
     return new, transformer, removed, transformer.dropped + dropped
+
+
+def imported_names(tree: ast.Module) -> set[str]:
+    """The names the module's top level binds by imports and not by a definition or an assignment."""
+    imported: set[str] = set()
+    defined: set[str] = set()
+    todo: list[ast.AST] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imported.update((a.asname or a.name).split(".")[0] for a in node.names if a.name != "*")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        else:
+            defined.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+                           and not isinstance(node, (ast.If, ast.Try, ast.With)))
+            if isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+                todo += [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)]
+                todo += [h for h in getattr(node, "handlers", [])]
+            elif isinstance(node, ast.ExceptHandler):
+                todo += node.body
+    return imported - defined
 
 
 class RewriteError(Exception):
