@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 import re
 
-from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ModuleSummary
+from slimfork.index.own_names import own_submodule
+from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ImportEdge, ModuleSummary
 
 
 def literal_strings(value) -> list[str] | None:
@@ -43,13 +44,18 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-        if name in ("import_module", "__import__") and node.args:
+        if name in ("import_module", "__import__", "run_module") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(id(node), ())}
             call, arg = node, node.args[0]
             if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
-            summary.dynamic_imports.extend(dynamic_imports(call, name, loops.get(id(node), {}), visible))
+            found = dynamic_imports(call, name, loops.get(id(node), {}), visible)
+            if name == "run_module":  # runpy.run_module(f"pkg.tasks.{name}"): a package runs its __main__
+                found += [d._replace(target=f"{d.target}.__main__") for d in found if d.target and not d.prefix]
+            summary.dynamic_imports.extend(found)
+            if name == "__import__":
+                summary.imports.extend(_fromlist(node))
         elif name in ("attach", "attach_stub") and node.args and isinstance(node.args[0], ast.Name) \
                 and node.args[0].id == "__name__":
             summary.dynamic_imports.extend(_lazy_loader(node, name))
@@ -57,6 +63,32 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 and not isinstance(node.args[0], ast.Constant):  # a literal "pkg.mod:attr" is a string edge
             prefix = _string_prefix(node.args[0]).split(":", 1)[0]
             summary.dynamic_imports.append(DynamicImport(node.lineno, unparse(node), prefix or None, True, None))
+
+
+def _fromlist(call: ast.Call) -> list[ImportEdge]:
+    """``__import__("pkg.plug", fromlist=["leaf"])`` loads ``pkg.plug.leaf`` when it is a submodule, as
+    ``from pkg.plug import leaf`` does."""
+    module = call.args[0]
+    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    entries = literal_strings(names) if names is not None else None
+    if not entries or not (isinstance(module, ast.Constant) and isinstance(module.value, str)) or len(call.args) > 4 \
+            or any(k.arg == "level" for k in call.keywords):
+        return []
+    return [ImportEdge(module.value, 0, tuple(e for e in entries if e.isidentifier()), call.lineno, "from",
+                       "function")]
+
+
+def run_flags(tree: ast.Module) -> list[DynamicImport]:
+    """``[sys.executable, "-m", f"pkg.jobs.{job}"]``: a module computed at run time runs as a program; its literal
+    start keeps every module under it (a literal name is a string edge, index/imports.py)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.List, ast.Tuple)):
+            for flag, name in zip(node.elts, node.elts[1:]):
+                if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(name, (ast.JoinedStr, ast.BinOp)):
+                    prefix = _string_prefix(name)
+                    out.append(DynamicImport(name.lineno, unparse(node), prefix or None, True, None))
+    return out
 
 
 def _lazy_loader(node: ast.Call, name: str) -> list[DynamicImport]:
@@ -204,6 +236,8 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     f-string over a loop of literals, a name or subscript of a module-level literal), else one prefix entry."""
     arg, text = call.args[0], unparse(call)
     package, dots = _package_of(call, name)
+    if own := own_submodule(arg):  # __name__.rpartition(".")[0] + ".pure", __spec__.parent + ".fallback"
+        return [DynamicImport(call.lineno, text, own, False, package)]
     candidates = _expand_fstring(arg, variables)
     if candidates is None:
         candidates = _candidate_strings(arg, variables, consts)

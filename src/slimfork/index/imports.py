@@ -7,7 +7,7 @@ import ast
 import re
 
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
-from slimfork.index.dynamic_imports import RESOLVERS, scan_calls, unparse
+from slimfork.index.dynamic_imports import RESOLVERS, run_flags, scan_calls, unparse
 from slimfork.index.own_names import own_submodules
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
@@ -28,8 +28,10 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
                 for name in node.names:
                     summary.defs.setdefault(name, node.lineno)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text \
-            or "pydoc" in text or "attach" in text or any(name in text for name in RESOLVERS):
+            or "pydoc" in text or "attach" in text or "run_module" in text or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
+    if '"-m"' in text or "'-m'" in text:
+        summary.dynamic_imports.extend(run_flags(tree))
     if summary.dynamic_imports or "iter_modules" in text or "walk_packages" in text or "__path__" in text \
             or "__file__" in text:  # a package folder handed to a loader: register_plugins(linter, __path__[0])
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
@@ -39,8 +41,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.strings += own_submodules(tree)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
-    if "__file__" in text or "__path__" in text:  # Path(alembic.__file__).parent / "templates": files read as data
-        summary.folder_strings = folder_strings(tree)
+    if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
+        summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
         if "sys.path" in text:
             summary.sys_path_folders = sys_path_folders(tree)
     if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path

@@ -20,9 +20,9 @@ def own_submodule(node: ast.AST) -> str | None:
         head, tail = node.left, node.right
     else:
         return None
-    if isinstance(head, ast.Name) and head.id in ("__name__", "__package__") and isinstance(tail, ast.Constant) \
-            and isinstance(tail.value, str) and _TAIL.fullmatch(tail.value):
-        return f"{{{head.id}}}{tail.value}"
+    own = own_name(head)
+    if own is not None and isinstance(tail, ast.Constant) and isinstance(tail.value, str) and _TAIL.fullmatch(tail.value):
+        return own + tail.value
     return None
 
 
@@ -38,10 +38,14 @@ def own_submodules(tree: ast.Module) -> list[tuple[str, int]]:
 
 
 def own_name(node: ast.expr) -> str | None:
-    """A module's name or its parent's, as a placeholder: ``__name__``, ``__package__``,
+    """A module's name or its parent's, as a placeholder: ``__name__``, ``__package__``, ``__spec__.name`` and
+    ``.parent``,
     ``__name__.rsplit(".", 1)[0]``, ``__name__.rpartition(".")[0]`` (``{__parent__}``)."""
     if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
         return "{%s}" % node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "__spec__" \
+            and node.attr in ("name", "parent"):
+        return "{__name__}" if node.attr == "name" else "{__package__}"
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Call) and ast.unparse(node.value) in (
             "__name__.rsplit('.', 1)", "__name__.rpartition('.')") and ast.unparse(node.slice) == "0":
         return "{__parent__}"

@@ -166,16 +166,15 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
     "templates"``, ``here = dirname(__file__)`` then ``join(here, "plugins")``): the Python files there may be
     read, copied or run as data."""
     simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
-    anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _mentions_package_file(n.value)
+    anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _anchored(n.value)
                 for t in n.targets if isinstance(t, ast.Name)}
     out = []
     for node in simple:
-        if not (_mentions_package_file(node) or any(isinstance(n, ast.Name) and n.id in anchored
-                                                     for n in ast.walk(node))):
+        if not (_anchored(node) or any(isinstance(n, ast.Name) and n.id in anchored for n in ast.walk(node))):
             continue
-        found = [(n.value, n.lineno) for n in ast.walk(node) if isinstance(n, ast.Constant)
-                 and isinstance(n.value, str) and len(n.value) <= 80 and not n.value.endswith(".py")
-                 and _FOLDER.fullmatch(n.value) and n.value.strip(".")]
+        found = [(text, n.lineno) for n in ast.walk(node) if isinstance(n, ast.Constant)
+                 and isinstance(n.value, str) and len(text := n.value.rstrip("/")) <= 80 and not text.endswith(".py")
+                 and _FOLDER.fullmatch(text) and text.strip(".")]
         if not found and _computed_py_name(node):  # join(dirname(__file__), name + ".py"): a sibling file
             found = [(".", node.lineno)]
         out += found
@@ -223,6 +222,29 @@ def _folder_of(node: ast.expr, anchored: dict[str, ast.expr]) -> str | None:
     parts = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
              and _FOLDER.fullmatch(n.value) and n.value.strip(".")]
     return "/".join([".."] * max(ups, 0) + parts) or "."
+
+
+# importlib.resources, pkgutil and pkg_resources calls that read a package's files: (package, resource, ...)
+_RESOURCE_CALLS = frozenset({"files", "get_data", "read_text", "read_binary", "open_text", "open_binary", "contents",
+                             "is_resource", "resource_filename", "resource_string", "resource_stream",
+                             "resource_listdir", "resource_exists", "resource_isdir"})
+
+
+def _anchored(node) -> bool:
+    """A path built from the module's file or folder, or a resource call on its own (or a named) package:
+    ``resources.files(__package__) / "snippets"``, ``pkgutil.get_data(__name__, f"tools/{name}.py")``."""
+    return _mentions_package_file(node) or any(
+        isinstance(n, ast.Call) and (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) in _RESOURCE_CALLS
+        and n.args and _package_argument(n.args[0]) for n in ast.walk(node))
+
+
+def _package_argument(node) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in ("__package__", "__name__")
+    if isinstance(node, ast.Attribute):
+        return ast.unparse(node) in ("__spec__.parent", "__spec__.name")
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) \
+        and re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", node.value) is not None
 
 
 def _computed_py_name(node) -> bool:

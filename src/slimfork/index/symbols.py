@@ -165,6 +165,9 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr in ("f_globals", "__globals__"):
             reasons.setdefault(f"reads its globals through .{node.attr}", node.lineno)
+        elif isinstance(node, ast.Assign) and any(_replaces_self(t) for t in node.targets):
+            reasons.setdefault("replaces itself or its class in sys.modules (its names are looked up at run time)",
+                               node.lineno)
         elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             reasons.setdefault("has a star import", node.lineno)
     for node in tree.body:
@@ -201,6 +204,14 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
 
 def _set_keep_all(out: SymbolSummary, reasons: dict[str, int]) -> None:
     out.keep_all = [f"{why} (line {line})" if line else why for why, line in reasons.items()]
+
+
+def _replaces_self(target: ast.AST) -> bool:
+    """``sys.modules[__name__] = ...`` or ``sys.modules[__name__].__class__ = ...``: a module subclass whose
+    ``__getattr__`` or properties may read any of the module's names."""
+    if isinstance(target, ast.Attribute) and target.attr == "__class__":
+        return _is_self_module(target.value)
+    return isinstance(target, ast.Subscript) and _is_self_module(target)
 
 
 def _is_self_module(node: ast.AST) -> bool:

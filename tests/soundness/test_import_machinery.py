@@ -1,0 +1,139 @@
+"""Modules loaded by the import machinery's less common doors (session 28's adversarial round, group C and I):
+``__import__(pkg, fromlist=[...])`` of a submodule, ``runpy.run_module`` over a loop of literals (a package runs
+its ``__main__``), ``[sys.executable, "-m", f"pkg.jobs.{job}"]``, names built from ``__name__.rpartition(".")[0]``
+and ``__spec__.parent``, and a module that swaps its own class in ``sys.modules`` (its names are looked up)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from slimfork.api import analyse, shrink
+from tests.mapping.registrykit import write_project
+
+FILES = {
+    "pyproject.toml": '[project]\nname = "imp"\nversion = "1.0"\n',
+    "src/imp/__init__.py": "",
+    "src/imp/app.py": """
+        import runpy
+        import subprocess
+        import sys
+
+        from imp.backends import native
+
+
+        def plug():
+            return __import__("imp.plug", fromlist=["leaf"]).leaf.f()
+
+
+        def tasks():
+            for name in ("clean", "build"):
+                runpy.run_module(f"imp.tasks.{name}")
+
+
+        def job(name):
+            return subprocess.run([sys.executable, "-m", f"imp.jobs.{name}"], check=False)
+
+
+        def backend():
+            return native.pick()
+    """,
+    "src/imp/plug/__init__.py": "",
+    "src/imp/plug/leaf.py": "def f():\n    return 'leaf'\n",
+    "src/imp/plug/other.py": "",
+    "src/imp/tasks/__init__.py": "",
+    "src/imp/tasks/clean.py": "print('clean')\n",
+    "src/imp/tasks/build/__init__.py": "",
+    "src/imp/tasks/build/__main__.py": "print('build')\n",
+    "src/imp/tasks/deploy.py": "",
+    "src/imp/jobs/__init__.py": "",
+    "src/imp/jobs/nightly.py": "",
+    "src/imp/backends/__init__.py": "",
+    "src/imp/backends/native.py": """
+        import importlib
+
+
+        def pick():
+            return (importlib.import_module(__name__.rpartition(".")[0] + ".pure"),
+                    importlib.import_module(__spec__.parent + ".fallback"))
+    """,
+    "src/imp/backends/pure.py": "",
+    "src/imp/backends/fallback.py": "",
+    "src/imp/backends/unused.py": "",
+}
+
+
+def test_the_import_machinery_keeps_what_it_loads(tmp_path):
+    project = write_project(tmp_path, FILES, 'source = "."\nroots = ["imp.app"]\n')
+    analysis = analyse(project / "slimfork.toml", jobs=1)
+    removed = {r.path for r in analysis.plan.removals}
+    kept = {"src/imp/plug/leaf.py", "src/imp/tasks/clean.py", "src/imp/tasks/build/__main__.py",
+            "src/imp/jobs/nightly.py", "src/imp/backends/pure.py", "src/imp/backends/fallback.py"}
+    assert not removed & kept
+    assert {"src/imp/plug/other.py", "src/imp/tasks/deploy.py", "src/imp/backends/unused.py"} <= removed
+    assert any("prefix 'imp.jobs.'" in u.why for u in analysis.plan.uncertain)
+
+
+SPEED = {
+    "pyproject.toml": '[project]\nname = "sp"\nversion = "1.0"\n',
+    "src/sp/__init__.py": "",
+    "src/sp/app.py": "from sp import speed\n\n\ndef main():\n    return speed.fast()\n",
+    "src/sp/speed.py": """
+        import sys
+        import types
+
+
+        def impl_fast():
+            return "fast"
+
+
+        class _SpeedModule(types.ModuleType):
+            def __getattr__(self, name):
+                return object.__getattribute__(self, "impl_" + name)
+
+
+        sys.modules[__name__].__class__ = _SpeedModule
+    """,
+}
+
+
+def test_a_module_that_swaps_its_class_keeps_its_names(tmp_path):
+    project = write_project(tmp_path, SPEED, 'source = "."\nroots = ["sp.app"]\n\n[symbols]\nprune = true\n')
+    result = shrink(project / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "def impl_fast" in (result.out / "src/sp/speed.py").read_text()
+    run = subprocess.run([sys.executable, "-c", "from sp.app import main; print(main())"], capture_output=True,
+                         text=True, cwd=result.out / "src")
+    assert run.stdout == "fast\n", run.stderr
+
+
+DATA = {
+    "pyproject.toml": '[project]\nname = "meta"\nversion = "1.0"\n',
+    "src/meta/__init__.py": "",
+    "src/meta/app.py": """
+        import pkgutil
+        import runpy
+        from importlib import resources
+
+
+        def snippets():
+            folder = resources.files(__package__).joinpath("snippets")
+            return [runpy.run_path(str(f)) for f in folder.iterdir() if f.name.endswith(".py")]
+
+
+        def tool(name):
+            exec(pkgutil.get_data(__package__, f"tools/{name}.py"))
+    """,
+    "src/meta/snippets/alpha.py": "A = 1\n",
+    "src/meta/tools/gen.py": "from meta import tools_helpers\n",
+    "src/meta/tools_helpers.py": "",
+    "src/meta/spare/x.py": "",
+}
+
+
+def test_python_files_read_as_package_resources_stay(tmp_path):
+    """``resources.files(__package__).joinpath("snippets")`` and ``get_data(__package__, f"tools/{name}.py")``
+    name folders whose ``.py`` files are run as data, like ``Path(__file__).parent / "snippets"``."""
+    project = write_project(tmp_path, DATA, 'source = "."\nroots = ["meta.app"]\n')
+    removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
+    assert not removed & {"src/meta/snippets/alpha.py", "src/meta/tools/gen.py", "src/meta/tools_helpers.py"}
+    assert "src/meta/spare/x.py" in removed
