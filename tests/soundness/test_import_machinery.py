@@ -137,3 +137,42 @@ def test_python_files_read_as_package_resources_stay(tmp_path):
     removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
     assert not removed & {"src/meta/snippets/alpha.py", "src/meta/tools/gen.py", "src/meta/tools_helpers.py"}
     assert "src/meta/spare/x.py" in removed
+
+
+SCANNER = {
+    "pyproject.toml": '[project]\nname = "util"\nversion = "1.0"\n',
+    "src/util/__init__.py": "",
+    "src/util/app.py": "from util.tools import import_string\n\n\ndef main():\n    return import_string('util.x')\n",
+    "src/util/tools.py": """
+        import importlib
+        import pkgutil
+
+
+        def import_string(name):
+            return importlib.import_module(name)
+
+
+        def find_modules(import_path):
+            module = import_string(import_path)
+            path = getattr(module, "__path__", None)
+            for _importer, modname, _ispkg in pkgutil.iter_modules(path):
+                yield f"{module.__name__}.{modname}"
+    """,
+    "src/util/x.py": "",
+    "src/util/plugins/__init__.py": "",
+    "src/util/plugins/a.py": "",
+}
+
+
+def test_a_scan_of_a_package_its_caller_names_keeps_what_callers_pass(tmp_path):
+    """``find_modules(import_path)`` stays as the public API of a kept module. No code of the project calls it, so
+    the package it scans is its outside caller's: it keeps no module (listed as uncertain). A caller that passes
+    ``"util.plugins"`` keeps that package's modules."""
+    project = write_project(tmp_path, SCANNER, 'source = "."\nroots = ["util.app"]\n\n[symbols]\n')
+    analysis = analyse(project / "slimfork.toml", jobs=1)
+    assert "src/util/plugins/a.py" in {r.path for r in analysis.plan.removals}
+    assert any("which no code of the project calls" in u.why for u in analysis.plan.uncertain)
+    called = {**SCANNER, "src/util/app.py": SCANNER["src/util/app.py"] + "\n\ndef plugins():\n"
+              "    from util.tools import find_modules\n\n    return list(find_modules('util.plugins'))\n"}
+    project = write_project(tmp_path / "b", called, 'source = "."\nroots = ["util.app"]\n\n[symbols]\n')
+    assert "src/util/plugins/a.py" not in {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}

@@ -136,11 +136,14 @@ def _relative_anywhere(mm: ModuleMap, target: str, prefix: bool) -> list[str]:
     return sorted(out)
 
 
-def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertain, callers) -> None:
+def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertain, callers, called) -> None:
     """A directory scan: an edge to every module of the scanned package (unless a registry filters it). One whose
     package is a parameter keeps the packages its callers pass as strings; one computed otherwise (a module object
     passed in, a folder from a setting) keeps every module of the project but what a declared registry filters:
-    unknown means keep. ``callers``: callee -> [(position or keyword, string)]."""
+    unknown means keep; but a parameter of a function no code of the project calls (a public utility,
+    ``werkzeug.utils.find_modules``) scans the package of a caller outside the project. ``callers``: callee ->
+    [(position or keyword, string)]; ``called(function, module)``: whether code other than the function's own
+    definition in ``module`` names it."""
     line, call, package, deep = scan
     package = info.own_package if package == OWN else package and info.fill_own(package)
     if package is not None and parse_param(package) is None and not mm.is_internal(package):
@@ -154,6 +157,11 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
     param = parse_param(package) if package else None
     passed = sorted({value for where, value in callers.get(param.function, ()) if where in (param.position, param.name)
                      and value in mm.modules and mm.modules[value].is_package}) if param else []
+    if param is not None and not passed and not called(param.function, name):
+        uncertain.append(Uncertain(info.path, line, call, f"directory scan of parameter '{param.name}' of "
+                                   f"{param.function}(), which no code of the project calls: it scans the package "
+                                   "its caller names; kept no module for it", (), DECLARE_SCAN))
+        return
     if passed and param is not None:
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
         what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"

@@ -42,6 +42,19 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     for summary in index.files.values():
         for callee, where, value in summary.literal_calls:
             callers.setdefault(callee, []).append((where, value))
+    by_module = {mm.module_of(path): summary for path, summary in index.files.items()}
+
+    def named_elsewhere(function: str, module: str) -> bool:
+        """Does code other than ``function``'s own definition in ``module`` name it (a call, an attribute, a
+        string)? ``__all__`` does not count."""
+        for other, summary in by_module.items():
+            for st in summary.symbols.statements:
+                if other == module and st.kind == "def" and function in st.binds or "__all__" in st.binds:
+                    continue
+                if function in st.names or function in st.strings or any(c[-1] == function for c in st.chains):
+                    return True
+        return False
+
     folders: dict[str, list[str]] = {}  # folder -> the modules below it
     for name, info in mm.modules.items():
         for folder in _ancestors(info.path or ""):
@@ -92,7 +105,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, "path", line, f"the folder '{text}' is read by its path"))
         for scan in summary.dir_scans:
             found = []
-            scan_edges(mm, name, info, scan, registries, found, uncertain, callers)
+            scan_edges(mm, name, info, scan, registries, found, uncertain, callers, named_elsewhere)
             out.extend(Edge(target, "scan", line, detail) for target, line, detail in found)
     data_root, data_files = index.data_from or (index.root, index.other_files)
     for package, target, kind, why in data_file_edges(mm, str(data_root), data_files):

@@ -291,6 +291,9 @@ def _package(node, env, aliases, depth: int) -> str | None:
             return _package(node.args[0], env, aliases, depth + 1)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve":
         return _package(node.func.value, env, aliases, depth + 1)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+            and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value == "__path__":
+        return _module(node.args[0], env, aliases, depth + 1)  # getattr(module, "__path__", None)
     return None
 
 
@@ -305,7 +308,7 @@ def _module(node, env, aliases, depth: int) -> str | None:
         if isinstance(value, ast.Call):
             func = value.func
             name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            if name == "import_module" and value.args:
+            if name in ("import_module", "import_string") and value.args:  # werkzeug's import_string
                 return _string(value.args[0], env, depth + 1)
         if isinstance(value, Param):
             return None  # a module object passed in: its callers' names are not strings
