@@ -420,6 +420,29 @@ class _Walker(PrunedCollector):
                         self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__ or a metaclass")
                         changed = True
             self.drain()
+        for module, summary in self.s.items():
+            for index, st in enumerate(summary.statements):
+                if st.kind == "class" and st.bases and (base := registering_base(self.external_bases(module, index))):
+                    self.use_name(module, st.binds[0], f"{base} may register its subclasses when they are defined "
+                                  "(SQLAlchemy's and Django's models do)")
+        self.drain()
+
+# Distributions whose base classes do not register their subclasses (the standard library's, beside these).
+_PLAIN_BASES = frozenset({"builtins", "torch", "numpy", "typing_extensions", "pydantic", "attr", "attrs", "triton",
+                          "transformers"})
+
+
+def registering_base(bases: frozenset[str] | None) -> str | None:
+    """Why a class's base may register it when it is defined: a base from another distribution, or one this
+    analysis cannot resolve; None when every base is the standard library's or a known plain one's."""
+    if bases is None:
+        return "a base this analysis cannot resolve"
+    for base in sorted(bases):
+        top = base.split(".", 1)[0]
+        if top not in sys.stdlib_module_names and top not in _PLAIN_BASES:
+            return f"its base {base}, a class of another distribution,"
+    return None
+
 
 def _public(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
