@@ -176,3 +176,39 @@ def test_a_scan_of_a_package_its_caller_names_keeps_what_callers_pass(tmp_path):
               "    from util.tools import find_modules\n\n    return list(find_modules('util.plugins'))\n"}
     project = write_project(tmp_path / "b", called, 'source = "."\nroots = ["util.app"]\n\n[symbols]\n')
     assert "src/util/plugins/a.py" not in {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
+
+
+LAZY = {
+    "pyproject.toml": '[project]\nname = "lz"\nversion = "1.0"\n',
+    "src/lz/__init__.py": """
+        import sys
+        from typing import TYPE_CHECKING
+
+        _import_structure = {"stats": ["mean"]}
+        _import_structure["models.linear"] = ["Linear"]
+
+        if TYPE_CHECKING:
+            from lz.models.linear import Linear
+            from lz.stats import mean
+        else:
+            from lz.utils.lazy import LazyModule
+
+            sys.modules[__name__] = LazyModule(__name__, globals()["__file__"], _import_structure)
+    """,
+    "src/lz/cli.py": "import lz\n\n\ndef main():\n    return lz.mean([1, 2])\n",
+    "src/lz/utils/__init__.py": "",
+    "src/lz/utils/lazy.py": "import types\n\n\nclass LazyModule(types.ModuleType):\n    pass\n",
+    "src/lz/stats.py": "def mean(xs):\n    return sum(xs) / len(xs)\n",
+    "src/lz/models/__init__.py": "",
+    "src/lz/models/linear.py": "class Linear:\n    pass\n",
+    "src/lz/models/unused.py": "",
+}
+
+
+def test_the_keys_of_a_lazy_modules_table_name_its_submodules(tmp_path):
+    """transformers' ``_LazyModule(__name__, ..., _import_structure)``: with ``type_checking_imports = "ignore"``
+    the TYPE_CHECKING imports do not keep ``stats`` and ``models.linear``, the table's keys do."""
+    spec = 'source = "."\nroots = ["lz.cli"]\ntype_checking_imports = "ignore"\n'
+    removed = {r.path for r in analyse(write_project(tmp_path, LAZY, spec) / "slimfork.toml", jobs=1).plan.removals}
+    assert not removed & {"src/lz/stats.py", "src/lz/models/linear.py"}
+    assert "src/lz/models/unused.py" in removed

@@ -8,6 +8,7 @@ import re
 
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, run_flags, scan_calls, unparse
+from slimfork.index.lazy_tables import lazy_table_submodules
 from slimfork.index.own_names import own_submodules
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
@@ -38,7 +39,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
     if "__name__" in text or "__package__" in text:  # f"{__name__}.ops": kept as "{__name__}.ops"
-        summary.strings += own_submodules(tree)
+        summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
     if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
