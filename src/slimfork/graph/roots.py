@@ -10,6 +10,7 @@ from slimfork.graph.data_files import run_roots
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
+from slimfork.source.installed_scripts import installed_scripts, listed_packages, script_imports
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
 
@@ -55,6 +56,17 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
         if (script := mm.module_of(path)) is not None:
             out.append(RootModule(script, f"{path}: {why}, which pip runs to install the fork"))
+    for package in listed_packages(tree.root) if tree.kind != "wheel" else ():
+        if package in mm.modules:
+            out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
+                                           "not install without it"))
+    for path in installed_scripts(tree.root) if tree.kind != "wheel" else ():
+        if (script := mm.module_of(path)) is not None:
+            out.append(RootModule(script, f"{path}: a script the build installs"))
+            continue
+        for module in script_imports(tree.root / path):  # bin/tool without .py: what it imports
+            if module in mm.modules:
+                out.append(RootModule(module, f"imported by {path}, a script the build installs"))
     return out
 
 

@@ -145,6 +145,8 @@ def _from_pyproject(path: Path) -> Distribution | None:
                         requires_python=project.get("requires-python", ""), origin="pyproject.toml")
     dist.scripts = dict(project.get("scripts", {}))
     dist.entry_points = {g: dict(v) for g, v in project.get("entry-points", {}).items()}
+    if project.get("gui-scripts"):  # installed as programs too: roots, like the console scripts
+        dist.entry_points.setdefault("gui_scripts", {}).update(project["gui-scripts"])
     return dist
 
 

@@ -1,0 +1,71 @@
+"""What the build configuration names by hand. Files it installs as programs (``[tool.setuptools] script-files``,
+``setup.cfg``'s ``[options] scripts``, a literal ``scripts=[...]`` of ``setup.py``) run from the installed fork, so
+what they import is a root, whether or not they end in ``.py`` (``bin/orun`` with a Python shebang). Packages it
+lists by name (``packages = ["pkg", "pkg.extras"]``) must exist, or the fork does not install."""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import tomllib
+from pathlib import Path
+
+
+def installed_scripts(root: Path) -> list[str]:
+    """The script paths the build metadata declares, relative to ``root``, that exist."""
+    found = _declared(root, "script-files", "scripts")
+    return [p for p in dict.fromkeys(str(p).lstrip("./") for p in found) if (root / p).is_file()]
+
+
+def listed_packages(root: Path) -> list[str]:
+    """The packages the build configuration lists by name (not ``find:`` or ``find_packages()``)."""
+    return list(dict.fromkeys(_declared(root, "packages", "packages")))
+
+
+def _declared(root: Path, toml_key: str, key: str) -> list[str]:
+    """A list of strings under ``[tool.setuptools] toml_key``, ``setup.cfg``'s ``[options] key`` and a literal
+    ``setup(key=[...])``."""
+    found: list[str] = []
+    try:
+        value = tomllib.loads((root / "pyproject.toml").read_text(errors="replace")).get("tool", {}) \
+            .get("setuptools", {}).get(toml_key, [])
+        found += [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+    except (tomllib.TOMLDecodeError, OSError):
+        pass
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(root / "setup.cfg", encoding="utf-8")
+        value = parser.get("options", key, fallback="")
+        found += [] if value.strip().startswith("find") else value.split()
+    except configparser.Error:
+        pass
+    return found + _setup_py_list(root / "setup.py", key)
+
+
+def _setup_py_list(path: Path, key: str) -> list[str]:
+    try:
+        tree = ast.parse(path.read_text(errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "setup":
+            for kw in node.keywords:
+                if kw.arg == key and isinstance(kw.value, (ast.List, ast.Tuple)):
+                    out += [e.value for e in kw.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return out
+
+
+def script_imports(path: Path) -> list[str]:
+    """The absolute modules a Python script imports (none if it is not Python)."""
+    try:
+        tree = ast.parse(path.read_text(errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out += [node.module] + [f"{node.module}.{a.name}" for a in node.names if a.name != "*"]
+    return out
