@@ -354,9 +354,12 @@ class Evaluator(Generic[ScopeT]):
                 right = self.value(target.comparator)
                 if left is UNKNOWN or right is UNKNOWN:
                     return UNKNOWN
-                if op in (cst.Is, cst.IsNot) and not all(isinstance(v, (bool, type(None))) for v in (left, right)):
+                if op in (cst.Is, cst.IsNot) and (left is None or right is None) \
+                        and isinstance(left if right is None else right, (str, bytes, int, float)):
+                    outcome = op is cst.IsNot  # "0" is None: a known value is never None
+                elif op in (cst.Is, cst.IsNot) and not all(isinstance(v, (bool, type(None))) for v in (left, right)):
                     return UNKNOWN  # identity of strings and numbers is an implementation detail
-                if isinstance(left, PythonVersions):  # sys.version_info >= (3, 8): the same for every version?
+                elif isinstance(left, PythonVersions):  # sys.version_info >= (3, 8): the same for every version?
                     outcome = left.compare(_COMPARE[op], right)
                 elif isinstance(right, PythonVersions):
                     outcome = right.compare(_COMPARE[op], left, flipped=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -125,9 +126,11 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
     if not transformer.folds and not transformer.substitutions:
         return data, transformer, [], Counter()
     try:
-        compile(folded.code, path, "exec", dont_inherit=True)
+        warned = syntax_warnings(folded.code, path)
     except SyntaxError as exc:  # a bug of the fold, reported at the line of the source it rewrote
         raise RewriteError(does_not_compile(text, folded.code, exc)) from None
+    if warned and (new_warnings := warned - syntax_warnings(text, path)):  # '0' is None: an error under -W error
+        raise RewriteError(f"the folded code makes Python warn: {sorted(new_warnings)[0]}")
 
     imported = imported_names(tree)
 
@@ -143,6 +146,14 @@ def _fold_once(data: bytes, path: str, bindings: ModuleBindings, ctx: FoldContex
                                                     function_loads(tree))
     new = code.encode(cleaned.encoding) if code is not None else cleaned.bytes
     return new, transformer, removed, transformer.dropped + dropped
+
+
+def syntax_warnings(code: str, path: str) -> set[str]:
+    """The SyntaxWarnings compiling ``code`` gives (``"is" with a literal``); raises SyntaxError."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SyntaxWarning)
+        compile(code, path, "exec", dont_inherit=True)
+    return {str(w.message) for w in caught if issubclass(w.category, SyntaxWarning)}
 
 
 def imported_names(tree: ast.Module) -> set[str]:
