@@ -212,3 +212,13 @@ def test_the_keys_of_a_lazy_modules_table_name_its_submodules(tmp_path):
     removed = {r.path for r in analyse(write_project(tmp_path, LAZY, spec) / "slimfork.toml", jobs=1).plan.removals}
     assert not removed & {"src/lz/stats.py", "src/lz/models/linear.py"}
     assert "src/lz/models/unused.py" in removed
+
+
+def test_python_files_of_a_package_read_as_resources_stay(tmp_path):
+    """``resources.files("meta.templates").joinpath("manage.py")``: a regular package whose files are data."""
+    files = {**DATA, "src/meta/app.py": "from importlib import resources\n\n\ndef manage():\n"
+             "    return resources.files('meta.templates').joinpath('manage.py').read_text()\n",
+             "src/meta/templates/__init__.py": "", "src/meta/templates/manage.py": "print('scaffold')\n"}
+    project = write_project(tmp_path, files, 'source = "."\nroots = ["meta.app"]\n')
+    removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
+    assert "src/meta/templates/manage.py" not in removed and "src/meta/spare/x.py" in removed

@@ -100,6 +100,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(mod, "path", line, f"the path '{text}' names its file"))
                     break
         for text, line in summary.folder_strings:
+            if "/" not in text and text in mm.modules and mm.modules[text].is_package:  # files("pkg.templates")
+                out += [Edge(m, "path", line, f"the package '{text}' has its files read as resources")
+                        for m in mm.descendants(text) if m != name]
+                continue
             for target in _folder_modules(folders, info.path, text):
                 if target != name:
                     out.append(Edge(target, "path", line, f"the folder '{text}' is read by its path"))
