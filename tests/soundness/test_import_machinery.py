@@ -222,3 +222,31 @@ def test_python_files_of_a_package_read_as_resources_stay(tmp_path):
     project = write_project(tmp_path, files, 'source = "."\nroots = ["meta.app"]\n')
     removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
     assert "src/meta/templates/manage.py" not in removed and "src/meta/spare/x.py" in removed
+
+
+ENGINES = {
+    "pyproject.toml": '[project]\nname = "eng"\nversion = "1.0"\n',
+    "src/eng/__init__.py": "",
+    "src/eng/app.py": """
+        import importlib
+        import os
+
+
+        def engine():
+            spec = os.environ.get("ENG_ENGINE", "eng.engines.basic:Engine")
+            modname, _, attr = spec.partition(":")
+            return getattr(importlib.import_module(modname), attr)
+    """,
+    "src/eng/engines/__init__.py": "",
+    "src/eng/engines/basic.py": "class Engine:\n    pass\n",
+    "src/eng/engines/accel.py": "class Engine:\n    pass\n",
+    "src/eng/other.py": "",
+}
+
+
+def test_a_name_derived_from_an_env_default_keeps_the_defaults_siblings(tmp_path):
+    """``partition(":")`` of ``os.environ.get("X", "eng.engines.basic:Engine")``: a deployment picks a sibling
+    of the default, so every module of its package stays (session 29's adversarial round, E2 and M1)."""
+    project = write_project(tmp_path, ENGINES, 'source = "."\nroots = ["eng.app"]\n')
+    removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
+    assert "src/eng/engines/accel.py" not in removed and "src/eng/other.py" in removed

@@ -107,10 +107,11 @@ def _keep_uncertain(edges, uncertain, path: str, dyn, name: str, kept: list[str]
 
 def _default_packages(mm: ModuleMap, summary, dyn) -> list[str]:
     """``import_module(os.environ.get("X", "pkg.backends.default"))``: the packages of the internal modules the
-    call's own string literals name (the run-time value picks a sibling of the default)."""
+    call's own string literals name, or the literals its argument is derived from in the function (``mod, _, attr
+    = spec.partition(":")``): the run-time value picks a sibling of the default."""
     out = set()
-    for text, _ in summary.strings:
-        if repr(text) in dyn.text and mm.is_internal(text) and (module := mm.longest_module(text)):
+    for text in [t for t, _ in summary.strings if repr(t) in dyn.text] + list(dyn.defaults):
+        if mm.is_internal(text) and (module := mm.longest_module(text)):
             package = module if mm.modules[module].is_package else module.rpartition(".")[0]
             if package:
                 out.add(package)

@@ -39,6 +39,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     consts = module_constants(tree)
     local = _local_names(tree)
     assigned = _assigned_once(tree)
+    feeding = _feeding_literals(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -51,6 +52,9 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
             found = dynamic_imports(call, name, loops.get(id(node), {}), visible)
+            if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
+                fed = tuple(feeding.get(id(node), ()))
+                found = [d._replace(defaults=fed) if d.target is None else d for d in found]
             if name == "run_module":  # runpy.run_module(f"pkg.tasks.{name}"): a package runs its __main__
                 found += [d._replace(target=f"{d.target}.__main__") for d in found if d.target and not d.prefix]
             summary.dynamic_imports.extend(found)
@@ -130,6 +134,45 @@ def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
             if isinstance(node, ast.Call):
                 out[id(node)] = once  # an inner function (walked later) replaces it with its own
     return out
+
+
+def _feeding_literals(tree: ast.AST) -> dict[int, list[str]]:
+    """For each call inside a function: the dotted literals its first argument is derived from, through the
+    function's assignments (``spec = os.environ.get("X", "pkg.basic:Engine")``, ``mod, _, attr =
+    spec.partition(":")``): the module part of each ("pkg.basic")."""
+    out: dict[int, list[str]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        sources: dict[str, list[ast.expr]] = {}
+        for node in ast.walk(func):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    for n in ast.walk(target):
+                        if isinstance(n, ast.Name):
+                            sources.setdefault(n.id, []).append(node.value)
+        for call in ast.walk(func):
+            if isinstance(call, ast.Call) and call.args:
+                found = _literals_of(call.args[0], sources)
+                if found:
+                    out[id(call)] = found
+    return out
+
+
+def _literals_of(expr: ast.expr, sources: dict[str, list[ast.expr]]) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    todo = [expr]
+    while todo and len(seen) < 20:
+        for node in ast.walk(todo.pop()):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                head = node.value.split(":", 1)[0]
+                if re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+", head):
+                    out.append(head)
+            elif isinstance(node, ast.Name) and node.id not in seen:
+                seen.add(node.id)
+                todo += sources.get(node.id, [])
+    return list(dict.fromkeys(out))
 
 
 def _local_names(tree: ast.AST) -> dict[int, set[str]]:

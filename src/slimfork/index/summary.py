@@ -39,6 +39,7 @@ class DynamicImport(NamedTuple):
     prefix: bool = False  # target is only a prefix (f-string or concatenation)
     package: str | None = None  # what a relative name resolves against: a literal `package=`, "{__name__}" or
     # "{__package__}" (the importing module's name or package, filled in by the graph), or RUNTIME_PACKAGE
+    defaults: tuple[str, ...] = ()  # dotted literals the computed name is derived from (an env default)
 
 
 RUNTIME_PACKAGE = "?"  # a package argument computed at run time
