@@ -141,7 +141,7 @@ def test_a_module_only_pruned_code_imported_leaves_with_the_folded_files_too(tmp
         """
     files["pkg/cli.py"] = FILES["pkg/cli.py"].replace("from pkg.registry import create",
                                                       "from pkg.registry import create\n        from pkg.util import describe\n        from pkg.other import used")
-    root = write_project(tmp_path, files, SPEC + "\n[symbols]\n")
+    root = write_project(tmp_path, files, SPEC + "\n[symbols]\npublic_api = \"roots\"\n")
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     assert not result.apply.restored
     batches = {b.name: b for b in result.apply.batches}

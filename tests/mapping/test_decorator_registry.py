@@ -116,3 +116,15 @@ def test_a_decorator_in_no_module_of_the_source_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError) as err:
         shrink(root / "slimfork.toml", tmp_path / "fork", dry_run=True)
     assert err.value.key == "registries[0].package"
+
+
+def test_a_removed_registration_that_kept_code_imports_stays(tmp_path):
+    """``from pkg.backends import create_slow`` in a kept module: the definition stays (registered), so the fork
+    still imports (session 29's adversarial round, I1)."""
+    cli = FILES["pkg/cli.py"].replace("from pkg.registry import create", "from pkg.registry import create\n"
+                                      "        from pkg.backends import create_slow  # noqa: F401")
+    root = write_project(tmp_path, {**FILES, "pkg/cli.py": cli}, SPEC.format(decorator="pkg.registry.register_backend"))
+    result = shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "def create_slow" in (result.out / "pkg/backends.py").read_text()
+    [entry] = result.data["decorator_registries"]
+    assert entry["held"] == ["create_slow"] and entry["removed"] == []

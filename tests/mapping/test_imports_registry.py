@@ -111,3 +111,16 @@ def test_a_module_not_in_the_source_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError) as err:
         shrink(root / "slimfork.toml", tmp_path / "fork", dry_run=True)
     assert err.value.key == "registries[0].package" and "pkg.adapters" in err.value.hint
+
+
+def test_a_submodule_kept_code_reads_as_an_attribute_stays(tmp_path):
+    """``pkg.adapters.granite.GraniteAdapter`` in a kept module: the import of ``granite`` is not cut (session 29's
+    adversarial round, I3); the other unkept submodules still go."""
+    cli = FILES["pkg/cli.py"].replace("from pkg.adapters import resolve", "import pkg.adapters\n"
+                                      "        from pkg.adapters import resolve\n\n"
+                                      "        NAME = pkg.adapters.granite.GraniteAdapter.name")
+    root = write_project(tmp_path, {**FILES, "pkg/cli.py": cli}, SPEC.format(package="pkg.adapters"))
+    result = shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert (result.out / "pkg/adapters/granite.py").exists() and not (result.out / "pkg/adapters/qwen_asr.py").exists()
+    [entry] = result.data["imports_registries"]
+    assert entry["removed"] == ["qwen_asr"]

@@ -66,6 +66,7 @@ packages = ["pkg"]
 roots = ["pkg.cli"]
 
 [symbols]
+public_api = "roots"
 
 [[registries]]
 package = "pkg.models"

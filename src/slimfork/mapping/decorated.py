@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import warnings
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +51,7 @@ class DecoratedCut:
     new_source: bytes | None = None
     failure: str | None = None
     unknown: int = 0  # registrations whose key is not a literal (they stay)
+    held: list[str] = field(default_factory=list)  # definitions of removed keys that kept code names: they stay
 
 
 def decorator_registries(raw: list) -> list[DecoratorRegistry]:
@@ -64,7 +65,8 @@ def decorator_registries(raw: list) -> list[DecoratorRegistry]:
 
 
 def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: str, resolver: Resolver,
-                  looked_up: frozenset[str] = frozenset()) -> DecoratedCut:
+                  looked_up: frozenset[str] = frozenset(), held: frozenset[str] = frozenset()) -> DecoratedCut:
+    """``held``: definitions other kept code names, which stay with their registration."""
     cut = DecoratedCut(registry, rel)
     bindings = resolver.bindings(module)
     if bindings is None or bindings.error:
@@ -115,7 +117,7 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
             literal = [k for k in ours if isinstance(k, str)]
             cut.unknown += sum(k is None for k in ours)
             if ours and len(literal) == len(ours):
-                if not any(registry.keeps(k) for k in literal):
+                if not any(registry.keeps(k) for k in literal) and stmt.name.value not in held:
                     cut.removed += [(k, stmt.name.value) for k in literal]
                     dropped.update(comments_of(stmt))
                     continue
@@ -131,6 +133,45 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
         return cut
     cut.new_source = new
     return cut
+
+def _named_elsewhere(names: set[str], own: str, modules: dict[str, str], scratch: Path) -> set[str]:
+    """The ``names`` (definitions of ``own``) that kept modules name in code run at import (a module-level
+    ``from pkg.fmts import to_csv``, a load, an attribute): without them the module no longer imports. A use
+    inside a function may leave with symbol pruning (sglang's ``dots_hybrid_backend``), so it holds nothing."""
+    found: set[str] = set()
+    for rel in sorted(modules):
+        data = (scratch / rel).read_bytes()
+        todo = {n for n in names - found if n.encode() in data}
+        if not todo:
+            continue
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError):
+            found |= todo  # unknown means keep
+            continue
+        for node in _import_time_nodes(tree, todo if rel == own else set()):
+            used = node.id if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) else \
+                node.attr if isinstance(node, ast.Attribute) else None
+            if used in todo:
+                found.add(used)
+            elif isinstance(node, ast.ImportFrom):
+                found |= {a.name for a in node.names} & todo
+    return found
+
+
+def _import_time_nodes(tree: ast.Module, skip: set[str]):
+    """The nodes of code that runs when the module is imported: not function bodies, nor the definitions
+    ``skip`` names."""
+    todo: list[ast.AST] = [n for n in tree.body if getattr(n, "name", None) not in skip]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo += getattr(node, "decorator_list", []) + list(node.args.defaults) + \
+                [d for d in node.args.kw_defaults if d is not None]
+            continue
+        todo += list(ast.iter_child_nodes(node))
+
 
 def _registered_name(call: cst.Call, key_keyword: str | None = None) -> str:
     """What a registration call names, for the report: its string arguments after the key (or, with a key
@@ -170,6 +211,7 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
                                      f"{(registry.lookup or '').rsplit('.', 1)[-1]}() with a computed value"))
             continue
         word = registry.decorator.rsplit(".", 1)[-1].encode()
+        found_cuts: dict[str, tuple[bytes, DecoratedCut]] = {}
         for rel in sorted(modules):
             data = (scratch / rel).read_bytes()
             if word not in data or (registry.kind == "decorator" and b"@" not in data):
@@ -180,13 +222,46 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
                     ast.parse(data)
                 except (SyntaxError, ValueError):
                     continue
-            cut = cut_decorated(registry, rel, data, modules[rel], resolver, looked_up)
+            found_cuts[rel] = (data, cut_decorated(registry, rel, data, modules[rel], resolver, looked_up))
+        still = _reached_without(analysis.graph, {rel: _spans(data, {n for _, n in cut.removed})
+                                                  for rel, (data, cut) in found_cuts.items() if cut.removed})
+        kept_modules = {rel: m for rel, m in modules.items() if rel in still}
+        for rel, (data, cut) in found_cuts.items():
+            named = _named_elsewhere({n for _, n in cut.removed}, rel, kept_modules, scratch)
+            if named:  # from pkg.fmts import to_csv in a module the cut leaves kept: the definition stays
+                cut = cut_decorated(registry, rel, data, modules[rel], resolver, looked_up, frozenset(named))
+                cut.held = sorted(named)
             if cut.new_source is not None:
                 (scratch / rel).write_bytes(cut.new_source)
                 resolver.cache.pop(modules[rel], None)
-            if cut.kept or cut.removed or cut.failure or cut.unknown:
+            if cut.kept or cut.removed or cut.failure or cut.unknown or cut.held:
                 cuts.append(cut)
     return cuts
+
+
+def _spans(data: bytes, names: set[str]) -> list[tuple[int, int]]:
+    """The lines of the top-level definitions ``names`` (decorators included)."""
+    tree = ast.parse(data)
+    return [(min([n.lineno] + [d.lineno for d in n.decorator_list]), n.end_lineno or n.lineno) for n in tree.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name in names]
+
+
+def _reached_without(graph, spans: dict[str, list[tuple[int, int]]]) -> set[str]:
+    """Paths of the modules the roots still reach without the edges of imports inside the cut definitions (a
+    module only a cut registration imported, inside its function, leaves the fork with it)."""
+    mm, excluded = graph.mm, graph.excluded
+    reached = {r.module for r in graph.roots if r.module not in excluded}
+    queue = deque(reached)
+    while queue:
+        module = queue.popleft()
+        cut_lines = spans.get(mm.modules[module].path or "", []) if module in mm.modules else []
+        for edge in graph.edges.get(module, ()):
+            if edge.target in reached or edge.target in excluded or edge.target not in mm.modules \
+                    or any(a <= edge.line <= b for a, b in cut_lines):
+                continue
+            reached.add(edge.target)
+            queue.append(edge.target)
+    return {mm.modules[m].path for m in reached if mm.modules[m].path}
 
 
 def _looked_up(registry: DecoratorRegistry, modules: dict[str, str], scratch: Path,
@@ -256,12 +331,14 @@ def decorated_report(cuts: list[DecoratedCut]) -> str:
         what = cut_outcome(cut.failure, cut.kept, [f"`{k}` ({name})" for k, name in cut.removed])
         shown = f"@{reg.decorator.rsplit('.', 1)[-1]}" if reg.kind == "decorator" else \
             f"{'.'.join(reg.decorator.rsplit('.', 2)[-2:])}(...)"
-        lines.append(f"- `{shown}` in {cut.path}: {what}"
+        held = f"; kept {', '.join(f'`{n}`' for n in cut.held)}, which other kept code names" if cut.held else ""
+        lines.append(f"- `{shown}` in {cut.path}: {what}{held}"
                      + (f" ({reg.reason})" if reg.reason else ""))
     return "\n".join(lines) + "\n"
 
 
 def decorated_data(cuts: list[DecoratedCut]) -> list[dict]:
     return [{"decorator": c.registry.decorator, "kind": c.registry.kind, "path": c.path, "kept": c.kept,
-             "removed": [{"key": k, "definition": name} for k, name in c.removed], "failure": c.failure}
+             "removed": [{"key": k, "definition": name} for k, name in c.removed], "failure": c.failure,
+             "held": c.held}
             for c in cuts]

@@ -16,6 +16,8 @@ removed name from the package fails the fork's imports check and the batch engin
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,11 +163,35 @@ def cut_imports_registries(analysis, scratch: Path) -> list[ImportsCut]:
                                               "name the module (a package) whose imports register its submodules"))
         package = registry.module if info.is_package else registry.module.rpartition(".")[0]
         path = scratch / info.path
+        named = _named_submodules(package, info.path, analysis, scratch)
+        held = sorted(k for k in named if not registry.keeps(k))
+        if held:  # ipkg.adapters.glm.RATE in a kept module: the import of glm stays
+            registry = dataclasses.replace(registry, keep=registry.keep + tuple(held))
         cut = cut_imports(registry, info.path, path.read_bytes(), package)
         if cut.new_source is not None:
             path.write_bytes(cut.new_source)
         cuts.append(cut)
     return cuts
+
+
+def _named_submodules(package: str, own: str, analysis, scratch: Path) -> set[str]:
+    """The submodules of ``package`` that kept modules other than ``own`` name: ``package.sub`` in their text
+    (an attribute chain, an import) or ``from package import sub``."""
+    dotted = re.compile(re.escape(package) + r"\.(\w+)")
+    from_import = re.compile(r"from\s+" + re.escape(package) + r"\s+import\s+(\([^)]*\)|[^\n#]+)")
+    removed = analysis.plan.removed_paths()
+    found: set[str] = set()
+    for rel, module in analysis.graph.mm.by_path.items():
+        if rel == own or rel in removed or not rel.endswith(".py") or not (scratch / rel).is_file():
+            continue
+        text = (scratch / rel).read_text(encoding="utf-8", errors="replace")
+        if package not in text:
+            continue
+        names = set(dotted.findall(text))
+        for listed in from_import.findall(text):
+            names.update(n.split()[0] for n in listed.strip("()").split(",") if n.split())
+        found.update(n for n in names if not (module + ".").startswith(f"{package}.{n}."))  # not itself
+    return found
 
 
 def imports_report(cuts: list[ImportsCut]) -> str:
