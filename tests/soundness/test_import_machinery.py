@@ -250,3 +250,26 @@ def test_a_name_derived_from_an_env_default_keeps_the_defaults_siblings(tmp_path
     project = write_project(tmp_path, ENGINES, 'source = "."\nroots = ["eng.app"]\n')
     removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
     assert "src/eng/engines/accel.py" not in removed and "src/eng/other.py" in removed
+
+
+def test_a_parameter_default_ends_a_computed_name(tmp_path):
+    """Celery's ``autodiscover_tasks(packages, related_name="tasks")`` imports ``f"{pkg}.{related_name}"``: every
+    module named ``*.tasks`` stays (session 29's adversarial round, E1)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "cel"\nversion = "1.0"\n',
+        "src/cel/__init__.py": "",
+        "src/cel/app.py": """
+            import importlib
+
+
+            def autodiscover(packages, related_name="tasks"):
+                for pkg in packages:
+                    importlib.import_module(f"{pkg}.{related_name}")
+        """,
+        "src/cel/billing/__init__.py": "",
+        "src/cel/billing/tasks.py": "",
+        "src/cel/billing/views.py": "",
+    }
+    project = write_project(tmp_path, files, 'source = "."\nroots = ["cel.app"]\n')
+    removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
+    assert "src/cel/billing/tasks.py" not in removed and "src/cel/billing/views.py" in removed

@@ -40,6 +40,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     local = _local_names(tree)
     assigned = _assigned_once(tree)
     feeding = _feeding_literals(tree)
+    param_defaults = _param_defaults(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -51,7 +52,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
-            found = dynamic_imports(call, name, loops.get(id(node), {}), visible)
+            found = dynamic_imports(call, name, loops.get(id(node), {}), visible, param_defaults.get(id(node)))
             if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
                 fed = tuple(feeding.get(id(node), ()))
                 found = [d._replace(defaults=fed) if d.target is None else d for d in found]
@@ -133,6 +134,24 @@ def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
         for node in nodes:
             if isinstance(node, ast.Call):
                 out[id(node)] = once  # an inner function (walked later) replaces it with its own
+    return out
+
+
+def _param_defaults(tree: ast.AST) -> dict[int, dict[str, str]]:
+    """For each call inside a function: the function's parameters whose default is a string literal."""
+    out: dict[int, dict[str, str]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = func.args
+        positional = args.posonlyargs + args.args
+        pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        found = {a.arg: d.value for a, d in pairs if isinstance(d, ast.Constant) and isinstance(d.value, str)}
+        if found:
+            for node in ast.walk(func):
+                if isinstance(node, ast.Call):
+                    out[id(node)] = found
     return out
 
 
@@ -274,7 +293,7 @@ def _strings_of(value) -> list[str] | None:
 
 
 def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
-                    consts: dict[str, list[str]]) -> list[DynamicImport]:
+                    consts: dict[str, list[str]], defaults: dict[str, str] | None = None) -> list[DynamicImport]:
     """The modules an ``import_module``/``__import__`` call may name: one entry per literal candidate (a string, an
     f-string over a loop of literals, a name or subscript of a module-level literal), else one prefix entry."""
     arg, text = call.args[0], unparse(call)
@@ -287,16 +306,25 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if candidates is not None:
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
     prefix = _string_prefix(arg) or _joined_prefix(arg, consts)
-    if not prefix and not dots and (suffix := _string_suffix(arg)):  # f"{app}.models": every module *.models
+    if not prefix and not dots and (suffix := _string_suffix(arg, defaults)):  # f"{app}.models": each *.models
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package)]
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
 
 
-def _string_suffix(node) -> str:
+def _string_suffix(node, defaults: dict[str, str] | None = None) -> str:
     """The constant dotted end of an f-string or a concatenation whose start is computed (``f"{app}.models"``,
-    ``app + ".apps"``): ".models"; '' when there is none."""
-    if isinstance(node, ast.JoinedStr) and len(node.values) == 2 and isinstance(node.values[1], ast.Constant):
-        tail = node.values[1].value
+    ``app + ".apps"``): ".models"; '' when there is none. A parameter with a literal default counts as that
+    default (Celery's ``f"{pkg}.{related_name}"`` with ``related_name="tasks"``)."""
+    if isinstance(node, ast.JoinedStr) and len(node.values) >= 2:
+        tail = ""
+        for part in reversed(node.values[1:]):
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                tail = part.value + tail
+            elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
+                    and part.value.id in (defaults or {}):
+                tail = (defaults or {})[part.value.id] + tail
+            else:
+                return ""
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant):
         tail = node.right.value
     else:
