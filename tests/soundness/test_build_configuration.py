@@ -55,3 +55,20 @@ def test_a_setup_py_scripts_list_is_read(tmp_path):
     analysis = analyse(write_project(tmp_path, files, 'source = "."\nroots = ["sp.api"]\n') / "slimfork.toml", jobs=1)
     removed = {r.path for r in analysis.plan.removals}
     assert "sp/runner.py" not in removed and "sp/unused.py" in removed
+
+
+def test_a_module_named_in_the_projects_own_tool_table_stays(tmp_path):
+    """``[tool.cp] on_start = "cp.hooks:start"``, read by the project's code with tomllib and resolved by name
+    (session 29's adversarial round, A1)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "cp"\nversion = "1.0"\n\n[tool.cp]\non_start = "cp.hooks:start"\n'
+                          'formatter = "cp.fmt.shout"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+        "src/cp/__init__.py": "",
+        "src/cp/cli.py": "import pkgutil\n\n\ndef hook(name):\n    return pkgutil.resolve_name(name)\n",
+        "src/cp/hooks.py": "def start():\n    pass\n",
+        "src/cp/fmt.py": "def shout(x):\n    return x\n",
+        "src/cp/unused.py": "",
+    }
+    analysis = analyse(write_project(tmp_path, files, 'source = "."\nroots = ["cp.cli"]\n') / "slimfork.toml", jobs=1)
+    removed = {r.path for r in analysis.plan.removals}
+    assert not removed & {"src/cp/hooks.py", "src/cp/fmt.py"} and "src/cp/unused.py" in removed

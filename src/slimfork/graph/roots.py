@@ -10,7 +10,7 @@ from slimfork.graph.data_files import run_roots
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
-from slimfork.source.installed_scripts import installed_scripts, listed_packages, script_imports
+from slimfork.source.build_config import installed_scripts, listed_packages, script_imports, tool_config_names
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
 
@@ -60,6 +60,10 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
         if package in mm.modules:
             out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
                                            "not install without it"))
+    for name, where in tool_config_names(tree.root) if tree.kind != "wheel" else ():
+        if mm.is_internal(name) and (module := mm.longest_module(name)) is not None and module not in mm.top_names:
+            out.append(RootModule(module, f"named by pyproject.toml's [{where}] ('{name}'): the project's own "
+                                          "settings, which its code may resolve at run time"))
     for path in installed_scripts(tree.root) if tree.kind != "wheel" else ():
         if (script := mm.module_of(path)) is not None:
             out.append(RootModule(script, f"{path}: a script the build installs"))

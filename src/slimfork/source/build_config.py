@@ -1,12 +1,14 @@
 """What the build configuration names by hand. Files it installs as programs (``[tool.setuptools] script-files``,
 ``setup.cfg``'s ``[options] scripts``, a literal ``scripts=[...]`` of ``setup.py``) run from the installed fork, so
 what they import is a root, whether or not they end in ``.py`` (``bin/orun`` with a Python shebang). Packages it
-lists by name (``packages = ["pkg", "pkg.extras"]``) must exist, or the fork does not install."""
+lists by name (``packages = ["pkg", "pkg.extras"]``) must exist, or the fork does not install. And the project's
+own settings in ``pyproject.toml``'s ``[tool.*]`` tables may name its modules."""
 
 from __future__ import annotations
 
 import ast
 import configparser
+import re
 import tomllib
 from pathlib import Path
 
@@ -68,4 +70,30 @@ def script_imports(path: Path) -> list[str]:
             out += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             out += [node.module] + [f"{node.module}.{a.name}" for a in node.names if a.name != "*"]
+    return out
+
+
+_BUILD_TOOLS = frozenset({"setuptools", "setuptools_scm", "poetry", "hatch", "pdm", "flit", "maturin", "scikit-build",
+                          "cibuildwheel", "meson-python"})
+_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(:[A-Za-z_][\w.]*)?")
+
+
+def tool_config_names(root: Path) -> list[tuple[str, str]]:
+    """(dotted name, where) for each ``pkg.mod`` or ``pkg.mod:attr`` string in ``pyproject.toml``'s ``[tool.*]``
+    tables but the build tools': a project's own settings (``[tool.clipkg] on_start = "clipkg.hooks:start"``)
+    that its code may resolve at run time."""
+    try:
+        tools = tomllib.loads((root / "pyproject.toml").read_text(errors="replace")).get("tool", {})
+    except (tomllib.TOMLDecodeError, OSError):
+        return []
+    out: list[tuple[str, str]] = []
+    todo = [(f"tool.{k}", v) for k, v in tools.items() if k not in _BUILD_TOOLS]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, dict):
+            todo += [(f"{where}.{k}", v) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(where, v) for v in value]
+        elif isinstance(value, str) and ("." in value or ":" in value) and _NAME.fullmatch(value):
+            out.append((value.split(":", 1)[0], where))
     return out
