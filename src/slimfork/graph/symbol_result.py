@@ -37,6 +37,8 @@ class SymbolReach:
     # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
     # (through classes of the tree), for classes with candidate methods; None when a base cannot be resolved
     external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
+    # (module, class statement index) -> the classes of the tree it derives from, (module, name)
+    tree_bases: dict[tuple[str, int], frozenset[tuple[str, str]]] = field(default_factory=dict)
 
     def pruned_in(self, module: str) -> list[PrunedSymbol]:
         return [p for p in self.pruned if p.module == module]

@@ -70,6 +70,9 @@ class _Walker(PrunedCollector):
         for module, summary in self.s.items():
             for index in {m.class_index for m in (summary.methods.methods if summary.methods else ())}:
                 self.result.external_bases[(module, index)] = self.external_bases(module, index)
+            for index, st in enumerate(summary.statements):
+                if st.kind == "class" and st.bases:
+                    self.result.tree_bases[(module, index)] = self.tree_bases(module, index)
         return self.result
 
     def drain(self) -> None:

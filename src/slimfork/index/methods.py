@@ -12,6 +12,8 @@ import ast
 import re
 from typing import NamedTuple
 
+from slimfork.index.open_classes import OpenClass, open_classes
+
 _WORD = re.compile(r"[A-Za-z_]\w*")
 _EDGE_START = re.compile(r"^\w+")
 _EDGE_END = re.compile(r"\w+$")
@@ -32,6 +34,7 @@ class MethodUsage(NamedTuple):
     words: frozenset[str]
     prefixes: frozenset[str]  # identifier text right before a computed piece of a string: a name may start so
     suffixes: frozenset[str]  # ... right after one: a name may end so
+    open_classes: tuple[OpenClass, ...] = ()  # classes whose methods enumerate their namespace (dir(self))
 
 
 _LOOKUPS = frozenset({"getattr", "hasattr", "methodcaller", "attrgetter", "__getattribute__"})
@@ -85,7 +88,8 @@ def method_usage(tree: ast.Module) -> MethodUsage:
                 _pieces(_interleave(re.split(r"\{[^{}]*\}", part.func.value.value)), prefixes, suffixes)
     if not computed:
         prefixes, suffixes = set(), set()
-    return MethodUsage(tuple(methods), frozenset(words), frozenset(prefixes), frozenset(suffixes))
+    return MethodUsage(tuple(methods), frozenset(words), frozenset(prefixes), frozenset(suffixes),
+                       open_classes(tree))
 
 
 def _computed_lookup(node: ast.Call) -> bool:
