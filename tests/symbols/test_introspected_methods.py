@@ -95,3 +95,68 @@ def test_methods_of_a_class_that_enumerates_its_namespace_stay(tmp_path):
     assert {"_Widget._helper", "_Button._draw", "_Plain._unused"} <= gone  # outside the `_on_` filter; no lookup
     why = [u.why for u in analysis.plan.uncertain if u.what == "methods of intro.more"]
     assert any("_Button._on_press" in w and "dir(self)" in w for w in why)
+
+
+LOOKUP_FILES = {
+    "pyproject.toml": '[project]\nname = "look"\nversion = "1.0"\n',
+    "src/look/__init__.py": "",
+    "src/look/actions.json": '{"save": "_handle_save"}\n',
+    "src/look/app.py": """
+        from look import docs
+
+
+        def main(action, name):
+            return docs._Document().do(action), docs._Sub().do(action), docs._Short().run(name), \\
+                docs._Events().fire(name)
+    """,
+    "src/look/docs.py": """
+        import json
+        import pkgutil
+
+
+        class _Document:
+            def __init__(self):
+                self.actions = json.loads(pkgutil.get_data("look", "actions.json"))
+
+            def do(self, action):
+                return getattr(self, self.actions[action])()
+
+            def _handle_save(self):
+                return "saved"
+
+
+        class _Sub(_Document):
+            def _handle_load(self):
+                return "loaded"
+
+
+        class _Short:
+            def run(self, name):
+                return getattr(self, "_" + name)()
+
+            def _go(self):
+                return "go"
+
+
+        class _Events:
+            def fire(self, event):
+                handler = f"_on_{event}"
+                return getattr(self, handler)()
+
+            def _on_start(self):
+                return "start"
+
+            def _stop(self):
+                return "stop"
+    """,
+}
+LOOKUP_SPEC = 'source = "."\npackages = ["look"]\nroots = ["look.app"]\n\n[symbols]\n'
+
+
+def test_a_fully_computed_getattr_of_self_keeps_the_class_methods(tmp_path):
+    analysis = analyse(write_project(tmp_path, LOOKUP_FILES, LOOKUP_SPEC) / "slimfork.toml")
+    gone = {n for p in analysis.stages.symbols.pruned for n in p.names}
+    assert not gone & {"_Document._handle_save", "_Sub._handle_load", "_Short._go", "_Events._on_start"}
+    assert "_Events._stop" in gone  # a literal prefix narrows the lookup to `_on_`
+    why = [u.why for u in analysis.plan.uncertain if u.what == "methods of look.docs"]
+    assert any("_Sub._handle_load" in w and "getattr(self, self.actions[action])" in w for w in why)

@@ -1,6 +1,7 @@
 """Classes whose own methods reach their attributes by names no code spells: they enumerate the class's namespace
-(``dir(self)``, ``dir(type(self))``, ``vars(cls)``, ``type(self).__dict__``, ``inspect.getmembers(self)``).
-Any method of such a class, of the classes it derives from and of its subclasses may be called that way, so
+(``dir(self)``, ``dir(type(self))``, ``vars(cls)``, ``type(self).__dict__``, ``inspect.getmembers(self)``), or
+look themselves up by a name computed entirely at run time (``getattr(self, self.actions[a])``; a name with a
+literal piece, ``f"_on_{event}"``, is the prefix rule's, ``index.methods``). Any method of such a class, of the classes it derives from and of its subclasses may be called that way, so
 method pruning keeps them (listed as uncertain). A ``startswith("_on_")`` (or ``endswith``) filter in the same
 function, in a comprehension's ``if`` or an ``if`` test, narrows that to the names it lets through."""
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import ast
 from typing import NamedTuple
+
+from slimfork.index.name_pieces import edges
 
 
 class OpenClass(NamedTuple):
@@ -27,24 +30,62 @@ def open_classes(tree: ast.Module) -> tuple[OpenClass, ...]:
             continue
         for fn in node.body:
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found = _method(i, node.name, fn)
-                if found is not None:
-                    out.append(found)
+                out += _method(i, node.name, fn)
     return tuple(out)
 
 
-def _method(index: int, class_name: str, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> OpenClass | None:
+def _method(index: int, class_name: str, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[OpenClass]:
     first = {fn.args.args[0].arg} if fn.args.args else set()
     on_class = any(ast.unparse(d) == "classmethod" for d in fn.decorator_list) or fn.name == "__new__"
     selves = {class_name, "self", "cls"} | first
     classes = {class_name, "cls"} | (first if on_class else set())
     reads = [(text, getattr(node, "lineno", 0)) for node in ast.walk(fn)
              if (text := _enumeration(node, selves, classes))]
-    if not reads:
-        return None
-    prefixes, suffixes = _filters(fn)
-    why = f"{class_name}.{fn.name} reads {reads[0][0]} (line {reads[0][1]})"
-    return OpenClass(index, prefixes, suffixes, why)
+    out = []
+    if reads:
+        prefixes, suffixes = _filters(fn)
+        out.append(OpenClass(index, prefixes, suffixes, f"{class_name}.{fn.name} reads {reads[0][0]} "
+                                                        f"(line {reads[0][1]})"))
+    lookup = next(_computed_lookups(fn, selves, bool(reads)), None)
+    if lookup is not None:
+        out.append(OpenClass(index, (), (), f"{class_name}.{fn.name} looks itself up by a computed name, "
+                                            f"{ast.unparse(lookup)} (line {lookup.lineno})"))
+    return out
+
+
+def _computed_lookups(fn: ast.AST, selves: set[str], enumerates: bool):
+    """``getattr(self, name)`` calls whose name has no literal piece that narrows it: a parameter, an item of a
+    table (``self.actions[a]``), ``"_" + x``; not a loop variable over the namespace this function enumerates
+    (``for n in dir(self)``: the enumeration's rule) nor a local bound only to ``f"_on_{x}"``-like values."""
+    loops = {t.id for node in ast.walk(fn) if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension))
+             for t in ast.walk(node.target) if isinstance(t, ast.Name)}
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for t in ast.walk(target):
+                    if isinstance(t, ast.Name):
+                        values.setdefault(t.id, []).append(node.value if target is t else ast.Constant(None))
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _LOOKUPS
+                and len(node.args) >= 2 and is_self(node.args[0], selves)):
+            continue
+        arg = node.args[1]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str) or _narrowed(arg):
+            continue
+        if isinstance(arg, ast.Name) and (enumerates and arg.id in loops or arg.id not in loops
+                                          and values.get(arg.id) and all(map(_narrowed, values[arg.id]))):
+            continue
+        yield node
+
+
+_LOOKUPS = frozenset({"getattr", "hasattr"})
+
+
+def _narrowed(node: ast.expr) -> bool:
+    """A name built with a literal piece the prefix rule keeps (two letters or digits at least)."""
+    prefixes, suffixes = edges(node)
+    return any(sum(c.isalnum() for c in piece) >= 2 for piece in prefixes | suffixes)
 
 
 def _enumeration(node: ast.AST, selves: set[str], classes: set[str]) -> str | None:
