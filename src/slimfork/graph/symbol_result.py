@@ -61,6 +61,7 @@ class SymbolInputs:
     init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
     type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
     dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # [symbols] drop: not kept by keep_everything
+    text_words: frozenset[str] = frozenset()  # identifiers in the packages' templates: they may name a method
 
 
 class PrunedCollector(ImportTargets):

@@ -69,14 +69,14 @@ def library_may_call(name: str, bases: frozenset[str] | None) -> bool:
 
 def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], reach,
                    pruned: set[tuple[str, int]], pure_decorators: frozenset[str] = frozenset(),
-                   public: bool = False, keep: frozenset[tuple[str, str | None]] = frozenset()
-                   ) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
+                   public: bool = False, keep: frozenset[tuple[str, str | None]] = frozenset(),
+                   text_words: frozenset[str] = frozenset()) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
     """``summaries``: every kept module; ``paths``: module -> file; ``reach``: this round's ``SymbolReach``
     (modules that keep everything, the bases of classes); ``pruned``: (module, statement index) of the top-level
     statements this round removes anyway; ``public``: public methods are candidates too; ``keep``: (module, class)
-    and (module, None) whose methods all stay. Returns the methods to remove, and (module, why) for those kept
-    because a computed name may reach them."""
-    words: set[str] = set()
+    and (module, None) whose methods all stay; ``text_words``: identifiers of the packages' templates. Returns the
+    methods to remove, and (module, why) for those kept because a computed name may reach them."""
+    words: set[str] = set(text_words)
     prefixes: set[str] = set()
     suffixes: set[str] = set()
     for summary in summaries.values():
