@@ -144,6 +144,21 @@ class _Walker(PrunedCollector):
             self.use_dotted(module, text, where, word=True)
         for alias in st.inner_imports:
             self.use_inner_import(module, st, alias, where)
+        for prefix, line in sorted(st.own_lookups):
+            self.own_lookup(module, prefix, line)
+
+    def own_lookup(self, module: str, prefix: str, line: int) -> None:
+        """``import_module(__name__)``, ``resolve_name(f"{__name__}:_impl_{kind}")``: the module reads its own
+        names by a computed name; those with the literal prefix stay (every one without a prefix)."""
+        why = f"{module} looks its own names up by a computed name (line {line})"
+        if not prefix:
+            self.keep_everything(module, why)
+            self.result.uncertain.append((module, why))
+            return
+        for name in sorted(self.binders[module]):
+            if name.startswith(prefix):
+                self.use_name(module, name, f"{why}, starting with '{prefix}'")
+        self.result.uncertain.append((module, f"names starting with '{prefix}': {why}"))
 
     def use_inner_import(self, module: str, st: TopStatement, alias: ImportAlias, why: str) -> None:
         """An import inside a function or class body: ``from m import f`` uses ``m.f``; a module it binds is

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from slimfork.index.own_names import own_pattern, own_submodule
+from slimfork.index.own_names import own_lookup, own_pattern, own_submodule
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
 
@@ -112,6 +112,9 @@ class StatementRefs(ScopedVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         self.st.chains.update(attribute_paths(node))
+        prefix = own_lookup(node)  # import_module(__name__), resolve_name(f"{__name__}:_impl_{kind}")
+        if prefix is not None:
+            self.st.own_lookups.add((prefix, node.lineno))
         func = node.func
         if isinstance(func, ast.Name) and func.id in ("getattr", "hasattr", "setattr", "delattr") \
                 and len(node.args) >= 2:

@@ -293,7 +293,8 @@ def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage)
             info = state.graph.modules.get(module)
             if info is not None and info.path and (module, why) not in seen:
                 seen.add((module, why))
-                result.uncertain.append(Uncertain(info.path, 0, f"symbols of {module}", f"all kept: {why}"))
+                every = "" if why.startswith("names starting with") else "all "  # own_lookup's prefixes
+                result.uncertain.append(Uncertain(info.path, 0, f"symbols of {module}", f"{every}kept: {why}"))
         for module, whys in sorted(result.uncertain_methods.items()):
             info = state.graph.modules.get(module)
             if info is not None and info.path and module in state.graph.reached:
