@@ -438,12 +438,36 @@ class _Walker(PrunedCollector):
                         self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__ or a metaclass")
                         changed = True
             self.drain()
+        self.descriptor_owners()
         for module, summary in self.s.items():
             for index, st in enumerate(summary.statements):
                 if st.kind == "class" and st.bases and (base := registering_base(self.external_bases(module, index))):
                     self.use_name(module, st.binds[0], f"{base} may register its subclasses when they are defined "
                                   "(SQLAlchemy's and Django's models do)")
         self.drain()
+
+    def descriptor_owners(self) -> None:
+        """A class whose body creates an instance of a class of the tree with ``__set_name__`` (its own or
+        inherited) runs that code when it is defined (``when = Field()`` may register the owner): keep it."""
+        described = {(m, st.binds[0]) for m, s in self.s.items() for st in s.statements
+                     if st.kind == "class" and st.set_name}
+        changed = bool(described)
+        while changed:  # subclasses inherit __set_name__
+            changed = False
+            for module, summary in self.s.items():
+                for st in summary.statements:
+                    if st.kind == "class" and (module, st.binds[0]) not in described \
+                            and any(self.resolve_class(module, base) in described for base in st.bases):
+                        described.add((module, st.binds[0]))
+                        changed = True
+        for module, summary in self.s.items() if described else ():
+            for st in summary.statements:
+                called = next((c for c in st.body_calls if self.resolve_class(module, c) in described), None)
+                if st.kind == "class" and called:
+                    self.use_name(module, st.binds[0], f"its body creates a {'.'.join(called)}, whose __set_name__ "
+                                                       "runs when the class is defined (it may register the class)")
+        self.drain()
+
 
 # Distributions whose base classes do not register their subclasses (the standard library's, beside these).
 _PLAIN_BASES = frozenset({"builtins", "torch", "numpy", "typing_extensions", "pydantic", "attr", "attrs", "triton",
