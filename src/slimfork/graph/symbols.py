@@ -441,7 +441,7 @@ class _Walker(PrunedCollector):
         self.descriptor_owners()
         for module, summary in self.s.items():
             for index, st in enumerate(summary.statements):
-                if st.kind == "class" and st.bases and (base := registering_base(self.external_bases(module, index))):
+                if st.kind == "class" and (st.bases or not st.bases_known) and (base := registering_base(self.external_bases(module, index))):
                     self.use_name(module, st.binds[0], f"{base} may register its subclasses when they are defined "
                                   "(SQLAlchemy's and Django's models do)")
         self.drain()
