@@ -34,7 +34,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     for path in other_files:
         if not path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
             continue
-        package = _package_above(mm, posixpath.dirname(path))
+        package = package_above(mm, posixpath.dirname(path))
         if package is None:
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
@@ -49,7 +49,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     return out
 
 
-def _package_above(mm: ModuleMap, folder: str) -> str | None:
+def package_above(mm: ModuleMap, folder: str) -> str | None:
     """The package of ``folder``, or of the nearest folder above it that is one (``pkg/conf/`` without an
     ``__init__.py`` is data of ``pkg``)."""
     while folder:

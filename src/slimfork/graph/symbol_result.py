@@ -37,6 +37,8 @@ class SymbolReach:
     # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
     # (through classes of the tree), for classes with candidate methods; None when a base cannot be resolved
     external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
+    # (module, class statement index) -> the classes of the tree it derives from, (module, name)
+    tree_bases: dict[tuple[str, int], frozenset[tuple[str, str]]] = field(default_factory=dict)
 
     def pruned_in(self, module: str) -> list[PrunedSymbol]:
         return [p for p in self.pruned if p.module == module]
@@ -59,6 +61,7 @@ class SymbolInputs:
     init_imports_free: bool = False  # a package __init__'s import of its own submodule is not held by a cycle
     type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
     dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # [symbols] drop: not kept by keep_everything
+    text_words: frozenset[str] = frozenset()  # identifiers in the packages' templates: they may name a method
 
 
 class PrunedCollector(ImportTargets):

@@ -88,6 +88,21 @@ class ImportTargets:
             out |= inherited
         return frozenset(out)
 
+    def tree_bases(self, module: str, index: int, depth: int = 0) -> frozenset[tuple[str, str]]:
+        """The classes of the tree the class at ``index`` derives from, directly or not, as far as they resolve."""
+        st = self.s[module].statements[index]
+        out: set[tuple[str, str]] = set()
+        for chain in st.bases if depth <= 10 and st.kind == "class" else ():
+            found = self.resolve_class(module, chain)
+            if found is None or found in out:
+                continue
+            out.add(found)
+            base_index = next((i for i in self.binders.get(found[0], {}).get(found[1], ())
+                               if self.s[found[0]].statements[i].kind == "class"), None)
+            if base_index is not None:
+                out |= self.tree_bases(found[0], base_index, depth + 1)
+        return frozenset(out)
+
     def resolve_base(self, module: str, chain: tuple[str, ...]) -> tuple[str, str] | str | None:
         """A base class: (module, name) in the tree, its qualified name outside it, or None."""
         binders = self.binders[module].get(chain[0])

@@ -70,6 +70,9 @@ class _Walker(PrunedCollector):
         for module, summary in self.s.items():
             for index in {m.class_index for m in (summary.methods.methods if summary.methods else ())}:
                 self.result.external_bases[(module, index)] = self.external_bases(module, index)
+            for index, st in enumerate(summary.statements):
+                if st.kind == "class" and st.bases:
+                    self.result.tree_bases[(module, index)] = self.tree_bases(module, index)
         return self.result
 
     def drain(self) -> None:
@@ -141,6 +144,21 @@ class _Walker(PrunedCollector):
             self.use_dotted(module, text, where, word=True)
         for alias in st.inner_imports:
             self.use_inner_import(module, st, alias, where)
+        for prefix, line in sorted(st.own_lookups):
+            self.own_lookup(module, prefix, line)
+
+    def own_lookup(self, module: str, prefix: str, line: int) -> None:
+        """``import_module(__name__)``, ``resolve_name(f"{__name__}:_impl_{kind}")``: the module reads its own
+        names by a computed name; those with the literal prefix stay (every one without a prefix)."""
+        why = f"{module} looks its own names up by a computed name (line {line})"
+        if not prefix:
+            self.keep_everything(module, why)
+            self.result.uncertain.append((module, why))
+            return
+        for name in sorted(self.binders[module]):
+            if name.startswith(prefix):
+                self.use_name(module, name, f"{why}, starting with '{prefix}'")
+        self.result.uncertain.append((module, f"names starting with '{prefix}': {why}"))
 
     def use_inner_import(self, module: str, st: TopStatement, alias: ImportAlias, why: str) -> None:
         """An import inside a function or class body: ``from m import f`` uses ``m.f``; a module it binds is
@@ -420,12 +438,36 @@ class _Walker(PrunedCollector):
                         self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__ or a metaclass")
                         changed = True
             self.drain()
+        self.descriptor_owners()
         for module, summary in self.s.items():
             for index, st in enumerate(summary.statements):
-                if st.kind == "class" and st.bases and (base := registering_base(self.external_bases(module, index))):
+                if st.kind == "class" and (st.bases or not st.bases_known) and (base := registering_base(self.external_bases(module, index))):
                     self.use_name(module, st.binds[0], f"{base} may register its subclasses when they are defined "
                                   "(SQLAlchemy's and Django's models do)")
         self.drain()
+
+    def descriptor_owners(self) -> None:
+        """A class whose body creates an instance of a class of the tree with ``__set_name__`` (its own or
+        inherited) runs that code when it is defined (``when = Field()`` may register the owner): keep it."""
+        described = {(m, st.binds[0]) for m, s in self.s.items() for st in s.statements
+                     if st.kind == "class" and st.set_name}
+        changed = bool(described)
+        while changed:  # subclasses inherit __set_name__
+            changed = False
+            for module, summary in self.s.items():
+                for st in summary.statements:
+                    if st.kind == "class" and (module, st.binds[0]) not in described \
+                            and any(self.resolve_class(module, base) in described for base in st.bases):
+                        described.add((module, st.binds[0]))
+                        changed = True
+        for module, summary in self.s.items() if described else ():
+            for st in summary.statements:
+                called = next((c for c in st.body_calls if self.resolve_class(module, c) in described), None)
+                if st.kind == "class" and called:
+                    self.use_name(module, st.binds[0], f"its body creates a {'.'.join(called)}, whose __set_name__ "
+                                                       "runs when the class is defined (it may register the class)")
+        self.drain()
+
 
 # Distributions whose base classes do not register their subclasses (the standard library's, beside these).
 _PLAIN_BASES = frozenset({"builtins", "torch", "numpy", "typing_extensions", "pydantic", "attr", "attrs", "triton",

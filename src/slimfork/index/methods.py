@@ -12,9 +12,10 @@ import ast
 import re
 from typing import NamedTuple
 
+from slimfork.index.name_pieces import interleave, pieces
+from slimfork.index.open_classes import OpenClass, open_classes
+
 _WORD = re.compile(r"[A-Za-z_]\w*")
-_EDGE_START = re.compile(r"^\w+")
-_EDGE_END = re.compile(r"\w+$")
 
 
 class MethodDef(NamedTuple):
@@ -32,6 +33,7 @@ class MethodUsage(NamedTuple):
     words: frozenset[str]
     prefixes: frozenset[str]  # identifier text right before a computed piece of a string: a name may start so
     suffixes: frozenset[str]  # ... right after one: a name may end so
+    open_classes: tuple[OpenClass, ...] = ()  # classes whose methods enumerate their namespace (dir(self))
 
 
 _LOOKUPS = frozenset({"getattr", "hasattr", "methodcaller", "attrgetter", "__getattribute__"})
@@ -75,17 +77,18 @@ def method_usage(tree: ast.Module) -> MethodUsage:
         elif isinstance(part, ast.Constant) and isinstance(part.value, str):
             words.update(_WORD.findall(part.value))
         elif isinstance(part, ast.JoinedStr):
-            _pieces(part.values, prefixes, suffixes)
+            pieces(part.values, prefixes, suffixes)
         elif isinstance(part, ast.BinOp) and isinstance(part.op, (ast.Add, ast.Mod)):
-            _pieces([part.left, part.right], prefixes, suffixes)
+            pieces([part.left, part.right], prefixes, suffixes)
         elif isinstance(part, ast.Call):
             computed = computed or _computed_lookup(part)
             if isinstance(part.func, ast.Attribute) and part.func.attr == "format" \
                     and isinstance(part.func.value, ast.Constant) and isinstance(part.func.value.value, str):
-                _pieces(_interleave(re.split(r"\{[^{}]*\}", part.func.value.value)), prefixes, suffixes)
+                pieces(interleave(re.split(r"\{[^{}]*\}", part.func.value.value)), prefixes, suffixes)
     if not computed:
         prefixes, suffixes = set(), set()
-    return MethodUsage(tuple(methods), frozenset(words), frozenset(prefixes), frozenset(suffixes))
+    return MethodUsage(tuple(methods), frozenset(words), frozenset(prefixes), frozenset(suffixes),
+                       open_classes(tree))
 
 
 def _computed_lookup(node: ast.Call) -> bool:
@@ -98,40 +101,6 @@ def _computed_lookup(node: ast.Call) -> bool:
         return False
     arg = node.args[position]
     return not (isinstance(arg, ast.Constant) and isinstance(arg.value, str))
-
-
-def _pieces(values: list, prefixes: set[str], suffixes: set[str]) -> None:
-    """The identifier characters of each literal piece next to a computed one (a ``None`` or any node that is
-    not a string constant); ``%s`` inside a literal is a computed piece too."""
-    texts: list[str | None] = []
-    for value in values:
-        if isinstance(value, str):
-            texts.extend(_split_percent(value))
-        elif isinstance(value, ast.Constant) and isinstance(value.value, str):
-            texts.extend(_split_percent(value.value))
-        else:
-            texts.append(None)
-    for k, text in enumerate(texts):
-        if text is None:
-            continue
-        if k > 0 and texts[k - 1] is None and (m := _EDGE_START.match(text)):
-            suffixes.add(m.group())
-        if k + 1 < len(texts) and texts[k + 1] is None and (m := _EDGE_END.search(text)):
-            prefixes.add(m.group())
-
-
-def _split_percent(text: str) -> list[str | None]:
-    return _interleave(re.split(r"%[sdr]", text))
-
-
-def _interleave(parts: list[str]) -> list[str | None]:
-    """Literal parts with a computed piece (None) between each two."""
-    out: list[str | None] = []
-    for k, part in enumerate(parts):
-        if k:
-            out.append(None)
-        out.append(part)
-    return out
 
 
 def _decorator(node: ast.AST) -> str:

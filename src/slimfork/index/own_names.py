@@ -26,6 +26,44 @@ def own_submodule(node: ast.AST) -> str | None:
     return None
 
 
+_RESOLVERS = frozenset({"resolve_name", "import_string", "locate", "import_object", "load_object"})
+
+
+def own_lookup(node: ast.Call) -> str | None:
+    """A call that reads the module's own namespace by a name computed at run time: ``import_module(__name__)``
+    ("": any name), ``pkgutil.resolve_name(f"{__name__}:_impl_{kind}")`` or ``resolve_name(__name__ + ":" + x)``
+    (the literal text after the separator: "_impl_", ""). None for any other call."""
+    func = node.func
+    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if not node.args or called not in _RESOLVERS | {"import_module"}:
+        return None
+    pieces = _flat(node.args[0])
+    if not pieces or not isinstance(pieces[0], ast.expr) or own_name(pieces[0]) != "{__name__}":
+        return None
+    if called == "import_module":
+        return "" if len(pieces) == 1 else None
+    text = ""
+    for piece in pieces[1:]:
+        if not isinstance(piece, str):
+            break
+        text += piece
+    if text[:1] not in (":", ".") or len(pieces) == 1 or text[0] == "." and set(".:") & set(text[1:]):
+        return None  # f"{__name__}.sub:{x}": a submodule's name
+    return re.match(r"\w*", text[1:]).group()  # type: ignore[union-attr]
+
+
+def _flat(node: ast.expr) -> list[ast.expr | str]:
+    """An f-string or a ``+`` chain as its pieces: literal text, or the expression of a computed piece."""
+    if isinstance(node, ast.JoinedStr):
+        return [str(v.value) if isinstance(v, ast.Constant) else v.value if isinstance(v, ast.FormattedValue)
+                else v for v in node.values]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _flat(node.left) + _flat(node.right)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    return [node]
+
+
 def own_submodules(tree: ast.Module) -> list[tuple[str, int]]:
     """Every such name in ``tree``, with its line."""
     derived = derived_names(tree)

@@ -42,6 +42,9 @@ class TopStatement:
     bases_known: bool = True  # for classes: every base is a name or attribute chain (``Base``, ``nn.Module``)
     effect: str | None = None  # what runs at import with effects worth keeping (a call, an attribute store...)
     type_only: bool = False  # an ``if TYPE_CHECKING:`` (or ``if False:``) block without else: its imports never run
+    body_calls: tuple[tuple[str, ...], ...] = ()  # for classes: what the body calls when the class is defined
+    set_name: bool = False  # for classes: defines __set_name__ (a descriptor told of the class that holds it)
+    own_lookups: set[tuple[str, int]] = field(default_factory=set)  # (prefix, line): its own names looked up
     calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from slimfork.index.own_names import own_pattern, own_submodule
+from slimfork.index.own_names import own_lookup, own_pattern, own_submodule
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
 
@@ -111,6 +111,10 @@ class StatementRefs(ScopedVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        self.st.chains.update(attribute_paths(node))
+        prefix = own_lookup(node)  # import_module(__name__), resolve_name(f"{__name__}:_impl_{kind}")
+        if prefix is not None:
+            self.st.own_lookups.add((prefix, node.lineno))
         func = node.func
         if isinstance(func, ast.Name) and func.id in ("getattr", "hasattr", "setattr", "delattr") \
                 and len(node.args) >= 2:
@@ -126,6 +130,39 @@ class StatementRefs(ScopedVisitor):
                     self.visit(kw)
                 return
         self.generic_visit(node)
+
+
+def attribute_paths(node: ast.Call) -> list[tuple[str, ...]]:
+    """``operator.attrgetter("inner.fns.f")(pkg)`` and ``functools.reduce(getattr, "inner.fns.f".split("."), pkg)``
+    (or a literal list of parts): the chain ``pkg.inner.fns.f`` they read."""
+    func, texts, base = node.func, [], None
+    if isinstance(func, ast.Call) and _called(func) == "attrgetter" and len(node.args) == 1:
+        texts = [a.value.split(".") for a in func.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        base = attr_chain(node.args[0])
+    elif _called(node) == "reduce" and len(node.args) == 3 and isinstance(node.args[0], ast.Name) \
+            and node.args[0].id == "getattr":
+        parts, base = _split_literal(node.args[1]), attr_chain(node.args[2])
+        texts = [parts] if parts else []
+    if not texts or base is None:
+        return []
+    return [base + tuple(parts) for parts in texts if all(p.isidentifier() for p in parts)]
+
+
+def _called(node: ast.Call) -> str | None:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _split_literal(node: ast.expr) -> list[str] | None:
+    """``"a.b.c".split(".")`` or ``["a", "b", "c"]``: the parts."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str) \
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and node.args[0].value == ".":
+        return node.func.value.value.split(".")
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+        return [e.value for e in node.elts]  # type: ignore[attr-defined]
+    return None
 
 
 def import_aliases(node) -> list[ImportAlias]:

@@ -104,6 +104,9 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
                 st.keep = st.effect = f"its metaclass {short_text(meta[0].value)} may register it"
             st.hook = bool(registering) or any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
                                                and b.name == "__init_subclass__" for b in node.body)
+            st.set_name = any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)) and b.name == "__set_name__"
+                              for b in node.body)
+            st.body_calls = _definition_calls(node)
         if node.name.startswith("__") and node.name.endswith("__"):
             st.keep = st.keep or f"module hook {node.name}"
     elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -144,6 +147,22 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
                 _note_external(sub, out)
     return st
+
+
+def _definition_calls(node: ast.ClassDef) -> tuple[tuple[str, ...], ...]:
+    """The functions a class body calls when the class is defined (``when = Field()``), as chains: not what its
+    methods or lambdas call when they run."""
+    out: dict[tuple[str, ...], None] = {}
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Call) and (chain := attr_chain(cur.func)):
+            out[chain] = None
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(cur.decorator_list + cur.args.defaults + [d for d in cur.args.kw_defaults if d])
+        elif not isinstance(cur, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(cur))
+    return tuple(out)
 
 
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:

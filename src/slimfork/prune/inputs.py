@@ -10,7 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
 from slimfork.globs import first_match
-from slimfork.graph.data_files import DATA_SUFFIXES
+from slimfork.graph.data_files import DATA_SUFFIXES, package_above
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
@@ -21,6 +21,8 @@ BY_NAME_EDGES = {"dynamic": "imported by name", "scan": "found by a directory sc
                  "main": "run as a program", "path": "loaded by its file path",
                  "native": "imported by a Cython source"}
 TEXT_SUFFIXES = DATA_SUFFIXES + (".sh", ".bash")
+TEMPLATE_SUFFIXES = (".html", ".htm", ".jinja", ".jinja2", ".j2", ".txt", ".xml")
+_WORD = re.compile(rb"[A-Za-z_]\w*")
 
 
 def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], config, protected: dict[str, str],
@@ -79,7 +81,8 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                         dict(registry_modules), looked_up, text_references(analysis, plan, mm),
-                        not config.package_api, not spec.type_checking_imports, api.dropped)
+                        not config.package_api, not spec.type_checking_imports, api.dropped,
+                        template_words(analysis, plan, mm))
 
 
 def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str],
@@ -272,6 +275,24 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
         text = data.decode("utf-8", "replace")
         out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
     return out
+
+
+def template_words(analysis, plan, mm) -> frozenset[str]:
+    """The identifiers in the kept templates and text files inside the package folders (a Jinja page's
+    ``{{ user._initials() }}``): a method they spell may be called from there, as from a Python string."""
+    words: set[bytes] = set()
+    removed = plan.removed_paths()
+    for k in plan.kept:
+        if not k.path.endswith(TEMPLATE_SUFFIXES) or k.path in removed \
+                or package_above(mm, str(PurePosixPath(k.path).parent)) is None:
+            continue
+        path = analysis.tree.root / k.path
+        try:
+            if path.stat().st_size <= 512_000:
+                words.update(_WORD.findall(path.read_bytes()))
+        except OSError:
+            continue
+    return frozenset(w.decode("ascii") for w in words)
 
 
 def effect_violations(old, new, summaries: dict[str, SymbolSummary], unneeded: tuple[str, ...] = ()) -> dict[str, str]:

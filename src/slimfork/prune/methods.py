@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from slimfork.graph.symbols import PrunedSymbol
 from slimfork.index.methods import is_private
+from slimfork.index.open_classes import OpenClass
 from slimfork.index.symbols import PURE_DECORATORS, SymbolSummary
 
 # Bases outside the tree whose subclasses' private methods stay private: Python itself never calls a private
@@ -68,14 +69,14 @@ def library_may_call(name: str, bases: frozenset[str] | None) -> bool:
 
 def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], reach,
                    pruned: set[tuple[str, int]], pure_decorators: frozenset[str] = frozenset(),
-                   public: bool = False, keep: frozenset[tuple[str, str | None]] = frozenset()
-                   ) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
+                   public: bool = False, keep: frozenset[tuple[str, str | None]] = frozenset(),
+                   text_words: frozenset[str] = frozenset()) -> tuple[list[PrunedSymbol], list[tuple[str, str]]]:
     """``summaries``: every kept module; ``paths``: module -> file; ``reach``: this round's ``SymbolReach``
     (modules that keep everything, the bases of classes); ``pruned``: (module, statement index) of the top-level
     statements this round removes anyway; ``public``: public methods are candidates too; ``keep``: (module, class)
-    and (module, None) whose methods all stay. Returns the methods to remove, and (module, why) for those kept
-    because a computed name may reach them."""
-    words: set[str] = set()
+    and (module, None) whose methods all stay; ``text_words``: identifiers of the packages' templates. Returns the
+    methods to remove, and (module, why) for those kept because a computed name may reach them."""
+    words: set[str] = set(text_words)
     prefixes: set[str] = set()
     suffixes: set[str] = set()
     for summary in summaries.values():
@@ -84,6 +85,7 @@ def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], r
             words |= usage.words
             prefixes |= {p for p in usage.prefixes if sum(c.isalnum() for c in p) >= 2}
             suffixes |= {s for s in usage.suffixes if sum(c.isalnum() for c in s) >= 2}
+    opened = _open_lineage(summaries, reach)
     pure = PURE_DECORATORS | pure_decorators
     out: list[PrunedSymbol] = []
     uncertain: list[tuple[str, str]] = []
@@ -99,6 +101,10 @@ def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], r
                     or summary.statements[m.class_index].keep is not None \
                     or any(d not in pure for d in m.decorators):
                 continue
+            seen = next((oc for oc in opened.get((module, m.class_name), ()) if _lets_through(oc, m.name)), None)
+            if seen is not None:
+                uncertain.append((module, f"{m.class_name}.{m.name}: {seen.why}, which may reach it"))
+                continue
             built = next((p for p in prefixes if m.name.startswith(p)), None) or \
                 next((s for s in suffixes if m.name.endswith(s)), None)
             if built is not None:
@@ -109,3 +115,25 @@ def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], r
                                     m.class_index, (m.position,),
                                     f"a {'private' if private else 'public'} method no kept code names"))
     return out, uncertain
+
+
+def _open_lineage(summaries: dict[str, SymbolSummary], reach) -> dict[tuple[str, str], list[OpenClass]]:
+    """(module, class) -> the namespace enumerations that may reach its methods: its own, its bases' (``dir(self)``
+    of a subclass instance lists them) and its subclasses' (the base's lists theirs)."""
+    own: dict[tuple[str, str], list[OpenClass]] = {}
+    for module, summary in summaries.items():
+        for oc in summary.methods.open_classes if summary.methods else ():
+            own.setdefault((module, summary.statements[oc.class_index].binds[0]), []).append(oc)
+    out = {key: list(found) for key, found in own.items()}
+    for (module, index), bases in reach.tree_bases.items() if own else ():
+        if module not in summaries:
+            continue
+        name = summaries[module].statements[index].binds[0]
+        for base in bases:
+            out.setdefault((module, name), []).extend(own.get(base, ()))
+            out.setdefault(base, []).extend(own.get((module, name), ()))
+    return out
+
+
+def _lets_through(oc: OpenClass, name: str) -> bool:
+    return not oc.prefixes and not oc.suffixes or name.startswith(oc.prefixes) or name.endswith(oc.suffixes)

@@ -88,7 +88,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
         tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
         if only is None and config.methods:
-            todo += _methods(state, summaries, reach, todo, config, result)
+            todo += _methods(state, summaries, reach, todo, config, result, inputs.text_words)
         if not todo:
             result.reach = reach
             break
@@ -222,10 +222,12 @@ def _resolves_to(mm, module: str, alias, base: str) -> bool:
     return absolute_module(package_of(module, info is not None and info.is_package), alias.level, alias.module) == base
 
 
-def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage) -> list[PrunedSymbol]:
+def _methods(state: _State, summaries, reach, todo, config, result: SymbolStage,
+             text_words: frozenset[str]) -> list[PrunedSymbol]:
     paths = {m: path for m in summaries if (path := state.graph.mm.modules[m].path) is not None}  # all: kept files
     found, uncertain = unused_methods(summaries, paths, reach, {(p.module, p.index) for p in todo},
-                                      config.pure_decorators, config.public_methods, frozenset(config.keep))
+                                      config.pure_decorators, config.public_methods, frozenset(config.keep),
+                                      text_words)
     for module, why in uncertain:
         result.uncertain_methods.setdefault(module, set()).add(why)
     return found
@@ -291,7 +293,8 @@ def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage)
             info = state.graph.modules.get(module)
             if info is not None and info.path and (module, why) not in seen:
                 seen.add((module, why))
-                result.uncertain.append(Uncertain(info.path, 0, f"symbols of {module}", f"all kept: {why}"))
+                every = "" if why.startswith("names starting with") else "all "  # own_lookup's prefixes
+                result.uncertain.append(Uncertain(info.path, 0, f"symbols of {module}", f"{every}kept: {why}"))
         for module, whys in sorted(result.uncertain_methods.items()):
             info = state.graph.modules.get(module)
             if info is not None and info.path and module in state.graph.reached:
