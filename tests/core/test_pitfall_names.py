@@ -19,6 +19,7 @@ packages = ["pkg"]
 roots = ["pkg.cli"]
 
 [symbols]
+public_api = "roots"
 """
 LOCALS = {
     "pkg/__init__.py": "",

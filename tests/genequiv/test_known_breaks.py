@@ -39,10 +39,7 @@ CASES = [
     "relative_lazy",  # import_module(_LAZY[name], __name__), {'heavy': '.heavy'}; import_module('.dyn', __package__)
     "outside_scan",  # `pkgutil.iter_modules(models.__path__, ...)` of another package
     "public_fact",  # fixed on main (publicapi): a fact on a public root function keeps it
-    pytest.param("folded_concat_getattr", marks=pytest.mark.xfail(strict=True, reason=(
-        "`getattr(self, '_value_' + ('win' if WINDOWS else 'posix'))()`: the fold leaves `'_value_' + ('posix')`, "
-        "which private-method pruning reads neither as a computed name (prefix protection) nor as the word "
-        "'_value_posix', so both methods go (AttributeError); the f-string and `%` forms are kept"))),
+    "folded_concat_getattr",  # fixed (s29): getattr(self, <computed>) keeps the class's methods
     pytest.param("walrus_rebound", marks=pytest.mark.xfail(strict=True, reason=(
         "the fold deletes the walrus of `elif (m := sys.platform) == 'linux':` (an arm the facts always take; "
         "`if` too) when m is also assigned elsewhere in the function (`m = None` before): reads of m in the arm "

@@ -100,7 +100,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(mod, "path", line, f"the path '{text}' names its file"))
                     break
         for text, line in summary.folder_strings:
-            if "/" not in text and text in mm.modules and mm.modules[text].is_package:  # files("pkg.templates")
+            if "." in text and "/" not in text and text in mm.modules and mm.modules[text].is_package:
+                # resources.files("pkg.templates"): a subpackage whose files are data
                 out += [Edge(m, "path", line, f"the package '{text}' has its files read as resources")
                         for m in mm.descendants(text) if m != name]
                 continue

@@ -315,14 +315,14 @@ def _string_suffix(node, defaults: dict[str, str] | None = None) -> str:
     """The constant dotted end of an f-string or a concatenation whose start is computed (``f"{app}.models"``,
     ``app + ".apps"``): ".models"; '' when there is none. A parameter with a literal default counts as that
     default (Celery's ``f"{pkg}.{related_name}"`` with ``related_name="tasks"``)."""
+    tail: object = ""
     if isinstance(node, ast.JoinedStr) and len(node.values) >= 2:
-        tail = ""
         for part in reversed(node.values[1:]):
             if isinstance(part, ast.Constant) and isinstance(part.value, str):
-                tail = part.value + tail
+                tail = part.value + str(tail)
             elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
                     and part.value.id in (defaults or {}):
-                tail = (defaults or {})[part.value.id] + tail
+                tail = (defaults or {})[part.value.id] + str(tail)
             else:
                 return ""
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant):
