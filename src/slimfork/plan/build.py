@@ -7,7 +7,7 @@ from slimfork.globs import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
 from slimfork.globs import first_match, is_module_glob, match_modules
 from slimfork.errors import Stale, closest
-from slimfork.decisions import Kept, KeptKind, Plan, Removal, RemovalKind, kept_reason
+from slimfork.decisions import DELETING, Kept, KeptKind, Plan, Removal, RemovalKind, kept_reason
 from slimfork.spec.model import Spec
 
 
@@ -85,12 +85,34 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             assert module is not None  # a file of the analysed packages is a module
             plan.removals.append(Removal(RemovalKind.UNREACHABLE, rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
+    _scripts_follow(spec, graph, plan)
     kept_paths = {k.path for k in plan.kept}
     plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
     for src, edge in imports_of_dropped(graph):
         info = graph.modules[src]
         plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")
     return plan
+
+
+def _scripts_follow(spec: Spec, graph: ModuleGraph, plan: Plan) -> None:
+    """A script outside the packages (an example, a benchmark) that imports a module the fork removes would fail in
+    the fork: it leaves with that module, as a test of removed code does (pycparser's ``test_examples.py`` runs
+    every example it finds). Imports guarded by ``except ImportError`` handle the absence, and tests are the tests
+    stage's."""
+    gone = {r.module for r in plan.removals if r.module and r.kind in DELETING}
+    tests = spec.sections.get("tests")
+    for k in list(plan.kept):
+        summary = graph.index.files.get(k.path)
+        if k.kind is not KeptKind.OUTSIDE or summary is None or (tests and first_match(tests.globs, k.path) is not None):
+            continue
+        found = next(((target, e.line) for e in summary.imports if e.level == 0 and e.module
+                      and GUARDED_TRY not in (e.condition or "") and not e.type_checking
+                      for target in [e.module, *(f"{e.module}.{n}" for n in e.names)] if target in gone), None)
+        if found is not None:
+            plan.kept.remove(k)
+            plan.removals.append(Removal(RemovalKind.UNREACHABLE, k.path, f"a script outside the packages that imports "
+                                         f"{found[0]}, which the fork removes ({k.path}:{found[1]})", k.module,
+                                         lines=summary.lines, group=_group(k.path)))
 
 
 DROPPED_IMPORT = "which the spec drops"

@@ -77,8 +77,8 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
         elif isinstance(stmt, ast.ClassDef):
             cls = _add(out, stmt, stmt.name, "class", aliases, internal, shallow=True)
             for sub in stmt.body:
-                if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    _collect(sub, cls, aliases, internal)  # class attributes (num2words: lang = 'az')
+                if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    _collect(sub, cls, aliases, internal)  # class attributes (num2words: lang = 'az'), nested classes
                 if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     kind = _kind(sub)
                     if kind == "helper" and sub.name in ("setup_method", "setUp", "setup_class", "setUpClass",
