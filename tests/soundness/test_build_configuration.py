@@ -72,3 +72,16 @@ def test_a_module_named_in_the_projects_own_tool_table_stays(tmp_path):
     analysis = analyse(write_project(tmp_path, files, 'source = "."\nroots = ["cp.cli"]\n') / "slimfork.toml", jobs=1)
     removed = {r.path for r in analysis.plan.removals}
     assert not removed & {"src/cp/hooks.py", "src/cp/fmt.py"} and "src/cp/unused.py" in removed
+
+
+def test_a_python_program_in_bin_is_a_root(tmp_path):
+    """``bin/pyflakes`` (a Python shebang, no suffix), installed by ``setup(**extra)`` and run by the tests."""
+    files = {
+        "setup.py": "from setuptools import setup\n\nextra = {'scripts': ['bin/tool']}\nsetup(name='bt', **extra)\n",
+        "bin/tool": "#!/usr/bin/env python\nfrom bt.scripts.tool import main\nmain()\n",
+        "bt/__init__.py": "", "bt/api.py": "", "bt/scripts/__init__.py": "",
+        "bt/scripts/tool.py": "def main():\n    pass\n", "bt/unused.py": "",
+    }
+    analysis = analyse(write_project(tmp_path, files, 'source = "."\nroots = ["bt.api"]\n') / "slimfork.toml", jobs=1)
+    removed = {r.path for r in analysis.plan.removals}
+    assert "bt/scripts/tool.py" not in removed and "bt/unused.py" in removed

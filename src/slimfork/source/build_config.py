@@ -14,9 +14,23 @@ from pathlib import Path
 
 
 def installed_scripts(root: Path) -> list[str]:
-    """The script paths the build metadata declares, relative to ``root``, that exist."""
+    """The script paths the build metadata declares, relative to ``root``, that exist; and the Python programs in
+    ``bin/`` or ``scripts/`` without a suffix (``bin/pyflakes``, installed through ``setup(**extra)``)."""
     found = _declared(root, "script-files", "scripts")
+    for folder in ("bin", "scripts"):
+        for path in sorted((root / folder).glob("*")) if (root / folder).is_dir() else []:
+            if not path.suffix and path.is_file() and _python_shebang(path):
+                found.append(f"{folder}/{path.name}")
     return [p for p in dict.fromkeys(str(p).lstrip("./") for p in found) if (root / p).is_file()]
+
+
+def _python_shebang(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            first = f.readline(200)
+    except OSError:
+        return False
+    return first.startswith(b"#!") and b"python" in first
 
 
 def listed_packages(root: Path) -> list[str]:
