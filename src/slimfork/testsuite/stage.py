@@ -16,6 +16,7 @@ from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_cases import cut_data_cases
+from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
@@ -34,9 +35,14 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     data = [rel for rel in index.other_files if first_match(globs, rel) is not None and rel not in removed_already]
     library = library_of(analysis, stages, cuts)
     internal = {m.split(".")[0] for m in library.original}
-    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel))
-             for rel in py}
     config = read_pytest_config(tree.root)
+    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
+                                 config.doctest_modules) for rel in py}
+    doctest_paths = doctest_files(sorted(set(index.other_files) - removed_already), config.doctest_globs, globs,
+                                  config.testpaths)
+    files.update({rel: scan_doctest_file(rel, (tree.root / rel).read_text("utf-8", "replace"), internal)
+                  for rel in doctest_paths})
+    data = [rel for rel in data if rel not in files]
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     stages.tests = TestsPlan(files, cuts, support)
