@@ -18,6 +18,7 @@ _KEYED = re.compile(r"\s*[\w.-]+\s*,")
 class Use:
     dotted: str  # "click._termui_impl.WIN", "pygments.lexers.ruby"
     line: int
+    via: str = ""  # how, when not imported: "loads tests/data/a.pkl, which names it"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from slimfork.globs import first_match
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
+from slimfork.testsuite.data_names import data_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
@@ -44,6 +45,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                   for rel in doctest_paths})
     data = [rel for rel in data if rel not in files]
     loaded = plugin_modules(config, analysis.graph.mm.modules)
+    loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
+                   if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
@@ -87,7 +90,9 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], lo
     start from every test's imports, then only the kept tests', until nothing changes). ``loaded``: modules the
     test setup loads whatever the tests (a ``-p`` plugin) -> why."""
     gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
-    candidates = support_candidates(analysis, stages.plan, test_paths, set(loaded))
+    named = {u.dotted for tf in files.values() for unit in tf.units.values() for u in unit.uses
+             if u.via}
+    candidates = support_candidates(analysis, stages.plan, test_paths, set(loaded) | named)
     everything = TestDecisions([], [])
     used = used_support(files, everything, library_of(analysis, stages, cuts), candidates)
     support = needed_support(analysis, candidates, {**loaded, **used}, gone)

@@ -93,7 +93,7 @@ def used_support(files, decisions, library, candidates: set[str]) -> dict[str, s
             for use in unit.uses:
                 module = library.module_of(use.dotted)
                 while module in candidates:
-                    out.setdefault(module, f"kept test {path}:{use.line} imports it")
+                    out.setdefault(module, f"kept test {path}:{use.line} {use.via or 'imports it'}")
                     module = module.rpartition(".")[0]
     return out
 
