@@ -20,6 +20,7 @@ from slimfork.graph.public_api import public_api
 from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
+from slimfork.pipeline.key_uses import removed_keys_in_use
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.facts.python import with_requires_python
@@ -72,6 +73,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
     if facts is not None and bool(facts):
         _check_instances(facts, stages, scratch)
     kernel_stage(analysis, stages, facts, scratch, jobs)
+    stages.plan.warnings += removed_keys_in_use(analysis, stages, scratch)
     if tests_of(analysis):
         plan_tests(analysis, stages, scratch, cuts)
     return stages
