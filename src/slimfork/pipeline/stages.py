@@ -15,7 +15,9 @@ from pathlib import Path
 
 import slimfork
 from slimfork import __version__
+from slimfork.facts.env_writes import env_write_warnings
 from slimfork.facts.instances import creation_warnings
+from slimfork.globs import first_match
 from slimfork.graph.public_api import public_api
 from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
@@ -71,7 +73,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
         write_cache(folded_file, Folded(stages, cuts, _changed(scratch, tree.root, index)), shared)
     run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
     if facts is not None and bool(facts):
-        _check_instances(facts, stages, scratch)
+        _check_facts(facts, stages, scratch, tests_of(analysis))
     kernel_stage(analysis, stages, facts, scratch, jobs)
     stages.plan.warnings += removed_keys_in_use(analysis, stages, scratch)
     if tests_of(analysis):
@@ -140,12 +142,15 @@ def _fold_counted(stages: Stages) -> None:
             del stages.rewritten[rel]
 
 
-def _check_instances(facts, stages: Stages, scratch: Path) -> None:
-    """Warn where the fork still creates an object of a class ``never_instances`` declares."""
+def _check_facts(facts, stages: Stages, scratch: Path, tests: list[str]) -> None:
+    """Warn where the fork still creates an object of a class ``never_instances`` declares, and where code outside
+    the tests sets an environment variable ``[facts.env]`` fixes."""
     removed = stages.plan.removed_paths()
-    files = ((k.path, (scratch / k.path).read_bytes()) for k in stages.plan.kept
-             if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file())
-    for warning in creation_warnings(facts, files):
+    kept = [k.path for k in stages.plan.kept
+            if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file()]
+    files = [(rel, (scratch / rel).read_bytes()) for rel in kept]
+    code = [(rel, data) for rel, data in files if first_match(tests, rel) is None]
+    for warning in creation_warnings(facts, files) + env_write_warnings(facts, code):
         if warning not in stages.plan.warnings:
             stages.plan.warnings.append(warning)
 
