@@ -1,6 +1,6 @@
 """A `[facts.env]` fact is a claim about the process's environment; kept code that sets or removes the variable
 itself (`os.environ["X"] = ...`, `setdefault`, `update`, `pop`, `del`, `os.putenv`, `monkeypatch.setenv` outside the
-tests) can make it false at run time, after the fold took every read for the fact's value: a warning names the
+tests' folders and modules named as test code) can make it false at run time, after the fold took every read for the fact's value: a warning names the
 variable and the place. Writes in the tests, and writes of other variables, are no warning."""
 
 from __future__ import annotations
@@ -40,12 +40,20 @@ FILES = {
         """,
     "pkg/testing/__init__.py": "",
     "pkg/testing/fixtures.py": """
+        import os
+
+
+        def debug_on():
+            os.environ["PLAT_DEBUG"] = "1"
+        """,
+    "pkg/hooks.py": """
         def debug_on(monkeypatch):
             monkeypatch.setenv("PLAT_QUIET", "1")
         """,
     "pkg/app.py": """
         from pkg.paths import debug_enabled, defaults, enable_debug, mode
-        from pkg.testing.fixtures import debug_on
+        from pkg.hooks import debug_on
+        from pkg.testing.fixtures import debug_on as debug_fixture
         """,
     "tests/test_paths.py": """
         import os
@@ -80,6 +88,7 @@ def test_kept_code_that_sets_a_fixed_variable_is_a_warning(tmp_path):
     for var, line in (("PLAT_DEBUG", 6), ("PLAT_MODE", 14), ("PLAT_COLOR", 15), ("PLAT_LEVEL", 16),
                       ("PLAT_TRACE", 17), ("PLAT_GONE", 18)):
         assert f"facts.env.{var}" in text and f"pkg/paths.py:{line}" in text, (var, text)
-    assert "pkg/testing/fixtures.py:2" in text  # monkeypatch outside the tests folder: kept code
+    assert "pkg/hooks.py:2" in text  # monkeypatch outside the tests: kept code
+    assert "pkg/testing/" not in text  # a module named as test code is test code
     assert "UNRELATED" not in text and "OTHER" not in text and "PLAT_ONLY_IN_TESTS" not in text
     assert len(warnings) == 7

@@ -32,6 +32,7 @@ from slimfork.source.cache import cache_dir, code_version, read_cache, write_cac
 from slimfork.spec.kinds import REWRITING_KINDS
 from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.stage import plan_tests
+from slimfork.testsuite.support import is_support_name
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
@@ -144,12 +145,15 @@ def _fold_counted(stages: Stages) -> None:
 
 def _check_facts(facts, stages: Stages, scratch: Path, tests: list[str]) -> None:
     """Warn where the fork still creates an object of a class ``never_instances`` declares, and where code outside
-    the tests sets an environment variable ``[facts.env]`` fixes."""
+    the tests (their folders, and modules named as test code: ``pkg.test.common``) sets an environment variable
+    ``[facts.env]`` fixes."""
     removed = stages.plan.removed_paths()
-    kept = [k.path for k in stages.plan.kept
+    kept = [k for k in stages.plan.kept
             if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file()]
-    files = [(rel, (scratch / rel).read_bytes()) for rel in kept]
-    code = [(rel, data) for rel, data in files if first_match(tests, rel) is None]
+    files = [(k.path, (scratch / k.path).read_bytes()) for k in kept]
+    test_code = {k.path for k in kept if first_match(tests, k.path) is not None
+                 or k.module and is_support_name(k.module)}
+    code = [(rel, data) for rel, data in files if rel not in test_code]
     for warning in creation_warnings(facts, files) + env_write_warnings(facts, code):
         if warning not in stages.plan.warnings:
             stages.plan.warnings.append(warning)
