@@ -1,6 +1,7 @@
 """A registry cut that removes a key kept code falls back on (``backend="safe"``, ``os.environ.get("X", "yaml")``,
-``REGISTRY["gzip"]``) leaves code that fails with KeyError where the original worked: the report warns, naming the
-key, the place and the hint to keep it. A key only removed code names, or a key the spec keeps, is no warning."""
+``FORMATS["gzip"]``) leaves code that fails with KeyError where the original worked: the report warns, naming the
+key, the place and the hint to keep it. A key only removed code names, a key the spec keeps, or a key looked up in
+another dict (``assets["tsv"]``) is no warning."""
 
 from __future__ import annotations
 
@@ -53,6 +54,11 @@ FILES = {
 
         def packed():
             return FORMATS["gzip"]
+
+
+        def unrelated(assets):
+            assets["yaml"] = 1
+            return assets["tsv"]
         """,
     "pkg/app.py": """
         from pkg import backends

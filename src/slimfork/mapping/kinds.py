@@ -30,6 +30,7 @@ class RewritingKind:
     keys: Callable[[Any], list[str]] = lambda cut: list(cut.kept) + list(cut.removed)  # every key a cut saw
     where: Callable[[Any], str] = lambda registry: str(registry)  # the registry, in a stale key's message
     removed_keys: Callable[[Any], list[str]] = lambda cut: [k for k in cut.removed if k not in cut.kept]
+    lookup: Callable[[Any], str] = lambda registry: ""  # the variable code looks its keys up in, where known
 
 
 def _decorated_reason(cut) -> str:
@@ -44,7 +45,8 @@ KINDS: tuple[RewritingKind, ...] = (
                               "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True,
                   keys=lambda cut: [x for e in cut.kept + cut.removed for x in (e.key, e.module) if x],
                   where=lambda reg: f"{reg.module}.{reg.variable}",
-                  removed_keys=lambda cut: sorted({e.key for e in cut.removed} - {e.key for e in cut.kept})),
+                  removed_keys=lambda cut: sorted({e.key for e in cut.removed} - {e.key for e in cut.kept}),
+                  lookup=lambda reg: reg.variable),
     RewritingKind(("decorator", "call"), "Decorator registries", "decorator_registries", cut_decorator_registries,
                   _decorated_reason, decorated_report, decorated_data,
                   keys=lambda cut: cut.kept + [key for key, _ in cut.removed],
