@@ -6,6 +6,8 @@ keeps nothing). ``run_roots``: modules a kept script or configuration anywhere r
 
 from __future__ import annotations
 
+import io
+import pickletools
 import posixpath
 import re
 
@@ -47,6 +49,15 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             if target and target != package:
                 out.append((package, target, "native" if cython else "string", why))
     return out
+
+
+def modules_named(mm: ModuleMap, root: str, path: str) -> list[str]:
+    """The project's modules a data file names (``pkg.mod`` in a config, ``pkg.mod\nName`` in a pickle)."""
+    if not mm.top_names or not path.endswith(DATA_SUFFIXES):
+        return []
+    pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
+    found = (mm.longest_module(text) for text in _names(root, path, pattern) if mm.is_internal(text))
+    return list(dict.fromkeys(m for m in found if m))
 
 
 def package_above(mm: ModuleMap, folder: str) -> str | None:
@@ -132,4 +143,36 @@ def _text(root: str, path: str) -> str:
             data = f.read(_MAX_BYTES + 1)
     except OSError:
         return ""
-    return data.decode("utf-8", "replace") if len(data) <= _MAX_BYTES else ""
+    if len(data) > _MAX_BYTES:
+        return ""
+    return readable_text(path, data)
+
+
+def readable_text(path: str, data: bytes) -> str:
+    """A file's text as the readers of dotted names see it; for a pickle, also its globals as ``pkg.mod:Name``
+    (protocols 0-3 write ``cpkg.mod\nName``, where no word boundary precedes the module's name)."""
+    text = data.decode("utf-8", "replace")
+    return text + "\n" + "\n".join(pickle_globals(data)) if path.endswith(PICKLES) else text
+
+
+PICKLES = (".pkl", ".pickle")
+
+
+def pickle_globals(data: bytes) -> list[str]:
+    """``pkg.mod:Name`` for each global a pickle file loads (its opcodes read, nothing run); several pickles
+    dumped one after the other are read in turn; what does not parse ends the reading."""
+    out: list[str] = []
+    stream = io.BytesIO(data)
+    try:
+        while stream.tell() < len(data):
+            strings: list[str] = []
+            for op, arg, _ in pickletools.genops(stream):
+                if op.name in ("GLOBAL", "INST") and isinstance(arg, str) and " " in arg:
+                    out.append(arg.replace(" ", ":", 1))
+                elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
+                    out.append(f"{strings[-2]}:{strings[-1]}")
+                elif isinstance(arg, str):
+                    strings.append(arg)
+    except Exception:  # a truncated or foreign file (a torch zip): what was read stands
+        pass
+    return out

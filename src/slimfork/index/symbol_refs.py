@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
+from slimfork.index.doctests import doctest_examples
 from slimfork.index.own_names import own_lookup, own_pattern, own_submodule
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
@@ -83,6 +84,10 @@ class StatementRefs(ScopedVisitor):
                         self.st.chains.add(parts)
                     else:
                         self.st.names.add(ident)
+            for example in doctest_examples(text):  # its imports name what they import, as a function's do
+                for node in ast.walk(example):
+                    if isinstance(node, (ast.Import, ast.ImportFrom)):
+                        self.st.inner_imports.update(a._replace(position=0) for a in import_aliases(node))
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         """``f"{__name__}.ops"``: a submodule of the module itself (``{__name__}.ops``, filled in by the walker)."""

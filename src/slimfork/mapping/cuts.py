@@ -24,6 +24,8 @@ def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]
         for cut in cuts:
             if cut.new_source is not None:
                 stages.rewrite(cut.path, cut.new_source, kind.reason(cut))
+                stages.cut_keys += [(str(key), kind.where(cut.registry), kind.lookup(cut.registry))
+                                    for key in kind.removed_keys(cut)]
         if cuts:
             stages.reports.append((kind.title, kind.report(cuts)))
             stages.data[kind.key] = kind.data(cuts)

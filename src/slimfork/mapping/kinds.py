@@ -29,6 +29,8 @@ class RewritingKind:
     removes_keys: bool = False  # the tests stage reads its removed keys (tests of removed entries leave)
     keys: Callable[[Any], list[str]] = lambda cut: list(cut.kept) + list(cut.removed)  # every key a cut saw
     where: Callable[[Any], str] = lambda registry: str(registry)  # the registry, in a stale key's message
+    removed_keys: Callable[[Any], list[str]] = lambda cut: [k for k in cut.removed if k not in cut.kept]
+    lookup: Callable[[Any], str] = lambda registry: ""  # the variable code looks its keys up in, where known
 
 
 def _decorated_reason(cut) -> str:
@@ -42,11 +44,14 @@ KINDS: tuple[RewritingKind, ...] = (
                   lambda cut: f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries "
                               "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True,
                   keys=lambda cut: [x for e in cut.kept + cut.removed for x in (e.key, e.module) if x],
-                  where=lambda reg: f"{reg.module}.{reg.variable}"),
+                  where=lambda reg: f"{reg.module}.{reg.variable}",
+                  removed_keys=lambda cut: sorted({e.key for e in cut.removed} - {e.key for e in cut.kept}),
+                  lookup=lambda reg: reg.variable),
     RewritingKind(("decorator", "call"), "Decorator registries", "decorator_registries", cut_decorator_registries,
                   _decorated_reason, decorated_report, decorated_data,
                   keys=lambda cut: cut.kept + [key for key, _ in cut.removed],
-                  where=lambda reg: f"the registrations through {reg.decorator}"),
+                  where=lambda reg: f"the registrations through {reg.decorator}",
+                  removed_keys=lambda cut: sorted({key for key, _ in cut.removed} - set(cut.kept))),
     RewritingKind(("if-chain",), "If-chain registries", "if_chain_registries", cut_if_chain_registries,
                   lambda cut: f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
                               f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report,
@@ -58,5 +63,7 @@ KINDS: tuple[RewritingKind, ...] = (
     RewritingKind(("subclasses",), "Subclass registries", "subclass_registries", cut_subclass_registries,
                   lambda cut: f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec "
                               "does not keep removed", subclasses_report, subclasses_data, removes_keys=True,
-                  keys=lambda cut: cut.keys, where=lambda reg: f"the subclasses of {reg.base}"),
+                  keys=lambda cut: cut.keys, where=lambda reg: f"the subclasses of {reg.base}",
+                  removed_keys=lambda cut: sorted({k for _, keys in cut.removed for k in keys.split(", ") if k}
+                                                  - set(cut.kept))),
 )

@@ -15,11 +15,14 @@ from pathlib import Path
 
 import slimfork
 from slimfork import __version__
+from slimfork.facts.env_writes import env_write_warnings
 from slimfork.facts.instances import creation_warnings
+from slimfork.globs import first_match
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
+from slimfork.pipeline.key_uses import removed_keys_in_use
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.facts.python import with_requires_python
@@ -29,6 +32,7 @@ from slimfork.source.cache import cache_dir, code_version, read_cache, write_cac
 from slimfork.spec.kinds import REWRITING_KINDS
 from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.stage import plan_tests
+from slimfork.testsuite.support import is_support_name
 
 
 def run_stages(analysis, jobs: int | None = None) -> Stages:
@@ -70,8 +74,9 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
         write_cache(folded_file, Folded(stages, cuts, _changed(scratch, tree.root, index)), shared)
     run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
     if facts is not None and bool(facts):
-        _check_instances(facts, stages, scratch)
+        _check_facts(facts, stages, scratch, tests_of(analysis))
     kernel_stage(analysis, stages, facts, scratch, jobs)
+    stages.plan.warnings += removed_keys_in_use(analysis, stages, scratch)
     if tests_of(analysis):
         plan_tests(analysis, stages, scratch, cuts)
     return stages
@@ -138,12 +143,18 @@ def _fold_counted(stages: Stages) -> None:
             del stages.rewritten[rel]
 
 
-def _check_instances(facts, stages: Stages, scratch: Path) -> None:
-    """Warn where the fork still creates an object of a class ``never_instances`` declares."""
+def _check_facts(facts, stages: Stages, scratch: Path, tests: list[str]) -> None:
+    """Warn where the fork still creates an object of a class ``never_instances`` declares, and where code outside
+    the tests (their folders, and modules named as test code: ``pkg.test.common``) sets an environment variable
+    ``[facts.env]`` fixes."""
     removed = stages.plan.removed_paths()
-    files = ((k.path, (scratch / k.path).read_bytes()) for k in stages.plan.kept
-             if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file())
-    for warning in creation_warnings(facts, files):
+    kept = [k for k in stages.plan.kept
+            if k.path.endswith(".py") and k.path not in removed and (scratch / k.path).is_file()]
+    files = [(k.path, (scratch / k.path).read_bytes()) for k in kept]
+    test_code = {k.path for k in kept if first_match(tests, k.path) is not None
+                 or k.module and is_support_name(k.module)}
+    code = [(rel, data) for rel, data in files if rel not in test_code]
+    for warning in creation_warnings(facts, files) + env_write_warnings(facts, code):
         if warning not in stages.plan.warnings:
             stages.plan.warnings.append(warning)
 

@@ -37,6 +37,8 @@ class Stages:
     tests: TestsPlan | None = None  # what the tests stage decided from, to decide again after the checks
     vacated: frozenset[str] = frozenset()  # modules a registry cut left with nothing but imports
     stale: list[Stale] = field(default_factory=list)  # registry keys the stages found no entry for
+    cut_keys: list[tuple[str, str, str]] = field(default_factory=list)  # (key, its registry, the variable code
+    # looks keys up in or "") for each key the mapping cuts removed
 
     def rewrite(self, path: str, content: bytes, reason: str) -> None:
         self.rewritten[path] = content

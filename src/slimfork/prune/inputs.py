@@ -10,7 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
 from slimfork.globs import first_match
-from slimfork.graph.data_files import DATA_SUFFIXES, package_above
+from slimfork.graph.data_files import DATA_SUFFIXES, package_above, readable_text
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
@@ -272,8 +272,7 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
             continue
         if not any(n in data for n in needles):
             continue
-        text = data.decode("utf-8", "replace")
-        out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
+        out += [(m, k.path) for m in dict.fromkeys(pattern.findall(readable_text(k.path, data)))]
     return out
 
 

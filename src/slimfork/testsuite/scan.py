@@ -7,6 +7,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
 
 UNKNOWN = object()  # a patched value not known statically
@@ -17,6 +18,7 @@ _KEYED = re.compile(r"\s*[\w.-]+\s*,")
 class Use:
     dotted: str  # "click._termui_impl.WIN", "pygments.lexers.ruby"
     line: int
+    via: str = ""  # how, when not imported: "loads tests/data/a.pkl, which names it"
 
 
 @dataclass(frozen=True)
@@ -57,9 +59,12 @@ class TestFile:
 _PATCH_FUNCS = {"setattr", "patch", "object", "setenv", "delenv"}
 
 
-def scan_test_file(path: str, source: bytes, internal: set[str], package: str | None = None) -> TestFile:
+def scan_test_file(path: str, source: bytes, internal: set[str], package: str | None = None,
+                   doctests: bool = False) -> TestFile:
     """``internal``: top-level names of the analysed packages (only their names count as uses); ``package``: the
-    package a test file inside the analysed packages is in (its relative imports count as the absolute ones)."""
+    package a test file inside the analysed packages is in (its relative imports count as the absolute ones);
+    ``doctests``: pytest runs the file's docstrings (``--doctest-modules``): their examples are code of the unit
+    whose docstring holds them."""
     out = TestFile(path)
     try:
         tree = ast.parse(source)
@@ -94,7 +99,31 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
             module.uses += _pytest_plugins(stmt, internal)
             if isinstance(stmt, (ast.Import, ast.ImportFrom)) and not getattr(stmt, "level", 0):
                 out.imports.update(_bindings(stmt))
+    if doctests:
+        _docstring_doctests(tree, out, aliases, internal)
     return out
+
+
+def collect_uses(tree: ast.Module, unit: Unit, internal: set[str]) -> None:
+    """What ``tree`` (code of ``unit`` standing alone: a doctest's examples) uses of the analysed packages."""
+    _collect(tree, unit, _aliases(tree, internal), internal)
+
+
+def _docstring_doctests(tree: ast.Module, out: TestFile, aliases: dict[str, str], internal: set[str]) -> None:
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        text = ast.get_docstring(node, clean=False)
+        examples = doctest_examples(text) if text else []
+        if not examples:
+            continue
+        for example in examples:  # the docstring's lines become the file's
+            ast.increment_lineno(example, node.body[0].lineno - 1)
+        code = ast.Module(body=[s for e in examples for s in e.body], type_ignores=[])
+        line = getattr(node, "lineno", 1)
+        owners = [u for u in out.units.values() if u.kind != "module" and u.line <= line <= u.end]
+        unit = min(owners, key=lambda u: u.end - u.line) if owners and line > 1 else out.units["<module>"]
+        _collect(code, unit, {**aliases, **_aliases(code, internal)}, internal)
 
 
 def _pytest_plugins(stmt: ast.stmt, internal: set[str]) -> list[Use]:

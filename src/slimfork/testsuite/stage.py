@@ -15,9 +15,12 @@ from slimfork.globs import first_match
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
+from slimfork.testsuite.data_names import data_uses
 from slimfork.testsuite.data_cases import cut_data_cases
+from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide
 from slimfork.testsuite.library import Library, fact_values
+from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
 from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.scan import scan_test_file
 from slimfork.testsuite.support import needed_support, support_candidates, used_support
@@ -33,9 +36,18 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     data = [rel for rel in index.other_files if first_match(globs, rel) is not None and rel not in removed_already]
     library = library_of(analysis, stages, cuts)
     internal = {m.split(".")[0] for m in library.original}
-    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel))
-             for rel in py}
-    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py))
+    config = read_pytest_config(tree.root)
+    files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
+                                 config.doctest_modules) for rel in py}
+    doctest_paths = doctest_files(sorted(set(index.other_files) - removed_already), config.doctest_globs, globs,
+                                  config.testpaths)
+    files.update({rel: scan_doctest_file(rel, (tree.root / rel).read_text("utf-8", "replace"), internal)
+                  for rel in doctest_paths})
+    data = [rel for rel in data if rel not in files]
+    loaded = plugin_modules(config, analysis.graph.mm.modules)
+    loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
+                   if m not in loaded})
+    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
@@ -73,18 +85,22 @@ def _package_of(analysis, rel: str) -> str | None:
     return module if rel.endswith("__init__.py") else module.rpartition(".")[0] or None
 
 
-def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str]):
+def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str]):
     """Decide which tests go, keeping the test-support modules that the tests which stay import (a fixed point:
-    start from every test's imports, then only the kept tests', until nothing changes)."""
+    start from every test's imports, then only the kept tests', until nothing changes). ``loaded``: modules the
+    test setup loads whatever the tests (a ``-p`` plugin) -> why."""
     gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
-    candidates = support_candidates(analysis, stages.plan, test_paths)
+    named = {u.dotted for tf in files.values() for unit in tf.units.values() for u in unit.uses
+             if u.via}
+    candidates = support_candidates(analysis, stages.plan, test_paths, set(loaded) | named)
     everything = TestDecisions([], [])
-    support = needed_support(analysis, candidates, used_support(files, everything, library_of(analysis, stages, cuts),
-                                                                candidates), gone)
+    used = used_support(files, everything, library_of(analysis, stages, cuts), candidates)
+    support = needed_support(analysis, candidates, {**loaded, **used}, gone)
     for _ in range(8):
         library = library_of(analysis, stages, cuts, support)
         decisions = decide(files, library)
-        needed = needed_support(analysis, candidates, used_support(files, decisions, library, candidates), gone)
+        used = used_support(files, decisions, library, candidates)
+        needed = needed_support(analysis, candidates, {**loaded, **used}, gone)
         if set(needed) == set(support):
             break
         support = needed

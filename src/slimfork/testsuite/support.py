@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import Collection
 
 from slimfork.graph.edges import registry_members
 
@@ -19,16 +20,29 @@ _SUPPORT_NAME = re.compile(r"(^|_)(tests?|testing|testutils?|utils_?test|test_?u
                            r"mocks?|fakes?|stubs?|dummy|conftest|pytest_?plugin|testsuite|testlib)(_|$)")
 
 
-def support_candidates(analysis, plan, test_paths: set[str]) -> set[str]:
+def support_candidates(analysis, plan, test_paths: set[str], named: Collection[str] = ()) -> set[str]:
     """Modules named as test code (``_SUPPORT_NAME``, in any part of the dotted name) that the plan removes as
     unreachable and that no root reached in the original code either (so neither a fact, nor a registry, nor a drop
-    took them), outside the declared registries' packages and the tests."""
+    took them), outside the declared registries' packages and the tests. ``named``: modules the test setup loads
+    whatever their name (a plugin pytest's configuration names): they and what they import are candidates too."""
     graph = analysis.graph
     filtered = set()
     for reg in analysis.spec.registries:
         filtered |= set(graph.mm.descendants(reg.package)) - set(registry_members(graph.mm, reg))
-    return {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.path not in test_paths
-            and r.module not in graph.reached and r.module not in filtered and is_support_name(r.module)}
+    removable = {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.path not in test_paths
+                 and r.module not in graph.reached and r.module not in filtered}
+    return {m for m in removable if is_support_name(m)} | _imported_closure(graph.edges, set(named), removable)
+
+
+def _imported_closure(edges, start: set[str], within: set[str]) -> set[str]:
+    out: set[str] = set()
+    todo = [m for m in start if m in within]
+    while todo:
+        module = todo.pop()
+        if module not in out:
+            out.add(module)
+            todo += [e.target for e in edges.get(module, ()) if e.kind in _FOLLOWED and e.target in within]
+    return out
 
 
 def is_support_name(module: str) -> bool:
@@ -79,7 +93,7 @@ def used_support(files, decisions, library, candidates: set[str]) -> dict[str, s
             for use in unit.uses:
                 module = library.module_of(use.dotted)
                 while module in candidates:
-                    out.setdefault(module, f"kept test {path}:{use.line} imports it")
+                    out.setdefault(module, f"kept test {path}:{use.line} {use.via or 'imports it'}")
                     module = module.rpartition(".")[0]
     return out
 

@@ -1,0 +1,30 @@
+"""Modules the tests' data files name: a pickle holds ``pkg.compat\\nLegacyPoint`` for each object it restores, a
+YAML or JSON file names a class to load. Loading the file imports the module, so a test that loads it uses the
+module: the test that names the file (``"legacy.pkl"`` among its strings) gets the use. A pickle no test names
+may be loaded by a pattern (a fixture over ``data/*.pkl``): its modules stay while the tests do; a text file no
+test names is taken for prose (a dotted name in it imports nothing)."""
+
+from __future__ import annotations
+
+import posixpath
+
+from slimfork.graph.data_files import PICKLES, modules_named
+from slimfork.testsuite.scan import TestFile, Use
+
+
+def data_uses(files: dict[str, TestFile], data: list[str], root: str, mm) -> dict[str, str]:
+    """Add to the units of ``files`` that name a data file of ``data`` a use of each module it names; return the
+    modules of the files no unit names -> why they stay."""
+    loaded: dict[str, str] = {}
+    for path in data:
+        modules = modules_named(mm, root, path)
+        if not modules:
+            continue
+        name = posixpath.basename(path)
+        users = [u for tf in files.values() for u in tf.units.values() if name in u.strings]
+        for unit in users:
+            unit.uses += [Use(m, unit.line, f"loads {path}, which names it") for m in modules]
+        if not users and path.endswith(PICKLES):
+            loaded.update({m: f"the pickle {path} in the tests' data names it (no test names the file: kept for all)"
+                           for m in modules if m not in loaded})
+    return loaded
