@@ -46,6 +46,7 @@ roots = ["pkg.core"]
 tests = []
 
 [symbols]
+public_api = "roots"
 """
 
 
