@@ -58,10 +58,16 @@ def _declared(root: Path, toml_key: str, key: str) -> list[str]:
     return found + _setup_py_list(root / "setup.py", key)
 
 
-def _setup_py_list(path: Path, key: str) -> list[str]:
+def _parsed(path: Path) -> ast.Module | None:
     try:
-        tree = ast.parse(path.read_text(errors="replace"))
+        return ast.parse(path.read_text(errors="replace"))
     except (OSError, SyntaxError, ValueError):
+        return None
+
+
+def _setup_py_list(path: Path, key: str) -> list[str]:
+    tree = _parsed(path)
+    if tree is None:
         return []
     out: list[str] = []
     for node in ast.walk(tree):
@@ -74,9 +80,8 @@ def _setup_py_list(path: Path, key: str) -> list[str]:
 
 def script_imports(path: Path) -> list[str]:
     """The absolute modules a Python script imports (none if it is not Python)."""
-    try:
-        tree = ast.parse(path.read_text(errors="replace"))
-    except (OSError, SyntaxError, ValueError):
+    tree = _parsed(path)
+    if tree is None:
         return []
     out: list[str] = []
     for node in ast.walk(tree):
