@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,40 @@ def test_a_missing_import_whose_tail_is_in_the_tree_keeps_that_module(tmp_path):
     assert not any(f.subject.startswith("bench") for f in result.findings)
     (test,) = [f for f in result.findings if f.kind == "orphaned-test"]  # its import exists under bench/
     assert test.confidence == 40 and "bench/common.py is" in test.reason
+
+
+def test_only_the_path_a_statement_builds_from_file_names_a_folder(tmp_path):
+    """lmdeploy's setup.py: `setup(name="lmdeploy", ext_modules=ext_modules)`, where ext_modules holds a path from
+    __file__, read "lmdeploy" as a folder read by its path and kept the whole package; flashinfer's
+    `_root / "flashinfer" / "data"` kept all of flashinfer. Only the constants joined to the base count, as one
+    path, and a top-level package's own folder keeps nothing."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "setup.py": """
+            import os
+            from pathlib import Path
+            from setuptools import Extension, setup
+
+            pwd = os.path.dirname(__file__)
+            _root = Path(__file__).parent
+            _data_dir = _root / "pkg" / "data"
+            ext_modules = [Extension("_ext", sources=[], library_dirs=[str(Path(__file__).parent.absolute())])]
+            include = [_root / "pkg"]
+
+            if __name__ == "__main__":
+                setup(name="pkg", author="pkg", ext_modules=ext_modules)
+            """,
+        "pkg/__init__.py": "from pkg import live\n",
+        "pkg/live.py": "X = 1\n",
+        "pkg/dead.py": "Y = 2\n",
+        "pkg/data/tool.py": "print('a data file')\n",
+        "tests/test_live.py": "from pkg.live import X\n\ndef test_x():\n    assert X\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(textwrap.dedent(text))
+    result = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))[0]
+    found = {f.subject for f in result.findings}
+    assert "pkg/dead.py" in found and not any(s.startswith("pkg/data") for s in found)
+    summary = summarize(textwrap.dedent(files["setup.py"]).encode())
+    assert [t for t, _ in summary.folder_strings] == ["./pkg/data", "./pkg"]

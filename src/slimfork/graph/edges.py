@@ -55,6 +55,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     return True
         return False
 
+    package_folders = {posixpath.dirname(info.path) for top in mm.top_names
+                       if (info := mm.modules.get(top)) and info.is_package and info.path}
     folders: dict[str, list[str]] = {}  # folder -> the modules below it
     for name, info in mm.modules.items():
         for folder in _ancestors(info.path or ""):
@@ -104,7 +106,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                 out += [Edge(m, "path", line, f"the package '{text}' has its files read as resources")
                         for m in mm.descendants(text) if m != name]
                 continue
-            for target in _folder_modules(folders, info.path, text):
+            text = text[2:] if text.startswith("./") else text
+            for target in _folder_modules(folders, info.path, text, package_folders):
                 if target != name:
                     out.append(Edge(target, "path", line, f"the folder '{text}' is read by its path"))
         for scan in summary.dir_scans:
@@ -126,16 +129,18 @@ def _ancestors(path: str) -> list[str]:
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def _folder_modules(folders: dict[str, list[str]], path: str, text: str) -> list[str]:
+def _folder_modules(folders: dict[str, list[str]], path: str, text: str, package_folders: set[str]) -> list[str]:
     """The modules below the folder ``text`` names beside the file, else in its top-level package's folder
-    (``Path(pkg.__file__).parent / "templates"`` from a submodule)."""
+    (``Path(pkg.__file__).parent / "templates"`` from a submodule). A top-level package's own folder keeps
+    nothing: ``root / "transformer_engine"`` in a build script is an include folder or a version file's, and the
+    package is a root whose modules its imports reach."""
     above = _ancestors(path)
     if text == ".":  # a file of the naming module's own folder, by a computed name
         return folders.get(above[-1] if above else "", [])
     for base in dict.fromkeys((above[-1:] or [""]) + above[:1] + (above[1:2] if above[:1] == ["src"] else [])):
         folder = posixpath.normpath(posixpath.join(base, text))
         if folder in folders and folder not in above:
-            return folders[folder]
+            return [] if folder in package_folders else folders[folder]
     return []
 
 
