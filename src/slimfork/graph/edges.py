@@ -15,6 +15,7 @@ from slimfork.decisions import Uncertain
 from slimfork.errors import Stale, closest
 from slimfork.spec.model import RegistrySpec
 from slimfork.spec.stale import key_matches, stale_keys
+from slimfork.source.test_folders import is_test_file
 
 
 class Edge(NamedTuple):
@@ -55,6 +56,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     return True
         return False
 
+    present = set(index.files)
+    test_dirs = _pytest_folders(present)
     package_folders = {posixpath.dirname(info.path) for top in mm.top_names
                        if (info := mm.modules.get(top)) and info.is_package and info.path}
     folders: dict[str, list[str]] = {}  # folder -> the modules below it
@@ -81,6 +84,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
                 missing.append(MissingImport(name, info.path, imp.line, target))
+            if not resolved.targets and not resolved.missing and imp.level == 0 and imp.module and test_dirs:
+                for target, folder in _pytest_path_import(mm, present, info.path, imp, test_dirs):
+                    if target != name:
+                        out.append(Edge(target, imp.kind, imp.line, f"pytest puts '{folder}' on sys.path"))
         found: list = []
         lost: list = []
         dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated)
@@ -122,6 +129,40 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for member in registry_members(mm, reg):
                 edges[reg.package].append(Edge(member, "registry", 0, _registry_detail(reg, member)))
     return edges, missing, uncertain, type_only
+
+
+def _pytest_folders(present: set[str]) -> set[str]:
+    """The folders pytest puts on ``sys.path`` for the tests and conftests of the tree (its default "prepend"
+    import mode): a test's folder, or the first folder above it without an ``__init__.py``. A test there imports
+    a helper beside it by a bare name (``from utils import dtype_tols`` in ``tests/pytorch/``)."""
+    out = set()
+    for path in present:
+        if not is_test_file(path):
+            continue
+        folder = posixpath.dirname(path)
+        while folder and f"{folder}/__init__.py" in present:
+            folder = posixpath.dirname(folder)
+        if folder:  # the root is on sys.path anyway; its files are modules by their own names
+            out.add(folder)
+    return out
+
+
+def _pytest_path_import(mm: ModuleMap, present: set[str], path: str, imp: ImportEdge, test_dirs: set[str]
+                        ) -> list[tuple[str, str]]:
+    """(module, folder) for an absolute import nothing in the tree answers that resolves in a folder pytest puts on
+    ``sys.path`` above ``path`` (``from references.quantize_scale_calc import x`` in ``tests/pytorch/references/``)."""
+    assert imp.module is not None
+    out: list[tuple[str, str]] = []
+    for folder in reversed(_ancestors(path)):  # the nearest first
+        if folder not in test_dirs:
+            continue
+        base = posixpath.join(folder, *imp.module.split("."))
+        for candidate in [base + ".py", base + "/__init__.py"] + [f"{base}/{n}.py" for n in imp.names if n != "*"]:
+            if candidate in present and (module := mm.module_of(candidate)):
+                out.append((module, folder))
+        if out:
+            break
+    return out
 
 
 def _ancestors(path: str) -> list[str]:
