@@ -88,3 +88,28 @@ def test_a_setup_py_keeps_every_source_of_a_folder_it_names(tmp_path):
     assert "every source below the folder 'pkg/csrc/extensions'" in table.built["pkg/csrc/extensions/nested/more.cpp"]
     sources = {f.subject for f in result.findings if f.subject.startswith("source:")}
     assert sources == {"source:pkg/csrc/stale.cpp", "source:pkg/include/helper.cpp", "source:pkg/legacy/old.cpp"}
+
+
+def test_a_setup_py_of_a_second_distribution_builds_its_sources(tmp_path):
+    """flash-attention's csrc/layer_norm/setup.py builds dropout_layer_norm (`pip install csrc/layer_norm`), which
+    flash_attn/ops/layer_norm.py imports: a setup.py anywhere is a build script someone runs."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "pkg/__init__.py": "",
+        "pkg/ln.py": "import dropout_layer_norm\n\ndef ln(x):\n    return dropout_layer_norm.fwd(x)\n",
+        "csrc/layer_norm/setup.py": "from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension\n"
+                                    "setup(name='dropout_layer_norm', ext_modules=[CUDAExtension("
+                                    "name='dropout_layer_norm', sources=['ln_api.cpp', 'ln_fwd.cu'])])\n",
+        "csrc/layer_norm/ln_api.cpp": '#include <torch/extension.h>\nvoid fwd() {}\n'
+                                      'PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("fwd", &fwd); }\n',
+        "csrc/layer_norm/ln_fwd.cu": "__global__ void ln_fwd_kernel() {}\nvoid launch() { ln_fwd_kernel<<<1, 1>>>(); }\n",
+        "csrc/layer_norm/ln_old.cu": "void old() {}\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _table = run_audit(open_tree(tmp_path))
+    found = {f.subject: f for f in result.findings}
+    assert "csrc/layer_norm/setup.py" not in found and "csrc/layer_norm/" not in found
+    assert "source:csrc/layer_norm/ln_old.cu" in found
+    assert not any(s.startswith("source:csrc/layer_norm/ln_") and s != "source:csrc/layer_norm/ln_old.cu" for s in found)

@@ -49,8 +49,12 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
-    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in build_scripts(tree.root, python_paths).items()
-              if module_of(p) is not None]
+    builds = build_scripts(tree.root, python_paths)
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in builds.items() if module_of(p) is not None]
+    # a setup.py elsewhere builds a second distribution (flash-attention's csrc/layer_norm/setup.py builds the
+    # dropout_layer_norm extension flash_attn/ops imports): someone runs it, so what it builds is used
+    roots += [Root("file", p, text=f"file:{p} (the build script of a second distribution)") for p in python_paths
+              if posixpath.basename(p) == "setup.py" and p not in builds and module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
