@@ -107,7 +107,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
-        result.findings += kernel_findings(table, reached)
+        result.findings += kernel_findings(table, reached, frozenset(public))
         lap("unused-kernel")
     if "duplicate" in options.kinds:
         result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)
