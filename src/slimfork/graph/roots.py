@@ -61,8 +61,8 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
                                            "not install without it"))
     for name, where in tool_config_names(tree.root) if tree.kind != "wheel" else ():
-        if mm.is_internal(name) and (module := mm.longest_module(name)) is not None and module not in mm.top_names:
-            out.append(RootModule(module, f"named by pyproject.toml's [{where}] ('{name}'): the project's own "
+        if mm.is_internal(name) and (named := mm.longest_module(name)) is not None and named not in mm.top_names:
+            out.append(RootModule(named, f"named by pyproject.toml's [{where}] ('{name}'): the project's own "
                                           "settings, which its code may resolve at run time"))
     for path in installed_scripts(tree.root) if tree.kind != "wheel" else ():
         if (script := mm.module_of(path)) is not None:
