@@ -96,3 +96,18 @@ def test_a_function_pointer_among_template_parameters_is_no_function_name():
     host = _host("template <typename P, float (*OP)(float, const P &), int N>\n"
                  "__global__ void __launch_bounds__(N) kT(float* a) { OP(a[0], P{}); }\n")
     assert [f.name for f in host.functions] == ["kT"]
+
+
+def test_a_kernel_of_a_public_header_with_no_use_at_all_stays_at_40(tmp_path):
+    """flashinfer's include/flashinfer/activation.cuh::act_and_mul_kernel is instantiated by C++ that JIT templates
+    hold in Python strings: once its own name stopped counting as a use, it had no use at all and went from 40 (a
+    public header's kernel with dead uses) to 70. A public header's kernel may be launched outside the tree."""
+    (tmp_path / "include" / "lib").mkdir(parents=True)
+    (tmp_path / "include" / "lib" / "act.cuh").write_text("__global__ void act_kernel(float* a) {}\n")
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "lib"\nversion = "0"\n')
+    result, _table = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
+    found = {f.subject: f for f in result.findings}
+    kernel = found["cuda:include/lib/act.cuh::act_kernel"]
+    assert kernel.confidence == 40 and "public header" in kernel.reason

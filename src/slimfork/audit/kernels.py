@@ -131,7 +131,7 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
         reason += "; a registered op is public API of the library"
         confidence = min(confidence, 40)
-    if kernel.kind == "cuda" and dead and "/include/" in f"/{kernel.path}":
+    if kernel.kind == "cuda" and not live and "/include/" in f"/{kernel.path}":  # with or without dead uses
         reason += "; it is in a public header (include/), which code outside the tree may launch"
         confidence = min(confidence, 40)
     if kernel.path and _NATIVE_TEST.search(kernel.path):
