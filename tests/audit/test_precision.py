@@ -53,6 +53,15 @@ def test_a_test_file_pytest_names_miss_is_a_test_when_it_defines_tests(tmp_path)
     assert found["test/attention/helpers_unused.py"].confidence == 60  # no tests defined: still a finding
 
 
+def test_a_test_py_outside_test_folders_is_a_test_when_it_defines_tests(tmp_path):
+    # flash-attention's flash_attn/flash_attn_triton_amd/test.py (10 test functions) was "unreached" at 60
+    found = _audit(tmp_path, {"pyproject.toml": PYPROJECT, "lib/__init__.py": "from lib.amd import ops\n",
+                              "lib/amd/__init__.py": "", "lib/amd/ops.py": "def fwd():\n    return 1\n",
+                              "lib/amd/test.py": "from lib.amd.ops import fwd\n\n\ndef test_fwd():\n    assert fwd()\n",
+                              "lib/amd/bench.py": "def run():\n    return 1\n"})
+    assert "lib/amd/test.py" not in found and "lib/amd/bench.py" in found
+
+
 def test_what_a_script_imports_is_reported_like_the_script(tmp_path):
     found = _audit(tmp_path, {
         "setup.py": "from setuptools import setup\nsetup()\n", "lib/__init__.py": "",

@@ -36,11 +36,11 @@ _TEST_NAME = re.compile(r"^(test_|Test[A-Z_])")
 
 
 def defines_tests(path: str, summary) -> bool:
-    """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``) but that
-    defines ``test_*`` functions or ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting)
-    collects."""
-    return in_test_folder(path) and not is_test_file(path) and summary is not None and not summary.error \
-        and any(_TEST_NAME.match(name) for name in summary.defs)
+    """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``), or a ``test.py``
+    anywhere (flash-attention's ``flash_attn/flash_attn_triton_amd/test.py``), that defines ``test_*`` functions or
+    ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting, an explicit path) collects."""
+    return (in_test_folder(path) or posixpath.basename(path) in ("test.py", "tests.py")) and not is_test_file(path) \
+        and summary is not None and not summary.error and any(_TEST_NAME.match(name) for name in summary.defs)
 
 
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
