@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from slimfork.audit.run import run_audit
@@ -42,3 +43,73 @@ def test_importing_a_compiled_extension_of_the_tree_is_no_missing_import():
     result, _table = run_audit(open_tree(ROOT))
     (finding,) = [f for f in result.findings if f.kind == "orphaned-test"]
     assert "natlib._missing" in finding.reason and "natlib._cpp" not in finding.reason.replace("natlib._cpp.", "")
+
+
+def test_a_setup_py_keeps_every_source_of_a_folder_it_names(tmp_path):
+    """Transformer Engine's setup.py passes "transformer_engine/pytorch/csrc" to a helper that compiles every
+    .cpp below it (os.walk): those sources, and the headers they include, are built. Include folders, package
+    lists and parts of a joined path name no compiled folder."""
+    files = {
+        "pkg/__init__.py": "",
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "build_tools/__init__.py": "",
+        "build_tools/ext.py": """
+            import os
+            from setuptools import Extension
+
+            def all_files_in_dir(path, ext):
+                return [os.path.join(d, n) for d, _, ns in os.walk(path) for n in ns if n.endswith(ext)]
+
+            def setup_extension(source_folder, header_folder):
+                return Extension("pkg_ext", sources=all_files_in_dir(source_folder, ".cpp"),
+                                 include_dirs=[header_folder])
+            """,
+        "setup.py": """
+            from pathlib import Path
+            from setuptools import setup, find_packages
+            from build_tools.ext import setup_extension
+
+            root = Path(__file__).parent
+            ext = setup_extension("pkg/csrc/extensions", root / "pkg" / "csrc")
+            setup(name="pkg", packages=find_packages(exclude=["pkg/legacy"]), ext_modules=[ext],
+                  include_dirs=["pkg/include"])
+            """,
+        "pkg/csrc/extensions/ops.cpp": '#include "../common.h"\nvoid ops() {}\n',
+        "pkg/csrc/extensions/nested/more.cpp": "void more() {}\n",
+        "pkg/csrc/common.h": "inline int common() { return 1; }\n",
+        "pkg/csrc/stale.cpp": "void stale() {}\n",
+        "pkg/include/helper.cpp": "void helper() {}\n",
+        "pkg/legacy/old.cpp": "void old() {}\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(textwrap.dedent(text))
+    result, table = run_audit(open_tree(tmp_path))
+    assert "every source below the folder 'pkg/csrc/extensions'" in table.built["pkg/csrc/extensions/nested/more.cpp"]
+    sources = {f.subject for f in result.findings if f.subject.startswith("source:")}
+    assert sources == {"source:pkg/csrc/stale.cpp", "source:pkg/include/helper.cpp", "source:pkg/legacy/old.cpp"}
+
+
+def test_a_setup_py_of_a_second_distribution_builds_its_sources(tmp_path):
+    """flash-attention's csrc/layer_norm/setup.py builds dropout_layer_norm (`pip install csrc/layer_norm`), which
+    flash_attn/ops/layer_norm.py imports: a setup.py anywhere is a build script someone runs."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "pkg/__init__.py": "",
+        "pkg/ln.py": "import dropout_layer_norm\n\ndef ln(x):\n    return dropout_layer_norm.fwd(x)\n",
+        "csrc/layer_norm/setup.py": "from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension\n"
+                                    "setup(name='dropout_layer_norm', ext_modules=[CUDAExtension("
+                                    "name='dropout_layer_norm', sources=['ln_api.cpp', 'ln_fwd.cu'])])\n",
+        "csrc/layer_norm/ln_api.cpp": '#include <torch/extension.h>\nvoid fwd() {}\n'
+                                      'PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("fwd", &fwd); }\n',
+        "csrc/layer_norm/ln_fwd.cu": "__global__ void ln_fwd_kernel() {}\nvoid launch() { ln_fwd_kernel<<<1, 1>>>(); }\n",
+        "csrc/layer_norm/ln_old.cu": "void old() {}\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _table = run_audit(open_tree(tmp_path))
+    found = {f.subject: f for f in result.findings}
+    assert "csrc/layer_norm/setup.py" not in found and "csrc/layer_norm/" not in found
+    assert "source:csrc/layer_norm/ln_old.cu" in found
+    assert not any(s.startswith("source:csrc/layer_norm/ln_") and s != "source:csrc/layer_norm/ln_old.cu" for s in found)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,69 @@ def test_a_missing_import_whose_tail_is_in_the_tree_keeps_that_module(tmp_path):
     assert not any(f.subject.startswith("bench") for f in result.findings)
     (test,) = [f for f in result.findings if f.kind == "orphaned-test"]  # its import exists under bench/
     assert test.confidence == 40 and "bench/common.py is" in test.reason
+
+
+def test_only_the_path_a_statement_builds_from_file_names_a_folder(tmp_path):
+    """lmdeploy's setup.py: `setup(name="lmdeploy", ext_modules=ext_modules)`, where ext_modules holds a path from
+    __file__, read "lmdeploy" as a folder read by its path and kept the whole package; flashinfer's
+    `_root / "flashinfer" / "data"` kept all of flashinfer. Only the constants joined to the base count, as one
+    path, and a top-level package's own folder keeps nothing."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "setup.py": """
+            import os
+            from pathlib import Path
+            from setuptools import Extension, setup
+
+            pwd = os.path.dirname(__file__)
+            _root = Path(__file__).parent
+            _data_dir = _root / "pkg" / "data"
+            ext_modules = [Extension("_ext", sources=[], library_dirs=[str(Path(__file__).parent.absolute())])]
+            include = [_root / "pkg"]
+
+            if __name__ == "__main__":
+                setup(name="pkg", author="pkg", ext_modules=ext_modules)
+            """,
+        "pkg/__init__.py": "from pkg import live\n",
+        "pkg/live.py": "X = 1\n",
+        "pkg/dead.py": "Y = 2\n",
+        "pkg/data/tool.py": "print('a data file')\n",
+        "tests/test_live.py": "from pkg.live import X\n\ndef test_x():\n    assert X\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(textwrap.dedent(text))
+    result = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))[0]
+    found = {f.subject for f in result.findings}
+    assert "pkg/dead.py" in found and not any(s.startswith("pkg/data") for s in found)
+    summary = summarize(textwrap.dedent(files["setup.py"]).encode())
+    assert [t for t, _ in summary.folder_strings] == ["./pkg/data", "./pkg"]
+
+
+def test_bare_imports_of_helpers_in_a_folder_pytest_puts_on_sys_path(tmp_path):
+    """Transformer Engine's tests/pytorch/test_*.py say `from utils import dtype_tols` and its references/ say
+    `from references.quantize_scale_calc import ...`; lmdeploy's autotest says `from utils.config_utils import ...`.
+    pytest (prepend import mode) puts a test's folder, or the first one above it without an __init__.py, on
+    sys.path: the helpers are used, by tests only. A bare name nothing there answers stays external."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "pkg/__init__.py": "",
+        "pkg/ops.py": "def op():\n    return 1\n",
+        "pkg/only_helpers_use.py": "def helper_op():\n    return 2\n",
+        "tests/pytorch/utils.py": "from pkg.only_helpers_use import helper_op\n\ntols = 1\n",
+        "tests/pytorch/references/ref.py": "from references.calc import scale\n",
+        "tests/pytorch/references/calc.py": "def scale():\n    return 3\n",
+        "tests/pytorch/test_ops.py": "from utils import tols\nfrom references.ref import *\nimport numpy\n\n"
+                                     "def test_op():\n    assert tols\n",
+        "tests/pytorch/attention/test_attn.py": "from utils import tols\n\ndef test_attn():\n    assert tols\n",
+        "tests/pytorch/dead_helper.py": "X = 1\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))[0]
+    found = {f.subject: f for f in result.findings}
+    assert not any(s.startswith(("tests/pytorch/utils", "tests/pytorch/references")) for s in found)
+    assert found["tests/pytorch/dead_helper.py"].confidence >= 50
+    # what only the helpers import is reached by tests only, not by the library
+    assert "remove with it: tests/pytorch/" in found["pkg/only_helpers_use.py"].reason

@@ -67,3 +67,47 @@ def test_what_is_not_plainly_a_function_is_a_loose_use():
 def test_unbalanced_branches_make_the_whole_file_loose():
     host = _host("#if A\nvoid f(int a) {\n#else\nvoid f() {\n#endif\n  k();\n}\n")
     assert not host.functions and "k" in host.loose
+
+
+def test_a_kernel_whose_body_spans_an_else_is_not_its_own_use():
+    """Transformer Engine's kernels are written `__global__ void __launch_bounds__(N)\\n    name(...) {` with
+    `#if __CUDA_ARCH__ >= 1000 ... #else ... #endif` in the body: such a function was read as loose names (live),
+    and its own name, on the line after the definition's, counted as a launch of the kernel."""
+    host = _host("__global__ void __launch_bounds__(128)\n"
+                 "    kArch(float* a) {\n"
+                 "#if ARCH >= 100\n"
+                 "  helper_new(a);\n"
+                 "#else\n"
+                 "  helper_old(a);\n"
+                 "#endif\n"
+                 "}\n"
+                 "void launcher(float* a) { kArch<<<1, 128>>>(a); }\n")
+    assert "kArch" not in host.loose  # its launch is in launcher, a function
+    # the #if/#else sits inside the body: one function using the names of both branches
+    arch, launcher = host.functions
+    assert (arch.name, launcher.name) == ("kArch", "launcher")
+    assert {"helper_new", "helper_old"} <= arch.uses and "kArch" in launcher.uses
+    # an #else in a head is two half-functions: read as loose names (live)
+    half = _host("#if A\nvoid f(int a)\n#else\nvoid f(long a)\n#endif\n{ g(a); }\n")
+    assert half.functions == [] and {"f", "g"} <= set(half.loose)
+
+
+def test_a_function_pointer_among_template_parameters_is_no_function_name():
+    host = _host("template <typename P, float (*OP)(float, const P &), int N>\n"
+                 "__global__ void __launch_bounds__(N) kT(float* a) { OP(a[0], P{}); }\n")
+    assert [f.name for f in host.functions] == ["kT"]
+
+
+def test_a_kernel_of_a_public_header_with_no_use_at_all_stays_at_40(tmp_path):
+    """flashinfer's include/flashinfer/activation.cuh::act_and_mul_kernel is instantiated by C++ that JIT templates
+    hold in Python strings: once its own name stopped counting as a use, it had no use at all and went from 40 (a
+    public header's kernel with dead uses) to 70. A public header's kernel may be launched outside the tree."""
+    (tmp_path / "include" / "lib").mkdir(parents=True)
+    (tmp_path / "include" / "lib" / "act.cuh").write_text("__global__ void act_kernel(float* a) {}\n")
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "lib"\nversion = "0"\n')
+    result, _table = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
+    found = {f.subject: f for f in result.findings}
+    kernel = found["cuda:include/lib/act.cuh::act_kernel"]
+    assert kernel.confidence == 40 and "public header" in kernel.reason

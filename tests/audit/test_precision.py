@@ -53,6 +53,15 @@ def test_a_test_file_pytest_names_miss_is_a_test_when_it_defines_tests(tmp_path)
     assert found["test/attention/helpers_unused.py"].confidence == 60  # no tests defined: still a finding
 
 
+def test_a_test_py_outside_test_folders_is_a_test_when_it_defines_tests(tmp_path):
+    # flash-attention's flash_attn/flash_attn_triton_amd/test.py (10 test functions) was "unreached" at 60
+    found = _audit(tmp_path, {"pyproject.toml": PYPROJECT, "lib/__init__.py": "from lib.amd import ops\n",
+                              "lib/amd/__init__.py": "", "lib/amd/ops.py": "def fwd():\n    return 1\n",
+                              "lib/amd/test.py": "from lib.amd.ops import fwd\n\n\ndef test_fwd():\n    assert fwd()\n",
+                              "lib/amd/bench.py": "def run():\n    return 1\n"})
+    assert "lib/amd/test.py" not in found and "lib/amd/bench.py" in found
+
+
 def test_what_a_script_imports_is_reported_like_the_script(tmp_path):
     found = _audit(tmp_path, {
         "setup.py": "from setuptools import setup\nsetup()\n", "lib/__init__.py": "",
@@ -88,3 +97,32 @@ def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path)
                               "lib/attn/helpers.py": "from lib.attn.core import *  # noqa\n"})
     assert found["lib/attn/utils.py"].confidence == 30 and "lib.internal.attn.utils" in found["lib/attn/utils.py"].reason
     assert found["lib/attn/helpers.py"].confidence == 60  # re-exports a module the tree has: no shim
+
+
+def test_kernels_and_tests_of_public_modules_without_internal_users_are_40(tmp_path):
+    """flash-attention: once `Path(this_dir) / "csrc" / "flash_attn"` stopped keeping all of flash_attn, its public
+    modules with no internal user were reported at 40, but the Triton kernels only they launch at 60 and the tests
+    of public models that also import a helper (flash_attn.utils.generation) at 50."""
+    files = {
+        "pyproject.toml": '[project]\nname = "lib"\nversion = "0"\n',
+        "lib/__init__.py": "from lib.core import core\n",
+        "lib/core.py": "def core():\n    return 1\n",
+        "lib/attn_triton.py": "import triton\n\n\n@triton.jit\ndef _fwd_kernel(x):\n    pass\n\n\n"
+                              "def attention(x):\n    _fwd_kernel[(1,)](x)\n",
+        "lib/utils/__init__.py": "",
+        "lib/utils/generation.py": "def generate():\n    return 2\n",
+        "tests/test_core.py": "from lib.core import core\n\ndef test_core():\n    assert core()\n",
+        "lib/models.py": "def gpt():\n    return 3\n",
+        "tests/test_models.py": "from lib.models import gpt\nfrom lib.utils.generation import generate\n\n"
+                                "def test_gpt():\n    assert gpt() and generate()\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _table = run_audit(open_tree(tmp_path))
+    found = {f.subject: f for f in result.findings}
+    assert found["lib/attn_triton.py"].confidence == 40
+    kernel = found["triton:lib/attn_triton.py::_fwd_kernel"]
+    assert kernel.confidence == 40 and "public module" in kernel.reason
+    test = found["tests/test_models.py"]
+    assert test.kind == "orphaned-test" and test.confidence == 40

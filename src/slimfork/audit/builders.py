@@ -1,8 +1,10 @@
 """Builders of native code: CMake files name the sources they compile (``add_library``, ``nanobind_add_module``,
-``file(GLOB ...)``)."""
+``file(GLOB ...)``), and a ``setup.py`` names the folders it compiles every source of (``all_files_in_dir(
+"transformer_engine/pytorch/csrc", "cpp")``) or globs them (``glob("csrc/*.cu")``)."""
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import io
 import posixpath
@@ -110,3 +112,73 @@ def _without_comments(text: str) -> str:
         line = lines[row - 1]
         lines[row - 1] = line[:col] + " " * (token.end[1] - col) + line[token.end[1]:]
     return "".join(lines)
+
+
+_NATIVE_SOURCE = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")
+
+
+def setup_folder_sources(root: Path, python_paths: list[str], native: list[str]) -> dict[str, str]:
+    """Native sources a ``setup.py`` compiles by its folder or a glob: path -> "built by setup.py:221 (...)". A
+    string of the script that is a folder path of the tree (relative to the script's folder, with a "/", holding
+    sources and no Python files) keeps
+    every source below it: a build helper walks it (Transformer Engine's ``setup_pytorch_extension(
+    "transformer_engine/pytorch/csrc", ...)`` compiles ``all_files_in_dir(path, "cpp")``). Include folders
+    (``include_dirs=[...]``, a name with ``include``) are not compiled and keep nothing; headers stay by the
+    sources that include them."""
+    sources = [p for p in native if p.endswith(_NATIVE_SOURCE)]
+    folders: dict[str, list[str]] = {}
+    for path in sources:
+        parts = path.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folders.setdefault("/".join(parts[:i]), []).append(path)
+    python_folders = {"/".join(p.split("/")[:i]) for p in python_paths for i in range(1, p.count("/") + 1)}
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+        try:
+            tree = ast.parse((root / rel).read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            continue
+        here = posixpath.dirname(rel)
+        for text, line in _build_strings(tree):
+            full = posixpath.normpath(posixpath.join(here, text.rstrip("/")))
+            if full.startswith("..") or full == "." or "/" not in text.strip("./") or full in python_folders:
+                continue
+            if "*" in text:  # glob("csrc/**/*.cu")
+                if text.endswith(_NATIVE_SOURCE):
+                    for path in sources:
+                        if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
+                            out.setdefault(path, f"built by {rel}:{line} (glob {text})")
+                continue
+            for path in folders.get(full, ()):
+                out.setdefault(path, f"built by {rel}:{line} (every source below the folder '{text}')")
+    return out
+
+
+_NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=
+
+
+def _build_strings(tree: ast.Module) -> list[tuple[str, int]]:
+    """The whole-path strings of a build script, not those of include folders or of a path joined from parts."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        named: str | None = None
+        value: ast.AST | None = None
+        if isinstance(node, ast.keyword) and node.arg:
+            named, value = node.arg, node.value
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            named = " ".join(ast.unparse(t) for t in targets)
+            value = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "append", "extend", "insert") and "include" in ast.unparse(node.func.value).lower():
+            skip.update(id(n) for a in node.args for n in ast.walk(a))
+        elif isinstance(node, ast.BinOp) or isinstance(node, ast.Call) and ast.unparse(node.func).endswith("join"):
+            parts = [node.left, node.right] if isinstance(node, ast.BinOp) else node.args
+            if len(parts) > 1:  # a part of a path ("csrc" in root / "csrc" / "src"), not a whole one
+                skip.update(id(a) for a in parts if isinstance(a, ast.Constant))
+        if named is not None and value is not None and any(w in named.lower() for w in _NOT_COMPILED):
+            skip.update(id(n) for n in ast.walk(value))
+        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("find_packages"):
+            skip.update(id(n) for n in ast.walk(node))
+    return [(n.value, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in skip and 0 < len(n.value) <= 200 and re.fullmatch(r"[\w.*/+-]+", n.value)]

@@ -4,6 +4,7 @@ nothing reached loads or includes. The table itself is built in ``kerneltable``;
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from slimfork.audit.kerneltable import UNNAMED_EXTENSION, Kernel, KernelTable, include_closure, referenced_kernel_files
 from slimfork.audit.model import Finding
@@ -29,7 +30,10 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
     return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
 
 
-def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Finding]:
+def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: AbstractSet[str] = frozenset()
+                    ) -> list[Finding]:
+    """``public``: Python files that are public modules of a library package no code of the tree uses
+    (``slimfork.audit.public``): a kernel only they launch is theirs, reported at their confidence (40)."""
     def live_uses(kernel: Kernel, reached) -> list:
         return [u for u in kernel.uses if reached(u.path) and (u.path, u.function) not in table.uncalled]
 
@@ -53,7 +57,7 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None) -> list[Fin
         if any(u.how != "import" for u in live):
             continue
         uncalled = {(u.path, u.function) for u in kernel.uses if reached(u.path)} & table.uncalled
-        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled))
+        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled, public))
     out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
@@ -94,7 +98,8 @@ def _whole_files(table: KernelTable, findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=frozenset()) -> Finding:
+def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=frozenset(),
+                    public: AbstractSet[str] = frozenset()) -> Finding:
     dead = [u for u in kernel.uses if u not in live]
     if live:  # imported somewhere, never called: the import may be public API
         reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
@@ -118,12 +123,15 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = 80 if kernel.kind in ("triton", "jit", "cpp-extension", "metal") else 70
     if not defined_in_reached:
         reason += "; its file is not reached either"
+    if dead and not live and all(u.path in public for u in dead):
+        reason += "; the code that launches it is a public module of the library, which users may call"
+        confidence = min(confidence, 40)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
         reason += "; a registered op is public API of the library"
         confidence = min(confidence, 40)
-    if kernel.kind == "cuda" and dead and "/include/" in f"/{kernel.path}":
+    if kernel.kind == "cuda" and not live and "/include/" in f"/{kernel.path}":  # with or without dead uses
         reason += "; it is in a public header (include/), which code outside the tree may launch"
         confidence = min(confidence, 40)
     if kernel.path and _NATIVE_TEST.search(kernel.path):

@@ -32,6 +32,7 @@ from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.tests import extension_names, test_findings
 from slimfork.audit.unused import (
     default_roots,
+    defines_tests,
     forwarders,
     in_test_folder,
     is_test_file,
@@ -86,7 +87,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     lap("graph")
     result = AuditResult(str(tree.root))
     table = None
-    test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)}
+    test_only = {p for p in reached - reached_without_tests if not is_test_file(p) and not in_test_folder(p)
+                 and not defines_tests(p, index.files.get(p))}
     lines = {p: s.lines for p, s in index.files.items()}
     runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     runnable |= top_level_scripts(tree.root, [p for p in python_paths
@@ -107,7 +109,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
-        result.findings += kernel_findings(table, reached)
+        result.findings += kernel_findings(table, reached, frozenset(public))
         lap("unused-kernel")
     if "duplicate" in options.kinds:
         result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)

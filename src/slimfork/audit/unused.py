@@ -36,11 +36,11 @@ _TEST_NAME = re.compile(r"^(test_|Test[A-Z_])")
 
 
 def defines_tests(path: str, summary) -> bool:
-    """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``) but that
-    defines ``test_*`` functions or ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting)
-    collects."""
-    return in_test_folder(path) and not is_test_file(path) and summary is not None and not summary.error \
-        and any(_TEST_NAME.match(name) for name in summary.defs)
+    """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``), or a ``test.py``
+    anywhere (flash-attention's ``flash_attn/flash_attn_triton_amd/test.py``), that defines ``test_*`` functions or
+    ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting, an explicit path) collects."""
+    return (in_test_folder(path) or posixpath.basename(path) in ("test.py", "tests.py")) and not is_test_file(path) \
+        and summary is not None and not summary.error and any(_TEST_NAME.match(name) for name in summary.defs)
 
 
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
@@ -49,8 +49,12 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
-    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in build_scripts(tree.root, python_paths).items()
-              if module_of(p) is not None]
+    builds = build_scripts(tree.root, python_paths)
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in builds.items() if module_of(p) is not None]
+    # a setup.py elsewhere builds a second distribution (flash-attention's csrc/layer_norm/setup.py builds the
+    # dropout_layer_norm extension flash_attn/ops imports): someone runs it, so what it builds is used
+    roots += [Root("file", p, text=f"file:{p} (the build script of a second distribution)") for p in python_paths
+              if posixpath.basename(p) == "setup.py" and p not in builds and module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]

@@ -15,6 +15,7 @@ from slimfork.decisions import Uncertain
 from slimfork.errors import Stale, closest
 from slimfork.spec.model import RegistrySpec
 from slimfork.spec.stale import key_matches, stale_keys
+from slimfork.source.test_folders import is_test_file
 
 
 class Edge(NamedTuple):
@@ -55,6 +56,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     return True
         return False
 
+    present = set(index.files)
+    test_dirs = _pytest_folders(present)
+    package_folders = {posixpath.dirname(info.path) for top in mm.top_names
+                       if (info := mm.modules.get(top)) and info.is_package and info.path}
     folders: dict[str, list[str]] = {}  # folder -> the modules below it
     for name, info in mm.modules.items():
         for folder in _ancestors(info.path or ""):
@@ -79,6 +84,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
                 missing.append(MissingImport(name, info.path, imp.line, target))
+            if not resolved.targets and not resolved.missing and imp.level == 0 and imp.module and test_dirs:
+                for target, folder in _pytest_path_import(mm, present, info.path, imp, test_dirs):
+                    if target != name:
+                        out.append(Edge(target, imp.kind, imp.line, f"pytest puts '{folder}' on sys.path"))
         found: list = []
         lost: list = []
         dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated)
@@ -105,7 +114,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                 out += [Edge(m, "path", line, f"the package '{text}' has its files read as resources")
                         for m in mm.descendants(text) if m != name]
                 continue
-            for target in _folder_modules(folders, info.path, text):
+            text = text[2:] if text.startswith("./") else text
+            for target in _folder_modules(folders, info.path, text, package_folders):
                 if target != name:
                     out.append(Edge(target, "path", line, f"the folder '{text}' is read by its path"))
         for scan in summary.dir_scans:
@@ -122,21 +132,57 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     return edges, missing, uncertain, type_only
 
 
+def _pytest_folders(present: set[str]) -> set[str]:
+    """The folders pytest puts on ``sys.path`` for the tests and conftests of the tree (its default "prepend"
+    import mode): a test's folder, or the first folder above it without an ``__init__.py``. A test there imports
+    a helper beside it by a bare name (``from utils import dtype_tols`` in ``tests/pytorch/``)."""
+    out = set()
+    for path in present:
+        if not is_test_file(path):
+            continue
+        folder = posixpath.dirname(path)
+        while folder and f"{folder}/__init__.py" in present:
+            folder = posixpath.dirname(folder)
+        if folder:  # the root is on sys.path anyway; its files are modules by their own names
+            out.add(folder)
+    return out
+
+
+def _pytest_path_import(mm: ModuleMap, present: set[str], path: str, imp: ImportEdge, test_dirs: set[str]
+                        ) -> list[tuple[str, str]]:
+    """(module, folder) for an absolute import nothing in the tree answers that resolves in a folder pytest puts on
+    ``sys.path`` above ``path`` (``from references.quantize_scale_calc import x`` in ``tests/pytorch/references/``)."""
+    assert imp.module is not None
+    out: list[tuple[str, str]] = []
+    for folder in reversed(_ancestors(path)):  # the nearest first
+        if folder not in test_dirs:
+            continue
+        base = posixpath.join(folder, *imp.module.split("."))
+        for candidate in [base + ".py", base + "/__init__.py"] + [f"{base}/{n}.py" for n in imp.names if n != "*"]:
+            if candidate in present and (module := mm.module_of(candidate)):
+                out.append((module, folder))
+        if out:
+            break
+    return out
+
+
 def _ancestors(path: str) -> list[str]:
     parts = path.split("/")[:-1]
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def _folder_modules(folders: dict[str, list[str]], path: str, text: str) -> list[str]:
+def _folder_modules(folders: dict[str, list[str]], path: str, text: str, package_folders: set[str]) -> list[str]:
     """The modules below the folder ``text`` names beside the file, else in its top-level package's folder
-    (``Path(pkg.__file__).parent / "templates"`` from a submodule)."""
+    (``Path(pkg.__file__).parent / "templates"`` from a submodule). A top-level package's own folder keeps
+    nothing: ``root / "transformer_engine"`` in a build script is an include folder or a version file's, and the
+    package is a root whose modules its imports reach."""
     above = _ancestors(path)
     if text == ".":  # a file of the naming module's own folder, by a computed name
         return folders.get(above[-1] if above else "", [])
     for base in dict.fromkeys((above[-1:] or [""]) + above[:1] + (above[1:2] if above[:1] == ["src"] else [])):
         folder = posixpath.normpath(posixpath.join(base, text))
         if folder in folders and folder not in above:
-            return folders[folder]
+            return [] if folder in package_folders else folders[folder]
     return []
 
 

@@ -325,7 +325,8 @@ def _string_suffix(node, defaults: dict[str, str] | None = None) -> str:
                 tail = (defaults or {})[part.value.id] + str(tail)
             else:
                 return ""
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant):
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) \
+            and isinstance(node.right.value, str):
         tail = node.right.value
     else:
         return ""

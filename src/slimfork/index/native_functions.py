@@ -65,8 +65,10 @@ class _Reader:
         self.text, self.macros, self.out, self.line_of, self.depth = text, macros, out, line_of, depth
         self.branches = branches  # positions of #else/#elif: a function spanning one may be two half-functions
 
-    def loose(self, start: int, end: int) -> None:
+    def loose(self, start: int, end: int, own: str = "") -> None:
         for m in _IDENT.finditer(self.text, start, end):
+            if m.group(0) == own:
+                continue
             lines = self.out.loose.setdefault(m.group(0), [])
             line = self.line_of(m.start())
             if len(lines) < 8 and line not in lines:
@@ -144,9 +146,11 @@ class _Reader:
 
     def block(self, start: int, brace: int, end: int) -> None:
         name = _function_name(self.text[start:brace])
-        if name is None or any(start <= pos <= end for pos in self.branches):
-            self.loose(start, end + 1)
+        if name is None or any(start <= pos < brace for pos in self.branches):
+            self.loose(start, end + 1, own=name or "")  # an #else in its head: two half-functions, names live
             return
+        # an #if/#else inside the body (`#if __CUDA_ARCH__ >= 1000 ... #else ... #endif`): one function that uses
+        # the names of every branch
         uses = frozenset(_IDENT.findall(self.text, brace, end + 1)) - {name}
         self.out.functions.append(HostFunction(name, self.line_of(brace), uses))
 
@@ -167,12 +171,27 @@ def _signature(head: str) -> tuple[str, str, str] | None:
     """(what precedes the name, the name, what follows the parameter list) of ``... name(params) quals``."""
     head = _ATTRIBUTES.sub(" ", head)
     head = re.sub(r"<<<|>>>", " ", head)
+    head = _without_template_parameters(head)
     for m in re.finditer(r"((?:[A-Za-z_]\w*\s*::\s*)*~?[A-Za-z_]\w*)\s*(?:<[^;{}()]*>)?\s*\(", head):
         close = _closing(head, m.end() - 1, "(", ")")
         if close >= len(head) or head[close] != ")":
             return None
         return head[:m.start()], m.group(1).replace(" ", ""), head[close + 1:]
     return None
+
+
+def _without_template_parameters(head: str) -> str:
+    """``template <typename T, float (*OP)(float)> __global__ void k(...)`` -> ``__global__ void k(...)``: a
+    function pointer among the template parameters is no function name."""
+    m = re.match(r"\s*template\s*<", head)
+    if not m:
+        return head
+    depth = 0
+    for i in range(m.end() - 1, len(head)):
+        depth += {"<": 1, ">": -1}.get(head[i], 0)
+        if depth == 0:
+            return " " * (i + 1) + head[i + 1:]
+    return head
 
 
 def _function_name(head: str) -> str | None:

@@ -164,20 +164,74 @@ _FOLDER = re.compile(r"[\w.-]+(/[\w.-]+)*")
 def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
     """Folder names a path built from ``__file__`` or ``__path__`` takes (``Path(alembic.__file__).parent /
     "templates"``, ``here = dirname(__file__)`` then ``join(here, "plugins")``): the Python files there may be
-    read, copied or run as data."""
+    read, copied or run as data. Only the constants a path expression joins to such a base count, joined into one
+    path (``root / "flashinfer" / "data"`` names ``flashinfer/data``, not ``flashinfer``); the other strings of the
+    statement (``setup(name="lmdeploy", ext_modules=ext_modules)``) name no folder."""
     simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
     anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _anchored(n.value)
                 for t in n.targets if isinstance(t, ast.Name)}
+
+    def based(node) -> bool:
+        return _anchored(node) or any(isinstance(n, ast.Name) and n.id in anchored for n in ast.walk(node))
+
     out = []
     for node in simple:
-        if not (_anchored(node) or any(isinstance(n, ast.Name) and n.id in anchored for n in ast.walk(node))):
+        if not based(node):
             continue
-        found = [(text, n.lineno) for n in ast.walk(node) if isinstance(n, ast.Constant)
-                 and isinstance(n.value, str) and len(text := n.value.rstrip("/")) <= 80 and not text.endswith(".py")
-                 and _FOLDER.fullmatch(text) and text.strip(".")]
+        found = [(text, line) for text, line in _path_texts(node, based) if len(text) <= 80
+                 and not text.endswith(".py") and _FOLDER.fullmatch(text) and text.strip(".")]
         if not found and _computed_py_name(node):  # join(dirname(__file__), name + ".py"): a sibling file
             found = [(".", node.lineno)]
         out += found
+    return out
+
+
+_JOINING_CALLS = frozenset({"join", "Path", "PurePath", "PosixPath", "PurePosixPath"})
+
+
+def _path_texts(stmt: ast.stmt, based) -> list[tuple[str, int]]:
+    """(path, line) for each path expression of ``stmt`` that joins constants to a base ``based`` accepts: the
+    constants after the base, up to the first computed part, joined with "/"."""
+    out: list[tuple[str, int]] = []
+    seen: set[int] = set()
+
+    def after_base(parts: list[ast.expr]) -> None:
+        for i, part in enumerate(parts):
+            if based(part):
+                texts = []
+                for rest in parts[i + 1:]:
+                    if not (isinstance(rest, ast.Constant) and isinstance(rest.value, str)):
+                        break
+                    texts.append(rest.value.strip("/"))
+                text = "/".join(t for t in texts if t)
+                if text:  # "./": a path, never a package's dotted name (``files("pkg")``)
+                    out.append((text if text.startswith(".") else "./" + text, parts[i].lineno))
+                return
+
+    for node in ast.walk(stmt):
+        if id(node) in seen:
+            continue
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add)):
+            parts: list[ast.expr] = []
+            expr: ast.expr = node
+            while isinstance(expr, ast.BinOp) and isinstance(expr.op, type(node.op)):
+                seen.add(id(expr))
+                parts.insert(0, expr.right)
+                expr = expr.left
+            after_base([expr] + parts)
+        elif isinstance(node, ast.JoinedStr):
+            parts = [v.value if isinstance(v, ast.FormattedValue) else v for v in node.values]
+            after_base(parts)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if name in _RESOURCE_CALLS:  # files("pkg.templates"), get_data(__name__, "tools/x.py")
+                out += [(a.value, a.lineno) for a in node.args
+                        if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            elif name in _JOINING_CALLS:
+                after_base(list(node.args))
+            elif isinstance(func, ast.Attribute) and based(func.value):  # Path(__file__).with_name("tools")
+                after_base([func.value] + list(node.args))
     return out
 
 
