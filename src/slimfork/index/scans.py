@@ -228,6 +228,9 @@ def _path_texts(stmt: ast.stmt, based) -> list[tuple[str, int]]:
             if name in _RESOURCE_CALLS:  # files("pkg.templates"), get_data(__name__, "tools/x.py")
                 out += [(a.value, a.lineno) for a in node.args
                         if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                out += [("./" + head.value.rsplit("/", 1)[0], a.lineno) for a in node.args[1:]  # f"tools/{name}.py"
+                        if isinstance(a, ast.JoinedStr) and a.values and isinstance(head := a.values[0], ast.Constant)
+                        and isinstance(head.value, str) and "/" in head.value]
             elif name in _JOINING_CALLS:
                 after_base(list(node.args))
             elif isinstance(func, ast.Attribute) and based(func.value):  # Path(__file__).with_name("tools")
