@@ -101,6 +101,9 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
                 out.imports.update(_bindings(stmt))
     if doctests:
         _docstring_doctests(tree, out, aliases, internal)
+    for unit in out.units.values():  # pytestmark = pytest.mark.usefixtures("x"): every test of the file requests x
+        if unit.kind != "module":
+            unit.fixtures |= module.fixtures
     return out
 
 
@@ -256,7 +259,17 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
+            unit.fixtures |= _fixtures_named(sub)
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
+
+
+def _fixtures_named(call: ast.Call) -> set[str]:
+    """Fixtures named as strings: ``pytest.mark.usefixtures("x", "y")`` (a decorator, or ``pytestmark = ...``) and
+    ``request.getfixturevalue("x")`` request them as a parameter does."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    args = call.args if name == "usefixtures" else call.args[:1] if name == "getfixturevalue" else []
+    return {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
 
 
 def _imported_by_string(call: ast.Call) -> str | None:

@@ -155,7 +155,10 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
-    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members)
+    symbols = stages.symbols
+    pruned = {(p.module, name) for p in (symbols.pruned if symbols is not None else ()) for name in p.names
+              if mm.modules.get(p.module) is None or mm.modules[p.module].path not in restored}
+    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned)
 
 
 def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
