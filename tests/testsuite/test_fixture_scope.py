@@ -1,7 +1,7 @@
-"""Adversarial round s29 (R1): an autouse fixture in a conftest.py is setup for every test below it, so when it
+"""Adversarial round s29 (R1, F1): an autouse fixture in a conftest.py is setup for every test below it, so when it
 uses removed code those tests go with it (not the conftest alone, which left tests erroring with "fixture not
 found"); fixtures named as strings (``usefixtures``, ``pytestmark``, ``request.getfixturevalue``) are requested as
-parameters are."""
+parameters are; a test importing modules by a name computed over literals (parametrize, a loop) uses each one."""
 
 from __future__ import annotations
 
@@ -131,3 +131,59 @@ def test_fixtures_named_as_strings_take_their_tests(tmp_path):
     run = _pytest(fork)
     assert run.returncode == 0, run.stdout + run.stderr
 
+
+def test_imports_by_a_name_computed_over_literals_use_each_module(tmp_path):
+    files = {
+        "pyproject.toml": '[project]\nname = "fpkg"\nversion = "1.0"\n',
+        "fpkg/__init__.py": "",
+        "fpkg/app.py": "from fpkg.plugins import alpha\n\n\ndef run():\n    return alpha.NAME\n",
+        "fpkg/plugins/__init__.py": "",
+        **{f"fpkg/plugins/{n}.py": f'NAME = "{n}"\n' for n in ("alpha", "beta", "gamma")},
+        "tests/test_plugins.py": """
+            from importlib import import_module
+
+            import pytest
+
+            from fpkg import app
+
+
+            def test_app():
+                assert app.run() == "alpha"
+
+
+            @pytest.mark.parametrize("name", ["alpha", "beta", "gamma"])
+            def test_plugin(name):
+                assert import_module(f"fpkg.plugins.{name}").NAME == name
+
+
+            def test_loop():
+                for name in ("alpha", "beta"):
+                    assert import_module("fpkg.plugins." + name).NAME == name
+        """,
+    }
+    spec = 'source = "."\npackages = ["fpkg"]\nroots = ["fpkg.app"]\ntests = ["tests"]\n'
+    result = shrink(write_project(tmp_path, files, spec) / "slimfork.toml", tmp_path / "fork", verify=False)
+    fork = result.out
+    assert not (fork / "fpkg/plugins/beta.py").exists() and not (fork / "fpkg/plugins/gamma.py").exists()
+    kept = (fork / "tests/test_plugins.py").read_text()
+    assert "test_app" in kept and "test_plugin" not in kept and "test_loop" not in kept
+    for u in result.data["uncertain"]:  # never a claim to keep what the plan removes
+        assert not {"fpkg.plugins.beta", "fpkg.plugins.gamma"} & set(u["kept"]), u
+    run = _pytest(fork)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_an_uncertain_place_lists_only_the_candidates_the_plan_keeps():
+    from slimfork.decisions import Kept, KeptKind, Plan, Removal, RemovalKind, Uncertain
+    from slimfork.plan.build import settle_uncertain
+
+    names = ("p.plugins.alpha", "p.plugins.beta", "p.plugins.gamma")
+    plan = Plan(uncertain=[Uncertain("tests/t.py", 8, "import_module(...)",
+                                     "dynamic import with prefix 'p.plugins.': kept all 3 modules it may name", names),
+                           Uncertain("tests/u.py", 3, "import_module(...)", "kept all 2 modules", names[1:])])
+    plan.kept = [Kept("tests/t.py", None, KeptKind.OUTSIDE), Kept("tests/u.py", None, KeptKind.OUTSIDE)]
+    plan.removals = [Removal(RemovalKind.UNREACHABLE, f"p/plugins/{n}.py", "unreachable", f"p.plugins.{n}")
+                     for n in ("beta", "gamma")]
+    settle_uncertain(plan)
+    assert [(u.path, u.kept) for u in plan.uncertain] == [("tests/t.py", ("p.plugins.alpha",))]
+    assert "kept 1 of the 3 modules it may name" in plan.uncertain[0].why
