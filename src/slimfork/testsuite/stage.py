@@ -47,6 +47,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
+    loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
+                   if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
@@ -75,6 +77,23 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     stages.data["tests"]["support"] = dict(sorted(support.items()))
     stages.reports.append(("Tests", _markdown(files, decisions, data_gone) + _cases_markdown(cases)))
     return decisions
+
+
+def _documents_load(files, doctest_paths: list[str], globs: list[str], library: Library) -> dict[str, str]:
+    """Modules the doctest files outside the test folders import (a ``README.md`` pytest collects through
+    ``testpaths`` and ``--doctest-glob``) -> why they stay as test support: such a file is the project's
+    documentation (``setup.py`` may read it), not a test file to delete; what its examples import stays, where it is
+    test support (a module no root reaches). Else the file leaves with the removed code it imports."""
+    out: dict[str, str] = {}
+    for rel in doctest_paths:
+        if first_match(globs, rel) is not None:
+            continue
+        for unit in files[rel].units.values():
+            for use in unit.uses:
+                module = library.module_of(use.dotted)
+                if module is not None:
+                    out.setdefault(module, f"the doctest {rel}:{use.line}, which pytest collects, imports it")
+    return out
 
 
 def _package_of(analysis, rel: str) -> str | None:
