@@ -19,6 +19,7 @@ from slimfork.report.write import write_reports
 from slimfork.spec import Spec, load_spec
 from slimfork.testsuite.back import TestsBack, tests_back
 from slimfork.testsuite.check import planned_checks
+from slimfork.testsuite.pytest_config import read_pytest_config
 from slimfork.source.test_folders import tests_of
 from slimfork.verify.build import build_checks
 from slimfork.verify.executor import check_executor, make_executor
@@ -85,11 +86,22 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
 def _default_tests(spec: Spec, analysis: Analysis) -> None:
     """A project with tests is checked against them: without a ``[checks.pytest]`` table (and with pytest not
     skipped) the test folders the fork keeps run as the pytest check, so a name only run time uses cannot leave
-    unnoticed where a test covers it."""
+    unnoticed where a test covers it. The ``testpaths`` the project's pytest configuration names run too (what
+    plain ``pytest`` runs there: a ``README.md`` collected as a doctest), once each."""
     checks = spec.sections.get("checks") or ChecksSpec()
     if checks.pytest is not None or not checks.enabled("pytest"):
         return
-    folders = [f for f in tests_of(analysis) if not set("*?[") & set(f) and (analysis.tree.root / f).is_dir()]
+    root = analysis.tree.root
+    folders = [f for f in tests_of(analysis) if not set("*?[") & set(f) and (root / f).is_dir()]
+    if folders:
+        for entry in read_pytest_config(root).testpaths:
+            entry = entry.strip().removeprefix("./").rstrip("/")
+            if entry.startswith(("/", "..")):
+                continue  # outside the tree: not the fork's to run
+            named = sorted(p.relative_to(root).as_posix() for p in root.glob(entry)) if set("*?[") & set(entry) \
+                else [entry] if entry and entry != "." and (root / entry).exists() else []
+            folders += [p for p in named if p not in folders
+                        and not any(p.startswith(f.rstrip("/") + "/") for f in folders)]
     if folders:
         spec.sections["checks"] = replace(checks, pytest=PytestSpec(tuple(folders)))
 

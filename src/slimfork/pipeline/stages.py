@@ -23,6 +23,7 @@ from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
 from slimfork.pipeline.key_uses import removed_keys_in_use
+from slimfork.plan.build import settle_uncertain
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.facts.python import with_requires_python
@@ -79,6 +80,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
     stages.plan.warnings += removed_keys_in_use(analysis, stages, scratch)
     if tests_of(analysis):
         plan_tests(analysis, stages, scratch, cuts)
+    settle_uncertain(stages.plan)
     return stages
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from slimfork.graph.graph import ModuleGraph, Step
 from slimfork.globs import first_path_keep
 from slimfork.index.summary import GUARDED_TRY
@@ -86,12 +89,34 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             plan.removals.append(Removal(RemovalKind.UNREACHABLE, rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
     _scripts_follow(spec, graph, plan)
-    kept_paths = {k.path for k in plan.kept}
-    plan.uncertain = [u for u in plan.uncertain if u.path in kept_paths]  # a removed module's places never run
+    settle_uncertain(plan)
     for src, edge in imports_of_dropped(graph):
         info = graph.modules[src]
         plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")
     return plan
+
+
+def settle_uncertain(plan: Plan) -> None:
+    """The uncertain places as the plan finally stands (after build_plan, and again after the stages): a removed
+    file's places never run; a place's ``kept`` lists only the candidates the plan keeps. Candidates can be removed
+    when the place is in a file that is no root (a test importing ``f"pkg.plugins.{name}"``): its edges keep
+    nothing, so the entry must not claim they stay. A place none of whose candidates stay is left off (its file's
+    tests of them leave with them, as tests of removed code)."""
+    kept_paths = {k.path for k in plan.kept}
+    gone = {r.module for r in plan.removals if r.module and r.kind in DELETING}
+    out = []
+    for u in plan.uncertain:
+        if u.path not in kept_paths:
+            continue  # a removed module's places never run
+        still = tuple(m for m in u.kept if m not in gone)
+        if len(still) < len(u.kept):
+            if not still:
+                continue
+            why = re.sub(r"kept all \d+ ", f"kept {len(still)} of the {len(u.kept)} ", u.why)
+            u = replace(u, kept=still, why=why + ("" if why != u.why else
+                                                  f" ({len(u.kept) - len(still)} of its candidates are removed)"))
+        out.append(u)
+    plan.uncertain = out
 
 
 def _scripts_follow(spec: Spec, graph: ModuleGraph, plan: Plan) -> None:

@@ -43,9 +43,14 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     _propagate(files, bad)
     removals, warnings = [], []
     helpers = _helper_modules(files, bad, library)
+    scopes = _autouse_scopes(files, bad)
     for path, tf in sorted(files.items()):
         module_bad = bad.get((path, "<module>"))
         is_conftest = posixpath.basename(path) in ("conftest.py", "__init__.py")
+        scope = next((why for folder, why in scopes.items() if not folder or path.startswith(folder + "/")), None)
+        if scope is not None and (tf.tests or posixpath.basename(path) == "conftest.py"):
+            removals.append(TestRemoval(path, None, *scope))
+            continue
         if path in helpers:  # only its imports of removed code go, and what uses them
             names, shared = helpers[path]
             if shared or is_conftest or _still_tests_kept_code(path, tf, bad, library):
@@ -74,6 +79,23 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
     return TestDecisions(removals, warnings)
+
+
+def _autouse_scopes(files: dict[str, TestFile], bad: dict) -> dict[str, tuple[str, str]]:
+    """Folders whose conftest.py has a module-level autouse fixture that uses removed code (or fakes a folded
+    fact): folder -> (category, reason). The fixture is setup for every test below the folder, not a test of what
+    it calls: without it (or with it failing) each of those tests would run differently, so they all go with it."""
+    out = {}
+    for path, tf in sorted(files.items()):
+        if posixpath.basename(path) != "conftest.py":
+            continue
+        fixture = next((q for q, u in tf.units.items() if u.autouse and "." not in q and (path, q) in bad), None)
+        if fixture is not None:
+            folder = posixpath.dirname(path)
+            category, why = bad[(path, fixture)]
+            out[folder] = (category, f"the autouse fixture {fixture} of {path}, setup for every test in "
+                                     f"{folder + '/' if folder else 'the project'}: {why}")
+    return out
 
 
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes

@@ -25,8 +25,14 @@ def collected_by_pytest(path: str, globs: list[str]) -> bool:
 def doctest_files(paths: list[str], globs: list[str], test_globs: list[str], testpaths: list[str]) -> list[str]:
     """The files of ``paths`` pytest collects as doctests: matching ``globs``, in a test folder or ``testpaths``."""
     return [p for p in paths if p.endswith(_TEXT) and collected_by_pytest(p, globs) and (
-        first_match(test_globs, p) is not None or any(t.strip("./") == "" or p.startswith(t.strip("./") + "/")
-                                                      for t in testpaths))]
+        first_match(test_globs, p) is not None or any(_under(p, t) for t in testpaths))]
+
+
+def _under(path: str, testpath: str) -> bool:
+    """Whether pytest collects ``path`` from a ``testpaths`` entry: a folder above it, or the file itself
+    (``testpaths = tests README.md``)."""
+    entry = testpath.strip().removeprefix("./").rstrip("/")
+    return entry in ("", ".") or path == entry or path.startswith(entry + "/")
 
 
 def scan_doctest_file(path: str, text: str, internal: set[str]) -> TestFile:

@@ -20,6 +20,7 @@ class Library:
     facts: dict[str, object] = field(default_factory=dict)  # "sys.platform" / "env:VAR" -> fixed value
     removed_keys: dict[str, str] = field(default_factory=dict)  # key_form(key or class) -> why it is gone
     removed_members: set[str] = field(default_factory=set)  # "Enum.MEMBER" an enum table of a registry lost
+    pruned: set[tuple[str, str]] = field(default_factory=set)  # (module, name) symbol pruning removed
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
@@ -56,7 +57,8 @@ class Library:
         if rest in self.removed_entries:
             return f"{module}.{rest}, an entry removed from the registry {self.removed_entries[rest]}"
         if rest in self.original[module] and module not in self.open_modules:
-            return f"{module}.{rest}, which folding removed"
+            return f"{module}.{rest}, which " + ("symbol pruning removed" if (module, rest) in self.pruned
+                                                  else "folding removed")
         return None
 
     def fakes(self, patch: Patch) -> str | None:

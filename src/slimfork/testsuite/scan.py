@@ -101,6 +101,9 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
                 out.imports.update(_bindings(stmt))
     if doctests:
         _docstring_doctests(tree, out, aliases, internal)
+    for unit in out.units.values():  # pytestmark = pytest.mark.usefixtures("x"): every test of the file requests x
+        if unit.kind != "module":
+            unit.fixtures |= module.fixtures
     return out
 
 
@@ -227,6 +230,7 @@ def _collect_guarded(stmt: ast.Try, unit: Unit, aliases, internal) -> None:
 
 
 def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[str]) -> None:
+    literals = _literal_bindings(node)
     for sub in ast.walk(node):
         if isinstance(sub, ast.Import):
             unit.uses += [Use(a.name, sub.lineno) for a in sub.names if a.name.split(".")[0] in internal]
@@ -256,7 +260,54 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
+            unit.uses += [Use(n, sub.lineno) for n in _imported_by_names(sub, literals) if n.split(".")[0] in internal]
+            unit.fixtures |= _fixtures_named(sub)
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
+
+
+def _fixtures_named(call: ast.Call) -> set[str]:
+    """Fixtures named as strings: ``pytest.mark.usefixtures("x", "y")`` (a decorator, or ``pytestmark = ...``) and
+    ``request.getfixturevalue("x")`` request them as a parameter does."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    args = call.args if name == "usefixtures" else call.args[:1] if name == "getfixturevalue" else []
+    return {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+
+
+def _literal_bindings(node: ast.AST) -> dict[str, list[str]]:
+    """Names that take each of a literal list of strings in ``node``: ``@pytest.mark.parametrize("name", ["a",
+    "b"])`` and ``for name in ("a", "b"):`` (a comprehension too)."""
+    out: dict[str, list[str]] = {}
+    for sub in ast.walk(node):
+        target = values = None
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "parametrize" \
+                and len(sub.args) >= 2 and isinstance(sub.args[0], ast.Constant) \
+                and isinstance(sub.args[0].value, str) and "," not in sub.args[0].value.strip().strip(","):
+            target, values = sub.args[0].value.strip().strip(","), sub.args[1]
+        elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(sub.target, ast.Name):
+            target, values = sub.target.id, sub.iter
+        if target and isinstance(values, (ast.List, ast.Tuple, ast.Set)) and values.elts and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in values.elts):
+            out.setdefault(target, []).extend(e.value for e in values.elts)  # type: ignore[attr-defined]
+    return out
+
+
+def _imported_by_names(call: ast.Call, literals: dict[str, list[str]]) -> list[str]:
+    """``import_module(f"pkg.plugins.{name}")`` or ``"pkg.plugins." + name``, ``name`` bound to literals
+    (``_literal_bindings``): an import of each candidate module, as a literal import of it would be."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name not in ("import_module", "importorskip", "__import__") or not call.args:
+        return []
+    arg = call.args[0]
+    if isinstance(arg, ast.JoinedStr):
+        names = {p.value.id for p in arg.values if isinstance(p, ast.FormattedValue) and isinstance(p.value, ast.Name)}
+        if len(names) == 1 and (var := names.pop()) in literals:
+            return [text for v in literals[var] if "{" not in (text := _fill(arg, var, v))]
+    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant) \
+            and isinstance(arg.left.value, str) and isinstance(arg.right, ast.Name) and arg.right.id in literals:
+        return [arg.left.value + v for v in literals[arg.right.id]]
+    return []
 
 
 def _imported_by_string(call: ast.Call) -> str | None:

@@ -47,6 +47,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
+    loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
+                   if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
@@ -75,6 +77,23 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     stages.data["tests"]["support"] = dict(sorted(support.items()))
     stages.reports.append(("Tests", _markdown(files, decisions, data_gone) + _cases_markdown(cases)))
     return decisions
+
+
+def _documents_load(files, doctest_paths: list[str], globs: list[str], library: Library) -> dict[str, str]:
+    """Modules the doctest files outside the test folders import (a ``README.md`` pytest collects through
+    ``testpaths`` and ``--doctest-glob``) -> why they stay as test support: such a file is the project's
+    documentation (``setup.py`` may read it), not a test file to delete; what its examples import stays, where it is
+    test support (a module no root reaches). Else the file leaves with the removed code it imports."""
+    out: dict[str, str] = {}
+    for rel in doctest_paths:
+        if first_match(globs, rel) is not None:
+            continue
+        for unit in files[rel].units.values():
+            for use in unit.uses:
+                module = library.module_of(use.dotted)
+                if module is not None:
+                    out.setdefault(module, f"the doctest {rel}:{use.line}, which pytest collects, imports it")
+    return out
 
 
 def _package_of(analysis, rel: str) -> str | None:
@@ -155,7 +174,10 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
-    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members)
+    symbols = stages.symbols
+    pruned = {(p.module, name) for p in (symbols.pruned if symbols is not None else ()) for name in p.names
+              if mm.modules.get(p.module) is None or mm.modules[p.module].path not in restored}
+    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned)
 
 
 def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:

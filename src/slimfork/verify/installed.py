@@ -26,12 +26,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from slimfork.verify.messages import pip_error
+
 BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 _SKIP = shutil.ignore_patterns(".git", "__pycache__", "build", "*.egg-info")
 
 
 class InstallError(Exception):
-    """The tree does not install; the message says why (pip's last lines)."""
+    """The tree does not install; the message says why (pip's error line, messages.pip_error)."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
     except subprocess.TimeoutExpired:
         raise InstallError(f"timed out after {timeout} s") from None
     if pip.returncode != 0:
-        raise InstallError("pip: " + " | ".join(pip.stderr.strip().splitlines()[-4:])[-600:])
+        raise InstallError("pip: " + pip_error(pip.stderr))
     for leftover in (scratch / "src", scratch / "wheel"):
         shutil.rmtree(leftover, ignore_errors=True)
     return Installed(scratch, venv, site)

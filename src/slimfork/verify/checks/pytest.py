@@ -9,6 +9,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from slimfork.verify.env import VerifyEnv
+from slimfork.verify.messages import error_line
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.process import ProcessResult, run_process
 from slimfork.verify.spec import PytestSpec
@@ -141,8 +142,7 @@ def read_junit(path: Path) -> dict[str, tuple[str, str, str]]:
         for child in case:
             if child.tag in ("failure", "error", "skipped"):
                 outcome = {"failure": "failed", "error": "error", "skipped": "skipped"}[child.tag]
-                first = (child.get("message") or child.text or "").strip().splitlines()[:1]
-                message = first[0][:300] if first else ""
+                message = error_line(child.get("message") or child.text or "", child.text or "")
                 if message == "collection failure":  # the error is in the text: "E   ModuleNotFoundError: ..."
                     errors = [line[1:].strip() for line in (child.text or "").splitlines() if line.startswith("E ")]
                     message += f": {errors[-1][:250]}" if errors else ""
