@@ -1,7 +1,8 @@
-"""Adversarial round s29 (R1, F1): an autouse fixture in a conftest.py is setup for every test below it, so when it
-uses removed code those tests go with it (not the conftest alone, which left tests erroring with "fixture not
-found"); fixtures named as strings (``usefixtures``, ``pytestmark``, ``request.getfixturevalue``) are requested as
-parameters are; a test importing modules by a name computed over literals (parametrize, a loop) uses each one."""
+"""Adversarial round s29 (R1, F1): an autouse fixture of a conftest.py that uses removed code goes on its own (not
+the whole conftest, which left tests erroring with "fixture not found"), and the tests below it stay: they test
+kept code, and a warning says they run without it; fixtures named as strings (``usefixtures``, ``pytestmark``,
+``request.getfixturevalue``) are requested as parameters are; a test importing modules by a name computed over
+literals (parametrize, a loop) uses each one."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def _pytest(fork):
                           capture_output=True, text=True, env={"PYTHONPATH": str(fork), "PATH": "/usr/bin:/bin"})
 
 
-def test_an_autouse_fixture_of_removed_code_takes_every_test_in_its_scope(tmp_path):
+def test_an_autouse_fixture_of_removed_code_goes_and_its_tests_stay(tmp_path):
     files = {
         "pyproject.toml": '[project]\nname = "rpkg"\nversion = "1.0"\n',
         "rpkg/__init__.py": "",
@@ -51,21 +52,24 @@ def test_an_autouse_fixture_of_removed_code_takes_every_test_in_its_scope(tmp_pa
             def _clean():
                 reset()
                 yield
+
+
+            @pytest.fixture
+            def plain():
+                return 1
         """,
-        "tests/test_app.py": "from rpkg import app\n\n\ndef test_first():\n    assert app.hit() == 1\n",
-        "other/test_other.py": "from rpkg import app\n\n\ndef test_other():\n    assert app.hit() >= 1\n",
+        "tests/test_app.py": "from rpkg import app\n\n\ndef test_first(plain):\n    assert app.hit() == 1\n",
     }
-    spec = SPEC.replace('tests = ["tests"]', 'tests = ["tests", "other"]')
-    result = shrink(write_project(tmp_path, files, spec) / "slimfork.toml", tmp_path / "fork", verify=False)
+    result = shrink(write_project(tmp_path, files, SPEC) / "slimfork.toml", tmp_path / "fork", verify=False)
     fork = result.out
     assert "def reset" not in (fork / "rpkg/state.py").read_text()
-    assert not (fork / "tests/conftest.py").exists() and not (fork / "tests/test_app.py").exists()
-    assert (fork / "other/test_other.py").exists()  # outside the conftest's scope
-    why = {r["path"]: r["reason"] for r in result.data["tests"]["removed"]}
-    assert why["tests/test_app.py"].startswith("the autouse fixture _clean of tests/conftest.py")
-    assert "rpkg.state.reset, which symbol pruning removed" in why["tests/test_app.py"]
+    conftest = (fork / "tests/conftest.py").read_text()
+    assert "_clean" not in conftest and "import reset" not in conftest and "def plain" in conftest
+    assert (fork / "tests/test_app.py").exists()
+    warned = [w for w in result.data["warnings"] if "tests/conftest.py: its autouse fixture goes" in w]
+    assert warned and "rpkg.state.reset, which symbol pruning removed" in warned[0]
     run = _pytest(fork)
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
 
 
 def test_fixtures_named_as_strings_take_their_tests(tmp_path):

@@ -43,14 +43,9 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     _propagate(files, bad)
     removals, warnings = [], []
     helpers = _helper_modules(files, bad, library)
-    scopes = _autouse_scopes(files, bad)
     for path, tf in sorted(files.items()):
         module_bad = bad.get((path, "<module>"))
         is_conftest = posixpath.basename(path) in ("conftest.py", "__init__.py")
-        scope = next((why for folder, why in scopes.items() if not folder or path.startswith(folder + "/")), None)
-        if scope is not None and (tf.tests or posixpath.basename(path) == "conftest.py"):
-            removals.append(TestRemoval(path, None, *scope))
-            continue
         if path in helpers:  # only its imports of removed code go, and what uses them
             names, shared = helpers[path]
             if shared or is_conftest or _still_tests_kept_code(path, tf, bad, library):
@@ -62,7 +57,11 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         autouse = [bad[(path, u.qualname)] for u in tf.units.values()
                    if u.autouse and "." not in u.qualname and (path, u.qualname) in bad]
         gone = [u for u in tf.tests if _unit_bad(bad, path, u.qualname)]
-        whole = module_bad or (autouse[0] if autouse else None)
+        if autouse and is_conftest:  # setup for every test below: those tests stay and run without it
+            folder = posixpath.dirname(path)
+            warnings.append(f"{path}: its autouse fixture goes ({autouse[0][1]}); the tests below "
+                            f"{folder + '/' if folder else 'the project'} run without it")
+        whole = module_bad or (autouse[0] if autouse and not is_conftest else None)
         if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest:
             first = bad.get((path, gone[0].qualname)) or bad.get((path, gone[0].qualname.split(".")[0]))
             assert first is not None  # _unit_bad found it under one of the two
@@ -79,23 +78,6 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
     return TestDecisions(removals, warnings)
-
-
-def _autouse_scopes(files: dict[str, TestFile], bad: dict) -> dict[str, tuple[str, str]]:
-    """Folders whose conftest.py has a module-level autouse fixture that uses removed code (or fakes a folded
-    fact): folder -> (category, reason). The fixture is setup for every test below the folder, not a test of what
-    it calls: without it (or with it failing) each of those tests would run differently, so they all go with it."""
-    out = {}
-    for path, tf in sorted(files.items()):
-        if posixpath.basename(path) != "conftest.py":
-            continue
-        fixture = next((q for q, u in tf.units.items() if u.autouse and "." not in q and (path, q) in bad), None)
-        if fixture is not None:
-            folder = posixpath.dirname(path)
-            category, why = bad[(path, fixture)]
-            out[folder] = (category, f"the autouse fixture {fixture} of {path}, setup for every test in "
-                                     f"{folder + '/' if folder else 'the project'}: {why}")
-    return out
 
 
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes
