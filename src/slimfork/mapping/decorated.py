@@ -227,7 +227,8 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
                                                   for rel, (data, cut) in found_cuts.items() if cut.removed})
         kept_modules = {rel: m for rel, m in modules.items() if rel in still}
         for rel, (data, cut) in found_cuts.items():
-            named = _named_elsewhere({n for _, n in cut.removed}, rel, kept_modules, scratch)
+            named = _named_elsewhere({n for _, n in cut.removed}, rel, kept_modules, scratch) \
+                if registry.kind == "decorator" else set()  # a "call" registration defines nothing
             if named:  # from pkg.fmts import to_csv in a module the cut leaves kept: the definition stays
                 cut = cut_decorated(registry, rel, data, modules[rel], resolver, looked_up, frozenset(named))
                 cut.held = sorted(named)
