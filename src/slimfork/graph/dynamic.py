@@ -43,7 +43,7 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                             "modules so named")
             continue
         if summary.sys_path_folders and not (target and mm.is_internal(target)) \
-                and (kept := _on_sys_path(mm, info, summary.sys_path_folders, target, dyn.prefix)):
+                and (kept := on_sys_path(mm, info, summary.sys_path_folders, target, dyn.prefix)):
             what = f"'{target}{'...' if dyn.prefix else ''}'" if target else "a computed name"
             _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name on a folder it puts on sys.path",
                             f"dynamic import of {what} from the folders it puts on sys.path: kept all {len(kept)} "
@@ -82,7 +82,7 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                        (), DECLARE_IMPORT))
 
 
-def _on_sys_path(mm: ModuleMap, info, folders: list[tuple[str, int]], target: str | None, prefix: bool) -> list[str]:
+def on_sys_path(mm: ModuleMap, info, folders: list[tuple[str, int]], target: str | None, prefix: bool) -> list[str]:
     """The modules below the folders a module puts on ``sys.path`` whose name from there is ``target`` (or starts
     with it; any, for a name computed entirely at run time)."""
     here = posixpath.dirname(info.path or "")

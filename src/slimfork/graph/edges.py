@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from slimfork.graph.data_files import data_file_edges
-from slimfork.graph.dynamic import covering_registry, dynamic_edges, scan_edges
+from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
@@ -79,7 +79,11 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     type_only.setdefault(target, []).append((name, imp.line))
                 continue
             where = _where(imp) if imp.scope != "module" or imp.condition or imp.type_checking else ""
-            for target in resolved.targets:
+            targets = list(resolved.targets)
+            if not targets and summary.sys_path_folders and imp.module and not imp.level:
+                # setup.py's sys.path.insert(0, join(HERE, "src", "pkg")) then `from _flags import X`
+                targets = on_sys_path(mm, info, summary.sys_path_folders, imp.module, False)
+            for target in targets:
                 if target != name:
                     out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
