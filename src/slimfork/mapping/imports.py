@@ -174,6 +174,9 @@ def cut_imports_registries(analysis, scratch: Path) -> list[ImportsCut]:
     return cuts
 
 
+_IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+\S+[ \t]+import\b|import[ \t]).*$", re.M)
+
+
 def _named_submodules(package: str, own: str, analysis, scratch: Path) -> set[str]:
     """The submodules of ``package`` that kept modules other than ``own`` name: ``package.sub`` in their text
     (an attribute chain, an import) or ``from package import sub``."""
@@ -187,7 +190,7 @@ def _named_submodules(package: str, own: str, analysis, scratch: Path) -> set[st
         text = (scratch / rel).read_text(encoding="utf-8", errors="replace")
         if package not in text:
             continue
-        names = set(dotted.findall(text))
+        names = set(dotted.findall(_IMPORT_LINE.sub("", text)))  # `from pkg.sub import X` loads sub itself
         for listed in from_import.findall(text):
             names.update(n.split()[0] for n in listed.strip("()").split(",") if n.split())
         found.update(n for n in names if not (module + ".").startswith(f"{package}.{n}."))  # not itself
