@@ -57,7 +57,8 @@ def test_registry_entries_take_their_tests_and_data(analysis):
     assert removed[("tests/test_formats.py", "test_yaml_class")][0] == "uses removed code"
     assert ("tests/test_formats.py", "test_get") not in removed
     data = analysis.stages.data["tests"]["removed_data"]
-    assert data == ["tests/data/yaml/sample.yaml"]
+    # test_snippet.txt matches pytest's doctest glob but holds no >>> example: data, not a doctest file
+    assert data == ["tests/data/yaml/sample.yaml", "tests/data/yaml/test_snippet.txt"]
     removed_modules = {r.module for r in analysis.plan.removals if r.kind == "unreachable"}
     assert {"minicli.fmt_yaml", "minicli._winconsole"} <= removed_modules
     assert "minicli.fmt_json" not in removed_modules

@@ -39,10 +39,12 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     config = read_pytest_config(tree.root)
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
                                  config.doctest_modules) for rel in py}
-    doctest_paths = doctest_files(sorted(set(index.other_files) - removed_already), config.doctest_globs, globs,
-                                  config.testpaths)
-    files.update({rel: scan_doctest_file(rel, (tree.root / rel).read_text("utf-8", "replace"), internal)
-                  for rel in doctest_paths})
+    texts = {rel: (tree.root / rel).read_text("utf-8", "replace") for rel in doctest_files(
+        sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths)}
+    # a file without examples yields no doctest (pytest collects nothing from it): it stays data, which a
+    # conftest may collect itself (pygments' tests/snippets/<lexer>/test_*.txt)
+    doctest_paths = [rel for rel, text in texts.items() if ">>>" in text]
+    files.update({rel: scan_doctest_file(rel, texts[rel], internal) for rel in doctest_paths})
     data = [rel for rel in data if rel not in files]
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
