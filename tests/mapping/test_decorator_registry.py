@@ -4,6 +4,8 @@ key the registry never had."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from tests.mapping.registrykit import run_cli, write_project
@@ -128,3 +130,26 @@ def test_a_removed_registration_that_kept_code_imports_stays(tmp_path):
     assert "def create_slow" in (result.out / "pkg/backends.py").read_text()
     [entry] = result.data["decorator_registries"]
     assert entry["held"] == ["create_slow"] and entry["removed"] == []
+
+
+def test_a_removed_registration_that_a_kept_function_imports_stays(tmp_path):
+    """``def legacy(): from pkg.backends import create_slow`` in a kept module: no code at import time names it,
+    but the kept function would fail when called; planning again holds it. The same import inside a module the
+    fork leaves out holds nothing."""
+    cli = textwrap.dedent(FILES["pkg/cli.py"]).replace(
+        "if __name__", "def legacy():\n    from pkg.backends import create_slow\n    return create_slow().name\n\n\n"
+        "if __name__")
+    old = "import pkg.backends\n\n\ndef old():\n    return pkg.backends.create_slow()\n"  # imported by nothing
+    files = {**FILES, "pkg/cli.py": cli, "pkg/old.py": old}
+    root = write_project(tmp_path, files, SPEC.format(decorator="pkg.registry.register_backend"))
+    result = shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    assert "def create_slow" in (result.out / "pkg/backends.py").read_text()
+    assert (result.out / "pkg/impl_slow.py").is_file()
+    [entry] = result.data["decorator_registries"]
+    assert entry["held"] == ["create_slow"] and entry["removed"] == []
+    assert not (result.out / "pkg/old.py").exists()
+    files["pkg/cli.py"] = FILES["pkg/cli.py"]  # only the module that leaves names it: the cut stands
+    root = write_project(tmp_path / "b", files, SPEC.format(decorator="pkg.registry.register_backend"))
+    result = shrink(root / "slimfork.toml", tmp_path / "b-fork", verify=False)
+    [entry] = result.data["decorator_registries"]
+    assert entry["held"] == [] and entry["removed"] == [{"key": "slow", "definition": "create_slow"}]

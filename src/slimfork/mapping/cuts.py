@@ -11,10 +11,11 @@ from slimfork.plan.stages import Stages
 from slimfork.spec.stale import stale_keys
 
 
-def cut_registries(analysis, stages: Stages, scratch: Path) -> tuple[list, list]:
+def cut_registries(analysis, stages: Stages, scratch: Path, held: frozenset[str] = frozenset()) -> tuple[list, list]:
     """Cut every rewriting registry in ``scratch``, record the rewrites and reports in ``stages``. Returns the
-    cuts whose removed keys the tests stage reads (kinds with ``removes_keys``), and the other cuts."""
-    done = [(kind, kind.cut(analysis, scratch)) for kind in KINDS]
+    cuts whose removed keys the tests stage reads (kinds with ``removes_keys``), and the other cuts. ``held``:
+    the definitions (``path::name``) that stay with their registrations, since kept code names them."""
+    done = [(kind, kind.cut(analysis, scratch, held)) for kind in KINDS]
     by_path = analysis.graph.mm.by_path  # modules a cut left with nothing but imports (subclass registries)
     stages.vacated = frozenset(by_path[c.path] for _, cuts in done for c in cuts
                                if getattr(c, "vacated", False) and c.path in by_path)

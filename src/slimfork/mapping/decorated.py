@@ -137,7 +137,8 @@ def cut_decorated(registry: DecoratorRegistry, rel: str, data: bytes, module: st
 def _named_elsewhere(names: set[str], own: str, modules: dict[str, str], scratch: Path) -> set[str]:
     """The ``names`` (definitions of ``own``) that kept modules name in code run at import (a module-level
     ``from pkg.fmts import to_csv``, a load, an attribute): without them the module no longer imports. A use
-    inside a function may leave with symbol pruning (sglang's ``dots_hybrid_backend``), so it holds nothing."""
+    inside a function may leave with symbol pruning (sglang's ``dots_hybrid_backend``), so it holds nothing here;
+    one that the final plan keeps is held by planning again (mapping/held_uses.py)."""
     found: set[str] = set()
     for rel in sorted(modules):
         data = (scratch / rel).read_bytes()
@@ -184,8 +185,9 @@ def _registered_name(call: cst.Call, key_keyword: str | None = None) -> str:
     return ":".join(rest) or cst.Module([]).code_for_node(call.func)
 
 
-def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
-    """Cut every decorator registry of the spec in the kept modules under ``scratch``."""
+def cut_decorator_registries(analysis, scratch: Path, held: frozenset[str] = frozenset()) -> list[DecoratedCut]:
+    """Cut every decorator registry of the spec in the kept modules under ``scratch``; the definitions ``held``
+    (``path::name``: kept code names them, mapping/held_uses.py) stay with their registrations."""
     registries = decorator_registries(analysis.spec.raw.get("registries", []))
     if not registries:
         return []
@@ -227,7 +229,8 @@ def cut_decorator_registries(analysis, scratch: Path) -> list[DecoratedCut]:
                                                   for rel, (data, cut) in found_cuts.items() if cut.removed})
         kept_modules = {rel: m for rel, m in modules.items() if rel in still}
         for rel, (data, cut) in found_cuts.items():
-            named = _named_elsewhere({n for _, n in cut.removed}, rel, kept_modules, scratch) \
+            named = _named_elsewhere({n for _, n in cut.removed}, rel, kept_modules, scratch) | \
+                {n for _, n in cut.removed if f"{rel}::{n}" in held} \
                 if registry.kind == "decorator" else set()  # a "call" registration defines nothing
             if named:  # from pkg.fmts import to_csv in a module the cut leaves kept: the definition stays
                 cut = cut_decorated(registry, rel, data, modules[rel], resolver, looked_up, frozenset(named))

@@ -1,6 +1,6 @@
 """The handlers of the registry kinds that rewrite source before the plan is made again (``stage = "mapping"`` in
 the registry-kind table, spec/kinds.py; tests/mapping/test_kinds.py holds the two together), one line each: the
-spec kinds it handles, how it cuts the entries the spec does not keep (``cut(analysis, scratch) -> cuts``, each
+spec kinds it handles, how it cuts the entries the spec does not keep (``cut(analysis, scratch, held) -> cuts``, each
 cut with ``path``, ``new_source`` and ``removed``), the reason its rewrites carry, and its report section and
 report.json field. A new kind is a module of its own (its spec parser, its cut, its report), its line in
 spec/kinds.py and one line here; slimfork.mapping.cuts runs them in this order."""
@@ -22,7 +22,8 @@ class RewritingKind:
     kinds: tuple[str, ...]  # the spec's names of the kinds it cuts (``[[registries]] kind``)
     title: str  # its section of report.md
     key: str  # its field of report.json
-    cut: Callable[[Any, Any], list]  # (analysis, scratch folder) -> cuts, applied to the scratch copy
+    cut: Callable[[Any, Any, frozenset[str]], list]  # (analysis, scratch folder, held) -> cuts, applied to the
+    # scratch copy; held: ``path::name`` of definitions a later stage found kept code still names (decorator kind)
     reason: Callable[[Any], str]  # a cut -> why its file is rewritten
     report: Callable[[list], str]
     data: Callable[[list], Any]
@@ -33,6 +34,10 @@ class RewritingKind:
     lookup: Callable[[Any], str] = lambda registry: ""  # the variable code looks its keys up in, where known
 
 
+def _holding_nothing(cut: Callable[[Any, Any], list]) -> Callable[[Any, Any, frozenset[str]], list]:
+    return lambda analysis, scratch, held: cut(analysis, scratch)
+
+
 def _decorated_reason(cut) -> str:
     at = "@" if cut.registry.kind == "decorator" else ""
     return (f"registry {at}{cut.registry.decorator}: {len(cut.removed)} registrations of keys the spec does not "
@@ -40,7 +45,7 @@ def _decorated_reason(cut) -> str:
 
 
 KINDS: tuple[RewritingKind, ...] = (
-    RewritingKind(("mapping",), "Mapping registries", "mapping_registries", cut_mappings,
+    RewritingKind(("mapping",), "Mapping registries", "mapping_registries", _holding_nothing(cut_mappings),
                   lambda cut: f"registry {cut.registry.module}.{cut.registry.variable}: {len(cut.removed)} entries "
                               "the spec does not keep removed", mapping_report, mapping_data, removes_keys=True,
                   keys=lambda cut: [x for e in cut.kept + cut.removed for x in (e.key, e.module) if x],
@@ -52,15 +57,18 @@ KINDS: tuple[RewritingKind, ...] = (
                   keys=lambda cut: cut.kept + [key for key, _ in cut.removed],
                   where=lambda reg: f"the registrations through {reg.decorator}",
                   removed_keys=lambda cut: sorted({key for key, _ in cut.removed} - set(cut.kept))),
-    RewritingKind(("if-chain",), "If-chain registries", "if_chain_registries", cut_if_chain_registries,
+    RewritingKind(("if-chain",), "If-chain registries", "if_chain_registries",
+                  _holding_nothing(cut_if_chain_registries),
                   lambda cut: f"registry {cut.registry.function} (if-chain on {cut.registry.variable}): the arms of "
                               f"{len(cut.removed)} keys the spec does not keep removed", if_chain_report,
                   if_chain_data, where=lambda reg: f"the arms of {reg.function} on {reg.variable}"),
-    RewritingKind(("imports",), "Import registries", "imports_registries", cut_imports_registries,
+    RewritingKind(("imports",), "Import registries", "imports_registries",
+                  _holding_nothing(cut_imports_registries),
                   lambda cut: f"registry {cut.registry.module} (imports of its submodules): the imports of "
                               f"{len(cut.removed)} submodules the spec does not keep removed", imports_report,
                   imports_data, where=lambda reg: f"the submodule imports of {reg.module}"),
-    RewritingKind(("subclasses",), "Subclass registries", "subclass_registries", cut_subclass_registries,
+    RewritingKind(("subclasses",), "Subclass registries", "subclass_registries",
+                  _holding_nothing(cut_subclass_registries),
                   lambda cut: f"registry of subclasses of {cut.registry.base}: {len(cut.removed)} subclasses the spec "
                               "does not keep removed", subclasses_report, subclasses_data, removes_keys=True,
                   keys=lambda cut: cut.keys, where=lambda reg: f"the subclasses of {reg.base}",

@@ -22,6 +22,7 @@ from slimfork.graph.public_api import kept_api, public_api
 from slimfork.index.parse import content_hash
 from slimfork.kernels.stage import kernel_stage
 from slimfork.mapping.cuts import cut_registries
+from slimfork.mapping.held_uses import removed_definitions_in_use
 from slimfork.pipeline.key_uses import removed_keys_in_use
 from slimfork.plan.build import settle_uncertain
 from slimfork.plan.replan import replan
@@ -50,28 +51,35 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     known = read_cache(cache_file, None, shared)  # the spec and every file are as last time: the result is known
     if isinstance(known, Stages):
         return known
-    scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
-    try:
-        stages = _run(analysis, facts, scratch, jobs, shared)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    held: frozenset[str] = frozenset()
+    while True:  # at most once more per definition a decorator cut removed that kept code still names
+        scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
+        try:
+            stages = _run(analysis, facts, scratch, jobs, shared, held)
+            more = removed_definitions_in_use(stages, scratch, tests_of(analysis)) - held
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        if not more:
+            break
+        held |= more
     write_cache(cache_file, stages, shared)
     return stages
 
 
-def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, object]) -> Stages:
+def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, object],
+         held: frozenset[str]) -> Stages:
     tree, index = analysis.tree, analysis.index
     for rel in index.files:
         (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(tree.root / rel, scratch / rel)
-    folded_file = cache_dir("stages") / f"{_folded_key(analysis)}.folded.pkl"
+    folded_file = cache_dir("stages") / f"{_folded_key(analysis, held)}.folded.pkl"
     known = read_cache(folded_file, None, shared)  # only [symbols], [kernels] or the tests' data changed
     if isinstance(known, Folded):
         stages, cuts = known.stages, known.cuts
         for rel, content in known.files.items():
             (scratch / rel).write_bytes(content)
     else:
-        stages, cuts = _cut_and_fold(analysis, facts, scratch, jobs)
+        stages, cuts = _cut_and_fold(analysis, facts, scratch, jobs, held)
         write_cache(folded_file, Folded(stages, cuts, _changed(scratch, tree.root, index)), shared)
     run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
     if facts is not None and bool(facts):
@@ -103,10 +111,10 @@ class Folded:
     files: dict[str, bytes]
 
 
-def _cut_and_fold(analysis, facts, scratch: Path, jobs: int | None) -> tuple[Stages, list]:
+def _cut_and_fold(analysis, facts, scratch: Path, jobs: int | None, held: frozenset[str]) -> tuple[Stages, list]:
     """Cut the registries and fold the facts in ``scratch``, then plan again on the folded tree."""
     stages = Stages(analysis.plan, analysis.graph)
-    cuts, decorated = cut_registries(analysis, stages, scratch)  # the tests stage reads the mapping cuts
+    cuts, decorated = cut_registries(analysis, stages, scratch, held)  # the tests stage reads the mapping cuts
     folding = facts is not None and bool(facts)
     if folding:
         _fold(analysis, stages, facts, scratch, jobs)
@@ -167,14 +175,14 @@ def _stages_key(analysis) -> str:
     return _key(analysis, [raw, _unifdef_identity(analysis)])
 
 
-def _folded_key(analysis) -> str:
+def _folded_key(analysis, held: frozenset[str]) -> str:
     """What the registry cuts, the fold and the plan after them read: all but the symbol stage's settings (the
     names it must not treat as API aside) and the kernel sources' tables, so a change there re-plans from the
     folded tree."""
     raw = {k: v for k, v in analysis.spec.raw.items()
            if k not in ("out", "checks", "verify", "symbols", "kernels", "version_suffix")}
     symbols = analysis.spec.raw.get("symbols", {})
-    return _key(analysis, ["folded", raw, symbols.get("drop", []), symbols.get("public_api", "kept")])
+    return _key(analysis, ["folded", raw, symbols.get("drop", []), symbols.get("public_api", "kept"), sorted(held)])
 
 
 def _key(analysis, parts: list) -> str:
