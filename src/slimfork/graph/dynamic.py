@@ -18,10 +18,19 @@ DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to kee
 
 
 def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncertain, covered,
-                  vacated: frozenset[str] = frozenset()) -> None:
+                  vacated: frozenset[str] = frozenset(), attributes: dict[str, set[str]] | None = None) -> None:
     """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain.
-    ``vacated``: modules a registry cut emptied, which a name with a literal prefix does not keep."""
+    ``vacated``: modules a registry cut emptied, which a name with a literal prefix does not keep.
+    ``attributes``: class attribute -> the literal strings any class of the project binds it to."""
     for dyn in summary.dynamic_imports:
+        if dyn.attribute and not dyn.target:  # for package in self.packages: import_module(package + name)
+            starts = sorted(s for s in (attributes or {}).get(dyn.attribute, ()) if s)
+            kept = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
+            _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, f"a start in self.{dyn.attribute}",
+                            f"dynamic import of a name starting with a value of self.{dyn.attribute} "
+                            f"({', '.join(repr(s) for s in starts) or 'none literal'}, from every class that binds "
+                            f"it): kept all {len(kept)} modules they may name")
+            continue
         # f"{__name__}.{group}": this module's name (or its package's)
         target, package = dyn.target and info.fill_own(dyn.target), dyn.package and info.fill_own(dyn.package)
         if target and target.startswith("."):

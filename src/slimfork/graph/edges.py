@@ -44,6 +44,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         for callee, where, value in summary.literal_calls:
             callers.setdefault(callee, []).append((where, value))
     by_module = {mm.module_of(path): summary for path, summary in index.files.items()}
+    attribute_strings: dict[str, set[str]] = {}  # class attribute -> the strings any class binds it to
+    for summary in index.files.values():
+        for attribute, strings in summary.class_strings:
+            attribute_strings.setdefault(attribute, set()).update(strings)
 
     def named_elsewhere(function: str, module: str) -> bool:
         """Does code other than ``function``'s own definition in ``module`` name it (a call, an attribute, a
@@ -94,7 +98,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                         out.append(Edge(target, imp.kind, imp.line, f"pytest puts '{folder}' on sys.path"))
         found: list = []
         lost: list = []
-        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated)
+        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated, attribute_strings)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for text, line in summary.strings:

@@ -35,7 +35,7 @@ RESOLVERS = ("resolve_name", "import_string", "import_object", "load_object")
 
 
 def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
-    loops = _loop_values(tree)
+    loops, attribute_loops = _loop_values(tree), _attribute_loops(tree)
     consts = module_constants(tree)
     local = _local_names(tree)
     assigned = _assigned_once(tree)
@@ -52,7 +52,8 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
-            found = dynamic_imports(call, name, loops.get(id(node), {}), visible, param_defaults.get(id(node)))
+            found = dynamic_imports(call, name, loops.get(id(node), {}), visible, param_defaults.get(id(node)),
+                                    attribute_loops.get(id(node), {}))
             if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
                 fed = tuple(feeding.get(id(node), ()))
                 found = [d._replace(defaults=fed) if d.target is None else d for d in found]
@@ -248,6 +249,44 @@ def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
     return out
 
 
+def _attribute_loops(tree: ast.Module) -> dict[int, dict[str, str]]:
+    """For calls inside ``for VAR in self.ATTR`` (or ``cls.ATTR``): call id -> {VAR: ATTR}; a subclass may bind
+    ATTR to other strings (docutils' ``LanguageImporter.packages``), so the graph reads every class's."""
+    out: dict[int, dict[str, str]] = {}
+    for loop in ast.walk(tree):
+        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Attribute) \
+                and isinstance(loop.iter.value, ast.Name) and loop.iter.value.id in ("self", "cls"):
+            for sub in (n for part in loop.body for n in ast.walk(part)):
+                if isinstance(sub, ast.Call):
+                    out.setdefault(id(sub), {})[loop.target.id] = loop.iter.attr
+    return out
+
+
+_PREFIX = re.compile(r"[A-Za-z_]\w*(?:\.\w+)*\.")
+
+
+def prefix_tables(tree: ast.Module) -> list[tuple[str, tuple[str, ...]]]:
+    """Class attributes bound to literal strings one of which is a module-name prefix
+    (``packages = ("docutils.languages.", "")``): (attribute, the strings)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                        and (found := _strings_of(stmt.value)) and any(_PREFIX.fullmatch(f) for f in found):
+                    out.append((stmt.targets[0].id, tuple(found)))
+    return out
+
+
+def _leading_name(node) -> str | None:
+    """The variable a concatenation or an f-string starts with (``package + name``, ``f"{package}{name}"``)."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.FormattedValue):
+        node = node.values[0].value
+    return node.id if isinstance(node, ast.Name) else None
+
+
 def _expand_fstring(arg, variables: dict[str, list[str]]) -> list[str] | None:
     """The module names an f-string import names: ``f"{__name__}.{group}"`` inside a loop over literal strings
     gives one target per string (``{__name__}`` and ``{__package__}`` stay as placeholders the graph fills in).
@@ -293,9 +332,12 @@ def _strings_of(value) -> list[str] | None:
 
 
 def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
-                    consts: dict[str, list[str]], defaults: dict[str, str] | None = None) -> list[DynamicImport]:
+                    consts: dict[str, list[str]], defaults: dict[str, str] | None = None,
+                    attributes: dict[str, str] | None = None) -> list[DynamicImport]:
     """The modules an ``import_module``/``__import__`` call may name: one entry per literal candidate (a string, an
-    f-string over a loop of literals, a name or subscript of a module-level literal), else one prefix entry."""
+    f-string over a loop of literals, a name or subscript of a module-level literal), one prefix entry per start
+    a loop gives (``for p in ("pkg.a.", "pkg.b."): import_module(p + name)``; ``self.packages``: the attribute),
+    else one prefix entry."""
     arg, text = call.args[0], unparse(call)
     package, dots = _package_of(call, name)
     if own := own_submodule(arg):  # __name__.rpartition(".")[0] + ".pure", __spec__.parent + ".fallback"
@@ -305,6 +347,11 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         candidates = _candidate_strings(arg, variables, consts)
     if candidates is not None:
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
+    lead = _leading_name(arg) if arg is not None and not isinstance(arg, ast.Name) else None
+    if lead in variables:
+        return [DynamicImport(call.lineno, text, (dots + start) or None, True, package) for start in variables[lead]]
+    if lead in (attributes or {}):
+        return [DynamicImport(call.lineno, text, None, True, package, attribute=(attributes or {})[lead])]
     prefix = _string_prefix(arg) or _joined_prefix(arg, consts)
     if not prefix and not dots and (suffix := _string_suffix(arg, defaults)):  # f"{app}.models": each *.models
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package)]

@@ -7,7 +7,7 @@ import ast
 import re
 
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
-from slimfork.index.dynamic_imports import RESOLVERS, run_flags, scan_calls, unparse
+from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
 from slimfork.index.own_names import own_submodules
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
@@ -17,6 +17,7 @@ _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)
 _CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
+_PREFIX_STRING = re.compile(r"""\w\.["']""")  # "docutils.languages.": a module-name prefix
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
 
@@ -31,6 +32,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text \
             or "pydoc" in text or "attach" in text or "run_module" in text or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
+    if "class " in text and _PREFIX_STRING.search(text):
+        summary.class_strings = prefix_tables(tree)
     if '"-m"' in text or "'-m'" in text:
         summary.dynamic_imports.extend(run_flags(tree))
     if summary.dynamic_imports or "iter_modules" in text or "walk_packages" in text or "__path__" in text \

@@ -40,6 +40,7 @@ class DynamicImport(NamedTuple):
     package: str | None = None  # what a relative name resolves against: a literal `package=`, "{__name__}" or
     # "{__package__}" (the importing module's name or package, filled in by the graph), or RUNTIME_PACKAGE
     defaults: tuple[str, ...] = ()  # dotted literals the computed name is derived from (an env default)
+    attribute: str = ""  # the name starts with a value of ``self.<attribute>`` (``for p in self.packages: p + name``)
 
 
 RUNTIME_PACKAGE = "?"  # a package argument computed at run time
@@ -56,6 +57,8 @@ class ModuleSummary:
     all_dynamic: bool = False  # __all__ built in a way we cannot read statically
     dynamic_imports: list[DynamicImport] = field(default_factory=list)
     strings: list[tuple[str, int]] = field(default_factory=list)  # dotted literals that may name modules
+    class_strings: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # class attributes bound to
+    # literal strings (``packages = ("docutils.languages.", "")``): (attribute, the strings)
     path_strings: list[tuple[str, int]] = field(default_factory=list)  # literals naming a .py file by path
     folder_strings: list[tuple[str, int]] = field(default_factory=list)  # folders a path from __file__ names
     sys_path_folders: list[tuple[str, int]] = field(default_factory=list)  # folders it puts on sys.path
