@@ -113,3 +113,43 @@ def test_a_setup_py_of_a_second_distribution_builds_its_sources(tmp_path):
     assert "csrc/layer_norm/setup.py" not in found and "csrc/layer_norm/" not in found
     assert "source:csrc/layer_norm/ln_old.cu" in found
     assert not any(s.startswith("source:csrc/layer_norm/ln_") and s != "source:csrc/layer_norm/ln_old.cu" for s in found)
+
+
+def test_a_setup_py_glob_of_a_joined_folder_builds_its_sources(tmp_path):
+    """xformers' setup.py: ``extensions_dir = os.path.join("pkg", "csrc")``, then ``glob.glob(os.path.join(
+    extensions_dir, "**", "*.cu"), recursive=True)``: every .cu below pkg/csrc is compiled (and so are the .cpp
+    files a ``Path(...).rglob`` finds), not those the pattern misses or of a folder computed out of sight."""
+    files = {
+        "pkg/__init__.py": "",
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "setup.py": """
+            import glob
+            import os
+            from pathlib import Path
+            from setuptools import setup
+            from torch.utils.cpp_extension import CUDAExtension
+
+            this_dir = os.path.dirname(os.path.abspath(__file__))
+
+            def get_extensions():
+                extensions_dir = os.path.join("pkg", "csrc")
+                sources = glob.glob(os.path.join(extensions_dir, "**", "*.cu"), recursive=True)
+                sources += [str(p) for p in Path(this_dir, "pkg", "host").rglob("*.cpp")]
+                sources += glob.glob(os.path.join(os.environ["EXTRA"], "*.cu"))
+                return [CUDAExtension("pkg._C", sources)]
+
+            setup(name="pkg", ext_modules=get_extensions())
+            """,
+        "pkg/csrc/top.cu": "void top() {}\n",
+        "pkg/csrc/attention/deep.cu": "void deep() {}\n",
+        "pkg/host/nested/bind.cpp": "void bind() {}\n",
+        "pkg/host/stale.cu": "void stale() {}\n",
+        "other/lost.cu": "void lost() {}\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(textwrap.dedent(text))
+    result, table = run_audit(open_tree(tmp_path))
+    assert "glob pkg/csrc/**/*.cu" in table.built["pkg/csrc/attention/deep.cu"]
+    sources = {f.subject for f in result.findings if f.subject.startswith("source:")}
+    assert sources == {"source:pkg/host/stale.cu", "source:other/lost.cu"}
