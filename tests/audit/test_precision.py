@@ -126,3 +126,32 @@ def test_kernels_and_tests_of_public_modules_without_internal_users_are_40(tmp_p
     assert kernel.confidence == 40 and "public module" in kernel.reason
     test = found["tests/test_models.py"]
     assert test.kind == "orphaned-test" and test.confidence == 40
+
+
+def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(tmp_path):
+    """lmdeploy's workflows run ``python .github/scripts/check_lmdeploy.py``; DeepSpeed's ``run_write_sweep.sh``
+    runs ``python ./validate_async_io.py`` beside it; Sphinx executes ``docs/conf.py``; a Makefile runs
+    ``python -m bench.ops.gen``. Nothing imports them, but they run: 30 with the file that names them (and what
+    they import goes with them). A file only a README mentions, or nothing names, is still dead."""
+    found = _audit(tmp_path, {
+        "pyproject.toml": PYPROJECT, "lib/__init__.py": "",
+        ".github/workflows/lint.yml": "jobs:\n  check:\n    steps:\n      - run: python .github/scripts/check.py\n",
+        ".github/scripts/check.py": "import helper_lib\n\ndef check():\n    return helper_lib.x\n",
+        ".github/scripts/helper_lib.py": "x = 1\n",
+        "csrc/aio/py_test/run_sweep.sh": "#!/bin/bash\nvalidate_cmd=\"python ./validate_async_io.py\"\n",
+        "csrc/aio/py_test/validate_async_io.py": "def validate():\n    return 1\n",
+        "docs/source/conf.py": "project = 'lib'\nextensions = ['sphinx.ext.autodoc']\n",
+        "Makefile": "gen:\n\tpython dev/gen.py --out build\n",
+        "tools/dev/gen.py": "def gen():\n    return 1\n",
+        "README.md": "Run `python stale/old_bench.py` to benchmark.\n",
+        "stale/old_bench.py": "def bench():\n    return 1\n",
+        "lib/dead.py": "def gone():\n    return 1\n",
+    })
+    for subject, named_by in [(".github/", ".github/workflows/lint.yml:4"),
+                              ("csrc/aio/py_test/validate_async_io.py", "csrc/aio/py_test/run_sweep.sh:2"),
+                              ("docs/source/conf.py", "Sphinx"), ("tools/dev/gen.py", "Makefile:2")]:
+        finding = next((f for s, f in found.items() if subject == s or s.endswith("/") and subject.startswith(s)),
+                       None)
+        assert finding is not None and finding.confidence == 30 and named_by in finding.reason, (subject, finding)
+    assert found["stale/"].confidence == 70
+    assert found["lib/dead.py"].confidence >= 40
