@@ -47,6 +47,7 @@ class NativeScan:
     impls: list[tuple[str, str, int]] = field(default_factory=list)  # TORCH_LIBRARY_IMPL m.impl: (ns, op, line)
     functions: list[HostFunction] = field(default_factory=list)  # host functions and macros, with the names they use
     loose: dict[str, list[int]] = field(default_factory=dict)  # identifiers used outside any function (always live)
+    modules: list[str] = field(default_factory=list)  # PYBIND11_MODULE/NB_MODULE names, with or without m.def
 
 
 def _blank(match: re.Match) -> str:
@@ -104,6 +105,8 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
     for pattern, kind in ((_TORCH_LIBRARY, "torch-op"), (_PYBIND, "pybind")):
         for block in pattern.finditer(code):
             namespace, var = block.group(1), block.group(2)
+            if kind == "pybind":  # NB_MODULE(core, m) { init_array(m); ... }: a module whose defs are elsewhere
+                scan.modules.append(namespace)
             body = _block_after(code, block.end())
             for m in _DEF.finditer(body):
                 if m.group(1) == var:
