@@ -15,6 +15,7 @@ from slimfork.audit.hidden_roots import (
     hidden_root_triggers,
     lazy_roots,
     listing_roots,
+    native_import_roots,
     relative_roots,
     relocated_roots,
     scan_roots,
@@ -164,7 +165,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
             + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
-            + relocated_roots(graph)
+            + relocated_roots(graph) + native_import_roots(graph, scan)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break
