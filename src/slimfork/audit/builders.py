@@ -28,6 +28,7 @@ def is_cmake(path: str) -> bool:
 def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
     """Native sources a CMake file of the tree names or globs: path -> "built by CMakeLists.txt:81"."""
     resolver = SourceResolver(native)
+    present = set(native)
     out: dict[str, str] = {}
     for rel in sorted(p for p in other_files if is_cmake(p)):
         try:
@@ -53,6 +54,34 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
             line = text.count("\n", 0, m.start()) + 1
             for path in resolver.resolve(name, rel):
                 out.setdefault(path, f"built by {rel}:{line}")
+        for function, index, suffix in _stem_functions(text):
+            for call in re.finditer(r"(?<![\w$])%s\s*\(([^()]*)\)" % re.escape(function), text):
+                args = call.group(1).split()
+                if index >= len(args) or not re.fullmatch(r"[\w./+-]+", args[index]):
+                    continue
+                line = text.count("\n", 0, call.start()) + 1
+                stem = args[index]
+                path = posixpath.normpath(posixpath.join(here, f"{stem}.{suffix}"))
+                if path in present:
+                    out.setdefault(path, f"built by {rel}:{line} ({function}({stem}) compiles {stem}.{suffix})")
+    return out
+
+
+_FUNCTION = re.compile(r"^[ \t]*(?:function|macro)\s*\(\s*(\w+)([^)]*)\)(.*?)^[ \t]*end(?:function|macro)\b",
+                       re.M | re.S | re.I)
+_STEM_USE = re.compile(r"\$\{(\w+)\}\.(cuh|cu|cpp|cc|cxx|c|hip|metal|mm|m)\b")
+
+
+def _stem_functions(text: str) -> list[tuple[str, int, str]]:
+    """CMake functions that compile a source named by the stem a parameter gives (mlx's
+    ``function(build_kernel KERNEL) set(SRCFILE ${CMAKE_CURRENT_SOURCE_DIR}/${KERNEL}.metal)``, called as
+    ``build_kernel(arange arange.h)``): (function, parameter position, suffix)."""
+    out = []
+    for m in _FUNCTION.finditer(text):
+        params = m.group(2).split()
+        for use in _STEM_USE.finditer(m.group(3)):
+            if use.group(1) in params:
+                out.append((m.group(1), params.index(use.group(1)), use.group(2)))
     return out
 
 
