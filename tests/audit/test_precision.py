@@ -140,6 +140,9 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
         ".github/scripts/helper_lib.py": "x = 1\n",
         "csrc/aio/py_test/run_sweep.sh": "#!/bin/bash\nvalidate_cmd=\"python ./validate_async_io.py\"\n",
         "csrc/aio/py_test/validate_async_io.py": "def validate():\n    return 1\n",
+        "csrc/aio/py_test/old_sweep.py": "def sweep():\n    return 1\n",
+        "lib/_bench/setup_env.sh": "touch __init__.py\n", "lib/_bench/__init__.py": "",
+        "lib/_bench/old.py": "def b():\n    return 1\n",
         "docs/source/conf.py": "project = 'lib'\nextensions = ['sphinx.ext.autodoc']\n",
         "Makefile": "gen:\n\tpython dev/gen.py --out build\n",
         "tools/dev/gen.py": "def gen():\n    return 1\n",
@@ -147,7 +150,8 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
         "stale/old_bench.py": "def bench():\n    return 1\n",
         "lib/dead.py": "def gone():\n    return 1\n",
     })
-    for subject, named_by in [(".github/", ".github/workflows/lint.yml:4"),
+    for subject, named_by in [(".github/scripts/check.py", ".github/workflows/lint.yml:4"),
+                              (".github/scripts/helper_lib.py", ".github/scripts/check.py imports it"),
                               ("csrc/aio/py_test/validate_async_io.py", "csrc/aio/py_test/run_sweep.sh:2"),
                               ("docs/source/conf.py", "Sphinx"), ("tools/dev/gen.py", "Makefile:2")]:
         finding = next((f for s, f in found.items() if subject == s or s.endswith("/") and subject.startswith(s)),
@@ -155,3 +159,7 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
         assert finding is not None and finding.confidence == 30 and named_by in finding.reason, (subject, finding)
     assert found["stale/"].confidence == 70
     assert found["lib/dead.py"].confidence >= 40
+    # a run file is reported on its own: the dead file beside it is no less dead, and touching an __init__.py
+    # runs nothing
+    assert found["csrc/aio/py_test/old_sweep.py"].confidence == 60
+    assert found["lib/_bench/"].confidence == 70

@@ -103,10 +103,11 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                                                         and p not in runnable})
     if "unused-file" in options.kinds:
         support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only)
-        unknown = {**tool_run, **forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
+        unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
-                                           {p for p, s in index.files.items() if s.error}, support, public)
+                                           {p for p, s in index.files.items() if s.error}, support, public,
+                                           tool_run)
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-symbol" in options.kinds:

@@ -74,9 +74,12 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
 
 
 def _resolve(text: str, here: str, present: set[str], by_name: dict[str, list[str]]) -> str | None:
-    """The Python file a path written in a command file means: relative to that file's folder, to the tree's
-    root, else the one file whose path ends with it (``scripts/check.py`` run from a ``cd``), else the one file
-    of that name below the command file's folder or in the tree."""
+    """The Python file a path written in a command file means (an ``__init__.py`` is touched, not run):
+    relative to that file's folder, to the tree's root, else the one file whose path ends with it
+    (``scripts/check.py`` run from a ``cd``), else the one file of that name below the command file's folder or
+    in the tree."""
+    if posixpath.basename(text) == "__init__.py":  # touch pkg/__init__.py: never run
+        return None
     for base in (here, ""):
         path = posixpath.normpath(posixpath.join(base, text))
         if path in present:

@@ -108,13 +108,15 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
                     test_only: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
                     unparsed: AbstractSet[str] = frozenset(), support: dict[str, str] | None = None,
-                    public: dict[str, str] | None = None) -> list[Finding]:
+                    public: dict[str, str] | None = None, tool_run: dict[str, str] | None = None) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
     ``support``: unreached files a runnable script imports (path -> script), reported like the script (30).
-    ``public``: public modules of a library package (path -> package): users may import them (40)."""
-    support, public = support or {}, public or {}
+    ``public``: public modules of a library package (path -> package): users may import them (40).
+    ``tool_run``: files a shell script, CI workflow or tool runs (path -> why): each is reported on its own (30),
+    never inside a folder finding that would call the files beside it as unknown as it is."""
+    support, public, tool_run = support or {}, public or {}, tool_run or {}
     reached = reached_paths(graph)
     unreached = [p for p in python_paths if p not in reached or p in test_only]
     if not unreached:
@@ -127,7 +129,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         while folder:
             folders.setdefault(folder, []).append(path)
             folder = posixpath.dirname(folder)
-    whole = {f for f, files in folders.items() if all(p in dead for p in files)}
+    whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)}
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []
     covered: set[str] = set()
@@ -169,8 +171,9 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     for path in unreached:
         if path in covered:
             continue
-        script = path in runnable
-        note = "it is a script (a __main__ block or code at its top level), it may be run by hand; " if script else ""
+        script = path in runnable or path in tool_run
+        note = "it is a script (a __main__ block or code at its top level), it may be run by hand; " \
+            if path in runnable else f"{tool_run[path]}; " if path in tool_run else ""
         if path in ambiguous:
             note += f"{ambiguous[path]}; "
         if path in unparsed:
