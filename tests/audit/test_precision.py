@@ -88,6 +88,9 @@ def test_top_level_code_makes_a_script():
     assert not runs_at_top_level("import logging\nlog = logging.getLogger(__name__)\n\n\ndef _reg():\n    pass\n\n\n"
                                  "_reg()\n")
     assert not runs_at_top_level("try:\n    import x\nexcept ImportError:\n    print('no x')\n")
+    # a validation script's top-level asserts run what they build; a library's sanity asserts do not
+    assert runs_at_top_level("from ops import GDSBuilder\nassert GDSBuilder().is_compatible(True)\n")
+    assert not runs_at_top_level("import torch\nassert hasattr(torch, 'ops') and callable(torch.zeros)\n")
 
 
 def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):
