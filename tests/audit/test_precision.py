@@ -166,3 +166,21 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
     # runs nothing
     assert found["csrc/aio/py_test/old_sweep.py"].confidence == 60
     assert found["lib/_bench/"].confidence == 70
+
+
+def test_example_code_is_reported_like_scripts(tmp_path):
+    """apex's ``apex/contrib/examples/nccl_allocator/`` and any ``examples/`` or ``demos/`` folder: example code
+    users read and run by hand, nothing imports it (30, like scripts, not 70). The same module elsewhere is
+    dead, and a folder finding does not mix the two."""
+    found = _audit(tmp_path, {
+        "pyproject.toml": PYPROJECT, "lib/__init__.py": "", "lib/contrib/__init__.py": "",
+        "lib/contrib/examples/allocator/allreduce.py": "import lib\n\ndef run():\n    return lib\n",
+        "lib/contrib/examples/allocator/helpers.py": "def h():\n    return 1\n",
+        "demos/one.py": "def demo():\n    return 1\n",
+        "lib/_stale/__init__.py": "", "lib/_stale/allreduce.py": "def run():\n    return 1\n",
+    })
+    assert found["lib/contrib/examples/"].confidence == 30 and "example code" in found["lib/contrib/examples/"].reason
+    assert found["demos/"].confidence == 30
+    assert found["lib/_stale/"].confidence == 70
+    # a dead folder holding examples is reported without them: the examples are no less example code
+    assert found["lib/contrib/__init__.py"].confidence == 60
