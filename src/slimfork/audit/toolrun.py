@@ -59,9 +59,9 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
         for number, line in enumerate(text.splitlines(), 1):
             if ".py" in line:
                 for m in _PATH.finditer(line):
-                    path = _resolve(m.group(1), here, present, by_name)
-                    if path in candidates:
-                        out.setdefault(path, f"{rel}:{number} runs or names it ('{m.group(1)}'): a tool or a "
+                    found = _resolve(m.group(1), here, present, by_name)
+                    if found is not None and found in candidates:
+                        out.setdefault(found, f"{rel}:{number} runs or names it ('{m.group(1)}'): a tool or a "
                                              "shell script may run it")
     for path in candidates:
         if posixpath.basename(path) == "conf.py" and path not in out:

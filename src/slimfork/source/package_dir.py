@@ -73,17 +73,18 @@ def _setup_py(root: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             name = node.targets[0].id
-            same = name in bound and bound[name] is not None and ast.dump(bound[name]) == ast.dump(node.value)
+            previous = bound.get(name)
+            same = previous is not None and ast.dump(previous) == ast.dump(node.value)
             bound[name] = node.value if name not in bound or same else None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
                 if keyword.arg == "package_dir":
-                    value = keyword.value
+                    value: ast.expr | None = keyword.value
                     if isinstance(value, ast.Name):
                         value = bound.get(value.id)
-                        if value is None:
-                            continue
+                    if value is None:
+                        continue
                     try:
                         found |= _roots(ast.literal_eval(value))
                     except ValueError:
