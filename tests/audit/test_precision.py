@@ -184,3 +184,23 @@ def test_example_code_is_reported_like_scripts(tmp_path):
     assert found["lib/_stale/"].confidence == 70
     # a dead folder holding examples is reported without them: the examples are no less example code
     assert found["lib/contrib/__init__.py"].confidence == 60
+
+
+def test_kernels_only_example_code_uses_are_reported_like_it(tmp_path):
+    """mlx's ``examples/extensions/bindings.cpp`` exports ``axpby``, which only the example package imports:
+    example code users build and run by hand (30, not 60). An export nothing reads is still 70."""
+    files = {
+        "pyproject.toml": PYPROJECT, "lib/__init__.py": "",
+        "examples/extensions/setup.py": "from setuptools import setup, Extension\n"
+                                        "setup(name='ext', ext_modules=[Extension('_ext', ['bindings.cpp'])])\n",
+        "examples/extensions/bindings.cpp": 'NB_MODULE(_ext, m) {\n  m.def("axpby", &axpby);\n'
+                                            '  m.def("stale", &stale);\n}\n',
+        "examples/extensions/sample/__init__.py": "from _ext import axpby\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
+    found = {f.subject: f for f in result.findings}
+    assert found["pybind:_ext.axpby"].confidence == 30 and "example code" in found["pybind:_ext.axpby"].reason
+    assert found["pybind:_ext.stale"].confidence == 70

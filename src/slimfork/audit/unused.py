@@ -24,6 +24,11 @@ _EXAMPLE = re.compile(r"(^|/)(examples?|demos?|tutorials?)/")  # example code: u
 _REFERENCE = re.compile(r"(^|/|_)(naive|reference|ref|testing|mock|fake|oracle)[^/]*(\.py|/)|_(naive|ref|reference)\.py$")
 
 
+def is_example(path: str) -> bool:
+    """A file of an examples, demos or tutorials folder: example code users read and run by hand."""
+    return bool(_EXAMPLE.search(path))
+
+
 def is_test_file(path: str) -> bool:
     return bool(_TEST_FILE.search(path)) or (bool(_TEST_DIR.search(path)) and path.endswith(".py")
                                               and posixpath.basename(path).startswith(("test", "conftest")))
