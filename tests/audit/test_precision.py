@@ -169,7 +169,8 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
 
 
 def test_example_code_is_reported_like_scripts(tmp_path):
-    """apex's ``apex/contrib/examples/nccl_allocator/`` and any ``examples/`` or ``demos/`` folder: example code
+    """apex's ``apex/contrib/examples/nccl_allocator/``, any ``examples/`` or ``demos/`` folder and TE's
+    ``docs/features/**/pytorch_nvfp4_example.py`` (a ``literalinclude``): example or documentation code
     users read and run by hand, nothing imports it (30, like scripts, not 70). The same module elsewhere is
     dead, and a folder finding does not mix the two."""
     found = _audit(tmp_path, {
@@ -177,10 +178,14 @@ def test_example_code_is_reported_like_scripts(tmp_path):
         "lib/contrib/examples/allocator/allreduce.py": "import lib\n\ndef run():\n    return lib\n",
         "lib/contrib/examples/allocator/helpers.py": "def h():\n    return 1\n",
         "demos/one.py": "def demo():\n    return 1\n",
+        "docs/features/fp8/pytorch_fp8_example.py": "import lib\n\nlib.train()\n",
+        "docs/source/conf.py": "project = 'lib'\nhtml_theme = 'x'\n",
         "lib/_stale/__init__.py": "", "lib/_stale/allreduce.py": "def run():\n    return 1\n",
     })
-    assert found["lib/contrib/examples/"].confidence == 30 and "example code" in found["lib/contrib/examples/"].reason
+    assert found["lib/contrib/examples/"].confidence == 30 and "example or documentation code" in found["lib/contrib/examples/"].reason
     assert found["demos/"].confidence == 30
+    # a docs snippet (shown by a literalinclude) beside the Sphinx conf.py: documentation code, 30 as well
+    assert found["docs/features/"].confidence == 30 and "documentation code" in found["docs/features/"].reason
     assert found["lib/_stale/"].confidence == 70
     # a dead folder holding examples is reported without them: the examples are no less example code
     assert found["lib/contrib/__init__.py"].confidence == 60
@@ -202,5 +207,5 @@ def test_kernels_only_example_code_uses_are_reported_like_it(tmp_path):
         (tmp_path / rel).write_text(text)
     result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
     found = {f.subject: f for f in result.findings}
-    assert found["pybind:_ext.axpby"].confidence == 30 and "example code" in found["pybind:_ext.axpby"].reason
+    assert found["pybind:_ext.axpby"].confidence == 30 and "example or documentation code" in found["pybind:_ext.axpby"].reason
     assert found["pybind:_ext.stale"].confidence == 70

@@ -128,7 +128,7 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         reason += "; the code that launches it is a public module of the library, which users may call"
         confidence = min(confidence, 40)
     if dead and not live and all(is_example(u.path) for u in dead):  # mlx's examples/extensions: _ext.axpby
-        reason += "; only example code uses it, which users run by hand"
+        reason += "; only example or documentation code uses it, which users run by hand"
         confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)

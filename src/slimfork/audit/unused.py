@@ -20,12 +20,14 @@ from slimfork.spec.model import Root
 
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _TEST_DIR = re.compile(r"(^|/)tests?/")
-_EXAMPLE = re.compile(r"(^|/)(examples?|demos?|tutorials?)/")  # example code: users read it and run it by hand
+# example and documentation code (docs snippets a literalinclude shows): users read it and run it by hand
+_EXAMPLE = re.compile(r"(^|/)(examples?|demos?|tutorials?|docs?)/")
 _REFERENCE = re.compile(r"(^|/|_)(naive|reference|ref|testing|mock|fake|oracle)[^/]*(\.py|/)|_(naive|ref|reference)\.py$")
 
 
 def is_example(path: str) -> bool:
-    """A file of an examples, demos or tutorials folder: example code users read and run by hand."""
+    """A file of an examples, demos, tutorials or docs folder: example or documentation code users read and run
+    by hand."""
     return bool(_EXAMPLE.search(path))
 
 
@@ -164,7 +166,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         only = [p for p in files if p in test_only]
         tests = sorted({t for p in only for t in tests_of.get(p, [])})
         note = ("it holds scripts or a __main__.py, it may be run by hand; " if main else "") + \
-            ("example code (an examples, demos or tutorials folder): users read it and run it by hand; " if example and not main
+            ("example or documentation code (an examples, demos, tutorials or docs folder): users read it and run it by hand; " if example and not main
              else "") + \
             (f"{used} imports it, a script that may be run by hand; " if used else "") + \
             (f"{named}; " if named else "") + (f"{public_note(package)}; " if package else "")
@@ -187,7 +189,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         script = path in runnable or path in tool_run or example
         note = "it is a script (a __main__ block or code at its top level), it may be run by hand; " \
             if path in runnable else f"{tool_run[path]}; " if path in tool_run else \
-            "example code (an examples, demos or tutorials folder): users read it and run it by hand; " if example else ""
+            "example or documentation code (an examples, demos, tutorials or docs folder): users read it and run it by hand; " if example else ""
         if path in ambiguous:
             note += f"{ambiguous[path]}; "
         if path in unparsed:
