@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from slimfork.audit.run import run_audit
+from slimfork.audit.run import AuditOptions, run_audit
 from slimfork.source.layout import open_tree
 
 ROOT = Path(__file__).parent / "fixtures" / "native_lib"
@@ -113,3 +113,70 @@ def test_a_setup_py_of_a_second_distribution_builds_its_sources(tmp_path):
     assert "csrc/layer_norm/setup.py" not in found and "csrc/layer_norm/" not in found
     assert "source:csrc/layer_norm/ln_old.cu" in found
     assert not any(s.startswith("source:csrc/layer_norm/ln_") and s != "source:csrc/layer_norm/ln_old.cu" for s in found)
+
+
+def test_a_setup_py_glob_of_a_joined_folder_builds_its_sources(tmp_path):
+    """xformers' setup.py: ``extensions_dir = os.path.join("pkg", "csrc")``, then ``glob.glob(os.path.join(
+    extensions_dir, "**", "*.cu"), recursive=True)``: every .cu below pkg/csrc is compiled (and so are the .cpp
+    files a ``Path(...).rglob`` finds), not those the pattern misses or of a folder computed out of sight."""
+    files = {
+        "pkg/__init__.py": "",
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "setup.py": """
+            import glob
+            import os
+            from pathlib import Path
+            from setuptools import setup
+            from torch.utils.cpp_extension import CUDAExtension
+
+            this_dir = os.path.dirname(os.path.abspath(__file__))
+
+            def get_extensions():
+                extensions_dir = os.path.join("pkg", "csrc")
+                sources = glob.glob(os.path.join(extensions_dir, "**", "*.cu"), recursive=True)
+                sources += [str(p) for p in Path(this_dir, "pkg", "host").rglob("*.cpp")]
+                sources += glob.glob(os.path.join(os.environ["EXTRA"], "*.cu"))
+                return [CUDAExtension("pkg._C", sources)]
+
+            setup(name="pkg", ext_modules=get_extensions())
+            """,
+        "pkg/csrc/top.cu": "void top() {}\n",
+        "pkg/csrc/attention/deep.cu": "void deep() {}\n",
+        "pkg/host/nested/bind.cpp": "void bind() {}\n",
+        "pkg/host/stale.cu": "void stale() {}\n",
+        "other/lost.cu": "void lost() {}\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(textwrap.dedent(text))
+    result, table = run_audit(open_tree(tmp_path))
+    assert "glob pkg/csrc/**/*.cu" in table.built["pkg/csrc/attention/deep.cu"]
+    sources = {f.subject for f in result.findings if f.subject.startswith("source:")}
+    assert sources == {"source:pkg/host/stale.cu", "source:other/lost.cu"}
+
+
+def test_a_cmake_function_compiling_the_stem_a_parameter_gives_builds_each_call(tmp_path):
+    """mlx's kernels/CMakeLists.txt: ``function(build_kernel KERNEL) set(SRCFILE
+    ${CMAKE_CURRENT_SOURCE_DIR}/${KERNEL}.metal) ...`` and ``build_kernel(arange arange.h)``,
+    ``build_kernel(steel/gemm/kernels/steel_gemm ${HEADERS})``: each call compiles its stem's .metal file beside
+    the CMake file. A .metal file no call names is still unbuilt."""
+    files = {
+        "pkg/__init__.py": "", "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n',
+        "kernels/CMakeLists.txt": "function(build_kernel KERNEL)\n"
+                                  "  set(SRCFILE ${CMAKE_CURRENT_SOURCE_DIR}/${KERNEL}.metal)\n"
+                                  "  add_custom_command(OUTPUT ${KERNEL}.air COMMAND xcrun metal -c ${SRCFILE})\n"
+                                  "endfunction(build_kernel)\n\n"
+                                  "build_kernel(arange arange.h)\n"
+                                  "if(MLX_METAL_JIT)\nelse()\n  build_kernel(steel/gemm/kernels/steel_gemm ${HEADERS})\n"
+                                  "endif()\n",
+        "kernels/arange.metal": "[[kernel]] void arange_f(device float* out [[buffer(0)]]) {}\n",
+        "kernels/steel/gemm/kernels/steel_gemm.metal": "[[kernel]] void gemm_f(device float* o [[buffer(0)]]) {}\n",
+        "kernels/stale.metal": "[[kernel]] void stale_f(device float* o [[buffer(0)]]) {}\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, table = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
+    assert "build_kernel(arange) compiles arange.metal" in table.built["kernels/arange.metal"]
+    sources = {f.subject for f in result.findings if f.subject.startswith("source:")}
+    assert sources == {"source:kernels/stale.metal"}

@@ -140,3 +140,20 @@ def test_a_reference_only_tests_use_beside_live_code_is_a_test_helper(tmp_path):
     found = {f.subject: f for f in result.findings}
     assert found["pkg/naive.py"].confidence == 30 and "test helper" in found["pkg/naive.py"].reason
     assert found["pkg/old.py"].confidence == 40 and "tests/test_old.py" in found["pkg/old.py"].reason
+
+
+def test_a_test_importing_an_extension_module_whose_defs_are_elsewhere_is_no_orphan(tmp_path):
+    """mlx: ``NB_MODULE(core, m) { init_array(m); ... }`` builds ``mlx.core`` (CMake puts it in the package), its
+    functions bound in other files; ``import mlx.core`` in the tests is no missing import. A test importing a
+    module nothing builds is still orphaned."""
+    files = {"pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n', "pkg/__init__.py": "",
+             "csrc/core.cpp": "#include <nanobind/nanobind.h>\nvoid init_array(nanobind::module_&);\n"
+                                    "NB_MODULE(core, m) {\n  init_array(m);\n}\n",
+             "csrc/array.cpp": "void init_array(nanobind::module_& m) { m.def(\"zeros\", &zeros); }\n",
+             "tests/test_array.py": "import pkg.core as mx\n\ndef test_zeros():\n    assert mx.zeros\n",
+             "tests/test_gone.py": "import pkg.removed\n\ndef test_gone():\n    assert pkg.removed\n"}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"orphaned-test"}))
+    assert {f.subject for f in result.findings} == {"tests/test_gone.py"}

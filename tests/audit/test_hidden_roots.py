@@ -147,3 +147,21 @@ def test_bare_imports_of_helpers_in_a_folder_pytest_puts_on_sys_path(tmp_path):
     assert found["tests/pytorch/dead_helper.py"].confidence >= 50
     # what only the helpers import is reached by tests only, not by the library
     assert "remove with it: tests/pytorch/" in found["pkg/only_helpers_use.py"].reason
+
+
+def test_modules_native_code_imports_are_roots(tmp_path):
+    """mlx's extension init runs ``nb::module_::import_("pkg._reprlib_fix")``; pybind11's
+    ``py::module_::import("pkg._hooks")`` and ``PyImport_ImportModule`` likewise: those modules run. A module
+    a plain C++ string names (``"pkg._stale"`` as data) is not imported."""
+    files = {"pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n', "pkg/__init__.py": "",
+             "pkg/_reprlib_fix.py": "X = 1\n", "pkg/_hooks.py": "Y = 1\n", "pkg/_capi.py": "Z = 1\n",
+             "pkg/_stale.py": "W = 1\n",
+             "csrc/core.cpp": 'NB_MODULE(core, m) {\n  auto fix = nb::module_::import_("pkg._reprlib_fix");\n'
+                              '  py::module_::import("pkg._hooks");\n  PyImport_ImportModule("pkg._capi");\n'
+                              '  const char* doc = "pkg._stale";\n}\n'}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
+    assert {f.subject for f in result.findings} == {"pkg/_stale.py"}
+    assert any("imported by native code at csrc/core.cpp:2" in t["trigger"] for t in result.stats["hidden_root_triggers"])

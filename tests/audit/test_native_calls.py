@@ -111,3 +111,33 @@ def test_a_kernel_of_a_public_header_with_no_use_at_all_stays_at_40(tmp_path):
     found = {f.subject: f for f in result.findings}
     kernel = found["cuda:include/lib/act.cuh::act_kernel"]
     assert kernel.confidence == 40 and "public header" in kernel.reason
+
+
+def test_a_name_written_only_qualified_by_another_namespace_does_not_call_a_function(tmp_path):
+    """Transformer Engine's ``nvfp4::quantize`` launched ``quantize_nvfp4_kernel``; the dispatcher called
+    ``fp8::quantize<...>(`` and ``mxfp8::quantize<...>(``, never ``nvfp4::quantize``, so the kernel was dead
+    (removed in 7e8bc98b2), but names matched without namespaces kept it. A qualifier naming the function's own
+    namespace, a bare call, or a qualifier that is no namespace of the tree (a class, a library) still calls it."""
+    files = {
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "0"\n', "pkg/__init__.py": "",
+        "setup.py": "from setuptools import setup, Extension\n"
+                    "setup(name='pkg', ext_modules=[Extension('pkg._C', ['csrc/cast.cu'])])\n",
+        "csrc/fp8.cuh": "namespace te {\nnamespace fp8 {\n__global__ void fp8_kernel(float* x) {}\n"
+                        "template <bool B> void quantize(float* x) { fp8_kernel<<<1, 1>>>(x); }\n}  // namespace fp8\n}\n",
+        "csrc/nvfp4.cuh": "namespace te::nvfp4 {\n__global__ void nvfp4_kernel(float* x) {}\n"
+                          "__global__ void transpose_kernel(float* x) {}\n"
+                          "inline void quantize(float* x) { nvfp4_kernel<<<1, 1>>>(x); }\n"
+                          "inline void quantize_transpose(float* x) { transpose_kernel<<<1, 1>>>(x); }\n}\n",
+        "csrc/cast.cu": '#include "fp8.cuh"\n#include "nvfp4.cuh"\nnamespace te {\n'
+                        "void dispatch(float* x) {\n  fp8::quantize<true>(x);\n  nvfp4::quantize_transpose(x);\n"
+                        "  Helper::quantize_transpose(x);\n}\n}\n"
+                        "PYBIND11_MODULE(_C, m) { m.def(\"dispatch\", &te::dispatch); }\n",
+        "pkg/ops.py": "from pkg._C import dispatch\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _table = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
+    found = {f.subject: f for f in result.findings if f.subject.startswith("cuda:")}
+    assert set(found) == {"cuda:csrc/nvfp4.cuh::nvfp4_kernel"}
+    assert found["cuda:csrc/nvfp4.cuh::nvfp4_kernel"].confidence == 50

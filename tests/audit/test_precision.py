@@ -88,6 +88,9 @@ def test_top_level_code_makes_a_script():
     assert not runs_at_top_level("import logging\nlog = logging.getLogger(__name__)\n\n\ndef _reg():\n    pass\n\n\n"
                                  "_reg()\n")
     assert not runs_at_top_level("try:\n    import x\nexcept ImportError:\n    print('no x')\n")
+    # a validation script's top-level asserts run what they build; a library's sanity asserts do not
+    assert runs_at_top_level("from ops import GDSBuilder\nassert GDSBuilder().is_compatible(True)\n")
+    assert not runs_at_top_level("import torch\nassert hasattr(torch, 'ops') and callable(torch.zeros)\n")
 
 
 def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):
@@ -126,3 +129,83 @@ def test_kernels_and_tests_of_public_modules_without_internal_users_are_40(tmp_p
     assert kernel.confidence == 40 and "public module" in kernel.reason
     test = found["tests/test_models.py"]
     assert test.kind == "orphaned-test" and test.confidence == 40
+
+
+def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(tmp_path):
+    """lmdeploy's workflows run ``python .github/scripts/check_lmdeploy.py``; DeepSpeed's ``run_write_sweep.sh``
+    runs ``python ./validate_async_io.py`` beside it; Sphinx executes ``docs/conf.py``; a Makefile runs
+    ``python -m bench.ops.gen``. Nothing imports them, but they run: 30 with the file that names them (and what
+    they import goes with them). A file only a README mentions, or nothing names, is still dead."""
+    found = _audit(tmp_path, {
+        "pyproject.toml": PYPROJECT, "lib/__init__.py": "",
+        ".github/workflows/lint.yml": "jobs:\n  check:\n    steps:\n      - run: python .github/scripts/check.py\n",
+        ".github/scripts/check.py": "import helper_lib\n\ndef check():\n    return helper_lib.x\n",
+        ".github/scripts/helper_lib.py": "x = 1\n",
+        "csrc/aio/py_test/run_sweep.sh": "#!/bin/bash\nvalidate_cmd=\"python ./validate_async_io.py\"\n",
+        "csrc/aio/py_test/validate_async_io.py": "def validate():\n    return 1\n",
+        "csrc/aio/py_test/old_sweep.py": "def sweep():\n    return 1\n",
+        "lib/_bench/setup_env.sh": "touch __init__.py\n", "lib/_bench/__init__.py": "",
+        "lib/_bench/old.py": "def b():\n    return 1\n",
+        "docs/source/conf.py": "project = 'lib'\nextensions = ['sphinx.ext.autodoc']\n",
+        "Makefile": "gen:\n\tpython dev/gen.py --out build\n",
+        "tools/dev/gen.py": "def gen():\n    return 1\n",
+        "README.md": "Run `python stale/old_bench.py` to benchmark.\n",
+        "stale/old_bench.py": "def bench():\n    return 1\n",
+        "lib/dead.py": "def gone():\n    return 1\n",
+    })
+    for subject, named_by in [(".github/scripts/check.py", ".github/workflows/lint.yml:4"),
+                              (".github/scripts/helper_lib.py", ".github/scripts/check.py imports it"),
+                              ("csrc/aio/py_test/validate_async_io.py", "csrc/aio/py_test/run_sweep.sh:2"),
+                              ("docs/source/conf.py", "Sphinx"), ("tools/dev/gen.py", "Makefile:2")]:
+        finding = next((f for s, f in found.items() if subject == s or s.endswith("/") and subject.startswith(s)),
+                       None)
+        assert finding is not None and finding.confidence == 30 and named_by in finding.reason, (subject, finding)
+    assert found["stale/"].confidence == 70
+    assert found["lib/dead.py"].confidence >= 40
+    # a run file is reported on its own: the dead file beside it is no less dead, and touching an __init__.py
+    # runs nothing
+    assert found["csrc/aio/py_test/old_sweep.py"].confidence == 60
+    assert found["lib/_bench/"].confidence == 70
+
+
+def test_example_code_is_reported_like_scripts(tmp_path):
+    """apex's ``apex/contrib/examples/nccl_allocator/``, any ``examples/`` or ``demos/`` folder and TE's
+    ``docs/features/**/pytorch_nvfp4_example.py`` (a ``literalinclude``): example or documentation code
+    users read and run by hand, nothing imports it (30, like scripts, not 70). The same module elsewhere is
+    dead, and a folder finding does not mix the two."""
+    found = _audit(tmp_path, {
+        "pyproject.toml": PYPROJECT, "lib/__init__.py": "", "lib/contrib/__init__.py": "",
+        "lib/contrib/examples/allocator/allreduce.py": "import lib\n\ndef run():\n    return lib\n",
+        "lib/contrib/examples/allocator/helpers.py": "def h():\n    return 1\n",
+        "demos/one.py": "def demo():\n    return 1\n",
+        "docs/features/fp8/pytorch_fp8_example.py": "import lib\n\nlib.train()\n",
+        "docs/source/conf.py": "project = 'lib'\nhtml_theme = 'x'\n",
+        "lib/_stale/__init__.py": "", "lib/_stale/allreduce.py": "def run():\n    return 1\n",
+    })
+    assert found["lib/contrib/examples/"].confidence == 30 and "example or documentation code" in found["lib/contrib/examples/"].reason
+    assert found["demos/"].confidence == 30
+    # a docs snippet (shown by a literalinclude) beside the Sphinx conf.py: documentation code, 30 as well
+    assert found["docs/features/"].confidence == 30 and "documentation code" in found["docs/features/"].reason
+    assert found["lib/_stale/"].confidence == 70
+    # a dead folder holding examples is reported without them: the examples are no less example code
+    assert found["lib/contrib/__init__.py"].confidence == 60
+
+
+def test_kernels_only_example_code_uses_are_reported_like_it(tmp_path):
+    """mlx's ``examples/extensions/bindings.cpp`` exports ``axpby``, which only the example package imports:
+    example code users build and run by hand (30, not 60). An export nothing reads is still 70."""
+    files = {
+        "pyproject.toml": PYPROJECT, "lib/__init__.py": "",
+        "examples/extensions/setup.py": "from setuptools import setup, Extension\n"
+                                        "setup(name='ext', ext_modules=[Extension('_ext', ['bindings.cpp'])])\n",
+        "examples/extensions/bindings.cpp": 'NB_MODULE(_ext, m) {\n  m.def("axpby", &axpby);\n'
+                                            '  m.def("stale", &stale);\n}\n',
+        "examples/extensions/sample/__init__.py": "from _ext import axpby\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-kernel"}))
+    found = {f.subject: f for f in result.findings}
+    assert found["pybind:_ext.axpby"].confidence == 30 and "example or documentation code" in found["pybind:_ext.axpby"].reason
+    assert found["pybind:_ext.stale"].confidence == 70

@@ -21,6 +21,9 @@ def _project(tmp_path, files: dict[str, str]):
 @pytest.mark.parametrize("config, text, folder", [
     ("setup.py", 'from setuptools import setup\nsetup(name="p", package_dir={"p": "pkg/p"}, packages=["p"])\n', "pkg"),
     ("setup.py", 'from setuptools import setup\nsetup(name="p", package_dir={"": "lib"})\n', "lib"),
+    # mlx: the mapping bound to a name first
+    ("setup.py", 'from setuptools import setup\npackage_dir = {"": "python"}\nsetup(name="p", package_dir=package_dir)\n',
+     "python"),
     ("setup.cfg", "[options]\npackage_dir =\n    =lib\n", "lib"),
     ("pyproject.toml", '[tool.setuptools.package-dir]\n"" = "lib"\n', "lib"),
     ("pyproject.toml", '[tool.hatch.build.targets.wheel]\npackages = ["lib/p"]\n', "lib"),
@@ -31,6 +34,12 @@ def test_declared_folder(tmp_path, config, text, folder):
     assert declared_python_root(root) == folder
     tree = open_tree(root)
     assert tree.python_root == root / folder and tree.packages == ["p"]
+
+
+def test_a_name_bound_to_two_mappings_declares_nothing(tmp_path):
+    root = _project(tmp_path, {"setup.py": 'd = {"": "lib"}\nif X:\n    d = {"": "other"}\nsetup(package_dir=d)\n',
+                                 "lib/p/__init__.py": "", "other/q/__init__.py": ""})
+    assert declared_python_root(root) is None
 
 
 def test_two_folders_or_none_declared_fall_back_to_the_guess(tmp_path):

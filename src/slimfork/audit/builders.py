@@ -28,6 +28,7 @@ def is_cmake(path: str) -> bool:
 def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
     """Native sources a CMake file of the tree names or globs: path -> "built by CMakeLists.txt:81"."""
     resolver = SourceResolver(native)
+    present = set(native)
     out: dict[str, str] = {}
     for rel in sorted(p for p in other_files if is_cmake(p)):
         try:
@@ -53,6 +54,34 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
             line = text.count("\n", 0, m.start()) + 1
             for path in resolver.resolve(name, rel):
                 out.setdefault(path, f"built by {rel}:{line}")
+        for function, index, suffix in _stem_functions(text):
+            for call in re.finditer(r"(?<![\w$])%s\s*\(([^()]*)\)" % re.escape(function), text):
+                args = call.group(1).split()
+                if index >= len(args) or not re.fullmatch(r"[\w./+-]+", args[index]):
+                    continue
+                line = text.count("\n", 0, call.start()) + 1
+                stem = args[index]
+                path = posixpath.normpath(posixpath.join(here, f"{stem}.{suffix}"))
+                if path in present:
+                    out.setdefault(path, f"built by {rel}:{line} ({function}({stem}) compiles {stem}.{suffix})")
+    return out
+
+
+_FUNCTION = re.compile(r"^[ \t]*(?:function|macro)\s*\(\s*(\w+)([^)]*)\)(.*?)^[ \t]*end(?:function|macro)\b",
+                       re.M | re.S | re.I)
+_STEM_USE = re.compile(r"\$\{(\w+)\}\.(cuh|cu|cpp|cc|cxx|c|hip|metal|mm|m)\b")
+
+
+def _stem_functions(text: str) -> list[tuple[str, int, str]]:
+    """CMake functions that compile a source named by the stem a parameter gives (mlx's
+    ``function(build_kernel KERNEL) set(SRCFILE ${CMAKE_CURRENT_SOURCE_DIR}/${KERNEL}.metal)``, called as
+    ``build_kernel(arange arange.h)``): (function, parameter position, suffix)."""
+    out = []
+    for m in _FUNCTION.finditer(text):
+        params = m.group(2).split()
+        for use in _STEM_USE.finditer(m.group(3)):
+            if use.group(1) in params:
+                out.append((m.group(1), params.index(use.group(1)), use.group(2)))
     return out
 
 
@@ -151,7 +180,114 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
                 continue
             for path in folders.get(full, ()):
                 out.setdefault(path, f"built by {rel}:{line} (every source below the folder '{text}')")
+        for pattern, line in _glob_patterns(tree):  # glob(os.path.join(ext_dir, "**", "*.cpp")), ext_dir a join
+            full = posixpath.normpath(posixpath.join(here, pattern))
+            if full.startswith("..") or not full.endswith(_NATIVE_SOURCE) or "/" not in full:
+                continue
+            for path in sources:
+                if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
+                    out.setdefault(path, f"built by {rel}:{line} (glob {full})")
     return out
+
+
+_GLOBS = ("glob", "iglob", "rglob")
+
+
+def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
+    """The patterns of the glob calls of a build script whose pattern is a path joined from constants and from
+    names bound, in the same function or at module level, to such paths or to the script's own folder
+    (``d = os.path.join("pkg", "csrc")`` ... ``glob.glob(os.path.join(d, "**", "*.cu"), recursive=True)`` gives
+    ``pkg/csrc/**/*.cu``; ``Path(d).rglob("*.cu")`` gives ``pkg/csrc/**/*.cu``). A part computed out of sight
+    gives no pattern."""
+    out: list[tuple[str, int]] = []
+    scopes: list[ast.AST] = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef,
+                                                                                    ast.AsyncFunctionDef))]
+    module_env = _path_bindings(tree, {})
+    for scope in scopes:
+        env = module_env if scope is tree else _path_bindings(scope, module_env)
+        for node in _own_nodes(scope):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            method = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if method not in _GLOBS or not node.args:
+                continue
+            pattern = _path_value(node.args[0], env)
+            if pattern is None:
+                continue
+            if isinstance(func, ast.Attribute) and ast.unparse(func.value) != "glob":
+                base = _path_value(func.value, env)  # Path(d).glob("*.cu"), Path(d).rglob("*.cu")
+                if base is None:
+                    continue
+                pattern = posixpath.join(base, "**", pattern) if method == "rglob" else posixpath.join(base, pattern)
+            out.append((pattern, node.lineno))
+    return out
+
+
+def _own_nodes(scope: ast.AST):
+    """The nodes of a module or function, not those of the functions it defines."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _path_bindings(scope: ast.AST, outer: dict[str, str]) -> dict[str, str]:
+    """Names a scope binds once, by a plain assignment, to a path _path_value can compute."""
+    env = dict(outer)
+    counts: dict[str, int] = {}
+    assigns: list[tuple[str, ast.expr]] = []
+    for node in _own_nodes(scope):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    counts[target.id] = counts.get(target.id, 0) + 1
+                    assigns.append((target.id, node.value))
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name):
+            counts[node.target.id] = counts.get(node.target.id, 0) + 2
+    for name, value in sorted(assigns, key=lambda a: getattr(a[1], "lineno", 0)):
+        if counts[name] != 1:
+            env.pop(name, None)
+            continue
+        path = _path_value(value, env)
+        if path is None:
+            env.pop(name, None)
+        else:
+            env[name] = path
+    return env
+
+
+def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
+    """A path joined from constants, bound names and the script's folder ("" for ``os.path.dirname(__file__)``,
+    its ``abspath``, ``Path(__file__).parent``): ``os.path.join``/``Path(...)``, ``/`` and ``+``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return env.get(node.id)
+    text = ast.unparse(node)
+    if re.fullmatch(r"(os\.path\.)?dirname\((os\.path\.)?((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
+                    r"(\.(resolve|absolute)\(\))?\.parent", text):
+        return ""
+    if isinstance(node, ast.Call):
+        func = ast.unparse(node.func)
+        if func in ("os.path.abspath", "os.path.realpath", "abspath", "realpath", "str", "os.fspath") and \
+                len(node.args) == 1 and not node.keywords:
+            return _path_value(node.args[0], env)
+        if func in ("os.path.join", "path.join", "join", "Path", "pathlib.Path", "PurePath") and node.args and \
+                not node.keywords:
+            parts = [_path_value(a, env) for a in node.args]
+            if any(p is None for p in parts):
+                return None
+            return posixpath.join(*[p for p in parts if p is not None])
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add)):
+        left, right = _path_value(node.left, env), _path_value(node.right, env)
+        if left is None or right is None:
+            return None
+        return posixpath.join(left, right) if isinstance(node.op, ast.Div) else left + right
+    return None
 
 
 _NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=

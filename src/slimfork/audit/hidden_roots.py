@@ -99,6 +99,20 @@ def relocated_roots(graph: ModuleGraph) -> list[Root]:
     return list(out.values())
 
 
+def native_import_roots(graph: ModuleGraph, scan) -> list[Root]:
+    """Modules of the tree that native code imports (mlx's ``nb::module_::import_("mlx._reprlib_fix")`` in the
+    extension's init, ``py::module_::import``, ``PyImport_ImportModule``): the built extension runs the import,
+    so they are roots (unknown means keep: the native file may be unbuilt)."""
+    mm = graph.mm
+    out: dict[str, Root] = {}
+    for path, native in sorted(scan.native.items()):
+        for name, line in getattr(native, "py_imports", ()):
+            if mm.is_internal(name) and (target := mm.longest_module(name)) and target not in graph.reached \
+                    and target not in out and mm.modules[target].path:
+                out[target] = Root("module", target, text=f"{target} (imported by native code at {path}:{line})")
+    return list(out.values())
+
+
 def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Unknown means keep: module paths built from a module constant in a reached module,
     ``f"{_PACKAGE}.sm120_fp8:run"`` with ``_PACKAGE = "pkg.kernels"`` (kernel and plugin registries)."""

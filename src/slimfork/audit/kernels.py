@@ -8,6 +8,7 @@ from collections.abc import Set as AbstractSet
 
 from slimfork.audit.kerneltable import UNNAMED_EXTENSION, Kernel, KernelTable, include_closure, referenced_kernel_files
 from slimfork.audit.model import Finding
+from slimfork.audit.unused import is_example
 
 _MAX_USES = 8
 _NATIVE_TEST = re.compile(r"(^|/)tests?/(.*/)?[^/]*(_test|_tests|test_[^/]*)\.\w+$|(^|/)[^/]*_test\.(cu|cpp|cc)$")
@@ -126,6 +127,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
     if dead and not live and all(u.path in public for u in dead):
         reason += "; the code that launches it is a public module of the library, which users may call"
         confidence = min(confidence, 40)
+    if dead and not live and all(is_example(u.path) for u in dead):  # mlx's examples/extensions: _ext.axpby
+        reason += "; only example or documentation code uses it, which users run by hand"
+        confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name

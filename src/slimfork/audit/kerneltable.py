@@ -19,6 +19,7 @@ from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.index.native_functions import HostFunction
 from slimfork.index.build import Index
 from slimfork.index.kernel_names import name_regex, specific
 
@@ -144,28 +145,43 @@ class _Builder:
     def uncalled_host_functions(self) -> set[tuple[str, str]]:
         """(path, name) of native functions and macros no live code reaches by name. Live: names used outside any
         function, names Python code reads, writes in a string or matches with an f-string pattern (ctypes'
-        ``lib.cquantize``), ``main``, and what a live function's body names, transitively."""
-        defined: dict[str, list[tuple[str, frozenset[str]]]] = {}
-        live = {"main"}
+        ``lib.cquantize``), ``main``, and what a live function's body names, transitively. A name a body writes
+        only qualified by namespaces of the tree (``fp8::quantize<...>(``) reaches only the definitions inside one
+        of those namespaces (not Transformer Engine's ``nvfp4::quantize``); any other qualifier (a class, a
+        namespace defined outside the tree) reaches every definition of the name."""
+        defs: list[tuple[str, HostFunction]] = []
+        by_name: dict[str, list[int]] = {}
+        seeds = {"main"}
+        known_namespaces: set[str] = set()
         for rel, scan in self.scan.native.items():
-            live.update(scan.loose)
+            seeds.update(scan.loose)
             for fn in scan.functions:
-                defined.setdefault(fn.name, []).append((rel, fn.uses))
+                by_name.setdefault(fn.name, []).append(len(defs))
+                defs.append((rel, fn))
+                known_namespaces.update(getattr(fn, "namespaces", ()))
         for py in self.scan.py.values():
-            live.update(name for name in py.refs if name in defined)
-            live.update(name for name in py.strings if name in defined)
+            seeds.update(name for name in py.refs if name in by_name)
+            seeds.update(name for name in py.strings if name in by_name)
         self.string_uses("")  # builds the f-string patterns
-        live.update(name for name in defined if name not in live
-                    and any(regex.match(name) for regex, _rel, _line in self._patterns))
-        todo = [name for name in live if name in defined]
+        seeds.update(name for name in by_name if name not in seeds
+                     and any(regex.match(name) for regex, _rel, _line in self._patterns))
+        live: set[int] = set()
+        todo = [i for name in seeds for i in by_name.get(name, ())]
+        live.update(todo)
         while todo:
-            for _rel, uses in defined[todo.pop()]:
-                for name in uses:
-                    if name not in live:
-                        live.add(name)
-                        if name in defined:
-                            todo.append(name)
-        return {(rel, name) for name, sites in defined.items() if name not in live for rel, _uses in sites}
+            _rel, fn = defs[todo.pop()]
+            qualified = dict(getattr(fn, "qualified", ()))
+            for name in fn.uses:
+                quals = qualified.get(name)
+                for i in by_name.get(name, ()):
+                    if i in live:
+                        continue
+                    spaces = getattr(defs[i][1], "namespaces", ())
+                    if quals is None or any(q in spaces or q not in known_namespaces for q in quals):
+                        live.add(i)
+                        todo.append(i)
+        reached = {(defs[i][0], defs[i][1].name) for i in live}
+        return {(rel, fn.name) for i, (rel, fn) in enumerate(defs) if i not in live} - reached
 
     def uncalled_functions(self) -> set[tuple[str, str]]:
         """Top-level functions that launch a Triton kernel of their own file and that nothing references: outside their file no

@@ -15,6 +15,7 @@ from slimfork.audit.hidden_roots import (
     hidden_root_triggers,
     lazy_roots,
     listing_roots,
+    native_import_roots,
     relative_roots,
     relocated_roots,
     scan_roots,
@@ -30,6 +31,7 @@ from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.tests import extension_names, test_findings
+from slimfork.audit.toolrun import tool_run_files
 from slimfork.audit.unused import (
     default_roots,
     defines_tests,
@@ -96,12 +98,16 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
     public = {p: graph.module_of(p).split(".")[0] for p in python_paths
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))}
+    # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
+    tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
+                                                        and p not in runnable})
     if "unused-file" in options.kinds:
-        support = script_support(graph, index, set(runnable), reached - test_only)
+        support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only)
         unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
-                                           {p for p, s in index.files.items() if s.error}, support, public)
+                                           {p for p, s in index.files.items() if s.error}, support, public,
+                                           tool_run)
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-symbol" in options.kinds:
@@ -131,7 +137,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                     "hidden_roots": len(extra), "hidden_root_triggers": hidden_root_triggers(extra),
                     "ambiguous_file_names": len(ambiguous),
                     "findings": counts, "seconds": timings, "total_seconds": round(sum(timings.values()), 2)}
-    result.stats["projection"] = projection(result, lines, runnable, len(table.kernels) if table else None)
+    result.stats["projection"] = projection(result, lines, runnable | frozenset(tool_run),
+                                            len(table.kernels) if table else None)
     if table is not None:
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
                                    "unused_by_kind": _by_kind_unused(result)}
@@ -159,7 +166,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
             + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
-            + relocated_roots(graph)
+            + relocated_roots(graph) + native_import_roots(graph, scan)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break

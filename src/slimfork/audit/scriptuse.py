@@ -18,7 +18,9 @@ def runs_at_top_level(source: str) -> bool:
     """Whether a module is a script that runs code when executed: a ``#!...python`` line, or at its top level
     a ``for``/``while`` loop that calls something (in ``if``/``try``/``with`` blocks too, ``except`` handlers
     aside), or a call of ``print`` or of a public function the module defines (in ``try``/``with`` blocks too:
-    a library's ``if`` may print a warning at import)."""
+    a library's ``if`` may print a warning at import), or an ``assert`` that calls a method of an object it
+    builds or such a function (DeepSpeed's ``validate_gds.py``: ``assert GDSBuilder().load(True)``; a library's
+    ``assert hasattr(torch, "x")`` is no script)."""
     if source.startswith("#!") and "python" in source.split("\n", 1)[0]:
         return True
     try:
@@ -37,6 +39,10 @@ def _runs(node: ast.stmt, own: set[str], calls: bool) -> bool:
         calls = calls and not isinstance(node, ast.If)
         return any(_runs(child, own, calls) for child in node.body + getattr(node, "orelse", [])
                    + getattr(node, "finalbody", []))
+    if calls and isinstance(node, ast.Assert):  # assert GDSBuilder().load(True): a check that builds and runs
+        return any(isinstance(n, ast.Call) and (isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Call)
+                                                or isinstance(n.func, ast.Name) and n.func.id in own)
+                   for n in ast.walk(node.test))
     if calls and isinstance(node, (ast.Expr, ast.Assign, ast.AnnAssign)) and node.value is not None:
         return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (n.func.id == "print"
                    or n.func.id in own) for n in ast.walk(node.value))

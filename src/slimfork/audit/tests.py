@@ -17,6 +17,7 @@ def extension_names(scan) -> set[str]:
     """Names of native extension modules the tree builds (``PYBIND11_MODULE(_ext, m)``, ``NB_MODULE``,
     ``Extension("pkg._ext", ...)``): importing them is no missing import."""
     names = {k.namespace for nat in scan.native.values() for k in nat.kernels if k.kind == "pybind"}
+    names |= {name for nat in scan.native.values() for name in nat.modules}  # defs in other files (mlx's core)
     names |= {call.name.rsplit(".", 1)[-1] for py in scan.py.values() for call in py.loaders if call.name}
     return names
 

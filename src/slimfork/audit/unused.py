@@ -20,7 +20,15 @@ from slimfork.spec.model import Root
 
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _TEST_DIR = re.compile(r"(^|/)tests?/")
+# example and documentation code (docs snippets a literalinclude shows): users read it and run it by hand
+_EXAMPLE = re.compile(r"(^|/)(examples?|demos?|tutorials?|docs?)/")
 _REFERENCE = re.compile(r"(^|/|_)(naive|reference|ref|testing|mock|fake|oracle)[^/]*(\.py|/)|_(naive|ref|reference)\.py$")
+
+
+def is_example(path: str) -> bool:
+    """A file of an examples, demos, tutorials or docs folder: example or documentation code users read and run
+    by hand."""
+    return bool(_EXAMPLE.search(path))
 
 
 def is_test_file(path: str) -> bool:
@@ -108,13 +116,15 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
                     test_only: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
                     unparsed: AbstractSet[str] = frozenset(), support: dict[str, str] | None = None,
-                    public: dict[str, str] | None = None) -> list[Finding]:
+                    public: dict[str, str] | None = None, tool_run: dict[str, str] | None = None) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
     ``support``: unreached files a runnable script imports (path -> script), reported like the script (30).
-    ``public``: public modules of a library package (path -> package): users may import them (40)."""
-    support, public = support or {}, public or {}
+    ``public``: public modules of a library package (path -> package): users may import them (40).
+    ``tool_run``: files a shell script, CI workflow or tool runs (path -> why): each is reported on its own (30),
+    never inside a folder finding that would call the files beside it as unknown as it is."""
+    support, public, tool_run = support or {}, public or {}, tool_run or {}
     reached = reached_paths(graph)
     unreached = [p for p in python_paths if p not in reached or p in test_only]
     if not unreached:
@@ -127,7 +137,9 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         while folder:
             folders.setdefault(folder, []).append(path)
             folder = posixpath.dirname(folder)
-    whole = {f for f, files in folders.items() if all(p in dead for p in files)}
+    # a folder finding never mixes example code (30) with files that are not: it would call one or the other wrong
+    whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)
+             and (_EXAMPLE.search(f + "/") or not any(_EXAMPLE.search(p) for p in files))}
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []
     covered: set[str] = set()
@@ -143,6 +155,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         covered.update(files)
         total = sum(lines.get(p, 0) for p in files)
         scripts = [p for p in files if not p.endswith("/__init__.py")]
+        example = bool(_EXAMPLE.search(folder + "/"))
         main = f"{folder}/__main__.py" in files or bool(scripts) and all(p in runnable or p in support
                                                                           for p in scripts)
         used = next((support[p] for p in files if p in support and support[p] not in files), None)
@@ -153,6 +166,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         only = [p for p in files if p in test_only]
         tests = sorted({t for p in only for t in tests_of.get(p, [])})
         note = ("it holds scripts or a __main__.py, it may be run by hand; " if main else "") + \
+            ("example or documentation code (an examples, demos, tutorials or docs folder): users read it and run it by hand; " if example and not main
+             else "") + \
             (f"{used} imports it, a script that may be run by hand; " if used else "") + \
             (f"{named}; " if named else "") + (f"{public_note(package)}; " if package else "")
         what = "not reached from the roots" if not only else \
@@ -162,15 +177,19 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
                            f"is {what}", ((api_note if possible_api else "") + (helper_note if aid else "") + note +
                                           _test_note(tests)).rstrip("; ") or "unreached",
-                           30 if main or used or named or possible_api or aid else PUBLIC if package else 50 if only
+                           30 if main or example or used or named or possible_api or aid else PUBLIC if package
+                           else 50 if only
                            else 70, folder + "/", None,
                            {"files": files, "lines": total, "test_only": only, "tests": tests,
                             **({"public": package} if package else {})}))
     for path in unreached:
         if path in covered:
             continue
-        script = path in runnable
-        note = "it is a script (a __main__ block or code at its top level), it may be run by hand; " if script else ""
+        example = bool(_EXAMPLE.search(path))
+        script = path in runnable or path in tool_run or example
+        note = "it is a script (a __main__ block or code at its top level), it may be run by hand; " \
+            if path in runnable else f"{tool_run[path]}; " if path in tool_run else \
+            "example or documentation code (an examples, demos, tutorials or docs folder): users read it and run it by hand; " if example else ""
         if path in ambiguous:
             note += f"{ambiguous[path]}; "
         if path in unparsed:

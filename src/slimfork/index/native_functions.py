@@ -33,6 +33,9 @@ class HostFunction:
     line: int
     uses: frozenset[str]  # every identifier of its body (calls, launches, names passed on)
     macro: bool = False
+    namespaces: tuple[str, ...] = ()  # the namespaces it is defined in, outermost first
+    # names of ``uses`` the body writes only qualified (``fp8::quantize<...>(``), with their qualifiers
+    qualified: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(slots=True)
@@ -60,10 +63,30 @@ def host_code(code: str, line_of) -> HostCode:
     return out
 
 
+_NAMESPACE = re.compile(r"\bnamespace\s+([\w:]+)\s*$")
+_QUALIFIED = re.compile(r"(?<![\w:])(\w+)\s*::\s*(?:template\s+)?(\w+)")
+
+
+def _qualified_only(body: str, names: frozenset[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The names of ``body`` written only after a qualifier (``q::name``), each with its qualifiers."""
+    quals: dict[str, set[str]] = {}
+    counts: dict[str, int] = {}
+    for m in _QUALIFIED.finditer(body):
+        quals.setdefault(m.group(2), set()).add(m.group(1))
+        counts[m.group(2)] = counts.get(m.group(2), 0) + 1
+    out = []
+    for name, qs in quals.items():
+        if name in names and len(re.findall(r"\b%s\b" % re.escape(name), body)) == counts[name]:
+            out.append((name, tuple(sorted(qs))))
+    return tuple(sorted(out))
+
+
 class _Reader:
-    def __init__(self, text: str, macros, out: HostCode, line_of, depth: int = 0, branches: tuple[int, ...] = ()):
+    def __init__(self, text: str, macros, out: HostCode, line_of, depth: int = 0, branches: tuple[int, ...] = (),
+                 namespaces: tuple[str, ...] = ()):
         self.text, self.macros, self.out, self.line_of, self.depth = text, macros, out, line_of, depth
         self.branches = branches  # positions of #else/#elif: a function spanning one may be two half-functions
+        self.namespaces = list(namespaces)  # the namespace blocks open where the reader is
 
     def loose(self, start: int, end: int, own: str = "") -> None:
         for m in _IDENT.finditer(self.text, start, end):
@@ -76,6 +99,7 @@ class _Reader:
 
     def read(self, start: int) -> None:
         text, i, stmt, parens, opened = self.text, start, start, 0, 0
+        pushed: list[int] = []  # how many namespace names each transparent block opened
         while i < len(text):
             ch = text[i]
             if ch == "(":
@@ -89,6 +113,10 @@ class _Reader:
                 stmt = self.peel(stmt, i)
                 if _TRANSPARENT.search(text, stmt, i):
                     opened += 1
+                    named = _NAMESPACE.search(text, stmt, i)
+                    parts = [p for p in named.group(1).split("::") if p] if named else []
+                    self.namespaces += parts
+                    pushed.append(len(parts))
                     stmt = i + 1
                 else:
                     end = _closing(text, i)
@@ -98,6 +126,8 @@ class _Reader:
             elif parens == 0 and ch == "}" and opened:
                 self.statement(stmt, i)
                 opened -= 1
+                for _ in range(pushed.pop() if pushed else 0):
+                    self.namespaces.pop()
                 stmt = i + 1
             i += 1
         self.statement(stmt, len(text))
@@ -135,7 +165,8 @@ class _Reader:
         expanded = _IDENT.sub(lambda m: values.get(m.group(0), m.group(0)), body)
         expanded = re.sub(r"\s*##\s*", "", expanded)
         line = self.line_of(start)
-        _Reader(expanded, self.macros, self.out, lambda _pos: line, self.depth + 1).read(0)
+        _Reader(expanded, self.macros, self.out, lambda _pos: line, self.depth + 1,
+                namespaces=tuple(self.namespaces)).read(0)
 
     def statement(self, start: int, end: int) -> None:
         start = self.peel(start, end)
@@ -152,7 +183,8 @@ class _Reader:
         # an #if/#else inside the body (`#if __CUDA_ARCH__ >= 1000 ... #else ... #endif`): one function that uses
         # the names of every branch
         uses = frozenset(_IDENT.findall(self.text, brace, end + 1)) - {name}
-        self.out.functions.append(HostFunction(name, self.line_of(brace), uses))
+        self.out.functions.append(HostFunction(name, self.line_of(brace), uses, namespaces=tuple(self.namespaces),
+                                               qualified=_qualified_only(self.text[brace:end + 1], uses)))
 
 
 def _closing(text: str, pos: int, open_: str = "{", close: str = "}") -> int:

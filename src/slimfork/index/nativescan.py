@@ -24,6 +24,9 @@ _TORCH_IMPL = re.compile(r"\bTORCH_LIBRARY_IMPL\s*\(\s*([A-Za-z_]\w*)\s*,\s*\w+\
 _IMPL = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*impl\s*\(\s*(?:TORCH_SELECTIVE_NAME\s*\(\s*)?\"(?:(\w+)::)?(\w+)")
 _PYBIND = re.compile(r"\b(?:PYBIND11_MODULE|NB_MODULE)\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
 _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
+# a Python module imported from C++: nb::module_::import_("pkg.mod"), py::module_::import("pkg.mod"),
+# PyImport_ImportModule("pkg.mod")
+_PY_IMPORT = re.compile(r"\b(?:import_?|PyImport_ImportModule(?:Level)?)\s*\(\s*\"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\"")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _INSTANTIATION = re.compile(r"\btemplate\s*$")
@@ -47,6 +50,8 @@ class NativeScan:
     impls: list[tuple[str, str, int]] = field(default_factory=list)  # TORCH_LIBRARY_IMPL m.impl: (ns, op, line)
     functions: list[HostFunction] = field(default_factory=list)  # host functions and macros, with the names they use
     loose: dict[str, list[int]] = field(default_factory=dict)  # identifiers used outside any function (always live)
+    modules: list[str] = field(default_factory=list)  # PYBIND11_MODULE/NB_MODULE names, with or without m.def
+    py_imports: list[tuple[str, int]] = field(default_factory=list)  # Python modules it imports: (module, line)
 
 
 def _blank(match: re.Match) -> str:
@@ -104,11 +109,15 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
     for pattern, kind in ((_TORCH_LIBRARY, "torch-op"), (_PYBIND, "pybind")):
         for block in pattern.finditer(code):
             namespace, var = block.group(1), block.group(2)
+            if kind == "pybind":  # NB_MODULE(core, m) { init_array(m); ... }: a module whose defs are elsewhere
+                scan.modules.append(namespace)
             body = _block_after(code, block.end())
             for m in _DEF.finditer(body):
                 if m.group(1) == var:
                     name = m.group(2).split(".")[0]
                     scan.kernels.append(NativeKernel(kind, name, line_of(block.end() + m.start()), namespace))
+    if "import" in code:
+        scan.py_imports = [(m.group(1), line_of(m.start())) for m in _PY_IMPORT.finditer(code)]
     code_only = _STRING.sub(_blank, code)
     if not metal:
         host = host_code(code_only, line_of)

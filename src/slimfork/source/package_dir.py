@@ -67,12 +67,26 @@ def _setup_cfg(root: Path) -> set[str]:
 def _setup_py(root: Path) -> set[str]:
     tree = ast.parse((root / "setup.py").read_text(encoding="utf-8"))
     found: set[str] = set()
+    # names bound to a literal (mlx: package_dir = {"": "python"} ... setup(package_dir=package_dir)); a name
+    # bound twice to different values declares nothing
+    bound: dict[str, ast.expr | None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            previous = bound.get(name)
+            same = previous is not None and ast.dump(previous) == ast.dump(node.value)
+            bound[name] = node.value if name not in bound or same else None
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
                 if keyword.arg == "package_dir":
+                    value: ast.expr | None = keyword.value
+                    if isinstance(value, ast.Name):
+                        value = bound.get(value.id)
+                    if value is None:
+                        continue
                     try:
-                        found |= _roots(ast.literal_eval(keyword.value))
+                        found |= _roots(ast.literal_eval(value))
                     except ValueError:
                         continue
     return found

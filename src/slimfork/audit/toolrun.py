@@ -1,0 +1,98 @@
+"""Python files that something other than Python runs: a file a shell script, CI workflow, Makefile, build or
+tool configuration of the tree names by path (``python .github/scripts/check_lmdeploy.py`` in a workflow,
+``python ./validate_async_io.py`` in a sweep script beside it, ``two_gpu_test.py`` in a ``unit_test.sh``), and a
+Sphinx ``conf.py`` (a ``docs/`` folder's configuration, which
+``sphinx-build`` executes). Nothing imports them, but they run: unknown means keep, so they are reported at a low
+confidence, like scripts, with the file that names them. Documentation (``.md``, ``.rst``) names files too, but
+describes rather than runs them, so it is not read. (A module such a file runs as ``python -m pkg.tool`` is a root
+already: ``graph.data_files.run_roots``.)"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from pathlib import Path
+
+# files that run commands or configure tools that do
+_SUFFIXES = (".sh", ".bash", ".zsh", ".yml", ".yaml", ".cfg", ".ini", ".toml", ".mk", ".cmake", ".bat", ".ps1",
+             ".bzl", ".bazel")
+_NAMES = ("Makefile", "GNUmakefile", "makefile", "Jenkinsfile", "CMakeLists.txt", "BUILD", "Justfile",
+          "justfile", "Procfile")
+# hidden folders that hold CI configuration; other hidden folders (.git, .venv, caches) are not read
+_HIDDEN = (".github", ".gitlab", ".circleci", ".buildkite", ".ci", ".azure-pipelines", ".jenkins", ".devcontainer")
+_SKIP = ("node_modules", "__pycache__", "site-packages", "third_party", "3rdparty")
+_MAX_BYTES = 1 << 20
+_PATH = re.compile(r"(?<![\w./-])((?:\.{1,2}/)?[\w.+-]*[\w+-](?:/[\w.+-]+)*\.py)(?![\w/])")
+_SPHINX = re.compile(r"^\s*(html_theme|extensions)\s*=", re.M)
+
+
+def command_files(root: Path) -> list[str]:
+    """The files of the tree that may run Python files (tree-relative paths)."""
+    out = []
+    for folder, dirs, files in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        dirs[:] = [d for d in dirs if (not d.startswith(".") or d in _HIDDEN) and d not in _SKIP]
+        for name in files:
+            if name.endswith(_SUFFIXES) or name in _NAMES or name.startswith("Dockerfile"):
+                out.append(name if rel == "." else posixpath.join(rel.replace(os.sep, "/"), name))
+    return sorted(out)
+
+
+def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) -> dict[str, str]:
+    """Of ``candidates`` (files nothing reaches), those a tool runs: path -> why."""
+    if not candidates:
+        return {}
+    present = set(python_paths)
+    by_name: dict[str, list[str]] = {}
+    for path in python_paths:
+        by_name.setdefault(posixpath.basename(path), []).append(path)
+    out: dict[str, str] = {}
+    for rel in command_files(root):
+        try:
+            if (root / rel).stat().st_size > _MAX_BYTES:
+                continue
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        for number, line in enumerate(text.splitlines(), 1):
+            if ".py" in line:
+                for m in _PATH.finditer(line):
+                    found = _resolve(m.group(1), here, present, by_name)
+                    if found is not None and found in candidates:
+                        out.setdefault(found, f"{rel}:{number} runs or names it ('{m.group(1)}'): a tool or a "
+                                             "shell script may run it")
+    for path in candidates:
+        if posixpath.basename(path) == "conf.py" and path not in out:
+            try:
+                if _SPHINX.search((root / path).read_text(errors="replace")):
+                    out[path] = "a Sphinx configuration (html_theme/extensions): sphinx-build runs it"
+            except OSError:
+                continue
+    return out
+
+
+def _resolve(text: str, here: str, present: set[str], by_name: dict[str, list[str]]) -> str | None:
+    """The Python file a path written in a command file means (an ``__init__.py`` is touched, not run):
+    relative to that file's folder, to the tree's root, else the one file whose path ends with it
+    (``scripts/check.py`` run from a ``cd``), else the one file of that name below the command file's folder or
+    in the tree."""
+    if posixpath.basename(text) == "__init__.py":  # touch pkg/__init__.py: never run
+        return None
+    for base in (here, ""):
+        path = posixpath.normpath(posixpath.join(base, text))
+        if path in present:
+            return path
+    tail = posixpath.normpath(text).lstrip("./")
+    if not tail:
+        return None
+    name = posixpath.basename(tail)
+    if "/" in tail:
+        hits = [p for p in by_name.get(name, ()) if p.endswith("/" + tail)]
+        return hits[0] if len(hits) == 1 else None
+    hits = by_name.get(name, [])
+    below = [p for p in hits if not here or p.startswith(here + "/")]
+    if len(below) == 1:
+        return below[0]
+    return hits[0] if len(hits) == 1 else None
