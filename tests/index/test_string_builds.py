@@ -1,7 +1,8 @@
 """A module name built with ``%``, ``str.format``, ``".".join`` or ``+`` is read as the f-string it equals: over a
 loop of literals it names each module, after the module's own name it is a submodule or a prefix of it
 (``f"{__package__}.backends.{name}"`` keeps every backend), where before each was "computed entirely at run time"
-and kept nothing (session 30's adversarial round, C1)."""
+and kept nothing (session 30's adversarial round, C1). A code template run by ``exec`` after filling in a module
+name (``"from pkg.tasks.{name} import run"``) keeps every module under its literal start (L1)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,13 @@ def test_the_modules_so_named_stay(tmp_path):
     reached = analysis.graph.reached
     assert {"cpkg.drivers.pg", "cpkg.drivers.lite", "cpkg.backends.mem", "cpkg.core_native"} <= set(reached)
     assert "cpkg.unused" not in reached
+
+
+@pytest.mark.parametrize("template", ['"from pkg.tasks.{name} import run"', '"import pkg.tasks.%s as t"',
+                                      '"x = 1; from pkg.tasks.{} import run"', '"python -m pkg.tasks.%(job)s"'])
+def test_a_code_template_naming_a_module_keeps_what_it_may_name(template):
+    assert _dynamic(f"_TEMPLATE = {template}\n") == [("pkg.tasks.", True)]
+
+
+def test_a_template_with_a_computed_start_names_nothing():
+    assert _dynamic('_TEMPLATE = "from {pkg}.tasks import run"\n') == []
