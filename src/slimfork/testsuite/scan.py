@@ -252,6 +252,10 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                 unit.uses.append(Use(dotted, sub.lineno))
         elif isinstance(sub, (ast.Assign, ast.Delete)):
             unit.patches += [_env_patch(*found) for found in env_stores(sub)]
+            unit.patches += [Patch(dotted, _value(sub.value) if isinstance(sub, ast.Assign) else UNKNOWN, sub.lineno)
+                             for t in sub.targets if isinstance(t, ast.Attribute)
+                             and (dotted := _dotted(t, aliases)) and dotted.split(".")[0] in internal]
+            # config.DEBUG = True: sets a module's name, as monkeypatch.setattr does
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
             unit.strings.add(sub.value)
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _KEYED.match(sub.value):
