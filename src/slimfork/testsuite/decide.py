@@ -134,9 +134,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     for path, tf in files.items():
         if (path, "<module>") not in bad or posixpath.basename(path) == "__init__.py":
             continue
-        module = _module_name(path)
-        imported = any(u.dotted == module or u.dotted.startswith(module + ".") for other, f in files.items()
-                       if other != path for unit in f.units.values() for u in unit.uses)
+        known = importable_names(path)  # tests.helpers.b, or helpers.b from a folder on sys.path
+        imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
+                       if other != path for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
         unit = tf.units["<module>"]
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
