@@ -1,6 +1,7 @@
 """Kept code that sets or removes an environment variable a ``[facts.env]`` fact fixes: ``os.environ["X"] = v``,
 ``del os.environ["X"]``, ``os.environ.setdefault/pop("X", ...)``, ``os.environ.update({"X": v})`` or
-``update(X=v)``, ``os.putenv/unsetenv("X")``, ``monkeypatch.setenv/delenv("X")``. The fold took every read of X
+``update(X=v)``, ``os.putenv/unsetenv("X")``, ``monkeypatch.setenv/delenv("X")``, and the environment of a child
+process (``dict(os.environ, X=v)``, ``env = os.environ.copy(); env["X"] = v``, ``env={"X": v}``). The fold took every read of X
 for the fact's value; once that code has run, the original reads another: the fact may be false at run time."""
 
 from __future__ import annotations
@@ -39,22 +40,68 @@ def env_write_warnings(facts, files: Iterable[tuple[str, bytes]]) -> list[str]:
 
 
 def _writes(tree: ast.Module) -> Iterator[tuple[str, int, str]]:
-    """(variable, line, what the code does) for each write of a literal variable name."""
+    """(variable, line, what the code does) for each write of a literal variable name, to ``os.environ`` or to an
+    environment made for a child process (a copy of it, ``dict(os.environ, X=v)``, ``{**os.environ, "X": v}``,
+    ``env={"X": v}``): the child reads the value the code gives it."""
+    copies = _environ_copies(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             verb = "removes" if isinstance(node, ast.Delete) else "sets"
             for target in targets:
-                if isinstance(target, ast.Subscript) and _is_environ(target.value) \
+                if isinstance(target, ast.Subscript) and _is_environ(target.value, copies) \
                         and (name := _text(target.slice)) is not None:
                     yield name, node.lineno, f"{verb} {name} (os.environ[...]{' = ...' if verb == 'sets' else ''})"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             func = node.func
-            if func.attr in _ENVIRON_METHODS and _is_environ(func.value):
+            if func.attr in _ENVIRON_METHODS and _is_environ(func.value, copies):
                 for name in _call_names(node):
                     yield name, node.lineno, f"{_ENVIRON_METHODS[func.attr]} {name} (environ.{func.attr})"
             elif func.attr in _OS_CALLS and node.args and (name := _text(node.args[0])) is not None:
                 yield name, node.lineno, f"{_OS_CALLS[func.attr]} {name} ({func.attr})"
+        if isinstance(node, ast.Call):
+            yield from _child_env(node, copies)
+
+
+def _child_env(call: ast.Call, copies: set[str]) -> Iterator[tuple[str, int, str]]:
+    """``dict(os.environ, X=v)``, ``{**os.environ, "X": v}`` and ``subprocess.run(..., env={"X": v})``."""
+    made = [k.value for k in call.keywords if k.arg == "env"]
+    if isinstance(call.func, ast.Name) and call.func.id == "dict" and any(_is_environ(a, copies) for a in call.args):
+        made.append(call)
+    for node in made:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+            names = [k.arg for k in node.keywords if k.arg]
+            names += [n for a in node.args if isinstance(a, ast.Dict) for n in _keys(a)]
+        elif isinstance(node, ast.Dict):
+            names = _keys(node)
+        else:
+            continue
+        for name in names:
+            yield name, call.lineno, f"gives {name} to a child process's environment"
+    for node in call.args + [k.value for k in call.keywords]:
+        if isinstance(node, ast.Dict) and not made and any(k is None and _is_environ(v, copies)
+                                                           for k, v in zip(node.keys, node.values)):
+            for name in _keys(node):
+                yield name, call.lineno, f"gives {name} to a child process's environment ({{**os.environ, ...}})"
+
+
+def _keys(node: ast.Dict) -> list[str]:
+    return [t for k in node.keys if k is not None and (t := _text(k)) is not None]
+
+
+def _environ_copies(tree: ast.Module) -> set[str]:
+    """Names bound to a copy of the environment: ``env = os.environ.copy()``, ``dict(os.environ)``,
+    ``{**os.environ}``."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            v = node.value
+            if isinstance(v, ast.Call) and (isinstance(v.func, ast.Attribute) and v.func.attr == "copy"
+                                            and _is_environ(v.func.value) or isinstance(v.func, ast.Name)
+                                            and v.func.id == "dict" and any(_is_environ(a) for a in v.args)) \
+                    or isinstance(v, ast.Dict) and any(k is None and _is_environ(x) for k, x in zip(v.keys, v.values)):
+                out.add(node.targets[0].id)
+    return out
 
 
 def _call_names(call: ast.Call) -> list[str]:
@@ -68,10 +115,10 @@ def _call_names(call: ast.Call) -> list[str]:
     return names
 
 
-def _is_environ(node: ast.AST) -> bool:
-    """``os.environ``, ``environ`` (``from os import environ``)."""
+def _is_environ(node: ast.AST, copies: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+    """``os.environ``, ``environ`` (``from os import environ``), a name bound to a copy of it."""
     return isinstance(node, ast.Attribute) and node.attr == "environ" or isinstance(node, ast.Name) \
-        and node.id == "environ"
+        and (node.id == "environ" or node.id in copies)
 
 
 def _text(node: ast.AST) -> str | None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from slimfork.errors import SpecError, Stale, did_you_mean
 from slimfork.globs import match_modules
 from slimfork.graph.data_files import run_roots
+from slimfork.graph.doc_config import sphinx_extensions
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
@@ -65,6 +66,9 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
         if named is not None and named not in mm.top_names:
             out.append(RootModule(named, f"named by pyproject.toml's [{where}] ('{name}'): the project's own "
                                           "settings, which its code may resolve at run time"))
+    for name, path in sphinx_extensions(tree.root, index.files) if tree.kind != "wheel" else ():
+        if name in mm.modules:
+            out.append(RootModule(name, f"a Sphinx extension {path} loads (its `extensions`): the docs build imports it"))
     for path in installed_scripts(tree.root) if tree.kind != "wheel" else ():
         if (script := mm.module_of(path)) is not None:
             out.append(RootModule(script, f"{path}: a script the build installs"))

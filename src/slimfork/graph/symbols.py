@@ -426,17 +426,26 @@ class _Walker(PrunedCollector):
         """Classes whose base defines ``__init_subclass__`` or has a metaclass of its own register themselves when
         defined: keep them."""
         hooked = {(m, st.binds[0]) for m, s in self.s.items() for st in s.statements if st.kind == "class" and st.hook}
-        changed = bool(hooked)
+        walked = self.walked_classes()
+        changed = bool(hooked or walked)
         while changed:
             changed = False
             for module, summary in self.s.items():
                 for st in summary.statements:
-                    if st.kind != "class" or (module, st.binds[0]) in hooked:
+                    key = (module, st.binds[0]) if st.kind == "class" else None
+                    if key is None or key in hooked or isinstance(walked, set) and key in walked:
                         continue
-                    if any(self.resolve_class(module, base) in hooked for base in st.bases):
-                        hooked.add((module, st.binds[0]))
+                    bases = [self.resolve_class(module, base) for base in st.bases]
+                    if any(b in hooked for b in bases):
+                        hooked.add(key)
                         self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__ or a metaclass")
                         changed = True
+                    elif walked is True and (st.bases or not st.bases_known) \
+                            or isinstance(walked, set) and any(b in walked for b in bases):
+                        walked = walked if walked is True else walked | {key}
+                        self.use_name(module, st.binds[0], "a subclass of a class whose __subclasses__() some code "
+                                                           "enumerates (the walk finds it)")
+                        changed = walked is not True or changed
             self.drain()
         self.descriptor_owners()
         for module, summary in self.s.items():
@@ -445,6 +454,20 @@ class _Walker(PrunedCollector):
                     self.use_name(module, st.binds[0], f"{base} may register its subclasses when they are defined "
                                   "(SQLAlchemy's and Django's models do)")
         self.drain()
+
+    def walked_classes(self) -> set[tuple[str, str]] | bool | None:
+        """The classes of the tree whose ``__subclasses__()`` some code enumerates (a registry walking its base's
+        subclasses finds private ones no code names); True where one such base is computed (``cls`` of a helper):
+        then every subclass of a class of the tree; None where no code walks."""
+        found: set[tuple[str, str]] = set()
+        for module, summary in self.s.items():
+            for st in summary.statements:
+                for chain in st.walks:
+                    target = self.resolve_class(module, chain) if chain else None
+                    if target is None:
+                        return True
+                    found.add(target)
+        return found or None
 
     def descriptor_owners(self) -> None:
         """A class whose body creates an instance of a class of the tree with ``__set_name__`` (its own or

@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 import re
 
-from slimfork.index.own_names import own_submodule
+from slimfork.index.own_names import own_name, own_submodule
+from slimfork.index.str_build import as_fstring
 from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ImportEdge, ModuleSummary
 
 
@@ -338,7 +339,8 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     f-string over a loop of literals, a name or subscript of a module-level literal), one prefix entry per start
     a loop gives (``for p in ("pkg.a.", "pkg.b."): import_module(p + name)``; ``self.packages``: the attribute),
     else one prefix entry."""
-    arg, text = call.args[0], unparse(call)
+    written, text = call.args[0], unparse(call)
+    arg = as_fstring(written)  # "%s.drivers.%s" % (__package__, d), "{}.{}".format(...), ".".join((...)), a + b
     package, dots = _package_of(call, name)
     if own := own_submodule(arg):  # __name__.rpartition(".")[0] + ".pure", __spec__.parent + ".fallback"
         return [DynamicImport(call.lineno, text, own, False, package)]
@@ -352,7 +354,7 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         return [DynamicImport(call.lineno, text, (dots + start) or None, True, package) for start in variables[lead]]
     if lead in (attributes or {}):
         return [DynamicImport(call.lineno, text, None, True, package, attribute=(attributes or {})[lead])]
-    prefix = _string_prefix(arg) or _joined_prefix(arg, consts)
+    prefix = _string_prefix(arg) or _joined_prefix(written, consts)
     if not prefix and not dots and (suffix := _string_suffix(arg, defaults)):  # f"{app}.models": each *.models
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package)]
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
@@ -426,6 +428,10 @@ def _string_prefix(node) -> str:
     """The constant start of an f-string or a string concatenation ('' when there is none)."""
     if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
         return str(node.values[0].value)
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.FormattedValue) \
+            and (own := own_name(node.values[0].value)):  # f"{__package__}.backends.{name}": the module's own
+        rest = node.values[1] if len(node.values) > 1 else None
+        return own + (str(rest.value) if isinstance(rest, ast.Constant) else "")
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         if isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
             return node.left.value

@@ -11,7 +11,7 @@ from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, 
 from slimfork.index.lazy_tables import lazy_table_submodules
 from slimfork.index.own_names import own_submodules
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
-from slimfork.index.summary import GUARDED_TRY, ImportEdge, ModuleSummary
+from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
 
 _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
@@ -45,6 +45,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
+        summary.dynamic_imports += _code_templates(tree, prose)
     if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
         summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
         if "sys.path" in text:
@@ -235,6 +236,21 @@ def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
                 == "run_module" and node.args and isinstance(node.args[0], ast.Constant) \
                 and isinstance(node.args[0].value, str) and _DOTTED_NAME.fullmatch(node.args[0].value):
             out += _run(node.args[0].value, node.lineno)  # runpy.run_module("pkg.tool")
+    return out
+
+
+_TEMPLATE_IMPORT = re.compile(r"(?:^|[\s;])(?:from|import|-m)\s+((?:[A-Za-z_]\w*\.)+)(?:\{[^{}\s]*\}|%(?:\(\w+\))?s)")
+
+
+def _code_templates(tree: ast.Module, prose: set[int]) -> list[DynamicImport]:
+    """A code template whose module name is filled in later (``exec("from pkg.tasks.{name} import run"
+    .format(name=n))``, ``"import pkg.%s" % x``): every module under the literal start, as an import with a
+    literal prefix."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno not in prose:
+            for m in _TEMPLATE_IMPORT.finditer(node.value):
+                out.append(DynamicImport(node.lineno, unparse(node), m.group(1), True, None))
     return out
 
 

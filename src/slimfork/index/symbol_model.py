@@ -46,6 +46,8 @@ class TopStatement:
     set_name: bool = False  # for classes: defines __set_name__ (a descriptor told of the class that holds it)
     own_lookups: set[tuple[str, int]] = field(default_factory=set)  # (prefix, line): its own names looked up
     calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
+    walks: set[tuple[str, ...]] = field(default_factory=set)  # X.__subclasses__() anywhere inside: X's chain, () if
+    # X is no name or attribute chain (type(self), a call)
 
 
 @dataclass

@@ -87,6 +87,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = StatementRefs(st, derived or {})
     refs.visit(node)
+    st.walks = _subclass_walks(node)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         st.kind, st.binds = ("class" if isinstance(node, ast.ClassDef) else "def"), (node.name,)
         impure = [d for d in node.decorator_list if dotted_name(d.func if isinstance(d, ast.Call) else d)
@@ -163,6 +164,23 @@ def _definition_calls(node: ast.ClassDef) -> tuple[tuple[str, ...], ...]:
         elif not isinstance(cur, ast.Lambda):
             stack.extend(ast.iter_child_nodes(cur))
     return tuple(out)
+
+
+def _subclass_walks(node: ast.stmt) -> set[tuple[str, ...]]:
+    """The classes whose subclasses the statement enumerates: ``X.__subclasses__()``, ``type.__subclasses__(X)``
+    (X's chain; ``()`` where X is computed: ``cls`` of a helper, ``type(self)``)."""
+    out: set[tuple[str, ...]] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute) and sub.attr == "__subclasses__":
+            target = sub.value
+            if dotted_name(target) == "type" and isinstance(call := _parent_call(node, sub), ast.Call) and call.args:
+                target = call.args[0]
+            out.add(attr_chain(target) or ())
+    return out
+
+
+def _parent_call(root: ast.AST, func: ast.AST) -> ast.Call | None:
+    return next((c for c in ast.walk(root) if isinstance(c, ast.Call) and c.func is func), None)
 
 
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:

@@ -3,6 +3,7 @@ install the fork, so they are roots of the shrink and of the audit."""
 
 from __future__ import annotations
 
+import configparser
 import posixpath
 import tomllib
 from pathlib import Path
@@ -18,6 +19,9 @@ def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
             here = posixpath.dirname(path)
             if not here or (root / here / "pyproject.toml").is_file() or (root / here / "setup.cfg").is_file():
                 out[path] = "a setuptools build script"
+    if (root / "setup.cfg").is_file():
+        for path, why in _setup_cfg_cmdclass(root, present).items():
+            out.setdefault(path, why)
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
         try:
@@ -40,6 +44,28 @@ def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
     return out
 
 
+def _module_files(module: str, present: set[str]) -> list[str]:
+    """The file of a dotted module name, at the root or under ``src/``."""
+    path = module.replace(".", "/")
+    return [c for c in (f"{base}{path}{tail}" for base in ("", "src/") for tail in (".py", "/__init__.py"))
+            if path and c in present]
+
+
+def _setup_cfg_cmdclass(root: Path, present: set[str]) -> dict[str, str]:
+    """``[options] cmdclass = build_py = pkg._build.BuildPy`` of a setup.cfg."""
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(root / "setup.cfg")
+    except (configparser.Error, OSError, UnicodeDecodeError):
+        return {}
+    out: dict[str, str] = {}
+    for line in parser.get("options", "cmdclass", fallback="").splitlines():
+        name, _, value = line.partition("=")
+        for cand in _module_files(value.strip().rpartition(".")[0], present) if value.strip() else ():
+            out.setdefault(cand, f"the command class of setup.cfg's [options] cmdclass ({name.strip()})")
+    return out
+
+
 def _hook_paths(node) -> list[str]:
     found: list[str] = []
     if isinstance(node, dict):
@@ -53,14 +79,16 @@ def _hook_paths(node) -> list[str]:
 
 def _version_sources(tool: dict, present: set[str]) -> dict[str, str]:
     """The Python files the build reads the version from: ``[tool.setuptools.dynamic] version = {attr = "a.b.V"}``,
-    ``[tool.hatch.version] path`` and ``[tool.pdm.version] path``."""
+    ``[tool.hatch.version] path`` and ``[tool.pdm.version] path``; and the command classes it runs:
+    ``[tool.setuptools.cmdclass] build_py = "pkg._build.BuildPy"``."""
     out: dict[str, str] = {}
     attr = ((tool.get("setuptools") or {}).get("dynamic") or {}).get("version")
     if isinstance(attr, dict) and isinstance(attr.get("attr"), str):
-        module = attr["attr"].rpartition(".")[0].replace(".", "/")
-        for cand in (f"{base}{module}{tail}" for base in ("", "src/") for tail in (".py", "/__init__.py")):
-            if cand in present:
-                out[cand] = f"the version source of [tool.setuptools.dynamic] (attr {attr['attr']})"
+        for cand in _module_files(attr["attr"].rpartition(".")[0], present):
+            out[cand] = f"the version source of [tool.setuptools.dynamic] (attr {attr['attr']})"
+    for name, value in ((tool.get("setuptools") or {}).get("cmdclass") or {}).items():
+        for cand in _module_files(str(value).rpartition(".")[0], present):
+            out.setdefault(cand, f"the command class of [tool.setuptools.cmdclass] ({name} = {value})")
     for table in ("hatch", "pdm"):
         version = (tool.get(table) or {}).get("version")
         if isinstance(version, dict) and isinstance(version.get("path"), str):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from slimfork.decisions import PUT_BACK, Batch, Edit, Removal
 from slimfork.testsuite.cut import cut_units
-from slimfork.testsuite.decide import TestRemoval, decide
+from slimfork.testsuite.decide import TestRemoval, decide_across
 from slimfork.testsuite.scan import TestFile
 
 
@@ -44,7 +44,7 @@ def tests_back(analysis, stages, root: Path, applied_tests: set[str], restored: 
     plan = stages.tests
     if plan is None or not restored or not applied_tests:
         return None
-    decisions = decide(plan.files, library_of(analysis, stages, plan.cuts, plan.support, restored))
+    decisions = decide_across(plan.files, library_of(analysis, stages, plan.cuts, plan.support, restored))
     now: dict[str, set[str | None]] = {}
     decided: dict[str, list[TestRemoval]] = {}
     for r in decisions.removals:

@@ -83,6 +83,35 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes
 
 
+def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions:
+    """``decide``, then again while a test file imports a helper, fixture or class another test file loses (a
+    helper module's ``both()`` that used removed code: ``from helpers import both`` must go too), to a fixed
+    point. A test file is importable by its path from the root and from each folder above it (pytest's
+    ``pythonpath`` and rootdir insertion put such folders on ``sys.path``)."""
+    names = {path: importable_names(path) for path in files}
+    tops = {m.split(".")[0] for m in library.original}
+    decisions = decide(files, library)
+    for _ in range(8):
+        gone = {}
+        for r in decisions.removals:
+            if r.qualname is not None and r.qualname.startswith(IMPORT):
+                continue
+            for name in names.get(r.path, ()):
+                if name.split(".")[0] not in tops:
+                    gone[name if r.qualname is None else f"{name}.{r.qualname}"] = f"{r.path}: {r.reason}"
+        if gone.keys() == library.test_gone.keys():
+            break
+        library.test_gone = gone
+        decisions = decide(files, library)
+    return decisions
+
+
+def importable_names(path: str) -> list[str]:
+    """``tests/helpers/qhelpers.py`` -> ``tests.helpers.qhelpers``, ``helpers.qhelpers``, ``qhelpers``."""
+    parts = _module_name(path).split(".") if path.endswith(".py") else []
+    return [".".join(parts[i:]) for i in range(len(parts)) if parts[i:] and all(p.isidentifier() for p in parts[i:])]
+
+
 def _module_name(path: str) -> str:
     return path[:-len(".py")].removesuffix("/__init__").replace("/", ".")
 
@@ -105,9 +134,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     for path, tf in files.items():
         if (path, "<module>") not in bad or posixpath.basename(path) == "__init__.py":
             continue
-        module = _module_name(path)
-        imported = any(u.dotted == module or u.dotted.startswith(module + ".") for other, f in files.items()
-                       if other != path for unit in f.units.values() for u in unit.uses)
+        known = importable_names(path)  # tests.helpers.b, or helpers.b from a folder on sys.path
+        imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
+                       if other != path for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
         unit = tf.units["<module>"]
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]

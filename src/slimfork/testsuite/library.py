@@ -21,6 +21,7 @@ class Library:
     removed_keys: dict[str, str] = field(default_factory=dict)  # key_form(key or class) -> why it is gone
     removed_members: set[str] = field(default_factory=set)  # "Enum.MEMBER" an enum table of a registry lost
     pruned: set[tuple[str, str]] = field(default_factory=set)  # (module, name) symbol pruning removed
+    test_gone: dict[str, str] = field(default_factory=dict)  # "helpers.both" a removed test unit was -> why
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
@@ -46,6 +47,9 @@ class Library:
 
     def broken(self, dotted: str) -> str | None:
         """Why a use of ``dotted`` fails in the fork, or None when it works (or cannot be known)."""
+        gone = next((g for g in self.test_gone if dotted == g or dotted.startswith(g + ".")), None)
+        if gone is not None:
+            return f"{gone}, which goes from the tests ({self.test_gone[gone]})"
         module = self.module_of(dotted)
         if module is None:
             return None

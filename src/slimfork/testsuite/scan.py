@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
+from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
 UNKNOWN = object()  # a patched value not known statically
 _KEYED = re.compile(r"\s*[\w.-]+\s*,")
@@ -249,6 +250,12 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             dotted = aliases.get(sub.id)
             if dotted and dotted.split(".")[0] in internal and "." in dotted:
                 unit.uses.append(Use(dotted, sub.lineno))
+        elif isinstance(sub, (ast.Assign, ast.Delete)):
+            unit.patches += [_env_patch(*found) for found in env_stores(sub)]
+            unit.patches += [Patch(dotted, _value(sub.value) if isinstance(sub, ast.Assign) else UNKNOWN, sub.lineno)
+                             for t in sub.targets if isinstance(t, ast.Attribute)
+                             and (dotted := _dotted(t, aliases)) and dotted.split(".")[0] in internal]
+            # config.DEBUG = True: sets a module's name, as monkeypatch.setattr does
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
             unit.strings.add(sub.value)
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _KEYED.match(sub.value):
@@ -257,6 +264,7 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             patch = _patch(sub, aliases)
             if patch is not None:
                 unit.patches.append(patch)
+            unit.patches += [_env_patch(*found) for found in env_patches(sub)]
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
@@ -365,6 +373,10 @@ def _patch(call: ast.Call, aliases: dict[str, str]) -> Patch | None:
         if owner:
             return Patch(f"{owner}.{text[1]}", _value(args[2] if len(args) > 2 else new), call.lineno)
     return None
+
+
+def _env_patch(name: str, value, line: int) -> Patch:
+    return Patch(f"env:{name}", None if value is REMOVED else _value(value), line)
 
 
 def _value(node: ast.AST | None) -> object:

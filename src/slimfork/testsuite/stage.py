@@ -18,7 +18,7 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
-from slimfork.testsuite.decide import FAKES, TestDecisions, decide
+from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
 from slimfork.source.test_folders import tests_of
@@ -36,6 +36,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     data = [rel for rel in index.other_files if first_match(globs, rel) is not None and rel not in removed_already]
     library = library_of(analysis, stages, cuts)
     internal = {m.split(".")[0] for m in library.original}
+    internal |= {n.split(".")[0] for rel in py for n in importable_names(rel)}  # helpers imported across files
     config = read_pytest_config(tree.root)
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
                                  config.doctest_modules) for rel in py}
@@ -119,7 +120,7 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], lo
     support = needed_support(analysis, candidates, {**loaded, **used}, gone)
     for _ in range(8):
         library = library_of(analysis, stages, cuts, support)
-        decisions = decide(files, library)
+        decisions = decide_across(files, library)
         used = used_support(files, decisions, library, candidates)
         needed = needed_support(analysis, candidates, {**loaded, **used}, gone)
         if set(needed) == set(support):

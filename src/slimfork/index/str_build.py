@@ -1,0 +1,101 @@
+"""A string built by ``%``, ``str.format``, ``sep.join`` or ``+`` as the f-string it equals (``"%s.drivers.%s" %
+(__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
+Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec); anything else
+is returned as written."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+
+
+def as_fstring(node: ast.expr) -> ast.expr:
+    parts = _parts(node)
+    if parts is None or not any(isinstance(p, str) for p in parts):
+        return node  # no literal piece: not known to build a string
+    values: list[ast.expr] = []
+    for part in parts:
+        if isinstance(part, str):
+            if values and isinstance(values[-1], ast.Constant):
+                values[-1] = ast.Constant(values[-1].value + part)
+            elif part:
+                values.append(ast.Constant(part))
+        else:
+            values.append(ast.FormattedValue(part, -1, None))
+    return ast.copy_location(ast.JoinedStr(values), node)
+
+
+def _parts(node: ast.expr) -> list[str | ast.expr] | None:
+    """The pieces in order: literal text, or the expression of a computed piece; None for any other expression."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        out: list[str | ast.expr] = []
+        for v in node.values:
+            if isinstance(v, ast.FormattedValue) and (v.conversion != -1 or v.format_spec is not None):
+                return None
+            out.append(str(v.value) if isinstance(v, ast.Constant) else v.value if isinstance(v, ast.FormattedValue)
+                       else v)
+        return out
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _parts(node.left), _parts(node.right)
+        return [*(left if left is not None else [node.left]), *(right if right is not None else [node.right])]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) \
+            and isinstance(node.left.value, str):
+        return _percent(node.left.value, node.right)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Constant) \
+            and isinstance(node.func.value.value, str):
+        if node.func.attr == "format":
+            return _format(node.func.value.value, node)
+        if node.func.attr == "join" and len(node.args) == 1 and not node.keywords \
+                and isinstance(node.args[0], (ast.List, ast.Tuple)) and node.args[0].elts \
+                and not any(isinstance(e, ast.Starred) for e in node.args[0].elts):
+            sep, out = node.func.value.value, []
+            for k, elt in enumerate(node.args[0].elts):
+                out += ([sep] if k else []) + (_parts(elt) or [elt])
+            return out
+    return None
+
+
+def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
+    pieces = re.split(r"(%.)", text)
+    fields = [p for p in pieces if p.startswith("%") and len(p) == 2 and p != "%%"]
+    if any(f != "%s" for f in fields) or "%(" in text:
+        return None
+    args = right.elts if isinstance(right, ast.Tuple) else [right] if len(fields) == 1 else None
+    if args is None or len(args) != len(fields) or any(isinstance(a, ast.Starred) for a in args):
+        return None
+    out: list[str | ast.expr] = []
+    it = iter(args)
+    for p in pieces:
+        out += ["%"] if p == "%%" else (_parts(a := next(it)) or [a]) if p == "%s" else [p]
+    return out
+
+
+def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    named = {k.arg: k.value for k in call.keywords}
+    out: list[str | ast.expr] = []
+    auto = 0
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    for literal, field, spec, conversion in parsed:
+        out.append(literal)
+        if field is None:
+            continue
+        if spec or conversion:
+            return None
+        if field == "":
+            field, auto = str(auto), auto + 1
+        if field.isdigit() and int(field) < len(call.args):
+            value = call.args[int(field)]
+        elif field in named:
+            value = named[field]
+        else:
+            return None  # an attribute or item of an argument ("{0.name}"), or a missing one
+        out += _parts(value) or [value]
+    return out
