@@ -4,14 +4,17 @@
 dependencies) through a ``.pth`` file, then, from a neutral folder, import every root module and read every
 public name of it (``__all__``, else ``dir()``, which asks a module ``__dir__``: lazily loaded names too). Run on
 the original for the baseline (failures there do not count) and on a fork only when its build files
-(``pyproject.toml``, ``setup.py``, ``setup.cfg``) differ from the original's: the packaging batch, whose version
-change a failure restores. A project without build files is not checked (the check reports so).
+(``pyproject.toml``, ``setup.py``, ``setup.cfg``) differ from the original's, or when a file or folder they name
+(a package folder, a cmdclass module, a version file) is gone: the packaging batch, whose version change a
+failure restores, or a batch that deleted what the build needs. A project without build files is not checked
+(the check reports so).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -63,8 +66,8 @@ class InstallCheck:
         note = f"installed; {len(self.modules)} root modules imported and their public names read"
         if broken:
             note += "; failing in the original too (not counted): " + "; ".join(broken[:3])
-        return Baseline(self.name, True, {"failures": set(broken), "build": build_digest(original)}, note,
-                        time.monotonic() - start)
+        return Baseline(self.name, True, {"failures": set(broken), "build": build_digest(original),
+                                          "named": build_named(original)}, note, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
@@ -76,7 +79,8 @@ class InstallCheck:
             failures = [f"the fork does not install: {outcome}"]
         else:
             failures = [f for f in _failures(outcome) if f not in baseline.data["failures"]]
-        paths = tuple(p for p in BUILD_FILES if (Path(fork) / p).is_file())
+        gone = [p for p in baseline.data.get("named", ()) if not (Path(fork) / p).exists()]
+        paths = tuple(gone) + tuple(p for p in BUILD_FILES if (Path(fork) / p).is_file())
         return CheckResult(self.name, not failures, tuple(failures), paths if failures else (),
                            time.monotonic() - start)
 
@@ -104,11 +108,35 @@ def builds(tree: Path) -> bool:
 
 
 def build_digest(tree: Path) -> str:
+    """The build files' contents and which of the paths they name exist."""
     h = hashlib.blake2b(digest_size=12)
     for name in BUILD_FILES:
         path = Path(tree) / name
         h.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"-") + b"\0")
+    for rel in build_named(tree):
+        h.update(rel.encode() + b"\0")
     return h.hexdigest()
+
+
+_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]*")
+
+
+def build_named(tree: Path) -> list[str]:
+    """The files and folders of ``tree`` its build files name: a word of them that is a path (``src``,
+    ``pkg/_version.py``, a glob's folder) or a dotted module (``pkg.build_ext``: ``pkg/build_ext.py``)."""
+    root, out = Path(tree), set()
+    for name in BUILD_FILES:
+        path = root / name
+        if not path.is_file():
+            continue
+        for word in set(_WORD.findall(path.read_text("utf-8", "replace"))):
+            word, parts = word.strip("./"), word.strip("./").split(".")
+            modules = ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]  # pkg.cmds.Build: its module
+            for rel in [word] + [f"{base}{m}{end}" for m in modules for base in ("", "src/")
+                                 for end in (".py", "/__init__.py")]:
+                if rel and rel not in BUILD_FILES and ".." not in rel and (root / rel).exists():
+                    out.add(rel)
+    return sorted(out)
 
 
 def _failures(outcome: dict) -> list[str]:
