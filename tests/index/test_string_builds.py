@@ -41,6 +41,18 @@ def test_other_formats_stay_computed(build):
     assert _dynamic(f"import importlib\nimportlib.import_module({build})\n") == [(None, True)]
 
 
+@pytest.mark.parametrize("build", ['string.Template("$p.tplmod").substitute(p=__package__)',
+                                   'Template("${p}.tplmod").safe_substitute(p=__package__)'])
+def test_a_string_template_over_the_own_name_names_the_submodule(build):
+    code = f"import importlib, string\nfrom string import Template\nimportlib.import_module({build})\n"
+    assert _dynamic(code) == [("{__package__}.tplmod", False)]
+
+
+def test_the_own_name_with_a_part_replaced_keeps_each_module_so_named():
+    code = 'import importlib\nimportlib.import_module(__name__.replace(".core", "._core_impl"))\n'
+    assert _dynamic(code) == [("*._core_impl", False)]
+
+
 FILES = {
     "pyproject.toml": '[project]\nname = "cpkg"\nversion = "1.0"\n',
     "src/cpkg/__init__.py": "",

@@ -279,6 +279,16 @@ def prefix_tables(tree: ast.Module) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
+def _replaced_own_tail(node) -> str:
+    """``__name__.replace(".core", "._core_impl")``: the dotted literal put in ('' for any other expression)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
+            and len(node.args) >= 2 and own_name(node.func.value) is not None \
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]) \
+            and re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", node.args[1].value):
+        return node.args[1].value
+    return ""
+
+
 def _leading_name(node) -> str | None:
     """The variable a concatenation or an f-string starts with (``package + name``, ``f"{package}{name}"``)."""
     while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -344,6 +354,8 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     package, dots = _package_of(call, name)
     if own := own_submodule(arg):  # __name__.rpartition(".")[0] + ".pure", __spec__.parent + ".fallback"
         return [DynamicImport(call.lineno, text, own, False, package)]
+    if tail := _replaced_own_tail(arg):  # __name__.replace(".core", "._core_impl"): each module so named
+        return [DynamicImport(call.lineno, text, "*" + tail, False, package)]
     candidates = _expand_fstring(arg, variables)
     if candidates is None:
         candidates = _candidate_strings(arg, variables, consts)

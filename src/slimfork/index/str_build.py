@@ -1,4 +1,4 @@
-"""A string built by ``%``, ``str.format``, ``sep.join`` or ``+`` as the f-string it equals (``"%s.drivers.%s" %
+"""A string built by ``%``, ``str.format``, ``sep.join``, ``string.Template`` or ``+`` as the f-string it equals (``"%s.drivers.%s" %
 (__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
 Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec); anything else
 is returned as written."""
@@ -44,6 +44,9 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) \
             and isinstance(node.left.value, str):
         return _percent(node.left.value, node.right)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr in ("substitute", "safe_substitute") and (text := _template_text(node.func.value)):
+        return _template(text, node)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Constant) \
             and isinstance(node.func.value.value, str):
         if node.func.attr == "format":
@@ -98,4 +101,33 @@ def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
         else:
             return None  # an attribute or item of an argument ("{0.name}"), or a missing one
         out += _parts(value) or [value]
+    return out
+
+
+def _template_text(node: ast.expr) -> str | None:
+    """The literal of ``string.Template("$pkg.mod")`` (or a bare ``Template(...)``)."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
+            and (isinstance(node.func, ast.Name) and node.func.id == "Template"
+                 or isinstance(node.func, ast.Attribute) and node.func.attr == "Template") \
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        return node.args[0].value
+    return None
+
+
+def _template(text: str, call: ast.Call) -> list[str | ast.expr] | None:
+    """``Template(text).substitute(name=value, ...)``: keyword values only (a mapping argument is not read)."""
+    if call.args or any(k.arg is None for k in call.keywords):
+        return None
+    named = {k.arg: k.value for k in call.keywords}
+    out: list[str | ast.expr] = []
+    for piece in re.split(r"(\$\$|\$\w+|\$\{\w+\})", text):
+        if piece == "$$":
+            out.append("$")
+        elif piece.startswith("$"):
+            value = named.get(piece.strip("${}"))
+            if value is None:
+                return None
+            out += _parts(value) or [value]
+        else:
+            out.append(piece)
     return out
