@@ -95,3 +95,19 @@ def test_a_code_template_naming_a_module_keeps_what_it_may_name(template):
 
 def test_a_template_with_a_computed_start_names_nothing():
     assert _dynamic('_TEMPLATE = "from {pkg}.tasks import run"\n') == []
+
+
+def test_a_local_taken_from_a_module_table_names_each_value():
+    """PEP 562 lazy exports: ``module, _, attr = _EXPORTS[name].partition(":")`` then
+    ``import_module(f"{__name__}.{module}")`` names each table value's module, not every submodule; a local bound
+    twice is computed again."""
+    code = textwrap.dedent('''
+        import importlib
+        _EXPORTS = {"fast": "impl.fast:fast", "slow": "impl.slow:slow"}
+        def __getattr__(name):
+            module, _, attr = _EXPORTS[name].partition(":")
+            return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+        ''')
+    assert _dynamic(code) == [("{__name__}.impl.fast", False), ("{__name__}.impl.slow", False)]
+    twice = code.replace("    return getattr", "    module = name.lower()\n    return getattr")
+    assert _dynamic(twice) == [("{__name__}.", True)]

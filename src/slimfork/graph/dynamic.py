@@ -63,6 +63,8 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             edges.extend((t, dyn.line, dyn.text) for t in resolved.targets if t != name)
             if not resolved.targets and mm.is_internal(target):
                 missing.append((dyn.line, target))
+        elif target and dyn.prefix and summary.dir_scans and target.rstrip(".") == name:
+            continue  # f"{__name__}.{m.name}" over pkgutil.iter_modules(__path__): the scan's edges keep them
         elif target and mm.is_internal(target):
             named = sorted(m for m in mm.modules if m.startswith(target))
             kept = [m for m in named if m not in vacated]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 
 from slimfork.index.own_names import own_name, own_submodule
 from slimfork.index.str_build import as_fstring
@@ -38,6 +39,7 @@ RESOLVERS = ("resolve_name", "import_string", "import_object", "load_object")
 def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     loops, attribute_loops = _loop_values(tree), _attribute_loops(tree)
     consts = module_constants(tree)
+    tables = _table_values(tree, consts)
     local = _local_names(tree)
     assigned = _assigned_once(tree)
     feeding = _feeding_literals(tree)
@@ -53,7 +55,8 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
                 call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
-            found = dynamic_imports(call, name, loops.get(id(node), {}), visible, param_defaults.get(id(node)),
+            variables = {**tables.get(id(node), {}), **loops.get(id(node), {})}
+            found = dynamic_imports(call, name, variables, visible, param_defaults.get(id(node)),
                                     attribute_loops.get(id(node), {}))
             if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
                 fed = tuple(feeding.get(id(node), ()))
@@ -250,6 +253,36 @@ def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
     return out
 
 
+def _table_values(tree: ast.Module, consts: dict[str, list[str]]) -> dict[int, dict[str, list[str]]]:
+    """For calls inside a function that binds a local once from a module-level table of names (``module, _, attr =
+    _EXPORTS[name].partition(":")``, ``module = _LAZY.get(name)``): call id -> {local: the values (their part)}."""
+    out: dict[int, dict[str, list[str]]] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        found: dict[str, list[str]] = {}
+        stores = Counter(n.id for n in ast.walk(func) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
+        params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+        for node in ast.walk(func):
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            target, value, part = node.targets[0], node.value, None
+            call = value if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) else None
+            sep = call.args[0] if call is not None and len(call.args) == 1 and not call.keywords else None
+            if call is not None and isinstance(call.func, ast.Attribute) and isinstance(sep, ast.Constant) \
+                    and call.func.attr in ("partition", "rpartition") and isinstance(sep.value, str) \
+                    and isinstance(target, ast.Tuple) and target.elts and isinstance(target.elts[0], ast.Name):
+                part, value, target = (call.func.attr, sep.value), call.func.value, target.elts[0]
+            values = _candidate_strings(value, {}, consts) if isinstance(value, (ast.Subscript, ast.Call)) else None
+            if values and isinstance(target, ast.Name) and stores[target.id] == 1 and target.id not in params:
+                found[target.id] = [getattr(v, part[0])(part[1])[0] if part else v for v in values]
+        if found:
+            for node in ast.walk(func):
+                if isinstance(node, ast.Call):
+                    out[id(node)] = found
+    return out
+
+
 def _attribute_loops(tree: ast.Module) -> dict[int, dict[str, str]]:
     """For calls inside ``for VAR in self.ATTR`` (or ``cls.ATTR``): call id -> {VAR: ATTR}; a subclass may bind
     ATTR to other strings (docutils' ``LanguageImporter.packages``), so the graph reads every class's."""
@@ -282,10 +315,11 @@ def prefix_tables(tree: ast.Module) -> list[tuple[str, tuple[str, ...]]]:
 def _replaced_own_tail(node) -> str:
     """``__name__.replace(".core", "._core_impl")``: the dotted literal put in ('' for any other expression)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
-            and len(node.args) >= 2 and own_name(node.func.value) is not None \
-            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]) \
-            and re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", node.args[1].value):
-        return node.args[1].value
+            and len(node.args) >= 2 and own_name(node.func.value) is not None:
+        old, new = node.args[0], node.args[1]
+        if isinstance(old, ast.Constant) and isinstance(old.value, str) and isinstance(new, ast.Constant) \
+                and isinstance(new.value, str) and re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", new.value):
+            return new.value
     return ""
 
 

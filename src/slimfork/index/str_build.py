@@ -18,7 +18,7 @@ def as_fstring(node: ast.expr) -> ast.expr:
     for part in parts:
         if isinstance(part, str):
             if values and isinstance(values[-1], ast.Constant):
-                values[-1] = ast.Constant(values[-1].value + part)
+                values[-1] = ast.Constant(str(values[-1].value) + part)
             elif part:
                 values.append(ast.Constant(part))
         else:
