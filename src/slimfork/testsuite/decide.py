@@ -87,7 +87,10 @@ def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions
     """``decide``, then again while a test file imports a helper, fixture or class another test file loses (a
     helper module's ``both()`` that used removed code: ``from helpers import both`` must go too), to a fixed
     point. A test file is importable by its path from the root and from each folder above it (pytest's
-    ``pythonpath`` and rootdir insertion put such folders on ``sys.path``)."""
+    ``pythonpath`` and rootdir insertion put such folders on ``sys.path``). A name that starts like a module of
+    the project counts only when it is the file's own full name: the test folder is then itself a package of the
+    analysed project (a root-layout sdist with ``tests/__init__.py``: pyasn1's ``from tests.base import
+    BaseTestCase``), and a shorter name of it would be the project's module, not the test file."""
     names = {path: importable_names(path) for path in files}
     tops = {m.split(".")[0] for m in library.original}
     decisions = decide(files, library)
@@ -96,8 +99,9 @@ def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions
         for r in decisions.removals:
             if r.qualname is not None and r.qualname.startswith(IMPORT):
                 continue
+            own = _module_name(r.path)
             for name in names.get(r.path, ()):
-                if name.split(".")[0] not in tops:
+                if name.split(".")[0] not in tops or name == own:
                     gone[name if r.qualname is None else f"{name}.{r.qualname}"] = f"{r.path}: {r.reason}"
         if gone.keys() == library.test_gone.keys():
             break
@@ -178,8 +182,8 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
     while changed:
         changed = False
         for path, tf in files.items():
-            helpers = {q: bad[(path, q)] for q, u in tf.units.items()
-                       if u.kind in ("helper", "fixture") and "." not in q and (path, q) in bad}
+            helpers = {q: bad[(path, q)] for q, u in tf.units.items()  # a class that goes takes its subclasses
+                       if u.kind in ("helper", "fixture", "class") and "." not in q and (path, q) in bad}
             fixtures = dict(_conftest_fixtures(files, path, bad))
             fixtures.update({q: why for q, why in helpers.items() if tf.units[q].kind == "fixture"})
             for q, unit in tf.units.items():

@@ -93,6 +93,8 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
                     _add(out, sub, f"{stmt.name}.{sub.name}", kind, aliases, internal)
             for deco in stmt.decorator_list:
                 _collect(deco, cls, aliases, internal)
+            for base in stmt.bases + [k.value for k in stmt.keywords]:  # class Case(BaseTestCase): a helper's class
+                _collect(base, cls, aliases, internal)
         elif isinstance(stmt, ast.Try):
             _collect_guarded(stmt, module, aliases, internal)
         else:
