@@ -80,7 +80,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     return TestDecisions(removals, warnings)
 
 
-IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes
+IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes ("import pkg.mod":
+# only the import of that module, `import pkg.mod` or `from pkg import mod`, when the name bound is pkg's)
 
 
 def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions:
@@ -149,8 +150,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
             if not local or not imported and not set(local) <= read:
                 break
-            names.update({n: f"imports {why} ({path}:{use.line})" + ("; other tests import this file" if imported
-                                                                     else "") for n in local})
+            # import pkg.gone binds pkg, which import pkg.kept binds too: only that statement goes ("import pkg.gone")
+            names.update({(use.dotted if use.dotted.startswith(n + ".") else n): f"imports {why} ({path}:{use.line})"
+                          + ("; other tests import this file" if imported else "") for n in local})
         else:
             if names and not unit.patches and not library.removed_key(unit):
                 out[path] = (names, imported)
