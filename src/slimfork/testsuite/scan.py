@@ -102,6 +102,7 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
             module.uses += _pytest_plugins(stmt, internal)
             if isinstance(stmt, (ast.Import, ast.ImportFrom)) and not getattr(stmt, "level", 0):
                 out.imports.update(_bindings(stmt))
+    _helper_imports(tree, out, internal)
     if doctests:
         _docstring_doctests(tree, out, aliases, internal)
     for unit in out.units.values():  # pytestmark = pytest.mark.usefixtures("x"): every test of the file requests x
@@ -318,6 +319,45 @@ def _imported_by_names(call: ast.Call, literals: dict[str, list[str]]) -> list[s
             and isinstance(arg.left.value, str) and isinstance(arg.right, ast.Name) and arg.right.id in literals:
         return [arg.left.value + v for v in literals[arg.right.id]]
     return []
+
+
+def _helper_imports(tree: ast.Module, out: TestFile, internal: set[str]) -> None:
+    """A helper that imports a module named by its parameter (``def _run(self, name): import_module("examples." +
+    name)``, pyparsing's ``test_examples.py``): each unit calling it with a string literal (``self._run("numerics")``)
+    imports that module, as a literal import would."""
+    defs = [(stmt.name, stmt) for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    defs += [(f"{stmt.name}.{sub.name}", sub) for stmt in tree.body if isinstance(stmt, ast.ClassDef)
+             for sub in stmt.body if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    helpers: dict[str, tuple[int, str, list[str]]] = {}  # bare name -> (parameter index, name, candidate prefixes)
+    for qualname, node in defs:
+        params = [a.arg for a in node.args.posonlyargs + node.args.args]
+        if "." in qualname and params[:1] in (["self"], ["cls"]):
+            params = params[1:]
+        literals = {p: [f"\0{p}"] for p in params}  # a marker the caller's literal replaces
+        templates = [n for sub in ast.walk(node) if isinstance(sub, ast.Call) for n in _imported_by_names(sub, literals)]
+        for text in templates:
+            param = next(p for p in params if f"\0{p}" in text)
+            helpers[qualname.rsplit(".", 1)[-1]] = (params.index(param), param, [text])
+    if not helpers:
+        return
+    for qualname, node in defs:
+        unit = out.units.get(qualname)
+        if unit is None:
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Call):
+                continue
+            func = sub.func
+            name = func.attr if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+                and func.value.id in ("self", "cls") else func.id if isinstance(func, ast.Name) else None
+            if name not in helpers or name == qualname.rsplit(".", 1)[-1]:
+                continue
+            index, param, texts = helpers[name]
+            arg = sub.args[index] if index < len(sub.args) else next(
+                (k.value for k in sub.keywords if k.arg == param), None)
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                unit.uses += [Use(m, sub.lineno) for t in texts if (m := t.replace(f"\0{param}", arg.value))
+                              and m.split(".")[0] in internal]
 
 
 def _imported_by_string(call: ast.Call) -> str | None:
