@@ -133,8 +133,10 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
     the file). Their tests that use those
     names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
-    the file reads (loaded for its effects) takes the file, unless other tests import the file (a test module
-    that is also a helper, sqlglot's ``tests/dialects/test_dialect.py`` with ``Validator``)."""
+    the file reads (loaded for its effects) takes the file, and so does an import of a module the fork removes
+    (importing it ran its code: idna's ``import idna.codec`` registers the codec the file's other tests look up by
+    name), unless other tests import the file (a test module that is also a helper, sqlglot's
+    ``tests/dialects/test_dialect.py`` with ``Validator``)."""
     out = {}
     for path, tf in files.items():
         if (path, "<module>") not in bad or posixpath.basename(path) == "__init__.py":
@@ -148,8 +150,10 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
         names = {}
         for use, why in broken:
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
-            if not local or not imported and not set(local) <= read:
-                break
+            module = library.module_of(use.dotted)
+            if not local or not imported and (not set(local) <= read or module is not None
+                                              and module not in library.fork):
+                break  # a removed module's import ran its code (idna.codec registers a codec other tests use)
             # import pkg.gone binds pkg, which import pkg.kept binds too: only that statement goes ("import pkg.gone")
             names.update({(use.dotted if use.dotted.startswith(n + ".") else n): f"imports {why} ({path}:{use.line})"
                           + ("; other tests import this file" if imported else "") for n in local})
