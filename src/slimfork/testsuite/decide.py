@@ -134,8 +134,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     the file). Their tests that use those
     names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
     the file reads (loaded for its effects) takes the file, and so does an import of a module the fork removes
-    (importing it ran its code: idna's ``import idna.codec`` registers the codec the file's other tests look up by
-    name), unless other tests import the file (a test module that is also a helper, sqlglot's
+    whose import does something (a module-level call: idna's ``import idna.codec`` registers the codec the file's
+    other tests look up by name), unless other tests import the file (a test module that is also a helper, sqlglot's
     ``tests/dialects/test_dialect.py`` with ``Validator``)."""
     out = {}
     for path, tf in files.items():
@@ -152,7 +152,7 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
             module = library.module_of(use.dotted)
             if not local or not imported and (not set(local) <= read or module is not None
-                                              and module not in library.fork):
+                                              and module not in library.fork and module in library.effects):
                 break  # a removed module's import ran its code (idna.codec registers a codec other tests use)
             # import pkg.gone binds pkg, which import pkg.kept binds too: only that statement goes ("import pkg.gone")
             names.update({(use.dotted if use.dotted.startswith(n + ".") else n): f"imports {why} ({path}:{use.line})"
