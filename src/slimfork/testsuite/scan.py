@@ -273,7 +273,18 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                 unit.uses.append(Use(named, sub.lineno))
             unit.uses += [Use(n, sub.lineno) for n in _imported_by_names(sub, literals) if n.split(".")[0] in internal]
             unit.fixtures |= _fixtures_named(sub)
+            unit.uses += [Use(m, sub.lineno) for m in _run_as_main(sub) if m.split(".")[0] in internal]
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
+
+
+def _run_as_main(call: ast.Call) -> list[str]:
+    """``subprocess.run([sys.executable, "-m", "pkg"])``: the child runs ``pkg.__main__`` (a package) or ``pkg``."""
+    out = []
+    for arg in call.args[:1] + [k.value for k in call.keywords if k.arg == "args"]:
+        if isinstance(arg, (ast.List, ast.Tuple)):
+            items = [e.value if isinstance(e, ast.Constant) and isinstance(e.value, str) else None for e in arg.elts]
+            out += [f"{name}.__main__" for flag, name in zip(items, items[1:]) if flag == "-m" and name]
+    return out
 
 
 def _fixtures_named(call: ast.Call) -> set[str]:
