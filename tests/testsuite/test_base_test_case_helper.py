@@ -5,8 +5,6 @@ pyasn1's static fork failed to collect 7 test files with ``cannot import name 'B
 
 from __future__ import annotations
 
-import pytest
-
 from slimfork.api import analyse
 from tests.mapping.registrykit import write_project
 

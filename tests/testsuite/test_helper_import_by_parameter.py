@@ -49,7 +49,8 @@ def test_a_test_calling_an_importing_helper_with_a_removed_module_goes(tmp_path)
         "qpkg/legacy.py": "def legacy_add(a, b):\n    return a + b\n",
         "qpkg/demos/__init__.py": "",
         "qpkg/demos/core_demo.py": "from qpkg.core import add\n\n\ndef main():\n    return add(1, 2)\n",
-        "qpkg/demos/legacy_demo.py": "from qpkg.legacy import legacy_add\n\n\ndef main():\n    return legacy_add(1, 2)\n",
+        "qpkg/demos/legacy_demo.py": "from qpkg.legacy import legacy_add\n\n\ndef main():\n"
+                                     "    return legacy_add(1, 2)\n",
         "tests/test_examples.py": TESTS,
     }
     spec = 'source = "."\nroots = ["qpkg.core"]\ntests = ["tests"]\n'

@@ -345,7 +345,8 @@ def _helper_imports(tree: ast.Module, out: TestFile, internal: set[str]) -> None
         if "." in qualname and params[:1] in (["self"], ["cls"]):
             params = params[1:]
         literals = {p: [f"\0{p}"] for p in params}  # a marker the caller's literal replaces
-        templates = [n for sub in ast.walk(node) if isinstance(sub, ast.Call) for n in _imported_by_names(sub, literals)]
+        templates = [n for sub in ast.walk(node) if isinstance(sub, ast.Call)
+                     for n in _imported_by_names(sub, literals)]
         for text in templates:
             param = next(p for p in params if f"\0{p}" in text)
             helpers[qualname.rsplit(".", 1)[-1]] = (params.index(param), param, [text])
