@@ -191,7 +191,8 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
             helpers = {q: bad[(path, q)] for q, u in tf.units.items()  # a class that goes takes its subclasses
                        if u.kind in ("helper", "fixture", "class") and "." not in q and (path, q) in bad}
             fixtures = dict(_conftest_fixtures(files, path, bad))
-            fixtures.update({q: why for q, why in helpers.items() if tf.units[q].kind == "fixture"})
+            fixtures.update({tf.units[q].alias or q: why for q, why in helpers.items()
+                             if tf.units[q].kind == "fixture"})
             for q, unit in tf.units.items():
                 if (path, q) in bad or unit.kind == "module":
                     continue
@@ -224,7 +225,7 @@ def _conftest_fixtures(files: dict[str, TestFile], path: str, bad: dict):
             continue
         for q, unit in tf.units.items():
             if unit.kind == "fixture" and (other, q) in bad:
-                yield q, bad[(other, q)]
+                yield unit.alias or q, bad[(other, q)]
 
 
 def _unit_bad(bad: dict, path: str, qualname: str) -> bool:
@@ -237,6 +238,6 @@ def _still_used(files: dict[str, TestFile], path: str, unit: Unit, bad: dict) ->
     for other, tf in scope:
         for q, u in tf.units.items():
             if q != unit.qualname and not _unit_bad(bad, other, q) and \
-                    (unit.qualname in u.names or unit.qualname in u.fixtures):
+                    (unit.qualname in u.names or unit.qualname in u.fixtures or unit.alias in u.fixtures):
                 return True
     return False

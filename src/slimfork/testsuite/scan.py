@@ -43,6 +43,7 @@ class Unit:
     fixtures: set[str] = field(default_factory=set)  # parameters and usefixtures
     strings: set[str] = field(default_factory=set)  # short string literals (registry keys it may pass)
     autouse: bool = False
+    alias: str | None = None  # a fixture's name=: @pytest.fixture(name="mod") def _mod(...) is requested as mod
 
 
 @dataclass
@@ -192,6 +193,9 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
     unit = Unit(qualname, kind, node.lineno, node.end_lineno or node.lineno)
     if kind == "fixture":
         unit.autouse = any("autouse=True" in ast.unparse(d) for d in node.decorator_list)
+        unit.alias = next((k.value.value for d in node.decorator_list if isinstance(d, ast.Call) for k in d.keywords
+                           if k.arg == "name" and isinstance(k.value, ast.Constant)
+                           and isinstance(k.value.value, str)), None)
     if not shallow:
         args = node.args
         unit.fixtures = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
@@ -251,7 +255,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
             unit.names.add(sub.id)
             dotted = aliases.get(sub.id)
-            if dotted and dotted.split(".")[0] in internal and "." in dotted:
+            if dotted and dotted.split(".")[0] in internal and ("." in dotted or sub.id == dotted):
+                # import attrs; params=(attr, attrs): a top-level module read by its own name is used too
                 unit.uses.append(Use(dotted, sub.lineno))
         elif isinstance(sub, (ast.Assign, ast.Delete)):
             unit.patches += [_env_patch(*found) for found in env_stores(sub)]

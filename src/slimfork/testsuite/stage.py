@@ -160,8 +160,9 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
         summary = index.files[info.path]
         subs = {c.rsplit(".", 1)[-1] for c in mm.children.get(name, [])}
         original[name] = set(summary.defs) | subs
-        effect = next((st.effect for st in summary.symbols.statements if st.effect), None)
-        if effect:  # codecs.register(search) at module level: importing the module does something
+        effect = next((st.effect for st in summary.symbols.statements
+                       if st.effect and st.kind == "other" and not st.binds), None)
+        if effect:  # codecs.register(search), a statement of its own: importing the module does something
             effects[name] = effect
         if name in gone:
             continue
