@@ -74,7 +74,13 @@ def _without(stmt, names: set[str]):
             return alias.asname.name.value
         name = cst.Module([]).code_for_node(alias.name)
         return name if isinstance(imp, cst.ImportFrom) else name.split(".")[0]
-    kept = [a for a in aliases if bound(a) not in names]
+    def dotted(alias: cst.ImportAlias) -> str:  # "import pkg.gone" names `import pkg.gone`, not `import pkg.kept`
+        name = cst.Module([]).code_for_node(alias.name)
+        if isinstance(imp, cst.ImportFrom):
+            module = cst.Module([]).code_for_node(imp.module) if imp.module is not None and not imp.relative else ""
+            return f"{module}.{name}" if module else name
+        return name
+    kept = [a for a in aliases if bound(a) not in names and (a.asname is not None or dotted(a) not in names)]
     if len(kept) == len(aliases):
         return stmt
     if not kept:

@@ -80,14 +80,18 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     return TestDecisions(removals, warnings)
 
 
-IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes
+IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes ("import pkg.mod":
+# only the import of that module, `import pkg.mod` or `from pkg import mod`, when the name bound is pkg's)
 
 
 def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions:
     """``decide``, then again while a test file imports a helper, fixture or class another test file loses (a
     helper module's ``both()`` that used removed code: ``from helpers import both`` must go too), to a fixed
     point. A test file is importable by its path from the root and from each folder above it (pytest's
-    ``pythonpath`` and rootdir insertion put such folders on ``sys.path``)."""
+    ``pythonpath`` and rootdir insertion put such folders on ``sys.path``). A name that starts like a module of
+    the project counts only when it is the file's own full name: the test folder is then itself a package of the
+    analysed project (a root-layout sdist with ``tests/__init__.py``: pyasn1's ``from tests.base import
+    BaseTestCase``), and a shorter name of it would be the project's module, not the test file."""
     names = {path: importable_names(path) for path in files}
     tops = {m.split(".")[0] for m in library.original}
     decisions = decide(files, library)
@@ -96,8 +100,9 @@ def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions
         for r in decisions.removals:
             if r.qualname is not None and r.qualname.startswith(IMPORT):
                 continue
+            own = _module_name(r.path)
             for name in names.get(r.path, ()):
-                if name.split(".")[0] not in tops:
+                if name.split(".")[0] not in tops or name == own:
                     gone[name if r.qualname is None else f"{name}.{r.qualname}"] = f"{r.path}: {r.reason}"
         if gone.keys() == library.test_gone.keys():
             break
@@ -128,8 +133,10 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
     the file). Their tests that use those
     names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
-    the file reads (loaded for its effects) takes the file, unless other tests import the file (a test module
-    that is also a helper, sqlglot's ``tests/dialects/test_dialect.py`` with ``Validator``)."""
+    the file reads (loaded for its effects) takes the file, and so does an import of a module the fork removes
+    whose import does something (a module-level call: idna's ``import idna.codec`` registers the codec the file's
+    other tests look up by name), unless other tests import the file (a test module that is also a helper, sqlglot's
+    ``tests/dialects/test_dialect.py`` with ``Validator``)."""
     out = {}
     for path, tf in files.items():
         if (path, "<module>") not in bad or posixpath.basename(path) == "__init__.py":
@@ -143,10 +150,13 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
         names = {}
         for use, why in broken:
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
-            if not local or not imported and not set(local) <= read:
-                break
-            names.update({n: f"imports {why} ({path}:{use.line})" + ("; other tests import this file" if imported
-                                                                     else "") for n in local})
+            module = library.module_of(use.dotted)
+            if not local or not imported and (not set(local) <= read or module is not None
+                                              and module not in library.fork and module in library.effects):
+                break  # a removed module's import ran its code (idna.codec registers a codec other tests use)
+            # import pkg.gone binds pkg, which import pkg.kept binds too: only that statement goes ("import pkg.gone")
+            names.update({(use.dotted if use.dotted.startswith(n + ".") else n): f"imports {why} ({path}:{use.line})"
+                          + ("; other tests import this file" if imported else "") for n in local})
         else:
             if names and not unit.patches and not library.removed_key(unit):
                 out[path] = (names, imported)
@@ -178,10 +188,11 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
     while changed:
         changed = False
         for path, tf in files.items():
-            helpers = {q: bad[(path, q)] for q, u in tf.units.items()
-                       if u.kind in ("helper", "fixture") and "." not in q and (path, q) in bad}
+            helpers = {q: bad[(path, q)] for q, u in tf.units.items()  # a class that goes takes its subclasses
+                       if u.kind in ("helper", "fixture", "class") and "." not in q and (path, q) in bad}
             fixtures = dict(_conftest_fixtures(files, path, bad))
-            fixtures.update({q: why for q, why in helpers.items() if tf.units[q].kind == "fixture"})
+            fixtures.update({tf.units[q].alias or q: why for q, why in helpers.items()
+                             if tf.units[q].kind == "fixture"})
             for q, unit in tf.units.items():
                 if (path, q) in bad or unit.kind == "module":
                     continue
@@ -214,7 +225,7 @@ def _conftest_fixtures(files: dict[str, TestFile], path: str, bad: dict):
             continue
         for q, unit in tf.units.items():
             if unit.kind == "fixture" and (other, q) in bad:
-                yield q, bad[(other, q)]
+                yield unit.alias or q, bad[(other, q)]
 
 
 def _unit_bad(bad: dict, path: str, qualname: str) -> bool:
@@ -227,6 +238,6 @@ def _still_used(files: dict[str, TestFile], path: str, unit: Unit, bad: dict) ->
     for other, tf in scope:
         for q, u in tf.units.items():
             if q != unit.qualname and not _unit_bad(bad, other, q) and \
-                    (unit.qualname in u.names or unit.qualname in u.fixtures):
+                    (unit.qualname in u.names or unit.qualname in u.fixtures or unit.alias in u.fixtures):
                 return True
     return False

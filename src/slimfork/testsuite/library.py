@@ -22,6 +22,7 @@ class Library:
     removed_members: set[str] = field(default_factory=set)  # "Enum.MEMBER" an enum table of a registry lost
     pruned: set[tuple[str, str]] = field(default_factory=set)  # (module, name) symbol pruning removed
     test_gone: dict[str, str] = field(default_factory=dict)  # "helpers.both" a removed test unit was -> why
+    effects: dict[str, str] = field(default_factory=dict)  # module -> what its import does besides binding names
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys

@@ -43,6 +43,7 @@ class Unit:
     fixtures: set[str] = field(default_factory=set)  # parameters and usefixtures
     strings: set[str] = field(default_factory=set)  # short string literals (registry keys it may pass)
     autouse: bool = False
+    alias: str | None = None  # a fixture's name=: @pytest.fixture(name="mod") def _mod(...) is requested as mod
 
 
 @dataclass
@@ -93,6 +94,8 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
                     _add(out, sub, f"{stmt.name}.{sub.name}", kind, aliases, internal)
             for deco in stmt.decorator_list:
                 _collect(deco, cls, aliases, internal)
+            for base in stmt.bases + [k.value for k in stmt.keywords]:  # class Case(BaseTestCase): a helper's class
+                _collect(base, cls, aliases, internal)
         elif isinstance(stmt, ast.Try):
             _collect_guarded(stmt, module, aliases, internal)
         else:
@@ -100,6 +103,7 @@ def scan_test_file(path: str, source: bytes, internal: set[str], package: str | 
             module.uses += _pytest_plugins(stmt, internal)
             if isinstance(stmt, (ast.Import, ast.ImportFrom)) and not getattr(stmt, "level", 0):
                 out.imports.update(_bindings(stmt))
+    _helper_imports(tree, out, internal)
     if doctests:
         _docstring_doctests(tree, out, aliases, internal)
     for unit in out.units.values():  # pytestmark = pytest.mark.usefixtures("x"): every test of the file requests x
@@ -189,6 +193,9 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
     unit = Unit(qualname, kind, node.lineno, node.end_lineno or node.lineno)
     if kind == "fixture":
         unit.autouse = any("autouse=True" in ast.unparse(d) for d in node.decorator_list)
+        unit.alias = next((k.value.value for d in node.decorator_list if isinstance(d, ast.Call) for k in d.keywords
+                           if k.arg == "name" and isinstance(k.value, ast.Constant)
+                           and isinstance(k.value.value, str)), None)
     if not shallow:
         args = node.args
         unit.fixtures = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
@@ -248,7 +255,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
             unit.names.add(sub.id)
             dotted = aliases.get(sub.id)
-            if dotted and dotted.split(".")[0] in internal and "." in dotted:
+            if dotted and dotted.split(".")[0] in internal and ("." in dotted or sub.id == dotted):
+                # import attrs; params=(attr, attrs): a top-level module read by its own name is used too
                 unit.uses.append(Use(dotted, sub.lineno))
         elif isinstance(sub, (ast.Assign, ast.Delete)):
             unit.patches += [_env_patch(*found) for found in env_stores(sub)]
@@ -270,7 +278,18 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                 unit.uses.append(Use(named, sub.lineno))
             unit.uses += [Use(n, sub.lineno) for n in _imported_by_names(sub, literals) if n.split(".")[0] in internal]
             unit.fixtures |= _fixtures_named(sub)
+            unit.uses += [Use(m, sub.lineno) for m in _run_as_main(sub) if m.split(".")[0] in internal]
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
+
+
+def _run_as_main(call: ast.Call) -> list[str]:
+    """``subprocess.run([sys.executable, "-m", "pkg"])``: the child runs ``pkg.__main__`` (a package) or ``pkg``."""
+    out = []
+    for arg in call.args[:1] + [k.value for k in call.keywords if k.arg == "args"]:
+        if isinstance(arg, (ast.List, ast.Tuple)):
+            items = [e.value if isinstance(e, ast.Constant) and isinstance(e.value, str) else None for e in arg.elts]
+            out += [f"{name}.__main__" for flag, name in zip(items, items[1:]) if flag == "-m" and name]
+    return out
 
 
 def _fixtures_named(call: ast.Call) -> set[str]:
@@ -316,6 +335,46 @@ def _imported_by_names(call: ast.Call, literals: dict[str, list[str]]) -> list[s
             and isinstance(arg.left.value, str) and isinstance(arg.right, ast.Name) and arg.right.id in literals:
         return [arg.left.value + v for v in literals[arg.right.id]]
     return []
+
+
+def _helper_imports(tree: ast.Module, out: TestFile, internal: set[str]) -> None:
+    """A helper that imports a module named by its parameter (``def _run(self, name): import_module("examples." +
+    name)``, pyparsing's ``test_examples.py``): each unit calling it with a string literal (``self._run("numerics")``)
+    imports that module, as a literal import would."""
+    defs = [(stmt.name, stmt) for stmt in tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    defs += [(f"{stmt.name}.{sub.name}", sub) for stmt in tree.body if isinstance(stmt, ast.ClassDef)
+             for sub in stmt.body if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    helpers: dict[str, tuple[int, str, list[str]]] = {}  # bare name -> (parameter index, name, candidate prefixes)
+    for qualname, node in defs:
+        params = [a.arg for a in node.args.posonlyargs + node.args.args]
+        if "." in qualname and params[:1] in (["self"], ["cls"]):
+            params = params[1:]
+        literals = {p: [f"\0{p}"] for p in params}  # a marker the caller's literal replaces
+        templates = [n for sub in ast.walk(node) if isinstance(sub, ast.Call)
+                     for n in _imported_by_names(sub, literals)]
+        for text in templates:
+            param = next(p for p in params if f"\0{p}" in text)
+            helpers[qualname.rsplit(".", 1)[-1]] = (params.index(param), param, [text])
+    if not helpers:
+        return
+    for qualname, node in defs:
+        unit = out.units.get(qualname)
+        if unit is None:
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Call):
+                continue
+            func = sub.func
+            name = func.attr if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+                and func.value.id in ("self", "cls") else func.id if isinstance(func, ast.Name) else None
+            if name not in helpers or name == qualname.rsplit(".", 1)[-1]:
+                continue
+            index, param, texts = helpers[name]
+            arg = sub.args[index] if index < len(sub.args) else next(
+                (k.value for k in sub.keywords if k.arg == param), None)
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                unit.uses += [Use(m, sub.lineno) for t in texts if (m := t.replace(f"\0{param}", arg.value))
+                              and m.split(".")[0] in internal]
 
 
 def _imported_by_string(call: ast.Call) -> str | None:

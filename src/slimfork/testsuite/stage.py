@@ -153,13 +153,17 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module and r.path not in restored}
     gone -= set(support)
     folded = stages.graph.index
-    original, fork, open_modules = {}, {}, set()
+    original, fork, open_modules, effects = {}, {}, set(), {}
     for name, info in mm.modules.items():
         if not mm.is_internal(name) or info.path is None or info.path not in index.files:
             continue
         summary = index.files[info.path]
         subs = {c.rsplit(".", 1)[-1] for c in mm.children.get(name, [])}
         original[name] = set(summary.defs) | subs
+        effect = next((st.effect for st in summary.symbols.statements
+                       if st.effect and st.kind == "other" and not st.binds), None)
+        if effect:  # codecs.register(search), a statement of its own: importing the module does something
+            effects[name] = effect
         if name in gone:
             continue
         now = summary if info.path in restored else folded.files.get(info.path, summary)
@@ -180,7 +184,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     symbols = stages.symbols
     pruned = {(p.module, name) for p in (symbols.pruned if symbols is not None else ()) for name in p.names
               if mm.modules.get(p.module) is None or mm.modules[p.module].path not in restored}
-    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned)
+    return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
+                   effects=effects)
 
 
 def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
