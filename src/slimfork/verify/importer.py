@@ -1,10 +1,12 @@
-"""Import one module per process, in the verification interpreter; optionally forked from a warm server.
+"""Import one module per process, in the verification interpreter, forked from a warm server.
 
-Plain mode starts ``python -c RUNNER`` for each module. Server mode (``[checks.import_modules] preload``) starts
-one server per job that imports the named third-party modules once (torch, transformers: seconds each) and then
-forks a fresh child for each module; the child imports it exactly as a new process would, except that the
-preloaded third-party modules are already there. Nothing of the tree is ever preloaded, so the tree's own import
-order is unchanged. Each child runs in its own process group and is killed whole at the timeout.
+The server (one per job) imports the third-party modules ``[checks.import_modules] preload`` names once (torch,
+transformers: seconds each), then forks a fresh child for each module. The tree's own modules are never preloaded;
+what is shared is exact: a fresh process importing ``a.b.c`` imports ``a``, then ``a.b``, then ``a.b.c``, so the
+server keeps a chain of zygotes (forks that imported ``a``, then ``a.b``) and forks the child from the deepest one
+that imported an ancestor of the module. A zygote whose import failed or started a thread (which a fork loses)
+serves nothing. Bytecode is written once per run, outside the tree. Each child runs in its own process group and
+is killed whole at the timeout. Without ``os.fork`` each module is imported by ``python -c RUNNER``.
 """
 
 from __future__ import annotations
@@ -43,10 +45,13 @@ def import_one(name, out, root):
     sys.stdout.flush()
     os._exit(0)
 """
-RUNNER = _IMPORT_ONE + "\nimport_one(sys.argv[1], sys.argv[2], sys.argv[3] + os.sep)\n"
+_BYTECODE = r"""
+sys.dont_write_bytecode, sys.pycache_prefix = False, sys.argv[4]  # compiled once per run, outside the tree
+"""
+RUNNER = _IMPORT_ONE + _BYTECODE + "\nimport_one(sys.argv[1], sys.argv[2], sys.argv[3] + os.sep)\n"
 SERVER = _IMPORT_ONE + r"""
-import signal, time
-proto = os.fdopen(os.dup(1), "w")
+import select, signal, time
+proto_in, proto_out = sys.stdin, os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)  # whatever the imports print must not reach the protocol
 root, timeout = sys.argv[1] + os.sep, float(sys.argv[2])
 for preload in json.loads(sys.argv[3]):
@@ -54,9 +59,12 @@ for preload in json.loads(sys.argv[3]):
         importlib.import_module(preload)
     except BaseException:
         pass  # not preloaded: each child imports it (and fails) by itself
-child = None
+""" + _BYTECODE + r"""
+child = None  # the running import, in its own process group
+below = None  # (pid, to, from): the zygote forked from this process, which has imported one more package
+protocol_fds = [proto_in.fileno(), proto_out.fileno()]
 
-def stop(signum, frame):  # slimfork stops the server: take the running import down with it
+def stop(signum, frame):  # slimfork stops the server's process group: take the running import down with it
     if child:
         try:
             os.killpg(child, signal.SIGKILL)
@@ -64,15 +72,21 @@ def stop(signum, frame):  # slimfork stops the server: take the running import d
             pass
     os._exit(1)
 
-signal.signal(signal.SIGTERM, stop)
-proto.write("ready\n"); proto.flush()
-for line in sys.stdin:
-    name, out = json.loads(line)
+def threads():
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return -1  # unknown: no zygote may trust it
+
+def run_import(name, out):
+    global child
     start = time.monotonic()
     pid = os.fork()
     if pid == 0:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.setpgrp()
+        for fd in protocol_fds:
+            os.close(fd)
         import_one(name, out, root)
     child = pid
     status = None
@@ -88,8 +102,75 @@ for line in sys.stdin:
             pass
         os.waitpid(pid, 0)
     child = None
-    proto.write(json.dumps({"timed_out": status is None, "seconds": time.monotonic() - start}) + "\n")
-    proto.flush()
+    return {"timed_out": status is None, "seconds": time.monotonic() - start}
+
+def push(package):
+    # A zygote: a fork of this process that imports one more ancestor package of the modules to come. A fresh
+    # process importing a.b.c imports a, then a.b, then a.b.c, so a child forked after a.b imported starts where
+    # the fresh one stands. Only a zygote whose import succeeded and started no thread (a fork keeps none) serves.
+    global below
+    down, up = os.pipe(), os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(down[1]), os.close(up[0])
+        before, ok = threads(), True
+        try:
+            importlib.import_module(package)
+        except BaseException:
+            ok = False
+        ok = ok and before > 0 and threads() == before
+        answer = os.fdopen(up[1], "w")
+        answer.write(json.dumps(ok) + "\n")
+        answer.flush()
+        if ok:
+            protocol_fds[:] = [down[0], up[1]]
+            serve(os.fdopen(down[0]), answer)
+        os._exit(0)
+    os.close(down[0]), os.close(up[1])
+    to, back = os.fdopen(down[1], "w"), os.fdopen(up[0])
+    ready, _, _ = select.select([back], [], [], timeout)
+    if (back.readline() if ready else "").strip() != "true":
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        to.close(), back.close()
+        return False
+    below = (pid, to, back)
+    protocol_fds.extend([to.fileno(), back.fileno()])
+    return True
+
+def pop():
+    global below
+    pid, to, back = below
+    protocol_fds.remove(to.fileno()), protocol_fds.remove(back.fileno())
+    to.close(), back.close()
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    below = None
+
+def serve(inp, out):
+    for line in inp:
+        msg = json.loads(line)
+        if msg["depth"]:  # for a zygote further down: pass it on, pass its answer back
+            msg["depth"] -= 1
+            below[1].write(json.dumps(msg) + "\n")
+            below[1].flush()
+            answer = below[2].readline()
+            if not answer:  # it died: so does this process, and slimfork sees the server die
+                os._exit(1)
+            out.write(answer)
+        elif msg["op"] == "import":
+            out.write(json.dumps(run_import(msg["name"], msg["out"])) + "\n")
+        elif msg["op"] == "push":
+            out.write(json.dumps(push(msg["package"])) + "\n")
+        else:
+            pop()
+            out.write("true\n")
+        out.flush()
+    os._exit(0)
+
+signal.signal(signal.SIGTERM, stop)
+proto_out.write("ready\n"); proto_out.flush()
+serve(proto_in, proto_out)
 """
 
 
@@ -103,13 +184,14 @@ class RawOutcome:
 
 
 def import_modules(python: Path, env: dict[str, str], root: Path, modules: list[str], jobs: int, timeout: float,
-                   preload: tuple[str, ...], tmp: Path) -> list[RawOutcome]:
-    """Import each module in its own process, ``jobs`` at a time; results in the order of ``modules``."""
+                   preload: tuple[str, ...], tmp: Path, fresh: bool = False) -> list[RawOutcome]:
+    """Import each module in its own process, ``jobs`` at a time; results in the order of ``modules``. ``fresh``:
+    a new interpreter for each module (what the server's forks must equal; without ``os.fork``, always)."""
     todo: queue.Queue[tuple[int, str]] = queue.Queue()
     for item in enumerate(modules):
         todo.put(item)
     results: list[RawOutcome | None] = [None] * len(modules)
-    worker = _serve if preload else _plain
+    worker = _plain if fresh or not hasattr(os, "fork") else _serve
     errors: list[str] = []
 
     def run() -> None:
@@ -149,36 +231,80 @@ def _plain(python, env, root, todo, results, timeout, preload, tmp) -> None:
     while (item := _next(todo)) is not None:
         index, module = item
         out = tmp / f"{module}.json"
-        proc = run_process([str(python), "-c", RUNNER, module, str(out), str(root)], env, tmp, timeout)
+        proc = run_process([str(python), "-c", RUNNER, module, str(out), str(root), str(tmp / "bytecode")], env, tmp,
+                           timeout)
         results[index] = RawOutcome(module, _read(out), proc.timed_out, proc.seconds,
                                     f"the import process died (exit {proc.exit_code}): {proc.stderr_tail(2)}")
 
 
 def _serve(python, env, root, todo, results, timeout, preload, tmp) -> None:
-    server = None
+    server: _Server | None = None
     try:
         while (item := _next(todo)) is not None:
             index, module = item
             if server is None:
-                server = _start(python, env, root, timeout, preload, tmp)
+                server = _Server(_start(python, env, root, timeout, preload, tmp), timeout)
             out = tmp / f"{module}.json"
             start = time.monotonic()
-            assert server.stdin is not None  # a pipe: _start opens it
-            server.stdin.write(json.dumps([module, str(out)]) + "\n")
-            server.stdin.flush()
-            line = _readline(server, timeout + 30)
-            if not line:  # the server died: record it, start a new one for the next module
-                _stop(server)
+            reply = server.import_one(module, out)
+            if reply is None:  # the server died: record it, start a new one for the next module
+                server.stop()
                 server = None
                 results[index] = RawOutcome(module, _read(out), False, time.monotonic() - start,
                                             "the import server died")
                 continue
-            reply = json.loads(line)
             results[index] = RawOutcome(module, _read(out), reply["timed_out"], reply["seconds"],
                                         "the import process died")
     finally:
         if server is not None:
-            _stop(server)
+            server.stop()
+
+
+class _Server:
+    """One import server and its chain of zygotes: ``chain[i]`` is the package the process at depth i + 1 imported
+    on top of the one above it. A module is imported by a child of the deepest zygote whose package is one of its
+    ancestors, so the packages every module of a subtree imports first are imported once for the subtree."""
+
+    def __init__(self, proc: subprocess.Popen, timeout: float):
+        self.proc, self.timeout = proc, timeout
+        self.chain: list[str] = []
+        self.failed: set[str] = set()  # packages whose zygote could not serve (their import failed or made threads)
+
+    def import_one(self, module: str, out: Path) -> dict | None:
+        parts = module.split(".")
+        ancestors = [".".join(parts[:i]) for i in range(1, len(parts))]
+        keep = 0
+        while keep < min(len(self.chain), len(ancestors)) and self.chain[keep] == ancestors[keep]:
+            keep += 1
+        while len(self.chain) > keep:
+            if self._ask(len(self.chain) - 1, {"op": "pop"}, 30) is None:
+                return None
+            self.chain.pop()
+        for package in ancestors[keep:]:
+            if package in self.failed:
+                break
+            ok = self._ask(len(self.chain), {"op": "push", "package": package}, self.timeout + 30)
+            if ok is None:
+                return None
+            if not ok:
+                self.failed.add(package)
+                break
+            self.chain.append(package)
+        return self._ask(len(self.chain), {"op": "import", "name": module, "out": str(out)}, self.timeout + 30)
+
+    def _ask(self, depth: int, message: dict, timeout: float):
+        """Send ``message`` to the process at ``depth``; its answer, or None if the server died or hung."""
+        assert self.proc.stdin is not None  # a pipe: _start opens it
+        try:
+            self.proc.stdin.write(json.dumps({"depth": depth, **message}) + "\n")
+            self.proc.stdin.flush()
+        except OSError:
+            return None
+        line = _readline(self.proc, timeout)
+        return json.loads(line) if line else None
+
+    def stop(self) -> None:
+        _stop(self.proc)
 
 
 _LIVE: set[subprocess.Popen] = set()
@@ -186,7 +312,8 @@ _LIVE: set[subprocess.Popen] = set()
 
 def _start(python, env, root, timeout, preload, tmp) -> subprocess.Popen:
     log = open(tmp / f"server-{threading.get_ident()}.log", "ab")
-    server = subprocess.Popen([str(python), "-c", SERVER, str(root), str(timeout), json.dumps(list(preload))],
+    server = subprocess.Popen([str(python), "-c", SERVER, str(root), str(timeout), json.dumps(list(preload)),
+                               str(tmp / "bytecode")],
                               env=env, cwd=tmp, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                               text=True, start_new_session=True)
     log.close()

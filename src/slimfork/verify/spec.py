@@ -31,8 +31,8 @@ IMPORT_MODULES = Section("checks.import_modules", "Modules imported one per proc
           "whole subtree); default: every module of the analysed packages."),
     Field("exclude", "list[str]", "Globs of modules not to import."),
     Field("stubs", "list[str]", "Third-party modules stubbed for these imports, in addition to [verify] stubs."),
-    Field("preload", "list[str]", "Third-party modules imported once by a server that forks one child per "
-          "module (much faster when each import loads torch); never a module of the package under test."),
+    Field("preload", "list[str]", "Third-party modules the import server imports once before it forks one child "
+          "per module (much faster when each import loads torch); never a module of the package under test."),
     Field("timeout", "int", "Seconds one import may take (default 300).", default=300),
     Field("jobs", "int", "Imports run at the same time (default: the number of cores).", default=0),
 ])
