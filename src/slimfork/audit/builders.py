@@ -87,12 +87,37 @@ def _stem_functions(text: str) -> list[tuple[str, int, str]]:
 
 _EXTENSION_CALL = re.compile(r"\b\w*Extension\s*\(")
 _NAME = re.compile(r"""^\s*(["'])([\w.]+)\1|\bname\s*=\s*(["'])([\w.]+)\3""")
+_NAME_VARIABLE = re.compile(r"""^\s*([A-Za-z_]\w*)\s*,|\bname\s*=\s*([A-Za-z_]\w*)\s*[,)\n]""")
+_STRING_BINDING = re.compile(r"""^([A-Za-z_]\w*)\s*=\s*(["'])([\w.]+)\2[ \t]*$""", re.M)
+_BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=[^=]", re.M)
+
+
+def _extension_name(body: str, constants: dict[str, str]) -> str | None:
+    """The module name an ``Extension(...)`` call's arguments give: a literal first argument or ``name=``, or a
+    name the script binds once, to a literal (``extension_name = "exllamav2_ext"`` ... ``CUDAExtension(
+    extension_name, [...])``)."""
+    literal = _NAME.search(body)
+    if literal is not None:
+        return literal.group(2) or literal.group(4)
+    variable = _NAME_VARIABLE.search(body)
+    if variable is not None:
+        return constants.get(variable.group(1) or variable.group(2))
+    return None
+
+
+def _string_constants(text: str) -> dict[str, str]:
+    """Names a script binds exactly once, at the top level, to a string literal."""
+    counts: dict[str, int] = {}
+    for m in _BINDING.finditer(text):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return {m.group(1): m.group(3) for m in _STRING_BINDING.finditer(text) if counts.get(m.group(1)) == 1}
 _BUILT_SOURCE = re.compile(r"""(["'])([\w./+-]+\.(?:cu|cpp|cc|cxx|c|hip|mm))\1""")
 
 
 def extension_names(root: Path, python_paths: list[str], native: list[str]) -> dict[str, str]:
     """The module a ``setup.py`` extension builds from each native source it lists (``CUDAExtension(
-    name="flash_attn_2_cuda", sources=["csrc/flash_attn/flash_api.cpp", ...])``): path -> module name. A
+    name="flash_attn_2_cuda", sources=["csrc/flash_attn/flash_api.cpp", ...])``, or a name bound once to a
+    literal: ``CUDAExtension(extension_name, [...])``): path -> module name. A
     ``PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)`` source gets its module's name from here."""
     resolver = SourceResolver(native)
     out: dict[str, str] = {}
@@ -102,16 +127,17 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
         except OSError:
             continue
         unlisted = set()  # extensions whose sources are computed (sources=sources): the file's other literals
+        constants = _string_constants(text)
         for call in _EXTENSION_CALL.finditer(text):
             body = _call_text(text, call.end())
-            name = _NAME.search(body)
+            name = _extension_name(body, constants)
             if name is None:
                 continue
             listed = [path for source in _BUILT_SOURCE.finditer(body) for path in resolver.resolve(source.group(2), rel)]
             for path in listed:
-                out.setdefault(path, name.group(2) or name.group(4))
+                out.setdefault(path, name)
             if not listed:
-                unlisted.add(name.group(2) or name.group(4))
+                unlisted.add(name)
         if len(unlisted) == 1:
             for source in _BUILT_SOURCE.finditer(text):
                 for path in resolver.resolve(source.group(2), rel):

@@ -31,10 +31,12 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
     return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
 
 
-def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: AbstractSet[str] = frozenset()
-                    ) -> list[Finding]:
+def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: AbstractSet[str] = frozenset(),
+                    scripts: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``public``: Python files that are public modules of a library package no code of the tree uses
-    (``slimfork.audit.public``): a kernel only they launch is theirs, reported at their confidence (40)."""
+    (``slimfork.audit.public``): a kernel only they launch is theirs, reported at their confidence (40).
+    ``scripts``: unreached scripts, files tools run and what they import (reported at 30, may be run by hand): a
+    kernel only they use is theirs, at 30."""
     def live_uses(kernel: Kernel, reached) -> list:
         return [u for u in kernel.uses if reached(u.path) and (u.path, u.function) not in table.uncalled]
 
@@ -58,7 +60,7 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
         if any(u.how != "import" for u in live):
             continue
         uncalled = {(u.path, u.function) for u in kernel.uses if reached(u.path)} & table.uncalled
-        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled, public))
+        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled, public, scripts))
     out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
@@ -100,7 +102,7 @@ def _whole_files(table: KernelTable, findings: list[Finding]) -> list[Finding]:
 
 
 def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=frozenset(),
-                    public: AbstractSet[str] = frozenset()) -> Finding:
+                    public: AbstractSet[str] = frozenset(), scripts: AbstractSet[str] = frozenset()) -> Finding:
     dead = [u for u in kernel.uses if u not in live]
     if live:  # imported somewhere, never called: the import may be public API
         reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
@@ -129,6 +131,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = min(confidence, 40)
     if dead and not live and all(is_example(u.path) for u in dead):  # mlx's examples/extensions: _ext.axpby
         reason += "; only example or documentation code uses it, which users run by hand"
+        confidence = min(confidence, 30)
+    elif dead and not live and all(u.path in scripts for u in dead):  # exllamav2's conversion/ uses sim_anneal
+        reason += "; only scripts, or files they import, use it, which may be run by hand"
         confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)

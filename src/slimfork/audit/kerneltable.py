@@ -145,7 +145,11 @@ class _Builder:
     def uncalled_host_functions(self) -> set[tuple[str, str]]:
         """(path, name) of native functions and macros no live code reaches by name. Live: names used outside any
         function, names Python code reads, writes in a string or matches with an f-string pattern (ctypes'
-        ``lib.cquantize``), ``main``, and what a live function's body names, transitively. A name a body writes
+        ``lib.cquantize``), ``main``, and what a live function's body names, transitively. A function a pybind
+        export binds (``m.def("quantize", &quantize)``) is reached through the export: a Python attribute of its
+        name elsewhere (``lq.quantize()``) does not make it live, and an export no Python code reads does not
+        either (exllamav2's ``quantize_kernel``, launched only by ``quantize_cuda``, which only the unread export
+        ``quantize`` calls). A name a body writes
         only qualified by namespaces of the tree (``fp8::quantize<...>(``) reaches only the definitions inside one
         of those namespaces (not Transformer Engine's ``nvfp4::quantize``); any other qualifier (a class, a
         namespace defined outside the tree) reaches every definition of the name."""
@@ -153,14 +157,27 @@ class _Builder:
         by_name: dict[str, list[int]] = {}
         seeds = {"main"}
         known_namespaces: set[str] = set()
+        # the lines of pybind exports (m.def("quantize", &quantize)): a function bound there is reached through
+        # the export, which is judged by module (not by a Python attribute of that name anywhere); a line whose
+        # exports no Python code reads (and whose module is known) makes nothing live
+        export_lines: dict[tuple[str, int], bool] = {}
+        for k in self.kernels:
+            if k.kind == "pybind" and k.path and k.line:
+                unread = not k.uses and k.note != UNNAMED_EXTENSION
+                export_lines[(k.path, k.line)] = export_lines.get((k.path, k.line), True) and unread
+        bound: set[str] = set()
         for rel, scan in self.scan.native.items():
-            seeds.update(scan.loose)
+            for name, lines in scan.loose.items():
+                if any((rel, line) in export_lines for line in lines):
+                    bound.add(name)
+                if not all(export_lines.get((rel, line)) for line in lines):
+                    seeds.add(name)
             for fn in scan.functions:
                 by_name.setdefault(fn.name, []).append(len(defs))
                 defs.append((rel, fn))
                 known_namespaces.update(getattr(fn, "namespaces", ()))
         for py in self.scan.py.values():
-            seeds.update(name for name in py.refs if name in by_name)
+            seeds.update(name for name in py.refs if name in by_name and name not in bound and py.module_reads(name))
             seeds.update(name for name in py.strings if name in by_name)
         self.string_uses("")  # builds the f-string patterns
         seeds.update(name for name in by_name if name not in seeds
@@ -309,7 +326,7 @@ class _Builder:
                         self.mm.module_of(loader.path) or "", ())]
                     for rel in dict.fromkeys([loader.path] + importers):
                         py = self.scan.py[rel]
-                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.refs.get(name, ())]
+                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.module_reads(name)]
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
@@ -323,7 +340,7 @@ class _Builder:
                         self.add_file_use(kernel.path, use)
             for rel in self.extension_readers(module):
                 py = self.scan.py[rel]
-                for line in py.refs.get(name, ()):
+                for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
                     use = Use(rel, line, py.enclosing(line), "attribute")
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)

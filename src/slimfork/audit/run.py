@@ -101,8 +101,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
+    support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
+        if options.kinds & {"unused-file", "unused-kernel"} else {}
     if "unused-file" in options.kinds:
-        support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only)
         unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
@@ -115,7 +116,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
-        result.findings += kernel_findings(table, reached, frozenset(public))
+        result.findings += kernel_findings(table, reached, frozenset(public),
+                                           frozenset(runnable) | frozenset(tool_run) | frozenset(support))
         lap("unused-kernel")
     if "duplicate" in options.kinds:
         result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)
