@@ -326,7 +326,8 @@ class _Builder:
                         self.mm.module_of(loader.path) or "", ())]
                     for rel in dict.fromkeys([loader.path] + importers):
                         py = self.scan.py[rel]
-                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.module_reads(name)]
+                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
+                                        for line in py.module_reads(name)]
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
