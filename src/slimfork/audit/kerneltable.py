@@ -61,9 +61,9 @@ class KernelTable:
 def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, scan: TreeScan | None = None
                  ) -> KernelTable:
     if mm is None:
-        from slimfork.source.layout import open_tree
+        from slimfork.audit.layout import audit_tree
 
-        mm = build_module_map(open_tree(Path(tree_root)), index)
+        mm = build_module_map(audit_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
     table = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native))).build()
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)

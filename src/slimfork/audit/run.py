@@ -22,6 +22,7 @@ from slimfork.audit.hidden_roots import (
     script_roots,
 )
 from slimfork.audit.kernels import kernel_findings
+from slimfork.audit.layout import audit_tree
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
@@ -46,7 +47,7 @@ from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
-from slimfork.source.layout import SourceTree, open_tree
+from slimfork.source.layout import SourceTree
 from slimfork.spec.model import RegistrySpec, Root
 
 
@@ -179,7 +180,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
 
 def folder_why(folder: Path, target: str) -> dict:
     """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
-    tree = open_tree(folder)
+    tree = audit_tree(folder)
     index = build_index(tree.root)
     mm = build_module_map(tree, index)
     module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))
