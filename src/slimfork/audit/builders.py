@@ -67,6 +67,53 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
     return out
 
 
+_MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
+_MAKE_COMMENT = re.compile(r"(?<!\\)#[^\n]*")
+_MAKE_FIND = re.compile(r"\$\(shell\s+find\s+([\w./+-]+)[^)]*?-name\s+['\"]?([\w*.+-]+)")
+
+
+def is_makefile(path: str) -> bool:
+    return posixpath.basename(path) in _MAKEFILES or path.endswith(".mk")
+
+
+def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
+    """Native sources a Makefile names (``SRC=matmul.cu``), globs (``$(wildcard src/*.cu)``) or finds
+    (``$(shell find . -name '*.cu')``), relative to its folder: path -> "built by kernels/x/Makefile:12".
+    ThunderKittens builds its kernels and unit tests this way: 100+ sources were reported never built at 70.
+    Names made of make variables (``$(TARGET).cu``) keep nothing."""
+    resolver = SourceResolver(native)
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in other_files if is_makefile(p)):
+        try:
+            text = _MAKE_COMMENT.sub(lambda m: " " * len(m.group(0)), (root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        for m in _MAKE_FIND.finditer(text):
+            folder = posixpath.normpath(posixpath.join(here, m.group(1)))
+            line = text.count("\n", 0, m.start()) + 1
+            for path in native:
+                inside = folder == "." or path.startswith(folder + "/")
+                if inside and fnmatch.fnmatch(posixpath.basename(path), m.group(2)):
+                    out.setdefault(path, f"built by {rel}:{line} (find {m.group(1)} -name {m.group(2)})")
+        for m in _PATTERN.finditer(text):  # $(wildcard src/*.cu)
+            if "$" in m.group(0) or "{" in m.group(0):
+                continue
+            full = posixpath.normpath(posixpath.join(here, m.group(0)))
+            line = text.count("\n", 0, m.start()) + 1
+            for path in native:
+                if fnmatch.fnmatch(path, full):
+                    out.setdefault(path, f"built by {rel}:{line} (glob {m.group(0)})")
+        for m in _SOURCE.finditer(text):
+            name = m.group(0)
+            if "$" in name or "{" in name or "*" in name:
+                continue
+            line = text.count("\n", 0, m.start()) + 1
+            for path in resolver.resolve(name, rel):
+                out.setdefault(path, f"built by {rel}:{line}")
+    return out
+
+
 _FUNCTION = re.compile(r"^[ \t]*(?:function|macro)\s*\(\s*(\w+)([^)]*)\)(.*?)^[ \t]*end(?:function|macro)\b",
                        re.M | re.S | re.I)
 _STEM_USE = re.compile(r"\$\{(\w+)\}\.(cuh|cu|cpp|cc|cxx|c|hip|metal|mm|m)\b")

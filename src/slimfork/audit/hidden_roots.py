@@ -99,6 +99,34 @@ def relocated_roots(graph: ModuleGraph) -> list[Root]:
     return list(out.values())
 
 
+def beside_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Modules a reached script imports by a bare name from its own folder, which Python puts first on
+    ``sys.path`` when it runs the script (ThunderKittens' ``setup.py``: ``from config import sources``, with
+    ``config.py`` beside it and no package to make ``config`` internal). Only importers outside packages (a folder
+    without ``__init__.py``) and imports the module graph left without a target count."""
+    mm = graph.mm
+    present = set(index.files)
+    out: dict[str, Root] = {}
+    for module in sorted(graph.reached):
+        info = mm.modules.get(module)
+        if info is None or not info.path or info.path not in index.files:
+            continue
+        here = posixpath.dirname(info.path)
+        if posixpath.join(here, "__init__.py") in present:
+            continue
+        for imp in index.files[info.path].imports:
+            if imp.level or not imp.module or mm.is_internal(imp.module) or imp.type_checking:
+                continue
+            base = posixpath.join(here, *imp.module.split("."))
+            for candidate in (base + ".py", base + "/__init__.py"):
+                target = mm.module_of(candidate) if candidate in present else None
+                if target and target not in graph.reached and target not in out:
+                    out[target] = Root("module", target, text=f"{target} (imported from beside it by "
+                                                                 f"{info.path}:{imp.line})")
+                    break
+    return list(out.values())
+
+
 def native_import_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Modules of the tree that native code imports (mlx's ``nb::module_::import_("mlx._reprlib_fix")`` in the
     extension's init, ``py::module_::import``, ``PyImport_ImportModule``): the built extension runs the import,

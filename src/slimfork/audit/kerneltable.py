@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slimfork.audit.builders import cmake_sources, extension_names, setup_folder_sources
+from slimfork.audit.builders import cmake_sources, extension_names, makefile_sources, setup_folder_sources
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
@@ -67,6 +67,8 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     scan = scan or scan_tree(index)
     table = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native))).build()
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
+    for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
         table.built.setdefault(path, why)
     return table

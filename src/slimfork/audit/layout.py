@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree
+from slimfork.errors import SpecError
+from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree, read_distribution
 
 _BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 _NOT_BINDINGS = {"tests", "test", "docs", "doc", "examples", "example", "benchmarks", "benchmark", "scripts",
@@ -37,6 +38,16 @@ def bindings_root(root: Path) -> str | None:
 
 
 def audit_tree(root: Path) -> SourceTree:
-    """``open_tree(root)``, with the bindings subfolder as the Python root where :func:`bindings_root` finds one."""
+    """``open_tree(root)``, with the bindings subfolder as the Python root where :func:`bindings_root` finds one.
+    A tree with no Python package at all (ThunderKittens: a header library, a ``setup.py`` building one extension
+    from ``config.py``'s lists, kernels and tests with scripts beside them) is still audited: its roots are the
+    build scripts, tests and scripts, and its native sources are judged by what builds, loads or includes them."""
     sub = bindings_root(root)
-    return open_tree(root) if sub is None else open_tree(root, sub)
+    if sub is not None:
+        return open_tree(root, sub)
+    try:
+        return open_tree(root)
+    except SpecError:
+        if not any(root.rglob("*.py")):  # nothing to audit: the folder is likely the wrong one
+            raise
+        return SourceTree(root, root, [], read_distribution(root), "folder")

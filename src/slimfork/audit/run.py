@@ -11,6 +11,7 @@ from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
 from slimfork.audit.exports import unused_export_findings
 from slimfork.audit.hidden_roots import (
+    beside_roots,
     fstring_roots,
     hidden_root_triggers,
     lazy_roots,
@@ -169,7 +170,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
             + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
-            + relocated_roots(graph) + native_import_roots(graph, scan)
+            + relocated_roots(graph) + native_import_roots(graph, scan) + beside_roots(graph, index)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break
