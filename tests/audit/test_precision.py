@@ -91,6 +91,11 @@ def test_top_level_code_makes_a_script():
     # a validation script's top-level asserts run what they build; a library's sanity asserts do not
     assert runs_at_top_level("from ops import GDSBuilder\nassert GDSBuilder().is_compatible(True)\n")
     assert not runs_at_top_level("import torch\nassert hasattr(torch, 'ops') and callable(torch.zeros)\n")
+    # a command line read at the top level; top-level calls in a module that defines nothing (ThunderKittens)
+    assert runs_at_top_level("import sys\nNAME = sys.argv[1]\n")
+    assert runs_at_top_level("import matplotlib.pyplot as plt\nplt.figure()\nplt.savefig('d.png')\n")
+    assert not runs_at_top_level("import warnings\nwarnings.simplefilter('ignore')\n\n\ndef f():\n    pass\n")
+    assert not runs_at_top_level("from pkg import reg\nreg.setup()\n", module_code=False)  # an __init__
 
 
 def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):

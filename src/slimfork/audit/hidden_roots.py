@@ -100,10 +100,12 @@ def relocated_roots(graph: ModuleGraph) -> list[Root]:
 
 
 def beside_roots(graph: ModuleGraph, index) -> list[Root]:
-    """Modules a reached script imports by a bare name from its own folder, which Python puts first on
-    ``sys.path`` when it runs the script (ThunderKittens' ``setup.py``: ``from config import sources``, with
-    ``config.py`` beside it and no package to make ``config`` internal). Only importers outside packages (a folder
-    without ``__init__.py``) and imports the module graph left without a target count."""
+    """Modules a reached file outside packages (its folder has no ``__init__.py``) imports by a bare name the
+    module graph left without a target, found in its own folder, which Python puts first on ``sys.path`` when it
+    runs a script (ThunderKittens' ``setup.py``: ``from config import sources``, ``config.py`` beside it and no
+    package to make ``config`` internal), else in the nearest folder above it, where it is run from
+    (``tests/python/fftconv/implementations.py``: ``from fftconv.baselines.tk_fftconv import TKFFTConv``).
+    Unknown means keep."""
     mm = graph.mm
     present = set(index.files)
     out: dict[str, Root] = {}
@@ -114,15 +116,19 @@ def beside_roots(graph: ModuleGraph, index) -> list[Root]:
         here = posixpath.dirname(info.path)
         if posixpath.join(here, "__init__.py") in present:
             continue
+        parts = here.split("/") if here else []
+        folders = ["/".join(parts[:i]) for i in range(len(parts), -1, -1)]  # here, ..., the root ("")
         for imp in index.files[info.path].imports:
             if imp.level or not imp.module or mm.is_internal(imp.module) or imp.type_checking:
                 continue
-            base = posixpath.join(here, *imp.module.split("."))
-            for candidate in (base + ".py", base + "/__init__.py"):
-                target = mm.module_of(candidate) if candidate in present else None
-                if target and target not in graph.reached and target not in out:
-                    out[target] = Root("module", target, text=f"{target} (imported from beside it by "
-                                                                 f"{info.path}:{imp.line})")
+            for folder in folders:  # its own folder first, then the folders above it (where it is run from)
+                base = posixpath.join(folder, *imp.module.split("."))
+                candidate = next((c for c in (base + ".py", base + "/__init__.py") if c in present), None)
+                target = mm.module_of(candidate) if candidate else None
+                if target:
+                    if target not in graph.reached and target not in out:
+                        out[target] = Root("module", target, text=f"{target} (imported by a bare name from "
+                                                                     f"{folder or '.'}/ by {info.path}:{imp.line})")
                     break
     return list(out.values())
 

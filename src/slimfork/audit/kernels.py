@@ -77,9 +77,12 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             test = bool(_NATIVE_TEST.search(path))
             if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
                 why += "; it is a native test, which a build outside the tree may compile"
+            confidence = 40 if test else 60 if named or including else 70
+            if named and all(u.path in scripts for u in named):  # a script compiles or loads it
+                why += "; only scripts, or files they import, name it, which may be run by hand"
+                confidence = 30
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, 40 if test else 60 if named or including else 70, path, None,
-                               {"kernel_kind": "source"}))
+                               why, confidence, path, None, {"kernel_kind": "source"}))
     return out
 
 
