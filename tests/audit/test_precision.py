@@ -96,6 +96,9 @@ def test_top_level_code_makes_a_script():
     assert runs_at_top_level("import matplotlib.pyplot as plt\nplt.figure()\nplt.savefig('d.png')\n")
     assert not runs_at_top_level("import warnings\nwarnings.simplefilter('ignore')\n\n\ndef f():\n    pass\n")
     assert not runs_at_top_level("from pkg import reg\nreg.setup()\n", module_code=False)  # an __init__
+    # a deprecated shim warning at import (Megatron-LM's mamba_builders.py) is no script
+    assert not runs_at_top_level("import warnings\nwarnings.warn('deprecated', DeprecationWarning)\n"
+                                 "from hybrid_builders import *\n")
 
 
 def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):

@@ -41,7 +41,16 @@ def runs_at_top_level(source: str, module_code: bool = True) -> bool:
            for n in top):
         return True  # TESTNAME = sys.argv[1] at the top level: a command line
     defines = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in tree.body)
-    return not defines and any(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) for n in tree.body)
+    return not defines and any(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
+                               and not _set_up_call(n.value) for n in tree.body)
+
+
+def _set_up_call(call: ast.Call) -> bool:
+    """``warnings.warn(...)`` (a deprecated shim), ``logging.basicConfig(...)``: module set-up, not work."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id in ("warnings", "logging", "logger", "log")
 
 
 def _runs(node: ast.stmt, own: set[str], calls: bool) -> bool:
