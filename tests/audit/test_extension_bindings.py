@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from slimfork.audit.layout import audit_tree
 from slimfork.audit.run import run_audit
 from slimfork.source.layout import open_tree
 from tests.mapping.registrykit import write_project
@@ -113,3 +114,23 @@ def test_a_receiver_that_may_be_the_module_still_reads_it(tmp_path):
 def test_an_export_only_a_script_uses_is_reported_like_the_script(tmp_path):
     found = _kernels(tmp_path, FILES)
     assert found["pybind:TORCH_EXTENSION_NAME.plan"] == 30
+
+
+def test_exports_of_an_extension_that_is_a_distributions_whole_api_are_public(tmp_path):
+    """ThunderKittens' ``setup(name="thunderkittens", ext_modules=[CUDAExtension("thunderkittens", ...)])`` installs
+    no package: users ``import thunderkittens`` and call its exports (``tk.cylon``), which nothing in the tree
+    reads. They are public (40), and the host code they bind stays live; a distribution that also installs
+    packages keeps its unread exports at 70."""
+    files = {
+        "setup.py": "from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension\n\n"
+                    "setup(name='tk', ext_modules=[CUDAExtension('tk', ['tk.cpp', 'k.cu'])])\n",
+        "tk.cpp": BINDINGS,
+        "quant.cuh": "void quantize_cuda();\n",
+        "k.cu": QUANT,
+        "tests/test_tk.py": "import tk\n\n\ndef test_fwd():\n    assert tk.fwd() is None\n",
+    }
+    result, _table = run_audit(audit_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
+    assert found["pybind:TORCH_EXTENSION_NAME.spare"] == 40
+    assert found["pybind:TORCH_EXTENSION_NAME.quantize"] == 40
+    assert "cuda:k.cu::quantize_kernel" not in found

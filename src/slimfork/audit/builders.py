@@ -192,6 +192,34 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
     return out
 
 
+_SETUP_CALL = re.compile(r"\bsetup\s*\(")
+_DECLARES_PYTHON = re.compile(r"\b(?:packages|py_modules|package_dir)\s*=")
+
+
+def sole_api_extensions(root: Path, python_paths: list[str]) -> set[str]:
+    """Extensions a ``setup.py`` builds whose distribution installs no Python package or module (``setup(
+    name="thunderkittens", ext_modules=[CUDAExtension("thunderkittens", ...)])``, no ``packages=``/``py_modules=``,
+    no ``pyproject.toml`` or ``setup.cfg`` beside it): the extension is the distribution's whole Python API, so
+    its exports are public even when nothing in the tree reads them."""
+    out: set[str] = set()
+    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+        here = posixpath.dirname(rel)
+        if any((root / here / name).is_file() for name in ("pyproject.toml", "setup.cfg")):
+            continue
+        try:
+            text = _without_comments((root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        if not _SETUP_CALL.search(text) or _DECLARES_PYTHON.search(text):
+            continue
+        constants = _string_constants(text)
+        for call in _EXTENSION_CALL.finditer(text):
+            name = _extension_name(_call_text(text, call.end()), constants)
+            if name is not None:
+                out.add(name)
+    return out
+
+
 def _call_text(text: str, start: int) -> str:
     """The arguments of the call whose ``(`` ends at ``start``: up to its balancing ``)``."""
     depth = 1

@@ -6,7 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from slimfork.audit.kerneltable import UNNAMED_EXTENSION, Kernel, KernelTable, include_closure, referenced_kernel_files
+from slimfork.audit.kerneltable import (
+    SOLE_API,
+    UNNAMED_EXTENSION,
+    Kernel,
+    KernelTable,
+    include_closure,
+    referenced_kernel_files,
+)
 from slimfork.audit.model import Finding
 from slimfork.audit.unused import is_example
 
@@ -140,6 +147,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)
+    if kernel.kind == "pybind" and SOLE_API in kernel.note and not live:  # thunderkittens.cylon: users call it
+        reason += "; " + SOLE_API
+        confidence = min(confidence, 40)
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
         reason += "; a registered op is public API of the library"
         confidence = min(confidence, 40)

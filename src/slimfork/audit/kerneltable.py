@@ -14,7 +14,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slimfork.audit.builders import cmake_sources, extension_names, makefile_sources, setup_folder_sources
+from slimfork.audit.builders import (
+    cmake_sources,
+    extension_names,
+    makefile_sources,
+    setup_folder_sources,
+    sole_api_extensions,
+)
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
@@ -39,6 +45,8 @@ class Kernel:
         return f"{self.path}:{self.line}" if self.path else "outside this tree"
 
 
+SOLE_API = ("its extension is the whole Python API of a distribution its setup.py builds (no package or module "
+            "beside it), which users call")
 UNNAMED_EXTENSION = ("its module is named TORCH_EXTENSION_NAME by a build that neither a loader nor a setup.py "
                      "extension of the tree names: its users cannot be found")
 
@@ -65,7 +73,9 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
 
         mm = build_module_map(audit_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
-    table = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native))).build()
+    builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
+    builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
+    table = builder.build()
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
@@ -110,6 +120,7 @@ class _Builder:
     def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, str]):
         self.scan, self.mm, self.extensions = scan, mm, extensions
         self.linker = Linker(scan, mm)
+        self.sole_api: set[str] = set()  # extensions that are a distribution's whole Python API
         self.resolver = SourceResolver(sorted(scan.native))
         self.kernels: list[Kernel] = []
         self.file_uses: dict[str, list[Use]] = {}
@@ -165,7 +176,7 @@ class _Builder:
         export_lines: dict[tuple[str, int], bool] = {}
         for k in self.kernels:
             if k.kind == "pybind" and k.path and k.line:
-                unread = not k.uses and k.note != UNNAMED_EXTENSION
+                unread = not k.uses and k.note != UNNAMED_EXTENSION and SOLE_API not in k.note
                 export_lines[(k.path, k.line)] = export_lines.get((k.path, k.line), True) and unread
         bound: set[str] = set()
         for rel, scan in self.scan.native.items():
@@ -335,6 +346,8 @@ class _Builder:
                     continue
                 module = self.extensions[kernel.path]  # or by the setup.py extension that lists its source
                 kernel.note = f"built as the extension {module} by a setup.py"
+            if module in self.sole_api:
+                kernel.note = (kernel.note + "; " if kernel.note else "") + SOLE_API
             for rel, py in self.scan.py.items():
                 for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
                     if n == name and m and (m == module or m.endswith("." + module)):
