@@ -199,13 +199,16 @@ _DECLARES_PYTHON = re.compile(r"\b(?:packages|py_modules|package_dir)\s*=")
 def sole_api_extensions(root: Path, python_paths: list[str]) -> set[str]:
     """Extensions a ``setup.py`` builds whose distribution installs no Python package or module (``setup(
     name="thunderkittens", ext_modules=[CUDAExtension("thunderkittens", ...)])``, no ``packages=``/``py_modules=``,
-    no ``pyproject.toml`` or ``setup.cfg`` beside it): the extension is the distribution's whole Python API, so
+    no ``pyproject.toml``, ``setup.cfg`` or package beside it): the extension is the distribution's whole Python API, so
     its exports are public even when nothing in the tree reads them."""
     out: set[str] = set()
     for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
         here = posixpath.dirname(rel)
         if any((root / here / name).is_file() for name in ("pyproject.toml", "setup.cfg")):
             continue
+        if any(p.count("/") == here.count("/") + (2 if here else 1) and p.endswith("/__init__.py")
+               and (not here or p.startswith(here + "/")) for p in python_paths):
+            continue  # a package beside it (mlx's examples/extensions/mlx_sample_extensions/) wraps the extension
         try:
             text = _without_comments((root / rel).read_text(errors="replace"))
         except OSError:
