@@ -91,6 +91,14 @@ def test_top_level_code_makes_a_script():
     # a validation script's top-level asserts run what they build; a library's sanity asserts do not
     assert runs_at_top_level("from ops import GDSBuilder\nassert GDSBuilder().is_compatible(True)\n")
     assert not runs_at_top_level("import torch\nassert hasattr(torch, 'ops') and callable(torch.zeros)\n")
+    # a command line read at the top level; top-level calls in a module that defines nothing (ThunderKittens)
+    assert runs_at_top_level("import sys\nNAME = sys.argv[1]\n")
+    assert runs_at_top_level("import matplotlib.pyplot as plt\nplt.figure()\nplt.savefig('d.png')\n")
+    assert not runs_at_top_level("import warnings\nwarnings.simplefilter('ignore')\n\n\ndef f():\n    pass\n")
+    assert not runs_at_top_level("from pkg import reg\nreg.setup()\n", module_code=False)  # an __init__
+    # a deprecated shim warning at import (Megatron-LM's mamba_builders.py) is no script
+    assert not runs_at_top_level("import warnings\nwarnings.warn('deprecated', DeprecationWarning)\n"
+                                 "from hybrid_builders import *\n")
 
 
 def test_a_shim_re_exporting_a_module_missing_from_the_tree_is_unknown(tmp_path):
@@ -152,8 +160,13 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
         "README.md": "Run `python stale/old_bench.py` to benchmark.\n",
         "stale/old_bench.py": "def bench():\n    return 1\n",
         "lib/dead.py": "def gone():\n    return 1\n",
+        # Megatron-LM: Triton imports the class an environment variable names
+        "examples/train.sh": 'export TRITON_CACHE_MANAGER="lib._ssm.cache_manager:FileCacheManager"\n',
+        "lib/_ssm/__init__.py": "", "lib/_ssm/cache_manager.py": "class FileCacheManager:\n    pass\n",
+        "lib/_ssm/stale.py": "X = 1\n",
     })
     for subject, named_by in [(".github/scripts/check.py", ".github/workflows/lint.yml:4"),
+                              ("lib/_ssm/cache_manager.py", "examples/train.sh:1 names the module"),
                               (".github/scripts/helper_lib.py", ".github/scripts/check.py imports it"),
                               ("csrc/aio/py_test/validate_async_io.py", "csrc/aio/py_test/run_sweep.sh:2"),
                               ("docs/source/conf.py", "Sphinx"), ("tools/dev/gen.py", "Makefile:2")]:
@@ -166,6 +179,7 @@ def test_files_a_workflow_shell_script_or_sphinx_runs_are_reported_like_scripts(
     # runs nothing
     assert found["csrc/aio/py_test/old_sweep.py"].confidence == 60
     assert found["lib/_bench/"].confidence == 70
+    assert found["lib/_ssm/stale.py"].confidence == 60
 
 
 def test_example_code_is_reported_like_scripts(tmp_path):
@@ -209,3 +223,22 @@ def test_kernels_only_example_code_uses_are_reported_like_it(tmp_path):
     found = {f.subject: f for f in result.findings}
     assert found["pybind:_ext.axpby"].confidence == 30 and "example or documentation code" in found["pybind:_ext.axpby"].reason
     assert found["pybind:_ext.stale"].confidence == 70
+
+
+def test_regular_packages_under_a_namespace_top_package_are_library_packages(tmp_path):
+    """Megatron-LM: ``megatron/`` has no ``__init__.py``; ``megatron.core`` is the installed library. Its
+    backward-compatible shims nothing imports (``megatron/core/ssm/mamba_block.py``: ``from
+    megatron.core.models.hybrid.hybrid_block import *``) are public modules (40), not dead (60); helper paths stay
+    internal."""
+    found = _audit(tmp_path, {
+        "pyproject.toml": PYPROJECT + '[project.scripts]\nmcore = "megatron.core.cli:main"\n',
+        "megatron/core/__init__.py": "", "megatron/core/block.py": "X = 1\n",
+        "megatron/core/cli.py": "from megatron.core.block import X\n\n\ndef main():\n    return X\n",
+        "megatron/core/ssm/__init__.py": "", "megatron/core/ssm/mamba_block.py": "from megatron.core.block import *\n",
+        "megatron/core/datasets/__init__.py": "", "megatron/core/datasets/utils_s3.py": "S3 = 1\n",
+        "megatron/core/utils/__init__.py": "", "megatron/core/utils/old.py": "Y = 2\n",
+        "tests/test_core.py": "from megatron.core.block import X\n\n\ndef test_x():\n    assert X == 1\n",
+    })
+    assert found["megatron/core/ssm/"].confidence == 40
+    assert found["megatron/core/datasets/"].confidence == 40  # its __init__ is public: its modules serve it
+    assert found["megatron/core/utils/"].confidence == 70  # a helper path: internal

@@ -67,6 +67,53 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
     return out
 
 
+_MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
+_MAKE_COMMENT = re.compile(r"(?<!\\)#[^\n]*")
+_MAKE_FIND = re.compile(r"\$\(shell\s+find\s+([\w./+-]+)[^)]*?-name\s+['\"]?([\w*.+-]+)")
+
+
+def is_makefile(path: str) -> bool:
+    return posixpath.basename(path) in _MAKEFILES or path.endswith(".mk")
+
+
+def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
+    """Native sources a Makefile names (``SRC=matmul.cu``), globs (``$(wildcard src/*.cu)``) or finds
+    (``$(shell find . -name '*.cu')``), relative to its folder: path -> "built by kernels/x/Makefile:12".
+    ThunderKittens builds its kernels and unit tests this way: 100+ sources were reported never built at 70.
+    Names made of make variables (``$(TARGET).cu``) keep nothing."""
+    resolver = SourceResolver(native)
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in other_files if is_makefile(p)):
+        try:
+            text = _MAKE_COMMENT.sub(lambda m: " " * len(m.group(0)), (root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        for m in _MAKE_FIND.finditer(text):
+            folder = posixpath.normpath(posixpath.join(here, m.group(1)))
+            line = text.count("\n", 0, m.start()) + 1
+            for path in native:
+                inside = folder == "." or path.startswith(folder + "/")
+                if inside and fnmatch.fnmatch(posixpath.basename(path), m.group(2)):
+                    out.setdefault(path, f"built by {rel}:{line} (find {m.group(1)} -name {m.group(2)})")
+        for m in _PATTERN.finditer(text):  # $(wildcard src/*.cu)
+            if "$" in m.group(0) or "{" in m.group(0):
+                continue
+            full = posixpath.normpath(posixpath.join(here, m.group(0)))
+            line = text.count("\n", 0, m.start()) + 1
+            for path in native:
+                if fnmatch.fnmatch(path, full):
+                    out.setdefault(path, f"built by {rel}:{line} (glob {m.group(0)})")
+        for m in _SOURCE.finditer(text):
+            name = m.group(0)
+            if "$" in name or "{" in name or "*" in name:
+                continue
+            line = text.count("\n", 0, m.start()) + 1
+            for path in resolver.resolve(name, rel):
+                out.setdefault(path, f"built by {rel}:{line}")
+    return out
+
+
 _FUNCTION = re.compile(r"^[ \t]*(?:function|macro)\s*\(\s*(\w+)([^)]*)\)(.*?)^[ \t]*end(?:function|macro)\b",
                        re.M | re.S | re.I)
 _STEM_USE = re.compile(r"\$\{(\w+)\}\.(cuh|cu|cpp|cc|cxx|c|hip|metal|mm|m)\b")
@@ -87,12 +134,37 @@ def _stem_functions(text: str) -> list[tuple[str, int, str]]:
 
 _EXTENSION_CALL = re.compile(r"\b\w*Extension\s*\(")
 _NAME = re.compile(r"""^\s*(["'])([\w.]+)\1|\bname\s*=\s*(["'])([\w.]+)\3""")
+_NAME_VARIABLE = re.compile(r"""^\s*([A-Za-z_]\w*)\s*,|\bname\s*=\s*([A-Za-z_]\w*)\s*[,)\n]""")
+_STRING_BINDING = re.compile(r"""^([A-Za-z_]\w*)\s*=\s*(["'])([\w.]+)\2[ \t]*$""", re.M)
+_BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=[^=]", re.M)
+
+
+def _extension_name(body: str, constants: dict[str, str]) -> str | None:
+    """The module name an ``Extension(...)`` call's arguments give: a literal first argument or ``name=``, or a
+    name the script binds once, to a literal (``extension_name = "exllamav2_ext"`` ... ``CUDAExtension(
+    extension_name, [...])``)."""
+    literal = _NAME.search(body)
+    if literal is not None:
+        return literal.group(2) or literal.group(4)
+    variable = _NAME_VARIABLE.search(body)
+    if variable is not None:
+        return constants.get(variable.group(1) or variable.group(2))
+    return None
+
+
+def _string_constants(text: str) -> dict[str, str]:
+    """Names a script binds exactly once, at the top level, to a string literal."""
+    counts: dict[str, int] = {}
+    for m in _BINDING.finditer(text):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return {m.group(1): m.group(3) for m in _STRING_BINDING.finditer(text) if counts.get(m.group(1)) == 1}
 _BUILT_SOURCE = re.compile(r"""(["'])([\w./+-]+\.(?:cu|cpp|cc|cxx|c|hip|mm))\1""")
 
 
 def extension_names(root: Path, python_paths: list[str], native: list[str]) -> dict[str, str]:
     """The module a ``setup.py`` extension builds from each native source it lists (``CUDAExtension(
-    name="flash_attn_2_cuda", sources=["csrc/flash_attn/flash_api.cpp", ...])``): path -> module name. A
+    name="flash_attn_2_cuda", sources=["csrc/flash_attn/flash_api.cpp", ...])``, or a name bound once to a
+    literal: ``CUDAExtension(extension_name, [...])``): path -> module name. A
     ``PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)`` source gets its module's name from here."""
     resolver = SourceResolver(native)
     out: dict[str, str] = {}
@@ -102,20 +174,52 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
         except OSError:
             continue
         unlisted = set()  # extensions whose sources are computed (sources=sources): the file's other literals
+        constants = _string_constants(text)
         for call in _EXTENSION_CALL.finditer(text):
             body = _call_text(text, call.end())
-            name = _NAME.search(body)
+            name = _extension_name(body, constants)
             if name is None:
                 continue
             listed = [path for source in _BUILT_SOURCE.finditer(body) for path in resolver.resolve(source.group(2), rel)]
             for path in listed:
-                out.setdefault(path, name.group(2) or name.group(4))
+                out.setdefault(path, name)
             if not listed:
-                unlisted.add(name.group(2) or name.group(4))
+                unlisted.add(name)
         if len(unlisted) == 1:
             for source in _BUILT_SOURCE.finditer(text):
                 for path in resolver.resolve(source.group(2), rel):
                     out.setdefault(path, next(iter(unlisted)))
+    return out
+
+
+_SETUP_CALL = re.compile(r"\bsetup\s*\(")
+_DECLARES_PYTHON = re.compile(r"\b(?:packages|py_modules|package_dir)\s*=")
+
+
+def sole_api_extensions(root: Path, python_paths: list[str]) -> set[str]:
+    """Extensions a ``setup.py`` builds whose distribution installs no Python package or module (``setup(
+    name="thunderkittens", ext_modules=[CUDAExtension("thunderkittens", ...)])``, no ``packages=``/``py_modules=``,
+    no ``pyproject.toml``, ``setup.cfg`` or package beside it): the extension is the distribution's whole Python API, so
+    its exports are public even when nothing in the tree reads them."""
+    out: set[str] = set()
+    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+        here = posixpath.dirname(rel)
+        if any((root / here / name).is_file() for name in ("pyproject.toml", "setup.cfg")):
+            continue
+        if any(p.count("/") == here.count("/") + (2 if here else 1) and p.endswith("/__init__.py")
+               and (not here or p.startswith(here + "/")) for p in python_paths):
+            continue  # a package beside it (mlx's examples/extensions/mlx_sample_extensions/) wraps the extension
+        try:
+            text = _without_comments((root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        if not _SETUP_CALL.search(text) or _DECLARES_PYTHON.search(text):
+            continue
+        constants = _string_constants(text)
+        for call in _EXTENSION_CALL.finditer(text):
+            name = _extension_name(_call_text(text, call.end()), constants)
+            if name is not None:
+                out.add(name)
     return out
 
 

@@ -99,6 +99,40 @@ def relocated_roots(graph: ModuleGraph) -> list[Root]:
     return list(out.values())
 
 
+def beside_roots(graph: ModuleGraph, index) -> list[Root]:
+    """Modules a reached file outside packages (its folder has no ``__init__.py``) imports by a bare name the
+    module graph left without a target, found in its own folder, which Python puts first on ``sys.path`` when it
+    runs a script (ThunderKittens' ``setup.py``: ``from config import sources``, ``config.py`` beside it and no
+    package to make ``config`` internal), else in the nearest folder above it, where it is run from
+    (``tests/python/fftconv/implementations.py``: ``from fftconv.baselines.tk_fftconv import TKFFTConv``).
+    Unknown means keep."""
+    mm = graph.mm
+    present = set(index.files)
+    out: dict[str, Root] = {}
+    for module in sorted(graph.reached):
+        info = mm.modules.get(module)
+        if info is None or not info.path or info.path not in index.files:
+            continue
+        here = posixpath.dirname(info.path)
+        if posixpath.join(here, "__init__.py") in present:
+            continue
+        parts = here.split("/") if here else []
+        folders = ["/".join(parts[:i]) for i in range(len(parts), -1, -1)]  # here, ..., the root ("")
+        for imp in index.files[info.path].imports:
+            if imp.level or not imp.module or mm.is_internal(imp.module) or imp.type_checking:
+                continue
+            for folder in folders:  # its own folder first, then the folders above it (where it is run from)
+                base = posixpath.join(folder, *imp.module.split("."))
+                candidate = next((c for c in (base + ".py", base + "/__init__.py") if c in present), None)
+                target = mm.module_of(candidate) if candidate else None
+                if target:
+                    if target not in graph.reached and target not in out:
+                        out[target] = Root("module", target, text=f"{target} (imported by a bare name from "
+                                                                     f"{folder or '.'}/ by {info.path}:{imp.line})")
+                    break
+    return list(out.values())
+
+
 def native_import_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Modules of the tree that native code imports (mlx's ``nb::module_::import_("mlx._reprlib_fix")`` in the
     extension's init, ``py::module_::import``, ``PyImport_ImportModule``): the built extension runs the import,

@@ -6,7 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from slimfork.audit.kerneltable import UNNAMED_EXTENSION, Kernel, KernelTable, include_closure, referenced_kernel_files
+from slimfork.audit.kerneltable import (
+    SOLE_API,
+    UNNAMED_EXTENSION,
+    Kernel,
+    KernelTable,
+    include_closure,
+    referenced_kernel_files,
+)
 from slimfork.audit.model import Finding
 from slimfork.audit.unused import is_example
 
@@ -31,10 +38,12 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
     return {path: named.get(path) or f"included by {closure[path]}" for path in closure}
 
 
-def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: AbstractSet[str] = frozenset()
-                    ) -> list[Finding]:
+def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: AbstractSet[str] = frozenset(),
+                    scripts: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``public``: Python files that are public modules of a library package no code of the tree uses
-    (``slimfork.audit.public``): a kernel only they launch is theirs, reported at their confidence (40)."""
+    (``slimfork.audit.public``): a kernel only they launch is theirs, reported at their confidence (40).
+    ``scripts``: unreached scripts, files tools run and what they import (reported at 30, may be run by hand): a
+    kernel only they use is theirs, at 30."""
     def live_uses(kernel: Kernel, reached) -> list:
         return [u for u in kernel.uses if reached(u.path) and (u.path, u.function) not in table.uncalled]
 
@@ -58,7 +67,7 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
         if any(u.how != "import" for u in live):
             continue
         uncalled = {(u.path, u.function) for u in kernel.uses if reached(u.path)} & table.uncalled
-        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled, public))
+        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled, public, scripts))
     out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
@@ -75,9 +84,12 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             test = bool(_NATIVE_TEST.search(path))
             if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
                 why += "; it is a native test, which a build outside the tree may compile"
+            confidence = 40 if test else 60 if named or including else 70
+            if named and all(u.path in scripts for u in named):  # a script compiles or loads it
+                why += "; only scripts, or files they import, name it, which may be run by hand"
+                confidence = 30
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, 40 if test else 60 if named or including else 70, path, None,
-                               {"kernel_kind": "source"}))
+                               why, confidence, path, None, {"kernel_kind": "source"}))
     return out
 
 
@@ -100,7 +112,7 @@ def _whole_files(table: KernelTable, findings: list[Finding]) -> list[Finding]:
 
 
 def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=frozenset(),
-                    public: AbstractSet[str] = frozenset()) -> Finding:
+                    public: AbstractSet[str] = frozenset(), scripts: AbstractSet[str] = frozenset()) -> Finding:
     dead = [u for u in kernel.uses if u not in live]
     if live:  # imported somewhere, never called: the import may be public API
         reason = "imported but never called: " + ", ".join(u.where() for u in live[:3])
@@ -130,8 +142,14 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
     if dead and not live and all(is_example(u.path) for u in dead):  # mlx's examples/extensions: _ext.axpby
         reason += "; only example or documentation code uses it, which users run by hand"
         confidence = min(confidence, 30)
+    elif dead and not live and all(u.path in scripts for u in dead):  # exllamav2's conversion/ uses sim_anneal
+        reason += "; only scripts, or files they import, use it, which may be run by hand"
+        confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)
+    if kernel.kind == "pybind" and SOLE_API in kernel.note and not live:  # thunderkittens.cylon: users call it
+        reason += "; " + SOLE_API
+        confidence = min(confidence, 40)
     if kernel.kind == "torch-op":  # registered with TORCH_LIBRARY: any user may call torch.ops.ns.name
         reason += "; a registered op is public API of the library"
         confidence = min(confidence, 40)

@@ -14,7 +14,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from slimfork.audit.builders import cmake_sources, extension_names, setup_folder_sources
+from slimfork.audit.builders import (
+    cmake_sources,
+    extension_names,
+    makefile_sources,
+    setup_folder_sources,
+    sole_api_extensions,
+)
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
@@ -39,6 +45,8 @@ class Kernel:
         return f"{self.path}:{self.line}" if self.path else "outside this tree"
 
 
+SOLE_API = ("its extension is the whole Python API of a distribution its setup.py builds (no package or module "
+            "beside it), which users call")
 UNNAMED_EXTENSION = ("its module is named TORCH_EXTENSION_NAME by a build that neither a loader nor a setup.py "
                      "extension of the tree names: its users cannot be found")
 
@@ -61,12 +69,16 @@ class KernelTable:
 def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, scan: TreeScan | None = None
                  ) -> KernelTable:
     if mm is None:
-        from slimfork.source.layout import open_tree
+        from slimfork.audit.layout import audit_tree
 
-        mm = build_module_map(open_tree(Path(tree_root)), index)
+        mm = build_module_map(audit_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
-    table = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native))).build()
+    builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
+    builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
+    table = builder.build()
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
+    for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
         table.built.setdefault(path, why)
     return table
@@ -108,6 +120,7 @@ class _Builder:
     def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, str]):
         self.scan, self.mm, self.extensions = scan, mm, extensions
         self.linker = Linker(scan, mm)
+        self.sole_api: set[str] = set()  # extensions that are a distribution's whole Python API
         self.resolver = SourceResolver(sorted(scan.native))
         self.kernels: list[Kernel] = []
         self.file_uses: dict[str, list[Use]] = {}
@@ -145,7 +158,11 @@ class _Builder:
     def uncalled_host_functions(self) -> set[tuple[str, str]]:
         """(path, name) of native functions and macros no live code reaches by name. Live: names used outside any
         function, names Python code reads, writes in a string or matches with an f-string pattern (ctypes'
-        ``lib.cquantize``), ``main``, and what a live function's body names, transitively. A name a body writes
+        ``lib.cquantize``), ``main``, and what a live function's body names, transitively. A function a pybind
+        export binds (``m.def("quantize", &quantize)``) is reached through the export: a Python attribute of its
+        name elsewhere (``lq.quantize()``) does not make it live, and an export no Python code reads does not
+        either (exllamav2's ``quantize_kernel``, launched only by ``quantize_cuda``, which only the unread export
+        ``quantize`` calls). A name a body writes
         only qualified by namespaces of the tree (``fp8::quantize<...>(``) reaches only the definitions inside one
         of those namespaces (not Transformer Engine's ``nvfp4::quantize``); any other qualifier (a class, a
         namespace defined outside the tree) reaches every definition of the name."""
@@ -153,14 +170,27 @@ class _Builder:
         by_name: dict[str, list[int]] = {}
         seeds = {"main"}
         known_namespaces: set[str] = set()
+        # the lines of pybind exports (m.def("quantize", &quantize)): a function bound there is reached through
+        # the export, which is judged by module (not by a Python attribute of that name anywhere); a line whose
+        # exports no Python code reads (and whose module is known) makes nothing live
+        export_lines: dict[tuple[str, int], bool] = {}
+        for k in self.kernels:
+            if k.kind == "pybind" and k.path and k.line:
+                unread = not k.uses and k.note != UNNAMED_EXTENSION and SOLE_API not in k.note
+                export_lines[(k.path, k.line)] = export_lines.get((k.path, k.line), True) and unread
+        bound: set[str] = set()
         for rel, scan in self.scan.native.items():
-            seeds.update(scan.loose)
+            for name, lines in scan.loose.items():
+                if any((rel, line) in export_lines for line in lines):
+                    bound.add(name)
+                if not all(export_lines.get((rel, line)) for line in lines):
+                    seeds.add(name)
             for fn in scan.functions:
                 by_name.setdefault(fn.name, []).append(len(defs))
                 defs.append((rel, fn))
                 known_namespaces.update(getattr(fn, "namespaces", ()))
         for py in self.scan.py.values():
-            seeds.update(name for name in py.refs if name in by_name)
+            seeds.update(name for name in py.refs if name in by_name and name not in bound and py.module_reads(name))
             seeds.update(name for name in py.strings if name in by_name)
         self.string_uses("")  # builds the f-string patterns
         seeds.update(name for name in by_name if name not in seeds
@@ -309,12 +339,15 @@ class _Builder:
                         self.mm.module_of(loader.path) or "", ())]
                     for rel in dict.fromkeys([loader.path] + importers):
                         py = self.scan.py[rel]
-                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute") for line in py.refs.get(name, ())]
+                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
+                                        for line in py.module_reads(name)]
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
                 module = self.extensions[kernel.path]  # or by the setup.py extension that lists its source
                 kernel.note = f"built as the extension {module} by a setup.py"
+            if module in self.sole_api:
+                kernel.note = (kernel.note + "; " if kernel.note else "") + SOLE_API
             for rel, py in self.scan.py.items():
                 for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
                     if n == name and m and (m == module or m.endswith("." + module)):
@@ -323,7 +356,7 @@ class _Builder:
                         self.add_file_use(kernel.path, use)
             for rel in self.extension_readers(module):
                 py = self.scan.py[rel]
-                for line in py.refs.get(name, ()):
+                for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
                     use = Use(rel, line, py.enclosing(line), "attribute")
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)

@@ -21,28 +21,47 @@ _NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 
 
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
-    """Top-level regular packages of an installable tree that its tests import."""
+    """Top-level regular packages of an installable tree that its tests import; under a top-level namespace
+    package (no ``__init__.py``: Megatron-LM's ``megatron``), its regular subpackages the tests import
+    (``megatron.core``, ``megatron.training``)."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
-    regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package and mm.modules[p].path}
+
+    def regular(name: str) -> bool:
+        return name in mm.modules and mm.modules[name].is_package and bool(mm.modules[name].path)
+
+    namespaces = {p for p in tree.packages if p in mm.modules and not mm.modules[p].path}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):
-            top = edge.target.split(".")[0]
-            if top in regular and edge.kind != "parent":
-                out.add(top)
+            if edge.kind == "parent":
+                continue
+            parts = edge.target.split(".")
+            if parts[0] in tree.packages and regular(parts[0]):
+                out.add(parts[0])
+            elif parts[0] in namespaces and len(parts) > 1 and regular(".".join(parts[:2])):
+                out.add(".".join(parts[:2]))
     return out
+
+
+def library_package_of(module: str | None, packages: set[str]) -> str | None:
+    """The library package ``module`` belongs to (the longest one naming it or a parent of it)."""
+    if not module:
+        return None
+    return next((p for p in sorted(packages, key=len, reverse=True) if module == p or module.startswith(p + ".")),
+                None)
 
 
 def is_public_path(path: str, packages: set[str], module: str | None) -> bool:
     """Whether ``path`` (module ``module``) is a public module of one of the library ``packages``."""
-    if not module or module.split(".")[0] not in packages:
+    package = library_package_of(module, packages)
+    if package is None or module is None:
         return False
     parts = module.split(".")
     if posixpath.basename(path) == "__main__.py" or _NOT_API.search(parts[0]):
         return False
-    return not any(p.startswith("_") or _HELPER.match(p) or _NOT_API.search(p) for p in parts[1:])
+    return not any(p.startswith("_") or _HELPER.match(p) or _NOT_API.search(p) for p in parts[package.count(".") + 1:])
 
 
 def public_note(package: str) -> str:

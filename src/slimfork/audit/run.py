@@ -11,6 +11,7 @@ from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
 from slimfork.audit.exports import unused_export_findings
 from slimfork.audit.hidden_roots import (
+    beside_roots,
     fstring_roots,
     hidden_root_triggers,
     lazy_roots,
@@ -22,11 +23,12 @@ from slimfork.audit.hidden_roots import (
     script_roots,
 )
 from slimfork.audit.kernels import kernel_findings
+from slimfork.audit.layout import audit_tree
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.projection import projection
-from slimfork.audit.public import is_public_path, library_packages
+from slimfork.audit.public import is_public_path, library_package_of, library_packages
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
@@ -46,7 +48,7 @@ from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
 from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
-from slimfork.source.layout import SourceTree, open_tree
+from slimfork.source.layout import SourceTree
 from slimfork.spec.model import RegistrySpec, Root
 
 
@@ -96,13 +98,14 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     runnable |= top_level_scripts(tree.root, [p for p in python_paths
                                                   if (p not in reached or p in test_only) and p not in runnable])
     libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
-    public = {p: graph.module_of(p).split(".")[0] for p in python_paths
+    public = {p: library_package_of(graph.module_of(p), libs) or "" for p in python_paths
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))}
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
+    support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
+        if options.kinds & {"unused-file", "unused-kernel"} else {}
     if "unused-file" in options.kinds:
-        support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only)
         unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
@@ -115,7 +118,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
-        result.findings += kernel_findings(table, reached, frozenset(public))
+        result.findings += kernel_findings(table, reached, frozenset(public),
+                                           frozenset(runnable) | frozenset(tool_run) | frozenset(support))
         lap("unused-kernel")
     if "duplicate" in options.kinds:
         result.findings += duplicate_findings(str(tree.root), python_paths, options.min_similarity, options.min_lines)
@@ -166,7 +170,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
             + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
-            + relocated_roots(graph) + native_import_roots(graph, scan)
+            + relocated_roots(graph) + native_import_roots(graph, scan) + beside_roots(graph, index)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break
@@ -177,7 +181,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
 
 def folder_why(folder: Path, target: str) -> dict:
     """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
-    tree = open_tree(folder)
+    tree = audit_tree(folder)
     index = build_index(tree.root)
     mm = build_module_map(tree, index)
     module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))

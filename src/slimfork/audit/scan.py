@@ -5,6 +5,8 @@ the index (``source.cache``)."""
 from __future__ import annotations
 
 import os
+import posixpath
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,8 +29,32 @@ class TreeScan:
     scanned: int = 0  # native sources scanned in this run (the rest came from the cache)
 
 
+_QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
+
+
 def native_files(index: Index) -> list[str]:
-    return [rel for rel in index.other_files if rel.lower().endswith(NATIVE_EXTS)]
+    """Native sources: the files with a native suffix, and the files of other suffixes one of them includes by
+    a path relative to its folder (ThunderKittens' ``#include "4090_harness.impl"``, which launches the kernels
+    of ``4090.cu``: without it they had no launch)."""
+    found = [rel for rel in index.other_files if rel.lower().endswith(NATIVE_EXTS)]
+    others = {rel for rel in index.other_files if not rel.lower().endswith(NATIVE_EXTS)}
+    if not others:
+        return found
+    more: set[str] = set()
+    for rel in found:
+        try:
+            with open(os.path.join(index.root, rel), "rb") as fh:
+                data = fh.read()
+        except OSError:
+            continue
+        if b"include" not in data:
+            continue
+        for m in _QUOTED_INCLUDE.finditer(data):
+            name = m.group(1).decode("utf-8", errors="replace").strip()
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(rel), name))
+            if path in others:
+                more.add(path)
+    return found + sorted(more)
 
 
 def _scan_one(args: tuple[str, str]) -> tuple[str, NativeScan]:

@@ -14,13 +14,15 @@ from pathlib import Path
 from slimfork.graph import ModuleGraph
 
 
-def runs_at_top_level(source: str) -> bool:
+def runs_at_top_level(source: str, module_code: bool = True) -> bool:
     """Whether a module is a script that runs code when executed: a ``#!...python`` line, or at its top level
     a ``for``/``while`` loop that calls something (in ``if``/``try``/``with`` blocks too, ``except`` handlers
     aside), or a call of ``print`` or of a public function the module defines (in ``try``/``with`` blocks too:
     a library's ``if`` may print a warning at import), or an ``assert`` that calls a method of an object it
     builds or such a function (DeepSpeed's ``validate_gds.py``: ``assert GDSBuilder().load(True)``; a library's
-    ``assert hasattr(torch, "x")`` is no script)."""
+    ``assert hasattr(torch, "x")`` is no script). Also a module that reads ``sys.argv`` at its top level, and
+    one that defines no function or class and calls something in a statement of its own (ThunderKittens'
+    ``visualize.py``: ``np.loadtxt(...)``, ``plt.savefig(...)``)."""
     if source.startswith("#!") and "python" in source.split("\n", 1)[0]:
         return True
     try:
@@ -29,7 +31,26 @@ def runs_at_top_level(source: str) -> bool:
         return False
     own = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
            and not n.name.startswith("_")}
-    return any(_runs(node, own, calls=True) for node in tree.body)
+    if any(_runs(node, own, calls=True) for node in tree.body):
+        return True
+    if not module_code:  # a package's __init__: its calls at import are the package's set-up
+        return False
+    top = [n for node in tree.body if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+           for n in ast.walk(node)]
+    if any(isinstance(n, ast.Attribute) and n.attr == "argv" and isinstance(n.value, ast.Name) and n.value.id == "sys"
+           for n in top):
+        return True  # TESTNAME = sys.argv[1] at the top level: a command line
+    defines = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in tree.body)
+    return not defines and any(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
+                               and not _set_up_call(n.value) for n in tree.body)
+
+
+def _set_up_call(call: ast.Call) -> bool:
+    """``warnings.warn(...)`` (a deprecated shim), ``logging.basicConfig(...)``: module set-up, not work."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id in ("warnings", "logging", "logger", "log")
 
 
 def _runs(node: ast.stmt, own: set[str], calls: bool) -> bool:
@@ -53,7 +74,8 @@ def top_level_scripts(root: Path, paths: list[str]) -> set[str]:
     out = set()
     for path in paths:
         try:
-            if runs_at_top_level((root / path).read_text(errors="replace")):
+            if runs_at_top_level((root / path).read_text(errors="replace"),
+                                 module_code=posixpath.basename(path) != "__init__.py"):
                 out.add(path)
         except OSError:
             continue
@@ -99,15 +121,19 @@ def _relocated(graph: ModuleGraph, module: str | None) -> list[str]:
 
 
 def _beside(path: str, imports, present: set[str]) -> list[str]:
-    """Absolute imports a script resolves from its own folder (``from benchmark import x`` -> benchmark.py)."""
-    here = posixpath.dirname(path)
+    """Absolute imports a script resolves from its own folder (``from benchmark import x`` -> benchmark.py), else
+    from the nearest folder above it, where it is run from (``from fftconv.baselines.tk_fftconv import x`` in
+    ``tests/python/fftconv/implementations.py``)."""
+    parts = posixpath.dirname(path).split("/") if posixpath.dirname(path) else []
+    folders = ["/".join(parts[:i]) for i in range(len(parts), -1, -1)]
     out = []
     for imp in imports:
         if imp.level or not imp.module:
             continue
-        base = posixpath.join(here, *imp.module.split("."))
-        for candidate in (base + ".py", base + "/__init__.py"):
-            if candidate in present:
-                out.append(candidate)
+        for folder in folders:
+            base = posixpath.join(folder, *imp.module.split("."))
+            found = next((c for c in (base + ".py", base + "/__init__.py") if c in present), None)
+            if found:
+                out.append(found)
                 break
     return out

@@ -5,7 +5,9 @@ Sphinx ``conf.py`` (a ``docs/`` folder's configuration, which
 ``sphinx-build`` executes). Nothing imports them, but they run: unknown means keep, so they are reported at a low
 confidence, like scripts, with the file that names them. Documentation (``.md``, ``.rst``) names files too, but
 describes rather than runs them, so it is not read. (A module such a file runs as ``python -m pkg.tool`` is a root
-already: ``graph.data_files.run_roots``.)"""
+already: ``graph.data_files.run_roots``.) A module such a file names by its dotted name (Megatron-LM's
+``export TRITON_CACHE_MANAGER="megatron.core.ssm.triton_cache_manager:ParallelFileCacheManager"``: Triton imports
+it) is reported the same way."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ _SKIP = ("node_modules", "__pycache__", "site-packages", "third_party", "3rdpart
 _MAX_BYTES = 1 << 20
 _PATH = re.compile(r"(?<![\w./-])((?:\.{1,2}/)?[\w.+-]*[\w+-](?:/[\w.+-]+)*\.py)(?![\w/])")
 _SPHINX = re.compile(r"^\s*(html_theme|extensions)\s*=", re.M)
+_DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?=:[A-Za-z_]|[\s\"',;)\]}]|$)")
 
 
 def command_files(root: Path) -> list[str]:
@@ -47,6 +50,12 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
     by_name: dict[str, list[str]] = {}
     for path in python_paths:
         by_name.setdefault(posixpath.basename(path), []).append(path)
+    dotted: dict[str, str] = {}  # "megatron.core.ssm.triton_cache_manager" -> its file, for the candidates
+    for path in candidates:
+        if path.endswith(".py") and posixpath.basename(path) != "__init__.py" and "/" in path:
+            name = path[:-3].replace("/", ".")
+            dotted.setdefault(name, path)
+            dotted.setdefault(name.split(".", 1)[1], path)  # below a src/ or python/ folder
     out: dict[str, str] = {}
     for rel in command_files(root):
         try:
@@ -57,6 +66,10 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
             continue
         here = posixpath.dirname(rel)
         for number, line in enumerate(text.splitlines(), 1):
+            for m in _DOTTED.finditer(line) if "." in line else ():  # TRITON_CACHE_MANAGER="pkg.mod:Class"
+                found = dotted.get(m.group(1))
+                if found is not None and "." in m.group(1):
+                    out.setdefault(found, f"{rel}:{number} names the module ('{m.group(1)}'): a tool may import it")
             if ".py" in line:
                 for m in _PATH.finditer(line):
                     found = _resolve(m.group(1), here, present, by_name)

@@ -166,7 +166,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
         only = [p for p in files if p in test_only]
         tests = sorted({t for p in only for t in tests_of.get(p, [])})
         note = ("it holds scripts or a __main__.py, it may be run by hand; " if main else "") + \
-            ("example or documentation code (an examples, demos, tutorials or docs folder): users read it and run it by hand; " if example and not main
+            ("example or documentation code (an examples, demos, tutorials or docs folder): users read it and run it by hand; " if example
              else "") + \
             (f"{used} imports it, a script that may be run by hand; " if used else "") + \
             (f"{named}; " if named else "") + (f"{public_note(package)}; " if package else "")

@@ -57,7 +57,9 @@ def _tree_and_roots(args):
     root = Path(args.path or ".").resolve()
     if not root.is_dir():
         raise SlimforkError(f"not a folder: {root}", key="path", hint="give the folder that holds the code")
-    return open_tree(root), None, ()
+    from slimfork.audit.layout import audit_tree
+
+    return audit_tree(root), None, ()
 
 
 def run(args) -> int:

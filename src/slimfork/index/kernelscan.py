@@ -69,7 +69,16 @@ class PyScan:
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
     all_names: list[str] = field(default_factory=list)  # the strings of __all__ (not counted as kernel names)
     native_kernels: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line) in source strings
+    # attributes read on an instance of a class (a parameter annotated with a class, ``lq: AdaptiveGPTQ``, or a
+    # local built by a class, ``lq = AdaptiveGPTQ(...)``): a method, not a name of a module -> lines
+    method_reads: dict[str, list[int]] = field(default_factory=dict)
     error: str | None = None
+
+    def module_reads(self, name: str) -> list[int]:
+        """The lines of ``refs[name]`` that may read ``name`` from a module (not only as a method of an instance)."""
+        methods = self.method_reads.get(name)
+        refs = self.refs.get(name, [])
+        return [line for line in refs if line not in methods] if methods else refs
 
     def enclosing(self, line: int) -> str | None:
         best = None
@@ -88,6 +97,64 @@ def scan_module(tree: ast.Module) -> PyScan:
     return scan
 
 
+_NOT_CLASSES = frozenset({"Any", "ModuleType", "Optional", "Union", "Callable", "Type", "TypeVar", "Protocol",
+                          "Self", "Object", "None", "True", "False"})
+
+
+def _class_name(node) -> bool:
+    """``AdaptiveGPTQ``, ``pkg.Quantizer``: a capitalized name (a class by convention), not a typing construct."""
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return bool(name) and name[0].isupper() and not name.isupper() and name not in _NOT_CLASSES
+
+
+def _instance_annotation(node) -> bool:
+    """An annotation naming a class (``AdaptiveGPTQ``, ``AdaptiveGPTQ or None``, ``Quantizer | None``,
+    ``Optional[Quantizer]``); nothing that may stand for a module (``Any``, ``ModuleType``, a string)."""
+    names = [n for n in ast.walk(node) if isinstance(n, (ast.Name, ast.Attribute))]
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(node)):
+        return False
+    if any((n.id if isinstance(n, ast.Name) else n.attr) in ("Any", "ModuleType", "object") for n in names):
+        return False
+    return any(_class_name(n) for n in names)
+
+
+def _instances(node) -> set[str]:
+    """Names of a function bound only to instances of classes: parameters annotated with a class, and locals
+    every assignment of which calls a class (``lq = AdaptiveGPTQ(...)``). Attributes read on them are methods."""
+    a = node.args
+    out = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs if x.annotation is not None
+           and _instance_annotation(x.annotation)}
+    built: dict[str, bool] = {}
+    declared: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Global, ast.Nonlocal)):
+            declared.update(sub.names)
+        elif isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                if isinstance(target, ast.Name):
+                    ok = isinstance(sub.value, ast.Call) and _class_name(sub.value.func)
+                    built[target.id] = built.get(target.id, True) and ok
+        elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            built.setdefault(sub.id, False)  # for/with targets, walrus, tuple unpacking: unknown
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            for alias in sub.names:
+                built[(alias.asname or alias.name).split(".")[0]] = False
+        elif isinstance(sub, ast.arg) and sub.arg not in out:
+            built[sub.arg] = False
+    # a Name stored by an Assign is also seen as a Store: only names every binding of which calls a class count
+    stores: dict[str, int] = {}
+    assigns: dict[str, int] = {}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            stores[sub.id] = stores.get(sub.id, 0) + 1
+        elif isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                if isinstance(target, ast.Name):
+                    assigns[target.id] = assigns.get(target.id, 0) + 1
+    out |= {n for n, ok in built.items() if ok and stores.get(n) == assigns.get(n)}
+    return out - declared
+
+
 class _Visitor(ast.NodeVisitor):
     def __init__(self, scan: PyScan):
         self.s = scan
@@ -97,6 +164,7 @@ class _Visitor(ast.NodeVisitor):
         self.file_vars: list[dict[str, tuple[int, str]]] = [{}]  # per scope: names bound to a folder of __file__
         self.py_hint: list[bool] = [False]  # per scope: names ".py" files or imports modules dynamically
         self.pending: list[list[tuple[int, int, str, str]]] = [[]]  # listings that need such a hint
+        self.instances: list[set[str]] = [set()]  # per function: names bound only to instances of a class
 
     # -- definitions and scopes ------------------------------------------------------------------------
     def visit_FunctionDef(self, node) -> None:
@@ -113,6 +181,7 @@ class _Visitor(ast.NodeVisitor):
             self.visit(node.returns)
         a = node.args
         self.params.append({x.arg for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x})
+        self.instances.append(_instances(node))
         self.stack.append(node.name)
         self.file_vars.append({})
         self.py_hint.append(False)
@@ -122,6 +191,7 @@ class _Visitor(ast.NodeVisitor):
         self.close_scope()
         self.stack.pop()
         self.params.pop()
+        self.instances.pop()
 
     def close_scope(self) -> None:
         """A listing without a ".py" pattern counts only where its scope names .py files or imports
@@ -241,6 +311,10 @@ class _Visitor(ast.NodeVisitor):
     def visit_Attribute(self, node) -> None:
         self._ref(node.attr, node.lineno)
         value = node.value
+        if isinstance(value, ast.Name) and value.id in self.instances[-1]:
+            lines = self.s.method_reads.setdefault(node.attr, [])
+            if not lines or lines[-1] != node.lineno:
+                lines.append(node.lineno)
         if (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Attribute)
                 and value.value.attr == "ops" and isinstance(value.value.value, ast.Name)
                 and value.value.value.id == "torch"):

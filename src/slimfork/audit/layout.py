@@ -1,0 +1,53 @@
+"""The tree the audit reads when given a folder without a spec.
+
+A C++/CUDA library whose Python bindings are a distribution of their own in a subfolder (CTranslate2's
+``python/setup.py`` building the package ``python/ctranslate2``; no ``pyproject.toml``, ``setup.py`` or
+``setup.cfg`` at the root) is read with that subfolder as the Python root: otherwise ``python`` is taken for a
+namespace package, ``from ctranslate2 import converters`` resolves to nothing and the whole package is
+"unreached" (CTranslate2 ``6fc333fc^``: ``converters/``, ``models/``, ``specs/`` at 70).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from slimfork.errors import SpecError
+from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree, read_distribution
+
+_BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
+_NOT_BINDINGS = {"tests", "test", "docs", "doc", "examples", "example", "benchmarks", "benchmark", "scripts",
+                 "tools", "third_party", "thirdparty", "vendor", "external", "extern", "3rdparty", "deps"}
+
+
+def bindings_root(root: Path) -> str | None:
+    """The one direct subfolder holding a Python distribution (a build file beside a regular package), when the
+    root has no build file, no distribution metadata and no ``src/`` packages; else None."""
+    if any((root / name).is_file() for name in _BUILD_FILES + ("PKG-INFO",)) or any(root.glob("*.dist-info")):
+        return None
+    if (root / "src").is_dir() and find_packages(root / "src"):
+        return None
+    found = []
+    for entry in sorted(root.iterdir()):
+        if not entry.is_dir() or entry.name.startswith(".") or entry.name in SKIP_DIRS or entry.name in _NOT_BINDINGS:
+            continue
+        if not any((entry / name).is_file() for name in ("pyproject.toml", "setup.py")):
+            continue
+        if any((entry / pkg / "__init__.py").is_file() for pkg in find_packages(entry) if pkg not in _NOT_BINDINGS):
+            found.append(entry.name)
+    return found[0] if len(found) == 1 else None
+
+
+def audit_tree(root: Path) -> SourceTree:
+    """``open_tree(root)``, with the bindings subfolder as the Python root where :func:`bindings_root` finds one.
+    A tree with no Python package at all (ThunderKittens: a header library, a ``setup.py`` building one extension
+    from ``config.py``'s lists, kernels and tests with scripts beside them) is still audited: its roots are the
+    build scripts, tests and scripts, and its native sources are judged by what builds, loads or includes them."""
+    sub = bindings_root(root)
+    if sub is not None:
+        return open_tree(root, sub)
+    try:
+        return open_tree(root)
+    except SpecError:
+        if not any(root.rglob("*.py")):  # nothing to audit: the folder is likely the wrong one
+            raise
+        return SourceTree(root, root, [], read_distribution(root), "folder")
