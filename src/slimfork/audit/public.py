@@ -21,11 +21,12 @@ _NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 
 
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
-    """Top-level regular packages of an installable tree that its tests import."""
+    """Top-level packages of an installable tree that its tests import: regular ones, and implicit namespace
+    packages (google-cloud-core's ``google``), whose modules users can only import by their own names."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
-    regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package and mm.modules[p].path}
+    regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):
