@@ -95,3 +95,17 @@ def test_the_deep_rule_sees_past_a_tests_package(tmp_path):
     _write(tmp_path, {"google/cloud/client/__init__.py": "", "google/cloud/version.py": "V = 1\n",
                       "tests/__init__.py": "", "tests/unit/test_client.py": ""})
     assert find_packages(tmp_path) == ["google", "tests"]
+
+
+def test_another_distributions_part_of_a_namespace_is_no_missing_import(tmp_path):
+    """``jaraco/collections/__init__.py`` importing ``jaraco.text`` (jaraco.text's distribution): outside the
+    tree, not missing from it; an import of a module a regular package lacks still is. (audit's orphaned-test
+    said google-cloud-core's tests 'import what does not exist' for their ``google.auth`` imports.)"""
+    from slimfork.api import analyse
+
+    _write(tmp_path / "proj", {"jaraco/collections/__init__.py": "import jaraco.text\nfrom jaraco.text import x\n"
+                                                                 "from jaraco.collections import gone\n",
+                               "jaraco/sub/__init__.py": "from jaraco.sub import nothere\nimport jaraco.sub.absent\n"})
+    (tmp_path / "ns.toml").write_text('source = "proj"\nroots = ["jaraco.collections", "jaraco.sub"]\n')
+    graph = analyse(tmp_path / "ns.toml", jobs=1).graph
+    assert sorted(m.target for m in graph.missing) == ["jaraco.sub.absent"]
