@@ -25,6 +25,18 @@ class Library:
     effects: dict[str, str] = field(default_factory=dict)  # module -> what its import does besides binding names
     namespaces: set[str] = field(default_factory=set)  # implicit namespace packages (no __init__.py) of the tree
     dependencies: set[str] = field(default_factory=set)  # other distributions' parts of them the library imports
+    _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
+
+    def pruned_method(self, attr: str) -> str | None:
+        """``module.Class.method`` for a private method symbol pruning removed that is named ``attr``, or None. Only
+        private names (``_check``, not ``__x__``): a public one (``public_methods = true``) is often spelled alike
+        by other classes (``get``, ``run``), and would take tests of kept code with it."""
+        if self._methods is None:
+            self._methods = {}
+            for module, name in sorted(self.pruned):
+                if "." in name and name.rsplit(".", 1)[1].startswith("_") and not name.endswith("__"):
+                    self._methods.setdefault(name.rsplit(".", 1)[1], f"{module}.{name}")
+        return self._methods.get(attr)
 
     def foreign(self, dotted: str) -> str | None:
         """The part of one of the tree's namespace packages that ``dotted`` names and the tree does not have,
