@@ -242,3 +242,16 @@ def test_regular_packages_under_a_namespace_top_package_are_library_packages(tmp
     assert found["megatron/core/ssm/"].confidence == 40
     assert found["megatron/core/datasets/"].confidence == 40  # its __init__ is public: its modules serve it
     assert found["megatron/core/utils/"].confidence == 70  # a helper path: internal
+
+
+def test_public_modules_of_a_namespace_package_are_no_dead_code(tmp_path):
+    """google-cloud-core's layout: ``google`` and ``google/cloud`` have no ``__init__.py``; users import
+    ``google.cloud.environment_vars`` by its own name, as they import every module of a namespace package."""
+    scripts = PYPROJECT + '[project.scripts]\ngc = "google.cloud.client:main"\n'
+    found = _audit(tmp_path, {"pyproject.toml": scripts, "google/cloud/client/__init__.py": "def main():\n    pass\n",
+                              "google/cloud/environment_vars/__init__.py": "PROJECT = 'GOOGLE_CLOUD_PROJECT'\n",
+                              "google/cloud/_old/__init__.py": "", "tests/__init__.py": "",
+                              "tests/unit/test_client.py": "from google.cloud.client import main\n"})
+    env = found["google/cloud/environment_vars/"]
+    assert env.confidence == 40 and "public module of the library package google" in env.reason
+    assert found["google/cloud/_old/"].confidence > 40 and "public" not in found["google/cloud/_old/"].details

@@ -21,27 +21,21 @@ _NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 
 
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
-    """Top-level regular packages of an installable tree that its tests import; under a top-level namespace
-    package (no ``__init__.py``: Megatron-LM's ``megatron``), its regular subpackages the tests import
-    (``megatron.core``, ``megatron.training``)."""
+    """Top-level packages of an installable tree that its tests import: regular ones and implicit namespace
+    packages (google-cloud-core's ``google``, Megatron-LM's ``megatron``), whose modules users import by their own
+    names."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
-
-    def regular(name: str) -> bool:
-        return name in mm.modules and mm.modules[name].is_package and bool(mm.modules[name].path)
-
-    namespaces = {p for p in tree.packages if p in mm.modules and not mm.modules[p].path}
+    regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):
             if edge.kind == "parent":
                 continue
-            parts = edge.target.split(".")
-            if parts[0] in tree.packages and regular(parts[0]):
-                out.add(parts[0])
-            elif parts[0] in namespaces and len(parts) > 1 and regular(".".join(parts[:2])):
-                out.add(".".join(parts[:2]))
+            top = edge.target.split(".")[0]
+            if top in regular:
+                out.add(top)
     return out
 
 

@@ -125,7 +125,8 @@ def resolve_import(mm: ModuleMap, module: str, edge: ImportEdge) -> Resolved:
         return Resolved((), ())
     targets, missing = list(_parents(mm, base)), []
     if base not in mm.modules:
-        missing.append(base)
+        if not foreign_part(mm, base):
+            missing.append(base)
         return Resolved(tuple(targets), tuple(missing))
     for name in edge.names:
         if name == "*":
@@ -153,8 +154,21 @@ def _absolute_uncached(mm: ModuleMap, dotted: str, kind: str) -> Resolved:
         longest = mm.longest_module(dotted)
         if kind == "string":  # "pkg.mod.Class" names a module through its longest prefix
             return Resolved(tuple(targets), ())
-        return Resolved(tuple(targets), (dotted,) if longest != dotted else ())
+        return Resolved(tuple(targets), (dotted,) if longest != dotted and not foreign_part(mm, dotted) else ())
     return Resolved(tuple(targets), ())
+
+
+def foreign_part(mm: ModuleMap, dotted: str) -> bool:
+    """Whether ``dotted``, which the tree lacks, sits below a top-level implicit namespace package of the tree
+    (every package above it without an ``__init__.py``: ``google.auth`` beside google-cloud-core's
+    ``google/cloud/``): another distribution installs that part of the namespace, so the import is no missing
+    module but an outside one. A namespace folder inside a regular package is not open to other distributions."""
+    parts = dotted.split(".")
+    longest = mm.longest_module(dotted)
+    if longest is None or longest == dotted:
+        return False
+    depth = longest.count(".") + 1
+    return all(mm.modules[".".join(parts[:i])].path is None for i in range(1, depth + 1))
 
 
 def _parents(mm: ModuleMap, dotted: str):

@@ -29,6 +29,7 @@ from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
+from slimfork.prune.test_patches import patched_names
 from slimfork.rewrite.prune import Cut, prune_source
 from slimfork.source.test_folders import tests_of
 from slimfork.workers import fork_pool
@@ -73,6 +74,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     state = _State(stages.plan, stages.graph)
     if result.contents:
         state = _replan(analysis, stages, scratch, jobs)
+    patched, patched_attrs = patched_names(analysis, scratch, tests) if only is None else ([], frozenset())
     attempts = 0
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
@@ -84,11 +86,13 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules)
         inputs.keep_all.update({m: why for m, (_, why) in support.items()})
+        inputs.symbol_roots += [(m, name, why) for m, name, why in patched
+                                if m in summaries and name in summaries[m].binders()]
         reach = reach_symbols(inputs)
         tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
         if only is None and config.methods:
-            todo += _methods(state, summaries, reach, todo, config, result, inputs.text_words)
+            todo += _methods(state, summaries, reach, todo, config, result, inputs.text_words | patched_attrs)
         if not todo:
             result.reach = reach
             break

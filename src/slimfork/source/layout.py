@@ -57,7 +57,7 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     found = find_packages(py_root)
     if packages:
         for i, name in enumerate(packages):
-            if name not in found:
+            if name not in found and not _namespace_folder(py_root / name):
                 raise SpecError(f"package '{name}' not found in {py_root}", key=f"packages[{i}]",
                                 hint=f"packages found: {', '.join(found) or 'none'}")
     else:
@@ -68,18 +68,40 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     return SourceTree(root, py_root, list(packages), read_distribution(root), kind)
 
 
+_NOT_PACKAGES = {"tests", "test", "docs", "doc", "examples", "benchmarks", "scripts"}
+
+
 def find_packages(py_root: Path) -> list[str]:
-    """Top-level importable names: folders holding Python files (regular or namespace) and single modules."""
-    names = []
+    """Top-level importable names: folders holding Python files (regular or namespace) and single modules.
+
+    A folder without an ``__init__.py`` counts when it holds Python files or regular packages
+    (``jaraco/functools/__init__.py``); where no folder of ``py_root`` does, one whose Python files are only
+    deeper, in folders without any ``__init__.py`` (PEP 420 all the way down: ``nsplug/core/api.py``), counts too.
+    That deeper rule applies only then (a ``tests`` or ``docs`` package aside: google-cloud-core's
+    ``google/cloud/client/__init__.py`` beside ``tests/__init__.py``), so a project with packages keeps a
+    ``tools/release/bump.py`` outside them."""
+    names, deep = [], []
     for entry in sorted(py_root.iterdir()):
         if entry.name.startswith(".") or entry.name in SKIP_DIRS or not entry.name.isidentifier():
             continue
         if entry.is_dir() and (entry / "__init__.py").is_file():
             names.append(entry.name)
-        elif entry.is_dir() and entry.name not in {"tests", "test", "docs", "doc", "examples", "benchmarks", "scripts"} \
-                and (any(entry.glob("*.py")) or any((d / "__init__.py").is_file() for d in entry.iterdir())):
-            names.append(entry.name)  # a namespace package: Python files, or regular packages (jaraco/functools)
-    return names
+        elif entry.is_dir() and entry.name not in _NOT_PACKAGES:
+            if any(entry.glob("*.py")) or any((d / "__init__.py").is_file() for d in entry.iterdir()):
+                names.append(entry.name)  # a namespace package: Python files, or regular packages (jaraco/functools)
+            elif _namespace_folder(entry):
+                deep.append(entry.name)
+    return names if any(n not in _NOT_PACKAGES for n in names) else sorted(names + deep)
+
+
+def _namespace_folder(folder: Path, depth: int = 0) -> bool:
+    """A folder importable as an implicit namespace package that holds Python code at some depth: through
+    folders with identifier names (a ``.py`` file, or a regular package, below it)."""
+    if depth > 8 or not folder.is_dir() or folder.name in SKIP_DIRS or not folder.name.isidentifier():
+        return False
+    if (folder / "__init__.py").is_file() or any(folder.glob("*.py")):
+        return True
+    return any(_namespace_folder(d, depth + 1) for d in sorted(folder.iterdir()) if d.is_dir())
 
 
 def read_distribution(root: Path) -> Distribution | None:

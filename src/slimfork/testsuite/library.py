@@ -23,6 +23,37 @@ class Library:
     pruned: set[tuple[str, str]] = field(default_factory=set)  # (module, name) symbol pruning removed
     test_gone: dict[str, str] = field(default_factory=dict)  # "helpers.both" a removed test unit was -> why
     effects: dict[str, str] = field(default_factory=dict)  # module -> what its import does besides binding names
+    namespaces: set[str] = field(default_factory=set)  # implicit namespace packages (no __init__.py) of the tree
+    dependencies: set[str] = field(default_factory=set)  # other distributions' parts of them the library imports
+    _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
+
+    def pruned_method(self, attr: str) -> str | None:
+        """``module.Class.method`` for a private method symbol pruning removed that is named ``attr``, or None. Only
+        private names (``_check``, not ``__x__``): a public one (``public_methods = true``) is often spelled alike
+        by other classes (``get``, ``run``), and would take tests of kept code with it."""
+        if self._methods is None:
+            self._methods = {}
+            for module, name in sorted(self.pruned):
+                if "." in name and name.rsplit(".", 1)[1].startswith("_") and not name.endswith("__"):
+                    self._methods.setdefault(name.rsplit(".", 1)[1], f"{module}.{name}")
+        return self._methods.get(attr)
+
+    def foreign(self, dotted: str) -> str | None:
+        """The part of one of the tree's namespace packages that ``dotted`` names and the tree does not have,
+        another distribution's (``opentelemetry.test`` beside opentelemetry-api's ``opentelemetry.trace``), when
+        no module of the library imports it: a test dependency, which may itself import this project's modules
+        (opentelemetry-test-utils imports ``opentelemetry._logs._internal``). None for a name the tree has, a
+        part the library imports (its dependency, ``google.auth``: it cannot import the project back) and any
+        name outside the namespace packages."""
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            parent = ".".join(parts[:i])
+            if parent in self.namespaces:
+                part = f"{parent}.{parts[i]}"
+                if part in self.original or part in self.namespaces or part in self.dependencies:
+                    return None
+                return part
+        return None
 
     def removed_key(self, unit) -> str | None:
         """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
@@ -53,7 +84,12 @@ class Library:
             return f"{gone}, which goes from the tests ({self.test_gone[gone]})"
         module = self.module_of(dotted)
         if module is None:
-            return None
+            part = self.foreign(dotted)
+            if part is None or (self.original.keys() == self.fork.keys() and not self.pruned):
+                return None
+            return (f"{part}, another distribution's part of the namespace package {part.rpartition('.')[0]} that "
+                    "the library does not import: what it imports of this project is unknown, and the fork removes "
+                    "some of it")
         if module not in self.fork:
             return f"module {module}, which the fork removes"
         rest = dotted[len(module) + 1:].split(".")[0]

@@ -44,6 +44,7 @@ class Unit:
     strings: set[str] = field(default_factory=set)  # short string literals (registry keys it may pass)
     autouse: bool = False
     alias: str | None = None  # a fixture's name=: @pytest.fixture(name="mod") def _mod(...) is requested as mod
+    attrs: dict[str, int] = field(default_factory=dict)  # attributes it reads off other objects -> first line
 
 
 @dataclass
@@ -249,6 +250,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
         elif isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load):
             if isinstance(sub.value, ast.Name) and sub.value.id in ("self", "cls"):
                 unit.names.add(f"self.{sub.attr}")  # a method of its class it calls (self._test_cases)
+            else:
+                unit.attrs.setdefault(sub.attr, sub.lineno)  # instrument._check_name(...): maybe a pruned method
             dotted = _dotted(sub, aliases)
             if dotted and dotted.split(".")[0] in internal:
                 unit.uses.append(Use(dotted, sub.lineno))

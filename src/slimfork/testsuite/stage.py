@@ -184,8 +184,31 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     symbols = stages.symbols
     pruned = {(p.module, name) for p in (symbols.pruned if symbols is not None else ()) for name in p.names
               if mm.modules.get(p.module) is None or mm.modules[p.module].path not in restored}
+    namespaces = {n for n, info in mm.modules.items() if info.path is None and mm.is_internal(n)}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
-                   effects=effects)
+                   effects=effects, namespaces=namespaces,
+                   dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
+
+
+def _namespace_dependencies(analysis, namespaces: set[str]) -> set[str]:
+    """The other distributions' parts of the tree's namespace packages that a module of the library (not a test)
+    imports, ``google.auth`` from google-cloud-core's ``google/cloud/client``: its dependencies."""
+    mm, globs = analysis.graph.mm, tests_of(analysis)
+    out = set()
+    for rel, summary in analysis.index.files.items():
+        if first_match(globs, rel) is not None or not mm.is_internal(mm.by_path.get(rel) or ""):
+            continue
+        for edge in summary.imports:
+            if edge.level or not edge.module:
+                continue
+            parts = edge.module.split(".")
+            for i in range(len(parts) - 1, 0, -1):
+                if ".".join(parts[:i]) in namespaces:
+                    out.add(".".join(parts[:i + 1]))
+                    break
+            if edge.module in namespaces:  # from google import auth
+                out.update(f"{edge.module}.{n}" for n in edge.names if n != "*")
+    return out
 
 
 def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
