@@ -4,6 +4,8 @@ keeps the original's version and says why; with one, the suffix is added as aske
 
 from __future__ import annotations
 
+import pytest
+
 from slimfork.api import analyse
 from slimfork.apply.batches import build_batches
 from tests.mapping.registrykit import write_project
@@ -33,3 +35,27 @@ def test_an_explicit_suffix_is_added(tmp_path):
     spec = 'source = "."\nroots = ["meta_pkg.api"]\nversion_suffix = "+slim"\n'
     batch, _ = _packaging(write_project(tmp_path, FILES, spec))
     assert batch is not None and 'version = "1.4.2+slim"' in batch.edits[0].content.decode()
+
+
+@pytest.mark.parametrize("reader", [
+    "version(__name__)",                              # the import name is the distribution's (verpkg)
+    "version(__package__)",
+    "version(__spec__.parent)",
+    "version(_meta.DIST)",                            # DIST = "meta-pkg" in another kept module
+])
+def test_own_version_read_by_a_name_the_module_holds(tmp_path, reader):
+    files = dict(FILES)
+    files["src/meta_pkg/_meta.py"] = 'DIST = "meta-pkg"\n'
+    files["src/meta_pkg/compat.py"] = ("from importlib.metadata import version\n\nfrom meta_pkg import _meta\n\n"
+                                       f"VERSION_INFO = tuple(int(p) for p in {reader}.split('.'))\n")
+    batch, warnings = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
+    assert batch is None
+    assert any(w.startswith("src/meta_pkg/compat.py:5 reads the distribution's own version") for w in warnings)
+
+
+def test_another_distributions_version_keeps_the_suffix(tmp_path):
+    files = dict(FILES)
+    files["src/meta_pkg/compat.py"] = ("from importlib.metadata import version\n\nOTHER = 'packaging'\n\n"
+                                       "VERSION_INFO = tuple(int(p) for p in version(OTHER).split('.'))\n")
+    batch, _ = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
+    assert batch is not None and 'version = "1.4.2+slimfork"' in batch.edits[0].content.decode()

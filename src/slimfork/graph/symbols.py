@@ -36,6 +36,7 @@ class _Walker(PrunedCollector):
         self.queue: deque = deque()
         self.need_one: dict[tuple[str, str], tuple[list, str]] = {}
         self.by_target: dict[str, list[tuple[str, TopStatement, ImportAlias]]] = {}
+        self._by_last: dict[str, list[str]] | None = None  # a submodule's last part -> the modules so named
         self._index_targets()
 
     # ---- driving -------------------------------------------------------------------------------------------
@@ -340,6 +341,8 @@ class _Walker(PrunedCollector):
                 self.use_chain(module, tuple(parts), why)
             return
         if not self.mm.is_internal(dotted):
+            if len(parts) > 1 and not symbol:
+                self.use_generated(parts, why)
             return
         target = self.mm.longest_module(dotted)
         if target is None:
@@ -355,6 +358,19 @@ class _Walker(PrunedCollector):
                 self.keep_all_but_cut(target, why)
             else:
                 self.keep_everything(target, why)
+
+    def use_generated(self, parts: list[str], why: str) -> None:
+        """``"return runtime._inherit_from(context, %s)"``: code a generator writes (mako's templates compile to
+        modules that ``from mako import runtime``) reads a name through a submodule's last part. Each package
+        module so named keeps that name, when it binds it (a word that names no such module keeps nothing)."""
+        if self._by_last is None:
+            self._by_last = {}
+            for name in self.mm.modules:
+                if "." in name:
+                    self._by_last.setdefault(name.rsplit(".", 1)[1], []).append(name)
+        for target in self._by_last.get(parts[0], ()):
+            if parts[1] in self.binders.get(target, {}):
+                self.use_symbol(target, parts[1], f"{why}: '{'.'.join(parts[:2])}' in a string (generated code)")
 
     def protect_imports_of(self, module: str) -> None:
         for importer, st, alias in self.by_target.get(module, ()):

@@ -36,10 +36,13 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
         where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
         return _failed(ModuleSummary(sha, lines, error=f"cannot parse{where}: {exc.__class__.__name__}: {exc}"), exc)
     summary = ModuleSummary(sha, lines)
-    collect_imports(tree, text, summary)
-    summary.symbols = symbol_summary(tree)
-    summary.scan = scan_module(tree)
-    summary.bindings = binding_events(tree, text)
+    try:
+        collect_imports(tree, text, summary)
+        summary.symbols = symbol_summary(tree)
+        summary.scan = scan_module(tree)
+        summary.bindings = binding_events(tree, text)
+    except RecursionError as exc:  # parses, but nests deeper than the recursive visitors go (a 3,000-term "+")
+        return _failed(ModuleSummary(sha, lines, error=f"cannot analyse: {exc.__class__.__name__}: {exc}"), exc)
     return summary
 
 

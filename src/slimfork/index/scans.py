@@ -170,6 +170,9 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
     simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
     anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _anchored(n.value)
                 for t in n.targets if isinstance(t, ast.Name)}
+    # the headers of compound statements: ``for p in glob(join(here, "extra", "*.py")):``, ``with open(...)``
+    simple += [n.iter for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor))]
+    simple += [i.context_expr for n in ast.walk(tree) if isinstance(n, (ast.With, ast.AsyncWith)) for i in n.items]
 
     def based(node) -> bool:
         return _anchored(node) or any(isinstance(n, ast.Name) and n.id in anchored for n in ast.walk(node))
@@ -180,6 +183,9 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
             continue
         found = [(text, line) for text, line in _path_texts(node, based) if len(text) <= 80
                  and not text.endswith(".py") and _FOLDER.fullmatch(text) and text.strip(".")]
+        # join(here, "plugins", "list.txt"): a file read in a subfolder, whose modules it may name and load
+        found += [(folder, line) for text, line in found if "." in text.rsplit("/", 1)[-1].strip(".")
+                  and (folder := text.rsplit("/", 1)[0]).strip("./") and ".." not in folder.split("/")]
         if not found and _computed_py_name(node):  # join(dirname(__file__), name + ".py"): a sibling file
             found = [(".", node.lineno)]
         out += found
@@ -201,6 +207,8 @@ def _path_texts(stmt: ast.stmt, based) -> list[tuple[str, int]]:
                 texts = []
                 for rest in parts[i + 1:]:
                     if not (isinstance(rest, ast.Constant) and isinstance(rest.value, str)):
+                        break
+                    if any(c in rest.value for c in "*?["):  # join(here, "plugins", "*.py"): a glob in the folder
                         break
                     texts.append(rest.value.strip("/"))
                 text = "/".join(t for t in texts if t)

@@ -3,6 +3,7 @@ non-Python files), and the check that a round of pruning lost no import-time eff
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from collections import deque
@@ -79,10 +80,64 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     inits = {m: "a package __init__ (the package's API)" for m in summaries
              if config.package_api and mm.modules[m].is_package}
     roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api)
+    roots += import_time_test_uses(analysis, mm, summaries)
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                         dict(registry_modules), looked_up, text_references(analysis, plan, mm),
                         not config.package_api, not spec.type_checking_imports, api.dropped,
                         template_words(analysis, plan, mm))
+
+
+def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary]) -> list[tuple[str, str, str]]:
+    """The library names a test file reads at import time, in its module-level statements (``SCHEME_NON_FIRST =
+    _ASCII_ALPHANUMERIC + "+-."`` after ``from w3lib._infra import _ASCII_ALPHANUMERIC``): without them the file
+    does not import and every test in it, of kept code too, would leave with the name (w3lib's ``test_url.py``,
+    234 tests of the root ``w3lib.url``). They stay; a name only a test function uses still goes with that test."""
+    globs = tests_of(analysis)
+    out: list[tuple[str, str, str]] = []
+    for rel in sorted(analysis.index.files):
+        if first_match(globs, rel) is None or not rel.endswith(".py"):
+            continue
+        try:
+            tree = ast.parse((analysis.tree.root / rel).read_bytes())
+        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        names: dict[str, tuple[str, str]] = {}  # local name -> (module, name) of a from-import
+        modules: dict[str, str] = {}  # local name -> module of an import
+        for stmt in tree.body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level \
+                    and mm.is_internal(stmt.module):
+                for a in stmt.names:
+                    dotted = f"{stmt.module}.{a.name}"
+                    if dotted in mm.modules:
+                        modules[a.asname or a.name] = dotted
+                    elif a.name != "*":
+                        names[a.asname or a.name] = (stmt.module, a.name)
+            elif isinstance(stmt, ast.Import):
+                for a in stmt.names:
+                    if mm.is_internal(a.name):
+                        modules[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        why = f"read at import time by the test file {rel}"
+        for stmt in tree.body:
+            if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
+                    module, name = names[node.id]
+                    if module in summaries:
+                        out.append((module, name, why))
+                elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                    chain = []
+                    base: ast.expr = node
+                    while isinstance(base, ast.Attribute):
+                        chain.insert(0, base.attr)
+                        base = base.value
+                    if isinstance(base, ast.Name) and base.id in modules:
+                        dotted = ".".join([modules[base.id], *chain])
+                        target = mm.longest_module(dotted)
+                        rest = dotted[len(target) + 1:].split(".") if target and len(dotted) > len(target) else []
+                        if target in summaries and rest:
+                            out.append((target, rest[0], why))
+    return out
 
 
 def api_roots(api, summaries: dict[str, SymbolSummary], keep_all: dict[str, str],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from slimfork.index.doctests import doctest_examples
@@ -12,6 +13,7 @@ from slimfork.index.relative import absolute_module
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
 UNKNOWN = object()  # a patched value not known statically
+_GENERATED: ContextVar[dict[str, list[str]]] = ContextVar("generated_parameters", default={})
 _KEYED = re.compile(r"\s*[\w.-]+\s*,")
 
 
@@ -63,11 +65,20 @@ _PATCH_FUNCS = {"setattr", "patch", "object", "setenv", "delenv"}
 
 
 def scan_test_file(path: str, source: bytes, internal: set[str], package: str | None = None,
-                   doctests: bool = False) -> TestFile:
+                   doctests: bool = False, generated: dict[str, list[str]] | None = None) -> TestFile:
     """``internal``: top-level names of the analysed packages (only their names count as uses); ``package``: the
     package a test file inside the analysed packages is in (its relative imports count as the absolute ones);
     ``doctests``: pytest runs the file's docstrings (``--doctest-modules``): their examples are code of the unit
-    whose docstring holds them."""
+    whose docstring holds them; ``generated``: the literals a ``pytest_generate_tests`` hook of the file or of a
+    conftest above it gives its arguments (``generated_parameters``)."""
+    token = _GENERATED.set(generated or {})
+    try:
+        return _scan_test_file(path, source, internal, package, doctests)
+    finally:
+        _GENERATED.reset(token)
+
+
+def _scan_test_file(path: str, source: bytes, internal: set[str], package: str | None, doctests: bool) -> TestFile:
     out = TestFile(path)
     try:
         tree = ast.parse(source)
@@ -286,12 +297,35 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
 
 
 def _run_as_main(call: ast.Call) -> list[str]:
-    """``subprocess.run([sys.executable, "-m", "pkg"])``: the child runs ``pkg.__main__`` (a package) or ``pkg``."""
+    """``subprocess.run([sys.executable, "-m", "pkg"])``: the child runs ``pkg.__main__`` (a package) or ``pkg``;
+    ``runpy.run_module("pkg.tool")`` runs it here. ``[sys.executable, "-c", "import pkg.sub as m; ..."]``: the
+    child imports what the code imports."""
     out = []
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name == "run_module" and call.args and isinstance(call.args[0], ast.Constant) \
+            and isinstance(call.args[0].value, str):
+        out.append(f"{call.args[0].value}.__main__")
     for arg in call.args[:1] + [k.value for k in call.keywords if k.arg == "args"]:
         if isinstance(arg, (ast.List, ast.Tuple)):
             items = [e.value if isinstance(e, ast.Constant) and isinstance(e.value, str) else None for e in arg.elts]
             out += [f"{name}.__main__" for flag, name in zip(items, items[1:]) if flag == "-m" and name]
+            out += [m for flag, code in zip(items, items[1:]) if flag == "-c" and code for m in _code_imports(code)]
+    return out
+
+
+def _code_imports(code: str) -> list[str]:
+    """The modules a snippet of code run by ``python -c`` imports."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out += [node.module if a.name == "*" else f"{node.module}.{a.name}" for a in node.names]
     return out
 
 
@@ -304,10 +338,39 @@ def _fixtures_named(call: ast.Call) -> set[str]:
     return {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
 
 
+def generated_parameters(source: bytes | str) -> dict[str, list[str]]:
+    """What a ``pytest_generate_tests`` hook gives each argument: ``metafunc.parametrize("modname", MODULES)``
+    with a literal list of strings, or a module-level name bound to one. The hook of a conftest parametrizes the
+    tests below it, a test file's its own tests."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    constants = {t.id: stmt.value for stmt in tree.body if isinstance(stmt, ast.Assign)
+                 for t in stmt.targets if isinstance(t, ast.Name)}
+    out: dict[str, list[str]] = {}
+    for hook in tree.body:
+        if not isinstance(hook, (ast.FunctionDef, ast.AsyncFunctionDef)) or hook.name != "pytest_generate_tests":
+            continue
+        for sub in ast.walk(hook):
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "parametrize" \
+                    and len(sub.args) >= 2 and isinstance(sub.args[0], ast.Constant) \
+                    and isinstance(sub.args[0].value, str) and "," not in sub.args[0].value.strip().strip(","):
+                values = sub.args[1]
+                if isinstance(values, ast.Name):
+                    values = constants.get(values.id)
+                if isinstance(values, (ast.List, ast.Tuple, ast.Set)) and values.elts and all(
+                        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in values.elts):
+                    out.setdefault(sub.args[0].value.strip().strip(","), []).extend(
+                        e.value for e in values.elts)  # type: ignore[attr-defined]
+    return out
+
+
 def _literal_bindings(node: ast.AST) -> dict[str, list[str]]:
     """Names that take each of a literal list of strings in ``node``: ``@pytest.mark.parametrize("name", ["a",
-    "b"])`` and ``for name in ("a", "b"):`` (a comprehension too)."""
-    out: dict[str, list[str]] = {}
+    "b"])`` and ``for name in ("a", "b"):`` (a comprehension too), and the arguments a ``pytest_generate_tests``
+    hook parametrizes (``generated_parameters``)."""
+    out: dict[str, list[str]] = {k: list(v) for k, v in _GENERATED.get().items()}
     for sub in ast.walk(node):
         target = values = None
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "parametrize" \
@@ -330,6 +393,8 @@ def _imported_by_names(call: ast.Call, literals: dict[str, list[str]]) -> list[s
     if name not in ("import_module", "importorskip", "__import__") or not call.args:
         return []
     arg = call.args[0]
+    if isinstance(arg, ast.Name) and arg.id in literals:  # import_module(modname), modname parametrized
+        return list(literals[arg.id])
     if isinstance(arg, ast.JoinedStr):
         names = {p.value.id for p in arg.values if isinstance(p, ast.FormattedValue) and isinstance(p.value, ast.Name)}
         if len(names) == 1 and (var := names.pop()) in literals:

@@ -22,8 +22,28 @@ from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, impor
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
 from slimfork.source.test_folders import tests_of
-from slimfork.testsuite.scan import scan_test_file
+from slimfork.testsuite.scan import generated_parameters, scan_test_file
 from slimfork.testsuite.support import needed_support, support_candidates, used_support
+
+
+def _generated(path: Path) -> dict[str, list[str]]:
+    """The literals a ``pytest_generate_tests`` hook of the file gives its tests' arguments (read only where the
+    file defines the hook)."""
+    source = path.read_bytes()
+    return generated_parameters(source) if b"pytest_generate_tests" in source else {}
+
+
+def _generated_for(rel: str, generated: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
+    """What the hooks of the file itself and of the conftests of the folders above it parametrize."""
+    out: dict[str, list[str]] = {}
+    folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+    for hook, found in generated.items():
+        here = hook.rsplit("/", 1)[0] if "/" in hook else ""
+        if hook == rel or (hook.endswith("conftest.py") and (not here or folder == here
+                                                             or folder.startswith(here + "/"))):
+            for name, values in found.items():
+                out.setdefault(name, []).extend(values)
+    return out
 
 
 def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
@@ -38,8 +58,9 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     internal = {m.split(".")[0] for m in library.original}
     internal |= {n.split(".")[0] for rel in py for n in importable_names(rel)}  # helpers imported across files
     config = read_pytest_config(tree.root)
+    generated = {rel: found for rel in py if (found := _generated(tree.root / rel))}
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
-                                 config.doctest_modules) for rel in py}
+                                 config.doctest_modules, _generated_for(rel, generated)) for rel in py}
     texts = {rel: (tree.root / rel).read_text("utf-8", "replace") for rel in doctest_files(
         sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths)}
     # a file without examples yields no doctest (pytest collects nothing from it): it stays data, which a
