@@ -5,8 +5,8 @@ transformers: seconds each), then forks a fresh child for each module. The tree'
 what is shared is exact: a fresh process importing ``a.b.c`` imports ``a``, then ``a.b``, then ``a.b.c``, so the
 server keeps a chain of zygotes (forks that imported ``a``, then ``a.b``) and forks the child from the deepest one
 that imported an ancestor of the module. A zygote whose import failed or started a thread (which a fork loses)
-serves nothing. Bytecode is written once per run, outside the tree. Each child runs in its own process group and
-is killed whole at the timeout. Without ``os.fork`` each module is imported by ``python -c RUNNER``.
+serves nothing. Bytecode is written once per run, outside the tree. A child is killed at the timeout; every
+process of a server is in its process group, which slimfork kills when it stops the server or the run. Without ``os.fork`` each module is imported by ``python -c RUNNER``.
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ sys.dont_write_bytecode, sys.pycache_prefix = False, sys.argv[4]  # compiled onc
 RUNNER = _IMPORT_ONE + _BYTECODE + "\nimport_one(sys.argv[1], sys.argv[2], sys.argv[3] + os.sep)\n"
 SERVER = _IMPORT_ONE + r"""
 import select, signal, time
-proto_in, proto_out = sys.stdin, os.fdopen(os.dup(1), "w")
-os.dup2(2, 1)  # whatever the imports print must not reach the protocol
+proto_in, proto_out = os.fdopen(os.dup(0)), os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)  # whatever the imports print must not reach the protocol, nor may they read it
+os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
 root, timeout = sys.argv[1] + os.sep, float(sys.argv[2])
 for preload in json.loads(sys.argv[3]):
     try:
@@ -60,14 +61,14 @@ for preload in json.loads(sys.argv[3]):
     except BaseException:
         pass  # not preloaded: each child imports it (and fails) by itself
 """ + _BYTECODE + r"""
-child = None  # the running import, in its own process group
+child = None  # the running import
 below = None  # (pid, to, from): the zygote forked from this process, which has imported one more package
 protocol_fds = [proto_in.fileno(), proto_out.fileno()]
 
 def stop(signum, frame):  # slimfork stops the server's process group: take the running import down with it
     if child:
         try:
-            os.killpg(child, signal.SIGKILL)
+            os.kill(child, signal.SIGKILL)
         except ProcessLookupError:
             pass
     os._exit(1)
@@ -82,9 +83,8 @@ def run_import(name, out):
     global child
     start = time.monotonic()
     pid = os.fork()
-    if pid == 0:
+    if pid == 0:  # stays in the server's process group: stopping the server's group stops it
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        os.setpgrp()
         for fd in protocol_fds:
             os.close(fd)
         import_one(name, out, root)
@@ -96,10 +96,7 @@ def run_import(name, out):
         if status is None:
             time.sleep(0.02)
     if status is None:
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
     child = None
     return {"timed_out": status is None, "seconds": time.monotonic() - start}
@@ -113,6 +110,8 @@ def push(package):
     pid = os.fork()
     if pid == 0:
         os.close(down[1]), os.close(up[0])
+        for fd in protocol_fds:  # the pipes of the process above: only it may hold them
+            os.close(fd)
         before, ok = threads(), True
         try:
             importlib.import_module(package)
