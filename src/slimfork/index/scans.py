@@ -167,18 +167,19 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
     read, copied or run as data. Only the constants a path expression joins to such a base count, joined into one
     path (``root / "flashinfer" / "data"`` names ``flashinfer/data``, not ``flashinfer``); the other strings of the
     statement (``setup(name="lmdeploy", ext_modules=ext_modules)``) name no folder."""
-    simple = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
+    simple: list[ast.stmt] = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
     anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _anchored(n.value)
                 for t in n.targets if isinstance(t, ast.Name)}
     # the headers of compound statements: ``for p in glob(join(here, "extra", "*.py")):``, ``with open(...)``
-    simple += [n.iter for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor))]
-    simple += [i.context_expr for n in ast.walk(tree) if isinstance(n, (ast.With, ast.AsyncWith)) for i in n.items]
+    headers: list[ast.expr] = [n.iter for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor))]
+    headers += [i.context_expr for n in ast.walk(tree) if isinstance(n, (ast.With, ast.AsyncWith)) for i in n.items]
 
     def based(node) -> bool:
         return _anchored(node) or any(isinstance(n, ast.Name) and n.id in anchored for n in ast.walk(node))
 
     out = []
-    for node in simple:
+    nodes: list[ast.stmt | ast.expr] = [*simple, *headers]
+    for node in nodes:
         if not based(node):
             continue
         found = [(text, line) for text, line in _path_texts(node, based) if len(text) <= 80
@@ -195,7 +196,7 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
 _JOINING_CALLS = frozenset({"join", "Path", "PurePath", "PosixPath", "PurePosixPath"})
 
 
-def _path_texts(stmt: ast.stmt, based) -> list[tuple[str, int]]:
+def _path_texts(stmt: ast.stmt | ast.expr, based) -> list[tuple[str, int]]:
     """(path, line) for each path expression of ``stmt`` that joins constants to a base ``based`` accepts: the
     constants after the base, up to the first computed part, joined with "/"."""
     out: list[tuple[str, int]] = []

@@ -33,6 +33,7 @@ from slimfork.rewrite import fold_tree
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.spec.kinds import REWRITING_KINDS
 from slimfork.source.test_folders import tests_of
+from slimfork.testsuite.patches import patched_names
 from slimfork.testsuite.stage import plan_tests
 from slimfork.testsuite.support import is_support_name
 
@@ -81,7 +82,10 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
     else:
         stages, cuts = _cut_and_fold(analysis, facts, scratch, jobs, held)
         write_cache(folded_file, Folded(stages, cuts, _changed(scratch, tree.root, index)), shared)
-    run_symbol_stage(analysis, stages, scratch, jobs)  # [symbols] and dict registries (nothing when neither)
+    symbols = analysis.spec.sections.get("symbols")
+    patched = patched_names(analysis, scratch, tests_of(analysis)) if symbols is not None and symbols.prune \
+        else ([], frozenset())
+    run_symbol_stage(analysis, stages, scratch, jobs, patched)  # [symbols] and dict registries (nothing when neither)
     if facts is not None and bool(facts):
         _check_facts(facts, stages, scratch, tests_of(analysis))
     kernel_stage(analysis, stages, facts, scratch, jobs)

@@ -126,7 +126,7 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary]) -> 
                     if module in summaries:
                         out.append((module, name, why))
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-                    chain = []
+                    chain: list[str] = []
                     base: ast.expr = node
                     while isinstance(base, ast.Attribute):
                         chain.insert(0, base.attr)

@@ -29,7 +29,6 @@ from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
-from slimfork.prune.test_patches import patched_names
 from slimfork.rewrite.prune import Cut, prune_source
 from slimfork.source.test_folders import tests_of
 from slimfork.workers import fork_pool
@@ -55,8 +54,14 @@ class SymbolStage:
         return next((p for p in self.pruned if p.module == module and name in p.names), None)
 
 
-def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -> SymbolStage | None:
-    """Run when the spec has ``[symbols]`` or dict registries; updates ``stages.plan``/``stages.graph``."""
+Patched = tuple[list[tuple[str, str, str]], frozenset[str]]
+
+
+def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
+                     patched: Patched = ([], frozenset())) -> SymbolStage | None:
+    """Run when the spec has ``[symbols]`` or dict registries; updates ``stages.plan``/``stages.graph``.
+    ``patched``: the names the tests patch, held as uses, and the attributes patched on them
+    (testsuite/patches.py)."""
     spec = analysis.spec
     config: SymbolsSpec | None = spec.sections.get("symbols")
     registries = dict_registries(spec.raw.get("registries", []))
@@ -74,7 +79,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
     state = _State(stages.plan, stages.graph)
     if result.contents:
         state = _replan(analysis, stages, scratch, jobs)
-    patched, patched_attrs = patched_names(analysis, scratch, tests) if only is None else ([], frozenset())
+    patched_symbols, patched_attrs = patched if only is None else ([], frozenset())
     attempts = 0
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
@@ -86,7 +91,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None) -
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules)
         inputs.keep_all.update({m: why for m, (_, why) in support.items()})
-        inputs.symbol_roots += [(m, name, why) for m, name, why in patched
+        inputs.symbol_roots += [(m, name, why) for m, name, why in patched_symbols
                                 if m in summaries and name in summaries[m].binders()]
         reach = reach_symbols(inputs)
         tick("reach")

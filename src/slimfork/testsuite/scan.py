@@ -356,7 +356,7 @@ def generated_parameters(source: bytes | str) -> dict[str, list[str]]:
             if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "parametrize" \
                     and len(sub.args) >= 2 and isinstance(sub.args[0], ast.Constant) \
                     and isinstance(sub.args[0].value, str) and "," not in sub.args[0].value.strip().strip(","):
-                values = sub.args[1]
+                values: ast.expr | None = sub.args[1]
                 if isinstance(values, ast.Name):
                     values = constants.get(values.id)
                 if isinstance(values, (ast.List, ast.Tuple, ast.Set)) and values.elts and all(

@@ -3,7 +3,7 @@
 replaced; the name itself is no test of removed code. Were symbol pruning to remove it (``import time`` unused once
 its last user left, a private helper nothing kept calls), the patch would fail and take the test with it, and an
 autouse fixture's patch every test of its file, tests of kept code included. So a name a test patches is a use: the
-symbol stage holds it (prune/stage.py) the way it holds a symbol root."""
+symbol stage holds it (prune/stage.py, given these by pipeline/stages.py) the way it holds a symbol root."""
 
 from __future__ import annotations
 
