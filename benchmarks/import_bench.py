@@ -3,7 +3,7 @@ zygotes for the ancestor packages, bytecode once per run) against a fresh interp
 
     python benchmarks/import_bench.py PROFILE [--every 4] [--jobs 2]
 
-Imports every ``--every``-th module the profile's ``[checks.import_modules]`` selects, both ways, and prints the
+Imports every ``--every``-th module the profile's ``[checks.import_modules]`` selects (by default every module), both ways, and prints the
 wall time of each, their ratio and whether every outcome (ok, error, frames, loaded files) is the same.
 """
 
@@ -23,13 +23,16 @@ def main() -> None:
     args = parser.parse_args()
     from slimfork.pipeline.analyse import analyse
     from slimfork.spec.load import load_spec
-    from slimfork.verify.build import build_checks
+    from slimfork.verify.build import build_checks, layout_of, verify_env
+    from slimfork.verify.checks.import_modules import ImportModulesCheck
     from slimfork.verify.importer import import_modules
     from slimfork.verify.tree import open_tree
 
     spec = load_spec(args.profile)
     analysis = analyse(spec, jobs=args.jobs, fold=False)
-    check = next(c for c in build_checks(spec, analysis.tree) if c.name == "import-modules")
+    check = next((c for c in build_checks(spec, analysis.tree) if c.name == "import-modules"), None)
+    if check is None:  # the profile does not run the check: every module of the analysed packages, as its default
+        check = ImportModulesCheck(layout_of(analysis.tree), verify_env(spec))
     root = analysis.tree.root
     modules = check.select(open_tree(root, check.layout, original=True))[::args.every]
     python_root = check.layout.python_root
