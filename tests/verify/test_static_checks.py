@@ -142,3 +142,18 @@ def test_imports_know_namespace_packages_and_src_layouts(tmp_path):
     src = TreeLayout("src", ("pkg",))
     assert src.module_of("src/pkg/a/__init__.py") == "pkg.a" and src.module_of("src/pkg/a/b.py") == "pkg.a.b"
     assert src.module_of("tests/test_a.py") is None and src.module_of("src/other/x.py") is None
+
+
+def test_imports_note_tells_other_distributions_namespace_parts_apart(tmp_path):
+    """google-cloud-core's tree imports google.auth, another distribution's part of the namespace ``google``: the
+    original's note says so instead of counting it as a module the tree lacks."""
+    root = tmp_path / "orig"
+    for rel, text in {"google/cloud/core.py": "import google.auth\nfrom google import protobuf\n",
+                      "google/cloud/client.py": "from google.cloud import gone\n",
+                      "pkg/__init__.py": "", "pkg/a.py": "import pkg.missing\n"}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    baseline = ImportsCheck(TreeLayout("", ("google", "pkg"))).baseline(root)
+    assert len(baseline.data["broken"]) == 4
+    assert baseline.note == "4 imports do not resolve in the original (3 of them into a namespace package other " \
+                            "distributions share)"

@@ -34,8 +34,8 @@ class ImportsCheck:
         start = time.monotonic()
         tree = open_tree(original, self.layout, original=True)
         broken = unresolved_imports(tree)
-        note = f"{len(broken)} imports do not resolve in the original" if broken else "every internal import resolves"
-        return Baseline(self.name, True, {"broken": set(broken), "tree": tree}, note, time.monotonic() - start)
+        return Baseline(self.name, True, {"broken": set(broken), "tree": tree}, _note(tree, broken),
+                        time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
@@ -50,6 +50,26 @@ class ImportsCheck:
                 if path and path not in paths:
                     paths.append(path)
         return CheckResult(self.name, not new, tuple(failures), tuple(paths), time.monotonic() - start)
+
+
+def _note(tree: Tree, broken: dict[str, tuple[str, str, str]]) -> str:
+    """How many imports the original already leaves unresolved; those into a namespace package (``google.auth``
+    from ``google.cloud``'s tree) name another distribution's part of it, not a module this tree lost."""
+    if not broken:
+        return "every internal import resolves"
+    shared = sum(_in_shared_namespace(tree, module) for _, _, module in broken.values())
+    elsewhere = f" ({shared} of them into a namespace package other distributions share)" if shared else ""
+    return f"{len(broken)} imports do not resolve in the original{elsewhere}"
+
+
+def _in_shared_namespace(tree: Tree, module: str) -> bool:
+    """Is the closest package of ``module`` this tree has a namespace package (a folder with no __init__.py)?"""
+    parts = module.split(".")
+    for i in range(len(parts), 0, -1):
+        name = ".".join(parts[:i])
+        if tree.is_module(name):
+            return name in tree.namespaces
+    return False
 
 
 def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
