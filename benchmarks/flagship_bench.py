@@ -48,9 +48,12 @@ def vulture_seconds(tree: Path) -> float | None:
 def table(report: dict, wall: float | None = None, peak: float | None = None) -> list[str]:
     apply = report.get("batches") or {}
     rows = [f"| stage: {name} | {seconds:,.0f} s |" for name, seconds in report.get("timings", {}).items()]
-    parts = [("fold", (report.get("facts") or {}).get("summary", {}).get("seconds")),
-             ("symbols", (report.get("symbols") or {}).get("seconds"))]
-    rows += [f"| stages: {name} | {seconds:,.0f} s |" for name, seconds in parts if seconds is not None]
+    parts = report.get("stage_seconds") or {  # a report from before stage_seconds: the two it had
+        "fold": (report.get("facts") or {}).get("summary", {}).get("seconds"),
+        "symbols": (report.get("symbols") or {}).get("seconds")}
+    rows += [f"| stages: {name} | {seconds:,.0f} s |" for name, seconds in parts.items() if seconds is not None]
+    rows += [f"| fold: {name} | {seconds:,.0f} s |"
+             for name, seconds in (report.get("facts") or {}).get("summary", {}).get("phases", {}).items()]
     rows += [f"| original: {b['check']}{' (cached)' if b.get('cached') else ''}"
              f"{' (skipped)' if b.get('skipped') else ''} | {b['seconds']:,.0f} s |" for b in apply.get("baselines", [])]
     for batch in apply.get("batches", []):

@@ -10,6 +10,7 @@ import hashlib
 import json
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
     shared: dict[str, object] = {s.sha: s for s in analysis.index.files.values() if not s.placeholder}
     known = read_cache(cache_file, None, shared)  # the spec and every file are as last time: the result is known
     if isinstance(known, Stages):
+        known.data["stage_seconds"] = {}  # nothing ran this time
         return known
     held: frozenset[str] = frozenset()
     while True:  # at most once more per definition a decorator cut removed that kept code still names
@@ -77,23 +79,36 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
     known = read_cache(folded_file, None, shared)  # only [symbols], [kernels] or the tests' data changed
     if isinstance(known, Folded):
         stages, cuts = known.stages, known.cuts
+        stages.data["stage_seconds"] = {}  # the cuts, the fold and the plan after them: not run this time
         for rel, content in known.files.items():
             (scratch / rel).write_bytes(content)
     else:
         stages, cuts = _cut_and_fold(analysis, facts, scratch, jobs, held)
         write_cache(folded_file, Folded(stages, cuts, _changed(scratch, tree.root, index)), shared)
+    seconds = stages.data.setdefault("stage_seconds", {})
+    started = time.perf_counter()
     symbols = analysis.spec.sections.get("symbols")
     patched = patched_names(analysis, scratch, tests_of(analysis)) if symbols is not None and symbols.prune \
         else ([], frozenset())
     run_symbol_stage(analysis, stages, scratch, jobs, patched)  # [symbols] and dict registries (nothing when neither)
     if facts is not None and bool(facts):
         _check_facts(facts, stages, scratch, tests_of(analysis))
+    started = _lap(seconds, "symbols", started)
     kernel_stage(analysis, stages, facts, scratch, jobs)
     stages.plan.warnings += removed_keys_in_use(analysis, stages, scratch)
+    started = _lap(seconds, "kernels", started)
     if tests_of(analysis):
         plan_tests(analysis, stages, scratch, cuts)
     settle_uncertain(stages.plan)
+    _lap(seconds, "tests", started)
     return stages
+
+
+def _lap(seconds: dict[str, float], name: str, started: float) -> float:
+    """Add the seconds since ``started`` to ``seconds[name]`` (report.json's ``stage_seconds``); the time now."""
+    now = time.perf_counter()
+    seconds[name] = round(seconds.get(name, 0.0) + now - started, 2)
+    return now
 
 
 def _changed(scratch: Path, root: Path, index) -> dict[str, bytes]:
@@ -118,14 +133,19 @@ class Folded:
 def _cut_and_fold(analysis, facts, scratch: Path, jobs: int | None, held: frozenset[str]) -> tuple[Stages, list]:
     """Cut the registries and fold the facts in ``scratch``, then plan again on the folded tree."""
     stages = Stages(analysis.plan, analysis.graph)
+    seconds = stages.data.setdefault("stage_seconds", {})
+    started = time.perf_counter()
     cuts, decorated = cut_registries(analysis, stages, scratch, held)  # the tests stage reads the mapping cuts
+    started = _lap(seconds, "registries", started)
     folding = facts is not None and bool(facts)
     if folding:
         _fold(analysis, stages, facts, scratch, jobs)
+        started = _lap(seconds, "fold", started)
     if folding or any(c.new_source for c in cuts + decorated):  # the cuts change the graph: plan again
         stages.plan, stages.graph = replan(analysis.spec, analysis.tree, scratch, analysis.plan, analysis.graph,
                                            jobs, stages.vacated)
         _fold_counted(stages)
+        _lap(seconds, "plan again", started)
     return stages, cuts
 
 

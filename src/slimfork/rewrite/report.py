@@ -63,6 +63,7 @@ class FoldReport:
     scanned: int = 0  # Python files looked at
     candidates: int = 0  # files that mention a fact or a constant flag
     seconds: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per part of the fold, in order (benchmarks)
     later_removed: set[str] = field(default_factory=set)  # folded files the plan made again then left out
 
     @property
@@ -116,7 +117,8 @@ class FoldReport:
         return {
             "summary": {"files_changed": len(self.in_fork), "files_folded_then_removed": len(self.changed) - len(self.in_fork), "branches_folded": self.branches,
                         "lines_removed": self.lines_removed, "failures": len(self.failures),
-                        "scanned": self.scanned, "candidates": self.candidates, "seconds": round(self.seconds, 2)},
+                        "scanned": self.scanned, "candidates": self.candidates, "seconds": round(self.seconds, 2),
+                        "phases": {name: round(sec, 2) for name, sec in self.phases.items()}},
             "facts": {key: [{"path": p, "line": line} for p, line in places]
                       for key, places in sorted(self.fact_matches().items())},
             "unmatched_facts": [{"key": f.key, "fact": f.describe(), "message": self.unmatched_message(f),

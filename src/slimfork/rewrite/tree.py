@@ -52,6 +52,7 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     report = FoldReport(scanned=len(modules))
     if not facts:
         return report
+    lap = _Lap(report)
     everything = {**(others or {}), **modules}
     resolver = Resolver(root, everything)
     words = fact_words(facts)
@@ -73,6 +74,7 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
             break
         words |= new_words
         pending = sorted(set(modules) - candidates)
+    lap("find the files and flags")
     report.flags = flags
     report.candidates = len(candidates)
     flag_names = {q.rsplit(".", 1)[-1] for q in report.flags}
@@ -91,14 +93,18 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
     for part in _map(_scan_words, [(chunk, needed) for chunk in chunks], jobs, root, everything):
         for word, files in part.items():
             index.setdefault(word, set()).update(files)
+    lap("index the words")
     _STATE["context"] = FoldContext(table, resolver, _Protection(root, everything, resolver, index),
                                     public=public or PublicApi())
     results = _map(_fold_file, sorted(candidates), jobs, root, modules, label="folding facts")
     report.files = [r for r in results if r is not None]
+    lap("fold the files")
     if facts.unused_methods:
         _remove_unused_methods(report, frozenset(facts.unused_methods), jobs, root, modules)
+        lap("remove unused methods")
     if facts.constant_arguments:
         _fold_constant_arguments(report, table, jobs, root, modules)
+        lap("fold constant arguments")
     switches: dict[str, list[tuple[str, str]]] = {}
     predicates: dict[str, str] = {}  # enum predicates fixed false: `*.is_aiter()` -> its fact's key
     for fact in facts.by_kind(ATTRIBUTE):
@@ -112,6 +118,7 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
         report.inert_options = inert_options(root, sorted(modules), switches)
     if predicates:
         report.inert_values = inert_values(root, sorted(modules), predicates)
+    lap("find inert options")
     # A match in a file that could not be folded changed nothing: the fact is unmatched, and the report says why.
     matched = used | {key for f in report.files if not f.failure for key, _ in f.matches}
     report.unmatched = [f for f in facts.facts if f.key not in matched and not f.key.startswith(DEFAULT_KEY)]
@@ -123,9 +130,22 @@ def fold_tree(root: Path, modules: dict[str, str], facts: FactSet, *, jobs: int 
         report.unmatched_why = explain_unmatched(root, report.unmatched, resolver, modules, others or {},
                                                  {f.path: f.failure for f in report.failures if f.failure},  # all
                                                  failed_matches)
+    lap("explain unmatched facts")
     report.seconds = time.perf_counter() - started
     _STATE.clear()
     return report
+
+
+class _Lap:
+    """Records the seconds since the last lap under a name, in the fold report's ``phases``."""
+
+    def __init__(self, report: FoldReport):
+        self.report, self.last = report, time.perf_counter()
+
+    def __call__(self, name: str) -> None:
+        now = time.perf_counter()
+        self.report.phases[name] = self.report.phases.get(name, 0.0) + now - self.last
+        self.last = now
 
 
 def _known(resolver: Resolver, module: str) -> ModuleBindings:
