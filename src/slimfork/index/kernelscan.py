@@ -17,6 +17,10 @@ NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", 
                ".inc", ".s")  # compared lower-case
 _NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)$")
 _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
+# a header written as an include names it: '"deep_gemm/fp8_gemm.cuh"', '<pkg/x.cuh>', '#include "x.cuh"' lines of code
+# a JIT compiler is given (the quotes or brackets kept)
+_QUOTED_HEADER = re.compile(r'\s*(?:#\s*include\s*)?(?:"([^"<>\n]+)"|<([^"<>\n]+)>)\s*')
+_INCLUDE_LINE = re.compile(r'#[ \t]*include[ \t]*(?:"([^"<>\n]+)"|<([^"<>\n]+)>)')
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
 _EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
 _LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
@@ -341,6 +345,17 @@ class _Visitor(ast.NodeVisitor):
                     lines.append(node.lineno)
             elif _NATIVE.search(value):
                 self.s.native_strings.append((value, node.lineno, self._function()))
+        if isinstance(value, str):
+            self._included(value, node.lineno)
+
+    def _included(self, text: str, line: int) -> None:
+        """Headers a string names the way an include does (a JIT's include list, generated source code)."""
+        quoted = _QUOTED_HEADER.fullmatch(text) if len(text) <= 300 else None
+        found = [quoted] if quoted else list(_INCLUDE_LINE.finditer(text)) if "include" in text else []
+        for m in found:
+            header = m.group(1) or m.group(2)
+            if _NATIVE.search(header):
+                self.s.native_strings.append((header, line, self._function()))
 
     def visit_JoinedStr(self, node) -> None:
         text = pattern_text(node)
@@ -352,6 +367,8 @@ class _Visitor(ast.NodeVisitor):
             self.s.native_strings.append((text, node.lineno, self._function()))
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
             self.s.patterns.append((name_pattern_text(node), node.lineno))
+        if not _NATIVE.search(text):
+            self._included(text, node.lineno)
         for v in node.values:
             if not isinstance(v, ast.Constant):
                 self.visit(v)
