@@ -8,6 +8,7 @@ from dataclasses import replace
 from collections.abc import Set as AbstractSet
 
 from slimfork.audit.kerneltable import (
+    READ_BY_GETATTR,
     SOLE_API,
     UNNAMED_EXTENSION,
     Kernel,
@@ -159,6 +160,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)
+    if kernel.kind == "pybind" and READ_BY_GETATTR in kernel.note and not live:  # names unknown: maybe this one
+        reason += "; " + READ_BY_GETATTR
+        confidence = min(confidence, 40)
     if kernel.kind == "pybind" and SOLE_API in kernel.note and not live:  # thunderkittens.cylon: users call it
         reason += "; " + SOLE_API
         confidence = min(confidence, 40)

@@ -45,6 +45,7 @@ class Kernel:
         return f"{self.path}:{self.line}" if self.path else "outside this tree"
 
 
+READ_BY_GETATTR = "a file that imports its extension reads names from it with getattr and a computed name"
 SOLE_API = ("its extension is the whole Python API of a distribution its setup.py builds (no package or module "
             "beside it), which users call")
 UNNAMED_EXTENSION = ("its module is named TORCH_EXTENSION_NAME by a build that neither a loader nor a setup.py "
@@ -354,10 +355,17 @@ class _Builder:
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+            getattrs = []
             for rel in self.extension_readers(module):
                 py = self.scan.py[rel]
                 for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
                     use = Use(rel, line, py.enclosing(line), "attribute")
+                    kernel.uses.append(use)
+                    self.add_file_use(kernel.path, use)
+                getattrs += [(rel, line) for line in py.dynamic_getattrs]
+            if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
+                kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
+                for use in self.string_uses(name):
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind

@@ -76,6 +76,7 @@ class PyScan:
     # attributes read on an instance of a class (a parameter annotated with a class, ``lq: AdaptiveGPTQ``, or a
     # local built by a class, ``lq = AdaptiveGPTQ(...)``): a method, not a name of a module -> lines
     method_reads: dict[str, list[int]] = field(default_factory=dict)
+    dynamic_getattrs: list[int] = field(default_factory=list)  # getattr(obj, name) with a computed name -> lines
     error: str | None = None
 
     def module_reads(self, name: str) -> list[int]:
@@ -381,6 +382,9 @@ class _Visitor(ast.NodeVisitor):
             self._listing(node, func)
         if func in _PY_HINT_CALLS:
             self.py_hint[-1] = True
+        if (isinstance(node.func, ast.Name) and func == "getattr" and len(node.args) >= 2
+                and not isinstance(node.args[1], ast.Constant)):
+            self.s.dynamic_getattrs.append(node.lineno)
         if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
             loader = self._loader(node, func)
             if loader is not None:
