@@ -48,3 +48,23 @@ def test_exports_read_by_getattr_with_a_computed_name(tmp_path):
     assert "pybind:TORCH_EXTENSION_NAME.scat_mul" not in found  # get_func('scat_mul')
     assert "pybind:TORCH_EXTENSION_NAME.scat_div" not in found  # f'scat_{op}' may name it
     assert found.get("pybind:TORCH_EXTENSION_NAME.scat_max", 40) <= 40
+
+
+def test_a_getattr_on_another_object_reads_no_export(tmp_path):
+    """AutoAWQ's and apex's unread exports stayed at 70: their readers call getattr on other objects
+    (``getattr(module, name)`` on a model), which says nothing about the extension."""
+    files = dict(FILES)
+    files["scat/ext.py"] = """
+        import scat_cpu
+
+
+        def get_func(name):
+            return scat_cpu.scat_mul
+
+
+        def attr(model, name):
+            return getattr(model, name)
+    """
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
+    assert found["pybind:TORCH_EXTENSION_NAME.scat_div"] == 70  # 'scat_div' is named, but never read from it

@@ -362,7 +362,8 @@ class _Builder:
                     use = Use(rel, line, py.enclosing(line), "attribute")
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
-                getattrs += [(rel, line) for line in py.dynamic_getattrs]
+                getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
+                             if receiver in self.module_locals(rel, module)]
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
                 kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
                 for use in self.string_uses(name):
@@ -401,6 +402,19 @@ class _Builder:
                         readers.setdefault(g)
             self._readers[module] = list(readers)
         return self._readers[module]
+
+    def module_locals(self, rel: str, module: str) -> set[str]:
+        """The names that hold the extension ``module`` in the file ``rel``: its import's local name, and names
+        bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``)."""
+        py = self.scan.py[rel]
+        out = {local for local, m, _v, n, _ln in py.imports
+               if n is None and m and (m == module or m.endswith("." + module)) or n == module}
+        grown = True
+        while grown:
+            more = {name for name, sources in py.aliases.items() if name not in out and out.intersection(sources)}
+            out |= more
+            grown = bool(more)
+        return out
 
     def string_uses(self, name: str) -> list[Use]:
         """Python string literals that name a kernel (exactly, or through an f-string pattern)."""

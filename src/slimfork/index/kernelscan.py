@@ -76,7 +76,10 @@ class PyScan:
     # attributes read on an instance of a class (a parameter annotated with a class, ``lq: AdaptiveGPTQ``, or a
     # local built by a class, ``lq = AdaptiveGPTQ(...)``): a method, not a name of a module -> lines
     method_reads: dict[str, list[int]] = field(default_factory=dict)
-    dynamic_getattrs: list[int] = field(default_factory=list)  # getattr(obj, name) with a computed name -> lines
+    # getattr(obj, name) with a computed name: (line, obj when a plain name); and names bound from other names
+    # (scatter = scatter_cuda if cuda else scatter_cpu): name -> those names, to tell what obj may be
+    dynamic_getattrs: list[tuple[int, str]] = field(default_factory=list)
+    aliases: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
 
     def module_reads(self, name: str) -> list[int]:
@@ -251,6 +254,10 @@ class _Visitor(ast.NodeVisitor):
         elif not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and (own := own_name(node.value)) is not None:  # _PKG = __name__.rsplit(".", 1)[0]
             self.s.constants[node.targets[0].id] = own
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, (ast.Name, ast.IfExp, ast.BoolOp)):
+            names = [n.id for n in ast.walk(node.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+            self.s.aliases.setdefault(node.targets[0].id, []).extend(names)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 level = file_level(self.file_vars, node.value)
@@ -384,7 +391,8 @@ class _Visitor(ast.NodeVisitor):
             self.py_hint[-1] = True
         if (isinstance(node.func, ast.Name) and func == "getattr" and len(node.args) >= 2
                 and not isinstance(node.args[1], ast.Constant)):
-            self.s.dynamic_getattrs.append(node.lineno)
+            receiver = node.args[0].id if isinstance(node.args[0], ast.Name) else ""
+            self.s.dynamic_getattrs.append((node.lineno, receiver))
         if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
             loader = self._loader(node, func)
             if loader is not None:
