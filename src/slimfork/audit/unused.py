@@ -109,10 +109,10 @@ def deprecated_shims(root: Path, paths) -> dict[str, str]:
         except (OSError, SyntaxError, ValueError):
             continue
         imports = [n for n in body if isinstance(n, (ast.Import, ast.ImportFrom))]
-        calls = [n for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)]
+        calls = [n.value for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)]
         docs = [n for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)]
         if (imports and calls and len(imports) + len(calls) + len(docs) == len(body)
-                and all(ast.unparse(c.value.func).endswith("warn") and _DEPRECATED.search(ast.unparse(c))
+                and all(ast.unparse(c.func).endswith("warn") and _DEPRECATED.search(ast.unparse(c))
                         for c in calls)):
             out[path] = "a deprecated compatibility shim (it only warns on import and re-exports): users import " \
                         "it until the deprecation ends"
