@@ -4,9 +4,11 @@ nothing reached loads or includes. The table itself is built in ``kerneltable``;
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Set as AbstractSet
 
 from slimfork.audit.kerneltable import (
+    READ_BY_GETATTR,
     SOLE_API,
     UNNAMED_EXTENSION,
     Kernel,
@@ -59,6 +61,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
     def reached(path: str) -> bool:
         return path in native or python_reached(path)
 
+    # sources only scripts name (hqq's setup_cuda.py, run by hand or by a build command) and what they include
+    scripted = set(include_closure(table, {path for path in table.native if path not in native
+                                            and table.file_uses.get(path)
+                                            and all(u.path in scripts for u in table.file_uses[path])})) - set(native)
     out: list[Finding] = []
     for kernel in table.kernels:
         if kernel.path is None:  # an op built outside the tree: used by definition, nothing to remove here
@@ -67,7 +73,11 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
         if any(u.how != "import" for u in live):
             continue
         uncalled = {(u.path, u.function) for u in kernel.uses if reached(u.path)} & table.uncalled
-        out.append(_kernel_finding(kernel, live, reached(kernel.path), uncalled, public, scripts))
+        found = _kernel_finding(kernel, live, reached(kernel.path), uncalled, public, scripts)
+        if kernel.path in scripted and found.confidence > 30:
+            found = replace(found, confidence=30, reason=found.reason + "; its source is built or loaded only by "
+                            "scripts, or files they import, which may be run by hand")
+        out.append(found)
     out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
@@ -88,6 +98,9 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             if named and all(u.path in scripts for u in named):  # a script compiles or loads it
                 why += "; only scripts, or files they import, name it, which may be run by hand"
                 confidence = 30
+            elif not named and including and all(src in scripted for src in including):
+                why += "; those sources are built or loaded only by scripts, which may be run by hand"
+                confidence = min(confidence, 30)
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
                                why, confidence, path, None, {"kernel_kind": "source"}))
     return out
@@ -147,6 +160,9 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
         confidence = min(confidence, 30)
     if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
         confidence = min(confidence, 30)
+    if kernel.kind == "pybind" and READ_BY_GETATTR in kernel.note and not live:  # names unknown: maybe this one
+        reason += "; " + READ_BY_GETATTR
+        confidence = min(confidence, 40)
     if kernel.kind == "pybind" and SOLE_API in kernel.note and not live:  # thunderkittens.cylon: users call it
         reason += "; " + SOLE_API
         confidence = min(confidence, 40)

@@ -45,6 +45,7 @@ class Kernel:
         return f"{self.path}:{self.line}" if self.path else "outside this tree"
 
 
+READ_BY_GETATTR = "a file that imports its extension reads names from it with getattr and a computed name"
 SOLE_API = ("its extension is the whole Python API of a distribution its setup.py builds (no package or module "
             "beside it), which users call")
 UNNAMED_EXTENSION = ("its module is named TORCH_EXTENSION_NAME by a build that neither a loader nor a setup.py "
@@ -354,10 +355,18 @@ class _Builder:
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+            getattrs = []
             for rel in self.extension_readers(module):
                 py = self.scan.py[rel]
                 for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
                     use = Use(rel, line, py.enclosing(line), "attribute")
+                    kernel.uses.append(use)
+                    self.add_file_use(kernel.path, use)
+                getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
+                             if receiver in self.module_locals(rel, module)]
+            if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
+                kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
+                for use in self.string_uses(name):
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
@@ -393,6 +402,19 @@ class _Builder:
                         readers.setdefault(g)
             self._readers[module] = list(readers)
         return self._readers[module]
+
+    def module_locals(self, rel: str, module: str) -> set[str]:
+        """The names that hold the extension ``module`` in the file ``rel``: its import's local name, and names
+        bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``)."""
+        py = self.scan.py[rel]
+        out = {local for local, m, _v, n, _ln in py.imports
+               if n is None and m and (m == module or m.endswith("." + module)) or n == module}
+        grown = True
+        while grown:
+            more = {name for name, sources in py.aliases.items() if name not in out and out.intersection(sources)}
+            out |= more
+            grown = bool(more)
+        return out
 
     def string_uses(self, name: str) -> list[Use]:
         """Python string literals that name a kernel (exactly, or through an f-string pattern)."""

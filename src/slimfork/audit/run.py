@@ -37,6 +37,7 @@ from slimfork.audit.toolrun import tool_run_files
 from slimfork.audit.unused import (
     default_roots,
     defines_tests,
+    deprecated_shims,
     forwarders,
     in_test_folder,
     is_test_file,
@@ -106,7 +107,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
         if options.kinds & {"unused-file", "unused-kernel"} else {}
     if "unused-file" in options.kinds:
-        unknown = {**forwarders(graph, index, [p for p in python_paths if p not in reached]), **ambiguous}
+        unreached_paths = [p for p in python_paths if p not in reached]
+        unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
+                   **ambiguous}
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
                                            {p for p, s in index.files.items() if s.error}, support, public,

@@ -7,7 +7,8 @@ confidence, like scripts, with the file that names them. Documentation (``.md``,
 describes rather than runs them, so it is not read. (A module such a file runs as ``python -m pkg.tool`` is a root
 already: ``graph.data_files.run_roots``.) A module such a file names by its dotted name (Megatron-LM's
 ``export TRITON_CACHE_MANAGER="megatron.core.ssm.triton_cache_manager:ParallelFileCacheManager"``: Triton imports
-it) is reported the same way."""
+it) is reported the same way, and so is a pytest plugin a command loads by its module name
+(``pytest -p pytest_cuda_scheduler`` in tilelang's ``maint/scripts/run_local_ci_test.sh``)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ _SKIP = ("node_modules", "__pycache__", "site-packages", "third_party", "3rdpart
 _MAX_BYTES = 1 << 20
 _PATH = re.compile(r"(?<![\w./-])((?:\.{1,2}/)?[\w.+-]*[\w+-](?:/[\w.+-]+)*\.py)(?![\w/])")
 _SPHINX = re.compile(r"^\s*(html_theme|extensions)\s*=", re.M)
+# a pytest plugin loaded by its module name: pytest -p pytest_cuda_scheduler, -p=pkg.plugin, -pname
+_PLUGIN = re.compile(r"(?<![\w-])-p[ =]?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\b")
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?=:[A-Za-z_]|[\s\"',;)\]}]|$)")
 
 
@@ -70,6 +73,10 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
                 found = dotted.get(m.group(1))
                 if found is not None and "." in m.group(1):
                     out.setdefault(found, f"{rel}:{number} names the module ('{m.group(1)}'): a tool may import it")
+            for m in _PLUGIN.finditer(line) if "-p" in line and "pytest" in line.lower() else ():
+                found = _resolve(m.group(1).replace(".", "/") + ".py", here, present, by_name)
+                if found is not None and found in candidates:
+                    out.setdefault(found, f"{rel}:{number} loads it as a pytest plugin ('-p {m.group(1)}')")
             if ".py" in line:
                 for m in _PATH.finditer(line):
                     found = _resolve(m.group(1), here, present, by_name)

@@ -7,9 +7,11 @@ Roots default to the distribution's console scripts and entry points, its top-le
 
 from __future__ import annotations
 
+import ast
 import posixpath
 import re
 from collections.abc import Set as AbstractSet
+from pathlib import Path
 
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
@@ -89,6 +91,31 @@ def forwarders(graph: ModuleGraph, index, paths) -> dict[str, str]:
                 out[path] = f"it re-exports {imp.module}, which is not in the tree: code built elsewhere may " \
                             "import it"
                 break
+    return out
+
+
+_DEPRECATED = re.compile(r"\b(?:DeprecationWarning|FutureWarning|PendingDeprecationWarning)\b|deprecat", re.I)
+
+
+def deprecated_shims(root: Path, paths) -> dict[str, str]:
+    """Files whose top level only imports and warns that they are deprecated (Megatron-LM's root
+    ``mamba_builders.py``: ``warnings.warn("mamba_builders has been deprecated...", DeprecationWarning)``, then
+    ``from hybrid_builders import *``): compatibility shims kept for users' imports until the deprecation ends.
+    Unknown means keep: path -> why."""
+    out = {}
+    for path in paths:
+        try:
+            body = ast.parse((root / path).read_text(errors="replace")).body
+        except (OSError, SyntaxError, ValueError):
+            continue
+        imports = [n for n in body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        calls = [n.value for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)]
+        docs = [n for n in body if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)]
+        if (imports and calls and len(imports) + len(calls) + len(docs) == len(body)
+                and all(ast.unparse(c.func).endswith("warn") and _DEPRECATED.search(ast.unparse(c))
+                        for c in calls)):
+            out[path] = "a deprecated compatibility shim (it only warns on import and re-exports): users import " \
+                        "it until the deprecation ends"
     return out
 
 

@@ -17,6 +17,10 @@ NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", 
                ".inc", ".s")  # compared lower-case
 _NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)$")
 _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
+# a header written as an include names it: '"deep_gemm/fp8_gemm.cuh"', '<pkg/x.cuh>', '#include "x.cuh"' lines of code
+# a JIT compiler is given (the quotes or brackets kept)
+_QUOTED_HEADER = re.compile(r'\s*(?:#\s*include\s*)?(?:"([^"<>\n]+)"|<([^"<>\n]+)>)\s*')
+_INCLUDE_LINE = re.compile(r'#[ \t]*include[ \t]*(?:"([^"<>\n]+)"|<([^"<>\n]+)>)')
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
 _EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
 _LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
@@ -72,6 +76,10 @@ class PyScan:
     # attributes read on an instance of a class (a parameter annotated with a class, ``lq: AdaptiveGPTQ``, or a
     # local built by a class, ``lq = AdaptiveGPTQ(...)``): a method, not a name of a module -> lines
     method_reads: dict[str, list[int]] = field(default_factory=dict)
+    # getattr(obj, name) with a computed name: (line, obj when a plain name); and names bound from other names
+    # (scatter = scatter_cuda if cuda else scatter_cpu): name -> those names, to tell what obj may be
+    dynamic_getattrs: list[tuple[int, str]] = field(default_factory=list)
+    aliases: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
 
     def module_reads(self, name: str) -> list[int]:
@@ -246,6 +254,10 @@ class _Visitor(ast.NodeVisitor):
         elif not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and (own := own_name(node.value)) is not None:  # _PKG = __name__.rsplit(".", 1)[0]
             self.s.constants[node.targets[0].id] = own
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and isinstance(node.value, (ast.Name, ast.IfExp, ast.BoolOp)):
+            names = [n.id for n in ast.walk(node.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+            self.s.aliases.setdefault(node.targets[0].id, []).extend(names)
         for target in node.targets:
             if isinstance(target, ast.Name):
                 level = file_level(self.file_vars, node.value)
@@ -341,6 +353,17 @@ class _Visitor(ast.NodeVisitor):
                     lines.append(node.lineno)
             elif _NATIVE.search(value):
                 self.s.native_strings.append((value, node.lineno, self._function()))
+        if isinstance(value, str):
+            self._included(value, node.lineno)
+
+    def _included(self, text: str, line: int) -> None:
+        """Headers a string names the way an include does (a JIT's include list, generated source code)."""
+        quoted = _QUOTED_HEADER.fullmatch(text) if len(text) <= 300 else None
+        found = [quoted] if quoted else list(_INCLUDE_LINE.finditer(text)) if "include" in text else []
+        for m in found:
+            header = m.group(1) or m.group(2)
+            if _NATIVE.search(header):
+                self.s.native_strings.append((header, line, self._function()))
 
     def visit_JoinedStr(self, node) -> None:
         text = pattern_text(node)
@@ -352,6 +375,8 @@ class _Visitor(ast.NodeVisitor):
             self.s.native_strings.append((text, node.lineno, self._function()))
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
             self.s.patterns.append((name_pattern_text(node), node.lineno))
+        if not _NATIVE.search(text):
+            self._included(text, node.lineno)
         for v in node.values:
             if not isinstance(v, ast.Constant):
                 self.visit(v)
@@ -364,6 +389,10 @@ class _Visitor(ast.NodeVisitor):
             self._listing(node, func)
         if func in _PY_HINT_CALLS:
             self.py_hint[-1] = True
+        if (isinstance(node.func, ast.Name) and func == "getattr" and len(node.args) >= 2
+                and not isinstance(node.args[1], ast.Constant)):
+            receiver = node.args[0].id if isinstance(node.args[0], ast.Name) else ""
+            self.s.dynamic_getattrs.append((node.lineno, receiver))
         if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
             loader = self._loader(node, func)
             if loader is not None:

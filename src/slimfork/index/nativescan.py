@@ -15,7 +15,8 @@ from slimfork.index.native_functions import HostFunction, host_code
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 _GLOBAL = re.compile(r"\b__global__\b")
-_LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\([^()]*\)")
+# nested calls in the bounds too: __launch_bounds__(get_num_threads<T>(BLOCK_M), 1)
+_LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
 _METAL_KERNEL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([A-Za-z_]\w*)\s*\(")
 _TEMPLATE_BEFORE = re.compile(r"template\s*<[^;{}]*>\s*$")
 _HOST_NAME = re.compile(r"\[\[\s*host_name\s*\(\s*\"([^\"]+)\"\s*\)\s*\]\]")
@@ -28,6 +29,8 @@ _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
 # PyImport_ImportModule("pkg.mod")
 _PY_IMPORT = re.compile(r"\b(?:import_?|PyImport_ImportModule(?:Level)?)\s*\(\s*\"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\"")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
+# an #include line of code a host generates (codegen's decl_stream << "#include <tl_templates/cuda/copy.h>\n")
+_STRING_INCLUDE = re.compile(r'#[ \t]*include[ \t]*(?:<([^<>"\\\n]+)>|\\"([^"\\\n]+)\\")')
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _INSTANTIATION = re.compile(r"\btemplate\s*$")
 _TEMPLATE_ARGS = re.compile(r"<[^<>;{}()]*>")
@@ -100,6 +103,9 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
     for m in _STRING.finditer(code):
         if _IDENT.fullmatch(m.group(0)[1:-1]):
             scan.strings.setdefault(m.group(0)[1:-1], []).append(line_of(m.start()))
+        elif "include" in m.group(0):  # generated code includes it: the generator keeps the header
+            for inc in _STRING_INCLUDE.finditer(m.group(0)):
+                scan.includes.append(((inc.group(1) or inc.group(2)).strip(), line_of(m.start())))
     for block in _TORCH_IMPL.finditer(code):
         namespace, var = block.group(1), block.group(2)
         body = _block_after(code, block.end())
