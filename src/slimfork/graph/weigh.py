@@ -115,3 +115,41 @@ def _importers(graph, module: str) -> list[dict]:
         if root.module == module:
             found.append({"module": None, "path": None, "line": None, "how": f"root: {root.reason}"})
     return sorted(found, key=lambda f: (f["module"] or "", f["line"] or 0))
+
+
+@dataclass
+class InitHold:
+    """What the fork keeps only because a package ``__init__`` that is no root imports it (its re-exports, which
+    ``[symbols] package_api`` keeps as the package's API): the user's line to cut it is ``public_api = "roots"``."""
+
+    lines: int
+    modules: list[str]
+    inits: list[str]  # the package __init__ modules whose imports hold them
+
+    def to_dict(self) -> dict:
+        return {"lines": self.lines, "modules": self.modules, "inits": self.inits}
+
+
+def held_by_package_inits(graph, lines_of) -> InitHold:
+    """The reached modules no chain from the roots reaches without passing through an import a package
+    ``__init__`` makes (a package that is itself a root keeps its imports: they are the root's API)."""
+    roots = {r.module for r in graph.roots}
+    inits = {m for m in graph.reached if (info := graph.modules.get(m)) is not None and info.is_package
+             and m not in roots}
+    seen = {m for m in roots if m in graph.reached}
+    stack = list(seen)
+    holders: set[str] = set()
+    while stack:
+        module = stack.pop()
+        for edge in graph.edges.get(module, ()):
+            if edge.target not in graph.reached or edge.target in seen:
+                continue
+            if module in inits and edge.kind != "parent":
+                continue
+            seen.add(edge.target)
+            stack.append(edge.target)
+    held = sorted(set(graph.reached) - seen)
+    for module in inits:
+        if any(e.target in held and e.kind != "parent" for e in graph.edges.get(module, ())):
+            holders.add(module)
+    return InitHold(sum(lines_of(m) for m in held), held, sorted(holders))
