@@ -59,6 +59,18 @@ def reexport_hold(spec: Spec | str | Path | Analysis):
     return hold, ("" if config is not None else "[symbols]\n") + line
 
 
+def type_checking_hold(spec: Spec | str | Path | Analysis):
+    """What only ``if TYPE_CHECKING:`` imports keep (``graph.weigh.InitHold``), or None when the spec already
+    ignores them or nothing is held that way."""
+    from slimfork.graph.weigh import held_by_type_checking
+
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
+    if not analysis.spec.type_checking_imports:
+        return None
+    hold = held_by_type_checking(analysis.graph, lambda m: _lines(analysis, m))
+    return hold if hold.modules else None
+
+
 def _lines(analysis, module: str) -> int:
     info = analysis.graph.modules.get(module)
     summary = analysis.index.files.get(info.path) if info is not None and info.path else None

@@ -24,7 +24,7 @@ def add_parser(sub):
 def run(args) -> int:
     from rich.markup import escape
 
-    from slimfork.api import analyse, reexport_hold, weigh
+    from slimfork.api import analyse, reexport_hold, type_checking_hold, weigh
     from slimfork.errors import SlimforkError
 
     if args.top < 1 or args.min_importers < 0:
@@ -52,4 +52,12 @@ def run(args) -> int:
                   f"a package __init__ imports them ({', '.join(hold.inits)}): [symbols] keeps what an __init__ "
                   f"binds as the package's API. If the fork's users run it rather than import the package, "
                   f"'{line}' in the spec lets them go when nothing kept uses them."))
+    typing_only = type_checking_hold(analysis)
+    if typing_only is not None:
+        names = ", ".join(typing_only.modules[:8]) + (f" and {len(typing_only.modules) - 8} more"
+                                                      if len(typing_only.modules) > 8 else "")
+        out.print(escape(f"\nUp to {typing_only.lines:,d} lines in {len(typing_only.modules):,d} modules ({names}) "
+                         f"are kept only by imports under 'if TYPE_CHECKING:' ({', '.join(typing_only.inits)}), "
+                         "which never run: 'type_checking_imports = \"ignore\"' in the spec lets them go (the "
+                         "imports stay as written, unresolved for a type checker)."))
     return 0

@@ -117,14 +117,16 @@ def _importers(graph, module: str) -> list[dict]:
     return sorted(found, key=lambda f: (f["module"] or "", f["line"] or 0))
 
 
+
 @dataclass
 class InitHold:
-    """What the fork keeps only because a package ``__init__`` that is no root imports it (its re-exports, which
-    ``[symbols] package_api`` keeps as the package's API): the user's line to cut it is ``public_api = "roots"``."""
+    """What the fork keeps only through one kind of import: a package ``__init__``'s that is no root (its
+    re-exports, which ``[symbols] package_api`` keeps as the package's API; the user's line to cut them is
+    ``public_api = "roots"``), or ``if TYPE_CHECKING:`` imports (``type_checking_imports = "ignore"``)."""
 
     lines: int
     modules: list[str]
-    inits: list[str]  # the package __init__ modules whose imports hold them
+    inits: list[str]  # the modules whose such imports hold them
 
     def to_dict(self) -> dict:
         return {"lines": self.lines, "modules": self.modules, "inits": self.inits}
@@ -136,20 +138,24 @@ def held_by_package_inits(graph, lines_of) -> InitHold:
     roots = {r.module for r in graph.roots}
     inits = {m for m in graph.reached if (info := graph.modules.get(m)) is not None and info.is_package
              and m not in roots}
-    seen = {m for m in roots if m in graph.reached}
+    return _held(graph, lines_of, lambda src, edge: src in inits and edge.kind != "parent")
+
+
+def held_by_type_checking(graph, lines_of) -> InitHold:
+    """The reached modules only ``if TYPE_CHECKING:`` imports reach (``type_checking_imports = "keep"``)."""
+    return _held(graph, lines_of, lambda src, edge: "TYPE_CHECKING only" in (edge.detail or ""))
+
+
+def _held(graph, lines_of, skipped) -> InitHold:
+    seen = {r.module for r in graph.roots if r.module in graph.reached}
     stack = list(seen)
-    holders: set[str] = set()
     while stack:
         module = stack.pop()
         for edge in graph.edges.get(module, ()):
-            if edge.target not in graph.reached or edge.target in seen:
-                continue
-            if module in inits and edge.kind != "parent":
-                continue
-            seen.add(edge.target)
-            stack.append(edge.target)
+            if edge.target in graph.reached and edge.target not in seen and not skipped(module, edge):
+                seen.add(edge.target)
+                stack.append(edge.target)
     held = sorted(set(graph.reached) - seen)
-    for module in inits:
-        if any(e.target in held and e.kind != "parent" for e in graph.edges.get(module, ())):
-            holders.add(module)
+    holders = {m for m in graph.reached for e in graph.edges.get(m, ())
+               if e.target in held and skipped(m, e) and m not in held}
     return InitHold(sum(lines_of(m) for m in held), held, sorted(holders))
