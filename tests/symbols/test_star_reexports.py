@@ -40,7 +40,7 @@ def _run(fork, code: str) -> subprocess.CompletedProcess:
 
 
 def test_pitfall_03_names_an_api_module_star_imports_stay(tmp_path):
-    fork = _shrink(tmp_path, "package_api = true\n")  # (the default with public_api = "kept")
+    fork = _shrink(tmp_path)
     impl = (fork / "pkg/_impl.py").read_text()
     assert "def f" in impl and "def g" in impl and "def _helper" not in impl  # a private name is no export
     circle, more = (fork / "pkg/shapes/circle.py").read_text(), (fork / "pkg/shapes/more.py").read_text()
@@ -54,7 +54,6 @@ def test_pitfall_03_names_an_api_module_star_imports_stay(tmp_path):
 
 @pytest.mark.parametrize("extra, gone", [
     ('package_api = false\n', ("pkg/shapes/circle.py", "def perimeter")),  # an __init__ that is no API
-    ('', ("pkg/shapes/circle.py", "def perimeter")),  # nor with public_api = "roots" by default
     ('drop = ["pkg.api:g"]\n', ("pkg/_impl.py", "def g")),  # the spec withdraws one name of the API
 ])
 def test_names_no_api_promises_still_go(tmp_path, extra, gone):
