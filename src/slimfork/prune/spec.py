@@ -33,9 +33,8 @@ SYMBOLS = Section("symbols", "Symbol-level pruning: top-level definitions and im
     Field("public_methods", "bool", "Also remove public methods no kept code names in any of those ways (default "
           "false): code outside the fork may call them, so list in 'keep' the classes ('pkg.mod:Class') whose "
           "methods are an API.", default=False),
-    Field("package_api", "bool", "Keep every name a package __init__ binds, as the package's API (default true, "
-          "false with public_api = 'roots', whose promise a package __init__ that is no root is not part of); "
-          "false prunes an __init__ like any module: a name stays when kept code imports or uses it."),
+    Field("package_api", "bool", "Keep every name a package __init__ binds, as the package's API (default true); "
+          "false prunes an __init__ like any module: a name stays when kept code imports or uses it.", default=True),
     Field("unneeded_effects", "list[str]", "Modules (dotted names, * and ? globs) whose import-time effects the "
           "fork does not need (registering the configs of models it leaves out): such a module leaves when nothing "
           "kept uses what it defines, its registrations with it. Other modules with effects stay once loaded."),
@@ -76,8 +75,7 @@ def parse_symbols(raw: dict, key: str = "symbols") -> SymbolsSpec:
             raise SpecError(f"'{pattern}' is not a dotted module name or glob", key=f"{key}.unneeded_effects[{i}]",
                             hint="for example 'sglang.srt.configs.*'")
     return SymbolsSpec(raw.get("prune", True), tuple(keep), frozenset(raw.get("pure_decorators", [])), rounds,
-                       raw.get("methods", True), raw.get("package_api", raw.get("public_api", "kept") == "kept"),
-                       raw.get("public_methods", False),
+                       raw.get("methods", True), raw.get("package_api", True), raw.get("public_methods", False),
                        tuple(raw.get("unneeded_effects", [])), frozenset(raw.get("pure_calls", [])), drop,
                        raw.get("public_api", "kept"))
 
