@@ -41,9 +41,10 @@ def weigh(spec: Spec | str | Path | Analysis) -> list:
 
 
 def reexport_hold(spec: Spec | str | Path | Analysis):
-    """What package ``__init__`` re-exports alone keep (``graph.weigh.InitHold``) and the ``[symbols]`` line that
-    lets it go (``public_api = "roots"``, or ``package_api = false`` where that is already set), or None when the
-    spec's ``[symbols]`` already prunes package ``__init__``s or nothing is held that way."""
+    """What package ``__init__`` re-exports alone keep (``graph.weigh.InitHold``) and the ``[symbols]`` lines that
+    let it go (``public_api = "roots"`` and ``package_api = false``), or None when the
+    spec's ``[symbols]`` already prunes package ``__init__``s or nothing is held that way. Tests of the package's
+    API (``vars(pkg)``, a README doctest) may then fail: the fork no longer promises it."""
     from slimfork.graph.weigh import held_by_package_inits
     from slimfork.prune.spec import SymbolsSpec
 
@@ -55,7 +56,8 @@ def reexport_hold(spec: Spec | str | Path | Analysis):
     hold = held_by_package_inits(graph, lambda m: _lines(analysis, m))
     if not hold.modules:
         return None
-    line = 'public_api = "roots"' if (config or SymbolsSpec()).public_api == "kept" else "package_api = false"
+    line = ('public_api = "roots"\npackage_api = false' if (config or SymbolsSpec()).public_api == "kept"
+            else "package_api = false")
     return hold, ("" if config is not None else "[symbols]\n") + line
 
 

@@ -89,9 +89,9 @@ def test_reexports_of_a_package_init_name_the_spec_line_that_cuts_them(tmp_path,
     assert main(["weigh", str(root / "slimfork.toml")]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "Up to 34 lines in 1 modules (pkg.fmt) are kept only because a package __init__ imports them (pkg)" in text
-    assert "'public_api = \"roots\"' in the spec" in text
+    assert "'public_api = \"roots\"' and 'package_api = false' in the spec" in text
     assert "pkg/fmt.py" not in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
-    (root / "slimfork.toml").write_text(spec + 'public_api = "roots"\n')
+    (root / "slimfork.toml").write_text(spec + 'public_api = "roots"\npackage_api = false\n')
     assert "pkg/fmt.py" in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
     assert main(["weigh", str(root / "slimfork.toml")]) == 0
     assert "kept only because" not in capsys.readouterr().out

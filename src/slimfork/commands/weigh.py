@@ -51,7 +51,8 @@ def run(args) -> int:
         out.print(escape(f"\nUp to {hold.lines:,d} lines in {len(hold.modules):,d} modules ({names}) are kept only because "
                   f"a package __init__ imports them ({', '.join(hold.inits)}): [symbols] keeps what an __init__ "
                   f"binds as the package's API. If the fork's users run it rather than import the package, "
-                  f"'{line}' in the spec lets them go when nothing kept uses them."))
+                  f"{' and '.join(repr(x) for x in line.split(chr(10)))} in the spec let them go when nothing "
+                  f"kept uses them (tests of the package's API, such as a README doctest, may then fail)."))
     typing_only = type_checking_hold(analysis)
     if typing_only is not None:
         names = ", ".join(typing_only.modules[:8]) + (f" and {len(typing_only.modules) - 8} more"
