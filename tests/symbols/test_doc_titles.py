@@ -16,7 +16,8 @@ FILES = {
     "docs/conf.py": "import importlib.metadata\n\nproject = 'pkg'\nmaster_doc = 'index'\n"
                     "version = importlib.metadata.version('pkg')\n",
 }
-SPEC = 'source = "."\npackages = ["pkg"]\nroots = ["pkg.light"]\n\n[symbols]\npublic_api = "roots"\n'
+SPEC = ('source = "."\npackages = ["pkg"]\nroots = ["pkg.light"]\n\n[symbols]\npublic_api = "roots"\n'
+        'package_api = false\n')
 
 
 def test_a_docs_title_and_a_distribution_name_name_no_module(tmp_path):
