@@ -20,10 +20,10 @@ def why(spec: Spec | str | Path, target: str) -> WhyAnswer:
     return explain(analyse(spec), target)
 
 
-def weigh(spec: Spec | str | Path) -> list:
+def weigh(spec: Spec | str | Path | Analysis) -> list:
     """Every kept module with the lines that would leave with it (``slimfork.graph.weigh``), heaviest first;
     lines are the fork's (after folding and symbol pruning)."""
-    analysis = analyse(spec)
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
     graph, stages = analysis.graph, analysis.stages
     contents = dict(stages.rewritten) if stages else {}
     contents.update(stages.symbols.contents if stages and stages.symbols else {})
@@ -38,6 +38,45 @@ def weigh(spec: Spec | str | Path) -> list:
         return summary.lines if summary is not None else 0
 
     return weigh_graph(graph, lines_of)
+
+
+def reexport_hold(spec: Spec | str | Path | Analysis):
+    """What package ``__init__`` re-exports alone keep (``graph.weigh.InitHold``) and the ``[symbols]`` lines that
+    let it go (``public_api = "roots"`` and ``package_api = false``), or None when the
+    spec's ``[symbols]`` already prunes package ``__init__``s or nothing is held that way. Tests of the package's
+    API (``vars(pkg)``, a README doctest) may then fail: the fork no longer promises it."""
+    from slimfork.graph.weigh import held_by_package_inits
+    from slimfork.prune.spec import SymbolsSpec
+
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
+    config = analysis.spec.sections.get("symbols")
+    if config is not None and not config.package_api:
+        return None
+    graph = analysis.graph
+    hold = held_by_package_inits(graph, lambda m: _lines(analysis, m))
+    if not hold.modules:
+        return None
+    line = ('public_api = "roots"\npackage_api = false' if (config or SymbolsSpec()).public_api == "kept"
+            else "package_api = false")
+    return hold, ("" if config is not None else "[symbols]\n") + line
+
+
+def type_checking_hold(spec: Spec | str | Path | Analysis):
+    """What only ``if TYPE_CHECKING:`` imports keep (``graph.weigh.InitHold``), or None when the spec already
+    ignores them or nothing is held that way."""
+    from slimfork.graph.weigh import held_by_type_checking
+
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
+    if not analysis.spec.type_checking_imports:
+        return None
+    hold = held_by_type_checking(analysis.graph, lambda m: _lines(analysis, m))
+    return hold if hold.modules else None
+
+
+def _lines(analysis, module: str) -> int:
+    info = analysis.graph.modules.get(module)
+    summary = analysis.index.files.get(info.path) if info is not None and info.path else None
+    return summary.lines if summary is not None else 0
 
 
 def kept_diff(a: Spec | str | Path, b: Spec | str | Path, jobs: int | None = None) -> dict:

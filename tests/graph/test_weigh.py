@@ -71,3 +71,50 @@ def test_a_diamond_has_no_dominator_but_the_top():
         reached = dict.fromkeys("abcd")
 
     assert dominators(Graph()) == {"a": "<roots>", "b": "a", "c": "a", "d": "a"}
+
+
+def test_reexports_of_a_package_init_name_the_spec_line_that_cuts_them(tmp_path, capsys):
+    """A package ``__init__`` importing every submodule for re-export keeps them all as the package's API; weigh
+    says how much that holds and the ``[symbols]`` line that lets it go, and applying the line cuts it."""
+    from slimfork.api import analyse
+
+    files = {
+        "pkg/__init__.py": "from pkg.fmt import pretty\nfrom pkg.style import parse\n\n__all__ = [\"parse\", \"pretty\"]\n",
+        "pkg/style.py": "def parse(text):\n    return text.split()\n",
+        "pkg/fmt.py": "".join(f"X{i} = {i}\n" for i in range(30)) + "\n\ndef pretty(x):\n    return str(x)\n",
+        "pkg/cli.py": "import sys\n\nfrom pkg.style import parse\n\nprint(parse(sys.argv[1]))\n",
+    }
+    spec = SPEC + "\n[symbols]\n"
+    root = write_project(tmp_path, files, spec)
+    assert main(["weigh", str(root / "slimfork.toml")]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Up to 34 lines in 1 modules (pkg.fmt) are kept only because a package __init__ imports them (pkg)" in text
+    assert "'public_api = \"roots\"' and 'package_api = false' in the spec" in text
+    assert "pkg/fmt.py" not in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
+    (root / "slimfork.toml").write_text(spec + 'public_api = "roots"\npackage_api = false\n')
+    assert "pkg/fmt.py" in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
+    assert main(["weigh", str(root / "slimfork.toml")]) == 0
+    assert "kept only because" not in capsys.readouterr().out
+
+
+def test_modules_only_type_checking_imports_keep_name_the_spec_line(tmp_path, capsys):
+    """A module only ``if TYPE_CHECKING:`` imports reach stays by default (elementpath's ``xpath_tokens`` kept
+    5,508 lines of XPath 3 for a root ``elementpath.xpath1``); weigh says so and names the line that cuts it."""
+    from slimfork.api import analyse
+
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/tokens.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.xpath3 import P3\n\n\n"
+                         "def f(p: 'P3') -> int:\n    return 1\n",
+        "pkg/xpath3.py": "".join(f"X{i} = {i}\n" for i in range(20)) + "\n\nclass P3:\n    pass\n",
+        "pkg/cli.py": "from pkg.tokens import f\n\nprint(f(None))\n",
+    }
+    root = write_project(tmp_path, files, SPEC)
+    assert main(["weigh", str(root / "slimfork.toml")]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Up to 24 lines in 1 modules (pkg.xpath3) are kept only by imports under 'if TYPE_CHECKING:' " \
+           "(pkg.tokens)" in text and "'type_checking_imports = \"ignore\"' in the spec" in text
+    (root / "slimfork.toml").write_text(SPEC + 'type_checking_imports = "ignore"\n')
+    assert "pkg/xpath3.py" in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
+    assert main(["weigh", str(root / "slimfork.toml")]) == 0
+    assert "TYPE_CHECKING:'" not in capsys.readouterr().out

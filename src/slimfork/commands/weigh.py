@@ -22,12 +22,15 @@ def add_parser(sub):
 
 
 def run(args) -> int:
-    from slimfork.api import weigh
+    from rich.markup import escape
+
+    from slimfork.api import analyse, reexport_hold, type_checking_hold, weigh
     from slimfork.errors import SlimforkError
 
     if args.top < 1 or args.min_importers < 0:
         raise SlimforkError("--top must be at least 1 and --min-importers at least 0", key="--top")
-    weights = [w for w in weigh(args.spec) if not args.min_importers or len(w.importers) <= args.min_importers]
+    analysis = analyse(args.spec)
+    weights = [w for w in weigh(analysis) if not args.min_importers or len(w.importers) <= args.min_importers]
     weights = weights[:args.top]
     if args.json:
         print_json([w.to_dict() for w in weights])
@@ -41,4 +44,21 @@ def run(args) -> int:
             out.print(f"            [dim]{where}  {imp['how']}[/dim]")
         if len(w.importers) > 6:
             out.print(f"            [dim]... {len(w.importers) - 6} more imports[/dim]")
+    found = reexport_hold(analysis)
+    if found is not None:
+        hold, line = found
+        names = ", ".join(hold.modules[:8]) + (f" and {len(hold.modules) - 8} more" if len(hold.modules) > 8 else "")
+        out.print(escape(f"\nUp to {hold.lines:,d} lines in {len(hold.modules):,d} modules ({names}) are kept only because "
+                  f"a package __init__ imports them ({', '.join(hold.inits)}): [symbols] keeps what an __init__ "
+                  f"binds as the package's API. If the fork's users run it rather than import the package, "
+                  f"{' and '.join(repr(x) for x in line.split(chr(10)))} in the spec let them go when nothing "
+                  f"kept uses them (tests of the package's API, such as a README doctest, may then fail)."))
+    typing_only = type_checking_hold(analysis)
+    if typing_only is not None:
+        names = ", ".join(typing_only.modules[:8]) + (f" and {len(typing_only.modules) - 8} more"
+                                                      if len(typing_only.modules) > 8 else "")
+        out.print(escape(f"\nUp to {typing_only.lines:,d} lines in {len(typing_only.modules):,d} modules ({names}) "
+                         f"are kept only by imports under 'if TYPE_CHECKING:' ({', '.join(typing_only.inits)}), "
+                         "which never run: 'type_checking_imports = \"ignore\"' in the spec lets them go (the "
+                         "imports stay as written, unresolved for a type checker)."))
     return 0

@@ -139,8 +139,9 @@ class _Walker(PrunedCollector):
             self.use_chain(module, chain, where)
         for base, lit in st.getattrs:
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
+        titles = _sphinx_titles(self.mm, module, st)  # project = "pkg" in a docs conf.py: a title, no lookup
         for text in st.strings:
-            self.use_dotted(module, text, where)
+            self.use_dotted(module, text, where, word=titles)
         for text in st.words:
             self.use_dotted(module, text, where, word=True)
         for alias in st.inner_imports:
@@ -527,3 +528,18 @@ def registering_base(bases: frozenset[str] | None) -> str | None:
 
 def _public(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+
+
+# Sphinx's options that hold titles and names for display: a package's name there is text, not a module lookup.
+_SPHINX_TITLES = frozenset("""project copyright author html_title html_short_title htmlhelp_basename epub_title
+epub_author epub_publisher epub_copyright latex_documents man_pages texinfo_documents release version master_doc
+root_doc""".split())
+
+
+def _sphinx_titles(mm, module: str, st) -> bool:
+    """A ``conf.py`` outside the packages assigning only Sphinx's display options (``project = "jsonpickle"``,
+    which kept every name of ``jsonpickle/__init__.py`` and so every module it imports)."""
+    info = mm.modules.get(module)
+    path = info.path if info is not None else None
+    return bool(path and path.rsplit("/", 1)[-1] == "conf.py" and st.kind == "assign" and st.binds
+                and set(st.binds) <= _SPHINX_TITLES and not mm.is_internal(module))

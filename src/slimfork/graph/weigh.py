@@ -115,3 +115,47 @@ def _importers(graph, module: str) -> list[dict]:
         if root.module == module:
             found.append({"module": None, "path": None, "line": None, "how": f"root: {root.reason}"})
     return sorted(found, key=lambda f: (f["module"] or "", f["line"] or 0))
+
+
+
+@dataclass
+class InitHold:
+    """What the fork keeps only through one kind of import: a package ``__init__``'s that is no root (its
+    re-exports, which ``[symbols] package_api`` keeps as the package's API; the user's line to cut them is
+    ``public_api = "roots"``), or ``if TYPE_CHECKING:`` imports (``type_checking_imports = "ignore"``)."""
+
+    lines: int
+    modules: list[str]
+    inits: list[str]  # the modules whose such imports hold them
+
+    def to_dict(self) -> dict:
+        return {"lines": self.lines, "modules": self.modules, "inits": self.inits}
+
+
+def held_by_package_inits(graph, lines_of) -> InitHold:
+    """The reached modules no chain from the roots reaches without passing through an import a package
+    ``__init__`` makes (a package that is itself a root keeps its imports: they are the root's API)."""
+    roots = {r.module for r in graph.roots}
+    inits = {m for m in graph.reached if (info := graph.modules.get(m)) is not None and info.is_package
+             and m not in roots}
+    return _held(graph, lines_of, lambda src, edge: src in inits and edge.kind != "parent")
+
+
+def held_by_type_checking(graph, lines_of) -> InitHold:
+    """The reached modules only ``if TYPE_CHECKING:`` imports reach (``type_checking_imports = "keep"``)."""
+    return _held(graph, lines_of, lambda src, edge: "TYPE_CHECKING only" in (edge.detail or ""))
+
+
+def _held(graph, lines_of, skipped) -> InitHold:
+    seen = {r.module for r in graph.roots if r.module in graph.reached}
+    stack = list(seen)
+    while stack:
+        module = stack.pop()
+        for edge in graph.edges.get(module, ()):
+            if edge.target in graph.reached and edge.target not in seen and not skipped(module, edge):
+                seen.add(edge.target)
+                stack.append(edge.target)
+    held = sorted(set(graph.reached) - seen)
+    holders = {m for m in graph.reached for e in graph.edges.get(m, ())
+               if e.target in held and skipped(m, e) and m not in held}
+    return InitHold(sum(lines_of(m) for m in held), held, sorted(holders))

@@ -109,22 +109,67 @@ def is_type_only(node: ast.stmt) -> bool:
                                                                                         "typing.TYPE_CHECKING")
 
 
-def harmless(node: ast.stmt) -> bool:
-    """A compound statement whose running at import changes nothing outside its own bindings."""
+# Methods of a dict, list or set that change only that object.
+_MUTATORS = frozenset("update append extend add insert setdefault discard remove pop clear".split())
+
+
+def harmless(node: ast.stmt, own: frozenset[str] = frozenset(), assume: frozenset[str] = frozenset()) -> bool:
+    """A compound statement whose running at import changes nothing outside its own bindings. ``own``: names of
+    dicts, lists and sets this module made from a literal; filling one (``TABLE.update({...})``,
+    ``TABLE[k] = v`` with pure keys and values) changes only this module's object (docstring_parser's
+    ``if sys.version_info[:2] <= (3, 7): ast_constant_attr.update({...})``). A call it makes at import that is
+    not pure (``assume``: more calls to count as pure), in a value (``try: X = register("x")``) or a test, is an
+    effect: the call may register."""
+    own = own - {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    if any(isinstance(c, ast.Call) and not is_pure(c, assume) and not fills_own(c, own) for c in _runs(node)):
+        return False
     for sub in ast.walk(node):
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
-        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant):
+        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant) and not fills_own(sub.value, own):
             return False
         if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
-            if None in [n for t in targets for n in target_names(t)]:
+            if any(n is None and own_item(t, own) is None for t in targets for n in target_names(t)):
                 return False
         if isinstance(sub, (ast.With, ast.AsyncWith, ast.Delete, ast.Raise, ast.Global)):
             return False
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub.decorator_list:
             return False
     return True
+
+
+def _runs(node: ast.AST):
+    """``node`` and what under it runs when it does: not the bodies of nested functions and lambdas (their
+    decorators and defaults run), not a class body's methods."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(cur.decorator_list + cur.args.defaults + [d for d in cur.args.kw_defaults if d])
+        elif isinstance(cur, ast.Lambda):
+            stack.extend(cur.args.defaults + [d for d in cur.args.kw_defaults if d])
+        else:
+            stack.extend(ast.iter_child_nodes(cur))
+
+
+def fills_own(call: ast.expr, own: frozenset[str]) -> bool:
+    """``TABLE.update({...})`` (a mutating method of a table in ``own``, or of a pure item of one) with pure
+    arguments."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _MUTATORS):
+        return False
+    table = call.func.value
+    named = isinstance(table, ast.Name) and table.id in own or own_item(table, own) is not None
+    return named and all(is_pure(a) for a in call.args) and all(is_pure(k.value) for k in call.keywords)
+
+
+def own_item(target, own: frozenset[str]) -> str | None:
+    """``TABLE[key]`` or ``TABLE[a][b]`` (pure keys) of a dict/list/set this module made: the name, else None."""
+    node = target
+    while isinstance(node, ast.Subscript) and is_pure(node.slice) and not impure_calls(node.slice):
+        node = node.value
+    return node.id if node is not target and isinstance(node, ast.Name) and node.id in own else None
 
 
 def dotted_name(node) -> str | None:

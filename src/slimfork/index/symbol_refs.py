@@ -116,6 +116,13 @@ class StatementRefs(ScopedVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        if _reads_distribution(node):  # importlib.metadata.version("pkg"): a distribution's name, no module's
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    self.st.words.add(arg.value)
+                else:
+                    self.visit(arg)
+            return
         self.st.chains.update(attribute_paths(node))
         prefix = own_lookup(node)  # import_module(__name__), resolve_name(f"{__name__}:_impl_{kind}")
         if prefix is not None:
@@ -151,6 +158,22 @@ def attribute_paths(node: ast.Call) -> list[tuple[str, ...]]:
     if not texts or base is None:
         return []
     return [base + tuple(parts) for parts in texts if all(p.isidentifier() for p in parts)]
+
+
+_DIST_READERS = frozenset({"version", "metadata", "distribution", "requires", "files"})
+_DIST_MODULES = frozenset({("importlib", "metadata"), ("importlib_metadata",), ("metadata",)})
+
+
+def _reads_distribution(node: ast.Call) -> bool:
+    """``importlib.metadata.version("pkg")`` (``metadata.version``, ``importlib_metadata.version``, ``distribution``,
+    ``metadata``, ``requires``, ``files``) and ``pkg_resources.get_distribution("pkg")``: the strings it passes
+    are distribution names, which nothing imports."""
+    chain = attr_chain(node.func)
+    if not chain or len(chain) < 2 or node.keywords:
+        return False
+    if chain[:-1] == ("pkg_resources",):
+        return chain[-1] in ("get_distribution", "require")
+    return chain[-1] in _DIST_READERS and chain[:-1] in _DIST_MODULES
 
 
 def _called(node: ast.Call) -> str | None:

@@ -15,9 +15,10 @@ import sys
 
 from slimfork.index.methods import method_usage
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
-    is_type_only, never_runs, short_text, target_names
+    is_type_only, never_runs, own_item, short_text, target_names
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
 from slimfork.index.own_names import derived_names
+from slimfork.index.pure_classes import pure_classes
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
 
 __all__ = ["PURE_CALLS", "PURE_DECORATORS", "ImportAlias", "SymbolSummary", "TopStatement", "symbol_summary"]
@@ -30,8 +31,9 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     out = SymbolSummary()
     own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
     derived = derived_names(tree)  # _PKG = __name__.rsplit(".", 1)[0]: f"{_PKG}._{v}.ops" names modules
+    classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: instances of this module's plain classes
     for i, node in enumerate(tree.body):
-        out.statements.append(_statement(i, node, out, frozenset(own), derived))
+        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i]))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -57,12 +59,6 @@ def _track_own(node: ast.stmt, own: set[str]) -> None:
         own.discard(node.name)
 
 
-def _own_item(target, own: frozenset[str]) -> str | None:
-    """``TABLE[key]`` or ``TABLE[a][b]`` (pure keys) of a dict/list/set this module made: the name, else None."""
-    node = target
-    while isinstance(node, ast.Subscript) and is_pure(node.slice) and not impure_calls(node.slice):
-        node = node.value
-    return node.id if node is not target and isinstance(node, ast.Name) and node.id in own else None
 
 
 def _fills(value, own: frozenset[str]) -> bool:
@@ -71,18 +67,18 @@ def _fills(value, own: frozenset[str]) -> bool:
     if isinstance(value, (ast.DictComp, ast.ListComp, ast.SetComp)):
         parts = [value.key, value.value] if isinstance(value, ast.DictComp) else [value.elt]
         for gen in value.generators:
-            if gen.is_async or not (_own_item(gen.iter, own) or isinstance(gen.iter, ast.Name) and gen.iter.id in own):
+            if gen.is_async or not (own_item(gen.iter, own) or isinstance(gen.iter, ast.Name) and gen.iter.id in own):
                 return False
             parts += gen.ifs
         return all(_fills(p, own) for p in parts)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "copy" \
             and not value.args and not value.keywords:
-        return _own_item(value.func.value, own) is not None  # TABLE[10].copy()
+        return own_item(value.func.value, own) is not None  # TABLE[10].copy()
     return is_pure(value) and not impure_calls(value)
 
 
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
-               derived: dict[str, str] | None = None) -> TopStatement:
+               derived: dict[str, str] | None = None, classes: frozenset[str] = frozenset()) -> TopStatement:
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = StatementRefs(st, derived or {})
@@ -121,7 +117,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         names = [n for t in targets for n in target_names(t)]
         st.binds = tuple(dict.fromkeys(n for n in names if n))
-        items = [_own_item(t, own) for t in targets if not isinstance(t, (ast.Name, ast.Tuple, ast.List))]
+        items = [own_item(t, own) for t in targets if not isinstance(t, (ast.Name, ast.Tuple, ast.List))]
         if items and all(items) and not st.binds and _fills(node.value, own):
             st.kind, st.binds = "assign", tuple(dict.fromkeys(n for n in items if n))  # fills its own table:
             # stays with it (lang_FI's KOTUS_TYPE[108] = {...})
@@ -129,7 +125,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.keep = st.effect = "assigns to an attribute or item (may change another object)"
         elif node.value is None:
             st.keep = "an annotation without a value"
-        elif not is_pure(node.value):
+        elif not is_pure(node.value, classes):
             st.keep = st.effect = "its value runs code at import (a call)"
             st.calls = impure_calls(node.value)
         else:
@@ -141,7 +137,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         st.binds, st.aliases = _nested_bindings(node)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             st.keep = "a docstring or constant"
-        elif not harmless(node) and not never_runs(node):
+        elif not harmless(node, own, classes) and not never_runs(node):
             st.effect = short_text(node)
         st.type_only = is_type_only(node)
         for sub in _module_scope(node):

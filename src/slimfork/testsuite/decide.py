@@ -203,10 +203,11 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                     continue
                 via = next((n for n in sorted(unit.names) if n in helpers and n != q), None)
                 why = helpers.get(via) if via is not None else None
-                if why is None and "." in q:  # a method calling a broken helper method of its class
-                    cls = q.split(".")[0]
-                    via = next((f"{cls}.{n[5:]}" for n in sorted(unit.names) if n.startswith("self.")
-                                and (path, f"{cls}.{n[5:]}") in bad and f"{cls}.{n[5:]}" != q), None)
+                if why is None and "." in q:  # a method calling a broken helper method of its class or of a
+                    # class of the file it may inherit from (jsonpickle's BackendBase.set_preferred_backend)
+                    via = next((f"{c}.{n[5:]}" for c in _class_and_bases(tf, q.split(".")[0])
+                                for n in sorted(unit.names) if n.startswith("self.")
+                                and (path, f"{c}.{n[5:]}") in bad and f"{c}.{n[5:]}" != q), None)
                     why = bad.get((path, via)) if via is not None else None
                 if why is None:
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
@@ -218,6 +219,19 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                 if why is not None:
                     bad[(path, q)] = (why[0], why[1] if why[1].startswith("via ") else f"via {via}: {why[1]}")
                     changed = True
+
+
+def _class_and_bases(tf: TestFile, cls: str) -> list[str]:
+    """``cls`` and the classes of the same file its class statement names (its bases, and more: a class too many
+    only takes a test too many), transitively."""
+    out, todo = [cls], [cls]
+    while todo:
+        unit = tf.units.get(todo.pop())
+        for name in sorted(unit.names) if unit is not None else ():
+            if name not in out and (other := tf.units.get(name)) is not None and other.kind == "class":
+                out.append(name)
+                todo.append(name)
+    return out
 
 
 def _conftest_fixtures(files: dict[str, TestFile], path: str, bad: dict):

@@ -1,0 +1,100 @@
+"""Classes of a module whose instantiation only stores its arguments: ``DEFAULT_SECTIONS = [ParamSection("Args",
+"param"), ...]`` builds values at import without effects worth keeping (docstring_parser's ``numpydoc``), so such
+an assignment neither pins its module in the fork nor stays when nothing kept uses it.
+
+A class qualifies when it is defined at the module's top level before the call, has no decorator, keyword
+(metaclass) or class-creation hook (``__init_subclass__``, ``__set_name__``, ``__new__``, ``__post_init__``,
+``__class_getitem__``), its bases are ``object`` or classes of the module that qualify, its body binds only
+functions and pure values, and every ``__init__`` along the way only stores pure values on ``self`` (its
+parameters and literals) and calls ``super().__init__`` or a qualifying base's ``__init__`` with pure arguments.
+A name bound twice at module level qualifies for neither binding."""
+
+from __future__ import annotations
+
+import ast
+
+from slimfork.index.purity import PURE_DECORATORS, dotted_name, is_pure
+
+_HOOKS = frozenset({"__init_subclass__", "__set_name__", "__new__", "__post_init__", "__class_getitem__",
+                    "__setattr__", "__getattr__", "__getattribute__", "__del__"})
+
+
+def pure_classes(tree: ast.Module) -> dict[int, frozenset[str]]:
+    """For each top-level statement's index, the classes of this module (by name) defined before it whose call
+    is pure there."""
+    out: dict[int, frozenset[str]] = {}
+    known: set[str] = set()
+    counts: dict[str, int] = {}
+    for node in tree.body:
+        for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                else [ast.Name(id=node.name, ctx=ast.Store())]:
+            if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+                counts[sub.id] = counts.get(sub.id, 0) + 1
+            elif isinstance(sub, ast.Attribute) and not isinstance(sub.ctx, ast.Load) \
+                    and isinstance(sub.value, ast.Name):  # Section.__init__ = other: not the class read here
+                counts[sub.value.id] = counts.get(sub.value.id, 0) + 2
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                name = (alias.asname or alias.name).split(".")[0]
+                counts[name] = counts.get(name, 0) + 1
+    for i, node in enumerate(tree.body):
+        out[i] = frozenset(known)
+        if isinstance(node, ast.ClassDef) and counts.get(node.name) == 1 and _qualifies(node, known):
+            known.add(node.name)
+    return out
+
+
+def _qualifies(node: ast.ClassDef, known: set[str]) -> bool:
+    if node.decorator_list or node.keywords:
+        return False
+    if not all(isinstance(b, ast.Name) and (b.id == "object" or b.id in known) for b in node.bases):
+        return False
+    for stmt in node.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(dotted_name(d.func if isinstance(d, ast.Call) else d) not in PURE_DECORATORS
+                   for d in stmt.decorator_list):
+                return False  # runs when the class is defined, may register
+            if stmt.name in _HOOKS or (stmt.name == "__init__" and not _stores_only(stmt)):
+                return False
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            if stmt.value is not None and not is_pure(stmt.value):
+                return False
+        elif not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)) \
+                and not isinstance(stmt, ast.Pass):
+            return False
+    return True
+
+
+def _stores_only(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``self.x = <pure>`` statements, docstrings and ``super().__init__(<pure>)`` calls; defaults pure."""
+    args = init.args
+    if isinstance(init, ast.AsyncFunctionDef) or init.decorator_list or not args.args:
+        return False
+    if not all(is_pure(d) for d in args.defaults + [d for d in args.kw_defaults if d is not None]):
+        return False
+    self_name = args.args[0].arg
+    for stmt in init.body:
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) or isinstance(stmt, ast.Pass):
+            continue
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if stmt.value is None or not is_pure(stmt.value) \
+                    or not all(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                               and t.value.id == self_name for t in targets):
+                return False
+            continue
+        if isinstance(stmt, ast.Expr) and _super_init(stmt.value):
+            continue
+        return False
+    return True
+
+
+def _super_init(call: ast.expr) -> bool:
+    """``super().__init__(<pure>)`` with pure arguments."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"):
+        return False
+    target = call.func.value
+    if not (isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "super"
+            and not target.args and not target.keywords):
+        return False
+    return all(is_pure(a) for a in call.args) and all(is_pure(k.value) for k in call.keywords)
