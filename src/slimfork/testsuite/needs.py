@@ -1,0 +1,92 @@
+"""Library modules no root reaches that tests of kept code need: a test file whose tests use kept code but whose
+module-level statements read a name of such a module (``SAMPLE = color3.RGBA(...)``), or whose helper, fixture or
+base class that such a test uses does (tinycss2's ``tests/test_tinycss2.py``: every test of the root
+``tinycss2.parser`` goes through ``to_json``, a helper a decorator calls at import time, which maps
+``tinycss2.color3.RGBA`` and ``tinycss2.color4.Color``). Without the module the file does not import, or every one
+of those tests goes with the helper; with it, they stay. The module is kept as test support (what it imports with
+it), unless the plan removes it for another reason (a fold, a registry filter, a drop: then the tests go as before).
+A use in a test's own body is that test's: the test goes with the module (it tests removed code)."""
+
+from __future__ import annotations
+
+import posixpath
+
+from slimfork.testsuite.library import Library
+from slimfork.testsuite.scan import TestFile, Unit
+
+_SHARED = ("helper", "fixture", "class", "setup")
+
+
+def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, str]:
+    """Module -> why tests of kept code need it (modules the fork does not have; the caller keeps those it may)."""
+    out: dict[str, str] = {}
+    fixtures = _conftest_fixtures(files)
+    for path, tf in sorted(files.items()):
+        kept = [u for u in tf.tests if _uses_kept(u, library)]
+        if not kept:
+            continue
+        module = tf.units.get("<module>")
+        if module is not None:  # module-level statements run when the file is imported
+            for local in sorted(module.names & tf.imports.keys()):
+                line, dotted = tf.imports[local]
+                _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
+                     f"its tests of kept code ({kept[0].qualname}) need the file")
+        for test in kept:
+            for unit in _shared_units(tf, test, fixtures.get(posixpath.dirname(path), {})):
+                for use in unit.uses:
+                    _add(out, library, use.dotted, f"{unit.qualname} ({path}:{use.line}) uses it, and the test of "
+                         f"kept code {path}::{test.qualname} uses {unit.qualname}")
+    return out
+
+
+def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
+    module = library.module_of(dotted)
+    if module is not None and module not in library.fork:
+        out.setdefault(module, why)
+
+
+def _uses_kept(unit: Unit, library: Library) -> bool:
+    return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
+
+
+def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, Unit]) -> list[Unit]:
+    """The helpers, fixtures and classes of its file (and the conftest fixtures above it) a test uses, through
+    each other: its class, the methods it calls on ``self``, the names it reads, the fixtures it requests."""
+    units = tf.units
+    seen: list[Unit] = []
+    todo = [test]
+    while todo:
+        unit = todo.pop()
+        cls = unit.qualname.split(".")[0] if "." in unit.qualname else None
+        names = set(unit.names) | ({cls} if cls else set())
+        if cls:
+            names |= {f"{cls}.{n[5:]}" for n in unit.names if n.startswith("self.")}
+        found = [units.get(n) for n in sorted(names)]
+        for name in sorted(unit.fixtures):
+            found.append(units.get(name) or next((u for u in units.values() if u.kind == "fixture"
+                                                   and u.alias == name), None) or conftest.get(name))
+        for other in found:
+            if other is not None and other.kind in _SHARED and other is not test \
+                    and all(other is not u for u in seen):
+                seen.append(other)
+                todo.append(other)
+    return seen
+
+
+def _conftest_fixtures(files: dict[str, TestFile]) -> dict[str, dict[str, Unit]]:
+    """Folder -> the fixtures of the conftests at or above it (the nearest wins), by the name tests request."""
+    by_folder: dict[str, dict[str, Unit]] = {}
+    conftests = {posixpath.dirname(p): tf for p, tf in files.items() if posixpath.basename(p) == "conftest.py"}
+    for path in files:
+        folder = posixpath.dirname(path)
+        if folder in by_folder:
+            continue
+        found: dict[str, Unit] = {}
+        parts = folder.split("/") if folder else []
+        for i in range(len(parts), -1, -1):
+            tf = conftests.get("/".join(parts[:i]))
+            for q, unit in (tf.units.items() if tf else ()):
+                if unit.kind == "fixture" and "." not in q:
+                    found.setdefault(unit.alias or q, unit)
+        by_folder[folder] = found
+    return by_folder
