@@ -210,8 +210,11 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     pruned = {(p.module, name) for p in (symbols.pruned if symbols is not None else ()) for name in p.names
               if mm.modules.get(p.module) is None or mm.modules[p.module].path not in restored}
     namespaces = {n for n, info in mm.modules.items() if info.path is None and mm.is_internal(n)}
+    kept_paths = {mm.modules[m].path for m in support if m in mm.modules}
+    removed_files = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS and r.path.endswith(".py")
+                     and r.path not in restored and r.path not in kept_paths}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
-                   effects=effects, namespaces=namespaces,
+                   effects=effects, namespaces=namespaces, removed_files=removed_files,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 
