@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
 from slimfork.mapping.spec import key_form
-from slimfork.testsuite.paths import FILE_USE
+from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN
 from slimfork.testsuite.scan import UNKNOWN, Patch
 
 
@@ -81,6 +81,10 @@ class Library:
 
     def broken(self, dotted: str) -> str | None:
         """Why a use of ``dotted`` fails in the fork, or None when it works (or cannot be known)."""
+        if dotted.endswith(PACKAGE_SCAN) and dotted[:-len(PACKAGE_SCAN)] in self.original:
+            package = dotted[:-len(PACKAGE_SCAN)]  # pkgutil.iter_modules(pkg.__path__): what it lists
+            lost = sorted(m for m in self.original if m.startswith(package + ".") and m not in self.fork)
+            return f"the modules of {package}, which it lists, and the fork removes {lost[0]}" if lost else None
         if dotted.startswith(FILE_USE):  # a file run or read by its path: "file:examples/demo.py"
             end = dotted[len(FILE_USE):]
             gone_file = next((p for p in sorted(self.removed_files) if p == end or p.endswith("/" + end)), None)

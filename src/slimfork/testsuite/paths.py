@@ -64,3 +64,40 @@ def _parts(node: ast.expr, aliases: dict[str, str]) -> list[str]:
         if name in ("str", "Path", "PurePath", "abspath", "realpath", "normpath", "fspath") and len(node.args) == 1:
             return _parts(node.args[0], aliases)
     return []
+
+
+PACKAGE_SCAN = ".*"  # Use.dotted of a package whose modules a test lists: "pkg.plugins.*"
+_SCANS = frozenset({"iter_modules", "walk_packages", "listdir", "scandir", "iterdir", "glob", "rglob", "walk"})
+
+
+def package_scans(call: ast.Call, dotted) -> list[str]:
+    """The packages whose folder a call lists (``pkgutil.iter_modules(pkg.__path__)``,
+    ``os.listdir(os.path.dirname(pkg.__file__))``, ``resources.files("pkg").iterdir()``): a test asserting on
+    what it finds needs every module of it. ``dotted``: the file's name resolver (an expression -> its dotted
+    name, or None)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in _SCANS:
+        return []
+    subjects = list(call.args[:1]) + ([func.value] if isinstance(func, ast.Attribute) else [])
+    return [found for node in subjects if (found := _package(node, dotted))]
+
+
+def _package(node: ast.expr, dotted) -> str | None:
+    while True:
+        if isinstance(node, ast.Subscript):  # pkg.__path__[0]
+            node = node.value
+        elif isinstance(node, ast.Attribute) and node.attr == "parent":  # Path(pkg.__file__).parent
+            node = node.value
+        elif isinstance(node, ast.Call) and len(node.args) == 1 and (
+                getattr(node.func, "attr", None) or getattr(node.func, "id", None)) in ("dirname", "Path", "str"):
+            node = node.args[0]
+        else:
+            break
+    if isinstance(node, ast.Attribute) and node.attr in ("__path__", "__file__"):
+        return dotted(node.value)
+    if isinstance(node, ast.Call) and (getattr(node.func, "attr", None) or getattr(node.func, "id", None)) \
+            == "files" and node.args and isinstance(node.args[0], ast.Constant) \
+            and isinstance(node.args[0].value, str):
+        return node.args[0].value
+    return None
