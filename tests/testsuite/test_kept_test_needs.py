@@ -56,6 +56,11 @@ FILES = {
             def test_parse_again(self):
                 assert self.flag and parse(" b ") == "b"
     """,
+    "ktn/dbg.py": "STATE = []\n\n\ndef on():\n    STATE.append(1)\n",
+    "tests/base.py": "import unittest\n\nfrom ktn import dbg\n\n\nclass BaseCase(unittest.TestCase):\n"
+                     "    def setUp(self):\n        dbg.on()\n",
+    "tests/test_via_base.py": "from base import BaseCase\nfrom ktn.core import parse\n\n\nclass TestViaBase(BaseCase):\n"
+                              "    def test_it(self):\n        assert parse(' c ') == 'c'\n",
     "tests/test_unused.py": "from ktn.unused import g\n\n\ndef test_g():\n    assert g() == 2\n",
 }
 SPEC = 'source = "."\nroots = ["ktn.core"]\ntests = ["tests"]\n\n[symbols]\n'
@@ -65,7 +70,7 @@ def test_modules_tests_of_kept_code_need_at_import_stay_as_support(tmp_path):
     root = write_project(tmp_path, FILES, SPEC)
     fork = tmp_path / "fork"
     shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
-    for kept in ("extra", "extra_dep", "base", "shown"):
+    for kept in ("extra", "extra_dep", "base", "shown", "dbg"):
         assert (fork / f"ktn/{kept}.py").is_file(), kept
     assert not (fork / "ktn/direct.py").exists() and not (fork / "ktn/unused.py").exists()
     assert not (fork / "tests/test_unused.py").exists()  # tests only code the spec leaves out
@@ -75,6 +80,7 @@ def test_modules_tests_of_kept_code_need_at_import_stay_as_support(tmp_path):
     why = {k["module"]: k["reason"] for k in report["kept"] if isinstance(k, dict) and k.get("kind") == "test-support"}
     assert "import time" in why["ktn.shown"] and "to_json" in why["ktn.extra"], why
     assert "TestBased" in why["ktn.base"], why
+    assert "BaseCase" in why["ktn.dbg"] and "tests/base.py" in why["ktn.dbg"], why
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
-    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-2000:]
+    assert done.returncode == 0 and "3 passed" in done.stdout, done.stdout[-2000:]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import posixpath
 
+from slimfork.testsuite.decide import importable_names
 from slimfork.testsuite.library import Library
 from slimfork.testsuite.scan import TestFile, Unit
 
@@ -21,6 +22,7 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
     """Module -> why tests of kept code need it (modules the fork does not have; the caller keeps those it may)."""
     out: dict[str, str] = {}
     fixtures = _conftest_fixtures(files)
+    by_name = {name: p for p in files for name in importable_names(p)}
     for path, tf in sorted(files.items()):
         kept = [u for u in tf.tests if _uses_kept(u, library)]
         if not kept:
@@ -32,10 +34,10 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
                 _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
                      f"its tests of kept code ({kept[0].qualname}) need the file")
         for test in kept:
-            for unit in _shared_units(tf, test, fixtures.get(posixpath.dirname(path), {})):
+            for owner, unit in _shared_units(tf, test, fixtures.get(posixpath.dirname(path), {}), files, by_name):
                 for use in unit.uses:
-                    _add(out, library, use.dotted, f"{unit.qualname} ({path}:{use.line}) uses it, and the test of "
-                         f"kept code {path}::{test.qualname} uses {unit.qualname}")
+                    _add(out, library, use.dotted, f"{unit.qualname} ({owner.path}:{use.line}) uses it, and the "
+                         f"test of kept code {path}::{test.qualname} uses {unit.qualname}")
     return out
 
 
@@ -49,28 +51,43 @@ def _uses_kept(unit: Unit, library: Library) -> bool:
     return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
 
 
-def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, Unit]) -> list[Unit]:
-    """The helpers, fixtures and classes of its file (and the conftest fixtures above it) a test uses, through
-    each other: its class, the methods it calls on ``self``, the names it reads, the fixtures it requests."""
-    units = tf.units
-    seen: list[Unit] = []
-    todo = [test]
+def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, Unit], files: dict[str, TestFile],
+                  by_name: dict[str, str]) -> list[tuple[TestFile, Unit]]:
+    """The helpers, fixtures and classes a test uses, through each other: its class, the methods it calls on
+    ``self``, the names it reads (also those a module-level import takes from another test file: pyasn1's
+    ``from tests.base import BaseTestCase``), the fixtures it requests (its file's, the conftests' above it), and
+    the ``setUp`` of each class reached."""
+    seen: list[tuple[TestFile, Unit]] = []
+    todo = [(tf, test)]
     while todo:
-        unit = todo.pop()
+        here, unit = todo.pop()
+        units = here.units
         cls = unit.qualname.split(".")[0] if "." in unit.qualname else None
         names = set(unit.names) | ({cls} if cls else set())
         if cls:
             names |= {f"{cls}.{n[5:]}" for n in unit.names if n.startswith("self.")}
-        found = [units.get(n) for n in sorted(names)]
+        found = [(here, units.get(n)) for n in sorted(names)]
+        found += [_imported(here.imports[n][1], files, by_name) for n in sorted(names)
+                  if n not in units and n in here.imports]
         for name in sorted(unit.fixtures):
-            found.append(units.get(name) or next((u for u in units.values() if u.kind == "fixture"
-                                                   and u.alias == name), None) or conftest.get(name))
-        for other in found:
+            found.append((here, units.get(name) or next((u for u in units.values() if u.kind == "fixture"
+                                                         and u.alias == name), None) or conftest.get(name)))
+        if unit.kind == "class":  # its setUp runs before each of its tests
+            found += [(here, u) for q, u in units.items() if q.startswith(unit.qualname + ".") and u.kind == "setup"]
+        for owner, other in found:
             if other is not None and other.kind in _SHARED and other is not test \
-                    and all(other is not u for u in seen):
-                seen.append(other)
-                todo.append(other)
+                    and all(other is not u for _, u in seen):
+                seen.append((owner, other))
+                todo.append((owner, other))
     return seen
+
+
+def _imported(dotted: str, files: dict[str, TestFile], by_name: dict[str, str]) -> tuple[TestFile, Unit | None]:
+    """The unit of another test file a module-level import names (``tests.base.BaseTestCase``)."""
+    module, _, name = dotted.rpartition(".")
+    path = by_name.get(module)
+    tf = files[path] if path is not None else TestFile("")
+    return tf, tf.units.get(name)
 
 
 def _conftest_fixtures(files: dict[str, TestFile]) -> dict[str, dict[str, Unit]]:
