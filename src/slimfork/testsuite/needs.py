@@ -5,7 +5,8 @@ base class that such a test uses does (tinycss2's ``tests/test_tinycss2.py``: ev
 ``tinycss2.color3.RGBA`` and ``tinycss2.color4.Color``). Without the module the file does not import, or every one
 of those tests goes with the helper; with it, they stay. The module is kept as test support (what it imports with
 it), unless the plan removes it for another reason (a fold, a registry filter, a drop: then the tests go as before).
-A use in a test's own body is that test's: the test goes with the module (it tests removed code)."""
+A use in a test's own body is that test's: the test goes with the module (it tests removed code), and what its
+helpers need counts only for tests whose own body uses kept code alone."""
 
 from __future__ import annotations
 
@@ -48,7 +49,10 @@ def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
 
 
 def _uses_kept(unit: Unit, library: Library) -> bool:
-    return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
+    """A test of kept code only: its own body uses a module the fork keeps and none it removes (a codec test that
+    calls a removed decoder on kept types tests the decoder: what its setUp needs stays out)."""
+    modules = {library.module_of(u.dotted) for u in unit.uses} - {None}
+    return bool(modules) and all(m in library.fork for m in modules)
 
 
 def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, Unit], files: dict[str, TestFile],
