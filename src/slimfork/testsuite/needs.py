@@ -6,7 +6,7 @@ base class that such a test uses does (tinycss2's ``tests/test_tinycss2.py``: ev
 of those tests goes with the helper; with it, they stay. The module is kept as test support (what it imports with
 it), unless the plan removes it for another reason (a fold, a registry filter, a drop: then the tests go as before).
 A use in a test's own body is that test's: the test goes with the module (it tests removed code), and what its
-helpers need counts only for tests whose own body uses kept code alone."""
+helpers need counts only for tests whose own body uses no removed module, in a file that uses kept code."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
     fixtures = _conftest_fixtures(files)
     by_name = {name: p for p in files for name in importable_names(p)}
     for path, tf in sorted(files.items()):
-        kept = [u for u in tf.tests if _uses_kept(u, library)]
+        of_kept = any(_uses_kept(u, library) for u in tf.units.values())
+        kept = [u for u in tf.tests if of_kept and _no_removed(u, library)]
         if not kept:
             continue
         module = tf.units.get("<module>")
@@ -49,13 +50,17 @@ def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
 
 
 def _uses_kept(unit: Unit, library: Library) -> bool:
-    """A test of kept code only: its own body uses a module the fork keeps and none it removes (a codec test that
-    calls a removed decoder on kept types tests the decoder: what its setUp needs stays out)."""
-    modules = {library.module_of(u.dotted) for u in unit.uses} - {None}
-    return bool(modules) and all(m in library.fork for m in modules)
+    return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
 
 
-def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, Unit], files: dict[str, TestFile],
+def _no_removed(unit: Unit, library: Library) -> bool:
+    """A test of kept code: a test of a file that uses kept code, whose own body uses no module the fork removes (a
+    codec test that calls a removed decoder on kept types tests the decoder: what its setUp needs stays out; a
+    test that only calls ``spec.to_dict()`` on its fixture tests the kept code the fixture builds)."""
+    return all((m := library.module_of(u.dotted)) is None or m in library.fork for u in unit.uses)
+
+
+def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, tuple[TestFile, Unit]], files: dict[str, TestFile],
                   by_name: dict[str, str]) -> list[tuple[TestFile, Unit]]:
     """The helpers, fixtures and classes a test uses, through each other: its class, the methods it calls on
     ``self``, the names it reads (also those a module-level import takes from another test file: pyasn1's
@@ -74,8 +79,9 @@ def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, Unit], files: di
         found += [_imported(here.imports[n][1], files, by_name) for n in sorted(names)
                   if n not in units and n in here.imports]
         for name in sorted(unit.fixtures):
-            found.append((here, units.get(name) or next((u for u in units.values() if u.kind == "fixture"
-                                                         and u.alias == name), None) or conftest.get(name)))
+            own = units.get(name) or next((u for u in units.values() if u.kind == "fixture" and u.alias == name),
+                                          None)
+            found.append((here, own) if own is not None else conftest.get(name, (here, None)))
         if unit.kind == "class":  # its setUp runs before each of its tests
             found += [(here, u) for q, u in units.items() if q.startswith(unit.qualname + ".") and u.kind == "setup"]
         for owner, other in found:
@@ -94,20 +100,22 @@ def _imported(dotted: str, files: dict[str, TestFile], by_name: dict[str, str]) 
     return tf, tf.units.get(name)
 
 
-def _conftest_fixtures(files: dict[str, TestFile]) -> dict[str, dict[str, Unit]]:
+def _conftest_fixtures(files: dict[str, TestFile]) -> dict[str, dict[str, tuple[TestFile, Unit]]]:
     """Folder -> the fixtures of the conftests at or above it (the nearest wins), by the name tests request."""
-    by_folder: dict[str, dict[str, Unit]] = {}
+    by_folder: dict[str, dict[str, tuple[TestFile, Unit]]] = {}
     conftests = {posixpath.dirname(p): tf for p, tf in files.items() if posixpath.basename(p) == "conftest.py"}
     for path in files:
         folder = posixpath.dirname(path)
         if folder in by_folder:
             continue
-        found: dict[str, Unit] = {}
+        found: dict[str, tuple[TestFile, Unit]] = {}
         parts = folder.split("/") if folder else []
         for i in range(len(parts), -1, -1):
             tf = conftests.get("/".join(parts[:i]))
-            for q, unit in (tf.units.items() if tf else ()):
+            if tf is None:
+                continue
+            for q, unit in tf.units.items():
                 if unit.kind == "fixture" and "." not in q:
-                    found.setdefault(unit.alias or q, unit)
+                    found.setdefault(unit.alias or q, (tf, unit))
         by_folder[folder] = found
     return by_folder
