@@ -14,7 +14,7 @@ import posixpath
 
 from slimfork.testsuite.decide import importable_names
 from slimfork.testsuite.library import Library
-from slimfork.testsuite.scan import TestFile, Unit
+from slimfork.testsuite.scan import TestFile, Unit, Use
 
 _SHARED = ("helper", "fixture", "class", "setup")
 
@@ -26,7 +26,8 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
     by_name = {name: p for p in files for name in importable_names(p)}
     for path, tf in sorted(files.items()):
         of_kept = any(_uses_kept(u, library) for u in tf.units.values())
-        kept = [u for u in tf.tests if of_kept and _no_removed(u, library)]
+        kept = [u for u in tf.tests if of_kept and _no_removed(u.uses, library)
+                and _no_removed(_class_body(tf, u), library)]
         if not kept:
             continue
         module = tf.units.get("<module>")
@@ -53,11 +54,18 @@ def _uses_kept(unit: Unit, library: Library) -> bool:
     return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
 
 
-def _no_removed(unit: Unit, library: Library) -> bool:
+def _class_body(tf: TestFile, test: Unit) -> list[Use]:
+    """The uses of the body of a test method's own class (a nested helper class, class attributes: the test's own
+    code, pycparser's ``TestVisitor._Visitor``), not of its header (the base classes, on the ``class`` line)."""
+    cls = tf.units.get(test.qualname.split(".")[0]) if "." in test.qualname else None
+    return [u for u in cls.uses if u.line > cls.line] if cls is not None else []
+
+
+def _no_removed(uses: list[Use], library: Library) -> bool:
     """A test of kept code: a test of a file that uses kept code, whose own body uses no module the fork removes (a
     codec test that calls a removed decoder on kept types tests the decoder: what its setUp needs stays out; a
     test that only calls ``spec.to_dict()`` on its fixture tests the kept code the fixture builds)."""
-    return all((m := library.module_of(u.dotted)) is None or m in library.fork for u in unit.uses)
+    return all((m := library.module_of(u.dotted)) is None or m in library.fork for u in uses)
 
 
 def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, tuple[TestFile, Unit]], files: dict[str, TestFile],
