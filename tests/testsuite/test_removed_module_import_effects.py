@@ -75,7 +75,9 @@ FIXTURE = """
 
 def test_a_removed_top_level_module_read_by_its_own_name_is_a_use(tmp_path):
     """attrs' ``tests/test_packaging.py``: ``import attrs`` read only as ``params=(attr, attrs)``; the fork kept the
-    fixture without the import (``NameError: name 'attrs' is not defined`` at collection)."""
+    fixture without the import (``NameError: name 'attrs' is not defined`` at collection). That holds where the module
+    cannot stay (the spec drops it); a module no root reaches that the fixture of a test of kept code needs stays as
+    test support instead (session 32, ``test_kept_test_needs.py``)."""
     files = {
         "pyproject.toml": '[project]\nname = "qpkg"\nversion = "1.0"\n',
         "qpkg/__init__.py": "",
@@ -83,7 +85,7 @@ def test_a_removed_top_level_module_read_by_its_own_name_is_a_use(tmp_path):
         "qalias/__init__.py": "from qpkg.core import add\n",
         "tests/test_packaging.py": FIXTURE,
     }
-    spec = 'source = "."\nroots = ["qpkg.core"]\ntests = ["tests"]\n'
+    spec = 'source = "."\nroots = ["qpkg.core"]\ntests = ["tests"]\ndrop = ["qalias/__init__.py"]\n'
     analysis = analyse(write_project(tmp_path, files, spec) / "slimfork.toml", jobs=1)
     gone = {(r["path"], r["test"]): r["reason"] for r in analysis.stages.data["tests"]["removed"]}
     assert "module qalias, which the fork removes" in gone[("tests/test_packaging.py", "_mod")]

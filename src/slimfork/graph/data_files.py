@@ -6,12 +6,11 @@ keeps nothing). ``run_roots``: modules a kept script or configuration anywhere r
 
 from __future__ import annotations
 
-import io
-import pickletools
 import posixpath
 import re
 
 from slimfork.graph.modules import ModuleMap
+from slimfork.index.pickled import pickle_globals
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
                  ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
@@ -158,21 +157,3 @@ def readable_text(path: str, data: bytes) -> str:
 PICKLES = (".pkl", ".pickle")
 
 
-def pickle_globals(data: bytes) -> list[str]:
-    """``pkg.mod:Name`` for each global a pickle file loads (its opcodes read, nothing run); several pickles
-    dumped one after the other are read in turn; what does not parse ends the reading."""
-    out: list[str] = []
-    stream = io.BytesIO(data)
-    try:
-        while stream.tell() < len(data):
-            strings: list[str] = []
-            for op, arg, _ in pickletools.genops(stream):
-                if op.name in ("GLOBAL", "INST") and isinstance(arg, str) and " " in arg:
-                    out.append(arg.replace(" ", ":", 1))
-                elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
-                    out.append(f"{strings[-2]}:{strings[-1]}")
-                elif isinstance(arg, str):
-                    strings.append(arg)
-    except Exception:  # a truncated or foreign file (a torch zip): what was read stands
-        pass
-    return out

@@ -10,6 +10,7 @@ from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
 from slimfork.index.own_names import own_submodules
+from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
 
@@ -41,6 +42,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    if ("b'" in text or 'b"' in text) and ("\\x80" in text or "\\n" in text):  # a pickle in a bytes literal
+        summary.strings += [(found.partition(":")[0], line) for found, line in pickled_literals(tree)]
     if "__name__" in text or "__package__" in text:  # f"{__name__}.ops": kept as "{__name__}.ops"
         summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
     if "import " in text or "-m" in text or "run_module" in text:

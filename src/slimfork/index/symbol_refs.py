@@ -8,6 +8,7 @@ import re
 
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.own_names import own_lookup, own_pattern, own_submodule
+from slimfork.index.pickled import pickled_literals
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
 
@@ -67,6 +68,8 @@ class StatementRefs(ScopedVisitor):
                 for token in _IDENT.findall(text):  # a bare word of a longer string: a URL, a logger, a hint
                     (self.st.words if token != text and not set(".:") & set(token) else self.st.strings).add(token)
             self._doctests(text)
+        elif isinstance(node.value, bytes) and len(node.value) > 4:  # a pickle's globals: pkg.mod:Thing
+            self.st.strings.update(found for found, _ in pickled_literals(node))
 
     def visit_Expr(self, node: ast.Expr) -> None:
         """A string statement (a docstring) is prose nothing looks up by name: only its doctests count."""

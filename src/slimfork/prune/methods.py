@@ -79,11 +79,13 @@ def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], r
     words: set[str] = set(text_words)
     prefixes: set[str] = set()
     suffixes: set[str] = set()
-    for summary in summaries.values():
+    private_lookup = ""  # a lookup builds a private name from "_" alone: any private method may be its target
+    for module, summary in summaries.items():
         usage = summary.methods
         if usage is not None:
             words |= usage.words
             prefixes |= {p for p in usage.prefixes if sum(c.isalnum() for c in p) >= 2}
+            private_lookup = private_lookup or (f"{module}: {usage.private_lookup}" if usage.private_lookup else "")
             suffixes |= {s for s in usage.suffixes if sum(c.isalnum() for c in s) >= 2}
     opened = _open_lineage(summaries, reach)
     pure = PURE_DECORATORS | pure_decorators
@@ -100,6 +102,10 @@ def unused_methods(summaries: dict[str, SymbolSummary], paths: dict[str, str], r
                     or (module, m.class_index) in pruned or library_may_call(m.name, reach.external_bases.get((module, m.class_index))) \
                     or summary.statements[m.class_index].keep is not None \
                     or any(d not in pure for d in m.decorators):
+                continue
+            if private and private_lookup:
+                uncertain.append((module, f"{m.class_name}.{m.name}: a computed lookup builds a private name "
+                                          f"({private_lookup})"))
                 continue
             seen = next((oc for oc in opened.get((module, m.class_name), ()) if _lets_through(oc, m.name)), None)
             if seen is not None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
 from slimfork.mapping.spec import key_form
+from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN
 from slimfork.testsuite.scan import UNKNOWN, Patch
 
 
@@ -25,6 +26,7 @@ class Library:
     effects: dict[str, str] = field(default_factory=dict)  # module -> what its import does besides binding names
     namespaces: set[str] = field(default_factory=set)  # implicit namespace packages (no __init__.py) of the tree
     dependencies: set[str] = field(default_factory=set)  # other distributions' parts of them the library imports
+    removed_files: set[str] = field(default_factory=set)  # paths of the Python files the fork removes
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -79,6 +81,15 @@ class Library:
 
     def broken(self, dotted: str) -> str | None:
         """Why a use of ``dotted`` fails in the fork, or None when it works (or cannot be known)."""
+        if dotted.endswith(PACKAGE_SCAN) and dotted[:-len(PACKAGE_SCAN)] in self.original:
+            package = dotted[:-len(PACKAGE_SCAN)]  # pkgutil.iter_modules(pkg.__path__): what it lists
+            lost = sorted(m for m in self.original if m.startswith(package + ".") and m not in self.fork)
+            return f"the modules of {package}, which it lists, and the fork removes {lost[0]}" if lost else None
+        if dotted.startswith(FILE_USE):  # a file run or read by its path: "file:examples/demo.py"
+            end = dotted[len(FILE_USE):]
+            gone_file = next((p for p in sorted(self.removed_files) if p == end or p.endswith("/" + end)), None)
+            return f"the file {gone_file}, which the fork removes (the test runs or reads it by its path)" \
+                if gone_file else None
         gone = next((g for g in self.test_gone if dotted == g or dotted.startswith(g + ".")), None)
         if gone is not None:
             return f"{gone}, which goes from the tests ({self.test_gone[gone]})"

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
+from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, package_scans, path_constants, run_paths
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
 UNKNOWN = object()  # a patched value not known statically
@@ -87,7 +88,7 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
         return out
     if package:
         _absolute_imports(tree, package)
-    aliases = _aliases(tree, internal)
+    aliases = {**path_constants(tree), **_aliases(tree, internal)}
     module = Unit("<module>", "module", 1, len(source.splitlines()) or 1)
     out.units["<module>"] = module
     for stmt in tree.body:
@@ -294,6 +295,10 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             unit.fixtures |= _fixtures_named(sub)
             unit.uses += [Use(m, sub.lineno) for m in _run_as_main(sub) if m.split(".")[0] in internal]
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
+            if unit.kind != "module":  # runpy.run_path(join(ROOT, "examples", "demo.py")), [python, "tool.py"]
+                unit.uses += [Use(FILE_USE + p, sub.lineno) for p in run_paths(sub, aliases)]
+                unit.uses += [Use(p + PACKAGE_SCAN, sub.lineno) for p in package_scans(sub, lambda n: _dotted(
+                    n, aliases) or (n.id if isinstance(n, ast.Name) else None)) if p.split(".")[0] in internal]
 
 
 def _run_as_main(call: ast.Call) -> list[str]:
@@ -446,13 +451,20 @@ def _helper_imports(tree: ast.Module, out: TestFile, internal: set[str]) -> None
 
 
 def _imported_by_string(call: ast.Call) -> str | None:
-    """``import_module("pkg.mod")``, ``pytest.importorskip("pkg.mod")``, ``__import__("pkg.mod")``: an import too."""
+    """``import_module("pkg.mod")``, ``pytest.importorskip("pkg.mod")``, ``__import__("pkg.mod")``,
+    ``pydoc.locate("pkg.mod.Cls")``, ``pkgutil.resolve_name("pkg.mod:Cls")``: an import too."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    if name in ("import_module", "importorskip", "__import__") and call.args \
+    if name in _BY_STRING and call.args \
             and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
-        return call.args[0].value
+        return call.args[0].value.replace(":", ".")
     return None
+
+
+# import_module("pkg.mod") and what else imports the name it is given: pydoc.locate("pkg.mod.Cls"),
+# pkgutil.resolve_name("pkg.mod:Cls") (and the frameworks' resolvers), doctest.DocTestSuite("pkg.mod")
+_BY_STRING = ("import_module", "importorskip", "__import__", "locate", "resolve_name", "import_string",
+              "import_object", "load_object", "DocTestSuite")
 
 
 def _patch_targets(call: ast.Call, aliases: dict[str, str]) -> list[str]:

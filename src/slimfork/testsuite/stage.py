@@ -20,6 +20,7 @@ from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
+from slimfork.testsuite.needs import kept_test_needs
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
 from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.scan import generated_parameters, scan_test_file
@@ -135,15 +136,18 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], lo
     gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
     named = {u.dotted for tf in files.values() for unit in tf.units.values() for u in unit.uses
              if u.via}
-    candidates = support_candidates(analysis, stages.plan, test_paths, set(loaded) | named)
+    library = library_of(analysis, stages, cuts)
+    needs = kept_test_needs(files, library)  # tests of kept code need them at import time or through helpers
+    candidates = support_candidates(analysis, stages.plan, test_paths, set(loaded) | named | set(needs))
+    loaded = {**{m: why for m, why in needs.items() if m not in loaded}, **loaded}
     everything = TestDecisions([], [])
-    used = used_support(files, everything, library_of(analysis, stages, cuts), candidates)
-    support = needed_support(analysis, candidates, {**loaded, **used}, gone)
+    used = used_support(files, everything, library, candidates)
+    support = needed_support(analysis, candidates, {**used, **loaded}, gone)
     for _ in range(8):
         library = library_of(analysis, stages, cuts, support)
         decisions = decide_across(files, library)
         used = used_support(files, decisions, library, candidates)
-        needed = needed_support(analysis, candidates, {**loaded, **used}, gone)
+        needed = needed_support(analysis, candidates, {**used, **loaded}, gone)
         if set(needed) == set(support):
             break
         support = needed
@@ -206,8 +210,11 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     pruned = {(p.module, name) for p in (symbols.pruned if symbols is not None else ()) for name in p.names
               if mm.modules.get(p.module) is None or mm.modules[p.module].path not in restored}
     namespaces = {n for n, info in mm.modules.items() if info.path is None and mm.is_internal(n)}
+    kept_paths = {mm.modules[m].path for m in support if m in mm.modules}
+    removed_files = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS and r.path.endswith(".py")
+                     and r.path not in restored and r.path not in kept_paths}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
-                   effects=effects, namespaces=namespaces,
+                   effects=effects, namespaces=namespaces, removed_files=removed_files,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 

@@ -1,0 +1,129 @@
+"""Library modules no root reaches that tests of kept code need: a test file whose tests use kept code but whose
+module-level statements read a name of such a module (``SAMPLE = color3.RGBA(...)``), or whose helper, fixture or
+base class that such a test uses does (tinycss2's ``tests/test_tinycss2.py``: every test of the root
+``tinycss2.parser`` goes through ``to_json``, a helper a decorator calls at import time, which maps
+``tinycss2.color3.RGBA`` and ``tinycss2.color4.Color``). Without the module the file does not import, or every one
+of those tests goes with the helper; with it, they stay. The module is kept as test support (what it imports with
+it), unless the plan removes it for another reason (a fold, a registry filter, a drop: then the tests go as before).
+A use in a test's own body is that test's: the test goes with the module (it tests removed code), and what its
+helpers need counts only for tests whose own body uses no removed module, in a file that uses kept code."""
+
+from __future__ import annotations
+
+import posixpath
+
+from slimfork.testsuite.decide import importable_names
+from slimfork.testsuite.library import Library
+from slimfork.testsuite.scan import TestFile, Unit, Use
+
+_SHARED = ("helper", "fixture", "class", "setup")
+
+
+def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, str]:
+    """Module -> why tests of kept code need it (modules the fork does not have; the caller keeps those it may)."""
+    out: dict[str, str] = {}
+    fixtures = _conftest_fixtures(files)
+    by_name = {name: p for p in files for name in importable_names(p)}
+    for path, tf in sorted(files.items()):
+        of_kept = any(_uses_kept(u, library) for u in tf.units.values())
+        kept = [u for u in tf.tests if of_kept and _no_removed(u.uses, library)
+                and _no_removed(_class_body(tf, u), library)]
+        if not kept:
+            continue
+        module = tf.units.get("<module>")
+        if module is not None:  # module-level statements run when the file is imported
+            for local in sorted(module.names & tf.imports.keys()):
+                line, dotted = tf.imports[local]
+                _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
+                     f"its tests of kept code ({kept[0].qualname}) need the file")
+        for test in kept:
+            for owner, unit in _shared_units(tf, test, fixtures.get(posixpath.dirname(path), {}), files, by_name):
+                for use in unit.uses:
+                    _add(out, library, use.dotted, f"{unit.qualname} ({owner.path}:{use.line}) uses it, and the "
+                         f"test of kept code {path}::{test.qualname} uses {unit.qualname}")
+    return out
+
+
+def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
+    module = library.module_of(dotted)
+    if module is not None and module not in library.fork:
+        out.setdefault(module, why)
+
+
+def _uses_kept(unit: Unit, library: Library) -> bool:
+    return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
+
+
+def _class_body(tf: TestFile, test: Unit) -> list[Use]:
+    """The uses of the body of a test method's own class (a nested helper class, class attributes: the test's own
+    code, pycparser's ``TestVisitor._Visitor``), not of its header (the base classes, on the ``class`` line)."""
+    cls = tf.units.get(test.qualname.split(".")[0]) if "." in test.qualname else None
+    return [u for u in cls.uses if u.line > cls.line] if cls is not None else []
+
+
+def _no_removed(uses: list[Use], library: Library) -> bool:
+    """A test of kept code: a test of a file that uses kept code, whose own body uses no module the fork removes (a
+    codec test that calls a removed decoder on kept types tests the decoder: what its setUp needs stays out; a
+    test that only calls ``spec.to_dict()`` on its fixture tests the kept code the fixture builds)."""
+    return all((m := library.module_of(u.dotted)) is None or m in library.fork for u in uses)
+
+
+def _shared_units(tf: TestFile, test: Unit, conftest: dict[str, tuple[TestFile, Unit]], files: dict[str, TestFile],
+                  by_name: dict[str, str]) -> list[tuple[TestFile, Unit]]:
+    """The helpers, fixtures and classes a test uses, through each other: its class, the methods it calls on
+    ``self``, the names it reads (also those a module-level import takes from another test file: pyasn1's
+    ``from tests.base import BaseTestCase``), the fixtures it requests (its file's, the conftests' above it), and
+    the ``setUp`` of each class reached."""
+    seen: list[tuple[TestFile, Unit]] = []
+    todo = [(tf, test)]
+    while todo:
+        here, unit = todo.pop()
+        units = here.units
+        cls = unit.qualname.split(".")[0] if "." in unit.qualname else None
+        names = set(unit.names) | ({cls} if cls else set())
+        if cls:
+            names |= {f"{cls}.{n[5:]}" for n in unit.names if n.startswith("self.")}
+        found = [(here, units.get(n)) for n in sorted(names)]
+        found += [_imported(here.imports[n][1], files, by_name) for n in sorted(names)
+                  if n not in units and n in here.imports]
+        for name in sorted(unit.fixtures):
+            own = units.get(name) or next((u for u in units.values() if u.kind == "fixture" and u.alias == name),
+                                          None)
+            found.append((here, own) if own is not None else conftest.get(name, (here, None)))
+        if unit.kind == "class":  # its setUp runs before each of its tests
+            found += [(here, u) for q, u in units.items() if q.startswith(unit.qualname + ".") and u.kind == "setup"]
+        for owner, other in found:
+            if other is not None and other.kind in _SHARED and other is not test \
+                    and all(other is not u for _, u in seen):
+                seen.append((owner, other))
+                todo.append((owner, other))
+    return seen
+
+
+def _imported(dotted: str, files: dict[str, TestFile], by_name: dict[str, str]) -> tuple[TestFile, Unit | None]:
+    """The unit of another test file a module-level import names (``tests.base.BaseTestCase``)."""
+    module, _, name = dotted.rpartition(".")
+    path = by_name.get(module)
+    tf = files[path] if path is not None else TestFile("")
+    return tf, tf.units.get(name)
+
+
+def _conftest_fixtures(files: dict[str, TestFile]) -> dict[str, dict[str, tuple[TestFile, Unit]]]:
+    """Folder -> the fixtures of the conftests at or above it (the nearest wins), by the name tests request."""
+    by_folder: dict[str, dict[str, tuple[TestFile, Unit]]] = {}
+    conftests = {posixpath.dirname(p): tf for p, tf in files.items() if posixpath.basename(p) == "conftest.py"}
+    for path in files:
+        folder = posixpath.dirname(path)
+        if folder in by_folder:
+            continue
+        found: dict[str, tuple[TestFile, Unit]] = {}
+        parts = folder.split("/") if folder else []
+        for i in range(len(parts), -1, -1):
+            tf = conftests.get("/".join(parts[:i]))
+            if tf is None:
+                continue
+            for q, unit in tf.units.items():
+                if unit.kind == "fixture" and "." not in q:
+                    found.setdefault(unit.alias or q, (tf, unit))
+        by_folder[folder] = found
+    return by_folder
