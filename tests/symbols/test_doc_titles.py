@@ -33,3 +33,16 @@ def test_the_name_looked_up_still_keeps_the_module(tmp_path):
     root = write_project(tmp_path, files, SPEC)
     analysis = analyse(root / "slimfork.toml")
     assert "pkg/heavy.py" not in {r.path for r in analysis.plan.removals}
+
+
+def test_the_reader_stays_bound_where_kept_code_calls_it(tmp_path):
+    """sglang's expert_pack_runtime.py: ``importlib.metadata.version("transformers")`` in a kept function reads the
+    name ``importlib``; symbol pruning took ``import importlib.metadata`` and the fold's safety check refused it."""
+    files = {"pkg/__init__.py": "", "pkg/meta.py": "import importlib.metadata\n\n\ndef info():\n"
+             "    return importlib.metadata.version('transformers')\n\n\ndef _unused():\n    return 1\n"}
+    spec = 'source = "."\npackages = ["pkg"]\nroots = ["pkg.meta:info"]\n\n[symbols]\npublic_api = "roots"\n'
+    root = write_project(tmp_path, files, spec)
+    analysis = analyse(root / "slimfork.toml")
+    assert not [w for w in analysis.plan.warnings if "meta.py" in w]
+    assert "import importlib.metadata" in analysis.stages.rewritten.get("pkg/meta.py",
+                                                                        (root / "pkg/meta.py").read_bytes()).decode()

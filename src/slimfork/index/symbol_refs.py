@@ -120,6 +120,8 @@ class StatementRefs(ScopedVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         if _reads_distribution(node):  # importlib.metadata.version("pkg"): a distribution's name, no module's
+            self.st.chains.update(attribute_paths(node))  # the reader itself is read: `import importlib.metadata`
+            self.visit(node.func)
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     self.st.words.add(arg.value)
