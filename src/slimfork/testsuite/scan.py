@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
-from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, package_scans, path_constants, run_paths
+from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, doc_runs, package_scans, path_constants, run_paths
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
 UNKNOWN = object()  # a patched value not known statically
@@ -297,6 +297,7 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
             if unit.kind != "module":  # runpy.run_path(join(ROOT, "examples", "demo.py")), [python, "tool.py"]
                 unit.uses += [Use(FILE_USE + p, sub.lineno) for p in run_paths(sub, aliases)]
+                unit.uses += [Use(d, sub.lineno) for d in doc_runs(sub)]
                 unit.uses += [Use(p + PACKAGE_SCAN, sub.lineno) for p in package_scans(sub, lambda n: _dotted(
                     n, aliases) or (n.id if isinstance(n, ast.Name) else None)) if p.split(".")[0] in internal]
 

@@ -17,10 +17,11 @@ from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses
 from slimfork.testsuite.data_cases import cut_data_cases
-from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
+from slimfork.testsuite.doctests import add_doc_runs, doctest_files, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.needs import kept_test_needs
+from slimfork.testsuite.paths import DOC_RUN
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
 from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.scan import generated_parameters, scan_test_file
@@ -69,6 +70,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     doctest_paths = [rel for rel, text in texts.items() if ">>>" in text]
     files.update({rel: scan_doctest_file(rel, texts[rel], internal) for rel in doctest_paths})
     data = [rel for rel in data if rel not in files]
+    if any(u.dotted.startswith(DOC_RUN) for tf in files.values() for unit in tf.units.values() for u in unit.uses):
+        add_doc_runs(files, text_files(tree.root, sorted(set(index.other_files) - removed_already)), internal)
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
