@@ -5,9 +5,9 @@ base class that such a test uses does (tinycss2's ``tests/test_tinycss2.py``: ev
 ``tinycss2.color3.RGBA`` and ``tinycss2.color4.Color``). Without the module the file does not import, or every one
 of those tests goes with the helper; with it, they stay. The module is kept as test support (what it imports with
 it), unless the plan removes it for another reason (a fold, a registry filter, a drop: then the tests go as before).
-A decorator of such a test is
-test setup as a helper is (``@retry.repeat(3)``). A use in a test's own body is that test's: the test goes with the module (it tests removed code), and what its
-helpers need counts only for tests whose own body uses no removed module, in a file that uses kept code."""
+A decorator of such a test is test setup as a helper is (``@retry.repeat(3)``). A use in a test's own body is that
+test's: the test goes with the module (it tests removed code), and what its helpers need counts only for tests whose
+own body uses no removed module, in a file that uses kept code."""
 
 from __future__ import annotations
 

@@ -121,7 +121,8 @@ def doc_runs(call: ast.Call) -> list[str]:
     out = []
     for arg in paths:
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            out.append(DOC_RUN + "/".join(p for p in arg.value.replace("\\", "/").split("/") if p not in ("", ".", "..")))
+            parts = arg.value.replace("\\", "/").split("/")
+            out.append(DOC_RUN + "/".join(p for p in parts if p not in ("", ".", "..")))
         else:
             out.append(DOC_RUN + "*")
     return out
