@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN
-from slimfork.testsuite.scan import UNKNOWN, Patch
+from slimfork.testsuite.scan import NAMESPACE, UNKNOWN, Patch
 
 
 @dataclass
@@ -84,7 +84,13 @@ class Library:
         if dotted.endswith(PACKAGE_SCAN) and dotted[:-len(PACKAGE_SCAN)] in self.original:
             package = dotted[:-len(PACKAGE_SCAN)]  # pkgutil.iter_modules(pkg.__path__): what it lists
             lost = sorted(m for m in self.original if m.startswith(package + ".") and m not in self.fork)
-            return f"the modules of {package}, which it lists, and the fork removes {lost[0]}" if lost else None
+            if lost:
+                return f"the modules of {package}, which it lists, and the fork removes {lost[0]}"
+            # what it reads off each module it lists is not known: a public name pruned from one (mutagen's
+            # TModuleImportAll reads mod.error of each) fails it as a removed module does
+            cut = sorted(f"{m}.{n}" for m in self.original if m.startswith(package + ".") and m not in self.open_modules
+                         for n in self.original[m] - self.fork[m] if not n.startswith("_"))
+            return f"the modules of {package}, which it lists, and the fork removes {cut[0]}" if cut else None
         if dotted.startswith(FILE_USE):  # a file run or read by its path: "file:examples/demo.py"
             end = dotted[len(FILE_USE):]
             gone_file = next((p for p in sorted(self.removed_files) if p == end or p.endswith("/" + end)), None)
@@ -104,6 +110,9 @@ class Library:
         if module not in self.fork:
             return f"module {module}, which the fork removes"
         rest = dotted[len(module) + 1:].split(".")[0]
+        if rest == NAMESPACE and module not in self.open_modules:  # vars(mod): every public name it binds
+            lost = sorted(n for n in self.original[module] - self.fork[module] if not n.startswith("_"))
+            return f"every name of {module} (it lists them), and the fork removes {module}.{lost[0]}" if lost else None
         if not rest or rest in self.fork[module]:
             return None
         if rest in self.removed_entries:
