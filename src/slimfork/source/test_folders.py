@@ -4,7 +4,10 @@ looked unreachable and left the fork (boltons' ``tests/test_iterutils.py`` with 
 
 from __future__ import annotations
 
+import itertools
 from typing import Iterable
+
+from slimfork.globs import first_match
 
 TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
 
@@ -31,4 +34,19 @@ def find_test_folders(paths: Iterable[str]) -> list[str]:
 def tests_of(analysis) -> list[str]:
     """The spec's ``tests``, else the test folders found in the source (``tests = []`` says there are none)."""
     tests = analysis.spec.sections.get("tests")
-    return list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
+    globs = list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
+    return globs + conftests_above(globs, analysis.index.files)
+
+
+def conftests_above(globs: list[str], paths: Iterable[str]) -> list[str]:
+    """The ``conftest.py`` files in the folders above the test folders (the project root's, ``src/``'s): pytest
+    loads them for those tests, so they are test setup, not scripts (a root ``conftest.py`` defining fixtures with
+    a helper of ``pkg.devtools`` left the fork as a script importing removed code, and every test erred)."""
+    folders = set()
+    for glob in globs:
+        parts = glob.strip().lstrip("./").rstrip("/").split("/")
+        literal = list(itertools.takewhile(lambda p: not set("*?[") & set(p), parts))
+        folders |= {"/".join(literal[:i]) for i in range(len(literal) + 1)}
+    found = sorted(rel for rel in paths if rel.rsplit("/", 1)[-1] == "conftest.py"
+                   and (rel.rpartition("/")[0] in folders))
+    return [rel for rel in found if first_match(globs, rel) is None]

@@ -29,14 +29,16 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
         of_kept = any(_uses_kept(u, library) for u in tf.units.values())
         kept = [u for u in tf.tests if of_kept and _no_removed(_own_body(u), library)
                 and _no_removed(_class_body(tf, u), library)]
-        if not kept:
+        conftest = posixpath.basename(path) == "conftest.py"
+        if not kept and not conftest:
             continue
         module = tf.units.get("<module>")
         if module is not None:  # module-level statements run when the file is imported
             for local in sorted(module.names & tf.imports.keys()):
                 line, dotted = tf.imports[local]
                 _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
-                     f"its tests of kept code ({kept[0].qualname}) need the file")
+                     + (f"its tests of kept code ({kept[0].qualname}) need the file" if kept else
+                        "pytest loads it for every test below it (a conftest)"))
         for test in kept:
             for use in test.uses:
                 if use.line < test.line:  # @retry.repeat(3), @pytest.mark.parametrize("a", cases.ALL)
