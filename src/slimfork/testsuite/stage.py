@@ -286,8 +286,14 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
             continue
         try:
             new = cut_units((root / path).read_bytes(), {r.qualname for r in rs})
-        except Exception as exc:  # unknown means keep: the file stays as it is
-            decisions.warnings.append(f"{path}: tests not cut ({type(exc).__name__}: {exc})")
+        except Exception as exc:  # uncut, it would use what the fork removes: the whole file goes (a conftest or
+            # package __init__ stays, as every test below it would go)
+            if posixpath.basename(path) in ("conftest.py", "__init__.py"):
+                decisions.warnings.append(f"{path}: tests not cut ({type(exc).__name__}: {exc})")
+                continue
+            why = f"its tests of removed code could not be cut ({type(exc).__name__}: {exc}): {rs[0].reason}"
+            edits.append(Edit(path, None, f"test file: {why}", "test"))
+            removals.append(Removal(RemovalKind.TEST, path, why, lines=lines, group="tests"))
             continue
         edits.append(Edit(path, new, "; ".join(f"{r.qualname}: {r.category}" for r in rs)[:500], "test"))
         removals += [Removal(RemovalKind.TEST, path, r.reason, symbol=r.qualname, group="tests") for r in rs]
