@@ -89,6 +89,7 @@ def _without(stmt, names: set[str]):
         kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
     changes: dict[str, object] = {"names": kept}
     if isinstance(imp, cst.ImportFrom) and imp.lpar is not None and len(kept) == 1:
+        kept[0] = kept[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)  # `import a,` needs the parentheses
         changes.update(lpar=None, rpar=None)
     return stmt.with_changes(body=[imp.with_changes(**changes)])
 
