@@ -27,6 +27,8 @@ class Library:
     namespaces: set[str] = field(default_factory=set)  # implicit namespace packages (no __init__.py) of the tree
     dependencies: set[str] = field(default_factory=set)  # other distributions' parts of them the library imports
     removed_files: set[str] = field(default_factory=set)  # paths of the Python files the fork removes
+    stars: dict[str, list[str]] = field(default_factory=dict)  # module -> the modules it star-imports
+    unknowable: set[str] = field(default_factory=set)  # open for another reason (module __getattr__, dynamic)
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -120,7 +122,35 @@ class Library:
         if rest in self.original[module] and module not in self.open_modules:
             return f"{module}.{rest}, which " + ("symbol pruning removed" if (module, rest) in self.pruned
                                                   else "folding removed")
+        if rest not in self.original[module] and module in self.stars:
+            return self._lost_through_star(module, rest)
         return None
+
+    def _lost_through_star(self, module: str, name: str) -> str | None:
+        """Why ``module.name``, which only ``module``'s star imports bind (``from pkg import Clamp`` where
+        ``pkg/__init__.py`` has ``from pkg.validators import *``), is gone from the fork: every module that bound
+        it in the original (its star sources, followed) lost it to symbol pruning or left. None when one still
+        binds it, or a module on the way cannot be known (a module ``__getattr__``, a dynamic ``__all__``)."""
+        had: list[str] = []
+        todo, seen = list(self.stars.get(module, ())), {module}
+        while todo:
+            source = todo.pop()
+            if source in seen:
+                continue
+            seen.add(source)
+            if source not in self.original or source in self.unknowable:
+                return None
+            if name in self.original[source]:
+                if source in self.fork and name in self.fork[source] and (source, name) not in self.pruned:
+                    return None
+                had.append(source)
+            todo += self.stars.get(source, ())
+        if not had:
+            return None
+        source = sorted(had)[0]
+        how = "symbol pruning removed it" if (source, name) in self.pruned else "the fork removes that module" \
+            if source not in self.fork else "folding removed it"
+        return f"{module}.{name}, which {module} re-exports from {source} with a star import, and {how}"
 
     def fakes(self, patch: Patch) -> str | None:
         """Why ``patch`` sets a folded fact to a value the fork never has, or None."""

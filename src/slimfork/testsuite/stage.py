@@ -12,6 +12,7 @@ from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal, RemovalKind
 from slimfork.globs import first_match
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
@@ -182,6 +183,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     gone -= set(support)
     folded = stages.graph.index
     original, fork, open_modules, effects = {}, {}, set(), {}
+    stars: dict[str, list[str]] = {}  # module -> the modules it star-imports (absolute)
+    unknowable: set[str] = set()  # modules whose names are not knowable for another reason than a star import
     for name, info in mm.modules.items():
         if not mm.is_internal(name) or info.path is None or info.path not in index.files:
             continue
@@ -192,6 +195,11 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
                        if st.effect and st.kind == "other" and not st.binds), None)
         if effect:  # codecs.register(search), a statement of its own: importing the module does something
             effects[name] = effect
+        stars[name] = [m for i in summary.imports if i.names == ("*",)
+                       and (m := absolute_module(package_of(name, info.is_package), i.level, i.module)
+                            if i.level else i.module)]
+        if summary.module_getattr or summary.all_dynamic or summary.error:
+            unknowable.add(name)
         if name in gone:
             continue
         now = summary if info.path in restored else folded.files.get(info.path, summary)
@@ -218,6 +226,7 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
                      and r.path not in restored and r.path not in kept_paths}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
                    effects=effects, namespaces=namespaces, removed_files=removed_files,
+                   stars={m: found for m, found in stars.items() if found}, unknowable=unknowable,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 
