@@ -156,7 +156,7 @@ def _block_after(code: str, pos: int) -> str:
 def _declared_name(code: str, pos: int) -> str | None:
     """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('."""
     head = _LAUNCH_BOUNDS.sub(" ", code[pos:pos + 600])
-    paren = head.find("(")
+    paren = _parameters_start(head)
     if paren < 0 or ";" in head[:paren] or "{" in head[:paren]:
         return None
     after = head[paren:]
@@ -166,6 +166,26 @@ def _declared_name(code: str, pos: int) -> str | None:
     idents = _IDENT.findall(_TEMPLATE_ARGS.sub(" ", head[:paren]))
     name = idents[-1] if idents else None
     return None if name in (None, "void", "static", "inline", "__forceinline__") else name
+
+
+def _parameters_start(head: str) -> int:
+    """The '(' of the parameter list: the first one outside template arguments (``__global__
+    std::enable_if_t<(width > 0) && ok<T>::value> fused_add_rms_norm_kernel(``), -1 if none."""
+    angle = paren = 0
+    for i, ch in enumerate(head):
+        if ch == "(":
+            if not angle:
+                return i
+            paren += 1
+        elif ch == ")" and paren:
+            paren -= 1
+        elif ch == "<" and not paren:
+            angle += 1
+        elif ch == ">" and not paren and angle:
+            angle -= 1
+        elif ch in ";{":
+            break
+    return head.find("(")
 
 
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
