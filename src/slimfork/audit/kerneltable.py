@@ -29,6 +29,8 @@ from slimfork.index.native_functions import HostFunction
 from slimfork.index.build import Index
 from slimfork.index.kernel_names import name_regex, specific
 
+_COMPILED = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")  # sources a compiler is given (no headers)
+
 
 @dataclass
 class Kernel:
@@ -128,6 +130,8 @@ class _Builder:
         self.unknown: list[Use] = []
         self.consumed: set[tuple[str, int, str]] = set()  # (path, line, text) of strings a loader compiles
         self._strings: dict[str, list[tuple[str, int]]] | None = None
+        self._folders: dict[str, list[str]] | None = None  # folder -> the native files directly in it
+        self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
 
@@ -442,6 +446,29 @@ class _Builder:
                     continue  # a loader's own source list: it counts through the loader (and only if called)
                 for path in self.resolver.resolve(text, rel):
                     self.add_file_use(path, Use(rel, line, function, "string"))
+            for text, line, function in py.folder_strings:
+                for path in self.folder_sources(text, rel):
+                    self.add_file_use(path, Use(rel, line, function, "folder string"))
+
+    def folder_sources(self, text: str, from_path: str) -> list[str]:
+        """The sources directly in the folder a Python path string names (``f"{CSRC}/ck_gemm_a8w8/instances"``,
+        matched as a suffix of the folder's path, relative to the naming module or the root): a build helper may
+        list it and compile them (aiter's ``compile_ops(srcs=[...])``). Folders holding Python files are no
+        source folders."""
+        if self._folders is None:
+            self._folders = {}
+            for path in self.resolver.paths:
+                self._folders.setdefault(posixpath.dirname(path), []).append(path)
+            self._python_folders = {posixpath.dirname(p) for p in self.scan.py}
+        tail = re.sub(r"^(\{\.\.\.\}/)+", "", text).strip("/")
+        if "{...}" in tail or tail.startswith("."):
+            return []
+        here = posixpath.normpath(posixpath.join(posixpath.dirname(from_path), tail))
+        out: list[str] = []
+        for folder, paths in self._folders.items():
+            if (folder == tail or folder == here or folder.endswith("/" + tail)) and folder not in self._python_folders:
+                out += [p for p in paths if p.endswith(_COMPILED)]
+        return sorted(out)
 
     def includes(self, rel: str) -> list[str]:
         out: list[str] = []
