@@ -106,6 +106,17 @@ def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
     return out
 
 
+def include_closure_of(path: str, includes) -> list[str]:
+    """``path`` and what it includes, transitively (``includes(path)``: its direct includes)."""
+    out, todo = [path], [path]
+    while todo:
+        for inc in includes(todo.pop()):
+            if inc not in out:
+                out.append(inc)
+                todo.append(inc)
+    return out
+
+
 def include_closure(table: KernelTable, start: set[str]) -> dict[str, str]:
     """``start`` and every native source they include, transitively: path -> the file that includes it."""
     out = {path: "" for path in start}
@@ -130,6 +141,7 @@ class _Builder:
         self.unknown: list[Use] = []
         self.consumed: set[tuple[str, int, str]] = set()  # (path, line, text) of strings a loader compiles
         self._strings: dict[str, list[tuple[str, int]]] | None = None
+        self._closures: dict[str, set[str]] = {}  # native file -> itself and what it includes, transitively
         self._folders: dict[str, list[str]] | None = None  # folder -> the native files directly in it
         self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
@@ -149,6 +161,16 @@ class _Builder:
         includes = {rel: self.includes(rel) for rel in self.scan.native}
         return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native),
                            uncalled=self.uncalled_functions() | self.uncalled_host_functions())
+
+    def sees(self, user: str, definer: str, definers: set[str]) -> bool:
+        """Whether a use in native file ``user`` may launch the kernel of ``definer``, one of ``definers`` (files
+        defining kernels of one name): when ``user`` or what it includes defines one, only those are visible
+        (gemlite's stale ``cuda/`` copy and llm-awq's ``gemm_cuda_old.cu`` define the live kernels' names: the live
+        file's launches are its own kernels'); else any may be (a launcher in another file, linked)."""
+        if user not in self._closures:
+            self._closures[user] = set(include_closure_of(user, self.includes))
+        visible = definers & self._closures[user]
+        return not visible or definer in visible
 
     def host_uses(self, name: str) -> list[Use]:
         """Where native code uses ``name``: the host functions (and macros) whose body names it, and the places
@@ -298,10 +320,17 @@ class _Builder:
     def native_kernels(self) -> None:
         ops: dict[tuple[str, str], Kernel] = {}
         pybind: list[Kernel] = []
+        cuda_defs: dict[str, set[str]] = {}  # kernel name -> the native files defining a kernel of that name
+        for rel, nat in self.scan.native.items():
+            for k in nat.kernels:
+                if k.kind == "cuda":
+                    cuda_defs.setdefault(k.name, set()).add(rel)
         for rel, nat in self.scan.native.items():
             for k in nat.kernels:
                 if k.kind == "cuda":
                     uses = self.host_uses(k.name)
+                    if len(cuda_defs[k.name]) > 1:  # copies: a use launches the one its translation unit sees
+                        uses = [u for u in uses if self.sees(u.path, rel, cuda_defs[k.name])]
                     uses += self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
                     self.kernels.append(Kernel(f"cuda:{rel}::{k.name}", "cuda", k.name, rel, k.line, uses))
                 elif k.kind == "metal":
