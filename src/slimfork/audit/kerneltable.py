@@ -422,8 +422,9 @@ class _Builder:
         and those importing from such a file (``_ext = import_module(...)`` re-exported as an alias)."""
         if module not in self._readers:
             carriers = [rel for rel, py in self.scan.py.items()
-                        if any(m and (m == module or m.endswith("." + module) or n == module)
-                               for _l, m, _v, n, _ln in py.imports) or module in py.strings]
+                        if any(m and (m == module or m.endswith("." + module)) or n == module
+                               or self.imports_extension(rel, m, level, n, module)
+                               for _l, m, level, n, _ln in py.imports) or module in py.strings]
             readers = dict.fromkeys(carriers)
             carrier_modules = {m for rel in carriers if (m := self.mm.module_of(rel)) is not None}
             for m in carrier_modules:
@@ -436,12 +437,29 @@ class _Builder:
             self._readers[module] = list(readers)
         return self._readers[module]
 
+    def imports_extension(self, rel: str, written: str | None, level: int, name: str | None, module: str) -> bool:
+        """Whether ``from . import _qattn`` (relative, or ``from sageattention import _qattn``) in ``rel``
+        imports the extension ``module`` (``sageattention._qattn``, beside ``sageattention/core.py``)."""
+        if not level:
+            return bool(written and name) and f"{written}.{name}" == module
+        own = self.mm.module_of(rel) if name else None
+        if own is None:
+            return False
+        parts = own.split(".")
+        if not rel.endswith("__init__.py"):
+            parts = parts[:-1]  # a module's level 1 is its package
+        if level - 1 > len(parts):
+            return False
+        base = parts[:len(parts) - (level - 1)] + (written.split(".") if written else [])
+        return ".".join(base + [name]) == module
+
     def module_locals(self, rel: str, module: str) -> set[str]:
         """The names that hold the extension ``module`` in the file ``rel``: its import's local name, and names
         bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``)."""
         py = self.scan.py[rel]
-        out = {local for local, m, _v, n, _ln in py.imports
-               if n is None and m and (m == module or m.endswith("." + module)) or n == module}
+        out = {local for local, m, level, n, _ln in py.imports
+               if n is None and m and (m == module or m.endswith("." + module)) or n == module
+               or n is not None and self.imports_extension(rel, m, level, n, module)}
         grown = True
         while grown:
             more = {name for name, sources in py.aliases.items() if name not in out and out.intersection(sources)}
