@@ -442,8 +442,8 @@ class _Builder:
         imports the extension ``module`` (``sageattention._qattn``, beside ``sageattention/core.py``)."""
         if not level:
             return bool(written and name) and f"{written}.{name}" == module
-        own = self.mm.module_of(rel) if name else None
-        if own is None:
+        own = self.mm.module_of(rel)
+        if own is None or name is None:
             return False
         parts = own.split(".")
         if not rel.endswith("__init__.py"):
