@@ -15,7 +15,9 @@ from slimfork.index.own_names import own_name
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
-_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)$")
+# templates of native code a Python generator renders (aiter's pa_ps.cpp.jinja launches pa_decode_ps_reduce_hip_kernel)
+NATIVE_TEMPLATE_EXTS = tuple(ext + t for ext in NATIVE_EXTS for t in (".jinja", ".jinja2", ".j2"))
+_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)(?:\.jinja2?|\.j2)?$")
 _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 # a header written as an include names it: '"deep_gemm/fp8_gemm.cuh"', '<pkg/x.cuh>', '#include "x.cuh"' lines of code
 # a JIT compiler is given (the quotes or brackets kept)
