@@ -388,6 +388,12 @@ class _Builder:
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+            for rel, py in self.scan.py.items():  # @compile_ops("module_x") def hipb_mm(...): ... binds it by name
+                for stub, line in py.stubs:
+                    if stub == name:
+                        use = Use(rel, line, None, "declared by a decorated stub")
+                        kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
             getattrs = []
             for rel in self.extension_readers(module):
                 py = self.scan.py[rel]

@@ -77,6 +77,8 @@ class PyScan:
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
     all_names: list[str] = field(default_factory=list)  # the strings of __all__ (not counted as kernel names)
     native_kernels: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line) in source strings
+    stubs: list[tuple[str, int]] = field(default_factory=list)  # decorated functions with no body: (name, line)
+    # (``@compile_ops("module_gemm") def gemm_a8w8(...): ...``: the decorator binds a native function of the name)
     folder_strings: list[tuple[str, int, str | None]] = field(default_factory=list)
     # paths naming a folder (f"{CSRC}/ck_gemm_a8w8"), not in an include list: a build helper may compile its sources
     # attributes read on an instance of a class (a parameter annotated with a class, ``lq: AdaptiveGPTQ``, or a
@@ -170,6 +172,15 @@ def _instances(node) -> set[str]:
     return out - declared
 
 
+_NOT_BINDERS = {"overload", "abstractmethod", "property", "setter", "getter", "staticmethod", "classmethod"}
+
+
+def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A body of only a docstring, ``...`` or ``pass``: a declaration its decorator implements."""
+    return all(isinstance(st, ast.Pass) or isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)
+               for st in node.body)
+
+
 def _include_lists(tree: ast.Module) -> set[int]:
     """Nodes of include-folder lists (``include_dirs=[...]``, ``includes = [...]``, ``{"extra_include": [...]}``,
     ``include_paths.append(...)``): the folders they name are searched for headers, not compiled."""
@@ -212,6 +223,8 @@ class _Visitor(ast.NodeVisitor):
         decorators = tuple(self._decorator(d) for d in node.decorator_list)
         if any(self._is_triton(d) for d in decorators):
             self.s.triton.append(PyKernelDef(node.name, qualname, node.lineno, end, decorators))
+        elif decorators and _is_stub(node) and not any(d.split(".")[-1] in _NOT_BINDERS for d in decorators):
+            self.s.stubs.append((node.name, node.lineno))
         for d in node.decorator_list:
             self.visit(d)
         self.visit(node.args)
