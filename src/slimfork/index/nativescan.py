@@ -58,7 +58,11 @@ class NativeScan:
 
 
 def _blank(match: re.Match) -> str:
+    """A comment as spaces, its lines kept; a block comment keeps the line continuations of the macro it is in
+    (``/*wvSpltK_hf:<...> \\`` inside a ``#define``: the macro's body went on after it)."""
     text = match.group(0)
+    if text.startswith("/*"):
+        return re.sub(r"\\(?=\n)|([^\n])", lambda m: " " if m.group(1) else "\\", text)
     return re.sub(r"[^\n]", " ", text)
 
 
