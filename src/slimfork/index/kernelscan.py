@@ -181,24 +181,34 @@ def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
                for st in node.body)
 
 
+_NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=
+
+
+def _not_compiled(text: str) -> bool:
+    return any(word in text.lower() for word in _NOT_COMPILED)
+
+
 def _include_lists(tree: ast.Module) -> set[int]:
     """Nodes of include-folder lists (``include_dirs=[...]``, ``includes = [...]``, ``{"extra_include": [...]}``,
-    ``include_paths.append(...)``): the folders they name are searched for headers, not compiled."""
+    ``include_paths.append(...)``): the folders they name are searched for headers, not compiled; nor are those
+    of package lists and exclusions (``find_packages(exclude=["pkg/legacy"])``)."""
     out: set[int] = set()
     for node in ast.walk(tree):
         values: list[ast.AST] = []
-        if isinstance(node, ast.keyword) and node.arg and "include" in node.arg.lower():
+        if isinstance(node, ast.keyword) and node.arg and _not_compiled(node.arg):
             values = [node.value]
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any("include" in ast.unparse(t).lower() for t in targets):
+            if any(_not_compiled(ast.unparse(t)) for t in targets):
                 values = [node.value]
         elif isinstance(node, ast.Dict):
             values = [v for k, v in zip(node.keys, node.values)
-                      if isinstance(k, ast.Constant) and "include" in str(k.value).lower()]
+                      if isinstance(k, ast.Constant) and _not_compiled(str(k.value))]
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr in ("append", "extend", "insert") and "include" in ast.unparse(node.func.value).lower()):
+              and node.func.attr in ("append", "extend", "insert") and _not_compiled(ast.unparse(node.func.value))):
             values = list(node.args)
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith("find_packages"):
+            values = [node]
         out.update(id(n) for v in values for n in ast.walk(v))
     return out
 
