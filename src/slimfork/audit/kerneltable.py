@@ -131,7 +131,7 @@ def include_closure(table: KernelTable, start: set[str]) -> dict[str, str]:
 
 
 class _Builder:
-    def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, str]):
+    def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, list[str]]):
         self.scan, self.mm, self.extensions = scan, mm, extensions
         self.linker = Linker(scan, mm)
         self.sole_api: set[str] = set()  # extensions that are a distribution's whole Python API
@@ -378,13 +378,15 @@ class _Builder:
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
-                module = self.extensions[kernel.path]  # or by the setup.py extension that lists its source
-                kernel.note = f"built as the extension {module} by a setup.py"
-            if module in self.sole_api:
+                modules = self.extensions[kernel.path]  # or by the setup.py extensions that list its source
+                kernel.note = f"built as the extension {' and '.join(modules)} by a setup.py"
+            else:
+                modules = [module]
+            if any(m in self.sole_api for m in modules):
                 kernel.note = (kernel.note + "; " if kernel.note else "") + SOLE_API
             for rel, py in self.scan.py.items():
                 for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
-                    if n == name and m and (m == module or m.endswith("." + module)):
+                    if n == name and m and any(m == module or m.endswith("." + module) for module in modules):
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
@@ -395,14 +397,16 @@ class _Builder:
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
             getattrs = []
-            for rel in self.extension_readers(module):
-                py = self.scan.py[rel]
-                for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
-                    use = Use(rel, line, py.enclosing(line), "attribute")
-                    kernel.uses.append(use)
-                    self.add_file_use(kernel.path, use)
-                getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
-                             if receiver in self.module_locals(rel, module)]
+            for module in modules:
+                for rel in self.extension_readers(module):
+                    py = self.scan.py[rel]
+                    for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
+                        use = Use(rel, line, py.enclosing(line), "attribute")
+                        if use not in kernel.uses:
+                            kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
+                    getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
+                                 if receiver in self.module_locals(rel, module)]
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
                 kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
                 for use in self.string_uses(name):
