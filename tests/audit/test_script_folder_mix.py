@@ -25,3 +25,12 @@ def test_a_folder_of_scripts_and_other_files_is_not_one_dead_folder(tmp_path):
     assert found.get("app/flux/run_gradio.py") == 30 and found.get("app/flux/utils.py") == 30
     assert not any(s in found for s in ("app/", "app/flux/"))
     assert found.get("app/flux/datasets/", found.get("app/flux/datasets/loader.py", 0)) >= 60
+
+
+def test_a_folder_a_script_outside_it_imports_stays_whole(tmp_path):
+    files = dict(FILES)
+    files["ci/run_bench.py"] = "from app.flux import utils\n\nif __name__ == '__main__':\n    utils.pipeline()\n"
+    files["app/__init__.py"] = files["app/flux/__init__.py"] = ""
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-file"}
+    assert found.get("app/flux/") == 30 and not [s for s, c in found.items() if c >= 60]
