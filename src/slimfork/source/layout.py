@@ -14,6 +14,16 @@ from slimfork.source.package_dir import declared_python_root
 
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".tox", ".nox", ".venv", "venv", "node_modules", ".eggs",
              "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+_BUILD_OUTPUTS = {"build", "dist"}
+
+
+def skipped_dir(folder: Path) -> bool:
+    """A folder no scan reads: version control, caches, virtual environments, build outputs. A ``build`` or
+    ``dist`` folder that holds an ``__init__.py`` is a package of the source, not an output (aiter's
+    ``aiter/dist/``, imported as ``aiter.dist.parallel_state``)."""
+    if folder.name in _BUILD_OUTPUTS:
+        return not (folder / "__init__.py").is_file()
+    return folder.name in SKIP_DIRS
 
 
 @dataclass
@@ -82,7 +92,7 @@ def find_packages(py_root: Path) -> list[str]:
     ``tools/release/bump.py`` outside them."""
     names, deep = [], []
     for entry in sorted(py_root.iterdir()):
-        if entry.name.startswith(".") or entry.name in SKIP_DIRS or not entry.name.isidentifier():
+        if entry.name.startswith(".") or skipped_dir(entry) or not entry.name.isidentifier():
             continue
         if entry.is_dir() and (entry / "__init__.py").is_file():
             names.append(entry.name)
@@ -97,7 +107,7 @@ def find_packages(py_root: Path) -> list[str]:
 def _namespace_folder(folder: Path, depth: int = 0) -> bool:
     """A folder importable as an implicit namespace package that holds Python code at some depth: through
     folders with identifier names (a ``.py`` file, or a regular package, below it)."""
-    if depth > 8 or not folder.is_dir() or folder.name in SKIP_DIRS or not folder.name.isidentifier():
+    if depth > 8 or not folder.is_dir() or skipped_dir(folder) or not folder.name.isidentifier():
         return False
     if (folder / "__init__.py").is_file() or any(folder.glob("*.py")):
         return True
