@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from slimfork.verify.checks.install import InstallCheck, build_digest, build_named
+from slimfork.verify.checks.install import InstallCheck
+from slimfork.verify.installed import build_digest, build_named
 from slimfork.verify.env import current_env
 from slimfork.verify.model import Baseline
 

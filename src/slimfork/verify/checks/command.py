@@ -18,6 +18,7 @@ import hashlib
 import os
 import re
 import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,8 +32,12 @@ from slimfork.verify.env import VerifyEnv
 from slimfork.verify.installed import Installed, InstallError, installed
 from slimfork.verify.model import Baseline, CheckResult
 from slimfork.verify.process import ProcessResult, run_process, tree_frames
+from slimfork.verify.reads import ReadSet, collect, traced_env
 from slimfork.verify.spec import CommandSpec
+from slimfork.verify.trace_runtime import is_python
 from slimfork.verify.tree import TreeLayout
+
+_KEEP_PASSED = 4  # read sets of the last trees that passed, tried before running again
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,7 @@ class CommandOutcome:
     stderr: str
     seconds: float
     watched: dict[str, str] | None = None  # the original's watched files (baseline only)
+    reads: ReadSet | str | None = None  # what the original's run read of it, or why that is not known (baseline)
 
 
 class CommandCheck:
@@ -51,6 +57,7 @@ class CommandCheck:
     def __init__(self, layout: TreeLayout, env: VerifyEnv, command: CommandSpec, spec_dir: Path):
         self.layout, self.env, self.command, self.spec_dir = layout, env, command, spec_dir
         self.name = f"command:{command.name}"
+        self.passed: list[tuple[ReadSet | None, dict[str, str] | None]] = []  # what trees that passed read
 
     def key_files(self) -> list[Path]:
         """Files the command names by an absolute path outside the tree (``{spec_dir}/checks/x.py``): their content
@@ -70,8 +77,10 @@ class CommandCheck:
         env = {k: _fill(v, spec_dir) for k, v in self.command.env.items()}
         return repr((self.layout, self.env, dataclasses.replace(self.command, argv=argv, env=env)))
 
-    def execute(self, tree: Path, inst: Installed | None = None) -> tuple[CommandOutcome, ProcessResult]:
-        """Run the command on ``tree``; with ``inst`` (the tree installed: ``installed = true``) from that install."""
+    def execute(self, tree: Path, inst: Installed | None = None,
+                trace: Path | None = None) -> tuple[CommandOutcome, ProcessResult]:
+        """Run the command on ``tree``; with ``inst`` (the tree installed: ``installed = true``) from that install;
+        with ``trace`` (a folder) its Python processes write what they read there (``verify/reads.py``)."""
         tree = Path(tree).resolve()
         python_root = tree / self.layout.python_root if self.layout.python_root else tree
         python = inst.python if inst is not None else self.env.python
@@ -94,6 +103,8 @@ class CommandCheck:
                 proc = ProcessResult(127, "", f"{argv[0]}: command not found (not installed)\n", 0.0)
                 return CommandOutcome(127, "", proc.stderr, 0.0), proc
             argv[0] = found
+        if trace is not None and is_python(argv[0], env.get("PATH")):
+            env = traced_env(env, trace, [tree] + ([inst.site] if inst is not None else []))
         proc = run_process(argv, env, cwd, self.command.timeout)
         outcome = CommandOutcome(proc.exit_code, _normal(proc.stdout, tree, inst), _normal(proc.stderr, tree, inst),
                                  proc.seconds)
@@ -120,14 +131,10 @@ class CommandCheck:
     def baseline(self, original: Path) -> Baseline:
         start = time.monotonic()
         try:
-            with self.prepared(original) as inst:
-                first, _ = self.execute(original, inst)
-                second = self.execute(original, inst)[0] if first.exit_code == 0 and self.command.match != "exit" \
-                    else None
-                size = _size_note(inst)
+            first, _, reads, size, second = self.traced(original, again=self.command.match != "exit")
         except InstallError as exc:
             return Baseline(self.name, False, None, f"the original does not install: {exc}", time.monotonic() - start)
-        first = dataclasses.replace(first, watched=self.watched(original))
+        first = dataclasses.replace(first, watched=self.watched(original), reads=reads)
         if first.exit_code is None:
             return Baseline(self.name, False, None, f"times out on the original after {self.command.timeout}s",
                             time.monotonic() - start)
@@ -153,15 +160,39 @@ class CommandCheck:
                 shown.append(repr(line[:70]) + (f" and {lines - 1} more lines" if lines > 1 else ""))
         return f"; the fork deliberately lacks {len(shown)} parts of it, in: {', '.join(shown)}" if shown else ""
 
+    def traced(self, tree: Path, again: bool = False) -> tuple[CommandOutcome, ProcessResult, ReadSet | str, str,
+                                                               CommandOutcome | None]:
+        """One run on ``tree`` with what it read (or why that is not known) and the install's size note; with
+        ``again``, a second run (untraced) from the same install when the first exits 0."""
+        with tempfile.TemporaryDirectory(prefix="slimfork-trace-") as trace, self.prepared(tree) as inst:
+            outcome, proc = self.execute(tree, inst, Path(trace))
+            reads = collect(Path(trace), tree, self.layout.python_root, inst.site if inst is not None else None)
+            second = self.execute(tree, inst)[0] if again and outcome.exit_code == 0 else None
+            return outcome, proc, reads, _size_note(inst), second
+
+    def unchanged(self, fork: Path, before: CommandOutcome) -> str | None:
+        """Why the run on ``fork`` would give what an earlier run gave (None: it must run): the files the original's
+        run or a passing fork's run read, or the ``watch`` files, are all as they were there."""
+        watched = self.watched(fork) if self.command.watch else None
+        if watched is not None and watched == before.watched:
+            return "watched files unchanged: not run"
+        if isinstance(before.reads, ReadSet) and before.reads.holds(fork, self.layout.python_root):
+            return f"the {len(before.reads)} paths the original's run read are unchanged: not run"
+        for reads, seen in reversed(self.passed):
+            if watched is not None and watched == seen:
+                return "watched files as in a tree that passed: not run"
+            if reads is not None and reads.holds(fork, self.layout.python_root):
+                return f"the {len(reads)} paths its run read are as in a tree that passed: not run"
+        return None
+
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         before: CommandOutcome = baseline.data
-        if before.watched is not None and self.watched(fork) == before.watched:
-            return CheckResult(self.name, True, (), (), time.monotonic() - start, "watched files unchanged: not run")
+        why = self.unchanged(fork, before)
+        if why is not None:
+            return CheckResult(self.name, True, (), (), time.monotonic() - start, why)
         try:
-            with self.prepared(fork) as inst:
-                now, proc = self.execute(fork, inst)
-                size = _size_note(inst)
+            now, proc, reads, size, _ = self.traced(fork)
         except InstallError as exc:
             return CheckResult(self.name, False, (f"{self.command.name}: the fork does not install: {exc}",), (),
                                time.monotonic() - start)
@@ -179,6 +210,11 @@ class CommandCheck:
                             + _first_difference(expected, got) + said)
         paths = tuple(dict.fromkeys(reversed(tree_frames(proc.stderr, Path(fork).resolve())))) if failures else ()
         note = f"{now.seconds:.1f}s" + size
+        if not failures:
+            self.passed = [*self.passed[-_KEEP_PASSED + 1:],
+                           (reads if isinstance(reads, ReadSet) else None, self.watched(fork))]
+        elif isinstance(reads, str):
+            note += f"; its reads are not known: {reads}"
         if self.command.removed_output:
             dropped = sum(len(re.findall(p, before.stdout, re.S | re.M)) for p in self.command.removed_output)
             note += f"; {dropped} parts of the original's output deliberately removed " \

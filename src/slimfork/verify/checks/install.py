@@ -12,15 +12,13 @@ failure restores, or a batch that deleted what the build needs. A project withou
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 import subprocess
 import time
 from pathlib import Path
 
 from slimfork.verify.env import VerifyEnv, stub_dir
-from slimfork.verify.installed import BUILD_FILES, InstallError, clean_env, installed
+from slimfork.verify.installed import BUILD_FILES, InstallError, build_digest, build_named, clean_env, installed
 from slimfork.verify.model import Baseline, CheckResult
 
 _PROBE = r"""
@@ -105,38 +103,6 @@ class InstallCheck:
 
 def builds(tree: Path) -> bool:
     return (Path(tree) / "pyproject.toml").is_file() or (Path(tree) / "setup.py").is_file()
-
-
-def build_digest(tree: Path) -> str:
-    """The build files' contents and which of the paths they name exist."""
-    h = hashlib.blake2b(digest_size=12)
-    for name in BUILD_FILES:
-        path = Path(tree) / name
-        h.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"-") + b"\0")
-    for rel in build_named(tree):
-        h.update(rel.encode() + b"\0")
-    return h.hexdigest()
-
-
-_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]*")
-
-
-def build_named(tree: Path) -> list[str]:
-    """The files and folders of ``tree`` its build files name: a word of them that is a path (``src``,
-    ``pkg/_version.py``, a glob's folder) or a dotted module (``pkg.build_ext``: ``pkg/build_ext.py``)."""
-    root, out = Path(tree), set()
-    for name in BUILD_FILES:
-        path = root / name
-        if not path.is_file():
-            continue
-        for word in set(_WORD.findall(path.read_text("utf-8", "replace"))):
-            word, parts = word.strip("./"), word.strip("./").split(".")
-            modules = ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]  # pkg.cmds.Build: its module
-            for rel in [word] + [f"{base}{m}{end}" for m in modules for base in ("", "src/")
-                                 for end in (".py", "/__init__.py")]:
-                if rel and rel not in BUILD_FILES and ".." not in rel and (root / rel).exists():
-                    out.add(rel)
-    return sorted(out)
 
 
 def _failures(outcome: dict) -> list[str]:
