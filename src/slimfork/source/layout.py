@@ -69,7 +69,7 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     return SourceTree(root, py_root, list(packages), read_distribution(root), kind)
 
 
-_NOT_PACKAGES = {"tests", "test", "docs", "doc", "examples", "benchmarks", "scripts"}
+_NOT_PACKAGES = {"tests", "test", "docs", "doc", "documentation", "examples", "benchmarks", "scripts"}
 
 
 def top_level_names(root: Path, py_root: Path) -> list[str]:
