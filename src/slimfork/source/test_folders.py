@@ -1,6 +1,7 @@
 """The project's test folders when the spec names none: folders called tests/test/testing/testsuite that hold test
-files (``test_*.py``, ``*_test.py``, ``conftest.py``), the outermost of each. Without them, tests of kept code
-looked unreachable and left the fork (boltons' ``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
+files (``test_*.py``, ``*_test.py``, ``conftest.py``), the outermost of each; and test modules at the top
+(``test_six.py``). Without them, tests of kept code looked unreachable and left the fork (boltons'
+``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,19 @@ def find_test_folders(paths: Iterable[str]) -> list[str]:
                 if not any(folder == f or folder.startswith(f + "/") for f in found):
                     found = [f for f in found if not f.startswith(folder + "/")] + [folder]
                 break
-    return sorted(f for f in found if any(is_test_file(r) for r in paths if r.startswith(f + "/")))
+    folders = [f for f in found if any(is_test_file(r) for r in paths if r.startswith(f + "/"))]
+    return sorted(folders + [r for r in paths if _top_level_test(r)])
+
+
+def _top_level_test(rel: str) -> bool:
+    """A test module beside a single-module project's code: ``test_six.py``, ``tests.py`` (jsonpointer),
+    ``src/test_typing_extensions.py``. Not a ``conftest.py``: it configures every test, kept as it is."""
+    parts = rel.split("/")
+    if len(parts) > 2 or (len(parts) == 2 and parts[0] != "src"):
+        return False
+    name = parts[-1]
+    return name in ("tests.py", "test.py") or (name.startswith("test_") or name.endswith("_test.py")) \
+        and name.endswith(".py")
 
 
 def tests_of(analysis) -> list[str]:
