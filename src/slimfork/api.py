@@ -73,6 +73,16 @@ def type_checking_hold(spec: Spec | str | Path | Analysis):
     return hold if hold.modules else None
 
 
+def listed_packages_hold(spec: Spec | str | Path | Analysis):
+    """What only the build configuration's literal ``packages`` list keeps (``graph.weigh.InitHold``, its
+    ``inits`` the listed packages no spec root lies in), or None when nothing is held that way."""
+    from slimfork.graph.weigh import held_by_listed_packages
+
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
+    hold = held_by_listed_packages(analysis.graph, lambda m: _lines(analysis, m))
+    return hold if hold.modules else None
+
+
 def _lines(analysis, module: str) -> int:
     info = analysis.graph.modules.get(module)
     summary = analysis.index.files.get(info.path) if info is not None and info.path else None

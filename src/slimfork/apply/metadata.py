@@ -48,6 +48,9 @@ def fork_pyproject(tree: SourceTree, kept_modules: set[str], requires: list[str]
     for group, entries in sorted(dist.entry_points.items()):
         lines += ["", f"[project.entry-points.{_q(group)}]"] + [f"{_q(k)} = {_q(v)}" for k, v in sorted(entries.items())]
     where = tree.relpath(tree.python_root) if tree.python_root != tree.root else "."
+    modules = [name for name in tree.packages if (tree.python_root / f"{name}.py").is_file()]
+    if modules:  # single-file modules (six.py): setuptools' find does not install them
+        lines += ["", "[tool.setuptools]", "py-modules = " + _list(modules)]
     lines += ["", "[tool.setuptools.packages.find]", f"where = [{_q(where)}]",
               "include = " + _list([p for name in tree.packages for p in (name, f"{name}.*")]), "namespaces = true",
               "", "[tool.setuptools.package-data]", '"*" = ["*", "**/*"]', ""]

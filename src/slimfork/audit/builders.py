@@ -158,16 +158,28 @@ def _string_constants(text: str) -> dict[str, str]:
     for m in _BINDING.finditer(text):
         counts[m.group(1)] = counts.get(m.group(1), 0) + 1
     return {m.group(1): m.group(3) for m in _STRING_BINDING.finditer(text) if counts.get(m.group(1)) == 1}
-_BUILT_SOURCE = re.compile(r"""(["'])([\w./+-]+\.(?:cu|cpp|cc|cxx|c|hip|mm))\1""")
+_BUILT_SOURCE = re.compile(r"""(["'])((?:\{\w+\}/)?[\w./+-]+\.(?:cu|cpp|cc|cxx|c|hip|mm))\1""")
 
 
-def extension_names(root: Path, python_paths: list[str], native: list[str]) -> dict[str, str]:
-    """The module a ``setup.py`` extension builds from each native source it lists (``CUDAExtension(
+def _hole(source: re.Match) -> str:
+    """The source path as the resolver reads it: an f-string's leading ``{bd_dir}/`` as a hole."""
+    return re.sub(r"^\{\w+\}/", "{...}/", source.group(2))
+
+
+def extension_names(root: Path, python_paths: list[str], native: list[str]) -> dict[str, list[str]]:
+    """The modules ``setup.py`` extensions build from each native source they list (``CUDAExtension(
     name="flash_attn_2_cuda", sources=["csrc/flash_attn/flash_api.cpp", ...])``, or a name bound once to a
-    literal: ``CUDAExtension(extension_name, [...])``): path -> module name. A
-    ``PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)`` source gets its module's name from here."""
+    literal: ``CUDAExtension(extension_name, [...])``; ``sources=[f"{bd_dir}/hipbsolgemm.cu"]`` by its file name):
+    path -> module names (aiter builds ``hipbsolgemm.cu`` as ``hipbsolidxgemm`` in ``gradlib/setup.py`` and as
+    ``hipbsolidxgemm_`` in its root ``setup.py``). A ``PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)`` source gets its
+    module's names from here."""
     resolver = SourceResolver(native)
-    out: dict[str, str] = {}
+    out: dict[str, list[str]] = {}
+
+    def add(path: str, module: str) -> None:
+        if module not in out.setdefault(path, []):
+            out[path].append(module)
+
     for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
         try:
             text = _without_comments((root / rel).read_text(errors="replace"))
@@ -180,15 +192,15 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
             name = _extension_name(body, constants)
             if name is None:
                 continue
-            listed = [path for source in _BUILT_SOURCE.finditer(body) for path in resolver.resolve(source.group(2), rel)]
+            listed = [path for source in _BUILT_SOURCE.finditer(body) for path in resolver.resolve(_hole(source), rel)]
             for path in listed:
-                out.setdefault(path, name)
+                add(path, name)
             if not listed:
                 unlisted.add(name)
         if len(unlisted) == 1:
             for source in _BUILT_SOURCE.finditer(text):
-                for path in resolver.resolve(source.group(2), rel):
-                    out.setdefault(path, next(iter(unlisted)))
+                for path in resolver.resolve(_hole(source), rel):
+                    add(path, next(iter(unlisted)))
     return out
 
 

@@ -29,6 +29,8 @@ from slimfork.index.native_functions import HostFunction
 from slimfork.index.build import Index
 from slimfork.index.kernel_names import name_regex, specific
 
+_COMPILED = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")  # sources a compiler is given (no headers)
+
 
 @dataclass
 class Kernel:
@@ -104,6 +106,17 @@ def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
     return out
 
 
+def include_closure_of(path: str, includes) -> list[str]:
+    """``path`` and what it includes, transitively (``includes(path)``: its direct includes)."""
+    out, todo = [path], [path]
+    while todo:
+        for inc in includes(todo.pop()):
+            if inc not in out:
+                out.append(inc)
+                todo.append(inc)
+    return out
+
+
 def include_closure(table: KernelTable, start: set[str]) -> dict[str, str]:
     """``start`` and every native source they include, transitively: path -> the file that includes it."""
     out = {path: "" for path in start}
@@ -118,7 +131,7 @@ def include_closure(table: KernelTable, start: set[str]) -> dict[str, str]:
 
 
 class _Builder:
-    def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, str]):
+    def __init__(self, scan: TreeScan, mm: ModuleMap, extensions: dict[str, list[str]]):
         self.scan, self.mm, self.extensions = scan, mm, extensions
         self.linker = Linker(scan, mm)
         self.sole_api: set[str] = set()  # extensions that are a distribution's whole Python API
@@ -128,6 +141,9 @@ class _Builder:
         self.unknown: list[Use] = []
         self.consumed: set[tuple[str, int, str]] = set()  # (path, line, text) of strings a loader compiles
         self._strings: dict[str, list[tuple[str, int]]] | None = None
+        self._closures: dict[str, set[str]] = {}  # native file -> itself and what it includes, transitively
+        self._folders: dict[str, list[str]] | None = None  # folder -> the native files directly in it
+        self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
 
@@ -145,6 +161,16 @@ class _Builder:
         includes = {rel: self.includes(rel) for rel in self.scan.native}
         return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native),
                            uncalled=self.uncalled_functions() | self.uncalled_host_functions())
+
+    def sees(self, user: str, definer: str, definers: set[str]) -> bool:
+        """Whether a use in native file ``user`` may launch the kernel of ``definer``, one of ``definers`` (files
+        defining kernels of one name): when ``user`` or what it includes defines one, only those are visible
+        (gemlite's stale ``cuda/`` copy and llm-awq's ``gemm_cuda_old.cu`` define the live kernels' names: the live
+        file's launches are its own kernels'); else any may be (a launcher in another file, linked)."""
+        if user not in self._closures:
+            self._closures[user] = set(include_closure_of(user, self.includes))
+        visible = definers & self._closures[user]
+        return not visible or definer in visible
 
     def host_uses(self, name: str) -> list[Use]:
         """Where native code uses ``name``: the host functions (and macros) whose body names it, and the places
@@ -294,10 +320,17 @@ class _Builder:
     def native_kernels(self) -> None:
         ops: dict[tuple[str, str], Kernel] = {}
         pybind: list[Kernel] = []
+        cuda_defs: dict[str, set[str]] = {}  # kernel name -> the native files defining a kernel of that name
+        for rel, nat in self.scan.native.items():
+            for k in nat.kernels:
+                if k.kind == "cuda":
+                    cuda_defs.setdefault(k.name, set()).add(rel)
         for rel, nat in self.scan.native.items():
             for k in nat.kernels:
                 if k.kind == "cuda":
                     uses = self.host_uses(k.name)
+                    if len(cuda_defs[k.name]) > 1:  # copies: a use launches the one its translation unit sees
+                        uses = [u for u in uses if self.sees(u.path, rel, cuda_defs[k.name])]
                     uses += self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
                     self.kernels.append(Kernel(f"cuda:{rel}::{k.name}", "cuda", k.name, rel, k.line, uses))
                 elif k.kind == "metal":
@@ -345,25 +378,35 @@ class _Builder:
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
-                module = self.extensions[kernel.path]  # or by the setup.py extension that lists its source
-                kernel.note = f"built as the extension {module} by a setup.py"
-            if module in self.sole_api:
+                modules = self.extensions[kernel.path]  # or by the setup.py extensions that list its source
+                kernel.note = f"built as the extension {' and '.join(modules)} by a setup.py"
+            else:
+                modules = [module]
+            if any(m in self.sole_api for m in modules):
                 kernel.note = (kernel.note + "; " if kernel.note else "") + SOLE_API
             for rel, py in self.scan.py.items():
                 for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
-                    if n == name and m and (m == module or m.endswith("." + module)):
+                    if n == name and m and any(m == module or m.endswith("." + module) for module in modules):
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+            for rel, py in self.scan.py.items():  # @compile_ops("module_x") def hipb_mm(...): ... binds it by name
+                for stub, line in py.stubs:
+                    if stub == name:
+                        use = Use(rel, line, None, "declared by a decorated stub")
+                        kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
             getattrs = []
-            for rel in self.extension_readers(module):
-                py = self.scan.py[rel]
-                for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
-                    use = Use(rel, line, py.enclosing(line), "attribute")
-                    kernel.uses.append(use)
-                    self.add_file_use(kernel.path, use)
-                getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
-                             if receiver in self.module_locals(rel, module)]
+            for module in modules:
+                for rel in self.extension_readers(module):
+                    py = self.scan.py[rel]
+                    for line in py.module_reads(name):  # not lq.quantize() on an AdaptiveGPTQ
+                        use = Use(rel, line, py.enclosing(line), "attribute")
+                        if use not in kernel.uses:
+                            kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
+                    getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
+                                 if receiver in self.module_locals(rel, module)]
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
                 kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
                 for use in self.string_uses(name):
@@ -389,8 +432,9 @@ class _Builder:
         and those importing from such a file (``_ext = import_module(...)`` re-exported as an alias)."""
         if module not in self._readers:
             carriers = [rel for rel, py in self.scan.py.items()
-                        if any(m and (m == module or m.endswith("." + module) or n == module)
-                               for _l, m, _v, n, _ln in py.imports) or module in py.strings]
+                        if any(m and (m == module or m.endswith("." + module)) or n == module
+                               or self.imports_extension(rel, m, level, n, module)
+                               for _l, m, level, n, _ln in py.imports) or module in py.strings]
             readers = dict.fromkeys(carriers)
             carrier_modules = {m for rel in carriers if (m := self.mm.module_of(rel)) is not None}
             for m in carrier_modules:
@@ -403,12 +447,29 @@ class _Builder:
             self._readers[module] = list(readers)
         return self._readers[module]
 
+    def imports_extension(self, rel: str, written: str | None, level: int, name: str | None, module: str) -> bool:
+        """Whether ``from . import _qattn`` (relative, or ``from sageattention import _qattn``) in ``rel``
+        imports the extension ``module`` (``sageattention._qattn``, beside ``sageattention/core.py``)."""
+        if not level:
+            return bool(written and name) and f"{written}.{name}" == module
+        own = self.mm.module_of(rel)
+        if own is None or name is None:
+            return False
+        parts = own.split(".")
+        if not rel.endswith("__init__.py"):
+            parts = parts[:-1]  # a module's level 1 is its package
+        if level - 1 > len(parts):
+            return False
+        base = parts[:len(parts) - (level - 1)] + (written.split(".") if written else [])
+        return ".".join(base + [name]) == module
+
     def module_locals(self, rel: str, module: str) -> set[str]:
         """The names that hold the extension ``module`` in the file ``rel``: its import's local name, and names
         bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``)."""
         py = self.scan.py[rel]
-        out = {local for local, m, _v, n, _ln in py.imports
-               if n is None and m and (m == module or m.endswith("." + module)) or n == module}
+        out = {local for local, m, level, n, _ln in py.imports
+               if n is None and m and (m == module or m.endswith("." + module)) or n == module
+               or n is not None and self.imports_extension(rel, m, level, n, module)}
         grown = True
         while grown:
             more = {name for name, sources in py.aliases.items() if name not in out and out.intersection(sources)}
@@ -442,6 +503,29 @@ class _Builder:
                     continue  # a loader's own source list: it counts through the loader (and only if called)
                 for path in self.resolver.resolve(text, rel):
                     self.add_file_use(path, Use(rel, line, function, "string"))
+            for text, line, function in py.folder_strings:
+                for path in self.folder_sources(text, rel):
+                    self.add_file_use(path, Use(rel, line, function, "folder string"))
+
+    def folder_sources(self, text: str, from_path: str) -> list[str]:
+        """The sources directly in the folder a Python path string names (``f"{CSRC}/ck_gemm_a8w8/instances"``,
+        matched as a suffix of the folder's path, relative to the naming module or the root): a build helper may
+        list it and compile them (aiter's ``compile_ops(srcs=[...])``). Folders holding Python files are no
+        source folders."""
+        if self._folders is None:
+            self._folders = {}
+            for path in self.resolver.paths:
+                self._folders.setdefault(posixpath.dirname(path), []).append(path)
+            self._python_folders = {posixpath.dirname(p) for p in self.scan.py}
+        tail = re.sub(r"^(\{\.\.\.\}/)+", "", text).strip("/")
+        if "{...}" in tail or tail.startswith("."):
+            return []
+        here = posixpath.normpath(posixpath.join(posixpath.dirname(from_path), tail))
+        out: list[str] = []
+        for folder, paths in self._folders.items():
+            if (folder == tail or folder == here or folder.endswith("/" + tail)) and folder not in self._python_folders:
+                out += [p for p in paths if p.endswith(_COMPILED)]
+        return sorted(out)
 
     def includes(self, rel: str) -> list[str]:
         out: list[str] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from slimfork.errors import SpecError
-from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree, read_distribution
+from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree, read_distribution, top_level_names
 
 _BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 _NOT_BINDINGS = {"tests", "test", "docs", "doc", "examples", "example", "benchmarks", "benchmark", "scripts",
@@ -24,7 +24,7 @@ def bindings_root(root: Path) -> str | None:
     root has no build file, no distribution metadata and no ``src/`` packages; else None."""
     if any((root / name).is_file() for name in _BUILD_FILES + ("PKG-INFO",)) or any(root.glob("*.dist-info")):
         return None
-    if (root / "src").is_dir() and find_packages(root / "src"):
+    if (root / "src").is_dir() and top_level_names(root, root / "src"):
         return None
     found = []
     for entry in sorted(root.iterdir()):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from slimfork.index.build import Index
-from slimfork.index.kernelscan import NATIVE_EXTS, PyScan
+from slimfork.index.kernelscan import NATIVE_EXTS, NATIVE_TEMPLATE_EXTS, PyScan
 from slimfork.index.nativescan import NativeScan, scan_native
 from slimfork.index.parse import content_hash
 from slimfork.progress import progress
@@ -33,11 +33,12 @@ _QUOTED_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
 
 
 def native_files(index: Index) -> list[str]:
-    """Native sources: the files with a native suffix, and the files of other suffixes one of them includes by
-    a path relative to its folder (ThunderKittens' ``#include "4090_harness.impl"``, which launches the kernels
+    """Native sources: the files with a native suffix (also Jinja templates of them, ``pa_ps.cpp.jinja``), and
+    the files of other suffixes one of them includes by a path relative to its folder (ThunderKittens' ``#include "4090_harness.impl"``, which launches the kernels
     of ``4090.cu``: without it they had no launch)."""
-    found = [rel for rel in index.other_files if rel.lower().endswith(NATIVE_EXTS)]
-    others = {rel for rel in index.other_files if not rel.lower().endswith(NATIVE_EXTS)}
+    exts = NATIVE_EXTS + NATIVE_TEMPLATE_EXTS  # a template of native code (x.cpp.jinja) is read as its code
+    found = [rel for rel in index.other_files if rel.lower().endswith(exts)]
+    others = {rel for rel in index.other_files if not rel.lower().endswith(exts)}
     if not others:
         return found
     more: set[str] = set()

@@ -24,7 +24,7 @@ def add_parser(sub):
 def run(args) -> int:
     from rich.markup import escape
 
-    from slimfork.api import analyse, reexport_hold, type_checking_hold, weigh
+    from slimfork.api import analyse, listed_packages_hold, reexport_hold, type_checking_hold, weigh
     from slimfork.errors import SlimforkError
 
     if args.top < 1 or args.min_importers < 0:
@@ -61,4 +61,26 @@ def run(args) -> int:
                          f"are kept only by imports under 'if TYPE_CHECKING:' ({', '.join(typing_only.inits)}), "
                          "which never run: 'type_checking_imports = \"ignore\"' in the spec lets them go (the "
                          "imports stay as written, unresolved for a type checker)."))
+    listed = listed_packages_hold(analysis)
+    if listed is not None:
+        names = ", ".join(listed.modules[:8]) + (f" and {len(listed.modules) - 8} more"
+                                                 if len(listed.modules) > 8 else "")
+        out.print(escape(f"\nUp to {listed.lines:,d} lines in {len(listed.modules):,d} modules ({names}) are kept "
+                         f"only because the build configuration lists {', '.join(listed.inits)} by name in its "
+                         f"packages ({listed_in(analysis.tree.root, listed.inits)}): setuptools fails on a listed "
+                         "package the fork lacks, and no spec line cuts one; a copy of the source without them in "
+                         "that list (source = \"its folder\") lets them go."))
     return 0
+
+
+def listed_in(root, packages: list[str]) -> str:
+    """The build files that name one of ``packages`` in quotes: where the user edits the list."""
+    found = []
+    for name in ("setup.py", "setup.cfg", "pyproject.toml"):
+        try:
+            text = (root / name).read_text(errors="replace")
+        except OSError:
+            continue
+        if any(f"'{p}'" in text or f'"{p}"' in text or (name == "setup.cfg" and p in text.split()) for p in packages):
+            found.append(name)
+    return ", ".join(found) or "the build configuration"

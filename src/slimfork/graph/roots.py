@@ -57,10 +57,6 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
         if (script := mm.module_of(path)) is not None:
             out.append(RootModule(script, f"{path}: {why}, which pip runs to install the fork"))
-    for package in listed_packages(tree.root) if tree.kind != "wheel" else ():
-        if package in mm.modules:
-            out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
-                                           "not install without it"))
     for name, where in tool_config_names(tree.root) if tree.kind != "wheel" else ():
         named = mm.longest_module(name) if mm.is_internal(name) else None
         if named is not None and named not in mm.top_names:
@@ -76,7 +72,18 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
         for module in script_imports(tree.root / path):  # bin/tool without .py: what it imports
             if module in mm.modules:
                 out.append(RootModule(module, f"imported by {path}, a script the build installs"))
+    rooted = {r.module for r in out}
+    for package in listed_packages(tree.root) if tree.kind != "wheel" else ():
+        if package in mm.modules and not _holds(package, rooted):
+            out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
+                                           "not install without it"))
     return out
+
+
+def _holds(package: str, modules: set[str]) -> bool:
+    """Whether ``package`` is one of ``modules`` or a package above one: the fork keeps it as their parent, so its
+    folder exists for the build's ``packages`` list without making it a root (whose every public name stays)."""
+    return any(m == package or m.startswith(package + ".") for m in modules)
 
 
 def _resolve(root: Root, key: str, tree: SourceTree, index: Index, mm: ModuleMap) -> list[RootModule]:

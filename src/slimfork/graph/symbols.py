@@ -139,7 +139,7 @@ class _Walker(PrunedCollector):
             self.use_chain(module, chain, where)
         for base, lit in st.getattrs:
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
-        titles = _sphinx_titles(self.mm, module, st)  # project = "pkg" in a docs conf.py: a title, no lookup
+        titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st)  # no lookup
         for text in st.strings:
             self.use_dotted(module, text, where, word=titles)
         for text in st.words:
@@ -534,6 +534,15 @@ def _public(name: str) -> bool:
 _SPHINX_TITLES = frozenset("""project copyright author html_title html_short_title htmlhelp_basename epub_title
 epub_author epub_publisher epub_copyright latex_documents man_pages texinfo_documents release version master_doc
 root_doc""".split())
+
+
+def _setup_metadata(mm, module: str, st) -> bool:
+    """The ``setup(name="six", py_modules=["six"])`` call of a ``setup.py`` outside the packages: its strings name
+    what to install, not a module to look names up in (they kept every name of a single-module project)."""
+    info = mm.modules.get(module)
+    path = info.path if info is not None else None
+    return bool(path and path.rsplit("/", 1)[-1] == "setup.py" and not mm.is_internal(module)
+                and "setup" in st.names)
 
 
 def _sphinx_titles(mm, module: str, st) -> bool:

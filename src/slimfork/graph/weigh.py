@@ -146,8 +146,27 @@ def held_by_type_checking(graph, lines_of) -> InitHold:
     return _held(graph, lines_of, lambda src, edge: "TYPE_CHECKING only" in (edge.detail or ""))
 
 
-def _held(graph, lines_of, skipped) -> InitHold:
-    seen = {r.module for r in graph.roots if r.module in graph.reached}
+# graph.roots: the reason of a package a literal ``packages = [...]`` lists (graph.roots.resolve_roots)
+LISTED = "listed by name in the build configuration's packages"
+
+
+def held_by_listed_packages(graph, lines_of) -> InitHold:
+    """The reached modules only the build configuration's ``packages`` list keeps (toolz 1.0.0's setup.py lists
+    ``toolz.curried``, ``toolz.sandbox`` and ``tlz``): packages no other root lies in, which stay because
+    setuptools fails on a listed folder the fork lacks, and what only they reach. ``inits``: those packages."""
+    listed = {r.module for r in graph.roots if r.reason.startswith(LISTED)}
+    start = {r.module for r in graph.roots if not r.reason.startswith(LISTED)}
+
+    def from_the_list(src: str, edge) -> bool:  # setup.py's own string naming a listed package
+        info = graph.modules.get(src)
+        return edge.kind == "string" and edge.target in listed and info is not None \
+            and (info.path or "").rsplit("/", 1)[-1] == "setup.py"
+    hold = _held(graph, lines_of, from_the_list, start)
+    return InitHold(hold.lines, hold.modules, sorted(listed & set(hold.modules)))
+
+
+def _held(graph, lines_of, skipped, start: set[str] | None = None) -> InitHold:
+    seen = {m for m in (start if start is not None else {r.module for r in graph.roots}) if m in graph.reached}
     stack = list(seen)
     while stack:
         module = stack.pop()

@@ -14,7 +14,7 @@ from slimfork.index.parse import content_hash, count_lines, summarize
 from slimfork.index.summary import ModuleSummary
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
-from slimfork.source.layout import SKIP_DIRS
+from slimfork.source.layout import skipped_dir
 from slimfork.workers import fork_pool
 
 
@@ -81,7 +81,7 @@ def python_files(root: Path) -> tuple[list[str], list[str]]:
     other: list[str] = []
     root_str = str(root)
     for dirpath, dirnames, filenames in os.walk(root_str):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        dirnames[:] = sorted(d for d in dirnames if not skipped_dir(Path(dirpath, d)))
         rel = os.path.relpath(dirpath, root_str)
         rel = "" if rel == "." else rel.replace(os.sep, "/") + "/"
         for name in filenames:

@@ -15,12 +15,16 @@ from slimfork.index.own_names import own_name
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
-_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)$")
+# templates of native code a Python generator renders (aiter's pa_ps.cpp.jinja launches pa_decode_ps_reduce_hip_kernel)
+NATIVE_TEMPLATE_EXTS = tuple(ext + t for ext in NATIVE_EXTS for t in (".jinja", ".jinja2", ".j2"))
+_NATIVE = re.compile(r"[\w./{}*+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|inl|inc|s|S|pyx)(?:\.jinja2?|\.j2)?$")
 _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 # a header written as an include names it: '"deep_gemm/fp8_gemm.cuh"', '<pkg/x.cuh>', '#include "x.cuh"' lines of code
 # a JIT compiler is given (the quotes or brackets kept)
 _QUOTED_HEADER = re.compile(r'\s*(?:#\s*include\s*)?(?:"([^"<>\n]+)"|<([^"<>\n]+)>)\s*')
 _INCLUDE_LINE = re.compile(r'#[ \t]*include[ \t]*(?:"([^"<>\n]+)"|<([^"<>\n]+)>)')
+# a folder path: words joined by "/", f-string holes allowed, no file suffix ("{...}/ck_gemm_a8w8/instances")
+_FOLDER = re.compile(r"(?:\{\.\.\.\}|[\w+-]+)(?:/(?:\{\.\.\.\}|[\w+-]+))+/?")
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
 _EXTENSION_CLASSES = {"CUDAExtension", "CppExtension", "Extension", "SyclExtension"}
 _LISTINGS = {"listdir", "scandir", "walk", "iterdir", "glob", "rglob", "iglob"}
@@ -73,6 +77,10 @@ class PyScan:
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
     all_names: list[str] = field(default_factory=list)  # the strings of __all__ (not counted as kernel names)
     native_kernels: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line) in source strings
+    stubs: list[tuple[str, int]] = field(default_factory=list)  # decorated functions with no body: (name, line)
+    # (``@compile_ops("module_gemm") def gemm_a8w8(...): ...``: the decorator binds a native function of the name)
+    folder_strings: list[tuple[str, int, str | None]] = field(default_factory=list)
+    # paths naming a folder (f"{CSRC}/ck_gemm_a8w8"), not in an include list: a build helper may compile its sources
     # attributes read on an instance of a class (a parameter annotated with a class, ``lq: AdaptiveGPTQ``, or a
     # local built by a class, ``lq = AdaptiveGPTQ(...)``): a method, not a name of a module -> lines
     method_reads: dict[str, list[int]] = field(default_factory=dict)
@@ -100,6 +108,7 @@ def scan_module(tree: ast.Module) -> PyScan:
     """The kernel audit's part of a file's summary (``index.parse.summarize`` parses the file)."""
     scan = PyScan()
     visitor = _Visitor(scan)
+    visitor.include_lists = _include_lists(tree)
     visitor.visit(tree)
     visitor.close_scope()
     return scan
@@ -163,9 +172,51 @@ def _instances(node) -> set[str]:
     return out - declared
 
 
+_NOT_BINDERS = {"overload", "abstractmethod", "property", "setter", "getter", "staticmethod", "classmethod"}
+
+
+def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A body of only a docstring, ``...`` or ``pass``: a declaration its decorator implements."""
+    return all(isinstance(st, ast.Pass) or isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)
+               for st in node.body)
+
+
+_NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=
+
+
+def _not_compiled(text: str) -> bool:
+    return any(word in text.lower() for word in _NOT_COMPILED)
+
+
+def _include_lists(tree: ast.Module) -> set[int]:
+    """Nodes of include-folder lists (``include_dirs=[...]``, ``includes = [...]``, ``{"extra_include": [...]}``,
+    ``include_paths.append(...)``): the folders they name are searched for headers, not compiled; nor are those
+    of package lists and exclusions (``find_packages(exclude=["pkg/legacy"])``)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        values: list[ast.AST] = []
+        if isinstance(node, ast.keyword) and node.arg and _not_compiled(node.arg):
+            values = [node.value]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_not_compiled(ast.unparse(t)) for t in targets):
+                values = [node.value]
+        elif isinstance(node, ast.Dict):
+            values = [v for k, v in zip(node.keys, node.values)
+                      if isinstance(k, ast.Constant) and _not_compiled(str(k.value))]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("append", "extend", "insert") and _not_compiled(ast.unparse(node.func.value))):
+            values = list(node.args)
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith("find_packages"):
+            values = [node]
+        out.update(id(n) for v in values for n in ast.walk(v))
+    return out
+
+
 class _Visitor(ast.NodeVisitor):
     def __init__(self, scan: PyScan):
         self.s = scan
+        self.include_lists: set[int] = set()
         self.stack: list[str] = []
         self.params: list[set[str]] = [set()]  # parameter names of the enclosing functions
         self.triton_names: set[str] = set()  # local names bound to triton.jit ("from triton import jit")
@@ -182,6 +233,8 @@ class _Visitor(ast.NodeVisitor):
         decorators = tuple(self._decorator(d) for d in node.decorator_list)
         if any(self._is_triton(d) for d in decorators):
             self.s.triton.append(PyKernelDef(node.name, qualname, node.lineno, end, decorators))
+        elif decorators and _is_stub(node) and not any(d.split(".")[-1] in _NOT_BINDERS for d in decorators):
+            self.s.stubs.append((node.name, node.lineno))
         for d in node.decorator_list:
             self.visit(d)
         self.visit(node.args)
@@ -353,8 +406,15 @@ class _Visitor(ast.NodeVisitor):
                     lines.append(node.lineno)
             elif _NATIVE.search(value):
                 self.s.native_strings.append((value, node.lineno, self._function()))
+            else:
+                self._folder(value, node)
         if isinstance(value, str):
             self._included(value, node.lineno)
+
+    def _folder(self, text: str, node: ast.Constant | ast.JoinedStr) -> None:
+        if (_FOLDER.fullmatch(text) and not text.rstrip("/").endswith("{...}") and "include" not in text.lower()
+                and id(node) not in self.include_lists):
+            self.s.folder_strings.append((text, node.lineno, self._function()))
 
     def _included(self, text: str, line: int) -> None:
         """Headers a string names the way an include does (a JIT's include list, generated source code)."""
@@ -373,6 +433,8 @@ class _Visitor(ast.NodeVisitor):
             self.s.named_fstrings.append((first.value.id, text[len("{...}"):], node.lineno))
         if _NATIVE.search(text):
             self.s.native_strings.append((text, node.lineno, self._function()))
+        elif _FOLDER.fullmatch(text):
+            self._folder(text, node)
         elif len(text.replace("{...}", "")) >= 3 and re.fullmatch(r"[\w{}.]+", text):
             self.s.patterns.append((name_pattern_text(node), node.lineno))
         if not _NATIVE.search(text):

@@ -58,7 +58,11 @@ class NativeScan:
 
 
 def _blank(match: re.Match) -> str:
+    """A comment as spaces, its lines kept; a block comment keeps the line continuations of the macro it is in
+    (``/*wvSpltK_hf:<...> \\`` inside a ``#define``: the macro's body went on after it)."""
     text = match.group(0)
+    if text.startswith("/*"):
+        return re.sub(r"\\(?=\n)|([^\n])", lambda m: " " if m.group(1) else "\\", text)
     return re.sub(r"[^\n]", " ", text)
 
 
@@ -83,10 +87,13 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
     for m in _INCLUDE.finditer(code):
         scan.includes.append((m.group(1).strip(), line_of(m.start())))
     if "__global__" in code:
+        params_at = [(d.start(), d.end(), {p.strip() for p in d.group(2).split(",")}) for d in _DEFINE.finditer(code)]
         for m in _GLOBAL.finditer(code):
             if _INSTANTIATION.search(code, max(0, m.start() - 40), m.start()):
                 continue  # `template __global__ void k<float>(...);`: the kernel is defined elsewhere
             name = _declared_name(code, m.end())
+            if name and any(a <= m.start() < b and name in ps for a, b, ps in params_at):
+                continue  # `#define INVOKER(kernel, f) __global__ void kernel(...)`: named where it is invoked
             if name:
                 scan.kernels.append(NativeKernel("cuda", name, line_of(m.start())))
     embedded = not metal and ("metal_stdlib" in code or "using namespace metal" in code)  # Metal source in C++
@@ -156,7 +163,7 @@ def _block_after(code: str, pos: int) -> str:
 def _declared_name(code: str, pos: int) -> str | None:
     """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('."""
     head = _LAUNCH_BOUNDS.sub(" ", code[pos:pos + 600])
-    paren = head.find("(")
+    paren = _parameters_start(head)
     if paren < 0 or ";" in head[:paren] or "{" in head[:paren]:
         return None
     after = head[paren:]
@@ -165,12 +172,34 @@ def _declared_name(code: str, pos: int) -> str | None:
         return None  # a prototype: the kernel's definition is elsewhere
     idents = _IDENT.findall(_TEMPLATE_ARGS.sub(" ", head[:paren]))
     name = idents[-1] if idents else None
-    return None if name in (None, "void", "static", "inline", "__forceinline__") else name
+    if name is None or name in ("void", "static", "inline") or name.startswith("__") and name.endswith("__"):
+        return None  # a keyword (__forceinline__, __launch_bounds__ in a regex string: r"__global__\s+void\s+...")
+    return name
+
+
+def _parameters_start(head: str) -> int:
+    """The '(' of the parameter list: the first one outside template arguments (``__global__
+    std::enable_if_t<(width > 0) && ok<T>::value> fused_add_rms_norm_kernel(``), -1 if none."""
+    angle = paren = 0
+    for i, ch in enumerate(head):
+        if ch == "(":
+            if not angle:
+                return i
+            paren += 1
+        elif ch == ")" and paren:
+            paren -= 1
+        elif ch == "<" and not paren:
+            angle += 1
+        elif ch == ">" and not paren and angle:
+            angle -= 1
+        elif ch in ";{":
+            break
+    return head.find("(")
 
 
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
 _MACRO_METAL = re.compile(r"(?:\bkernel|\[\[\s*kernel\s*\]\])\s+void\s+([\w#]*##[\w#]*)\s*\(")
-_MACRO_CUDA = re.compile(r"\b__global__\b[^;{}()]*?\b([\w#]*##[\w#]*)\s*\(")
+_MACRO_CUDA = re.compile(r"\b__global__\b[^;{}()]*?\b([\w#]*##[\w#]*|\w+)\s*\(")
 
 
 def _macro_kernels(code: str, metal: bool) -> list[tuple[str, str, int]]:
@@ -178,7 +207,7 @@ def _macro_kernels(code: str, metal: bool) -> list[tuple[str, str, int]]:
     invocation (``DEF(t64x64)`` -> ``gemm_t64x64``), also through a macro that invokes such a macro; a name
     built from arguments that are not plain tokens is skipped."""
     out: list[tuple[str, str, int]] = []
-    if "##" not in code:
+    if "define" not in code:
         return out
     defines = list(_DEFINE.finditer(code))
     spans = [(d.start(), d.end()) for d in defines]
@@ -186,8 +215,10 @@ def _macro_kernels(code: str, metal: bool) -> list[tuple[str, str, int]]:
     for d in defines:
         body = d.group(3)
         templates = [("metal", t.split("##")) for t in _MACRO_METAL.findall(body)] if metal or "kernel" in body else []
-        templates += [("cuda", t.split("##")) for t in _MACRO_CUDA.findall(body)]
-        macros[d.group(1)] = ([p.strip() for p in d.group(2).split(",")], templates)
+        params = [p.strip() for p in d.group(2).split(",")]
+        # a name pasted from arguments (k_##S), or an argument itself (__global__ void kernel(...) for KERNEL)
+        templates += [("cuda", t.split("##")) for t in _MACRO_CUDA.findall(body) if "##" in t or t in params]
+        macros[d.group(1)] = (params, templates)
     for _ in range(3):  # a macro invoking a kernel macro defines kernels too
         for d in defines:
             params, templates = macros[d.group(1)]

@@ -48,6 +48,7 @@ class TopStatement:
     calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
     walks: set[tuple[str, ...]] = field(default_factory=set)  # X.__subclasses__() anywhere inside: X's chain, () if
     # X is no name or attribute chain (type(self), a call)
+    deletes: str | None = None  # a top-level ``del NAME`` of one name: the name
 
 
 @dataclass

@@ -128,6 +128,18 @@ class StatementRefs(ScopedVisitor):
                 else:
                     self.visit(arg)
             return
+        if _setup_call(node):  # setup(name="pk", packages=["pk"]): what setuptools copies, which nothing imports
+            self.st.chains.update(attribute_paths(node))
+            self.visit(node.func)
+            for arg in node.args:
+                self.visit(arg)
+            for kw in node.keywords:
+                if kw.arg in _PACKAGING_KEYS and _literal_strings(kw.value):
+                    self.st.words.update(n.value for n in ast.walk(kw.value) if isinstance(n, ast.Constant)
+                                         and isinstance(n.value, str))
+                else:
+                    self.visit(kw.value)
+            return
         self.st.chains.update(attribute_paths(node))
         prefix = own_lookup(node)  # import_module(__name__), resolve_name(f"{__name__}:_impl_{kind}")
         if prefix is not None:
@@ -179,6 +191,25 @@ def _reads_distribution(node: ast.Call) -> bool:
     if chain[:-1] == ("pkg_resources",):
         return chain[-1] in ("get_distribution", "require")
     return chain[-1] in _DIST_READERS and chain[:-1] in _DIST_MODULES
+
+
+# setup()'s keywords that name what the build copies (the distribution, its packages and modules, their folders
+# and data): setuptools reads files, it imports none of them. entry_points, cmdclass and the rest stay lookups.
+_PACKAGING_KEYS = frozenset({"name", "packages", "py_modules", "package_dir", "namespace_packages",
+                             "package_data", "exclude_package_data", "provides", "obsoletes"})
+_SETUP_OWNERS: frozenset[tuple[str, ...]] = frozenset({(), ("setuptools",), ("distutils", "core")})
+
+
+def _setup_call(node: ast.Call) -> bool:
+    """``setup(...)``, ``setuptools.setup(...)``, ``distutils.core.setup(...)``."""
+    chain = attr_chain(node.func)
+    return chain is not None and chain[-1] == "setup" and chain[:-1] in _SETUP_OWNERS
+
+
+def _literal_strings(node: ast.expr) -> bool:
+    """A literal made of strings only: a list, tuple, set or dict of them (nested), or one."""
+    return all(isinstance(n, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.Load)) or isinstance(n, ast.Constant)
+               and isinstance(n.value, str) for n in ast.walk(node))
 
 
 def _called(node: ast.Call) -> str | None:

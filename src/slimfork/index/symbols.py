@@ -140,6 +140,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         elif not harmless(node, own, classes) and not never_runs(node):
             st.effect = short_text(node)
         st.type_only = is_type_only(node)
+        if isinstance(node, ast.Delete) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            st.deletes = node.targets[0].id  # `del _hush_pyflakes`: tied to the binding (prune.inputs)
         for sub in _module_scope(node):
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
                 _note_external(sub, out)

@@ -74,6 +74,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                 (looked_up if module in registry_modules else keep_all).setdefault(module, why)
                 break
     _apply_decorators(summaries, config)
+    _tie_deletions(summaries)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
     api = public_api(spec.roots, mm, config.drop, kept_api(config, summaries))
     roots += api_roots(api, summaries, keep_all, registry_modules)
@@ -248,6 +249,25 @@ def _declared_pure(st: TopStatement, config) -> TopStatement:
     elif st.calls and all(any(fnmatchcase(call, p) for p in config.pure_calls) for call in st.calls):
         return dataclasses.replace(st, keep=None, effect=None, kind="assign")
     return st
+
+
+def _tie_deletions(summaries: dict[str, SymbolSummary]) -> None:
+    """A top-level ``del NAME`` whose every binding may be pruned (``_hush_pyflakes = [SigningKey, ...]`` then
+    ``del _hush_pyflakes``, ecdsa 0.19.0) reads no name: it stays exactly when the name does, as a binding of it,
+    so it no longer holds the list and every name in it. A binding kept for its effect keeps the ``del`` too
+    (the fork's module must not gain the name). Changed summaries are copies, as in ``_apply_decorators``."""
+    for module, summary in list(summaries.items()):
+        statements = list(summary.statements)
+        for i, st in enumerate(statements):
+            name = st.deletes
+            if name is None or st.type_only:
+                continue
+            binders = [b for b in statements if name in b.binds and b is not st]
+            if binders and all(b.keep is None for b in binders):
+                statements[i] = dataclasses.replace(st, kind="assign", binds=(name,), keep=None, effect=None,
+                                                    names=st.names - {name})
+        if any(new is not old for new, old in zip(statements, summary.statements)):
+            summaries[module] = dataclasses.replace(summary, statements=statements)
 
 
 def import_cycles(graph, modules: set[str]) -> dict[str, int]:

@@ -26,7 +26,7 @@ from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite
 
 _AST_KINDS = {"def": (ast.FunctionDef, ast.AsyncFunctionDef), "class": (ast.ClassDef,), "method": (ast.ClassDef,),
-              "assign": (ast.Assign, ast.AnnAssign), "import": (ast.Import, ast.ImportFrom), "all": (ast.Assign,)}
+              "assign": (ast.Assign, ast.AnnAssign, ast.Delete), "import": (ast.Import, ast.ImportFrom), "all": (ast.Assign,)}
 
 
 @dataclass(frozen=True)

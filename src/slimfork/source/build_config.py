@@ -16,7 +16,7 @@ from pathlib import Path
 def installed_scripts(root: Path) -> list[str]:
     """The script paths the build metadata declares, relative to ``root``, that exist; and the Python programs in
     ``bin/`` or ``scripts/`` without a suffix (``bin/pyflakes``, installed through ``setup(**extra)``)."""
-    found = _declared(root, "script-files", "scripts")
+    found = declared_list(root, "script-files", "scripts")
     for folder in ("bin", "scripts"):
         for path in sorted((root / folder).glob("*")) if (root / folder).is_dir() else []:
             if not path.suffix and path.is_file() and _python_shebang(path):
@@ -35,10 +35,10 @@ def _python_shebang(path: Path) -> bool:
 
 def listed_packages(root: Path) -> list[str]:
     """The packages the build configuration lists by name (not ``find:`` or ``find_packages()``)."""
-    return list(dict.fromkeys(_declared(root, "packages", "packages")))
+    return list(dict.fromkeys(declared_list(root, "packages", "packages")))
 
 
-def _declared(root: Path, toml_key: str, key: str) -> list[str]:
+def declared_list(root: Path, toml_key: str, key: str) -> list[str]:
     """A list of strings under ``[tool.setuptools] toml_key``, ``setup.cfg``'s ``[options] key`` and a literal
     ``setup(key=[...])``."""
     found: list[str] = []

@@ -11,9 +11,20 @@ from pathlib import Path
 from slimfork.errors import SpecError
 from slimfork.source.declared_entry_points import declared_entry_points, setup_cfg_metadata
 from slimfork.source.package_dir import declared_python_root
+from slimfork.source.top_modules import loose_modules, top_modules
 
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".tox", ".nox", ".venv", "venv", "node_modules", ".eggs",
              "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+_BUILD_OUTPUTS = {"build", "dist"}
+
+
+def skipped_dir(folder: Path) -> bool:
+    """A folder no scan reads: version control, caches, virtual environments, build outputs. A ``build`` or
+    ``dist`` folder that holds an ``__init__.py`` is a package of the source, not an output (aiter's
+    ``aiter/dist/``, imported as ``aiter.dist.parallel_state``)."""
+    if folder.name in _BUILD_OUTPUTS:
+        return not (folder / "__init__.py").is_file()
+    return folder.name in SKIP_DIRS
 
 
 @dataclass
@@ -50,11 +61,11 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
         if not py_root.is_dir():
             raise SpecError(f"python_root '{python_root}' is not a folder of the source", key="python_root",
                             hint=f"folders in the source: {', '.join(sorted(p.name for p in root.iterdir() if p.is_dir())[:12])}")
-    elif (declared := declared_python_root(root)) is not None and find_packages(root / declared):
+    elif (declared := declared_python_root(root)) is not None and top_level_names(root, root / declared):
         py_root = root / declared  # the build configuration's package-dir (setproctitle's pkg/)
     else:
-        py_root = root / "src" if (root / "src").is_dir() and find_packages(root / "src") else root
-    found = find_packages(py_root)
+        py_root = root / "src" if (root / "src").is_dir() and top_level_names(root, root / "src") else root
+    found = top_level_names(root, py_root)
     if packages:
         for i, name in enumerate(packages):
             if name not in found and not _namespace_folder(py_root / name):
@@ -63,16 +74,25 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     else:
         packages = found
     if not packages:
-        raise SpecError(f"no Python package found in {py_root}", key="source",
+        raise SpecError(f"no Python package or module found in {py_root}", key="source",
                         hint="point source (or python_root) at the folder that holds the packages")
     return SourceTree(root, py_root, list(packages), read_distribution(root), kind)
 
 
-_NOT_PACKAGES = {"tests", "test", "docs", "doc", "examples", "benchmarks", "scripts"}
+_NOT_PACKAGES = {"tests", "test", "docs", "doc", "documentation", "examples", "benchmarks", "scripts"}
+
+
+def top_level_names(root: Path, py_root: Path) -> list[str]:
+    """The packages of ``py_root`` and the single-file modules the build installs beside them (``six.py``); with
+    neither (a ``tests`` package aside), every top-level ``.py`` file that is not a test or build script."""
+    names = set(find_packages(py_root)) | set(top_modules(root, py_root))
+    if not names - _NOT_PACKAGES:
+        names |= set(loose_modules(py_root))
+    return sorted(names)
 
 
 def find_packages(py_root: Path) -> list[str]:
-    """Top-level importable names: folders holding Python files (regular or namespace) and single modules.
+    """Top-level importable folders: regular or namespace packages (single modules: :func:`top_level_names`).
 
     A folder without an ``__init__.py`` counts when it holds Python files or regular packages
     (``jaraco/functools/__init__.py``); where no folder of ``py_root`` does, one whose Python files are only
@@ -82,7 +102,7 @@ def find_packages(py_root: Path) -> list[str]:
     ``tools/release/bump.py`` outside them."""
     names, deep = [], []
     for entry in sorted(py_root.iterdir()):
-        if entry.name.startswith(".") or entry.name in SKIP_DIRS or not entry.name.isidentifier():
+        if entry.name.startswith(".") or skipped_dir(entry) or not entry.name.isidentifier():
             continue
         if entry.is_dir() and (entry / "__init__.py").is_file():
             names.append(entry.name)
@@ -97,7 +117,7 @@ def find_packages(py_root: Path) -> list[str]:
 def _namespace_folder(folder: Path, depth: int = 0) -> bool:
     """A folder importable as an implicit namespace package that holds Python code at some depth: through
     folders with identifier names (a ``.py`` file, or a regular package, below it)."""
-    if depth > 8 or not folder.is_dir() or folder.name in SKIP_DIRS or not folder.name.isidentifier():
+    if depth > 8 or not folder.is_dir() or skipped_dir(folder) or not folder.name.isidentifier():
         return False
     if (folder / "__init__.py").is_file() or any(folder.glob("*.py")):
         return True

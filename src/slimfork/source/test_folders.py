@@ -1,10 +1,14 @@
 """The project's test folders when the spec names none: folders called tests/test/testing/testsuite that hold test
-files (``test_*.py``, ``*_test.py``, ``conftest.py``), the outermost of each. Without them, tests of kept code
-looked unreachable and left the fork (boltons' ``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
+files (``test_*.py``, ``*_test.py``, ``conftest.py``), the outermost of each; and test modules at the top
+(``test_six.py``). Without them, tests of kept code looked unreachable and left the fork (boltons'
+``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Iterable
+
+from slimfork.globs import first_match
 
 TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
 
@@ -25,10 +29,37 @@ def find_test_folders(paths: Iterable[str]) -> list[str]:
                 if not any(folder == f or folder.startswith(f + "/") for f in found):
                     found = [f for f in found if not f.startswith(folder + "/")] + [folder]
                 break
-    return sorted(f for f in found if any(is_test_file(r) for r in paths if r.startswith(f + "/")))
+    folders = [f for f in found if any(is_test_file(r) for r in paths if r.startswith(f + "/"))]
+    return sorted(folders + [r for r in paths if _top_level_test(r)])
+
+
+def _top_level_test(rel: str) -> bool:
+    """A test module beside a single-module project's code: ``test_six.py``, ``tests.py`` (jsonpointer),
+    ``src/test_typing_extensions.py``. Not a ``conftest.py``: it configures every test, kept as it is."""
+    parts = rel.split("/")
+    if len(parts) > 2 or (len(parts) == 2 and parts[0] != "src"):
+        return False
+    name = parts[-1]
+    return name in ("tests.py", "test.py") or (name.startswith("test_") or name.endswith("_test.py")) \
+        and name.endswith(".py")
 
 
 def tests_of(analysis) -> list[str]:
     """The spec's ``tests``, else the test folders found in the source (``tests = []`` says there are none)."""
     tests = analysis.spec.sections.get("tests")
-    return list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
+    globs = list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
+    return globs + conftests_above(globs, analysis.index.files)
+
+
+def conftests_above(globs: list[str], paths: Iterable[str]) -> list[str]:
+    """The ``conftest.py`` files in the folders above the test folders (the project root's, ``src/``'s): pytest
+    loads them for those tests, so they are test setup, not scripts (a root ``conftest.py`` defining fixtures with
+    a helper of ``pkg.devtools`` left the fork as a script importing removed code, and every test erred)."""
+    folders = set()
+    for glob in globs:
+        parts = glob.strip().lstrip("./").rstrip("/").split("/")
+        literal = list(itertools.takewhile(lambda p: not set("*?[") & set(p), parts))
+        folders |= {"/".join(literal[:i]) for i in range(len(literal) + 1)}
+    found = sorted(rel for rel in paths if rel.rsplit("/", 1)[-1] == "conftest.py"
+                   and (rel.rpartition("/")[0] in folders))
+    return [rel for rel in found if first_match(globs, rel) is None]

@@ -87,10 +87,8 @@ def _without(stmt, names: set[str]):
         return None
     if kept[-1] is not aliases[-1]:  # the removed last alias's comma (and line break) ends the list now
         kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
-    changes: dict[str, object] = {"names": kept}
-    if isinstance(imp, cst.ImportFrom) and imp.lpar is not None and len(kept) == 1:
-        changes.update(lpar=None, rpar=None)
-    return stmt.with_changes(body=[imp.with_changes(**changes)])
+    # parentheses stay: "from m import (\n    A,\n)" parses, and without them A's trailing comma would not
+    return stmt.with_changes(body=[imp.with_changes(names=kept)])
 
 
 def _is_test(stmt) -> bool:

@@ -10,7 +10,8 @@ import posixpath
 
 from slimfork.globs import first_match
 from slimfork.index.doctests import doctest_examples
-from slimfork.testsuite.scan import TestFile, Unit, collect_uses
+from slimfork.testsuite.paths import DOC_RUN
+from slimfork.testsuite.scan import TestFile, Unit, Use, collect_uses
 
 _TEXT = (".txt", ".rst", ".md", ".text", ".doctest", ".test")  # not data pytest would fail to read as text
 
@@ -44,4 +45,34 @@ def scan_doctest_file(path: str, text: str, internal: set[str]) -> TestFile:
     collect_uses(ast.Module(body=[s for tree in doctest_examples(text) for s in tree.body], type_ignores=[]),
                  unit, internal)
     out.units[unit.qualname] = unit
+    return out
+
+
+def add_doc_runs(files: dict[str, TestFile], texts: dict[str, str], internal: set[str]) -> None:
+    """A test that runs a documentation file's examples (``doctest.testfile``, ``DocFileSuite``) uses what they
+    import: each ``doc:`` use becomes the uses of the file it names (by the end of its path), or of every text
+    file with examples in ``texts`` when the path is computed. ``texts``: the project's text files with examples."""
+    scanned: dict[str, list] = {}
+    for tf in files.values():
+        for unit in tf.units.values():
+            runs = [u for u in unit.uses if u.dotted.startswith(DOC_RUN)]
+            for run in runs:
+                unit.uses.remove(run)
+                end = run.dotted[len(DOC_RUN):]
+                for rel in sorted(texts):
+                    if end == "*" or rel == end or rel.endswith("/" + end):
+                        if rel not in scanned:
+                            scanned[rel] = scan_doctest_file(rel, texts[rel], internal).units[
+                                posixpath.basename(rel)].uses
+                        unit.uses += [Use(u.dotted, run.line) for u in scanned[rel]]
+
+
+def text_files(root, paths: list[str]) -> dict[str, str]:
+    """The text files of ``paths`` (by their suffix) that hold doctest examples -> their text."""
+    out = {}
+    for rel in paths:
+        if rel.endswith(_TEXT):
+            text = (root / rel).read_text("utf-8", "replace")
+            if ">>>" in text:
+                out[rel] = text
     return out

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from slimfork.facts.model import ENV, FUNCTION, METHOD, NAME
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN
-from slimfork.testsuite.scan import UNKNOWN, Patch
+from slimfork.testsuite.scan import NAMESPACE, UNKNOWN, Patch
 
 
 @dataclass
@@ -27,6 +27,8 @@ class Library:
     namespaces: set[str] = field(default_factory=set)  # implicit namespace packages (no __init__.py) of the tree
     dependencies: set[str] = field(default_factory=set)  # other distributions' parts of them the library imports
     removed_files: set[str] = field(default_factory=set)  # paths of the Python files the fork removes
+    stars: dict[str, list[str]] = field(default_factory=dict)  # module -> the modules it star-imports
+    unknowable: set[str] = field(default_factory=set)  # open for another reason (module __getattr__, dynamic)
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -84,7 +86,13 @@ class Library:
         if dotted.endswith(PACKAGE_SCAN) and dotted[:-len(PACKAGE_SCAN)] in self.original:
             package = dotted[:-len(PACKAGE_SCAN)]  # pkgutil.iter_modules(pkg.__path__): what it lists
             lost = sorted(m for m in self.original if m.startswith(package + ".") and m not in self.fork)
-            return f"the modules of {package}, which it lists, and the fork removes {lost[0]}" if lost else None
+            if lost:
+                return f"the modules of {package}, which it lists, and the fork removes {lost[0]}"
+            # what it reads off each module it lists is not known: a public name pruned from one (mutagen's
+            # TModuleImportAll reads mod.error of each) fails it as a removed module does
+            cut = sorted(f"{m}.{n}" for m in self.original if m.startswith(package + ".") and m not in self.open_modules
+                         for n in self.original[m] - self.fork[m] if not n.startswith("_"))
+            return f"the modules of {package}, which it lists, and the fork removes {cut[0]}" if cut else None
         if dotted.startswith(FILE_USE):  # a file run or read by its path: "file:examples/demo.py"
             end = dotted[len(FILE_USE):]
             gone_file = next((p for p in sorted(self.removed_files) if p == end or p.endswith("/" + end)), None)
@@ -104,6 +112,9 @@ class Library:
         if module not in self.fork:
             return f"module {module}, which the fork removes"
         rest = dotted[len(module) + 1:].split(".")[0]
+        if rest == NAMESPACE and module not in self.open_modules:  # vars(mod): every public name it binds
+            lost = sorted(n for n in self.original[module] - self.fork[module] if not n.startswith("_"))
+            return f"every name of {module} (it lists them), and the fork removes {module}.{lost[0]}" if lost else None
         if not rest or rest in self.fork[module]:
             return None
         if rest in self.removed_entries:
@@ -111,7 +122,35 @@ class Library:
         if rest in self.original[module] and module not in self.open_modules:
             return f"{module}.{rest}, which " + ("symbol pruning removed" if (module, rest) in self.pruned
                                                   else "folding removed")
+        if rest not in self.original[module] and module in self.stars:
+            return self._lost_through_star(module, rest)
         return None
+
+    def _lost_through_star(self, module: str, name: str) -> str | None:
+        """Why ``module.name``, which only ``module``'s star imports bind (``from pkg import Clamp`` where
+        ``pkg/__init__.py`` has ``from pkg.validators import *``), is gone from the fork: every module that bound
+        it in the original (its star sources, followed) lost it to symbol pruning or left. None when one still
+        binds it, or a module on the way cannot be known (a module ``__getattr__``, a dynamic ``__all__``)."""
+        had: list[str] = []
+        todo, seen = list(self.stars.get(module, ())), {module}
+        while todo:
+            source = todo.pop()
+            if source in seen:
+                continue
+            seen.add(source)
+            if source not in self.original or source in self.unknowable:
+                return None
+            if name in self.original[source]:
+                if source in self.fork and name in self.fork[source] and (source, name) not in self.pruned:
+                    return None
+                had.append(source)
+            todo += self.stars.get(source, ())
+        if not had:
+            return None
+        source = sorted(had)[0]
+        how = "symbol pruning removed it" if (source, name) in self.pruned else "the fork removes that module" \
+            if source not in self.fork else "folding removed it"
+        return f"{module}.{name}, which {module} re-exports from {source} with a star import, and {how}"
 
     def fakes(self, patch: Patch) -> str | None:
         """Why ``patch`` sets a folded fact to a value the fork never has, or None."""

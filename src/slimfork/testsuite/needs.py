@@ -5,8 +5,9 @@ base class that such a test uses does (tinycss2's ``tests/test_tinycss2.py``: ev
 ``tinycss2.color3.RGBA`` and ``tinycss2.color4.Color``). Without the module the file does not import, or every one
 of those tests goes with the helper; with it, they stay. The module is kept as test support (what it imports with
 it), unless the plan removes it for another reason (a fold, a registry filter, a drop: then the tests go as before).
-A use in a test's own body is that test's: the test goes with the module (it tests removed code), and what its
-helpers need counts only for tests whose own body uses no removed module, in a file that uses kept code."""
+A decorator of such a test is test setup as a helper is (``@retry.repeat(3)``). A use in a test's own body is that
+test's: the test goes with the module (it tests removed code), and what its helpers need counts only for tests whose
+own body uses no removed module, in a file that uses kept code."""
 
 from __future__ import annotations
 
@@ -26,17 +27,23 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
     by_name = {name: p for p in files for name in importable_names(p)}
     for path, tf in sorted(files.items()):
         of_kept = any(_uses_kept(u, library) for u in tf.units.values())
-        kept = [u for u in tf.tests if of_kept and _no_removed(u.uses, library)
+        kept = [u for u in tf.tests if of_kept and _no_removed(_own_body(u), library)
                 and _no_removed(_class_body(tf, u), library)]
-        if not kept:
+        conftest = posixpath.basename(path) == "conftest.py"
+        if not kept and not conftest:
             continue
         module = tf.units.get("<module>")
         if module is not None:  # module-level statements run when the file is imported
             for local in sorted(module.names & tf.imports.keys()):
                 line, dotted = tf.imports[local]
                 _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
-                     f"its tests of kept code ({kept[0].qualname}) need the file")
+                     + (f"its tests of kept code ({kept[0].qualname}) need the file" if kept else
+                        "pytest loads it for every test below it (a conftest)"))
         for test in kept:
+            for use in test.uses:
+                if use.line < test.line:  # @retry.repeat(3), @pytest.mark.parametrize("a", cases.ALL)
+                    _add(out, library, use.dotted, f"a decorator of the test of kept code {path}::{test.qualname} "
+                         f"uses it ({path}:{use.line})")
             for owner, unit in _shared_units(tf, test, fixtures.get(posixpath.dirname(path), {}), files, by_name):
                 for use in unit.uses:
                     _add(out, library, use.dotted, f"{unit.qualname} ({owner.path}:{use.line}) uses it, and the "
@@ -52,6 +59,12 @@ def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
 
 def _uses_kept(unit: Unit, library: Library) -> bool:
     return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
+
+
+def _own_body(test: Unit) -> list[Use]:
+    """The uses of a test's own body, not of its decorators (above its ``def`` line): a decorator is test setup
+    (``@retry.repeat(3)``, ``@pytest.mark.parametrize("a", cases.ALL)``), as a helper is."""
+    return [u for u in test.uses if u.line >= test.line]
 
 
 def _class_body(tf: TestFile, test: Unit) -> list[Use]:

@@ -101,3 +101,28 @@ def _package(node: ast.expr, dotted) -> str | None:
             and isinstance(node.args[0].value, str):
         return node.args[0].value
     return None
+
+
+DOC_RUN = "doc:"  # Use.dotted of a text file whose examples a test runs: "doc:docs/usage.rst", "doc:*" (computed)
+_DOC_RUNNERS = frozenset({"testfile", "DocFileSuite", "DocFileTest"})
+
+
+def doc_runs(call: ast.Call) -> list[str]:
+    """``doctest.testfile("../docs/usage.rst")`` -> ``doc:docs/usage.rst`` (a literal path, ``..`` and ``.`` parts
+    dropped); a path computed at run time (icalendar's ``testfile(document)`` over a listing of the docs) ->
+    ``doc:*``: any documentation file with examples."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in _DOC_RUNNERS:
+        return []
+    paths = [a for a in call.args if not isinstance(a, ast.Starred)][:1 if name != "DocFileSuite" else None]
+    if not paths:
+        return [DOC_RUN + "*"]
+    out = []
+    for arg in paths:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            parts = arg.value.replace("\\", "/").split("/")
+            out.append(DOC_RUN + "/".join(p for p in parts if p not in ("", ".", "..")))
+        else:
+            out.append(DOC_RUN + "*")
+    return out

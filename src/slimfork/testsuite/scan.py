@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
-from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, package_scans, path_constants, run_paths
+from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, doc_runs, package_scans, path_constants, run_paths
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
 UNKNOWN = object()  # a patched value not known statically
@@ -297,8 +297,25 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
             if unit.kind != "module":  # runpy.run_path(join(ROOT, "examples", "demo.py")), [python, "tool.py"]
                 unit.uses += [Use(FILE_USE + p, sub.lineno) for p in run_paths(sub, aliases)]
+                unit.uses += [Use(d, sub.lineno) for d in doc_runs(sub)]
                 unit.uses += [Use(p + PACKAGE_SCAN, sub.lineno) for p in package_scans(sub, lambda n: _dotted(
                     n, aliases) or (n.id if isinstance(n, ast.Name) else None)) if p.split(".")[0] in internal]
+            unit.uses += [Use(f"{m}.{NAMESPACE}", sub.lineno) for m in _namespace_reads(sub, aliases)
+                          if m.split(".")[0] in internal]
+
+
+NAMESPACE = "__dict__"  # Use.dotted "pkg.mod.__dict__": a test reads every name of the module
+
+
+def _namespace_reads(call: ast.Call, aliases: dict[str, str]) -> list[str]:
+    """``vars(jsonpickle)``, ``dir(mod)``, ``inspect.getmembers(mod)``: the test reads the module's whole namespace
+    (jsonpickle 3.3.0's ``test_API_names`` asserts the names ``vars(jsonpickle)`` lists)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in ("vars", "dir", "getmembers") or not call.args:
+        return []
+    found = _dotted(call.args[0], aliases)
+    return [found] if found else []
 
 
 def _run_as_main(call: ast.Call) -> list[str]:

@@ -12,15 +12,17 @@ from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal, RemovalKind
 from slimfork.globs import first_match
+from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses
 from slimfork.testsuite.data_cases import cut_data_cases
-from slimfork.testsuite.doctests import doctest_files, scan_doctest_file
+from slimfork.testsuite.doctests import add_doc_runs, doctest_files, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.needs import kept_test_needs
+from slimfork.testsuite.paths import DOC_RUN
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
 from slimfork.source.test_folders import tests_of
 from slimfork.testsuite.scan import generated_parameters, scan_test_file
@@ -69,6 +71,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     doctest_paths = [rel for rel, text in texts.items() if ">>>" in text]
     files.update({rel: scan_doctest_file(rel, texts[rel], internal) for rel in doctest_paths})
     data = [rel for rel in data if rel not in files]
+    if any(u.dotted.startswith(DOC_RUN) for tf in files.values() for unit in tf.units.values() for u in unit.uses):
+        add_doc_runs(files, text_files(tree.root, sorted(set(index.other_files) - removed_already)), internal)
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
@@ -179,6 +183,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     gone -= set(support)
     folded = stages.graph.index
     original, fork, open_modules, effects = {}, {}, set(), {}
+    stars: dict[str, list[str]] = {}  # module -> the modules it star-imports (absolute)
+    unknowable: set[str] = set()  # modules whose names are not knowable for another reason than a star import
     for name, info in mm.modules.items():
         if not mm.is_internal(name) or info.path is None or info.path not in index.files:
             continue
@@ -189,6 +195,11 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
                        if st.effect and st.kind == "other" and not st.binds), None)
         if effect:  # codecs.register(search), a statement of its own: importing the module does something
             effects[name] = effect
+        stars[name] = [m for i in summary.imports if i.names == ("*",)
+                       and (m := absolute_module(package_of(name, info.is_package), i.level, i.module)
+                            if i.level else i.module)]
+        if summary.module_getattr or summary.all_dynamic or summary.error:
+            unknowable.add(name)
         if name in gone:
             continue
         now = summary if info.path in restored else folded.files.get(info.path, summary)
@@ -215,6 +226,7 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
                      and r.path not in restored and r.path not in kept_paths}
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
                    effects=effects, namespaces=namespaces, removed_files=removed_files,
+                   stars={m: found for m, found in stars.items() if found}, unknowable=unknowable,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 
@@ -283,8 +295,14 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
             continue
         try:
             new = cut_units((root / path).read_bytes(), {r.qualname for r in rs})
-        except Exception as exc:  # unknown means keep: the file stays as it is
-            decisions.warnings.append(f"{path}: tests not cut ({type(exc).__name__}: {exc})")
+        except Exception as exc:  # uncut, it would use what the fork removes: the whole file goes (a conftest or
+            # package __init__ stays, as every test below it would go)
+            if posixpath.basename(path) in ("conftest.py", "__init__.py"):
+                decisions.warnings.append(f"{path}: tests not cut ({type(exc).__name__}: {exc})")
+                continue
+            why = f"its tests of removed code could not be cut ({type(exc).__name__}: {exc}): {rs[0].reason}"
+            edits.append(Edit(path, None, f"test file: {why}", "test"))
+            removals.append(Removal(RemovalKind.TEST, path, why, lines=lines, group="tests"))
             continue
         edits.append(Edit(path, new, "; ".join(f"{r.qualname}: {r.category}" for r in rs)[:500], "test"))
         removals += [Removal(RemovalKind.TEST, path, r.reason, symbol=r.qualname, group="tests") for r in rs]
