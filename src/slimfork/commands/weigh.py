@@ -47,7 +47,7 @@ def run(args) -> int:
     found = reexport_hold(analysis)
     if found is not None:
         hold, line = found
-        names = ", ".join(hold.modules[:8]) + (f" and {len(hold.modules) - 8} more" if len(hold.modules) > 8 else "")
+        names = _first_eight(hold.modules)
         out.print(escape(f"\nUp to {hold.lines:,d} lines in {len(hold.modules):,d} modules ({names}) are kept only because "
                   f"a package __init__ imports them ({', '.join(hold.inits)}): [symbols] keeps what an __init__ "
                   f"binds as the package's API. If the fork's users run it rather than import the package, "
@@ -55,16 +55,14 @@ def run(args) -> int:
                   f"kept uses them (tests of the package's API, such as a README doctest, may then fail)."))
     typing_only = type_checking_hold(analysis)
     if typing_only is not None:
-        names = ", ".join(typing_only.modules[:8]) + (f" and {len(typing_only.modules) - 8} more"
-                                                      if len(typing_only.modules) > 8 else "")
+        names = _first_eight(typing_only.modules)
         out.print(escape(f"\nUp to {typing_only.lines:,d} lines in {len(typing_only.modules):,d} modules ({names}) "
                          f"are kept only by imports under 'if TYPE_CHECKING:' ({', '.join(typing_only.inits)}), "
                          "which never run: 'type_checking_imports = \"ignore\"' in the spec lets them go (the "
                          "imports stay as written, unresolved for a type checker)."))
     listed = listed_packages_hold(analysis)
     if listed is not None:
-        names = ", ".join(listed.modules[:8]) + (f" and {len(listed.modules) - 8} more"
-                                                 if len(listed.modules) > 8 else "")
+        names = _first_eight(listed.modules)
         out.print(escape(f"\nUp to {listed.lines:,d} lines in {len(listed.modules):,d} modules ({names}) are kept "
                          f"only because the build configuration lists {', '.join(listed.inits)} by name in its "
                          f"packages ({listed_in(analysis.tree.root, listed.inits)}): setuptools fails on a listed "
@@ -84,3 +82,7 @@ def listed_in(root, packages: list[str]) -> str:
         if any(f"'{p}'" in text or f'"{p}"' in text or (name == "setup.cfg" and p in text.split()) for p in packages):
             found.append(name)
     return ", ".join(found) or "the build configuration"
+
+
+def _first_eight(modules: list[str]) -> str:
+    return ", ".join(modules[:8]) + (f" and {len(modules) - 8} more" if len(modules) > 8 else "")
