@@ -159,3 +159,15 @@ def test_the_tracer_changes_nothing_a_run_prints(tmp_path):
     baseline = check.baseline(original)
     assert baseline.usable and baseline.data.stdout == "1\n" and baseline.data.stderr == ""
     assert any(rel == "app/core.py" for rel, _ in baseline.data.reads.paths)
+
+
+def test_a_path_seen_through_a_symlink_is_the_tree_s(tmp_path):
+    """A process may see the tree or its scratch install through a symlink (macOS's /tmp is one): the read is
+    still the tree's, never dropped as a path outside it."""
+    from slimfork.verify.reads import _Mapper
+
+    tree = _project(tmp_path / "real")
+    (tmp_path / "link").symlink_to(tree)
+    mapper = _Mapper(tree.resolve(), "", None)
+    assert mapper.rel(str(tmp_path / "link" / "app" / "core.py")) == "app/core.py"
+    assert mapper.rel(str(tmp_path / "elsewhere.py")) is None

@@ -69,7 +69,8 @@ def traced_env(env: dict[str, str], out: Path, roots: list[Path]) -> dict[str, s
     """``env`` with the tracer on: every Python process started with it writes its trace into ``out``."""
     path = [str(trace_folder())] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])
     return {**env, "PYTHONPATH": os.pathsep.join(path), "SLIMFORK_TRACE": str(out),
-            "SLIMFORK_TRACE_ROOTS": os.pathsep.join(str(Path(r).resolve()) for r in roots)}
+            "SLIMFORK_TRACE_ROOTS": os.pathsep.join(dict.fromkeys(p for r in roots  # as given and resolved:
+                                                                  for p in (os.path.abspath(r), os.path.realpath(r))))}
 
 
 def collect(out: Path, tree: Path, python_root: str, site: Path | None = None) -> ReadSet | str:
@@ -92,7 +93,7 @@ def collect(out: Path, tree: Path, python_root: str, site: Path | None = None) -
         return f"it runs a program that is not Python ({spawned[0]}): what that reads is not seen"
     if len([t for t in traces if not t["forked"]]) != 1 + sum(t["python_children"] for t in traces):
         return "a Python child did not load the tracer (started with -I, -E or -S?)"
-    mapped = _Mapper(tree, python_root, site.resolve() if site else None)
+    mapped = _Mapper(tree, python_root, Path(site).resolve() if site else None)
     paths: dict[str, str] = {}
     for name in ("opened", "stated", "loaded"):
         for full in (p for t in traces for p in t[name]):
@@ -127,7 +128,7 @@ class _Mapper:
         self.tree, self.python_root, self.site, self.record_read = tree, python_root, site, False
 
     def rel(self, full: str, folder: bool = False) -> str | None | bool:
-        path = Path(full)
+        path = Path(os.path.realpath(full))  # a process may see the tree through a symlink (macOS's /tmp)
         if path.is_relative_to(self.tree):
             return path.relative_to(self.tree).as_posix()
         if self.site is None or not path.is_relative_to(self.site):
