@@ -4,6 +4,7 @@ find. A run that starts a program that is not Python is not traced whole, so it 
 
 from __future__ import annotations
 
+import os
 import shutil
 import textwrap
 from pathlib import Path
@@ -171,3 +172,15 @@ def test_a_path_seen_through_a_symlink_is_the_tree_s(tmp_path):
     mapper = _Mapper(tree.resolve(), "", None)
     assert mapper.rel(str(tmp_path / "link" / "app" / "core.py")) == "app/core.py"
     assert mapper.rel(str(tmp_path / "elsewhere.py")) is None
+
+
+def test_the_wrapped_stat_answers_os_capability_sets_as_the_real_one(tmp_path):
+    original = _project(tmp_path / "original")
+    (original / "app/cli.py").write_text("import os, shutil\nprint(os.stat in os.supports_follow_symlinks, "
+                                         "os.lstat in os.supports_dir_fd, shutil._use_fd_functions)\n")
+    check = CommandCheck(LAYOUT, current_env(), CommandSpec("cli", ("python", "-m", "app.cli"), match="stdout"),
+                         tmp_path)
+    import shutil as here
+
+    expected = f"{os.stat in os.supports_follow_symlinks} {os.lstat in os.supports_dir_fd} {here._use_fd_functions}"
+    assert check.baseline(original).data.stdout.strip() == expected

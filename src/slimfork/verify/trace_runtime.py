@@ -161,6 +161,9 @@ def _wrap_stat(trace: _Trace, real):
         return real(path, *args, **kwargs)
 
     stat.__name__, stat.__doc__ = real.__name__, real.__doc__
+    for supports in (os.supports_fd, os.supports_dir_fd, os.supports_follow_symlinks, os.supports_effective_ids):
+        if real in supports:  # shutil asks `os.stat in os.supports_follow_symlinks` to pick its fd-based rmtree
+            supports.add(stat)
     return stat
 
 
