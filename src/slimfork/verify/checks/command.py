@@ -170,10 +170,9 @@ class CommandCheck:
             second = self.execute(tree, inst)[0] if again and outcome.exit_code == 0 else None
             return outcome, proc, reads, _size_note(inst), second
 
-    def unchanged(self, fork: Path, before: CommandOutcome) -> str | None:
-        """Why the run on ``fork`` would give what an earlier run gave (None: it must run): the files the original's
-        run or a passing fork's run read, or the ``watch`` files, are all as they were there."""
-        watched = self.watched(fork) if self.command.watch else None
+    def unchanged(self, fork: Path, before: CommandOutcome, watched: dict[str, str] | None) -> str | None:
+        """Why the run on ``fork`` (``watched``: its watch files) would give what an earlier run gave (None: it must
+        run): the files the original's run or a passing fork's run read, or the watch files, are as they were there."""
         if watched is not None and watched == before.watched:
             return "watched files unchanged: not run"
         if isinstance(before.reads, ReadSet) and before.reads.holds(fork, self.layout.python_root):
@@ -188,7 +187,8 @@ class CommandCheck:
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         before: CommandOutcome = baseline.data
-        why = self.unchanged(fork, before)
+        watched = self.watched(fork)
+        why = self.unchanged(fork, before, watched)
         if why is not None:
             return CheckResult(self.name, True, (), (), time.monotonic() - start, why)
         try:
@@ -211,9 +211,8 @@ class CommandCheck:
         paths = tuple(dict.fromkeys(reversed(tree_frames(proc.stderr, Path(fork).resolve())))) if failures else ()
         note = f"{now.seconds:.1f}s" + size
         if not failures:
-            self.passed = [*self.passed[-_KEEP_PASSED + 1:],
-                           (reads if isinstance(reads, ReadSet) else None, self.watched(fork))]
-        elif isinstance(reads, str):
+            self.passed = [*self.passed[-_KEEP_PASSED + 1:], (reads if isinstance(reads, ReadSet) else None, watched)]
+        if isinstance(reads, str):  # why the next tree runs it again too
             note += f"; its reads are not known: {reads}"
         if self.command.removed_output:
             dropped = sum(len(re.findall(p, before.stdout, re.S | re.M)) for p in self.command.removed_output)
