@@ -119,7 +119,3 @@ def env_string(value: Any) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     return str(value)
-
-
-BOOL_STRINGS = {"1": True, "true": True, "yes": True, "y": True, "on": True,
-                "0": False, "false": False, "no": False, "n": False, "off": False}

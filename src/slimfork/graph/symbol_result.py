@@ -40,9 +40,6 @@ class SymbolReach:
     # (module, class statement index) -> the classes of the tree it derives from, (module, name)
     tree_bases: dict[tuple[str, int], frozenset[tuple[str, str]]] = field(default_factory=dict)
 
-    def pruned_in(self, module: str) -> list[PrunedSymbol]:
-        return [p for p in self.pruned if p.module == module]
-
 
 @dataclass
 class SymbolInputs:

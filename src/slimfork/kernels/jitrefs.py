@@ -40,9 +40,6 @@ class PythonKernelRefs:
     literals: list[str] = field(default_factory=list)  # other strings ending in a kernel suffix (patterns)
     dynamic_suffixes: list[str] = field(default_factory=list)  # e.g. name + ".s": any file of that kind nearby
 
-    def jit_files(self) -> list[str]:
-        return [f for call in self.jit_calls for f in (*call.cuda_files, *call.cpp_files)]
-
 
 def python_kernel_refs(text: str) -> PythonKernelRefs:
     """Read one Python module's source text; a syntax error gives empty results (the index reports it)."""
