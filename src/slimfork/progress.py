@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 import time
 from contextlib import contextmanager
 
 _enabled = True
 _lines = False  # off a terminal, one line when a phase starts and one when it ends (the command line asks)
 _depth = 0  # phases inside a phase print no lines of their own
+HEARTBEAT_SECONDS = 60.0  # off a terminal, a long phase says every minute that it still runs, and where
+_active: list[list] = []  # off a terminal: [description, total, done] of each running phase, outermost first
+_printing = threading.Lock()  # held by the heartbeat while it prints: a fork waits, so no child inherits a held
+os.register_at_fork(before=_printing.acquire, after_in_parent=_printing.release,  # stderr lock
+                    after_in_child=_printing.release)
 
 
 def set_enabled(value: bool) -> None:
@@ -23,15 +30,23 @@ def progress(description: str, total: int | None = None):
     line on any other stderr (a log, CI) when the command line enabled progress."""
     global _depth
     if not (_enabled and sys.stderr.isatty()):
-        if _lines and _depth == 0:
+        outer = _lines and _depth == 0
+        if outer:
             start = time.perf_counter()
             print(f"slimfork: {description}" + (f" ({total})" if total else "") + " ...", file=sys.stderr, flush=True)
+            stop = threading.Event()
+            threading.Thread(target=_heartbeat, args=(stop, start), daemon=True).start()
+        entry = [description, total, 0]
+        _active.append(entry)
         _depth += 1
         try:
-            yield lambda n=1: None
+            yield lambda n=1: entry.__setitem__(2, entry[2] + n)
         finally:
             _depth -= 1
-        if _lines and _depth == 0:
+            del _active[next(i for i, e in enumerate(_active) if e is entry)]
+            if outer:
+                stop.set()
+        if outer:
             print(f"slimfork: {description}: done in {time.perf_counter() - start:.0f} s", file=sys.stderr,
                   flush=True)
         return
@@ -42,3 +57,20 @@ def progress(description: str, total: int | None = None):
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n=1: bar.advance(task, n)
+
+
+def _heartbeat(stop: threading.Event, start: float) -> None:
+    """Every ``HEARTBEAT_SECONDS`` until ``stop``: the outer phase, how long it has run, and the innermost phase
+    running now with its count (a log or CI that shows nothing for half an hour looks hung)."""
+    while not stop.wait(HEARTBEAT_SECONDS):
+        phases = list(_active)
+        if not phases:
+            continue
+        outer, inner = phases[0], phases[-1]
+        now = ""
+        if inner is not outer:
+            now = f"; now {inner[0]}" + (f" {inner[2]}/{inner[1]}" if inner[1] else "")
+        minutes, seconds = divmod(int(time.perf_counter() - start), 60)
+        with _printing:
+            print(f"slimfork: {outer[0]}: running for {minutes} min {seconds:02d} s{now}", file=sys.stderr,
+                  flush=True)

@@ -28,3 +28,24 @@ def test_no_phase_lines_with_json_or_no_progress():
     for flag in ("--json", "--no-progress"):
         proc = _plan(flag)
         assert proc.returncode == 0 and "slimfork: " not in proc.stderr
+
+
+def test_a_long_phase_says_off_a_terminal_that_it_still_runs_and_where(monkeypatch, capsys):
+    import time
+
+    from slimfork import progress as module
+
+    monkeypatch.setattr(module, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(module, "_lines", True)
+    monkeypatch.setattr(module, "_enabled", True)
+    with module.progress("planning", None):
+        with module.progress("folding facts", 10) as advance:
+            advance(3)
+            time.sleep(0.3)
+    time.sleep(0.15)  # a heartbeat after the end would show up here
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "slimfork: planning ..." and lines[-1].startswith("slimfork: planning: done in ")
+    beats = lines[1:-1]
+    assert beats and all(b.startswith("slimfork: planning: running for 0 min 00 s; now folding facts 3/10")
+                         for b in beats)
+    assert not module._active
