@@ -17,7 +17,8 @@ def _plan(*flags: str) -> subprocess.CompletedProcess:
 def test_phase_lines_on_a_non_terminal_stderr():
     proc = _plan()
     assert proc.returncode == 0
-    lines = [line for line in proc.stderr.splitlines() if line.startswith("slimfork: ") and ": running for " not in line]
+    lines = [line for line in proc.stderr.splitlines()
+             if line.startswith("slimfork: ") and ": running for " not in line]  # a heartbeat, under load
     starts = [line[:-4] for line in lines if line.endswith(" ...")]
     assert any(s.endswith("planning on a folded copy") for s in starts)
     assert len(lines) == 2 * len(starts) and all(any(e.startswith(s.split(" (")[0]) and "done in" in e
