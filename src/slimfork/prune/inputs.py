@@ -66,6 +66,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     for module in sorted(set(keep_all) & set(registry_modules) & set(summaries)):  # num2words/__init__.py
         roots += _all_but_freed(summaries[module], registry_modules[module], module, keep_all.pop(module))
     looked_up: dict[str, str] = {}
+    protected = {**_named_in_strings(graph, summaries), **protected}
     for module in summaries:
         for src, edge in graph.importers(module):
             if edge.kind in BY_NAME_EDGES and src in graph.reached:
@@ -214,6 +215,19 @@ def _bound_but_freed(summary: SymbolSummary, freed: set[str]) -> set[str]:
         else:
             names.update(st.binds)
     return names - (freed - set(summary.all_names or ()))
+
+
+def _named_in_strings(graph, summaries) -> dict[str, str]:
+    """Kept modules a string of kept code names (``sys.modules["pkg.shapes"]``, a dotted path in a config): the
+    imports that load them stay though their names go unused, since the string may find the module only among
+    those already loaded (unknown means keep)."""
+    named: dict[str, str] = {}
+    for module in summaries:
+        for src, edge in graph.importers(module):
+            if edge.kind == "string" and src in graph.reached and src != module:
+                named[module] = f"{src} names {module} in a string: it may look the module up once loaded"
+                break
+    return named
 
 
 def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | None:
