@@ -34,6 +34,9 @@ class SymbolReach:
     pruned: list[PrunedSymbol] = field(default_factory=list)
     uncertain: list[tuple[str, str]] = field(default_factory=list)  # (module, why everything stays: a guess)
     first_use: dict[tuple[str, str], str] = field(default_factory=dict)  # (module, name) -> who uses it
+    # module -> why defining one of its classes may register it (a hooked base, a walked base, a descriptor):
+    # loading the module has an effect, like a call at its top level
+    registers: dict[str, str] = field(default_factory=dict)
     # (module, class statement index) -> the qualified names of the classes outside the tree it derives from
     # (through classes of the tree), for classes with candidate methods; None when a base cannot be resolved
     external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)

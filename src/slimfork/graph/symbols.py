@@ -455,22 +455,27 @@ class _Walker(PrunedCollector):
                     bases = [self.resolve_class(module, base) for base in st.bases]
                     if any(b in hooked for b in bases):
                         hooked.add(key)
-                        self.use_name(module, st.binds[0], "a subclass of a class with __init_subclass__ or a metaclass")
+                        self.registering(module, st, "a subclass of a class with __init_subclass__ or a metaclass")
                         changed = True
                     elif walked is True and (st.bases or not st.bases_known) \
                             or isinstance(walked, set) and any(b in walked for b in bases):
                         walked = walked if walked is True else walked | {key}
-                        self.use_name(module, st.binds[0], "a subclass of a class whose __subclasses__() some code "
-                                                           "enumerates (the walk finds it)")
+                        self.registering(module, st, "a subclass of a class whose __subclasses__() some code "
+                                                     "enumerates (the walk finds it)")
                         changed = walked is not True or changed
             self.drain()
         self.descriptor_owners()
         for module, summary in self.s.items():
             for index, st in enumerate(summary.statements):
                 if st.kind == "class" and (st.bases or not st.bases_known) and (base := registering_base(self.external_bases(module, index))):
-                    self.use_name(module, st.binds[0], f"{base} may register its subclasses when they are defined "
-                                  "(SQLAlchemy's and Django's models do)")
+                    self.registering(module, st, f"{base} may register its subclasses when they are defined "
+                                     "(SQLAlchemy's and Django's models do)")
         self.drain()
+
+    def registering(self, module: str, st: TopStatement, why: str) -> None:
+        """Defining class ``st`` may register it: it stays, and loading its module has that effect."""
+        self.use_name(module, st.binds[0], why)
+        self.result.registers.setdefault(module, f"line {st.line}: class {st.binds[0]}: {why}")
 
     def walked_classes(self) -> set[tuple[str, str]] | bool | None:
         """The classes of the tree whose ``__subclasses__()`` some code enumerates (a registry walking its base's
@@ -504,8 +509,8 @@ class _Walker(PrunedCollector):
             for st in summary.statements:
                 called = next((c for c in st.body_calls if self.resolve_class(module, c) in described), None)
                 if st.kind == "class" and called:
-                    self.use_name(module, st.binds[0], f"its body creates a {'.'.join(called)}, whose __set_name__ "
-                                                       "runs when the class is defined (it may register the class)")
+                    self.registering(module, st, f"its body creates a {'.'.join(called)}, whose __set_name__ "
+                                                 "runs when the class is defined (it may register the class)")
         self.drain()
 
 

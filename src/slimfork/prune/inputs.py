@@ -383,10 +383,12 @@ def template_words(analysis, plan, mm) -> frozenset[str]:
     return frozenset(w.decode("ascii") for w in words)
 
 
-def effect_violations(old, new, summaries: dict[str, SymbolSummary], unneeded: tuple[str, ...] = ()) -> dict[str, str]:
+def effect_violations(old, new, summaries: dict[str, SymbolSummary], unneeded: tuple[str, ...] = (),
+                      registers: dict[str, str] | None = None) -> dict[str, str]:
     """Modules a round would make unreachable although kept code loaded them at import and loading them has
-    effects (a call at module level, a registering decorator, a third-party import nothing kept makes any more),
-    unless ``unneeded`` (globs of ``[symbols] unneeded_effects``) names them.
+    effects (a call at module level, a registering decorator, a class that registers itself when defined:
+    ``registers``, from the reach; a third-party import nothing kept makes any more), unless ``unneeded`` (globs
+    of ``[symbols] unneeded_effects``) names them.
     Returns module -> why its imports must stay (for it and the modules the path to it passes through)."""
     kept_old = {m for m in old.graph.reached if m in summaries}
     kept_new = set(new.graph.reached)
@@ -409,7 +411,8 @@ def effect_violations(old, new, summaries: dict[str, SymbolSummary], unneeded: t
         if any(fnmatchcase(module, pattern) for pattern in unneeded):
             continue  # the spec says its effects are not needed
         summary = summaries[module]
-        effect = next((f"line {st.line}: {st.effect}" for st in summary.statements if st.effect), None)
+        effect = next((f"line {st.line}: {st.effect}" for st in summary.statements if st.effect), None) \
+            or (registers or {}).get(module)
         gone = sorted(m for m in summary.external_imports - externals if not new.graph.mm.is_internal(m))
         if effect is None and not gone:
             continue

@@ -109,7 +109,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
             break
         new_state = _replan(analysis, stages, scratch, jobs)
         tick("replan")
-        violations = effect_violations(state, new_state, summaries, config.unneeded_effects)
+        violations = effect_violations(state, new_state, summaries, config.unneeded_effects, reach.registers)
         if violations:
             for rel, content in written.items():
                 (scratch / rel).write_bytes(content)  # undo the round; protect and try again
