@@ -8,7 +8,8 @@ from slimfork.commands._output import comparison_table, console, print_json, pri
 def add_parser(sub):
     p = sub.add_parser("shrink", help="write the fork and its reports", description=__doc__)
     p.add_argument("spec", nargs="?", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
-                   "folder (default: the bundled example, written to ./mlserve-fork)")
+                   "folder (default: ./slimfork.toml if there is one, else the bundled example, written to "
+                   "./mlserve-fork)")
     p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
@@ -32,11 +33,16 @@ def run(args) -> int:
 
     spec, out_dir = args.spec, args.out
     if spec is None:
+        import sys
         from pathlib import Path
 
         from slimfork.examples import EXAMPLE_SPEC
 
-        spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
+        if (Path.cwd() / "slimfork.toml").is_file():  # what `slimfork init --out slimfork.toml` wrote here
+            spec = Path.cwd() / "slimfork.toml"
+            sys.stderr.write(f"slimfork: no SPEC given: shrinking {spec}\n")
+        else:
+            spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
     result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs, strict=args.strict,
                     verify=not args.no_verify, allow_stale=args.allow_stale or None,
                     executor=args.executor, ray_address=args.ray_address)
