@@ -28,6 +28,23 @@ def add_parser(sub):
     return p
 
 
+def print_unusable(data: dict) -> None:
+    """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
+    what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
+    module passed on the original, its dependencies not installed, and the run said nothing)."""
+    import sys
+
+    baselines = (data.get("batches") or {}).get("baselines") or []
+    for b in baselines:
+        if not b.get("usable", True) and not b.get("skipped"):
+            note = b.get("note") or ""
+            note = note if len(note) <= 240 else note[:240] + " ..."
+            sys.stderr.write(f"warning: check '{b['check']}' could not run on the original, so it verified nothing: "
+                             f"{note}\n  hint: the checks run with the packages of the interpreter running slimfork; "
+                             "install the project's dependencies there, or name them in [verify] requirements "
+                             "(docs/verify.md)\n")
+
+
 def run(args) -> int:
     from slimfork.api import shrink
 
@@ -48,6 +65,7 @@ def run(args) -> int:
                     executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
+    print_unusable(data)
     if args.json:
         print_json(data)
         return 0
