@@ -10,6 +10,7 @@ from pathlib import Path
 from slimfork.apply.batches import build_batches
 from slimfork.apply.engine import run_batches
 from slimfork.apply.model import ApplyReport
+from slimfork.apply.output import put_in_place, remove_tree, running_output
 from slimfork.decisions import PUT_BACK, Kept, KeptKind, Plan, Removal, RemovalKind
 from slimfork.errors import SlimforkError
 from slimfork.pipeline.analyse import Analysis, analyse
@@ -71,14 +72,21 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
     t1 = time.perf_counter()
     pool = make_executor(executor, jobs, ray_address) if checks else None
-    applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs, executor=pool)
-    back = _tests_back(analysis, applied)
-    if back is not None:  # the same run resumed, with one more batch
-        first = applied
-        applied = run_batches(analysis.tree.root, spec.out, batches + [back.batch], checks, jobs=jobs, executor=pool)
-        for before, now in zip(first.batches, applied.batches):
-            now.resumed, now.seconds = before.resumed, before.seconds
-        applied.seconds += first.seconds
+    work = running_output(spec.out)  # the fork is built beside its target and renamed into place when complete
+    try:
+        applied = run_batches(analysis.tree.root, work, batches, checks, jobs=jobs, executor=pool)
+        back = _tests_back(analysis, applied)
+        if back is not None:  # the same run resumed, with one more batch
+            first = applied
+            applied = run_batches(analysis.tree.root, work, batches + [back.batch], checks, jobs=jobs, executor=pool)
+            for before, now in zip(first.batches, applied.batches):
+                now.resumed, now.seconds = before.resumed, before.seconds
+            applied.seconds += first.seconds
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: nothing half-written stays (a killed run's is resumed next time)
+        remove_tree(work)
+        raise
+    put_in_place(work, spec.out)
+    applied.out = str(spec.out)
     analysis.timings["batches"] = time.perf_counter() - t1
     _restore_in_plan(analysis.plan, applied, stages)
     if back is not None:
