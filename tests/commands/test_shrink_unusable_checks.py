@@ -21,3 +21,13 @@ def test_an_unusable_check_on_the_original_is_a_warning_with_a_hint(tmp_path, ca
     json.loads(out)
     assert "warning: check 'import-modules' could not run on the original" in err
     assert "not_installed_dependency_xyz" in err and "hint: " in err and "[verify]" in err
+
+
+def test_the_projects_own_unbuilt_extension_gets_its_own_hint(capsys):
+    from slimfork.commands.shrink import print_unusable
+
+    note = "0 of 2 modules import in the original; not counted: bits (ModuleNotFoundError: No module named 'bits._ext')"
+    print_unusable({"roots": [{"module": "bits", "reason": "root"}],
+                    "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}})
+    err = capsys.readouterr().err
+    assert "warning: check 'import-modules'" in err and "compiled extension is not built" in err

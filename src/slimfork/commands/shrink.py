@@ -34,15 +34,23 @@ def print_unusable(data: dict) -> None:
     module passed on the original, its dependencies not installed, and the run said nothing)."""
     import sys
 
+    import re
+
     baselines = (data.get("batches") or {}).get("baselines") or []
+    own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
     for b in baselines:
         if not b.get("usable", True) and not b.get("skipped"):
             note = b.get("note") or ""
+            missing = {m.split(".")[0] for m in re.findall(r"No module named '([\w.]+)'", note)}
+            if missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
+                hint = ("the project's own compiled extension is not built in the source tree; build it there "
+                        "(`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            else:
+                hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
+                        "dependencies there, or name them in [verify] requirements (docs/verify.md)")
             note = note if len(note) <= 240 else note[:240] + " ..."
             sys.stderr.write(f"warning: check '{b['check']}' could not run on the original, so it verified nothing: "
-                             f"{note}\n  hint: the checks run with the packages of the interpreter running slimfork; "
-                             "install the project's dependencies there, or name them in [verify] requirements "
-                             "(docs/verify.md)\n")
+                             f"{note}\n  hint: {hint}\n")
 
 
 def run(args) -> int:
