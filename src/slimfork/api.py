@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from slimfork.errors import SlimforkError
-from slimfork.explain import WhyAnswer, explain
+from slimfork.explain import WhyAnswer, explain, locate
 from slimfork.graph.weigh import weigh as weigh_graph
 from slimfork.pipeline.analyse import Analysis, analyse, open_source
 from slimfork.pipeline.shrink import ShrinkResult, shrink
@@ -17,7 +17,7 @@ __all__ = ["Analysis", "ShrinkResult", "WhyAnswer", "analyse", "kept_diff", "ope
 
 
 def why(spec: Spec | str | Path, target: str) -> WhyAnswer:
-    return explain(analyse(spec), target)
+    return explain(analyse(spec, precheck=lambda first: locate(first, target)), target)
 
 
 def weigh(spec: Spec | str | Path | Analysis) -> list:

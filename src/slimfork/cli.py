@@ -37,10 +37,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    set_enabled(not (args.no_progress or getattr(args, "json", False)))
-    try:
+    try:  # Ctrl-C while the commands' modules load is an interruption too, not a traceback
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        set_enabled(not (args.no_progress or getattr(args, "json", False)))
         return int(args.run(args) or 0)
     except SlimforkError as exc:
         sys.stderr.write(exc.render() + "\n")

@@ -28,7 +28,7 @@ class WhyAnswer:
 
 def explain(analysis, target: str) -> WhyAnswer:
     graph, plan = analysis.graph, analysis.plan
-    module, symbol, path = _locate(analysis, target)
+    module, symbol, path = locate(analysis, target)
     kept = {k.path: k for k in plan.kept}
     removed = {r.path: r for r in plan.removals}
     if path in removed:
@@ -57,7 +57,7 @@ def explain(analysis, target: str) -> WhyAnswer:
     return WhyAnswer(target, module, path, True, chain, reason, kind, confidence)
 
 
-def _locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:
+def locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:
     graph, tree = analysis.graph, analysis.tree
     candidate = Path(target)
     if candidate.is_absolute():

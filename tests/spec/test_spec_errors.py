@@ -35,6 +35,8 @@ CASES = [
     ("pypi pin", 'source = "pypi:sglang"\nroots = ["app.main"]\n', "source: 'pypi:sglang' is not a pinned",
      "hint: write 'pypi:NAME==VERSION'"),
     ("dist choice", EXAMPLE_SOURCE + 'dist = "egg"\n', "dist: 'egg' is not one of wheel, sdist", "hint:"),
+    ("choice typo", EXAMPLE_SOURCE + 'type_checking_imports = "ignroe"\n',
+     "type_checking_imports: 'ignroe' is not one of keep, ignore", "did you mean 'ignore'?"),  # not the long doc
     ("type imports", EXAMPLE_SOURCE + 'type_checking_imports = "drop"\n',
      "type_checking_imports: 'drop' is not one of keep, ignore", "hint: 'keep' (default)"),
     ("root module", 'source = "src_project"\nroots = ["app.mian"]\n', "roots[0]: no module 'app.mian'",

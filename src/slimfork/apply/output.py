@@ -45,6 +45,29 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path)
 
 
+def running_output(out: Path) -> Path:
+    """Where a shrink builds the fork bound for ``out``: a hidden sibling, renamed into place by ``put_in_place``
+    when every batch is done, so an interrupted run leaves the previous fork (or none) at ``out``. A run killed
+    outright leaves it, and the next run resumes from its journal."""
+    return out.with_name(f".{out.name}.slimfork-run")
+
+
+def remove_tree(path: Path) -> None:
+    _remove(path)
+
+
+def put_in_place(work: Path, out: Path) -> None:
+    """Replace ``out`` (a previous fork, or nothing) with the finished ``work``: two renames, each atomic."""
+    if work == out:
+        return
+    trash = out.with_name(f".{out.name}.slimfork-old")
+    _remove(trash)
+    if out.exists() or out.is_symlink():
+        os.rename(out, trash)
+    os.rename(work, out)
+    _remove(trash)
+
+
 def open_output(original: Path, out: Path, checks: list[str], resume: bool) -> tuple[Repo, dict[str, Any]]:
     """The output repository, resumed at its last verified batch, or created with the copy of the source."""
     config = {"original": str(original), "fingerprint": fingerprint(original), "checks": checks}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
+
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -62,8 +64,27 @@ class AuditOptions:
     jobs: int | None = None
 
 
+def spec_test_roots(python_paths: list[str], module_of, index, globs: Sequence[str] | None) -> list[Root]:
+    """The test files of a spec's tests: under its globs, or anywhere where it has none; every ``conftest.py``
+    (pytest loads one above the tests it runs)."""
+    from slimfork.globs import first_match
+
+    out = []
+    for p in python_paths:
+        if module_of(p) is None or not (is_test_file(p) or defines_tests(p, index.files.get(p))):
+            continue
+        if globs is None or first_match(list(globs), p) is not None or posixpath.basename(p) == "conftest.py":
+            out.append(Root("file", p, text=f"file:{p} (a test of the spec's tests)"))
+    return out
+
+
 def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Sequence[RegistrySpec] = (),
-              options: AuditOptions | None = None) -> tuple[AuditResult, KernelTable | None]:
+              options: AuditOptions | None = None, tests: Sequence[str] | None = ()
+              ) -> tuple[AuditResult, KernelTable | None]:
+    """``roots``: a spec's (None: the audit's defaults, tests among them). With ``roots``, ``tests`` are roots too,
+    apart (what only they reach is test-only, as without a spec): the test files under those globs, every test
+    file for None (a spec with no ``tests`` key: ``audit --spec`` passes its globs, or None), none for ``()``
+    (``tests = []``). ``audit --spec`` reported a spec's whole tests folder as unused."""
     options = options or AuditOptions()
     timings: dict[str, float] = {}
     clock = time.perf_counter()
@@ -79,15 +100,21 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     python_paths = list(index.files)
     mm = build_module_map(tree, index)
     spec_roots = roots is not None
-    roots = roots if roots is not None else default_roots(tree, python_paths, mm.module_of, index=index)
+    plain_roots = None
+    if roots is None:
+        roots = default_roots(tree, python_paths, mm.module_of, index=index)
+    else:
+        plain_roots = list(roots)
+        roots = plain_roots + (spec_test_roots(python_paths, mm.module_of, index, tests) if tests != () else [])
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
     graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries)
     reached = reached_paths(graph)
     reached_without_tests = reached
-    if not spec_roots and options.kinds & {"orphaned-test", "unused-file", "same-name"}:
-        plain = build_graph(tree, index, default_roots(tree, python_paths, mm.module_of, with_tests=False) + extra,
-                            list(registries))
+    if options.kinds & {"orphaned-test", "unused-file", "same-name"} and (not spec_roots or len(roots) > len(plain_roots or [])):
+        without = plain_roots if plain_roots is not None else default_roots(tree, python_paths, mm.module_of,
+                                                                           with_tests=False)
+        plain = build_graph(tree, index, without + extra, list(registries))
         reached_without_tests = reached_paths(plain)
     lap("graph")
     result = AuditResult(str(tree.root))

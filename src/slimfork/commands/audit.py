@@ -53,22 +53,23 @@ def _tree_and_roots(args):
         spec = load_spec(args.spec)
         root = resolve_source(spec.source, spec.base_dir, spec.dist)
         tree = open_tree(root, spec.python_root, spec.packages or None, kind="folder")
-        return tree, spec.roots, spec.registries
+        tests = spec.sections.get("tests")
+        return tree, spec.roots, spec.registries, (tests.globs if tests is not None else None)
     root = Path(args.path or ".").resolve()
     if not root.is_dir():
         raise SlimforkError(f"not a folder: {root}", key="path", hint="give the folder that holds the code")
     from slimfork.audit.layout import audit_tree
 
-    return audit_tree(root), None, ()
+    return audit_tree(root), None, (), None
 
 
 def run(args) -> int:
     if not 0 <= args.min_similarity <= 100:
         raise SlimforkError("--min-similarity is a percentage", key="--min-similarity", hint="for example 85")
-    tree, roots, registries = _tree_and_roots(args)
+    tree, roots, registries, tests = _tree_and_roots(args)
     options = AuditOptions(kinds=set(args.only or KINDS), min_similarity=args.min_similarity / 100,
                            python=args.python)
-    result, table = run_audit(tree, roots, registries, options)
+    result, table = run_audit(tree, roots, registries, options, tests=tests)
     result.findings = [f for f in result.findings if f.confidence >= args.min_confidence]
     if args.baseline:
         baseline = Path(args.baseline)

@@ -31,6 +31,8 @@ def run(args) -> int:
     if not source.startswith("pypi:") and not (base / args.source).is_dir():
         raise SlimforkError(f"no such folder: {args.source}", key="source",
                             hint="a project folder or 'pypi:NAME==VERSION'")
+    if args.out:  # where the draft goes, before any work (a pypi: source downloads first)
+        _check_out(Path(args.out))
     text, data = draft_spec(source, Path(args.out).resolve().parent if args.out else base)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -39,3 +41,27 @@ def run(args) -> int:
     elif not args.out:
         print(text, end="")
     return 0
+
+
+def _check_out(out: Path) -> None:
+    """The draft's file can be written: its folder exists and takes a new file (it was a traceback after the
+    whole draft, a pypi: download included)."""
+    import os
+
+    from slimfork.errors import SlimforkError
+
+    folder = out.resolve().parent
+    if out.is_dir():
+        raise SlimforkError(f"{out} is a folder", key="out", hint="name the spec file to write, e.g. slimfork.toml")
+    if not folder.is_dir():
+        raise SlimforkError(f"no such folder: {folder}", key="out", hint="create it first, or choose another --out")
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise SlimforkError(f"cannot write {out}: permission denied", key="out", hint="choose another --out")
+    try:
+        import tempfile
+
+        os.close((probe := tempfile.mkstemp(prefix=".slimfork-init-", dir=folder))[0])
+        os.unlink(probe[1])
+    except OSError as exc:
+        raise SlimforkError(f"cannot write {out}: {exc.strerror or exc}", key="out",
+                            hint="choose another --out") from None

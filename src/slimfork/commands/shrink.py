@@ -8,7 +8,8 @@ from slimfork.commands._output import comparison_table, console, print_json, pri
 def add_parser(sub):
     p = sub.add_parser("shrink", help="write the fork and its reports", description=__doc__)
     p.add_argument("spec", nargs="?", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
-                   "folder (default: the bundled example, written to ./mlserve-fork)")
+                   "folder (default: ./slimfork.toml if there is one, else the bundled example, written to "
+                   "./mlserve-fork)")
     p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
@@ -27,21 +28,52 @@ def add_parser(sub):
     return p
 
 
+def print_unusable(data: dict) -> None:
+    """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
+    what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
+    module passed on the original, its dependencies not installed, and the run said nothing)."""
+    import sys
+
+    import re
+
+    baselines = (data.get("batches") or {}).get("baselines") or []
+    own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
+    for b in baselines:
+        if not b.get("usable", True) and not b.get("skipped"):
+            note = b.get("note") or ""
+            missing = {m.split(".")[0] for m in re.findall(r"No module named '([\w.]+)'", note)}
+            if missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
+                hint = ("the project's own compiled extension is not built in the source tree; build it there "
+                        "(`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            else:
+                hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
+                        "dependencies there, or name them in [verify] requirements (docs/verify.md)")
+            note = note if len(note) <= 240 else note[:240] + " ..."
+            sys.stderr.write(f"warning: check '{b['check']}' could not run on the original, so it verified nothing: "
+                             f"{note}\n  hint: {hint}\n")
+
+
 def run(args) -> int:
     from slimfork.api import shrink
 
     spec, out_dir = args.spec, args.out
     if spec is None:
+        import sys
         from pathlib import Path
 
         from slimfork.examples import EXAMPLE_SPEC
 
-        spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
+        if (Path.cwd() / "slimfork.toml").is_file():  # what `slimfork init --out slimfork.toml` wrote here
+            spec = Path.cwd() / "slimfork.toml"
+            sys.stderr.write(f"slimfork: no SPEC given: shrinking {spec}\n")
+        else:
+            spec, out_dir = EXAMPLE_SPEC, out_dir or Path.cwd() / "mlserve-fork"
     result = shrink(spec, out_dir, dry_run=args.dry_run, jobs=args.jobs, strict=args.strict,
                     verify=not args.no_verify, allow_stale=args.allow_stale or None,
                     executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
+    print_unusable(data)
     if args.json:
         print_json(data)
         return 0

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from slimfork.graph.data_files import data_file_edges
+from slimfork.graph.frameworks import framework_edges
 from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
@@ -133,6 +134,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     data_root, data_files = index.data_from or (index.root, index.other_files)
     for package, target, kind, why in data_file_edges(mm, str(data_root), data_files):
         edges[package].append(Edge(target, kind, 0, why))
+    for package, target, why in framework_edges(mm, index):
+        edges[package].append(Edge(target, "scan", 0, why))
     for reg in registries:
         if reg.package in edges:
             for member in registry_members(mm, reg):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from slimfork.init.platform import Found, find_platform_facts
 from slimfork.init.platform_only import DeadModule, platform_only_modules
-from slimfork.init.project import Project, open_project
+from slimfork.init.project import NOT_LIBRARY, Project, open_project
 from slimfork.init.registries import Registry, find_registries
 
 SHOWN_USES = 3
@@ -23,14 +23,29 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     registries = find_registries(project)
     dead = platform_only_modules(project, facts)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
-    text = render(project, roots, facts, registries, out, dead)
+    others = other_distributions(project)
+    text = render(project, roots, facts, registries, out, dead, others)
     data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
+            "other_distributions": others,
             "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
     return text, data
 
 
+def other_distributions(project: Project) -> list[str]:
+    """Folders below the source's top with a build file of their own (a monorepo's other packages: hatch's
+    ``backend/``), outside tests, docs and examples: the draft names them, as it analyses only the top one."""
+    index = project.index
+    found = set()
+    for rel in [*index.other_files, *index.files]:
+        folder, _, name = rel.rpartition("/")
+        if name in ("pyproject.toml", "setup.py") and folder and not any(
+                part in NOT_LIBRARY or part.startswith(".") for part in folder.split("/")):
+            found.add(folder)
+    return sorted(f for f in found if not any(f.startswith(o + "/") for o in found))
+
+
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
-           out: str | None, dead: Sequence[DeadModule] = ()) -> str:
+           out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -49,6 +64,9 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
         lines.append(f"out = {_s(out)}")
+    if others:
+        lines.append(f"## other distributions in this tree, each with its own build file: {', '.join(others)};")
+        lines.append("## this spec forks the top one: `slimfork init FOLDER` drafts a spec for another")
     if dead:
         lines.append("## only imports in branches Linux never runs reach these (accept with the facts below):")
         for d in dead:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from slimfork.init.platform import _imported_names, _Scope
 from slimfork.init.project import Project
+from slimfork.source.test_folders import is_test_file
 
 MIN_ENTRIES = 2
 
@@ -95,7 +96,8 @@ def find_registries(project: Project) -> list[Registry]:
         subs = _subclasses(hooked, classes, defined)
         if subs:
             out.append(_subclass_registry(hooked, where, subs))
-    return out
+    return [r for r in out if not is_test_file(r.where.rsplit(":", 1)[0].split(":")[0])]  # a test module's
+    # tables and hooks are its data, never a registry a fork cuts
 
 
 def _subclass_registry(base: str, where: str, subs: list[tuple[str, ast.ClassDef]]) -> Registry:
@@ -148,32 +150,37 @@ def _scans(project: Project) -> list[Registry]:
 
 
 def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) -> Registry | None:
-    """A dict with literal string keys whose values name classes or functions (defined or imported)."""
+    """A dict with literal string keys whose values name classes or functions (defined or imported). A module
+    another file defines counts toward an entry's lines only where no other entry names it: cutting one of 28
+    entries ``"a": bitarray("0110")`` frees no line of the class every entry makes (bitarray's test data)."""
     assert isinstance(node.value, ast.Dict) and isinstance(node.targets[0], ast.Name)  # the caller checked
-    entries: dict[str, int] = {}
+    found: dict[str, tuple[int, str | None]] = {}  # key -> (its own lines, the other module it names)
     for key, value in zip(node.value.keys, node.value.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return None
         if isinstance(value, ast.Call):  # an instance per key: lang_EN.Num2Word_EN(), TableFormat(...)
             made = value.func
             if isinstance(made, ast.Name) and made.id in defs:
-                entries[key.value] = _span(value)
+                found[key.value] = (_span(value), None)
                 continue
             qual = scope.qualify(made) if isinstance(made, (ast.Name, ast.Attribute)) else None
             if not qual or not project.mm.is_internal(qual):
                 return None
             owner = project.mm.longest_module(qual)
-            entries[key.value] = _span(value) + (project.module_lines(owner) if owner and owner != module else 0)
+            found[key.value] = (_span(value), owner if owner and owner != module else None)
         elif isinstance(value, ast.Name) and value.id in defs:
-            entries[key.value] = _span(defs[value.id])
+            found[key.value] = (_span(defs[value.id]), None)
         elif isinstance(value, (ast.Name, ast.Attribute)) and (qual := scope.qualify(value)) \
                 and project.mm.is_internal(qual) and not qual.startswith(module + "."):
             owner = project.mm.longest_module(qual)
-            entries[key.value] = project.module_lines(owner) if owner and owner != module else 0
+            found[key.value] = (0, owner if owner and owner != module else None)
         else:
             return None
-    if len(entries) < MIN_ENTRIES:
+    if len(found) < MIN_ENTRIES:
         return None
+    named = Counter(owner for _, owner in found.values() if owner)
+    entries = {key: own + (project.module_lines(owner) if owner and named[owner] == 1 else 0)
+               for key, (own, owner) in found.items()}
     return Registry("dict", f"{module}.{node.targets[0].id}", f"{rel}:{node.lineno}", entries)
 
 

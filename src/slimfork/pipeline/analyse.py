@@ -44,11 +44,12 @@ def open_source(spec: Spec) -> SourceTree:
 
 
 def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True, strict: bool = False,
-            allow_stale: bool | None = None) -> Analysis:
+            allow_stale: bool | None = None, precheck=None) -> Analysis:
     """Read-only: load the spec, index the source, build the graph and the plan; with ``fold``, fold the facts
     into a scratch copy and plan again on the folded code (what ``shrink`` will remove). A spec entry that matches
     nothing in the source stops with exit 2 (``StaleError``) unless ``allow_stale`` (default: the spec's
-    ``allow_stale``; ``strict`` overrides the spec) makes it a warning (pipeline/stale.py)."""
+    ``allow_stale``; ``strict`` overrides the spec) makes it a warning (pipeline/stale.py). ``precheck(analysis)``
+    runs on the first plan, before the stages: a command's own input (``why``'s TARGET) fails before that work."""
     if not isinstance(spec, Spec):
         spec = load_spec(spec)
     allow = (spec.allow_stale and not strict) if allow_stale is None else allow_stale
@@ -69,6 +70,8 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     t3 = time.perf_counter()
     analysis = Analysis(spec, tree, index, graph, plan, {"source": t1 - t0, "index": t2 - t1, "plan": t3 - t2},
                         stale=stale)
+    if precheck is not None:
+        precheck(analysis)
     if fold:
         with progress("registries, facts, symbols, kernels and tests: planning on a folded copy"):
             analysis.stages = run_stages(analysis, jobs=jobs)

@@ -10,6 +10,7 @@ from pathlib import Path
 from slimfork.apply.batches import build_batches
 from slimfork.apply.engine import run_batches
 from slimfork.apply.model import ApplyReport
+from slimfork.apply.output import put_in_place, remove_tree, running_output
 from slimfork.decisions import PUT_BACK, Kept, KeptKind, Plan, Removal, RemovalKind
 from slimfork.errors import SlimforkError
 from slimfork.pipeline.analyse import Analysis, analyse
@@ -46,14 +47,20 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     check_executor(executor, ray_address)
     if not isinstance(spec, Spec):
         spec = load_spec(spec)
-    # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
-    ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
-    analysis = analyse(spec, jobs=jobs, strict=strict, allow_stale=allow_stale)
-    spec, stages = analysis.spec, analysis.stages
-    assert stages is not None  # analyse() runs the stages unless told not to
     if out is not None:
         spec.out = Path(out).resolve()
     assert spec.out is not None  # parse_spec sets it (default: beside the spec)
+    if not dry_run:  # where the fork goes, before any work: a folder not ours or one we cannot write is exit 2 now
+        source = None if spec.source.startswith("pypi:") else (spec.base_dir / spec.source).resolve()
+        _check_writable(spec.out, source)
+        _claim_output(spec.out)
+    # Tools, the verification requirements and the source, before any work: a missing one is exit 2 now.
+    ready = run_preflight(spec, write=not dry_run, verify=verify and not dry_run)
+    analysis = analyse(spec, jobs=jobs, strict=strict, allow_stale=allow_stale)
+    out_dir = spec.out
+    spec, stages = analysis.spec, analysis.stages
+    spec.out = out_dir
+    assert stages is not None  # analyse() runs the stages unless told not to
     batches = build_batches(analysis, stages)
     if dry_run:
         data = write_reports(analysis, None, None, stages.reports, stages.data)
@@ -63,17 +70,23 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
         _default_tests(spec, analysis)
         checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
-    _claim_output(spec.out)
     t1 = time.perf_counter()
     pool = make_executor(executor, jobs, ray_address) if checks else None
-    applied = run_batches(analysis.tree.root, spec.out, batches, checks, jobs=jobs, executor=pool)
-    back = _tests_back(analysis, applied)
-    if back is not None:  # the same run resumed, with one more batch
-        first = applied
-        applied = run_batches(analysis.tree.root, spec.out, batches + [back.batch], checks, jobs=jobs, executor=pool)
-        for before, now in zip(first.batches, applied.batches):
-            now.resumed, now.seconds = before.resumed, before.seconds
-        applied.seconds += first.seconds
+    work = running_output(spec.out)  # the fork is built beside its target and renamed into place when complete
+    try:
+        applied = run_batches(analysis.tree.root, work, batches, checks, jobs=jobs, executor=pool)
+        back = _tests_back(analysis, applied)
+        if back is not None:  # the same run resumed, with one more batch
+            first = applied
+            applied = run_batches(analysis.tree.root, work, batches + [back.batch], checks, jobs=jobs, executor=pool)
+            for before, now in zip(first.batches, applied.batches):
+                now.resumed, now.seconds = before.resumed, before.seconds
+            applied.seconds += first.seconds
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: nothing half-written stays (a killed run's is resumed next time)
+        remove_tree(work)
+        raise
+    put_in_place(work, spec.out)
+    applied.out = str(spec.out)
     analysis.timings["batches"] = time.perf_counter() - t1
     _restore_in_plan(analysis.plan, applied, stages)
     if back is not None:
@@ -112,6 +125,29 @@ def _claim_output(out: Path) -> None:
     if out.exists() and any(out.iterdir()) and not ours:
         raise SlimforkError(f"output folder {out} exists and was not written by slimfork", key="out",
                             hint="choose another --out or remove that folder")
+
+
+def _check_writable(out: Path, source: Path | None = None) -> None:
+    """The fork and its report are written beside each other in ``out``'s parent: a folder in which nothing can be
+    created (a read-only filesystem, no permission) stops the run before any work, not with a traceback at its end.
+    Probed by creating (and removing) a folder in the nearest existing ancestor, which is what the run does."""
+    import tempfile
+
+    if source is not None and (out == source or out.is_relative_to(source) or source.is_relative_to(out)):
+        raise SlimforkError(f"the output {out} and the source {source} overlap", key="out",
+                            hint="write the fork to a folder outside the source")
+    if out.exists() and not out.is_dir():
+        raise SlimforkError(f"the output {out} is a file, not a folder", key="out",
+                            hint="choose another --out (the fork is a folder, its report beside it)")
+    probe = out.parent
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    try:
+        Path(tempfile.mkdtemp(prefix=f".{out.name}.slimfork-probe-", dir=probe)).rmdir()
+    except OSError as exc:
+        raise SlimforkError(f"cannot write the fork to {out}: {exc.strerror or exc} in {probe}", key="out",
+                            hint="choose an --out in a folder you can write to (the report goes beside it: "
+                                 f"{out.name}.report)") from None
 
 
 def _tests_back(analysis: Analysis, applied: ApplyReport) -> TestsBack | None:

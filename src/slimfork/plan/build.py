@@ -83,13 +83,15 @@ def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:
             plan.kept.append(Kept(rel, module, *step_kept(graph, graph.reached[module])))
         elif index.files[rel].error:
             plan.kept.append(Kept(rel, module, KeptKind.UNPARSABLE, str(index.files[rel].error)))
-            plan.warnings.append(f"{rel}: {index.files[rel].error}")
         else:
             assert module is not None  # a file of the analysed packages is a module
             plan.removals.append(Removal(RemovalKind.UNREACHABLE, rel, _unreached_reason(graph, module), module,
                                          lines=lines, group=_group(rel)))
     _scripts_follow(spec, graph, plan)
     settle_uncertain(plan)
+    removed = {r.path for r in plan.removals}
+    plan.warnings += [f"{rel}: {index.files[rel].error}" for rel in sorted(index.files)
+                      if index.files[rel].error and rel not in removed]  # kept as it is: what it imports is unknown
     for src, edge in imports_of_dropped(graph):
         info = graph.modules[src]
         plan.warnings.append(f"{info.path}:{edge.line}: kept module {src} imports {edge.target}, {DROPPED_IMPORT}")

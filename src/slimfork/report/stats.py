@@ -78,7 +78,9 @@ def tree_stats(root: Path, files: list[str], known_lines: dict[str, int] | None 
     stats = TreeStats()
     for rel in files:
         lines = known_lines.get(rel)
-        stats.add(rel, lines if lines is not None else count_lines(root / rel))
+        if lines is None or (root / rel).is_symlink():  # a link's lines are its target's, counted there (as after)
+            lines = count_lines(root / rel)
+        stats.add(rel, lines)
     return stats
 
 

@@ -75,6 +75,11 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
                         hint="for example '+slimfork', or '' to keep the original's version")
     out = data.get("out") or f"{path.stem if path.name != 'pyproject.toml' else path.parent.name}-fork"
     spec.out = (path.parent / out).resolve()
+    source = (path.parent / spec.source).resolve() if not spec.source.startswith("pypi:") else None
+    if "out" not in data and source is not None and spec.out.is_relative_to(source):
+        # a spec inside its own source (init's draft written there, a [tool.slimfork] table): the default fork
+        # goes beside the source, as a fork inside it would be copied into the next one
+        spec.out = source.parent / f"{source.name}-fork"
     for i, reg in enumerate(data.get("registries", [])):
         key = f"registries[{i}]"
         check_table(reg, _indexed(REGISTRY, key))

@@ -89,6 +89,8 @@ def check_value(value: Any, spec_field: Field, key: str) -> None:
         wanted = {"list[str]": "array of strings", "list[table]": "array of tables"}.get(spec_field.kind, spec_field.kind)
         raise SpecError(f"expected {wanted}, got {type_name(value)}", key=key, hint=spec_field.doc)
     if spec_field.choices and value not in spec_field.choices:
-        raise SpecError(
-            f"'{value}' is not one of {', '.join(spec_field.choices)}", key=key, hint=spec_field.doc
+        close = difflib.get_close_matches(str(value), [str(c) for c in spec_field.choices], n=1)
+        raise SpecError(  # a typo gets the closest choice first, not only the long description of them all
+            f"'{value}' is not one of {', '.join(spec_field.choices)}", key=key,
+            hint=f"did you mean '{close[0]}'?" if close else spec_field.doc
         )

@@ -129,17 +129,20 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
     (site / "_slimfork_deps.pth").write_text(f"import site; list(map(site.addsitedir, {deps!r}))\n")
     (scratch / "work").mkdir()
     how = installable(tree)
+    env = clean_env()
     if how == "wheel":
         target, isolation = str(_pack_wheel(tree, scratch)), []
     else:
         src = scratch / "src"
         shutil.copytree(tree, src, ignore=_SKIP)
         target, isolation = str(src), (["--no-build-isolation"] if backend_here(src) else [])
+        if not (src / "PKG-INFO").is_file():
+            env = vcs_version_env(env)
     try:
         pip = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
                               "--no-input", "--quiet", "--disable-pip-version-check", *isolation,
                               *([] if compile else ["--no-compile"]), target],
-                             capture_output=True, text=True, timeout=timeout, env=clean_env())
+                             capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         raise InstallError(f"timed out after {timeout} s") from None
     if pip.returncode != 0:
@@ -201,6 +204,17 @@ def site_dirs(python: Path) -> list[str]:
     code = "import site, sys, json; print(json.dumps([p for p in sys.path if p.endswith('-packages')]))"
     proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=clean_env())
     return json.loads(proc.stdout) if proc.returncode == 0 else []
+
+
+# A version the VCS plugins take instead of asking git: the tree is installed from a copy without .git (and a fork's
+# history has none of the original's tags), so setuptools-scm, hatch-vcs and pdm's scm source would fail ("unable
+# to detect version"). An sdist's PKG-INFO carries its version and needs none; one the user set is kept.
+VCS_STANDIN_VERSION = "0.0.0"
+VCS_VERSION_VARS = ("SETUPTOOLS_SCM_PRETEND_VERSION", "PDM_BUILD_SCM_VERSION")
+
+
+def vcs_version_env(env: dict[str, str]) -> dict[str, str]:
+    return {**{var: VCS_STANDIN_VERSION for var in VCS_VERSION_VARS}, **env}
 
 
 def clean_env() -> dict[str, str]:

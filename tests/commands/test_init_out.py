@@ -1,0 +1,47 @@
+"""``slimfork init --out FILE`` checks FILE can be written before any work: a missing folder, a folder given for
+the file, a place nothing can be written are exit 2 with ``error: out:`` and a hint (they were a traceback after
+the whole draft, a ``pypi:`` download included)."""
+
+from __future__ import annotations
+
+import pytest
+
+from slimfork.cli import main
+from slimfork.commands import init as init_cmd
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "proj" / "pkg").mkdir(parents=True)
+    (tmp_path / "proj" / "pkg" / "__init__.py").write_text("X = 1\n")
+    return tmp_path / "proj"
+
+
+@pytest.fixture
+def no_draft(monkeypatch):
+    monkeypatch.setattr("slimfork.init.draft_spec", lambda *a, **k: (_ for _ in ()).throw(AssertionError("drafted")))
+
+
+@pytest.mark.parametrize("out", ["missing/sub/spec.toml", "."])
+def test_an_out_that_cannot_be_a_file_stops_before_the_draft(project, tmp_path, capsys, no_draft, out, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", str(project), "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: out: ") and "hint: " in err and "Traceback" not in err
+
+
+def test_an_unwritable_folder_stops_before_the_draft(project, tmp_path, capsys, no_draft, monkeypatch):
+    def _refused(*args, **kwargs):
+        raise PermissionError(30, "Read-only file system")
+
+    monkeypatch.setattr("tempfile.mkstemp", _refused)
+    assert main(["init", str(project), "--out", str(tmp_path / "spec.toml")]) == 2
+    assert "error: out: cannot write" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [project]
+
+
+def test_a_writable_out_gets_the_draft(project, tmp_path):
+    assert main(["init", str(project), "--out", str(tmp_path / "spec.toml")]) == 0
+    assert 'roots = ["pkg' in (tmp_path / "spec.toml").read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "spec.toml"]
+    assert init_cmd  # the module under test

@@ -1,0 +1,62 @@
+"""Ctrl-C (or SIGTERM) in the middle of a shrink leaves the previous fork, or none, never a half-written one, and
+exits 130. The fork is built in a hidden sibling and renamed into place when every batch is done; a run killed
+outright leaves that sibling, and the next run resumes from its journal. Before, the output was renamed into place
+after the copy of the source, so a newcomer's Ctrl-C left a fork folder holding the untouched copy and no report,
+and a rerun with other settings had already deleted the previous fork."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from slimfork.apply import engine
+from slimfork.cli import main
+
+
+def _project(tmp_path):
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("from . import used\n")
+    (root / "pkg" / "used.py").write_text("X = 1\n")
+    (root / "pkg" / "unused.py").write_text("Y = 2\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg"]\ntests = []\n')
+    return root
+
+
+@pytest.fixture
+def interrupt_batches(monkeypatch):
+    def _interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine, "_run_batch", _interrupted)
+
+
+def test_an_interrupted_first_shrink_leaves_no_fork(tmp_path, capsys, interrupt_batches):
+    root = _project(tmp_path)
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-verify"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proj"]  # no fork, no report, no hidden run folder
+
+
+def test_an_interrupted_rerun_leaves_the_previous_fork_as_it_was(tmp_path, capsys, monkeypatch):
+    root = _project(tmp_path)
+    out = tmp_path / "fork"
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(out), "--no-verify"]) == 0
+    head = subprocess.run(["git", "-C", str(out), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    (root / "pkg" / "more.py").write_text("Z = 3\n")  # another plan: the rerun rebuilds
+    monkeypatch.setattr(engine, "_run_batch", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt()))
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(out), "--no-verify"]) == 130
+    assert subprocess.run(["git", "-C", str(out), "rev-parse", "HEAD"], capture_output=True, text=True).stdout == head
+    assert not (out / "pkg" / "unused.py").exists() and not (out / "pkg" / "more.py").exists()
+    assert (tmp_path / "fork.report" / "report.json").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fork", "fork.report", "proj"]
+
+
+def test_a_finished_shrink_leaves_only_the_fork_and_its_report(tmp_path):
+    root = _project(tmp_path)
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-verify"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fork", "fork.report", "proj"]
+    assert (tmp_path / "fork" / ".git" / "slimfork-journal.json").exists()
+    assert str(tmp_path / "fork") in (tmp_path / "fork.report" / "report.md").read_text()
+    assert ".slimfork-run" not in (tmp_path / "fork.report" / "report.md").read_text()
