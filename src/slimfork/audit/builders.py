@@ -133,6 +133,22 @@ def _stem_functions(text: str) -> list[tuple[str, int, str]]:
 
 
 _EXTENSION_CALL = re.compile(r"\b\w*Extension\s*\(")
+# A name bound to an extension class, called later (pytorch3d: ``extension = CppExtension`` ... ``extension =
+# CUDAExtension`` ... ``extension("pytorch3d._C", sources, ...)``).
+_EXTENSION_CLASS_BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:[\w.]+\.)?\w*Extension[ \t]*(?:#.*)?$", re.M)
+
+
+def _extension_calls(text: str) -> list[re.Match]:
+    """The ``*Extension(`` calls of a build script, and calls of names bound only to extension classes."""
+    calls = list(_EXTENSION_CALL.finditer(text))
+    bound = {m.group(1) for m in _EXTENSION_CLASS_BINDING.finditer(text)}
+    if bound:
+        rebound = {name for name in bound
+                   if re.search(rf"^[ \t]*{name}\s*=(?!=)(?!\s*(?:[\w.]+\.)?\w*Extension[ \t]*(?:#.*)?$)", text, re.M)}
+        names = "|".join(sorted(re.escape(n) for n in bound - rebound if not n.endswith("Extension")))
+        if names:
+            calls += [m for m in re.finditer(rf"(?<![\w.])(?:{names})\s*\(", text)]
+    return sorted(calls, key=lambda m: m.start())
 _NAME = re.compile(r"""^\s*(["'])([\w.]+)\1|\bname\s*=\s*(["'])([\w.]+)\3""")
 _NAME_VARIABLE = re.compile(r"""^\s*([A-Za-z_]\w*)\s*,|\bname\s*=\s*([A-Za-z_]\w*)\s*[,)\n]""")
 _STRING_BINDING = re.compile(r"""^([A-Za-z_]\w*)\s*=\s*(["'])([\w.]+)\2[ \t]*$""", re.M)
@@ -187,7 +203,7 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
             continue
         unlisted = set()  # extensions whose sources are computed (sources=sources): the file's other literals
         constants = _string_constants(text)
-        for call in _EXTENSION_CALL.finditer(text):
+        for call in _extension_calls(text):
             body = _call_text(text, call.end())
             name = _extension_name(body, constants)
             if name is None:
@@ -201,6 +217,24 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
             for source in _BUILT_SOURCE.finditer(text):
                 for path in resolver.resolve(_hole(source), rel):
                     add(path, next(iter(unlisted)))
+    return out
+
+
+def built_extension_modules(root: Path, python_paths: list[str]) -> set[str]:
+    """The dotted names of the extension modules every ``setup.py`` declares (``CUDAExtension("pytorch3d._C",
+    ...)``, also through a name bound to the class), whatever their sources: importing them is importing code the
+    build makes (``from pytorch3d import _C`` in a test)."""
+    out: set[str] = set()
+    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+        try:
+            text = _without_comments((root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        constants = _string_constants(text)
+        for call in _extension_calls(text):
+            name = _extension_name(_call_text(text, call.end()), constants)
+            if name:
+                out.add(name)
     return out
 
 
@@ -228,7 +262,7 @@ def sole_api_extensions(root: Path, python_paths: list[str]) -> set[str]:
         if not _SETUP_CALL.search(text) or _DECLARES_PYTHON.search(text):
             continue
         constants = _string_constants(text)
-        for call in _EXTENSION_CALL.finditer(text):
+        for call in _extension_calls(text):
             name = _extension_name(_call_text(text, call.end()), constants)
             if name is not None:
                 out.add(name)

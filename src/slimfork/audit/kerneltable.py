@@ -64,6 +64,7 @@ class KernelTable:
     built: dict[str, str] = field(default_factory=dict)  # sources a CMake file compiles -> "built by CMakeLists.txt:81"
     uncalled: set[tuple[str, str]] = field(default_factory=set)  # (path, function) of top-level functions holding
     # a kernel launch that nothing references (or only other such functions of the same file)
+    programs: set[str] = field(default_factory=set)  # native sources that define main(): programs of their own
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -79,6 +80,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
     builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
     table = builder.build()
+    table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
