@@ -392,6 +392,13 @@ class _Builder:
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+            for rel, py in self.scan.py.items():  # from hipbsolidxgemm_ import *: re-exported, public API (40)
+                for _l, m, level, n, line in py.imports:
+                    if n == "*" and m and any(m == module or m.endswith("." + module)
+                                              or level and module.endswith("." + m) for module in modules):
+                        use = Use(rel, line, py.enclosing(line), "import")
+                        kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
             for rel, py in self.scan.py.items():  # @compile_ops("module_x") def hipb_mm(...): ... binds it by name
                 for stub, line in py.stubs:
                     if stub == name:
