@@ -155,6 +155,40 @@ _STRING_BINDING = re.compile(r"""^([A-Za-z_]\w*)\s*=\s*(["'])([\w.]+)\2[ \t]*$""
 _BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=[^=]", re.M)
 
 
+# a Python file a build script runs through a shell command (hqq's setup.py: ``cmd = "cd hqq/kernels; "``,
+# ``cmd += "python setup_cuda.py install; "``, ``os.system(cmd)``)
+_RUN_PY = re.compile(r"""(?:^|[\s;&|("'])python[\d.]*\s+(?:-\S+\s+)*([\w./-]+\.py)\b""")
+_CD = re.compile(r"""(?:^|[\s;&|"'])cd\s+([\w./-]+)""")
+
+
+def setup_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
+    """Every ``setup.py`` (path -> ""), and the Python files a ``setup.py`` runs through a shell command string
+    (path -> "run by setup.py:LINE"): a ``cd DIR`` of the same script places the run file, else the one file of
+    that name below the script's folder. Those build the extensions they declare as part of the build."""
+    present = set(python_paths)
+    out = {p: "" for p in sorted(python_paths) if posixpath.basename(p) == "setup.py"}
+    for rel in list(out):
+        try:
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        folders = [posixpath.normpath(posixpath.join(here, m.group(1))) for m in _CD.finditer(text)]
+        for number, line in enumerate(text.splitlines(), 1):
+            for m in _RUN_PY.finditer(line):
+                name = m.group(1)
+                hits = [path for base in [here, *folders] if (path := posixpath.normpath(posixpath.join(base, name))
+                                                               .lstrip("./")) in present]
+                if not hits:
+                    below = [p for p in present if p.endswith("/" + name.lstrip("./")) and
+                             (not here or p.startswith(here + "/"))]
+                    hits = below if len(below) == 1 else []
+                for path in hits[:1]:
+                    if path not in out:
+                        out[path] = f"run by {rel}:{number}"
+    return out
+
+
 def _extension_name(body: str, constants: dict[str, str]) -> str | None:
     """The module name an ``Extension(...)`` call's arguments give: a literal first argument or ``name=``, or a
     name the script binds once, to a literal (``extension_name = "exllamav2_ext"`` ... ``CUDAExtension(
@@ -196,7 +230,7 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
         if module not in out.setdefault(path, []):
             out[path].append(module)
 
-    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+    for rel in setup_scripts(root, python_paths):
         try:
             text = _without_comments((root / rel).read_text(errors="replace"))
         except OSError:
@@ -225,7 +259,7 @@ def built_extension_modules(root: Path, python_paths: list[str]) -> set[str]:
     ...)``, also through a name bound to the class), whatever their sources: importing them is importing code the
     build makes (``from pytorch3d import _C`` in a test)."""
     out: set[str] = set()
-    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+    for rel in setup_scripts(root, python_paths):
         try:
             text = _without_comments((root / rel).read_text(errors="replace"))
         except OSError:
@@ -312,7 +346,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             folders.setdefault("/".join(parts[:i]), []).append(path)
     python_folders = {"/".join(p.split("/")[:i]) for p in python_paths for i in range(1, p.count("/") + 1)}
     out: dict[str, str] = {}
-    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+    for rel in setup_scripts(root, python_paths):
         try:
             tree = ast.parse((root / rel).read_bytes())
         except (OSError, SyntaxError, ValueError):

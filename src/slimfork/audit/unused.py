@@ -13,6 +13,7 @@ import re
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
+from slimfork.audit.builders import setup_scripts
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
@@ -65,6 +66,10 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     # dropout_layer_norm extension flash_attn/ops imports): someone runs it, so what it builds is used
     roots += [Root("file", p, text=f"file:{p} (the build script of a second distribution)") for p in python_paths
               if posixpath.basename(p) == "setup.py" and p not in builds and module_of(p) is not None]
+    # a Python file a setup.py runs through a shell command (hqq's "cd hqq/kernels; python setup_cuda.py install"):
+    # part of the build, so what it builds is used
+    roots += [Root("file", p, text=f"file:{p} ({why}: a build script)") for p, why in
+              setup_scripts(tree.root, python_paths).items() if why and p not in builds and module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
