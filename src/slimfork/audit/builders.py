@@ -366,8 +366,8 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
                 out.setdefault(path, f"built by {rel}:{line} (every source below the folder '{text}')")
         for pattern, line in _glob_patterns(tree):  # glob(os.path.join(ext_dir, "**", "*.cpp")), ext_dir a join
             full = posixpath.normpath(posixpath.join(here, pattern))
-            if full.startswith("..") or not full.endswith(_NATIVE_SOURCE) or "/" not in full:
-                continue
+            if full.startswith("..") or not full.endswith(_NATIVE_SOURCE + ("/**/*",)) or "/" not in full:
+                continue  # (an os.walk: every source below the folder)
             for path in sources:
                 if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
                     out.setdefault(path, f"built by {rel}:{line} (glob {full})")
@@ -381,8 +381,9 @@ def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
     """The patterns of the glob calls of a build script whose pattern is a path joined from constants and from
     names bound, in the same function or at module level, to such paths or to the script's own folder
     (``d = os.path.join("pkg", "csrc")`` ... ``glob.glob(os.path.join(d, "**", "*.cu"), recursive=True)`` gives
-    ``pkg/csrc/**/*.cu``; ``Path(d).rglob("*.cu")`` gives ``pkg/csrc/**/*.cu``). A part computed out of sight
-    gives no pattern."""
+    ``pkg/csrc/**/*.cu``; ``Path(d).rglob("*.cu")`` gives ``pkg/csrc/**/*.cu``; ``os.walk(d)`` gives ``pkg/csrc/**/*``:
+    exllamav3's ``[... for root, _, files in os.walk(sources_dir) for file in files if file.endswith(".cu")]``).
+    A part computed out of sight gives no pattern."""
     out: list[tuple[str, int]] = []
     scopes: list[ast.AST] = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef,
                                                                                     ast.AsyncFunctionDef))]
@@ -394,6 +395,11 @@ def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
                 continue
             func = node.func
             method = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if method == "walk" and node.args and isinstance(func, ast.Attribute) and ast.unparse(func.value) == "os":
+                base = _path_value(node.args[0], env)  # os.walk(os.path.join("pkg", ext_name)): every file below
+                if base is not None:
+                    out.append((posixpath.join(base, "**", "*"), node.lineno))
+                continue
             if method not in _GLOBS or not node.args:
                 continue
             pattern = _path_value(node.args[0], env)

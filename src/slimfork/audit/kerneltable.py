@@ -300,8 +300,9 @@ class _Builder:
                     sources += [h for h in hits if h not in sources]
                 if call.inline:
                     note = "compiles inline source text (no files)"
-                elif not written:
-                    note = "sources computed at run time: the audit cannot name them"
+                elif not written or not call.sources and not sources:  # a variable whose near strings name no file
+                    # (exllamav3: '.c', '.cpp', '.cu', the suffixes an os.walk comprehension keeps)
+                    note = (note + "; " if note else "") + "sources computed at run time: the audit cannot name them"
                     self.unknown.append(site)
                 for path in sources:
                     self.add_file_use(path, site)
