@@ -20,7 +20,8 @@ FILES = {
 
         def get_extensions():
             extensions_dir = os.path.join("geo3d", "csrc")
-            sources = glob.glob(os.path.join(extensions_dir, "**", "*.cpp"))
+            main_source = os.path.join(extensions_dir, "ext.cpp")
+            sources = [main_source] + glob.glob(os.path.join(extensions_dir, "**", "kernels", "*.cpp"))
             extension = CppExtension
             if os.getenv("FORCE_CUDA", "0") == "1":
                 extension = CUDAExtension

@@ -1,7 +1,8 @@
 """Session 34 (quack ``8288fc6^``): ``microbenchmarks/gpu_pipe_microbench.cu`` defines ``main()`` and nothing in the
 tree builds it: a program of its own, compiled with nvcc and run by hand, like a script. It was reported at 70
 (the source) and 60 (its kernel, launched only in it). Such a source, its kernels and the headers only it
-includes are at 30; an unbuilt source without ``main()`` stays at 70."""
+includes are at 30; an unbuilt source without ``main()`` stays at 70, and so does an unbuilt program in a tree whose
+build files build programs (ThunderKittens' Makefiles: ``test_makefile_builds.py``)."""
 
 from __future__ import annotations
 

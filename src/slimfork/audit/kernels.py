@@ -67,7 +67,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                                             and all(u.path in scripts for u in table.file_uses[path])})) - set(native)
     # unbuilt programs (a source that defines main(): quack's microbenchmarks/gpu_pipe_microbench.cu, compiled with
     # nvcc by hand) and what only they include: like scripts, run by hand
-    programs = {path for path in table.programs if path not in native and not _NATIVE_TEST.search(path)}
+    # (a tree whose build files build programs, ThunderKittens' Makefiles, builds the ones it means to run: there an
+    # unbuilt program is stale)
+    programs = {path for path in table.programs if path not in native and not _NATIVE_TEST.search(path)} \
+        if not table.programs & set(table.built) else set()
     programmed = set(include_closure(table, programs)) - set(native)
     out: list[Finding] = []
     for kernel in table.kernels:
