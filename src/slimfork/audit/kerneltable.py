@@ -79,6 +79,8 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     scan = scan or scan_tree(index)
     builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
     builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
+    builder.py_file_names = {rel: [(t, ln) for t, ln in summary.strings if t.endswith(".py")]
+                             for rel, summary in index.files.items()}
     table = builder.build()
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
@@ -148,6 +150,7 @@ class _Builder:
         self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
+        self.py_file_names: dict[str, list[tuple[str, int]]] = {}  # Python file -> the .py paths its strings name
 
     def build(self) -> KernelTable:
         self.triton()
@@ -274,7 +277,26 @@ class _Builder:
             for d in py.triton:
                 method = "." in d.qualname and not any(q == d.qualname.rsplit(".", 1)[0] for _, _, q in py.functions)
                 uses = self.linker.uses(rel, d.name, (d.line - len(d.decorators), d.end), by_name=method)
+                uses += [u for u in self.file_string_uses(rel, d.name) if u not in uses]
                 self.kernels.append(Kernel(f"triton:{rel}::{d.qualname}", "triton", d.qualname, rel, d.line, uses))
+
+    def file_string_uses(self, rel: str, name: str) -> list[Use]:
+        """A kernel's name as a string in a file that names the kernel's file by path, beside it or by a path
+        ending with it (aiter's test compiles ``kernel_path = os.path.join(Path(__file__).parent, "kernel.py")``
+        ahead of time and loads the binary by ``kernel_name="empty_kernel"``): a use of the kernel there."""
+        out = []
+        here = posixpath.dirname(rel)
+        for g, named in self.py_file_names.items():
+            py = self.scan.py.get(g)
+            if g == rel or py is None or name not in py.strings:
+                continue
+            for text, _line in named:
+                clean = posixpath.normpath(text).lstrip("./")
+                if clean == rel or rel.endswith("/" + clean) and "/" in clean or \
+                        clean == posixpath.basename(rel) and posixpath.dirname(g) == here:
+                    out += [Use(g, line, py.enclosing(line), "string (names its file)") for line in py.strings[name]]
+                    break
+        return out
 
     def loaders(self) -> None:
         for rel, py in self.scan.py.items():
