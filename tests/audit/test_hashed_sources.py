@@ -74,6 +74,26 @@ RETURNING = """
 """
 
 
+COLLECTING = """
+    import importlib
+    from pathlib import Path
+
+    FOUND = []
+
+
+    def _collect(root: Path, out) -> None:
+        for src in sorted(root.rglob("*.py")):
+            out.append(src.stem)
+
+
+    def fingerprint() -> str:
+        _collect(Path(__file__).resolve().parent, FOUND)
+        for name in FOUND:
+            importlib.import_module("fastk." + name)
+        return "x"
+"""
+
+
 def _unused(tmp_path, helper):
     files = {**BASE, "fastk/cache_utils.py": helper}
     result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
@@ -90,3 +110,22 @@ def test_a_folder_whose_modules_are_imported_keeps_them(tmp_path):
 
 def test_a_listing_handed_back_keeps_them(tmp_path):
     assert "fastk/old_wrapper.py" not in _unused(tmp_path, RETURNING)
+
+
+def test_a_listing_collected_for_the_caller_keeps_them(tmp_path):
+    assert "fastk/old_wrapper.py" not in _unused(tmp_path, COLLECTING)
+
+
+def test_reads_only_tells_hashing_from_collecting():
+    import ast
+    import textwrap
+
+    from slimfork.index.scans import _reads_only
+
+    def first_function(text):
+        return next(n for n in ast.parse(textwrap.dedent(text)).body if isinstance(n, ast.FunctionDef))
+
+    assert _reads_only(first_function(HASHING))
+    assert not _reads_only(first_function(COLLECTING))
+    assert not _reads_only(first_function(LOADING))
+    assert not _reads_only(first_function(RETURNING))

@@ -103,9 +103,16 @@ def _reads_only(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             return False
         handed = any(isinstance(n, ast.Name) and n.id in derived
                      for a in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(a))
-        if handed and name not in _PATH_CALLS and name not in _READS:
+        if handed and (name not in _PATH_CALLS and name not in _READS or name in _COLLECTS):
+            return False  # handed on, or collected into a list the caller may import from (out.append(f.stem))
+    for node in ast.walk(function):  # names[f.stem] = f: collected too
+        if isinstance(node, ast.Assign) and any(isinstance(t, (ast.Subscript, ast.Attribute)) for t in node.targets) \
+                and any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(node.value)):
             return False
     return True
+
+
+_COLLECTS = {"append", "extend", "insert", "add", "setdefault", "appendleft"}
 
 
 _READS = {"read_bytes", "read_text", "read", "update", "encode", "as_posix", "is_file", "is_dir", "sorted", "len",
