@@ -4,7 +4,9 @@ os.walk(sources_dir) for f in files if f.endswith((".c", ".cpp", ".cu"))]``, ``s
 os.path.join(library_dir, extension_name)``). The loader's sources were "matched to file names written in the same
 scope" (the suffixes, which name no file), so nothing was loaded and 306 sources, kernels and headers were
 reported at 60-70. An ``os.walk`` of a folder joined from constants is a glob of everything below it, and a loader
-whose sources are a variable none of whose nearby strings names a file computes them out of sight."""
+whose sources are a variable none of whose nearby strings names a file computes them out of sight. The one
+extension of a ``setup.py`` whose sources are all walked or globbed builds those sources (its exports are then
+judged by module: exllamav3's 13 exports nothing reads, at 70)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ EXT = {
     "fastk/fastk_ext/bindings.cpp": """
         #include <torch/extension.h>
         void rms_norm();
-        PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("rms_norm", &rms_norm); }
+        void old_op() {}
+        PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("rms_norm", &rms_norm); m.def("old_op", &old_op); }
     """,
     "fastk/fastk_ext/norm.cu": """
         #include "norm.cuh"
@@ -77,4 +80,5 @@ def test_a_jit_loader_of_walked_sources_loads_them(tmp_path):
 def test_a_setup_py_walk_builds_every_source_below(tmp_path):
     files = {**EXT, "fastk/ext.py": "import fastk_ext\n", "setup.py": SETUP}
     found = _unused(tmp_path, files)
-    assert not any("norm" in s and c >= 50 for s, c in found.items()), found
+    assert not any("norm" in s for s in found), found  # the walked sources build fastk_ext: rms_norm is read
+    assert found["pybind:TORCH_EXTENSION_NAME.old_op"] == 70  # nothing reads it

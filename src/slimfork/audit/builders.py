@@ -230,6 +230,7 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
         if module not in out.setdefault(path, []):
             out[path].append(module)
 
+    walked: dict[str, str] | None = None
     for rel in setup_scripts(root, python_paths):
         try:
             text = _without_comments((root / rel).read_text(errors="replace"))
@@ -250,6 +251,11 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
         if len(unlisted) == 1:
             for source in _BUILT_SOURCE.finditer(text):
                 for path in resolver.resolve(_hole(source), rel):
+                    add(path, next(iter(unlisted)))
+            if walked is None:
+                walked = setup_folder_sources(root, python_paths, native)
+            for path, why in walked.items():  # its sources globbed or walked (os.walk(sources_dir)): those it builds
+                if why.startswith(f"built by {rel}:") and path not in out:
                     add(path, next(iter(unlisted)))
     return out
 
