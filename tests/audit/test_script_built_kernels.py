@@ -1,7 +1,8 @@
 """Session 32 (hqq ``d7decb5^``): kernels of a source only a script builds (``hqq/kernels/setup_cuda.py``, which the
 root ``setup.py`` runs through ``os.system("cd hqq/kernels; python setup_cuda.py install")``) are reported like
 that source, at 30: the source was at 30 while its nine kernels were at 60. A header only such a source includes
-is at 30 too."""
+is at 30 too. (Since session 34 a script the root ``setup.py`` runs through a shell command is a build script,
+``test_setup_run_scripts.py``; here the build script is run by hand.)"""
 
 from __future__ import annotations
 
@@ -11,10 +12,8 @@ from tests.mapping.registrykit import write_project
 
 FILES = {
     "setup.py": """
-        import os
         from setuptools import setup
 
-        os.system("cd fastq/kernels; python setup_cuda.py install")
         setup(name="fastq", packages=["fastq"])
     """,
     "fastq/__init__.py": "from fastq.core import run\n",

@@ -133,10 +133,60 @@ def _stem_functions(text: str) -> list[tuple[str, int, str]]:
 
 
 _EXTENSION_CALL = re.compile(r"\b\w*Extension\s*\(")
+# A name bound to an extension class, called later (pytorch3d: ``extension = CppExtension`` ... ``extension =
+# CUDAExtension`` ... ``extension("pytorch3d._C", sources, ...)``).
+_EXTENSION_CLASS_BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=\s*(?:[\w.]+\.)?\w*Extension[ \t]*(?:#.*)?$", re.M)
+
+
+def _extension_calls(text: str) -> list[re.Match]:
+    """The ``*Extension(`` calls of a build script, and calls of names bound only to extension classes."""
+    calls = list(_EXTENSION_CALL.finditer(text))
+    bound = {m.group(1) for m in _EXTENSION_CLASS_BINDING.finditer(text)}
+    if bound:
+        rebound = {name for name in bound
+                   if re.search(rf"^[ \t]*{name}\s*=(?!=)(?!\s*(?:[\w.]+\.)?\w*Extension[ \t]*(?:#.*)?$)", text, re.M)}
+        names = "|".join(sorted(re.escape(n) for n in bound - rebound if not n.endswith("Extension")))
+        if names:
+            calls += [m for m in re.finditer(rf"(?<![\w.])(?:{names})\s*\(", text)]
+    return sorted(calls, key=lambda m: m.start())
 _NAME = re.compile(r"""^\s*(["'])([\w.]+)\1|\bname\s*=\s*(["'])([\w.]+)\3""")
 _NAME_VARIABLE = re.compile(r"""^\s*([A-Za-z_]\w*)\s*,|\bname\s*=\s*([A-Za-z_]\w*)\s*[,)\n]""")
 _STRING_BINDING = re.compile(r"""^([A-Za-z_]\w*)\s*=\s*(["'])([\w.]+)\2[ \t]*$""", re.M)
 _BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=[^=]", re.M)
+
+
+# a Python file a build script runs through a shell command (hqq's setup.py: ``cmd = "cd hqq/kernels; "``,
+# ``cmd += "python setup_cuda.py install; "``, ``os.system(cmd)``)
+_RUN_PY = re.compile(r"""(?:^|[\s;&|("'])python[\d.]*\s+(?:-\S+\s+)*([\w./-]+\.py)\b""")
+_CD = re.compile(r"""(?:^|[\s;&|"'])cd\s+([\w./-]+)""")
+
+
+def setup_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
+    """Every ``setup.py`` (path -> ""), and the Python files a ``setup.py`` runs through a shell command string
+    (path -> "run by setup.py:LINE"): a ``cd DIR`` of the same script places the run file, else the one file of
+    that name below the script's folder. Those build the extensions they declare as part of the build."""
+    present = set(python_paths)
+    out = {p: "" for p in sorted(python_paths) if posixpath.basename(p) == "setup.py"}
+    for rel in list(out):
+        try:
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        folders = [posixpath.normpath(posixpath.join(here, m.group(1))) for m in _CD.finditer(text)]
+        for number, line in enumerate(text.splitlines(), 1):
+            for m in _RUN_PY.finditer(line):
+                name = m.group(1)
+                hits = [path for base in [here, *folders] if (path := posixpath.normpath(posixpath.join(base, name))
+                                                               .lstrip("./")) in present]
+                if not hits:
+                    below = [p for p in present if p.endswith("/" + name.lstrip("./")) and
+                             (not here or p.startswith(here + "/"))]
+                    hits = below if len(below) == 1 else []
+                for path in hits[:1]:
+                    if path not in out:
+                        out[path] = f"run by {rel}:{number}"
+    return out
 
 
 def _extension_name(body: str, constants: dict[str, str]) -> str | None:
@@ -180,14 +230,15 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
         if module not in out.setdefault(path, []):
             out[path].append(module)
 
-    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+    walked: dict[str, str] | None = None
+    for rel in setup_scripts(root, python_paths):
         try:
             text = _without_comments((root / rel).read_text(errors="replace"))
         except OSError:
             continue
         unlisted = set()  # extensions whose sources are computed (sources=sources): the file's other literals
         constants = _string_constants(text)
-        for call in _EXTENSION_CALL.finditer(text):
+        for call in _extension_calls(text):
             body = _call_text(text, call.end())
             name = _extension_name(body, constants)
             if name is None:
@@ -201,6 +252,29 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
             for source in _BUILT_SOURCE.finditer(text):
                 for path in resolver.resolve(_hole(source), rel):
                     add(path, next(iter(unlisted)))
+            if walked is None:
+                walked = setup_folder_sources(root, python_paths, native)
+            for path, why in walked.items():  # its sources globbed or walked (os.walk(sources_dir)): those it builds
+                if why.startswith(f"built by {rel}:") and path not in out:
+                    add(path, next(iter(unlisted)))
+    return out
+
+
+def built_extension_modules(root: Path, python_paths: list[str]) -> set[str]:
+    """The dotted names of the extension modules every ``setup.py`` declares (``CUDAExtension("pytorch3d._C",
+    ...)``, also through a name bound to the class), whatever their sources: importing them is importing code the
+    build makes (``from pytorch3d import _C`` in a test)."""
+    out: set[str] = set()
+    for rel in setup_scripts(root, python_paths):
+        try:
+            text = _without_comments((root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        constants = _string_constants(text)
+        for call in _extension_calls(text):
+            name = _extension_name(_call_text(text, call.end()), constants)
+            if name:
+                out.add(name)
     return out
 
 
@@ -228,7 +302,7 @@ def sole_api_extensions(root: Path, python_paths: list[str]) -> set[str]:
         if not _SETUP_CALL.search(text) or _DECLARES_PYTHON.search(text):
             continue
         constants = _string_constants(text)
-        for call in _EXTENSION_CALL.finditer(text):
+        for call in _extension_calls(text):
             name = _extension_name(_call_text(text, call.end()), constants)
             if name is not None:
                 out.add(name)
@@ -278,7 +352,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             folders.setdefault("/".join(parts[:i]), []).append(path)
     python_folders = {"/".join(p.split("/")[:i]) for p in python_paths for i in range(1, p.count("/") + 1)}
     out: dict[str, str] = {}
-    for rel in sorted(p for p in python_paths if posixpath.basename(p) == "setup.py"):
+    for rel in setup_scripts(root, python_paths):
         try:
             tree = ast.parse((root / rel).read_bytes())
         except (OSError, SyntaxError, ValueError):
@@ -298,8 +372,8 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
                 out.setdefault(path, f"built by {rel}:{line} (every source below the folder '{text}')")
         for pattern, line in _glob_patterns(tree):  # glob(os.path.join(ext_dir, "**", "*.cpp")), ext_dir a join
             full = posixpath.normpath(posixpath.join(here, pattern))
-            if full.startswith("..") or not full.endswith(_NATIVE_SOURCE) or "/" not in full:
-                continue
+            if full.startswith("..") or not full.endswith(_NATIVE_SOURCE + ("/**/*",)) or "/" not in full:
+                continue  # (an os.walk: every source below the folder)
             for path in sources:
                 if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
                     out.setdefault(path, f"built by {rel}:{line} (glob {full})")
@@ -313,8 +387,9 @@ def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
     """The patterns of the glob calls of a build script whose pattern is a path joined from constants and from
     names bound, in the same function or at module level, to such paths or to the script's own folder
     (``d = os.path.join("pkg", "csrc")`` ... ``glob.glob(os.path.join(d, "**", "*.cu"), recursive=True)`` gives
-    ``pkg/csrc/**/*.cu``; ``Path(d).rglob("*.cu")`` gives ``pkg/csrc/**/*.cu``). A part computed out of sight
-    gives no pattern."""
+    ``pkg/csrc/**/*.cu``; ``Path(d).rglob("*.cu")`` gives ``pkg/csrc/**/*.cu``; ``os.walk(d)`` gives ``pkg/csrc/**/*``:
+    exllamav3's ``[... for root, _, files in os.walk(sources_dir) for file in files if file.endswith(".cu")]``).
+    A part computed out of sight gives no pattern."""
     out: list[tuple[str, int]] = []
     scopes: list[ast.AST] = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef,
                                                                                     ast.AsyncFunctionDef))]
@@ -326,6 +401,11 @@ def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
                 continue
             func = node.func
             method = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if method == "walk" and node.args and isinstance(func, ast.Attribute) and ast.unparse(func.value) == "os":
+                base = _path_value(node.args[0], env)  # os.walk(os.path.join("pkg", ext_name)): every file below
+                if base is not None:
+                    out.append((posixpath.join(base, "**", "*"), node.lineno))
+                continue
             if method not in _GLOBS or not node.args:
                 continue
             pattern = _path_value(node.args[0], env)

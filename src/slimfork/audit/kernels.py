@@ -65,6 +65,13 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
     scripted = set(include_closure(table, {path for path in table.native if path not in native
                                             and table.file_uses.get(path)
                                             and all(u.path in scripts for u in table.file_uses[path])})) - set(native)
+    # unbuilt programs (a source that defines main(): quack's microbenchmarks/gpu_pipe_microbench.cu, compiled with
+    # nvcc by hand) and what only they include: like scripts, run by hand
+    # (a tree whose build files build programs, ThunderKittens' Makefiles, builds the ones it means to run: there an
+    # unbuilt program is stale)
+    programs = {path for path in table.programs if path not in native and not _NATIVE_TEST.search(path)} \
+        if not table.programs & set(table.built) else set()
+    programmed = set(include_closure(table, programs)) - set(native)
     out: list[Finding] = []
     for kernel in table.kernels:
         if kernel.path is None:  # an op built outside the tree: used by definition, nothing to remove here
@@ -77,6 +84,8 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
         if kernel.path in scripted and found.confidence > 30:
             found = replace(found, confidence=30, reason=found.reason + "; its source is built or loaded only by "
                             "scripts, or files they import, which may be run by hand")
+        elif kernel.path in programmed and found.confidence > 30:
+            found = replace(found, confidence=30, reason=found.reason + "; " + _program_reason(kernel.path, programs))
         out.append(found)
     out += _whole_files(table, out)
     includers: dict[str, list[str]] = {}
@@ -101,9 +110,18 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             elif not named and including and all(src in scripted for src in including):
                 why += "; those sources are built or loaded only by scripts, which may be run by hand"
                 confidence = min(confidence, 30)
+            elif path in programmed:
+                why += "; " + _program_reason(path, programs)
+                confidence = min(confidence, 30)
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
                                why, confidence, path, None, {"kernel_kind": "source"}))
     return out
+
+
+def _program_reason(path: str, programs: set[str]) -> str:
+    if path in programs:
+        return "it defines main(): a program of its own, compiled and run by hand"
+    return "only programs of their own (sources that define main(), compiled and run by hand) include it"
 
 
 def _whole_files(table: KernelTable, findings: list[Finding]) -> list[Finding]:

@@ -64,6 +64,7 @@ class KernelTable:
     built: dict[str, str] = field(default_factory=dict)  # sources a CMake file compiles -> "built by CMakeLists.txt:81"
     uncalled: set[tuple[str, str]] = field(default_factory=set)  # (path, function) of top-level functions holding
     # a kernel launch that nothing references (or only other such functions of the same file)
+    programs: set[str] = field(default_factory=set)  # native sources that define main(): programs of their own
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -78,7 +79,10 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     scan = scan or scan_tree(index)
     builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
     builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
+    builder.py_file_names = {rel: [(t, ln) for t, ln in summary.strings if t.endswith(".py")]
+                             for rel, summary in index.files.items()}
     table = builder.build()
+    table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
@@ -146,6 +150,7 @@ class _Builder:
         self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
+        self.py_file_names: dict[str, list[tuple[str, int]]] = {}  # Python file -> the .py paths its strings name
 
     def build(self) -> KernelTable:
         self.triton()
@@ -272,7 +277,26 @@ class _Builder:
             for d in py.triton:
                 method = "." in d.qualname and not any(q == d.qualname.rsplit(".", 1)[0] for _, _, q in py.functions)
                 uses = self.linker.uses(rel, d.name, (d.line - len(d.decorators), d.end), by_name=method)
+                uses += [u for u in self.file_string_uses(rel, d.name) if u not in uses]
                 self.kernels.append(Kernel(f"triton:{rel}::{d.qualname}", "triton", d.qualname, rel, d.line, uses))
+
+    def file_string_uses(self, rel: str, name: str) -> list[Use]:
+        """A kernel's name as a string in a file that names the kernel's file by path, beside it or by a path
+        ending with it (aiter's test compiles ``kernel_path = os.path.join(Path(__file__).parent, "kernel.py")``
+        ahead of time and loads the binary by ``kernel_name="empty_kernel"``): a use of the kernel there."""
+        out = []
+        here = posixpath.dirname(rel)
+        for g, named in self.py_file_names.items():
+            py = self.scan.py.get(g)
+            if g == rel or py is None or name not in py.strings:
+                continue
+            for text, _line in named:
+                clean = posixpath.normpath(text).lstrip("./")
+                if clean == rel or rel.endswith("/" + clean) and "/" in clean or \
+                        clean == posixpath.basename(rel) and posixpath.dirname(g) == here:
+                    out += [Use(g, line, py.enclosing(line), "string (names its file)") for line in py.strings[name]]
+                    break
+        return out
 
     def loaders(self) -> None:
         for rel, py in self.scan.py.items():
@@ -298,8 +322,9 @@ class _Builder:
                     sources += [h for h in hits if h not in sources]
                 if call.inline:
                     note = "compiles inline source text (no files)"
-                elif not written:
-                    note = "sources computed at run time: the audit cannot name them"
+                elif not written or not call.sources and not sources:  # a variable whose near strings name no file
+                    # (exllamav3: '.c', '.cpp', '.cu', the suffixes an os.walk comprehension keeps)
+                    note = (note + "; " if note else "") + "sources computed at run time: the audit cannot name them"
                     self.unknown.append(site)
                 for path in sources:
                     self.add_file_use(path, site)
@@ -388,6 +413,13 @@ class _Builder:
                 for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
                     if n == name and m and any(m == module or m.endswith("." + module) for module in modules):
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
+                        kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
+            for rel, py in self.scan.py.items():  # from hipbsolidxgemm_ import *: re-exported, public API (40)
+                for _l, m, level, n, line in py.imports:
+                    if n == "*" and m and any(m == module or m.endswith("." + module)
+                                              or level and module.endswith("." + m) for module in modules):
+                        use = Use(rel, line, py.enclosing(line), "import")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
             for rel, py in self.scan.py.items():  # @compile_ops("module_x") def hipb_mm(...): ... binds it by name

@@ -34,6 +34,7 @@ from slimfork.audit.public import is_public_path, library_package_of, library_pa
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
+from slimfork.audit.builders import built_extension_modules
 from slimfork.audit.tests import extension_names, test_findings
 from slimfork.audit.toolrun import tool_run_files
 from slimfork.audit.unused import (
@@ -158,7 +159,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         result.findings += same_name_findings(str(tree.root), python_paths, reached, test_only)
         lap("same-name")
     if "orphaned-test" in options.kinds:
-        result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan),
+        built = built_extension_modules(tree.root, python_paths)
+        result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan, built),
                                          namespace_packages(graph, tree.packages),
                                          {graph.module_of(p) for p in public})
         lap("orphaned-test")

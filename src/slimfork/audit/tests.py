@@ -13,12 +13,14 @@ from slimfork.index.build import Index
 from slimfork.index.relative import absolute_module, package_of
 
 
-def extension_names(scan) -> set[str]:
+def extension_names(scan, built: AbstractSet[str] = frozenset()) -> set[str]:
     """Names of native extension modules the tree builds (``PYBIND11_MODULE(_ext, m)``, ``NB_MODULE``,
-    ``Extension("pkg._ext", ...)``): importing them is no missing import."""
+    ``Extension("pkg._ext", ...)``): importing them is no missing import. ``built``: the dotted names ``setup.py``
+    extensions declare (``builders.built_extension_modules``), kept whole as well as by their last part."""
     names = {k.namespace for nat in scan.native.values() for k in nat.kernels if k.kind == "pybind"}
     names |= {name for nat in scan.native.values() for name in nat.modules}  # defs in other files (mlx's core)
     names |= {call.name.rsplit(".", 1)[-1] for py in scan.py.values() for call in py.loaders if call.name}
+    names |= set(built) | {name.rsplit(".", 1)[-1] for name in built}
     return names
 
 
@@ -67,7 +69,8 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
                 continue
             star = any("*" in i.names for i in target.imports)
             for name in imp.names:
-                if name != "*" and name not in target.defs and f"{base}.{name}" not in mm.modules and not star:
+                if name != "*" and name not in target.defs and f"{base}.{name}" not in mm.modules and not star \
+                        and f"{base}.{name}" not in extensions:  # from pytorch3d import _C: setup.py builds it
                     problems.append(f"line {imp.line} imports {name} from {base}, which does not define it")
         if problems:
             out.append(Finding("orphaned-test", path, f"test {path} imports what does not exist",

@@ -8,7 +8,9 @@ describes rather than runs them, so it is not read. (A module such a file runs a
 already: ``graph.data_files.run_roots``.) A module such a file names by its dotted name (Megatron-LM's
 ``export TRITON_CACHE_MANAGER="megatron.core.ssm.triton_cache_manager:ParallelFileCacheManager"``: Triton imports
 it) is reported the same way, and so is a pytest plugin a command loads by its module name
-(``pytest -p pytest_cuda_scheduler`` in tilelang's ``maint/scripts/run_local_ci_test.sh``)."""
+(``pytest -p pytest_cuda_scheduler`` in tilelang's ``maint/scripts/run_local_ci_test.sh``). So are the files of a
+stub folder (one holding ``.pyi`` files) a type checker configuration names (xformers' ``.pyre_configuration``:
+``"source_directories": ["stubs", ...]``, which reads ``stubs/torch_stub_tests.py``)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,13 @@ from pathlib import Path
 _SUFFIXES = (".sh", ".bash", ".zsh", ".yml", ".yaml", ".cfg", ".ini", ".toml", ".mk", ".cmake", ".bat", ".ps1",
              ".bzl", ".bazel")
 _NAMES = ("Makefile", "GNUmakefile", "makefile", "Jenkinsfile", "CMakeLists.txt", "BUILD", "Justfile",
-          "justfile", "Procfile")
+          "justfile", "Procfile", *(_TYPE_CHECKER_CONFIGS := (".pyre_configuration", ".pyre_configuration.local",
+                                                             "pyrightconfig.json", "mypy.ini", ".mypy.ini")))
+# keys of type checker configurations whose values are folders the checker reads as source or stubs (xformers'
+# .pyre_configuration: "source_directories": ["stubs", ...]; mypy_path = stubs; stubPath = "typings")
+_CHECKER_KEY = re.compile(r"""["']?(source_directories|search_path|mypy_path|stubPath|stub_path|extraPaths|"""
+                          r"""typeshed)["']?\s*[:=]""")
+_QUOTED_OR_BARE = re.compile(r"""["']([\w.+/-]+)["'](?!\s*:)|(?<=[=:,])\s*([\w.+/-]+)\s*(?=$|[,\]])""")
 # hidden folders that hold CI configuration; other hidden folders (.git, .venv, caches) are not read
 _HIDDEN = (".github", ".gitlab", ".circleci", ".buildkite", ".ci", ".azure-pipelines", ".jenkins", ".devcontainer")
 _SKIP = ("node_modules", "__pycache__", "site-packages", "third_party", "3rdparty")
@@ -68,6 +76,14 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
         except OSError:
             continue
         here = posixpath.dirname(rel)
+        for folder, number, key in _checker_folders(rel, text):
+            base = posixpath.normpath(posixpath.join(here, folder)).lstrip("./")
+            if not base or base == "." or not _holds_stubs(root / base):
+                continue  # a source folder of the package itself (xformers): nothing says its files are read
+            for path in sorted(candidates):
+                if base and base != "." and path.startswith(base + "/"):
+                    out.setdefault(path, f"{rel}:{number} names its folder ('{folder}', {key}): a type checker "
+                                         "reads it")
         for number, line in enumerate(text.splitlines(), 1):
             for m in _DOTTED.finditer(line) if "." in line else ():  # TRITON_CACHE_MANAGER="pkg.mod:Class"
                 found = dotted.get(m.group(1))
@@ -90,6 +106,47 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
                     out[path] = "a Sphinx configuration (html_theme/extensions): sphinx-build runs it"
             except OSError:
                 continue
+    return out
+
+
+def _holds_stubs(folder: Path) -> bool:
+    """Whether a folder holds type stubs (``.pyi`` files) within two levels."""
+    try:
+        return folder.is_dir() and any(next(folder.glob(pattern), None) for pattern in ("*.pyi", "*/*.pyi", "*/*/*.pyi"))
+    except OSError:
+        return False
+
+
+def _checker_folders(rel: str, text: str) -> list[tuple[str, int, str]]:
+    """(folder, line, key) for the folders a type checker configuration names as source or stub folders (those that
+    hold stubs are read by the checker: their unreached ``.py`` files too, xformers' ``stubs/torch_stub_tests.py``): in its
+    own files (``.pyre_configuration``, ``pyrightconfig.json``, ``mypy.ini``), or in a ``[mypy]``/``[tool.mypy]``/
+    ``[tool.pyright]`` section of ``setup.cfg``/``pyproject.toml``/``tox.ini``."""
+    own = posixpath.basename(rel) in _TYPE_CHECKER_CONFIGS
+    if not own and not rel.endswith((".cfg", ".toml", ".ini")):
+        return []
+    out = []
+    section = ""
+    key = None
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]") and not own:
+            section, key = stripped.strip("[]").strip(), None
+            continue
+        if not own and not re.match(r"(tool\.)?(mypy|pyright)\b", section):
+            continue
+        m = _CHECKER_KEY.search(line)
+        if m is not None:
+            key, line = m.group(1), line[m.end() - 1:]
+        elif key is None or not (line.startswith((" ", "\t")) or stripped.startswith(("\"", "'", "{", "]"))):
+            key = None
+            continue
+        for q in _QUOTED_OR_BARE.finditer(line):
+            folder = q.group(1) or q.group(2)
+            if folder and not folder.endswith((".py", ".pyi")) and folder not in (".", "true", "false"):
+                out.append((folder, number, key))
+        if "]" in line or (m is not None and "[" not in line):
+            key = None
     return out
 
 

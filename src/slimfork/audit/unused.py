@@ -13,6 +13,7 @@ import re
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
+from slimfork.audit.builders import setup_scripts
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
@@ -65,6 +66,10 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     # dropout_layer_norm extension flash_attn/ops imports): someone runs it, so what it builds is used
     roots += [Root("file", p, text=f"file:{p} (the build script of a second distribution)") for p in python_paths
               if posixpath.basename(p) == "setup.py" and p not in builds and module_of(p) is not None]
+    # a Python file a setup.py runs through a shell command (hqq's "cd hqq/kernels; python setup_cuda.py install"):
+    # part of the build, so what it builds is used
+    roots += [Root("file", p, text=f"file:{p} ({why}: a build script)") for p, why in
+              setup_scripts(tree.root, python_paths).items() if why and p not in builds and module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
@@ -182,6 +187,10 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     api = {p for p in test_only if (graph.module_of(p) or "").split(".")[0] in namespaces}
     helper = {p for p in test_only if p not in api and _REFERENCE.search(p)
               and _tests_also_test_live_code(graph, tests_of.get(p, []), test_only)}
+    # a pytest plugin the package ships (quack's quack/testing/pytest_plugin.py, which users name in their
+    # pytest_plugins) and the test-only files beside it: test support for users' tests too, not dead code
+    plugin_dirs = {posixpath.dirname(p) for p in test_only if p not in api and _pytest_plugin(graph, p)}
+    helper |= {p for p in test_only if p not in api and posixpath.dirname(p) in plugin_dirs}
     helper_note = "the tests that use it also test code the roots reach: a test helper or reference, move it " \
                   "to the tests rather than remove it; "
     api_note = "its package's __init__ imports none of its modules, so users import them directly: public API? "
@@ -244,6 +253,18 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
                            {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests,
                             **({"public": public[path]} if path in public else {})}))
     return out
+
+
+_PYTEST_HOOK = re.compile(r"pytest_(configure|unconfigure|addoption|collection\w*|runtest_\w+|sessionstart|sessionfinish|"
+                          r"generate_tests|make_parametrize_id|fixture_\w+|report_\w+|terminal_summary|pycollect_\w+|"
+                          r"itemcollected|ignore_collect|load_initial_conftests|cmdline_\w+)$")
+
+
+def _pytest_plugin(graph: ModuleGraph, path: str) -> bool:
+    """A module (not a conftest) that defines pytest hooks at its top level: a pytest plugin."""
+    summary = graph.index.files.get(path)
+    return summary is not None and not path.endswith("conftest.py") \
+        and any(_PYTEST_HOOK.match(name) for name in summary.defs)
 
 
 def _tests_also_test_live_code(graph: ModuleGraph, tests: list[str], test_only: AbstractSet[str]) -> bool:

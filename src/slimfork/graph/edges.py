@@ -93,9 +93,11 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, imp.kind, imp.line, where))
             for target in resolved.missing:
                 missing.append(MissingImport(name, info.path, imp.line, target))
-            if not resolved.targets and not resolved.missing and imp.level == 0 and imp.module and test_dirs:
+            if not resolved.missing and imp.level == 0 and imp.module and test_dirs:
+                # also where the tree answers elsewhere: pytest's folder comes first on sys.path (exllamav3's
+                # tests/test_quant_fn.py imports tests/util.py by `from util import x`, beside a top-level util/)
                 for target, folder in _pytest_path_import(mm, present, info.path, imp, test_dirs):
-                    if target != name:
+                    if target != name and target not in targets:
                         out.append(Edge(target, imp.kind, imp.line, f"pytest puts '{folder}' on sys.path"))
         found: list = []
         lost: list = []

@@ -22,6 +22,7 @@ def find_scans(tree: ast.Module, lines_of, listing: bool) -> list[tuple[int, str
     """(line, call text, scanned package, whether it reaches subpackages' modules) for every scan.
     ``listing``: count folder listings too (the module imports by computed names)."""
     aliases = _aliases(tree)
+    local = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     out = []
     for scope, env in _scopes(tree):
         for node in _calls(scope):
@@ -34,7 +35,8 @@ def find_scans(tree: ast.Module, lines_of, listing: bool) -> list[tuple[int, str
                 if package is None and prefix is not None:
                     package = _prefix_package(prefix, env, aliases)
                 out.append((node.lineno, lines_of(node), package, name == "walk_packages"))
-            elif name not in _PATH_CALLS and (folder := _folder_argument(node, env, aliases)) is not None:
+            elif name not in _PATH_CALLS and (folder := _folder_argument(node, env, aliases)) is not None \
+                    and not (isinstance(func, ast.Name) and func.id in local and _reads_only(local[func.id])):
                 out.append((node.lineno, lines_of(node), folder, False))
             elif name in _LISTING and listing and _mentions_package_file(node):
                 target = func.value if isinstance(func, ast.Attribute) and name in ("glob", "iterdir", "rglob") \
@@ -66,6 +68,55 @@ def _folder_argument(call: ast.Call, env, aliases) -> str | None:
             if package is not None:
                 return package
     return None
+
+
+# Names of calls that may load, run or import what a folder holds (or hand it on to code that does).
+_LOADS = {"import_module", "__import__", "exec", "eval", "compile", "spec_from_file_location", "module_from_spec",
+          "exec_module", "load_module", "load_source", "run_path", "run_module", "import_string", "load", "system",
+          "Popen", "run", "call", "check_call", "check_output", "getoutput", *_PKGUTIL}
+
+
+def _reads_only(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function of the module that only reads the files of a folder it is handed (``_hash_source_dir(h, root)``:
+    ``for src in root.rglob("*.py"): h.update(src.read_bytes())``, quack's cache key): it loads, runs or returns
+    nothing, and hands its parameters to no call but path and listing calls or methods of what it reads."""
+    params = {a.arg for a in function.args.posonlyargs + function.args.args + function.args.kwonlyargs}
+    derived = set(params)  # names bound from a parameter (``for src in root.rglob(...)``)
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and getattr(node, "value", None) is not None:
+            return False
+        if isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+            return False
+        if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name) \
+                and any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(node.iter)):
+            derived.add(node.target.id)
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and any(isinstance(n, ast.Name) and n.id in derived
+                                                for n in ast.walk(node.value)):
+            derived.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name is None or name in _LOADS:
+            return False
+        handed = any(isinstance(n, ast.Name) and n.id in derived
+                     for a in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(a))
+        if handed and (name not in _PATH_CALLS and name not in _READS or name in _COLLECTS):
+            return False  # handed on, or collected into a list the caller may import from (out.append(f.stem))
+    for node in ast.walk(function):  # names[f.stem] = f: collected too
+        if isinstance(node, ast.Assign) and any(isinstance(t, (ast.Subscript, ast.Attribute)) for t in node.targets) \
+                and any(isinstance(n, ast.Name) and n.id in derived for n in ast.walk(node.value)):
+            return False
+    return True
+
+
+_COLLECTS = {"append", "extend", "insert", "add", "setdefault", "appendleft"}
+
+
+_READS = {"read_bytes", "read_text", "read", "update", "encode", "as_posix", "is_file", "is_dir", "sorted", "len",
+          "to_bytes", "hash", "sha256", "md5", "sha1", "blake2b", "getsize", "is_symlink"}
 
 
 def _keyword(call: ast.Call, name: str):
