@@ -15,9 +15,11 @@ from tests.mapping.registrykit import write_project
 from slimfork.api import shrink
 
 FILES = {
-    "pkg/__init__.py": '__version__ = "1.0"\n\nfrom .loader import *\nfrom .dumper import *\nfrom .writer import *\n',
-    "pkg/loader.py": '__all__ = ["Loader"]\n\nfrom .reader import *\n\n\nclass Loader(Reader):\n'
-                     '    name = "loader"\n',
+    "pkg/__init__.py": '__version__ = "1.0"\n\nfrom .errors import *\nfrom .loader import *\nfrom .dumper import *\n'
+                       'from .writer import *\n',
+    "pkg/errors.py": 'class PkgError(Exception):\n    pass\n\n\nclass OtherError(Exception):\n    pass\n',
+    "pkg/loader.py": '__all__ = ["Loader"]\n\nfrom .errors import *\nfrom .reader import *\n\n\nclass Loader(Reader):\n'
+                     '    name = "loader"\n\n    def fail(self):\n        raise OtherError()\n',
     "pkg/reader.py": '__all__ = ["Reader"]\n\n\nclass Reader:\n    pass\n',
     "pkg/dumper.py": '__all__ = ["Dumper"]\n\nfrom .emitter import *\n\n\nclass Dumper(Emitter):\n    pass\n',
     "pkg/emitter.py": '__all__ = ["Emitter", "emit"]\n\n\nclass Emitter:\n    pass\n\n\ndef emit():\n'
@@ -95,8 +97,20 @@ def test_under_the_default_public_api_a_kept_modules_all_stays_whole(tmp_path):
 
 
 TESTS = {
+    # a test helper reads pkg.Loader at import (a class base): the package's star import of loader stays for it
+    "tests/helper.py": "import pkg\n\n\nclass HelperLoader(pkg.Loader):\n    pass\n",
     "tests/test_pkg.py": """
+        import helper
         from pkg.loader import Loader
+
+
+        def test_helper():
+            assert helper.HelperLoader().name == "loader"
+
+
+        def test_other():  # pkg loses its star import of errors; loader's __all__ does not pass OtherError on
+            import pkg
+            assert pkg.OtherError
 
 
         def test_loader():
@@ -128,14 +142,17 @@ TESTS = {
 def test_tests_of_what_a_pruned_star_import_bound_leave(tmp_path):
     """The tests stage knows a module with a star import: a name its star import no longer binds in the fork
     (``from pkg import Dumper`` once ``pkg`` lost ``from .dumper import *``) and a name the module itself lost
-    (``helpers.unused``) take their tests with them; the others stay and pass."""
+    (``helpers.unused``) take their tests with them, and a star import on the way binds only what its source's
+    ``__all__`` lists (``pkg.OtherError``, PyYAML's ``yaml.YAMLError`` through ``loader``); what a test helper reads
+    at import, a class base included (PyYAML's ``canonical.py``: ``class CanonicalError(yaml.YAMLError)``), stays.
+    The others stay and pass."""
     root = write_project(tmp_path, {**FILES, **TESTS}, SPEC.replace("tests = []", 'tests = ["tests"]'))
     fork = tmp_path / "fork"
     shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
     text = (fork / "tests/test_pkg.py").read_text()
-    assert "def test_loader" in text and "def test_used" in text
+    assert "def test_loader" in text and "def test_used" in text and "def test_helper" in text
     assert "def test_dumper" not in text and "def test_unused" not in text and "def test_through_the_package" \
-        not in text
+        not in text and "def test_other" not in text
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
-    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-2000:]
+    assert done.returncode == 0 and "3 passed" in done.stdout, done.stdout[-2000:]

@@ -31,6 +31,8 @@ class Library:
     unknowable: set[str] = field(default_factory=set)  # open for another reason (module __getattr__, dynamic)
     fork_stars: dict[str, list[str]] = field(default_factory=dict)  # the same in the fork (pruning removes some)
     fork_unknowable: set[str] = field(default_factory=set)  # open in the fork for another reason than a star
+    fork_all: dict[str, set[str]] = field(default_factory=dict)  # a fork module's literal __all__ (what a star
+    # import of it binds)
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -139,7 +141,11 @@ class Library:
                 if source not in self.original:
                     return True  # another distribution's module: unknown
                 continue
-            if source in self.fork_unknowable or name in self.fork[source] and (source, name) not in self.pruned:
+            if source in self.fork_unknowable:
+                return True
+            if source in self.fork_all and name not in self.fork_all[source]:
+                continue  # its __all__ says what a star import of it binds
+            if name in self.fork[source] and (source, name) not in self.pruned:
                 return True
             if self._star_binds(source, name, seen | {module}):
                 return True
