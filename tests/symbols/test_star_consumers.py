@@ -36,10 +36,12 @@ FILES = {
     "pkg/dyn.py": 'from .tables import *\n\n\ndef lookup(name):\n    return globals()[name]\n',
     "pkg/tables.py": 'def alpha():\n    return "a"\n\n\ndef beta():\n    return "b"\n',
     # a star import after the module's own binding replaces it
-    "pkg/shadow.py": 'def value():\n    return "own"\n\n\nfrom .late import *  # noqa: E402\n',
-    "pkg/late.py": 'def value():\n    return "late"\n',
+    "pkg/shadow.py": 'def value():\n    return "own"\n\n\nfrom .late import *  # noqa: E402\n\nFIRST = early()\n\n\n'
+                     'def early():\n    return "own early"\n',  # early() runs before the own def: late's
+    "pkg/late.py": 'def value():\n    return "late"\n\n\ndef early():\n    return "late early"\n',
     "pkg/cli.py": 'import pkg\nfrom pkg.dyn import lookup\nfrom pkg.helpers import used\nfrom pkg.loader import Loader\n'
-                  'from pkg.shadow import value\n\nprint(Loader().name, pkg.write(), used(), lookup("alpha")(), value())\n',
+                  'from pkg.shadow import FIRST, value\n\n'
+                  'print(Loader().name, pkg.write(), used(), lookup("alpha")(), value(), FIRST)\n',
     # reads one name off the package it imports by name: that name, not every name the package's stars bind
     "scripts/version.py": 'print(__import__("pkg").__version__)\n',
 }
@@ -68,7 +70,7 @@ def _shrink(tmp_path, spec: str = SPEC):
 
 def test_a_star_import_keeps_only_what_its_consumers_use(tmp_path):
     root, fork = _shrink(tmp_path)
-    expected = "loader emitted 4 a late\n"
+    expected = "loader emitted 4 a late late early\n"
     assert _run(root, "-m", "pkg.cli").stdout == expected
     done = _run(fork, "-m", "pkg.cli")
     assert done.stdout == expected, done.stderr
@@ -87,7 +89,8 @@ def test_a_star_import_keeps_only_what_its_consumers_use(tmp_path):
     assert "class Emitter" not in emitter and '__all__ = ["emit"]' in emitter
     # unknown consumers keep everything: globals() may read beta; late's value replaces shadow's own
     assert "def beta" in (fork / "pkg/tables.py").read_text()
-    assert "def value" in (fork / "pkg/late.py").read_text()
+    late = (fork / "pkg/late.py").read_text()
+    assert "def value" in late and "def early" in late  # and the module's code between them reads late's early
 
 
 def test_under_the_default_public_api_a_kept_modules_all_stays_whole(tmp_path):

@@ -163,14 +163,12 @@ class _Walker(PrunedCollector):
 
     def use_through_stars(self, module: str, name: str, why: str) -> None:
         """``name`` of ``module`` is used: each star import of ``module`` that may bind it stays, and the name
-        where it comes from. One that binds a name the module also binds matters only after such a binding (it
-        then replaces it); an unknown source keeps its star import for every name the module does not bind."""
-        binders = self.binders[module].get(name, ())
+        where it comes from, also where the module binds the name itself: a star import after the binding
+        replaces it, one before it holds the name until the binding runs (module-level code between them reads
+        it). An unknown source's star import stays anyway (``forced``)."""
         for st, alias, base in self.stars_of(module):
-            if binders and all(b > st.index for b in binders):
-                continue  # the module's own binding comes later and wins
             provides = self.exports(base, name) if base is not None else None
-            if provides or provides is None and not binders:
+            if provides or provides is None:
                 self.keep_alias(module, st, alias, why)
                 if base is not None and base in self.s:
                     self.use_symbol(base, name, why)
