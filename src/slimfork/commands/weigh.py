@@ -57,7 +57,7 @@ def run(args) -> int:
     if stars is not None:
         hold, line = stars
         cut = (f"'{line}' in the spec lets them go when nothing kept uses them (the fork then promises only the "
-               "roots' public names)") if line else ("a symbol root ('pkg.mod:Name') for what the fork needs, "
+               "roots' public names)") if line else ("A symbol root ('pkg.mod:Name') for what the fork needs, "
                                                      "instead of the module, lets them go when nothing kept uses them")
         out.print(escape(f"\nUp to {hold.lines:,d} lines in {len(hold.modules):,d} modules "
                          f"({_first_eight(hold.modules)}) are kept only by star imports of modules whose public "
