@@ -142,8 +142,10 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                     if mm.is_internal(a.name):
                         modules[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
         why = f"read at import time by the test file {rel}"
-        for part in _run_at_import(tree.body):
-            for node in ast.walk(part):
+        for stmt in tree.body:  # a definition is a unit the tests stage removes when it uses a removed name
+            if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for node in ast.walk(stmt):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
                     module, name = names[node.id]
                     if module in summaries:
@@ -160,24 +162,6 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                         rest = dotted[len(target) + 1:].split(".") if target and len(dotted) > len(target) else []
                         if target in summaries and rest:
                             out.append((target, rest[0], why))
-    return out
-
-
-def _run_at_import(body: list[ast.stmt]) -> list[ast.AST]:
-    """What a module body evaluates when it is imported: statements but imports and definitions, and of a
-    definition its decorators, a function's defaults, a class's bases and keywords and its body the same way
-    (``class CanonicalError(yaml.YAMLError)`` in PyYAML's test helper ``canonical.py``)."""
-    out: list[ast.AST] = []
-    for stmt in body:
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            continue
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            out += [*stmt.decorator_list, *stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d)]
-        elif isinstance(stmt, ast.ClassDef):
-            out += [*stmt.decorator_list, *stmt.bases, *(k.value for k in stmt.keywords)]
-            out += _run_at_import(stmt.body)
-        else:
-            out.append(stmt)
     return out
 
 
