@@ -61,6 +61,31 @@ def reexport_hold(spec: Spec | str | Path | Analysis):
     return hold, ("" if config is not None else "[symbols]\n") + line
 
 
+def star_hold(spec: Spec | str | Path | Analysis):
+    """What only the star imports of API modules keep (``graph.weigh.InitHold``) and the spec line that lets it go:
+    under the default ``public_api = "kept"`` every kept public module is API and re-exports what it
+    star-imports, so ``public_api = "roots"``; under ``"roots"`` a root module's star imports are its API, so a
+    symbol root (``pkg.mod:Name``) for what the fork needs instead of the module. None when nothing is held so
+    or the spec has no ``[symbols]``. Package ``__init__``s are ``reexport_hold``'s."""
+    from slimfork.graph.public_api import api_modules
+    from slimfork.graph.weigh import held_by_star_imports
+
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
+    config = analysis.spec.sections.get("symbols")
+    if config is None or not config.prune:
+        return None
+    graph = analysis.graph
+    if config.public_api == "kept":
+        api = {m for m in graph.reached if graph.mm.is_internal(m)
+               and not any(p.startswith("_") for p in m.split(".")[1:])}
+        line = 'public_api = "roots"'
+    else:
+        api = set(api_modules(analysis.spec.roots, graph.mm))
+        line = ""
+    hold = held_by_star_imports(graph, lambda m: _lines(analysis, m), api)
+    return (hold, line) if hold.modules else None
+
+
 def type_checking_hold(spec: Spec | str | Path | Analysis):
     """What only ``if TYPE_CHECKING:`` imports keep (``graph.weigh.InitHold``), or None when the spec already
     ignores them or nothing is held that way."""

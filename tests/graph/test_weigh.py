@@ -144,3 +144,29 @@ def test_packages_only_the_build_list_keeps_name_the_list(tmp_path, capsys):
     assert {"pk/extra/__init__.py", "pk/heavy.py"} <= {r.path for r in analyse(root / "slimfork.toml").plan.removals}
     assert main(["weigh", str(root / "slimfork.toml")]) == 0
     assert "build configuration lists" not in capsys.readouterr().out
+
+
+def test_star_imports_of_api_modules_name_the_spec_line_that_cuts_them(tmp_path, capsys):
+    """Under the default ``public_api = "kept"`` a kept public module's star import re-exports everything its
+    source exports (PyYAML's ``loader``, voluptuous' ``util``); weigh says how much only such star imports keep and
+    names ``public_api = "roots"``, and applying it cuts them: a star import that is no API keeps only what its
+    consumers use."""
+    from slimfork.api import analyse
+
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/shapes.py": "from pkg.extra import *\n\n\ndef area():\n    return 1\n",
+        "pkg/extra.py": "".join(f"X{i} = {i}\n" for i in range(20)) + "\n\ndef perimeter():\n    return 2\n",
+        "pkg/cli.py": "from pkg.shapes import area\n\nprint(area())\n",
+    }
+    spec = SPEC + "\n[symbols]\n"
+    root = write_project(tmp_path, files, spec)
+    assert main(["weigh", str(root / "slimfork.toml")]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Up to 24 lines in 1 modules (pkg.extra) are kept only by star imports of modules whose public names " \
+           "are the fork's API (pkg.shapes)" in text and "'public_api = \"roots\"' in the spec" in text
+    assert "pkg/extra.py" not in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
+    (root / "slimfork.toml").write_text(spec + 'public_api = "roots"\n')
+    assert "pkg/extra.py" in {r.path for r in analyse(root / "slimfork.toml").plan.removals}
+    assert main(["weigh", str(root / "slimfork.toml")]) == 0
+    assert "star imports" not in capsys.readouterr().out

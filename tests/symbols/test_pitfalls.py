@@ -31,8 +31,8 @@ def test_the_fork_runs_and_no_check_needed_a_restoration(libpit):
 
 
 def test_unused_definitions_and_imports_are_pruned_with_reasons(libpit):
-    assert _defs(libpit, "core.py") == {"json", "Engine", "tokenize", "detok", "unused_helper", "kept_by_spec",
-                                        "yaml_hook", "used_by_new_syntax"}
+    assert _defs(libpit, "core.py") == {"json", "Engine", "tokenize", "unused_helper", "kept_by_spec",
+                                        "yaml_hook", "used_by_new_syntax"}  # detok: only facade's __all__ named it
     removal = libpit.removal("libpit.core", "unused_cached")
     assert removal is not None and removal.reason == "no kept code references it" and removal.line == 26
     assert libpit.removal("libpit.core", "os").reason == "no kept code uses the name it binds (import os)"
@@ -60,7 +60,12 @@ def test_pitfall_01_package_reexport_stays(libpit):
 
 
 def test_pitfall_02_plain_module_reexports_stay(libpit):
-    assert libpit.text(PKG + "facade.py") == (libpit.source / PKG / "facade.py").read_text()
+    """The re-export kept code imports stays; under ``public_api = "roots"`` (libpit's spec) the literal
+    ``__all__`` of a module that is no root promises nothing: it loses the name nothing kept uses, so
+    ``from libpit.facade import *`` still works (under the default every kept public module's list stays whole:
+    tests/symbols/test_star_consumers.py)."""
+    assert libpit.text(PKG + "facade.py") == (libpit.source / PKG / "facade.py").read_text() \
+        .replace("import detok, tokenize", "import tokenize").replace('["detok"]', "[]")
 
 
 def test_pitfall_03_star_reexport_keeps_init_and_exported_names(libpit):

@@ -49,3 +49,15 @@ def test_names_a_test_file_reads_at_import_stay_with_its_tests(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_a_dropped_test_file_reads_nothing(tmp_path):
+    """A test file the spec drops is not in the fork: what it read at import time keeps nothing (PyYAML's
+    ``tests/legacy_tests/test_yaml_ext.py`` reads the whole ``yaml`` API at import; with it dropped that API no
+    longer stayed for it)."""
+    root = write_project(tmp_path, FILES, SPEC.replace("tests = [", 'drop = ["tests/test_url.py"]\ntests = ['))
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    assert not (fork / "tests/test_url.py").exists()
+    infra = (fork / "itpkg/_infra.py").read_text()
+    assert "_ALPHA" not in infra and "_DIGITS" not in infra and "def _strip" in infra

@@ -24,7 +24,7 @@ def add_parser(sub):
 def run(args) -> int:
     from rich.markup import escape
 
-    from slimfork.api import analyse, listed_packages_hold, reexport_hold, type_checking_hold, weigh
+    from slimfork.api import analyse, listed_packages_hold, reexport_hold, star_hold, type_checking_hold, weigh
     from slimfork.errors import SlimforkError
 
     if args.top < 1 or args.min_importers < 0:
@@ -53,6 +53,16 @@ def run(args) -> int:
                   f"binds as the package's API. If the fork's users run it rather than import the package, "
                   f"{' and '.join(repr(x) for x in line.split(chr(10)))} in the spec let them go when nothing "
                   f"kept uses them (tests of the package's API, such as a README doctest, may then fail)."))
+    stars = star_hold(analysis)
+    if stars is not None:
+        hold, line = stars
+        cut = (f"'{line}' in the spec lets them go when nothing kept uses them (the fork then promises only the "
+               "roots' public names)") if line else ("A symbol root ('pkg.mod:Name') for what the fork needs, "
+                                                     "instead of the module, lets them go when nothing kept uses them")
+        out.print(escape(f"\nUp to {hold.lines:,d} lines in {len(hold.modules):,d} modules "
+                         f"({_first_eight(hold.modules)}) are kept only by star imports of modules whose public "
+                         f"names are the fork's API ({', '.join(hold.inits)}): such a star import re-exports every "
+                         f"name its source exports. {cut}."))
     typing_only = type_checking_hold(analysis)
     if typing_only is not None:
         names = _first_eight(typing_only.modules)

@@ -62,6 +62,10 @@ class SymbolInputs:
     type_checking_free: bool = False  # type_checking_imports = "ignore": an `if TYPE_CHECKING:` import uses nothing
     dropped: dict[str, frozenset[str]] = field(default_factory=dict)  # [symbols] drop: not kept by keep_everything
     text_words: frozenset[str] = frozenset()  # identifiers in the packages' templates: they may name a method
+    star_api: dict[str, str] = field(default_factory=dict)  # module -> why its star imports stay (API re-exports)
+    # the API modules (public_api.PublicApi.modules, package __init__s under package_api = true): their literal
+    # __all__ is a promise; None: every module's is (callers that do not say)
+    api_modules: frozenset[str] | None = None
 
 
 class PrunedCollector(ImportTargets):
@@ -75,6 +79,9 @@ class PrunedCollector(ImportTargets):
     by_target: dict[str, list[tuple[str, TopStatement, ImportAlias]]]
 
     def _api_free(self, module: str) -> bool:
+        raise NotImplementedError
+
+    def _all_free(self, module: str) -> bool:
         raise NotImplementedError
 
     def collect(self) -> None:
@@ -102,7 +109,7 @@ class PrunedCollector(ImportTargets):
                     self.result.pruned.append(PrunedSymbol(module, info.path, st.binds, st.kind, st.line, st.end,
                                                            st.index, reason=_DROPPED if module in self.result.keep_all
                                                            else PrunedSymbol.reason))
-            if summary.all_names and self._api_free(module):
+            if summary.all_names and self._all_free(module):
                 self.collect_all_entries(module, summary, info.path)
 
     def collect_all_entries(self, module: str, summary: SymbolSummary, path: str) -> None:

@@ -37,6 +37,7 @@ class _Walker(PrunedCollector):
         self.need_one: dict[tuple[str, str], tuple[list, str]] = {}
         self.by_target: dict[str, list[tuple[str, TopStatement, ImportAlias]]] = {}
         self._by_last: dict[str, list[str]] | None = None  # a submodule's last part -> the modules so named
+        self._stars: dict[str, list[tuple[TopStatement, ImportAlias, str | None]]] = {}
         self._index_targets()
 
     # ---- driving -------------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ class _Walker(PrunedCollector):
             if summary.keep_all:
                 self.keep_everything(module, summary.keep_all[0])
                 self.result.uncertain.append((module, summary.keep_all[0]))
-            free = self._api_free(module)
+            free = self._all_free(module)
             for st in summary.statements:
                 if st.keep is not None and not (free and st.kind == "assign" and "__all__" in st.binds):
                     self.reach_statement(module, st, f"{module}: {st.keep}")
@@ -57,8 +58,8 @@ class _Walker(PrunedCollector):
                     forced = self.forced(module, st, alias)
                     if forced:
                         self.keep_alias(module, st, alias, forced)
-            if not self._api_free(module):  # with package_api = false, __all__ follows what stays
-                for name in summary.all_names or ():
+            for name in summary.all_names or ():  # an __all__ that promises nothing follows what stays, but
+                if not free or name not in self.binders[module]:  # a name a star import binds stays listed
                     self.use_name(module, name, f"listed in {module}.__all__")
         for module, name, why in self.i.symbol_roots:
             self.use_symbol(module, name, why)
@@ -94,6 +95,83 @@ class _Walker(PrunedCollector):
             for alias in () if self._type_only(st) else st.aliases:
                 if st.kind != "import" or alias.bound not in dropped:
                     self.keep_alias(module, st, alias, why)
+        for _, _, base in self.stars_of(module):  # what may read any of its names reads those stars bind too
+            if base is not None:
+                self.keep_star_exports(base, f"{why} (bound by a star import of {module})", frozenset({module}),
+                                       dropped)
+
+    # ---- star imports --------------------------------------------------------------------------------------
+    def stars_of(self, module: str) -> list[tuple[TopStatement, ImportAlias, str | None]]:
+        """The star imports of ``module`` (top level, or inside an ``if``/``try`` block), each with the absolute
+        module it reads (None where that cannot be resolved)."""
+        found = self._stars.get(module)
+        if found is None:
+            found = [(st, alias, self.absolute(module, alias)) for st in self.s[module].statements
+                     for alias in st.aliases if alias.bound == "*"] if module in self.s else []
+            self._stars[module] = found
+        return found
+
+    def exports(self, base: str, name: str, seen: frozenset[str] = frozenset()) -> bool | None:
+        """Whether ``from base import *`` binds ``name``: its literal ``__all__`` says, else its public names and
+        what its own star imports bind; None where that is unknown (a module this walk does not read, an
+        ``__all__`` built at run time, a module ``__getattr__`` that may answer ``__all__``)."""
+        if base in seen:
+            return False  # a cycle of star imports adds nothing
+        summary = self.s.get(base)
+        if summary is None or _open_exports(summary):
+            return None
+        if summary.all_names is not None:
+            return name in summary.all_names
+        if name.startswith("_"):
+            return False
+        if name in self.binders[base] or f"{base}.{name}" in self.mm.modules:  # a loaded submodule is bound too
+            return True
+        answers = [self.exports(source, name, seen | {base}) if source else None for _, _, source in self.stars_of(base)]
+        return True if True in answers else None if None in answers else False
+
+    def exports_known(self, base: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether the names ``from base import *`` binds are known here (``exports`` never answers None)."""
+        summary = self.s.get(base)
+        if summary is None or _open_exports(summary):
+            return False
+        if summary.all_names is not None or base in seen:
+            return True
+        return all(source is not None and self.exports_known(source, seen | {base})
+                   for _, _, source in self.stars_of(base))
+
+    def keep_star_exports(self, base: str, why: str, seen: frozenset[str],
+                          dropped: frozenset[str] = frozenset()) -> None:
+        """Every name ``from base import *`` binds stays (its importer keeps everything: code may read any). A
+        package ``__init__`` under ``package_api = false`` is no such source, as in ``prune.star_exports``: its
+        names go when unused and its literal ``__all__`` loses them, so the star import still works."""
+        summary = self.s.get(base)
+        if summary is None or base in seen or self._api_free(base):
+            return
+        if _open_exports(summary):
+            self.keep_everything(base, why)
+            return
+        names = summary.all_names if summary.all_names is not None else \
+            sorted(n for n in self.binders[base] if not n.startswith("_"))
+        for name in names:
+            if name not in dropped:  # [symbols] drop of the importer's name: it goes when unused
+                self.use_symbol(base, name, why)
+        if summary.all_names is None:
+            for st, alias, source in self.stars_of(base):
+                self.keep_alias(base, st, alias, why)
+                if source is not None:
+                    self.keep_star_exports(source, why, seen | {base}, dropped)
+
+    def use_through_stars(self, module: str, name: str, why: str) -> None:
+        """``name`` of ``module`` is used: each star import of ``module`` that may bind it stays, and the name
+        where it comes from, also where the module binds the name itself: a star import after the binding
+        replaces it, one before it holds the name until the binding runs (module-level code between them reads
+        it). An unknown source's star import stays anyway (``forced``)."""
+        for st, alias, base in self.stars_of(module):
+            provides = self.exports(base, name) if base is not None else None
+            if provides or provides is None:
+                self.keep_alias(module, st, alias, why)
+                if base is not None and base in self.s:
+                    self.use_symbol(base, name, why)
 
     def keep_all_but_cut(self, module: str, why: str) -> None:
         """A registry's module whose names are looked up at run time (a scanned model module's ``EntryClass``):
@@ -216,13 +294,8 @@ class _Walker(PrunedCollector):
                 for alias in st.aliases if bare and not self._type_only(st) else ():
                     if alias.bound == name:
                         self.module_as_value(module, alias, why)
-        if first and name not in self.binders[module]:
-            for st in self.s[module].statements:  # not bound here: maybe through a star import
-                for alias in st.aliases:
-                    if alias.bound == "*":
-                        base = self.absolute(module, alias)
-                        if base:
-                            self.use_symbol(base, name, why)
+        if first:
+            self.use_through_stars(module, name, why)
 
     def use_symbol(self, module: str, name: str, why: str) -> None:
         """``module.name`` is used from outside: a submodule, or a name the module binds."""
@@ -390,6 +463,15 @@ class _Walker(PrunedCollector):
         """Why an import alias stays even if its name is unused (None: it may go)."""
         if st.kind != "import":
             return None
+        if alias.bound == "*":
+            if module in self.i.star_api:
+                return self.i.star_api[module]
+            base = self.absolute(module, alias)
+            if base not in self.s:
+                return f"a star import of {base or 'a module it cannot resolve'}, whose names are not read here " \
+                       "(unknown means keep)"
+            if not self.exports_known(base):
+                return f"a star import of {base}, whose names are only known at run time (unknown means keep)"
         loaded = self.loaded(module, alias)
         if loaded is None:
             base = self.absolute(module, alias) or ""
@@ -415,6 +497,24 @@ class _Walker(PrunedCollector):
     def _api_free(self, module: str) -> bool:
         info = self.mm.modules.get(module)
         return self.i.init_imports_free and info is not None and info.is_package
+
+    def _all_free(self, module: str) -> bool:
+        """The module's literal ``__all__`` promises nothing, so it loses the entries of the names pruned
+        (``collect_all_entries``) instead of keeping them: a package ``__init__`` under ``package_api = false``,
+        and a module no public API rule covers (under ``public_api = "roots"``, a kept module that is no root and
+        re-exports no API with a star import). Only a single ``__all__ = [...]`` can be rewritten so."""
+        summary = self.s.get(module)
+        if summary is None or summary.all_names is None:
+            return self._api_free(module)
+        stores = [st for st in summary.statements if "__all__" in st.binds]
+        if len(stores) != 1 or stores[0].kind != "assign":
+            return False
+        if self._api_free(module):
+            return True
+        info = self.mm.modules.get(module)
+        return self.i.api_modules is not None and info is not None and not info.is_package \
+            and self.mm.is_internal(module) and module not in self.i.api_modules \
+            and module not in self.i.star_api and module not in self.i.keep_all
 
     def _own_submodule(self, module: str, loaded: str) -> bool:
         """With ``package_api = false``: loading a submodule initialises its package first anyway; without the
@@ -529,6 +629,14 @@ def registering_base(bases: frozenset[str] | None) -> str | None:
         if top not in sys.stdlib_module_names and top not in _PLAIN_BASES:
             return f"its base {base}, a class of another distribution,"
     return None
+
+
+def _open_exports(summary) -> bool:
+    """The names ``from m import *`` binds are only known at run time: ``__all__`` built at run time, or no
+    ``__all__`` and a module ``__getattr__``/``__dir__`` (which may answer it). Reasons as ``index.symbols`` words
+    them."""
+    return any("builds __all__ at run time" in why for why in summary.keep_all) or summary.all_names is None \
+        and any("__getattr__" in why or "__dir__" in why for why in summary.keep_all)
 
 
 def _public(name: str) -> bool:

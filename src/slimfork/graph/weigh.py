@@ -146,6 +146,19 @@ def held_by_type_checking(graph, lines_of) -> InitHold:
     return _held(graph, lines_of, lambda src, edge: "TYPE_CHECKING only" in (edge.detail or ""))
 
 
+def held_by_star_imports(graph, lines_of, api: set[str]) -> InitHold:
+    """The reached modules only star imports of API modules reach (``api``: the modules whose star imports
+    re-export the fork's API, ``prune.star_exports``): a star import elsewhere keeps only what its consumers use,
+    one of an API module everything its source exports. Package ``__init__``s are ``held_by_package_inits``'."""
+    def star(src: str, edge) -> bool:
+        info = graph.modules.get(src)
+        if src not in api or info is None or info.is_package or info.path is None or edge.kind != "from":
+            return False
+        summary = graph.index.files.get(info.path)
+        return summary is not None and any(i.line == edge.line and i.names == ("*",) for i in summary.imports)
+    return _held(graph, lines_of, star)
+
+
 # graph.roots: the reason of a package a literal ``packages = [...]`` lists (graph.roots.resolve_roots)
 LISTED = "listed by name in the build configuration's packages"
 

@@ -9,6 +9,7 @@ from collections import Counter
 
 from slimfork.index.own_names import own_name, own_submodule
 from slimfork.index.str_build import as_fstring
+from slimfork.index.symbol_refs import returned_module
 from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ImportEdge, ModuleSummary
 
 
@@ -44,6 +45,8 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     assigned = _assigned_once(tree)
     feeding = _feeding_literals(tree)
     param_defaults = _param_defaults(tree)
+    read_off = {id(node.value): node.attr for node in ast.walk(tree)
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)}
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -63,6 +66,8 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 found = [d._replace(defaults=fed) if d.target is None else d for d in found]
             if name == "run_module":  # runpy.run_module(f"pkg.tasks.{name}"): a package runs its __main__
                 found += [d._replace(target=f"{d.target}.__main__") for d in found if d.target and not d.prefix]
+            if id(node) in read_off and returned_module(node):
+                found = [d._replace(reads=(read_off[id(node)],)) if d.target and not d.prefix else d for d in found]
             summary.dynamic_imports.extend(found)
             if name == "__import__":
                 summary.imports.extend(_fromlist(node))

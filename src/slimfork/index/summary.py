@@ -41,6 +41,8 @@ class DynamicImport(NamedTuple):
     # "{__package__}" (the importing module's name or package, filled in by the graph), or RUNTIME_PACKAGE
     defaults: tuple[str, ...] = ()  # dotted literals the computed name is derived from (an env default)
     attribute: str = ""  # the name starts with a value of ``self.<attribute>`` (``for p in self.packages: p + name``)
+    reads: tuple[str, ...] | None = None  # ``__import__("pkg").__version__``: the one name read off the module the
+    # call returns, which nothing else sees (None: the module object is used otherwise)
 
 
 RUNTIME_PACKAGE = "?"  # a package argument computed at run time

@@ -17,6 +17,7 @@ _DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)\s?(.*)$", re.M)
 
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 class StatementRefs(ScopedVisitor):
@@ -55,6 +56,9 @@ class StatementRefs(ScopedVisitor):
         chain = attr_chain(node)
         if chain:
             self.st.chains.add(chain)
+        elif isinstance(node.value, ast.Call) and (module := returned_module(node.value)):
+            self.st.strings.add(f"{module}:{node.attr}")  # __import__("pkg").__version__ reads one name of pkg
+            self.visit(node.value.func)
         else:
             self.generic_visit(node)
 
@@ -159,6 +163,20 @@ class StatementRefs(ScopedVisitor):
                     self.visit(kw)
                 return
         self.generic_visit(node)
+
+
+def returned_module(call: ast.Call) -> str | None:
+    """The module a call imports by a literal name and returns: ``import_module("a.b")`` (no package, not
+    relative) or ``__import__("a")`` (one name, no fromlist: ``__import__("a.b")`` returns ``a``); else None."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if len(call.args) != 1 or call.keywords or name not in ("import_module", "__import__"):
+        return None
+    arg = call.args[0]
+    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)) or not _MODULE.fullmatch(arg.value) \
+            or name == "__import__" and "." in arg.value:
+        return None
+    return arg.value
 
 
 def attribute_paths(node: ast.Call) -> list[tuple[str, ...]]:

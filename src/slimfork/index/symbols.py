@@ -110,8 +110,10 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         st.kind = "import"
         st.aliases = tuple(import_aliases(node))
         st.binds = tuple(a.bound for a in st.aliases if a.bound != "*")
-        if isinstance(node, ast.ImportFrom) and (node.module == "__future__" or any(a.name == "*" for a in node.names)):
-            st.keep = "a __future__ import" if node.module == "__future__" else "a star import (re-exports)"
+        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            st.keep = "a __future__ import"
+        # a star import stays while a consumer uses a name it binds, or the module keeps everything
+        # (graph.symbols: star_needed; a star import of a module the tree does not analyse always stays)
         _note_external(node, out)
     elif isinstance(node, (ast.Assign, ast.AnnAssign)):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -203,8 +205,6 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
         elif isinstance(node, ast.Assign) and any(_replaces_self(t) for t in node.targets):
             reasons.setdefault("replaces itself or its class in sys.modules (its names are looked up at run time)",
                                node.lineno)
-        elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
-            reasons.setdefault("has a star import", node.lineno)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)

@@ -68,12 +68,19 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     looked_up: dict[str, str] = {}
     protected = {**_named_in_strings(graph, summaries), **protected}
     for module in summaries:
+        reads: list[tuple[str, str, str]] = []
         for src, edge in graph.importers(module):
             if edge.kind in BY_NAME_EDGES and src in graph.reached:
+                name = _read_off(graph, src, edge, module)
+                if name is not None:  # version = __import__("pkg").__version__: that name, nothing else
+                    reads.append((module, name, f"read off {module}, which {src} imports by name (line {edge.line})"))
+                    continue
                 why = f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run time"
                 # a registry's module keeps all but what only the registry's cut entries used
                 (looked_up if module in registry_modules else keep_all).setdefault(module, why)
                 break
+        else:
+            roots += reads
     _apply_decorators(summaries, config)
     _tie_deletions(summaries)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
@@ -81,23 +88,40 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     roots += api_roots(api, summaries, keep_all, registry_modules)
     inits = {m: "a package __init__ (the package's API)" for m in summaries
              if config.package_api and mm.modules[m].is_package}
-    roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api)
-    roots += import_time_test_uses(analysis, mm, summaries)
+    star_api: dict[str, str] = {}
+    roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api, star_api)
+    roots += import_time_test_uses(analysis, mm, summaries, plan.removed_paths())
     return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                         dict(registry_modules), looked_up, text_references(analysis, plan, mm),
                         not config.package_api, not spec.type_checking_imports, api.dropped,
-                        template_words(analysis, plan, mm))
+                        template_words(analysis, plan, mm), star_api,
+                        frozenset(inits) | frozenset(api.modules) if config.public_api == "roots" else None)
 
 
-def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary]) -> list[tuple[str, str, str]]:
+def _read_off(graph, src: str, edge, module: str) -> str | None:
+    """The one name a dynamic import reads off the module it returns (``__import__("pkg").__version__``), when
+    that module is ``module``; None when the module object may be used otherwise (every name then stays)."""
+    if edge.kind != "dynamic":
+        return None
+    info = graph.mm.modules.get(src)
+    summary = graph.index.files.get(info.path) if info is not None and info.path else None
+    for dyn in summary.dynamic_imports if summary is not None else ():
+        if dyn.line == edge.line and dyn.text == edge.detail and dyn.reads and dyn.target == module:
+            return dyn.reads[0]
+    return None
+
+
+def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
+                          removed: set[str] | frozenset[str] = frozenset()) -> list[tuple[str, str, str]]:
     """The library names a test file reads at import time, in its module-level statements (``SCHEME_NON_FIRST =
     _ASCII_ALPHANUMERIC + "+-."`` after ``from w3lib._infra import _ASCII_ALPHANUMERIC``): without them the file
     does not import and every test in it, of kept code too, would leave with the name (w3lib's ``test_url.py``,
-    234 tests of the root ``w3lib.url``). They stay; a name only a test function uses still goes with that test."""
+    234 tests of the root ``w3lib.url``). They stay; a name only a test function uses still goes with that test.
+    A test file the fork does not have (``removed``: the spec's ``drop``) reads nothing."""
     globs = tests_of(analysis)
     out: list[tuple[str, str, str]] = []
     for rel in sorted(analysis.index.files):
-        if first_match(globs, rel) is None or not rel.endswith(".py"):
+        if first_match(globs, rel) is None or not rel.endswith(".py") or rel in removed:
             continue
         try:
             tree = ast.parse((analysis.tree.root / rel).read_bytes())
@@ -119,7 +143,7 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary]) -> 
                     if mm.is_internal(a.name):
                         modules[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
         why = f"read at import time by the test file {rel}"
-        for stmt in tree.body:
+        for stmt in tree.body:  # a definition is a unit the tests stage removes when it uses a removed name
             if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
             for node in ast.walk(stmt):
@@ -285,8 +309,12 @@ def _tie_deletions(summaries: dict[str, SymbolSummary]) -> None:
 
 
 def import_cycles(graph, modules: set[str]) -> dict[str, int]:
-    """Modules in an import cycle of module-level imports (strongly connected components of size > 1)."""
-    succ = {m: [e.target for e in graph.edges.get(m, ()) if e.target in modules and _eager(e)] for m in modules}
+    """Modules in an import cycle of module-level imports (strongly connected components of size > 1). An import
+    of a module's own package (``from .error import *`` loads ``yaml`` for ``yaml.emitter``) is no edge: the
+    package has started initialising before any of its modules runs, so that import never decides an order, and
+    it made every module of a package whose ``__init__`` imports one of them a cycle (PyYAML, voluptuous)."""
+    succ = {m: [e.target for e in graph.edges.get(m, ()) if e.target in modules and _eager(e)
+                and not m.startswith(e.target + ".")] for m in modules}
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()

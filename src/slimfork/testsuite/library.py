@@ -29,6 +29,10 @@ class Library:
     removed_files: set[str] = field(default_factory=set)  # paths of the Python files the fork removes
     stars: dict[str, list[str]] = field(default_factory=dict)  # module -> the modules it star-imports
     unknowable: set[str] = field(default_factory=set)  # open for another reason (module __getattr__, dynamic)
+    fork_stars: dict[str, list[str]] = field(default_factory=dict)  # the same in the fork (pruning removes some)
+    fork_unknowable: set[str] = field(default_factory=set)  # open in the fork for another reason than a star
+    fork_all: dict[str, set[str]] = field(default_factory=dict)  # a fork module's literal __all__ (what a star
+    # import of it binds)
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -119,12 +123,33 @@ class Library:
             return None
         if rest in self.removed_entries:
             return f"{module}.{rest}, an entry removed from the registry {self.removed_entries[rest]}"
-        if rest in self.original[module] and module not in self.open_modules:
+        if rest in self.original[module] and (module not in self.open_modules or module not in self.fork_unknowable
+                                              and not self._star_binds(module, rest)):
             return f"{module}.{rest}, which " + ("symbol pruning removed" if (module, rest) in self.pruned
                                                   else "folding removed")
         if rest not in self.original[module] and module in self.stars:
             return self._lost_through_star(module, rest)
         return None
+
+    def _star_binds(self, module: str, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether a star import the fork's ``module`` still has (followed) may bind ``name``: a source that binds
+        it, or one whose names cannot be known."""
+        for source in self.fork_stars.get(module, ()):
+            if source in seen:
+                continue
+            if source not in self.fork:
+                if source not in self.original:
+                    return True  # another distribution's module: unknown
+                continue
+            if source in self.fork_unknowable:
+                return True
+            if source in self.fork_all and name not in self.fork_all[source]:
+                continue  # its __all__ says what a star import of it binds
+            if name in self.fork[source] and (source, name) not in self.pruned:
+                return True
+            if self._star_binds(source, name, seen | {module}):
+                return True
+        return False
 
     def _lost_through_star(self, module: str, name: str) -> str | None:
         """Why ``module.name``, which only ``module``'s star imports bind (``from pkg import Clamp`` where
@@ -141,15 +166,14 @@ class Library:
             if source not in self.original or source in self.unknowable:
                 return None
             if name in self.original[source]:
-                if source in self.fork and name in self.fork[source] and (source, name) not in self.pruned:
-                    return None
                 had.append(source)
             todo += self.stars.get(source, ())
-        if not had:
+        if not had or self._star_binds(module, name):
             return None
         source = sorted(had)[0]
         how = "symbol pruning removed it" if (source, name) in self.pruned else "the fork removes that module" \
-            if source not in self.fork else "folding removed it"
+            if source not in self.fork else "folding removed it" if name not in self.fork[source] \
+            else "symbol pruning removed the star import"
         return f"{module}.{name}, which {module} re-exports from {source} with a star import, and {how}"
 
     def fakes(self, patch: Patch) -> str | None:

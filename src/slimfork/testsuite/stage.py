@@ -185,6 +185,9 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     original, fork, open_modules, effects = {}, {}, set(), {}
     stars: dict[str, list[str]] = {}  # module -> the modules it star-imports (absolute)
     unknowable: set[str] = set()  # modules whose names are not knowable for another reason than a star import
+    fork_stars: dict[str, list[str]] = {}  # the same in the fork, whose star imports symbol pruning may remove
+    fork_unknowable: set[str] = set()
+    fork_all: dict[str, set[str]] = {}
     for name, info in mm.modules.items():
         if not mm.is_internal(name) or info.path is None or info.path not in index.files:
             continue
@@ -206,6 +209,13 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
         fork[name] = set(now.defs) | {c.rsplit(".", 1)[-1] for c in mm.children.get(name, []) if c not in gone}
         if now.module_getattr or now.all_dynamic or now.error or any(i.names == ("*",) for i in now.imports):
             open_modules.add(name)
+        if now.module_getattr or now.all_dynamic or now.error:
+            fork_unknowable.add(name)
+        elif now.all_names is not None:
+            fork_all[name] = set(now.all_names)
+        fork_stars[name] = [m for i in now.imports if i.names == ("*",)
+                            and (m := absolute_module(package_of(name, info.is_package), i.level, i.module)
+                                 if i.level else i.module)]
     cuts = [c for c in cuts if mm.modules.get(c.registry.module) is None
             or mm.modules[c.registry.module].path not in restored]
     removed_entries = {}
@@ -227,6 +237,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
                    effects=effects, namespaces=namespaces, removed_files=removed_files,
                    stars={m: found for m, found in stars.items() if found}, unknowable=unknowable,
+                   fork_stars={m: found for m, found in fork_stars.items() if found}, fork_unknowable=fork_unknowable,
+                   fork_all=fork_all,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 
