@@ -221,16 +221,25 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
 
 
 def _aliases(tree: ast.Module, internal: set[str]) -> dict[str, str]:
-    """Local name -> dotted name, from every import in the file (shadowing is ignored: names are rarely reused)."""
+    """Local name -> dotted name, from every import in the file (shadowing is ignored: names are rarely reused). A
+    name bound to the analysed packages keeps that meaning against a later import of something else: ``try: from .
+    import documentation`` / ``except ImportError: import documentation`` (decorator's tests, run in the package or
+    from its folder) reads the package's module."""
     out = {"sys": "sys", "os": "os"}
+
+    def bind(local: str, dotted: str) -> None:
+        if local in out and out[local].split(".")[0] in internal and dotted.split(".")[0] not in internal:
+            return
+        out[local] = dotted
+
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
-                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+                bind(a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0])
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             for a in node.names:
                 if a.name != "*":
-                    out[a.asname or a.name] = f"{node.module}.{a.name}"
+                    bind(a.asname or a.name, f"{node.module}.{a.name}")
     return out
 
 
