@@ -239,6 +239,13 @@ def _aliases(tree: ast.Module, internal: set[str]) -> dict[str, str]:
             return
         out[local] = dotted
 
+    for cls in ast.walk(tree):  # class DebugMode: from pkg import _log as __module ... self.__module.defer()
+        for stmt in cls.body if isinstance(cls, ast.ClassDef) else ():
+            if isinstance(stmt, ast.Import):
+                out.update({f"self.{a.asname}": a.name for a in stmt.names if a.asname})
+            elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                out.update({f"self.{a.asname or a.name}": f"{stmt.module}.{a.name}" for a in stmt.names
+                            if a.name != "*"})
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
@@ -257,6 +264,8 @@ def _dotted(node: ast.AST, aliases: dict[str, str]) -> str | None:
         node = node.value
     if isinstance(node, ast.Name) and node.id in aliases:
         return ".".join([aliases[node.id], *reversed(parts)])
+    if isinstance(node, ast.Name) and node.id in ("self", "cls") and parts and f"self.{parts[-1]}" in aliases:
+        return ".".join([aliases[f"self.{parts[-1]}"], *reversed(parts[:-1])])  # a class attribute bound by an import
     return None
 
 
