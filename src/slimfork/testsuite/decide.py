@@ -230,6 +230,12 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                     via = next((m for m, u in tf.units.items() if m.startswith(q + ".")
                                 and (u.kind == "setup" or u.autouse) and (path, m) in bad), None)
                     why = bad.get((path, via))
+                if why is None and unit.kind == "class" and not any(
+                        u.kind == "test" for m, u in tf.units.items() if m.startswith(q + ".")):
+                    # a helper class (no tests of its own) without one of its methods breaks whoever uses it
+                    # (setuptools_scm's DebugMode.enable): the class goes, with its users
+                    via = next((m for m in tf.units if m.startswith(q + ".") and (path, m) in bad), None)
+                    why = bad.get((path, via))
                 if why is not None:
                     bad[(path, q)] = (why[0], why[1] if why[1].startswith("via ") else f"via {via}: {why[1]}")
                     changed = True
