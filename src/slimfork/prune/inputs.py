@@ -264,7 +264,7 @@ def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | Non
         return "a package __init__: what it binds is the package's API"
     if name == "__main__.py":
         return "a package's __main__ (run as a program)"
-    if name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"):
+    if name == "conftest.py" or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")):
         return "a test module (pytest finds its names by convention)"
     return None
 
