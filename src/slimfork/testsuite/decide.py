@@ -223,7 +223,8 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                                 for n in sorted(unit.names) if n.startswith("self.")
                                 and (path, f"{c}.{n[5:]}") in bad and f"{c}.{n[5:]}" != q), None)
                     why = bad.get((path, via)) if via is not None else None
-                if why is None:
+                if why is None and unit.kind != "helper":  # pytest passes fixtures to tests and fixtures only: a
+                    # helper's parameter named like one (cleo's FooCommand.interact(self, io)) requests nothing
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
                     why = fixtures.get(via)
                 if why is None and unit.kind == "class":
