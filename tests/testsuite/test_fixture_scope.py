@@ -1,6 +1,7 @@
 """Adversarial round s29 (R1, F1): an autouse fixture of a conftest.py that uses removed code goes on its own (not
 the whole conftest, which left tests erroring with "fixture not found"), and the tests below it stay: they test
-kept code, and a warning says they run without it; fixtures named as strings (``usefixtures``, ``pytestmark``,
+kept code, and a warning says they run without it (a removed module's; since session 34 a name of a kept
+module that an autouse fixture reads stays, as setup of every test: setuptools_scm's ``defer_to_pytest``); fixtures named as strings (``usefixtures``, ``pytestmark``,
 ``request.getfixturevalue``) are requested as parameters are; a test importing modules by a name computed over
 literals (parametrize, a loop) uses each one."""
 
@@ -42,10 +43,11 @@ def test_an_autouse_fixture_of_removed_code_goes_and_its_tests_stay(tmp_path):
         "rpkg/__init__.py": "",
         "rpkg/state.py": STATE,
         "rpkg/app.py": "from rpkg import state\n\n\ndef hit():\n    return state.bump()\n",
+        "rpkg/cleanup.py": "from rpkg.state import reset\n",
         "tests/conftest.py": """
             import pytest
 
-            from rpkg.state import reset
+            from rpkg.cleanup import reset
 
 
             @pytest.fixture(autouse=True)
@@ -62,12 +64,12 @@ def test_an_autouse_fixture_of_removed_code_goes_and_its_tests_stay(tmp_path):
     }
     result = shrink(write_project(tmp_path, files, SPEC) / "slimfork.toml", tmp_path / "fork", verify=False)
     fork = result.out
-    assert "def reset" not in (fork / "rpkg/state.py").read_text()
+    assert not (fork / "rpkg/cleanup.py").exists()
     conftest = (fork / "tests/conftest.py").read_text()
     assert "_clean" not in conftest and "import reset" not in conftest and "def plain" in conftest
     assert (fork / "tests/test_app.py").exists()
     warned = [w for w in result.data["warnings"] if "tests/conftest.py: its autouse fixture goes" in w]
-    assert warned and "rpkg.state.reset, which symbol pruning removed" in warned[0]
+    assert warned and "rpkg.cleanup, which the fork removes" in warned[0]
     run = _pytest(fork)
     assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
 

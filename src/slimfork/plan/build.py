@@ -124,7 +124,9 @@ def settle_uncertain(plan: Plan) -> None:
 def _scripts_follow(spec: Spec, graph: ModuleGraph, plan: Plan) -> None:
     """A script outside the packages (an example, a benchmark) that imports a module the fork removes would fail in
     the fork: it leaves with that module, as a test of removed code does (pycparser's ``test_examples.py`` runs
-    every example it finds). Imports guarded by ``except ImportError`` handle the absence, and tests are the tests
+    every example it finds). So does a file of a package folder the module map has no name for (``to-dvorak.py``,
+    which ``python -m jaraco.text.to-dvorak`` runs and ``--doctest-modules`` imports), its relative imports resolved
+    against that package. Imports guarded by ``except ImportError`` handle the absence, and tests are the tests
     stage's."""
     gone = {r.module for r in plan.removals if r.module and r.kind in DELETING}
     tests = spec.sections.get("tests")
@@ -132,14 +134,45 @@ def _scripts_follow(spec: Spec, graph: ModuleGraph, plan: Plan) -> None:
         summary = graph.index.files.get(k.path)
         if k.kind is not KeptKind.OUTSIDE or summary is None or (tests and first_match(tests.globs, k.path) is not None):
             continue
-        found = next(((target, e.line) for e in summary.imports if e.level == 0 and e.module
-                      and GUARDED_TRY not in (e.condition or "") and not e.type_checking
-                      for target in [e.module, *(f"{e.module}.{n}" for n in e.names)] if target in gone), None)
+        package = _folder_package(graph, k.path)
+        found = next(((target, e.line) for e in summary.imports
+                      if GUARDED_TRY not in (e.condition or "") and not e.type_checking
+                      for base in [_absolute_base(e, package)] if base
+                      for target in [base, *(f"{base}.{n}" for n in e.names)] if target in gone), None)
         if found is not None:
             plan.kept.remove(k)
-            plan.removals.append(Removal(RemovalKind.UNREACHABLE, k.path, f"a script outside the packages that imports "
+            where = "outside the packages" if package is None else f"in {package} with no module name (`python -m`)"
+            plan.removals.append(Removal(RemovalKind.UNREACHABLE, k.path, f"a script {where} that imports "
                                          f"{found[0]}, which the fork removes ({k.path}:{found[1]})", k.module,
                                          lines=summary.lines, group=_group(k.path)))
+
+
+def _folder_package(graph: ModuleGraph, rel: str) -> str | None:
+    """The package whose folder holds a file the module map has no name for (``jaraco/text/to-dvorak.py``, run as
+    ``python -m jaraco.text.to-dvorak``): what its relative imports resolve against. None outside the packages."""
+    folder = rel.rsplit("/", 1)[0] if "/" in rel else ""
+    name = graph.mm.module_of(folder + "/__init__.py") if folder else None
+    if name is None and folder:
+        tree = graph.tree
+        prefix = tree.relpath(tree.python_root) if tree.python_root != tree.root else ""
+        inner = folder[len(prefix) + 1:] if prefix and folder.startswith(prefix + "/") else (folder if not prefix else None)
+        candidate = inner.replace("/", ".") if inner else None
+        name = candidate if candidate in graph.mm.modules else None  # an implicit namespace package
+    return name
+
+
+def _absolute_base(edge, package: str | None) -> str | None:
+    """The module an import statement of a script names: its own for an absolute import, for a relative one what
+    it resolves to from ``package`` (None where the script lies in no package)."""
+    if edge.level == 0:
+        return edge.module or None
+    if package is None:
+        return None
+    parts = package.split(".")
+    if edge.level - 1 >= len(parts):
+        return None
+    base = ".".join(parts[:len(parts) - (edge.level - 1)])
+    return f"{base}.{edge.module}" if edge.module else base
 
 
 DROPPED_IMPORT = "which the spec drops"

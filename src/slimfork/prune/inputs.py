@@ -142,10 +142,22 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                 for a in stmt.names:
                     if mm.is_internal(a.name):
                         modules[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        for cls in ast.walk(tree):  # class DebugMode: from pkg import _log as __module ... self.__module.defer()
+            for stmt in cls.body if isinstance(cls, ast.ClassDef) else ():
+                if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level and mm.is_internal(stmt.module):
+                    modules.update({f"self.{a.asname or a.name}": f"{stmt.module}.{a.name}" for a in stmt.names
+                                    if f"{stmt.module}.{a.name}" in mm.modules})
+                elif isinstance(stmt, ast.Import):
+                    modules.update({f"self.{a.asname}": a.name for a in stmt.names if a.asname
+                                    and mm.is_internal(a.name)})
         why = f"read at import time by the test file {rel}"
-        for stmt in tree.body:  # a definition is a unit the tests stage removes when it uses a removed name
-            if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        setup = _autouse_setup(tree) if rel.rsplit("/", 1)[-1] == "conftest.py" else {}
+        for stmt in tree.body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name in setup:
+                pass  # what an autouse fixture of a conftest runs is setup of every test below it
+            elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
+            why = setup.get(getattr(stmt, "name", None)) or f"read at import time by the test file {rel}"
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
                     module, name = names[node.id]
@@ -157,12 +169,40 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                     while isinstance(base, ast.Attribute):
                         chain.insert(0, base.attr)
                         base = base.value
-                    if isinstance(base, ast.Name) and base.id in modules:
+                    if isinstance(base, ast.Name) and base.id in ("self", "cls") and chain \
+                            and f"self.{chain[0]}" in modules:
+                        dotted = ".".join([modules[f"self.{chain[0]}"], *chain[1:]])
+                        target = mm.longest_module(dotted)
+                        rest = dotted[len(target) + 1:].split(".") if target and len(dotted) > len(target) else []
+                        if target in summaries and rest:
+                            out.append((target, rest[0], why))
+                    elif isinstance(base, ast.Name) and base.id in modules:
                         dotted = ".".join([modules[base.id], *chain])
                         target = mm.longest_module(dotted)
                         rest = dotted[len(target) + 1:].split(".") if target and len(dotted) > len(target) else []
                         if target in summaries and rest:
                             out.append((target, rest[0], why))
+    return out
+
+
+def _autouse_setup(tree: ast.Module) -> dict[str, str]:
+    """A conftest's autouse fixtures and the functions and classes of the file they reach by name: setup that runs
+    for every test below it (setuptools_scm's ``debug_mode`` enters ``DebugMode``, whose ``enable`` calls
+    ``_log.defer_to_pytest``). Name -> why. Cutting a library name they use would cut the setup of every test."""
+    defs = {s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    out: dict[str, str] = {}
+    todo = []
+    for name, node in defs.items():
+        if not isinstance(node, ast.ClassDef) and any(
+                "fixture" in ast.unparse(d) and "autouse=True" in ast.unparse(d) for d in node.decorator_list):
+            todo.append((name, f"used by the autouse fixture {name} of a conftest (setup of every test below it)"))
+    while todo:
+        name, why = todo.pop()
+        if name in out:
+            continue
+        out[name] = why
+        todo += [(n.id, why) for n in ast.walk(defs[name]) if isinstance(n, ast.Name) and n.id in defs
+                 and n.id not in out]
     return out
 
 
@@ -262,7 +302,7 @@ def _keeps_everything(mm, module: str, path: str, is_package: bool) -> str | Non
         return "a package __init__: what it binds is the package's API"
     if name == "__main__.py":
         return "a package's __main__ (run as a program)"
-    if name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"):
+    if name == "conftest.py" or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")):
         return "a test module (pytest finds its names by convention)"
     return None
 

@@ -1,5 +1,5 @@
 """The project's test folders when the spec names none: folders called tests/test/testing/testsuite that hold test
-files (``test_*.py``, ``*_test.py``, ``conftest.py``), the outermost of each; and test modules at the top
+files (``test_*.py``, ``*_test.py``, ``*_tests.py``, ``conftest.py``), the outermost of each; and test modules at the top
 (``test_six.py``). Without them, tests of kept code looked unreachable and left the fork (boltons'
 ``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
 
@@ -15,7 +15,8 @@ TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
 
 def is_test_file(rel: str) -> bool:
     name = rel.rsplit("/", 1)[-1]
-    return name.endswith(".py") and (name.startswith("test") or name.endswith("_test.py") or name == "conftest.py")
+    return name.endswith(".py") and (name.startswith("test") or name.endswith(("_test.py", "_tests.py"))
+                                     or name == "conftest.py")  # mkdocs' build_tests.py (unittest's *tests.py)
 
 
 def find_test_folders(paths: Iterable[str]) -> list[str]:

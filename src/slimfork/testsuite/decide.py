@@ -37,7 +37,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     bad: dict[tuple[str, str], tuple[str, str]] = {}  # (path, qualname) -> (category, reason)
     for path, tf in files.items():
         for unit in tf.units.values():
-            why = _direct(path, unit, library)
+            why = _direct(path, unit, library) or _star_direct(path, tf, unit, library)
             if why:
                 bad[(path, unit.qualname)] = why
     _propagate(files, bad)
@@ -163,6 +163,20 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     return out
 
 
+def _star_direct(path: str, tf: TestFile, unit: Unit, library: Library) -> tuple[str, str] | None:
+    """A bare name a unit reads that a module-level ``from pkg.util import *`` bound (the file binds no such name
+    itself) and the fork removed: ``star_only()`` after the star import of a module symbol pruning cut it from."""
+    if not tf.stars:
+        return None
+    local = set(tf.units) | set(tf.imports)
+    for module in tf.stars:
+        for name in sorted(unit.names & library.original.get(module, set()) - local):
+            why = library.broken(f"{module}.{name}")
+            if why:
+                return REMOVED, f"uses {why} ({path}:{unit.line}, bound by its star import of {module})"
+    return None
+
+
 def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
     for patch in unit.patches:
         why = library.fakes(patch)
@@ -209,12 +223,19 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                                 for n in sorted(unit.names) if n.startswith("self.")
                                 and (path, f"{c}.{n[5:]}") in bad and f"{c}.{n[5:]}" != q), None)
                     why = bad.get((path, via)) if via is not None else None
-                if why is None:
+                if why is None and unit.kind != "helper":  # pytest passes fixtures to tests and fixtures only: a
+                    # helper's parameter named like one (cleo's FooCommand.interact(self, io)) requests nothing
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
                     why = fixtures.get(via)
                 if why is None and unit.kind == "class":
                     via = next((m for m, u in tf.units.items() if m.startswith(q + ".")
                                 and (u.kind == "setup" or u.autouse) and (path, m) in bad), None)
+                    why = bad.get((path, via))
+                if why is None and unit.kind == "class" and not any(
+                        u.kind == "test" for m, u in tf.units.items() if m.startswith(q + ".")):
+                    # a helper class (no tests of its own) without one of its methods breaks whoever uses it
+                    # (setuptools_scm's DebugMode.enable): the class goes, with its users
+                    via = next((m for m in tf.units if m.startswith(q + ".") and (path, m) in bad), None)
                     why = bad.get((path, via))
                 if why is not None:
                     bad[(path, q)] = (why[0], why[1] if why[1].startswith("via ") else f"via {via}: {why[1]}")
@@ -234,12 +255,31 @@ def _class_and_bases(tf: TestFile, cls: str) -> list[str]:
     return out
 
 
+def _plugin_files(files: dict[str, TestFile]) -> set[str]:
+    """Test files a ``pytest_plugins`` of the tests names (``pytest_plugins = ["tests.plugin"]``): pytest registers
+    them for the whole run, so their fixtures are every test's, as a root conftest's are."""
+    names = {n for tf in files.values() for n in tf.plugins}
+    out = set()
+    for path in files:
+        dotted = path[:-3].replace("/", ".") if path.endswith(".py") else None
+        if dotted and any(dotted == n or dotted.endswith("." + n) for n in names):
+            out.add(path)
+    return out
+
+
+def _fixture_providers(files: dict[str, TestFile]) -> dict[str, str]:
+    """Conftests (path -> the folder their fixtures serve, "" for all) and the plugin files tests name."""
+    out = {p: posixpath.dirname(p) for p in files if posixpath.basename(p) == "conftest.py"}
+    out.update({p: "" for p in _plugin_files(files)})
+    return out
+
+
 def _conftest_fixtures(files: dict[str, TestFile], path: str, bad: dict):
     folder = posixpath.dirname(path)
-    for other, tf in files.items():
-        if posixpath.basename(other) != "conftest.py" or other == path:
+    for other, base in _fixture_providers(files).items():
+        tf = files[other]
+        if other == path:
             continue
-        base = posixpath.dirname(other)
         if base and not (folder == base or folder.startswith(base + "/")):
             continue
         for q, unit in tf.units.items():
@@ -253,7 +293,7 @@ def _unit_bad(bad: dict, path: str, qualname: str) -> bool:
 
 def _still_used(files: dict[str, TestFile], path: str, unit: Unit, bad: dict) -> bool:
     """Is a broken helper or fixture still named by a unit that stays (in its file, or anywhere for conftest)?"""
-    scope = files.items() if posixpath.basename(path) == "conftest.py" else [(path, files[path])]
+    scope = files.items() if path in _fixture_providers(files) else [(path, files[path])]
     for other, tf in scope:
         for q, u in tf.units.items():
             if q != unit.qualname and not _unit_bad(bad, other, q) and \

@@ -56,6 +56,8 @@ class TestFile:
     units: dict[str, Unit] = field(default_factory=dict)
     error: str | None = None
     imports: dict[str, tuple[int, str]] = field(default_factory=dict)  # module-level import: local -> (line, dotted)
+    plugins: list[str] = field(default_factory=list)  # the modules its ``pytest_plugins`` names, internal or not
+    stars: list[str] = field(default_factory=list)  # internal modules it star-imports at module level
 
     @property
     def tests(self) -> list[Unit]:
@@ -114,8 +116,12 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
         else:
             _collect(stmt, module, aliases, internal)
             module.uses += _pytest_plugins(stmt, internal)
+            out.plugins += [u.dotted for u in _pytest_plugins(stmt, None)]
             if isinstance(stmt, (ast.Import, ast.ImportFrom)) and not getattr(stmt, "level", 0):
                 out.imports.update(_bindings(stmt))
+            if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level \
+                    and stmt.module.split(".")[0] in internal and any(a.name == "*" for a in stmt.names):
+                out.stars.append(stmt.module)  # from pkg.util import *: its names are read bare
     _helper_imports(tree, out, internal)
     if doctests:
         _docstring_doctests(tree, out, aliases, internal)
@@ -147,14 +153,15 @@ def _docstring_doctests(tree: ast.Module, out: TestFile, aliases: dict[str, str]
         _collect(code, unit, {**aliases, **_aliases(code, internal)}, internal)
 
 
-def _pytest_plugins(stmt: ast.stmt, internal: set[str]) -> list[Use]:
+def _pytest_plugins(stmt: ast.stmt, internal: set[str] | None) -> list[Use]:
     """``pytest_plugins = ["pkg.testing.plugin"]`` (or one string): pytest imports those modules for their fixtures,
     which tests request by parameter name only (pitfall 5)."""
     if not (isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and stmt.value is not None and any(
             isinstance(t, ast.Name) and t.id == "pytest_plugins"
             for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))):
         return []
-    return [Use(name, stmt.lineno) for name in _plugin_names(stmt.value) if name.split(".")[0] in internal]
+    return [Use(name, stmt.lineno) for name in _plugin_names(stmt.value)
+            if internal is None or name.split(".")[0] in internal]
 
 
 def _plugin_names(node: ast.expr) -> list[str]:
@@ -221,16 +228,32 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
 
 
 def _aliases(tree: ast.Module, internal: set[str]) -> dict[str, str]:
-    """Local name -> dotted name, from every import in the file (shadowing is ignored: names are rarely reused)."""
+    """Local name -> dotted name, from every import in the file (shadowing is ignored: names are rarely reused). A
+    name bound to the analysed packages keeps that meaning against a later import of something else: ``try: from .
+    import documentation`` / ``except ImportError: import documentation`` (decorator's tests, run in the package or
+    from its folder) reads the package's module."""
     out = {"sys": "sys", "os": "os"}
+
+    def bind(local: str, dotted: str) -> None:
+        if local in out and out[local].split(".")[0] in internal and dotted.split(".")[0] not in internal:
+            return
+        out[local] = dotted
+
+    for cls in ast.walk(tree):  # class DebugMode: from pkg import _log as __module ... self.__module.defer()
+        for stmt in cls.body if isinstance(cls, ast.ClassDef) else ():
+            if isinstance(stmt, ast.Import):
+                out.update({f"self.{a.asname}": a.name for a in stmt.names if a.asname})
+            elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+                out.update({f"self.{a.asname or a.name}": f"{stmt.module}.{a.name}" for a in stmt.names
+                            if a.name != "*"})
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
-                out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+                bind(a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0])
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             for a in node.names:
                 if a.name != "*":
-                    out[a.asname or a.name] = f"{node.module}.{a.name}"
+                    bind(a.asname or a.name, f"{node.module}.{a.name}")
     return out
 
 
@@ -241,6 +264,8 @@ def _dotted(node: ast.AST, aliases: dict[str, str]) -> str | None:
         node = node.value
     if isinstance(node, ast.Name) and node.id in aliases:
         return ".".join([aliases[node.id], *reversed(parts)])
+    if isinstance(node, ast.Name) and node.id in ("self", "cls") and parts and f"self.{parts[-1]}" in aliases:
+        return ".".join([aliases[f"self.{parts[-1]}"], *reversed(parts[:-1])])  # a class attribute bound by an import
     return None
 
 
@@ -302,6 +327,7 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                     n, aliases) or (n.id if isinstance(n, ast.Name) else None)) if p.split(".")[0] in internal]
             unit.uses += [Use(f"{m}.{NAMESPACE}", sub.lineno) for m in _namespace_reads(sub, aliases)
                           if m.split(".")[0] in internal]
+            unit.uses += [Use(d, sub.lineno) for d in _named_attr_reads(sub, aliases) if d.split(".")[0] in internal]
 
 
 NAMESPACE = "__dict__"  # Use.dotted "pkg.mod.__dict__": a test reads every name of the module
@@ -312,10 +338,24 @@ def _namespace_reads(call: ast.Call, aliases: dict[str, str]) -> list[str]:
     (jsonpickle 3.3.0's ``test_API_names`` asserts the names ``vars(jsonpickle)`` lists)."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name in ("getattr", "hasattr") and len(call.args) >= 2 and not (
+            isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str)):
+        found = _dotted(call.args[0], aliases)  # getattr(util, "pruned_" + kind): any name of the module
+        return [found] if found else []
     if name not in ("vars", "dir", "getmembers") or not call.args:
         return []
     found = _dotted(call.args[0], aliases)
     return [found] if found else []
+
+
+def _named_attr_reads(call: ast.Call, aliases: dict[str, str]) -> list[str]:
+    """``hasattr(util, "helper")``, ``getattr(util, "helper")``: a read of ``util.helper`` by its name."""
+    name = call.func.id if isinstance(call.func, ast.Name) else ""
+    if name not in ("getattr", "hasattr") or len(call.args) < 2 or not (
+            isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str)):
+        return []
+    found = _dotted(call.args[0], aliases)
+    return [f"{found}.{call.args[1].value}"] if found else []
 
 
 def _run_as_main(call: ast.Call) -> list[str]:
