@@ -67,6 +67,7 @@ class _Walker(PrunedCollector):
             self.use_dotted(None, text, f"named in {where}")
         self.drain()
         self.subclass_hooks()
+        self.keep_effectful_imports()
         self.bind_needed_names()
         self.collect()
         for module, summary in self.s.items():
@@ -445,6 +446,19 @@ class _Walker(PrunedCollector):
         for target in self._by_last.get(parts[0], ()):
             if parts[1] in self.binders.get(target, {}):
                 self.use_symbol(target, parts[1], f"{why}: '{'.'.join(parts[:2])}' in a string (generated code)")
+
+    def keep_effectful_imports(self) -> None:
+        """An import that loads a module whose loading has effects (a call, a registering decorator or class at its
+        top level) stays though its name goes unused: pruning it would move those effects to wherever else the
+        module is loaded, perhaps a function that runs late or never (``from . import patches  # noqa: F401``)."""
+        for loaded, importers in sorted(self.by_target.items()):
+            effect = self.result.registers.get(loaded) or next(
+                (f"line {st.line}: {st.effect}" for st in self.s[loaded].statements if st.effect), None) \
+                if loaded in self.s else None
+            for importer, st, alias in importers if effect else ():
+                if not st.type_only:
+                    self.keep_alias(importer, st, alias, f"loads {loaded}, whose loading has effects ({effect})")
+        self.drain()
 
     def protect_imports_of(self, module: str) -> None:
         for importer, st, alias in self.by_target.get(module, ()):
