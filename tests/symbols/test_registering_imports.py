@@ -71,5 +71,6 @@ def test_an_import_that_registers_classes_stays(tmp_path):
         assert (run.returncode, run.stdout) == (0, "['Handler', 'JsonHandler'] json\n"), run.stderr
         assert (fork / "pkg/handlers.py").is_file() and "_Audit" in (fork / "pkg/handlers.py").read_text()
         assert not (fork / "pkg/plain.py").exists()  # plain classes: no effect, the unused import goes
-        why = result.analysis.stages.symbols.protected["pkg.handlers"]
-        assert "JsonHandler" in why and "metaclass" in why
+        why = result.analysis.stages.symbols.reach.first_use[("pkg.app", "handlers")]
+        assert why == "loads pkg.handlers, whose loading has effects (line 4: class JsonHandler: a subclass of a " \
+                      "class with __init_subclass__ or a metaclass)"

@@ -66,6 +66,9 @@ class SymbolInputs:
     # the API modules (public_api.PublicApi.modules, package __init__s under package_api = true): their literal
     # __all__ is a promise; None: every module's is (callers that do not say)
     api_modules: frozenset[str] | None = None
+    # module a string of kept code names -> why an import binding that module object stays (the string may find
+    # it only among the loaded modules: sys.modules["pkg.shapes"])
+    string_named: dict[str, str] = field(default_factory=dict)
 
 
 class PrunedCollector(ImportTargets):

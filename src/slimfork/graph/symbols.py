@@ -497,6 +497,8 @@ class _Walker(PrunedCollector):
             return f"imports the third-party module {base} (its import may have effects)"
         if loaded in self.i.protected:
             return self.i.protected[loaded]
+        if loaded in self.i.string_named and (alias.name is None or loaded != self.absolute(module, alias)):
+            return self.i.string_named[loaded]  # binds the module object (``from . import shapes``)
         cycle = self.i.cycles.get(module)
         if cycle is not None and self.i.cycles.get(loaded) == cycle and not self._own_submodule(module, loaded) \
                 and not self._freed_submodule(module, loaded, alias.bound):
@@ -581,9 +583,14 @@ class _Walker(PrunedCollector):
         self.descriptor_owners()
         for module, summary in self.s.items():
             for index, st in enumerate(summary.statements):
-                if st.kind == "class" and (st.bases or not st.bases_known) and (base := registering_base(self.external_bases(module, index))):
-                    self.registering(module, st, f"{base} may register its subclasses when they are defined "
-                                     "(SQLAlchemy's and Django's models do)")
+                if st.kind == "class" and (st.bases or not st.bases_known) and (base := registering_base(
+                        bases := self.external_bases(module, index))):
+                    why = f"{base} may register its subclasses when they are defined (SQLAlchemy's and Django's " \
+                          "models do)"
+                    if bases is None:  # a guess: the class stays, its module's loading is no known effect
+                        self.use_name(module, st.binds[0], why)
+                    else:
+                        self.registering(module, st, why)
         self.drain()
 
     def registering(self, module: str, st: TopStatement, why: str) -> None:

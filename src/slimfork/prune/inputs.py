@@ -66,7 +66,6 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     for module in sorted(set(keep_all) & set(registry_modules) & set(summaries)):  # num2words/__init__.py
         roots += _all_but_freed(summaries[module], registry_modules[module], module, keep_all.pop(module))
     looked_up: dict[str, str] = {}
-    protected = {**_named_in_strings(graph, summaries), **protected}
     for module in summaries:
         reads: list[tuple[str, str, str]] = []
         for src, edge in graph.importers(module):
@@ -91,11 +90,13 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     star_api: dict[str, str] = {}
     roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api, star_api)
     roots += import_time_test_uses(analysis, mm, summaries, plan.removed_paths())
-    return SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
-                        dict(registry_modules), looked_up, text_references(analysis, plan, mm),
-                        not config.package_api, not spec.type_checking_imports, api.dropped,
-                        template_words(analysis, plan, mm), star_api,
-                        frozenset(inits) | frozenset(api.modules) if config.public_api == "roots" else None)
+    inputs = SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
+                          dict(registry_modules), looked_up, text_references(analysis, plan, mm),
+                          not config.package_api, not spec.type_checking_imports, api.dropped,
+                          template_words(analysis, plan, mm), star_api,
+                          frozenset(inits) | frozenset(api.modules) if config.public_api == "roots" else None)
+    inputs.string_named = _named_in_strings(graph, summaries)
+    return inputs
 
 
 def _read_off(graph, src: str, edge, module: str) -> str | None:
@@ -157,7 +158,7 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                 pass  # what an autouse fixture of a conftest runs is setup of every test below it
             elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
-            why = setup.get(getattr(stmt, "name", None)) or f"read at import time by the test file {rel}"
+            why = setup.get(getattr(stmt, "name", "")) or f"read at import time by the test file {rel}"
             for node in ast.walk(stmt):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
                     module, name = names[node.id]
