@@ -6,11 +6,7 @@ goes when its name is unused (``tests/symbols/test_local_effects.py``)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from slimfork.api import shrink
-from tests.mapping.registrykit import write_project
+from tests.symbols.forkrun import shrink_and_run_main
 
 FILES = {
     "pkg/__init__.py": "",
@@ -37,13 +33,7 @@ FILES = {
 
 
 def test_an_import_of_a_module_with_effects_stays_where_it_runs(tmp_path):
-    spec = 'source = "."\nroots = ["pkg.app:main", "pkg.app:reload"]\ntests = []\n\n[symbols]\n\n' \
-           '[checks]\nskip = ["import-modules"]\n'
-    project = write_project(tmp_path, FILES, spec)
-    fork = tmp_path / "fork"
-    result = shrink(project / "slimfork.toml", out=fork, jobs=1)
-    run = subprocess.run([sys.executable, "-c", "from pkg import app; app.main()"], cwd=fork,
-                         capture_output=True, text=True, timeout=60)
+    result, fork, run = shrink_and_run_main(tmp_path, FILES, roots='"pkg.app:main", "pkg.app:reload"')
     assert (run.returncode, run.stdout) == (0, "fast int\n"), run.stderr
     assert "from . import patches, handlers_int" in (fork / "pkg/app.py").read_text()
     kept_by = result.analysis.stages.symbols.reach.first_use

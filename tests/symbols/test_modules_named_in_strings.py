@@ -5,11 +5,7 @@ still goes when its name is unused."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from slimfork.api import shrink
-from tests.mapping.registrykit import write_project
+from tests.symbols.forkrun import shrink_and_run_main
 
 FILES = {
     "pkg/__init__.py": "",
@@ -31,13 +27,7 @@ FILES = {
 
 def test_an_import_of_a_module_a_string_names_stays(tmp_path):
     for api in ("kept", "roots"):
-        spec = f'source = "."\nroots = ["pkg.app:main"]\ntests = []\n\n[symbols]\npublic_api = "{api}"\n\n' \
-               '[checks]\nskip = ["import-modules"]\n'
-        project = write_project(tmp_path / api, FILES, spec)
-        fork = tmp_path / api / "fork"
-        shrink(project / "slimfork.toml", out=fork, jobs=1)
-        run = subprocess.run([sys.executable, "-c", "from pkg import app; app.main()"], cwd=fork,
-                             capture_output=True, text=True, timeout=60)
+        _, fork, run = shrink_and_run_main(tmp_path / api, FILES, api)
         assert (run.returncode, run.stdout) == (0, "3\n4\n"), run.stderr
         app = (fork / "pkg/app.py").read_text()
         assert "from . import shapes" in app and "helpers" not in app  # no string names `helpers`

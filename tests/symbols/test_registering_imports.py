@@ -6,11 +6,7 @@ leaves with its unused import."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from slimfork.api import shrink
-from tests.mapping.registrykit import write_project
+from tests.symbols.forkrun import shrink_and_run_main
 
 FILES = {
     "pkg/__init__.py": "",
@@ -61,13 +57,7 @@ FILES = {
 
 def test_an_import_that_registers_classes_stays(tmp_path):
     for api in ("kept", "roots"):
-        spec = f'source = "."\nroots = ["pkg.app:main"]\ntests = []\n\n[symbols]\npublic_api = "{api}"\n\n' \
-               '[checks]\nskip = ["import-modules"]\n'
-        project = write_project(tmp_path / api, FILES, spec)
-        fork = tmp_path / api / "fork"
-        result = shrink(project / "slimfork.toml", out=fork, jobs=1)
-        run = subprocess.run([sys.executable, "-c", "from pkg import app; app.main()"], cwd=fork,
-                             capture_output=True, text=True, timeout=60)
+        result, fork, run = shrink_and_run_main(tmp_path / api, FILES, api)
         assert (run.returncode, run.stdout) == (0, "['Handler', 'JsonHandler'] json\n"), run.stderr
         assert (fork / "pkg/handlers.py").is_file() and "_Audit" in (fork / "pkg/handlers.py").read_text()
         assert not (fork / "pkg/plain.py").exists()  # plain classes: no effect, the unused import goes
