@@ -108,21 +108,23 @@ package_api = false
 
 def _removed(root):
     analysis = analyse(root / "slimfork.toml")
-    return {r.path for r in analysis.plan.removals}, analysis.stages.symbols.protected
+    return {r.path for r in analysis.plan.removals}, analysis.stages.symbols
 
 
 def test_modules_that_only_compute_values_leave(tmp_path):
-    removed, protected = _removed(write_project(tmp_path, FILES, SPEC))
+    removed, symbols = _removed(write_project(tmp_path, FILES, SPEC))
     assert {"pkg/configs/b.py", "pkg/configs/c.py"} <= removed
     assert "pkg/configs/a.py" not in removed  # get_flag is the package's own: it may do anything
-    assert "its value runs code at import" in protected["pkg.configs.a"]
-    assert "pkg/configs/d.py" not in removed and "pkg.configs.d" in protected  # a registering comprehension
+    kept_by = symbols.reach.first_use  # the imports that load them stay (test_effectful_imports.py)
+    assert "its value runs code at import" in kept_by[("pkg.configs", "A")]
+    assert "pkg/configs/d.py" not in removed and "pkg.configs.d, whose loading has effects" in \
+        kept_by[("pkg.configs", "D")]  # a registering comprehension
 
 
 def test_declared_pure_calls_let_their_module_leave(tmp_path):
     root = write_project(tmp_path, FILES, SPEC + 'pure_calls = ["get_flag", "register", "envs.*.get", "_Envs"]\n')
-    removed, protected = _removed(root)
-    assert "pkg/configs/a.py" in removed and "pkg.configs.a" not in protected
+    removed, symbols = _removed(root)
+    assert "pkg/configs/a.py" in removed and "pkg.configs.a" not in symbols.protected
     assert "pkg/configs/d.py" not in removed  # in a comprehension: more than the declared calls runs
     result = shrink(root / "slimfork.toml", tmp_path / "fork")
     init = (result.out / "pkg/configs/__init__.py").read_text()
