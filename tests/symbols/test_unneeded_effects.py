@@ -54,7 +54,8 @@ def test_a_module_with_effects_stays_by_default(tmp_path):
     root = write_project(tmp_path, FILES, SPEC)
     analysis = analyse(root / "slimfork.toml")
     assert "pkg/configs/vision.py" not in {r.path for r in analysis.plan.removals}
-    assert "loading pkg.configs.vision has effects" in analysis.stages.symbols.protected["pkg.configs.vision"]
+    assert analysis.stages.symbols.reach.first_use[("pkg.configs", "VisionConfig")] == \
+        "loads pkg.configs.vision, whose loading has effects (line 8: register('vision', VisionConfig))"
 
 
 def test_declared_unneeded_effects_leave_with_their_module(tmp_path):

@@ -69,6 +69,7 @@ class SymbolInputs:
     # module a string of kept code names -> why an import binding that module object stays (the string may find
     # it only among the loaded modules: sys.modules["pkg.shapes"])
     string_named: dict[str, str] = field(default_factory=dict)
+    unneeded_effects: tuple[str, ...] = ()  # [symbols] unneeded_effects: modules whose effects the fork may lose
 
 
 class PrunedCollector(ImportTargets):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from fnmatch import fnmatchcase
 
 from slimfork.graph.symbol_result import PrunedCollector, PrunedSymbol, SymbolInputs, SymbolReach
 from slimfork.index.symbols import ImportAlias, TopStatement
@@ -452,6 +453,8 @@ class _Walker(PrunedCollector):
         top level) stays though its name goes unused: pruning it would move those effects to wherever else the
         module is loaded, perhaps a function that runs late or never (``from . import patches  # noqa: F401``)."""
         for loaded, importers in sorted(self.by_target.items()):
+            if any(fnmatchcase(loaded, pattern) for pattern in self.i.unneeded_effects):
+                continue  # the spec says these effects are not needed
             effect = self.result.registers.get(loaded) or next(
                 (f"line {st.line}: {st.effect}" for st in self.s[loaded].statements if st.effect), None) \
                 if loaded in self.s else None

@@ -96,6 +96,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                           template_words(analysis, plan, mm), star_api,
                           frozenset(inits) | frozenset(api.modules) if config.public_api == "roots" else None)
     inputs.string_named = _named_in_strings(graph, summaries)
+    inputs.unneeded_effects = tuple(config.unneeded_effects)
     return inputs
 
 
