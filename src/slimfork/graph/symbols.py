@@ -587,10 +587,10 @@ class _Walker(PrunedCollector):
         for module, summary in self.s.items():
             for index, st in enumerate(summary.statements):
                 if st.kind == "class" and (st.bases or not st.bases_known) and (base := registering_base(
-                        bases := self.external_bases(module, index))):
+                        external := self.external_bases(module, index))):
                     why = f"{base} may register its subclasses when they are defined (SQLAlchemy's and Django's " \
                           "models do)"
-                    if bases is None:  # a guess: the class stays, its module's loading is no known effect
+                    if external is None:  # a guess: the class stays, its module's loading is no known effect
                         self.use_name(module, st.binds[0], why)
                     else:
                         self.registering(module, st, why)
