@@ -195,10 +195,8 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             name = node.func.id
             if name in ("globals", "eval", "exec") or (name == "vars" and not node.args):
                 reasons.setdefault(f"uses {name}()", node.lineno)
-            if (name in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 or name == "vars" and node.args) \
-                    and _is_self_module(node.args[0]):
-                reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
-        elif isinstance(node, ast.Attribute) and node.attr == "__dict__" and _is_self_module(node.value):
+        if _is_self_module_object(node):
+            # getattr/vars/dir/inspect.getmembers(sys.modules[__name__]), bound to a name, or `.cmd_b` of it
             reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
         elif isinstance(node, ast.Attribute) and node.attr in ("f_globals", "__globals__"):
             reasons.setdefault(f"reads its globals through .{node.attr}", node.lineno)
@@ -247,6 +245,14 @@ def _replaces_self(target: ast.AST) -> bool:
     if isinstance(target, ast.Attribute) and target.attr == "__class__":
         return _is_self_module(target.value)
     return isinstance(target, ast.Subscript) and _is_self_module(target)
+
+
+def _is_self_module_object(node: ast.AST) -> bool:
+    """``sys.modules[__name__]`` or ``sys.modules.get(__name__)`` (loaded, not assigned to)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        return dotted_name(node.value) == "sys.modules" and getattr(node.slice, "id", None) == "__name__"
+    return isinstance(node, ast.Call) and dotted_name(node.func) == "sys.modules.get" and bool(node.args) \
+        and getattr(node.args[0], "id", None) == "__name__"
 
 
 def _is_self_module(node: ast.AST) -> bool:
