@@ -123,3 +123,19 @@ def test_written_paths():
            "    with open(f'{d}/{name}.cu') as fh:\n"
            "        return fh.read()\n")
     assert written_lines(src) == {3}  # the second path is also compiled; the third is read
+
+
+def test_a_format_field_in_a_generated_include_is_a_hole(tmp_path):
+    files = {
+        "setup.py": "from setuptools import setup\nsetup(name='kl', packages=['kl'])\n",
+        "kl/__init__.py": "from kl.gen import render\n",
+        "kl/gen.py": 'TEMPLATE = """#include "common{quanttype}.cuh"\nint main() {{ return 0; }}\n"""\n\n\n'
+                     'def render(q):\n    return TEMPLATE.format(quanttype=q)\n',
+        "csrc/common_fp8.cuh": "#pragma once\nint fp8();\n",
+        "csrc/common.cuh": "#pragma once\nint plain();\n",
+        "csrc/other.cuh": "#pragma once\nint other();\n",
+    }
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject for f in result.findings if f.kind == "unused-kernel"}
+    assert "source:csrc/common_fp8.cuh" not in found and "source:csrc/common.cuh" not in found
+    assert "source:csrc/other.cuh" in found
