@@ -1,7 +1,8 @@
 """unsloth-zoo (``20ea2625^``): a snapshot with ``pyproject.toml`` and the package ``unsloth_zoo`` but no tests;
 the package's modules, which ``unsloth`` imports, were 22 "unreached" files at 60, since a library package was one
-its tests import. An installable tree with no tests at all ships its regular packages: their unreached public
-modules are at 40 ("public, no internal user"); with tests, a package they do not import is not a library's."""
+its tests import. An installable tree with no tests at all ships the package named like its distribution: its
+unreached public modules are at 40 ("public, no internal user"); with tests, a package they do not import is not a
+library's."""
 
 from __future__ import annotations
 

@@ -23,13 +23,14 @@ _NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
     """Top-level packages of an installable tree that its tests import: regular ones and implicit namespace
     packages (google-cloud-core's ``google``, Megatron-LM's ``megatron``), whose modules users import by their own
-    names. A tree with no tests at all ships its regular packages: they are its library packages."""
+    names. A tree with no tests at all ships the regular package named like its distribution (``unsloth_zoo``)."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
     regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package}
-    if not tests:  # an installable tree without tests (unsloth_zoo's snapshot): its packages are what it ships
-        return regular
+    if not tests:  # an installable tree without tests (unsloth_zoo's snapshot) ships the package named like it
+        name = re.sub(r"[-_.]+", "_", tree.dist.name).lower() if tree.dist is not None and tree.dist.name else ""
+        return {p for p in regular if p.lower() == name}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):
