@@ -23,14 +23,11 @@ _NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
     """Top-level packages of an installable tree that its tests import: regular ones and implicit namespace
     packages (google-cloud-core's ``google``, Megatron-LM's ``megatron``), whose modules users import by their own
-    names. A tree with no tests at all ships the regular package named like its distribution (``unsloth_zoo``)."""
+    names."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
     regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package}
-    if not tests:  # an installable tree without tests (unsloth_zoo's snapshot) ships the package named like it
-        name = re.sub(r"[-_.]+", "_", tree.dist.name).lower() if tree.dist is not None and tree.dist.name else ""
-        return {p for p in regular if p.lower() == name}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):
@@ -62,6 +59,6 @@ def is_public_path(path: str, packages: set[str], module: str | None) -> bool:
 
 
 def public_note(package: str) -> str:
-    return (f"a public module of the library package {package} (build files at the root; its tests import it, or "
-            "the tree has no tests): users may import it though nothing in the tree does; without a spec naming the roots, public, "
+    return (f"a public module of the library package {package} (build files at the root, its tests import it): "
+            "users may import it though nothing in the tree does; without a spec naming the roots, public, "
             "no internal user")
