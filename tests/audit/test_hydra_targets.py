@@ -1,7 +1,8 @@
 """flash-attention (``3e2c827d^``, ``86bcd055^``, ``f28841db^``): ``training/`` is a Hydra project whose YAML
 configurations name the classes it builds (``_target_: src.callbacks.ema.EMACallback``); nothing imports
 ``training/src/callbacks/`` and the helpers they import, so 15 files and folders were "unreached" at 60-70. A module a
-``_target_`` names a class of is run by a tool (30), and what it imports is what a script imports (30); a dotted
+``_target_`` names a class of is run by a tool (30), so are the ``__init__.py`` files above it, and what it imports
+is what a script imports (30); a dotted
 name that is no ``_target_`` keeps nothing, and a module no configuration names stays unreached."""
 
 from __future__ import annotations
@@ -37,4 +38,5 @@ def test_a_hydra_target_runs_its_module(tmp_path):
     assert found["training/src/callbacks/ema.py"].confidence == 30
     assert "_target_" in found["training/src/callbacks/ema.py"].reason
     assert found["training/src/utils/ema.py"].confidence == 30
+    assert found["training/src/callbacks/__init__.py"].confidence == 30  # importing callbacks.ema runs it
     assert found["training/src/callbacks/other.py"].confidence >= 60

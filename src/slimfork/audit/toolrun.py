@@ -106,6 +106,12 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
                     if found is not None and found in candidates:
                         out.setdefault(found, f"{rel}:{number} runs or names it ('{m.group(1)}'): a tool or a "
                                              "shell script may run it")
+    for path, why in list(out.items()):  # importing a module runs the __init__.py of each package above it
+        if why.endswith(("a tool may import it", "Hydra's instantiate imports it")):
+            folder = posixpath.dirname(path)
+            while folder and (init := f"{folder}/__init__.py") in candidates and init != path:
+                out.setdefault(init, f"the package of {path}, which {why.split(': ')[0]}: importing it runs this")
+                folder = posixpath.dirname(folder)
     for path in candidates:
         if posixpath.basename(path) == "conf.py" and path not in out:
             try:
