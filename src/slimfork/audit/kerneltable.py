@@ -647,7 +647,8 @@ class _Builder:
                     continue
                 paths: list[str] = []
                 for text in entry_strings(value):
-                    hits = self.resolver.resolve(text, jrel) if is_native_path(text) else self.folder_sources(text, jrel)
+                    hits = self.resolver.resolve(text, jrel) if is_native_path(text) \
+                        else self.folder_sources(text, jrel)
                     paths += [p for p in hits if p not in paths]
                 if paths:
                     sources[key] = paths
@@ -667,7 +668,8 @@ class _Builder:
                         if line in listed:
                             continue
                         for path in sources[key]:
-                            self.add_file_use(path, Use(rel, line, py.enclosing(line), f"registered module {key} of {jrel}"))
+                            self.add_file_use(path, Use(rel, line, py.enclosing(line),
+                                                        f"registered module {key} of {jrel}"))
 
     def folder_sources(self, text: str, from_path: str) -> list[str]:
         """The sources directly in the folder a Python path string names (``f"{CSRC}/ck_gemm_a8w8/instances"``,
