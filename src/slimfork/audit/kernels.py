@@ -57,6 +57,8 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
     dead = frozenset((k.path, k.line) for k in loaders
                      if not any(u.how != "import" for u in live_uses(k, python_reached)))
     native = reached_native(table, reached_py, dead)
+    for path in table.stale_copies:  # a stale copy only a folder listing compiles: its copy is the one code names
+        native.pop(path, None)
 
     def reached(path: str) -> bool:
         return path in native or python_reached(path)
@@ -96,7 +98,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
         if path not in native:
             named = table.file_uses.get(path, [])
             including = includers.get(path, [])
-            why = ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
+            stale = table.stale_copies.get(path)
+            why = (f"a stale copy ({stale[1]}% alike) of {stale[0]}, which code names by path; only a listing of its"
+                   f" folder picks this one up: " + ", ".join(u.where() for u in named[:3])) if stale \
+                else ("only code nothing reaches names it: " + ", ".join(u.where() for u in named[:3])) if named \
                 else ("included only by sources nothing builds, loads or includes: " + ", ".join(including[:3])) \
                 if including \
                 else "no Python string, loader, build file or #include in the tree names it"
@@ -104,6 +109,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
                 why += "; it is a native test, which a build outside the tree may compile"
             confidence = 40 if test else 60 if named or including else 70
+            if path in table.registered and not test:  # a prebuild of every registered module may still compile it
+                why += f"; a source of the module {table.registered[path]}, which no Python code loads (its name" \
+                       " is not named, or only in lists of several modules)"
+                confidence = 60
             if named and all(u.path in scripts for u in named):  # a script compiles or loads it
                 why += "; only scripts, or files they import, name it, which may be run by hand"
                 confidence = 30

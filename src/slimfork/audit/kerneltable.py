@@ -9,6 +9,8 @@ ops built outside the tree), ``pybind`` (``PYBIND11_MODULE`` ``m.def``), ``metal
 
 from __future__ import annotations
 
+import difflib
+import os
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -21,6 +23,7 @@ from slimfork.audit.builders import (
     setup_folder_sources,
     sole_api_extensions,
 )
+from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
@@ -65,6 +68,10 @@ class KernelTable:
     uncalled: set[tuple[str, str]] = field(default_factory=set)  # (path, function) of top-level functions holding
     # a kernel launch that nothing references (or only other such functions of the same file)
     programs: set[str] = field(default_factory=set)  # native sources that define main(): programs of their own
+    stale_copies: dict[str, tuple[str, int]] = field(default_factory=dict)  # a source only a folder listing picks
+    # up -> (a copy of it that code names by path, how alike in percent): aiter's csrc/transpose_operator.cu
+    registered: dict[str, str] = field(default_factory=dict)  # sources of modules a JSON file registers ->
+    # "module_pa_v1 of aiter/jit/optCompilerConfig.json"
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -81,14 +88,73 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
     builder.py_file_names = {rel: [(t, ln) for t, ln in summary.strings if t.endswith(".py")]
                              for rel, summary in index.files.items()}
+    builder.root = str(tree_root)
+    builder.json_modules(index.other_files)
     table = builder.build()
+    table.registered = builder.registered
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
         table.built.setdefault(path, why)
+    table.stale_copies = stale_copies(str(tree_root), table)
     return table
+
+
+_STALE_SIMILARITY = 90  # percent of code lines two sources share to be copies of one file
+
+
+def stale_copies(root: str, table: KernelTable) -> dict[str, tuple[str, int]]:
+    """Native sources that only folder listings pick up (a build helper compiling every source of ``csrc/``),
+    nothing names by path, includes or builds by name, and that are copies (90%+ alike, code lines compared) of a
+    source of the same file name that code does name by path: the stale copy left behind when a source moved
+    (aiter's ``csrc/transpose_operator.cu`` beside the loaded ``csrc/kernels/transpose_operator.cu``)."""
+    included = {inc for incs in table.includes.values() for inc in incs}
+    by_base: dict[str, list[str]] = {}
+    for path in table.native:
+        by_base.setdefault(posixpath.basename(path), []).append(path)
+
+    def specific(path: str) -> bool:
+        return path in table.built or path in included or any(
+            u.how != "folder string" for u in table.file_uses.get(path, ()))
+
+    out: dict[str, tuple[str, int]] = {}
+    texts: dict[str, list[str] | None] = {}
+    for base, paths in by_base.items():
+        if len(paths) < 2:
+            continue
+        named = [p for p in paths if specific(p)]
+        for path in paths:
+            uses = table.file_uses.get(path, ())
+            if path in named or not uses or not path.endswith(_COMPILED):
+                continue
+            for other in named:
+                alike = _alike(root, path, other, texts)
+                if alike >= _STALE_SIMILARITY:
+                    out[path] = (other, alike)
+                    break
+    return out
+
+
+def _alike(root: str, a: str, b: str, texts: dict[str, list[str] | None]) -> int:
+    for path in (a, b):
+        if path not in texts:
+            try:
+                with open(os.path.join(root, path), encoding="utf-8", errors="replace") as fh:
+                    raw = fh.read()
+            except OSError:
+                texts[path] = None
+                continue
+            raw = re.sub(r"/\*.*?\*/|//[^\n]*", "", raw, flags=re.S)
+            texts[path] = [ln.strip() for ln in raw.splitlines() if ln.strip()]
+    ta, tb = texts[a], texts[b]
+    if not ta or not tb:
+        return 0
+    matcher = difflib.SequenceMatcher(None, ta, tb, autojunk=False)
+    if 100 * matcher.real_quick_ratio() < _STALE_SIMILARITY or 100 * matcher.quick_ratio() < _STALE_SIMILARITY:
+        return 0
+    return int(100 * matcher.ratio())
 
 
 def referenced_kernel_files(table: KernelTable, kept_python_paths: set[str],
@@ -151,6 +217,9 @@ class _Builder:
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
         self.py_file_names: dict[str, list[tuple[str, int]]] = {}  # Python file -> the .py paths its strings name
+        self.root: str | None = None
+        self.registered: dict[str, str] = {}
+        self._written: dict[str, set[int]] = {}  # Python file -> lines of path expressions it only writes
 
     def build(self) -> KernelTable:
         self.triton()
@@ -533,11 +602,74 @@ class _Builder:
             for text, line, function in py.native_strings:
                 if (rel, line, text) in self.consumed:
                     continue  # a loader's own source list: it counts through the loader (and only if called)
+                if line in self.written(rel):
+                    continue  # a generator's output path (``open(f_instance, "a")``): names no source of the tree
                 for path in self.resolver.resolve(text, rel):
                     self.add_file_use(path, Use(rel, line, function, "string"))
             for text, line, function in py.folder_strings:
                 for path in self.folder_sources(text, rel):
                     self.add_file_use(path, Use(rel, line, function, "folder string"))
+
+    def _source_text(self, rel: str) -> str | None:
+        if self.root is None:
+            return None
+        try:
+            with open(os.path.join(self.root, rel), encoding="utf-8", errors="replace") as fh:
+                return fh.read()
+        except OSError:
+            return None
+
+    def written(self, rel: str) -> set[int]:
+        """Lines of ``rel``'s path expressions that it only writes (``json_modules.written_lines``)."""
+        if rel not in self._written:
+            text = self._source_text(rel)
+            self._written[rel] = written_lines(text) if text is not None else set()
+        return self._written[rel]
+
+    def json_modules(self, other_files: list[str]) -> None:
+        """Modules a JSON file registers by key with their sources (aiter's ``optCompilerConfig.json``): the
+        sources are named where Python code names the key, outside literal lists of several keys
+        (``json_modules``)."""
+        if self.root is None:
+            return
+        candidates = [rel for rel in other_files if rel.endswith(".json")]
+        if not candidates:
+            return
+        wanted = {posixpath.basename(rel) for rel in candidates}
+        named: set[str] = set()
+        for rel in self.scan.py:
+            text = self._source_text(rel) or ""
+            named |= {name for name in wanted if name in text}
+        for jrel, data in json_registries(self.root, candidates, named.__contains__).items():
+            sources: dict[str, list[str]] = {}
+            for key, value in data.items():
+                if not isinstance(value, (dict, list)):
+                    continue
+                paths: list[str] = []
+                for text in entry_strings(value):
+                    hits = self.resolver.resolve(text, jrel) if is_native_path(text) \
+                        else self.folder_sources(text, jrel)
+                    paths += [p for p in hits if p not in paths]
+                if paths:
+                    sources[key] = paths
+            if len(sources) < 2:
+                continue  # one entry: a configuration, not a registry of modules
+            keys = set(sources)
+            for key, paths in sources.items():
+                for path in paths:
+                    self.registered.setdefault(path, f"{key} of {jrel}")
+            for rel, py in self.scan.py.items():
+                hits = [k for k in keys if k in py.strings]
+                if not hits:
+                    continue
+                listed = listing_lines(self._source_text(rel) or "", keys) if len(hits) >= 3 else set()
+                for key in hits:
+                    for line in py.strings[key]:
+                        if line in listed:
+                            continue
+                        for path in sources[key]:
+                            self.add_file_use(path, Use(rel, line, py.enclosing(line),
+                                                        f"registered module {key} of {jrel}"))
 
     def folder_sources(self, text: str, from_path: str) -> list[str]:
         """The sources directly in the folder a Python path string names (``f"{CSRC}/ck_gemm_a8w8/instances"``,

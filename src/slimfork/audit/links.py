@@ -132,6 +132,8 @@ class SourceResolver:
 
     def resolve(self, text: str, from_path: str) -> list[str]:
         here = posixpath.dirname(from_path)
+        if "{" in text and "{...}" not in text:  # a str.format template's field (aiter's generated
+            text = re.sub(r"\{\w*\}", "{...}", text)  # '#include "gemm_moe_ck2stages_common{quanttype}.cuh"')
         if "{...}" in text:
             tail = re.sub(r"^(\{\.\.\.\}/)+", "", text)
             if "{...}" not in tail:

@@ -10,7 +10,8 @@ already: ``graph.data_files.run_roots``.) A module such a file names by its dott
 it) is reported the same way, and so is a pytest plugin a command loads by its module name
 (``pytest -p pytest_cuda_scheduler`` in tilelang's ``maint/scripts/run_local_ci_test.sh``). So are the files of a
 stub folder (one holding ``.pyi`` files) a type checker configuration names (xformers' ``.pyre_configuration``:
-``"source_directories": ["stubs", ...]``, which reads ``stubs/torch_stub_tests.py``)."""
+``"source_directories": ["stubs", ...]``, which reads ``stubs/torch_stub_tests.py``), and a module a Hydra
+configuration names a class of (``_target_: src.callbacks.ema.EMACallback``)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ _PATH = re.compile(r"(?<![\w./-])((?:\.{1,2}/)?[\w.+-]*[\w+-](?:/[\w.+-]+)*\.py)
 _SPHINX = re.compile(r"^\s*(html_theme|extensions)\s*=", re.M)
 # a pytest plugin loaded by its module name: pytest -p pytest_cuda_scheduler, -p=pkg.plugin, -pname
 _PLUGIN = re.compile(r"(?<![\w-])-p[ =]?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\b")
+_TARGET = re.compile(r"(?:^|[\s{,])[\"']?_target_[\"']?\s*:")  # Hydra: the object instantiate() builds
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?=:[A-Za-z_]|[\s\"',;)\]}]|$)")
 
 
@@ -89,6 +91,11 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
                 found = dotted.get(m.group(1))
                 if found is not None and "." in m.group(1):
                     out.setdefault(found, f"{rel}:{number} names the module ('{m.group(1)}'): a tool may import it")
+                elif _TARGET.search(line) and (found := dotted.get(m.group(1).rsplit(".", 1)[0])) is not None:
+                    # Hydra's `_target_: src.callbacks.ema.EMACallback` (flash-attention's training/configs):
+                    # instantiate() imports the module and builds the class
+                    out.setdefault(found, f"{rel}:{number} names a class of the module ('{m.group(1)}' as "
+                                          "_target_): Hydra's instantiate imports it")
             for m in _PLUGIN.finditer(line) if "-p" in line and "pytest" in line.lower() else ():
                 found = _resolve(m.group(1).replace(".", "/") + ".py", here, present, by_name)
                 if found is not None and found in candidates:
@@ -99,6 +106,12 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
                     if found is not None and found in candidates:
                         out.setdefault(found, f"{rel}:{number} runs or names it ('{m.group(1)}'): a tool or a "
                                              "shell script may run it")
+    for path, why in list(out.items()):  # importing a module runs the __init__.py of each package above it
+        if why.endswith(("a tool may import it", "Hydra's instantiate imports it")):
+            folder = posixpath.dirname(path)
+            while folder and (init := f"{folder}/__init__.py") in candidates and init != path:
+                out.setdefault(init, f"the package of {path}, which {why.split(': ')[0]}: importing it runs this")
+                folder = posixpath.dirname(folder)
     for path in candidates:
         if posixpath.basename(path) == "conf.py" and path not in out:
             try:

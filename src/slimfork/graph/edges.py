@@ -91,7 +91,17 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for target in targets:
                 if target != name:
                     out.append(Edge(target, imp.kind, imp.line, where))
-            for target in resolved.missing:
+            beside: list[str] = []
+            if not targets and imp.level == 0 and imp.module and is_test_file(info.path):
+                # a test inside a package imports a helper beside it by a bare name (flash-attention's
+                # hopper/test_flash_attn.py: `from padding import pad_input`): run from its folder (python -m
+                # pytest, or as a script), that folder is first on sys.path
+                own = posixpath.dirname(info.path)
+                beside = [t for t, _f in _pytest_path_import(mm, present, info.path, imp, {own}) if t != name]
+                if beside:
+                    out += [Edge(t, imp.kind, imp.line, f"'{own}' is on sys.path when the test runs from it")
+                            for t in beside if t not in targets]
+            for target in resolved.missing if not beside else ():
                 missing.append(MissingImport(name, info.path, imp.line, target))
             if not resolved.missing and imp.level == 0 and imp.module and test_dirs:
                 # also where the tree answers elsewhere: pytest's folder comes first on sys.path (exllamav3's
