@@ -64,6 +64,10 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     generated = {rel: found for rel in py if (found := _generated(tree.root / rel))}
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
                                  config.doctest_modules, _generated_for(rel, generated)) for rel in py}
+    for tf in files.values():  # [pytest] usefixtures = x: every test requests x, as a usefixtures mark would
+        for unit in tf.units.values():
+            if unit.kind == "test":
+                unit.fixtures |= set(config.usefixtures)
     texts = {rel: (tree.root / rel).read_text("utf-8", "replace") for rel in doctest_files(
         sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths)}
     # a file without examples yields no doctest (pytest collects nothing from it): it stays data, which a
