@@ -1,6 +1,8 @@
 """What pytest's configuration in the source tree tells the tests stage: the plugins ``-p MODULE`` loads at start
 (``addopts``), the doctest text files it collects (``--doctest-glob``, default ``test*.txt``), whether it runs the
-docstrings of Python files (``--doctest-modules``) and ``testpaths``. Every file pytest may read counts
+docstrings of Python files (``--doctest-modules``), ``testpaths`` and the fixtures ``usefixtures`` makes every test
+request (as ``pytest.mark.usefixtures`` on each: a fixture named there must stay, or every test errs with
+"fixture not found"). Every file pytest may read counts
 (``pytest.ini``, ``.pytest.ini``, ``pyproject.toml``, ``tox.ini``, ``setup.cfg``): which one pytest picks depends
 on where it starts, and unknown means keep."""
 
@@ -22,6 +24,7 @@ class PytestConfig:
     doctest_globs: list[str] = field(default_factory=list)  # as given; the default when none is
     doctest_modules: bool = False
     testpaths: list[str] = field(default_factory=list)
+    usefixtures: list[str] = field(default_factory=list)  # the ini option: every test requests them
 
 
 def read_pytest_config(root: Path) -> PytestConfig:
@@ -35,8 +38,11 @@ def read_pytest_config(root: Path) -> PytestConfig:
         _read_args(args, f"{name} addopts", out)
         paths = options.get("testpaths", [])
         out.testpaths += paths.split() if isinstance(paths, str) else [str(p) for p in paths]
+        used = options.get("usefixtures", [])
+        out.usefixtures += used.split() if isinstance(used, str) else [str(u) for u in used]
     out.doctest_globs = list(dict.fromkeys(out.doctest_globs)) or [DEFAULT_DOCTEST_GLOB]
     out.testpaths = list(dict.fromkeys(out.testpaths))
+    out.usefixtures = list(dict.fromkeys(out.usefixtures))
     return out
 
 

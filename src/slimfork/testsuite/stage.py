@@ -64,6 +64,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     generated = {rel: found for rel in py if (found := _generated(tree.root / rel))}
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
                                  config.doctest_modules, _generated_for(rel, generated)) for rel in py}
+    _request_setup_fixtures(files, config.usefixtures)
     texts = {rel: (tree.root / rel).read_text("utf-8", "replace") for rel in doctest_files(
         sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths)}
     # a file without examples yields no doctest (pytest collects nothing from it): it stays data, which a
@@ -131,6 +132,21 @@ def _package_of(analysis, rel: str) -> str | None:
     if not module:
         return None
     return module if rel.endswith("__init__.py") else module.rpartition(".")[0] or None
+
+
+def _request_setup_fixtures(files, usefixtures: list[str]) -> None:
+    """Fixtures every test requests without naming them: ``[pytest] usefixtures = x`` (as a usefixtures mark on
+    each test) and a conftest's autouse fixtures (every test below its folder). What they use stays as test
+    support: without it a test of kept code errs (``fixture 'x' not found``) or runs without its setup (a
+    ``doctest_namespace`` entry the doctests of kept code read)."""
+    autouse = [(posixpath.dirname(path), u.alias or u.qualname) for path, tf in files.items()
+               if posixpath.basename(path) == "conftest.py" for u in tf.units.values()
+               if u.autouse and "." not in u.qualname]
+    for path, tf in files.items():
+        names = set(usefixtures) | {name for folder, name in autouse if not folder or path.startswith(folder + "/")}
+        for unit in tf.units.values() if names else ():
+            if unit.kind == "test":
+                unit.fixtures |= names
 
 
 def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str]):
