@@ -1,6 +1,6 @@
 """The folder that holds a project's packages, as its build configuration declares it: setuptools' ``package-dir``
-(pyproject.toml, setup.cfg or a literal ``setup(package_dir=...)`` in setup.py), hatch's wheel ``packages`` and
-poetry's ``packages = [{include, from}]``. ``None`` when nothing declares one folder (the caller guesses)."""
+(pyproject.toml, setup.cfg or a literal ``setup(package_dir=...)`` in setup.py), hatch's wheel ``packages`` (and
+``only-include`` below a ``sources`` prefix) and poetry's ``packages = [{include, from}]``. ``None`` when nothing declares one folder (the caller guesses)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,15 @@ def _pyproject(root: Path) -> set[str]:
     for package in wheel.get("packages", []) or []:
         if isinstance(package, str) and "/" in package:
             found.add(str(PurePosixPath(package).parent))
+    # only-include paths below a `sources` prefix that maps to the wheel's top (["src"] or {"src" = ""})
+    sources = wheel.get("sources", [])
+    prefixes = [p for p in sources if isinstance(p, str)] if isinstance(sources, list) else \
+        [p for p, into in sources.items() if isinstance(p, str) and into == ""] if isinstance(sources, dict) else []
+    for path in wheel.get("only-include", []) or []:
+        if isinstance(path, str):
+            for prefix in prefixes:
+                if path.lstrip("/").startswith(prefix.strip("/") + "/"):
+                    found.add(prefix.strip("/"))
     for package in tool.get("poetry", {}).get("packages", []) or []:
         if isinstance(package, dict) and isinstance(package.get("from"), str):
             found.add(package["from"])
