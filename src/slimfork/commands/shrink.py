@@ -45,12 +45,37 @@ def print_unusable(data: dict) -> None:
             if missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
                 hint = ("the project's own compiled extension is not built in the source tree; build it there "
                         "(`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
+                names = ", ".join(sorted(missing - own))
+                hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
+                        "install the project's dependencies there, or name them in [verify] requirements "
+                        "(docs/verify.md)")
             else:
                 hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
                         "dependencies there, or name them in [verify] requirements (docs/verify.md)")
             note = note if len(note) <= 240 else note[:240] + " ..."
             sys.stderr.write(f"warning: check '{b['check']}' could not run on the original, so it verified nothing: "
                              f"{note}\n  hint: {hint}\n")
+
+
+SHOWN_WARNINGS = 5
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def print_warnings(warnings: list[str], report_dir=None) -> None:
+    """The plan's warnings, on stderr after the summary: the run said "1 warnings" and where to read them was
+    report.md's last section."""
+    import sys
+
+    warnings = [w for w in warnings if not w.startswith("stale: ")]  # print_stale wrote those
+    for w in warnings[:SHOWN_WARNINGS]:
+        sys.stderr.write(f"warning: {w}\n")
+    if len(warnings) > SHOWN_WARNINGS:
+        where = f" in {report_dir / 'report.md'}" if report_dir else " with --json"
+        sys.stderr.write(f"... and {len(warnings) - SHOWN_WARNINGS} more warnings{where}\n")
 
 
 def run(args) -> int:
@@ -81,7 +106,9 @@ def run(args) -> int:
     out.print(comparison_table("By language", data["before"], data["after"], "by_language"))
     red = data["reduction"]
     out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
-              f"{red['files']}% fewer. {len(data['uncertain'])} uncertain, {len(data['warnings'])} warnings.")
+              f"{red['files']}% fewer. {_n(len(data['uncertain']), 'uncertain', 'uncertain')}, "
+              f"{_n(len(data['warnings']), 'warning')}.")
+    print_warnings(data["warnings"], result.report_dir)
     if result.out and result.report_dir:  # a fork is written with its report
         out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")
     else:
