@@ -213,7 +213,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
 
 def folder_why(folder: Path, target: str) -> dict:
     """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
-    tree = audit_tree(folder)
+    tree = audit_tree(folder.resolve())  # a relative folder (`why . pkg`) was a ValueError traceback
     index = build_index(tree.root)
     mm = build_module_map(tree, index)
     module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))

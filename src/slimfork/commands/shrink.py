@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slimfork.commands._output import comparison_table, console, print_json, print_stale
+from slimfork.commands._output import comparison_table, console, print_json, print_stale, positive_int
 
 
 def add_parser(sub):
@@ -13,7 +13,7 @@ def add_parser(sub):
     p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
-    p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
     p.add_argument("--executor", choices=["local", "ray"], default=None,
                    help="where the checks run: local (default: a pool of --jobs workers) or ray (a Ray cluster; "
                         "pip install ray)")
