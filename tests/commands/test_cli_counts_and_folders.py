@@ -19,9 +19,10 @@ def test_a_count_below_one_is_a_usage_error(argv, capsys):
 
 
 def test_why_on_a_relative_folder(tmp_path, capsys, monkeypatch):
-    (tmp_path / "pkg").mkdir()
-    (tmp_path / "pkg" / "__init__.py").write_text("from . import core\n")
-    (tmp_path / "pkg" / "core.py").write_text("X = 1\n")
+    src = tmp_path / "src"  # a python root below the folder: its relative path was computed against "."
+    (src / "pkg").mkdir(parents=True)
+    (src / "pkg" / "__init__.py").write_text("from . import core\n")
+    (src / "pkg" / "core.py").write_text("X = 1\n")
     monkeypatch.chdir(tmp_path)
     assert main(["why", ".", "pkg.core", "--json", "--no-progress"]) == 0
     import json
