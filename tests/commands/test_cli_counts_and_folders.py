@@ -19,7 +19,9 @@ def test_a_count_below_one_is_a_usage_error(argv, capsys):
 
 
 def test_why_on_a_relative_folder(tmp_path, capsys, monkeypatch):
-    src = tmp_path / "src"  # a python root below the folder: its relative path was computed against "."
+    src = tmp_path / "bindings"  # a distribution in the one subfolder (the audit's bindings root): "." and an
+    (src / "setup.py").parent.mkdir()  # absolute python root made the ValueError
+    (src / "setup.py").write_text("from setuptools import setup\nsetup(name='pkg')\n")
     (src / "pkg").mkdir(parents=True)
     (src / "pkg" / "__init__.py").write_text("from . import core\n")
     (src / "pkg" / "core.py").write_text("X = 1\n")
