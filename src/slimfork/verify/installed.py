@@ -175,8 +175,8 @@ def _pack_wheel(tree: Path, scratch: Path) -> Path:
 
 
 def backend_here(tree: Path) -> bool:
-    """Every build requirement is importable here (setuptools, usually): build without an isolated env (faster,
-    and no download)."""
+    """Every build requirement is importable here (setuptools, usually), at a version it accepts: build without an
+    isolated env (faster, and no download)."""
     import tomllib
 
     try:
@@ -192,7 +192,32 @@ def backend_here(tree: Path) -> bool:
         name = re.match(r"[A-Za-z0-9_.-]+", req)
         if name is None or importlib.util.find_spec(name.group(0).replace("-", "_").lower()) is None:
             return False
+        if not _version_satisfies(req):
+            return False
     return True
+
+
+def _version_satisfies(req: str) -> bool:
+    """The installed distribution meets the requirement's version (``setuptools>=77``: whitenoise's and
+    bitstruct's SPDX ``project.license`` fails under setuptools 65, and an importable but too old backend made the
+    install check "the original does not install"); a requirement it cannot read counts as met (as before)."""
+    import importlib.metadata
+
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        parsed = Requirement(req)
+    except InvalidRequirement:
+        return True
+    if parsed.marker is not None and not parsed.marker.evaluate():
+        return True
+    if not parsed.specifier:
+        return True
+    try:
+        version = importlib.metadata.version(parsed.name)
+    except importlib.metadata.PackageNotFoundError:
+        return True  # importable without metadata: what it was before
+    return parsed.specifier.contains(version, prereleases=True)
 
 
 def site_dir(python: Path) -> str:
