@@ -56,3 +56,19 @@ def test_the_plans_warnings_are_printed_after_the_summary(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "0 uncertain, 1 warning." in out
     assert "warning: " in err and "pkg/bad.py" in err
+
+
+def test_pytest_stopping_and_a_failed_build_get_their_own_hints(capsys):
+    """crcmod 1.7's test module calls ``unittest.main()`` at import (pytest: INTERNALERROR), and whitenoise
+    6.12.0's build needed a newer setuptools: neither is a missing dependency, which the hint said."""
+    from slimfork.commands.shrink import print_unusable
+
+    print_unusable({"roots": [], "batches": {"baselines": [
+        {"check": "pytest", "usable": False,
+         "note": "0 of 1 tests pass in the original; ... (first: pytest::internal: internal error)"},
+        {"check": "install", "usable": False, "note": "the original does not install: pip: ValueError: invalid "
+                                                      "pyproject.toml config: `project.license`."}]}})
+    err = capsys.readouterr().err
+    first, second = err.split("warning: ")[1:]
+    assert "INTERNALERROR" in first and 'skip = ["pytest"]' in first and "dependencies" not in first
+    assert "does not build" in second and 'skip = ["install"]' in second and "dependencies" not in second

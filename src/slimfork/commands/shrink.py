@@ -50,6 +50,13 @@ def print_unusable(data: dict) -> None:
                 hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
                         "install the project's dependencies there, or name them in [verify] requirements "
                         "(docs/verify.md)")
+            elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
+                hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
+                        "as a script, or exits, at import); run them as the project does, and skip the check with "
+                        f"[checks] skip = [\"{b['check']}\"]")
+            elif "does not install" in note:  # a build error, not a missing dependency
+                hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
+                        "build backend, a compiler) or skip the check with [checks] skip = [\"install\"]")
             else:
                 hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
                         "dependencies there, or name them in [verify] requirements (docs/verify.md)")
