@@ -126,7 +126,7 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
     site = Path(site_dir(python))
     deps = site_dirs(deps_python)
     # after the venv's own site-packages, with their .pth files (editable installs of dependencies)
-    (site / "_slimfork_deps.pth").write_text(f"import site; list(map(site.addsitedir, {deps!r}))\n")
+    deps_pth = f"import site; list(map(site.addsitedir, {deps!r}))\n"
     (scratch / "work").mkdir()
     how = installable(tree)
     env = clean_env()
@@ -138,6 +138,11 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
         target, isolation = str(src), (["--no-build-isolation"] if backend_here(src) else [])
         if not (src / "PKG-INFO").is_file():
             env = vcs_version_env(env)
+    # a build in place uses the dependencies' backend, so they are on the path first; an isolated build gets them
+    # after it: pip's isolated env does not hide them, and their setuptools (65) shadowed the one it installed
+    # (whitenoise 6.12.0 asks setuptools>=77: "invalid pyproject.toml config: project.license")
+    if isolation or how == "wheel":
+        (site / "_slimfork_deps.pth").write_text(deps_pth)
     try:
         pip = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
                               "--no-input", "--quiet", "--disable-pip-version-check", *isolation,
@@ -147,6 +152,7 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
         raise InstallError(f"timed out after {timeout} s") from None
     if pip.returncode != 0:
         raise InstallError("pip: " + pip_error(pip.stderr))
+    (site / "_slimfork_deps.pth").write_text(deps_pth)
     for leftover in (scratch / "src", scratch / "wheel"):
         shutil.rmtree(leftover, ignore_errors=True)
     return Installed(scratch, venv, site)
