@@ -99,3 +99,18 @@ def test_a_folder_chosen_by_something_else_declares_nothing(tmp_path):
                                        .replace("python2", "a").replace("python3", "b")
                                        .replace("elif sys.version_info[0] == 3", "else"))
     assert declared_python_root(tmp_path) is None
+
+
+def test_a_compiled_extension_with_only_stubs_says_so(tmp_path):
+    """ciso8601 2.4.1: ``module.c`` and ``ciso8601/__init__.pyi``; the hint told a newcomer to point source at the
+    folder that holds the packages."""
+    from slimfork.errors import SpecError
+
+    (tmp_path / "ciso").mkdir()
+    (tmp_path / "ciso" / "__init__.pyi").write_text("def parse(s: str) -> int: ...\n")
+    (tmp_path / "module.c").write_text("int x;\n")
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='ciso')\n")
+    with pytest.raises(SpecError) as exc:
+        open_tree(tmp_path)
+    assert exc.value.key == "source" and "not Python" in exc.value.hint and "ciso/__init__.pyi" in exc.value.hint
+    assert "module.c" in exc.value.hint
