@@ -45,3 +45,34 @@ def test_a_writable_out_gets_the_draft(project, tmp_path):
     assert 'roots = ["pkg' in (tmp_path / "spec.toml").read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "spec.toml"]
     assert init_cmd  # the module under test
+
+
+def test_an_existing_spec_is_not_replaced_without_force(project, tmp_path, capsys, no_draft):
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text("# my edits\n")
+    assert main(["init", str(project), "--out", str(spec)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: out: ") and "already exists" in err and "--force" in err and "Traceback" not in err
+    assert spec.read_text() == "# my edits\n"  # untouched, and refused before any work (no_draft)
+
+
+def test_force_replaces_it_whole(project, tmp_path, capsys):
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text("# my edits\n")
+    assert main(["init", str(project), "--out", str(spec), "--force"]) == 0
+    assert 'roots = ["pkg"]' in spec.read_text() or "pkg" in spec.read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "slimfork.toml"]  # no temporary file left
+
+
+def test_a_failed_write_leaves_the_old_spec(project, tmp_path, capsys, monkeypatch):
+    spec = tmp_path / "slimfork.toml"
+    spec.write_text("# my edits\n")
+
+    def _full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", _full)
+    with pytest.raises(OSError):
+        init_cmd._write(spec, "new text\n")
+    assert spec.read_text() == "# my edits\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "slimfork.toml"]

@@ -31,3 +31,44 @@ def test_the_projects_own_unbuilt_extension_gets_its_own_hint(capsys):
                     "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}})
     err = capsys.readouterr().err
     assert "warning: check 'import-modules'" in err and "compiled extension is not built" in err
+
+
+def test_a_missing_dependency_is_named_in_the_hint_though_the_note_is_cut(capsys):
+    from slimfork.commands.shrink import print_unusable
+
+    note = ('pytest did not run (exit 1): File "/x/_pytest/config/__init__.py", line 885, in import_plugin | '
+            + "x" * 200 + ' | ImportError: Error importing plugin "sphinx.testing.fixtures": No module named '
+            "'sphinx'")
+    print_unusable({"roots": [{"module": "sphinxcontrib.x", "reason": "root"}],
+                    "batches": {"baselines": [{"check": "pytest", "usable": False, "note": note}]}})
+    err = capsys.readouterr().err
+    assert "..." in err and "which lacks sphinx;" in err  # the note is cut before the module; the hint names it
+
+
+def test_the_plans_warnings_are_printed_after_the_summary(tmp_path, capsys):
+    """The terminal said "0 uncertain, 1 warnings" and nothing else (dunamai's warning was in report.md only)."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("X = 1\n")
+    (root / "pkg" / "bad.py").write_text("def broken(:\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg.**"]\ntests = []\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-verify"]) == 0
+    out, err = capsys.readouterr()
+    assert "0 uncertain, 1 warning." in out
+    assert "warning: " in err and "pkg/bad.py" in err
+
+
+def test_pytest_stopping_and_a_failed_build_get_their_own_hints(capsys):
+    """crcmod 1.7's test module calls ``unittest.main()`` at import (pytest: INTERNALERROR), and whitenoise
+    6.12.0's build needed a newer setuptools: neither is a missing dependency, which the hint said."""
+    from slimfork.commands.shrink import print_unusable
+
+    print_unusable({"roots": [], "batches": {"baselines": [
+        {"check": "pytest", "usable": False,
+         "note": "0 of 1 tests pass in the original; ... (first: pytest::internal: internal error)"},
+        {"check": "install", "usable": False, "note": "the original does not install: pip: ValueError: invalid "
+                                                      "pyproject.toml config: `project.license`."}]}})
+    err = capsys.readouterr().err
+    first, second = err.split("warning: ")[1:]
+    assert "INTERNALERROR" in first and 'skip = ["pytest"]' in first and "dependencies" not in first
+    assert "does not build" in second and 'skip = ["install"]' in second and "dependencies" not in second

@@ -58,3 +58,59 @@ def test_the_draft_roots_the_declared_package(tmp_path):
     text, _ = draft_spec(str(root))
     assert 'roots = ["p.**"]' in text or '"p.**"' in text
     assert "pkg.**" not in text
+
+
+CRCMOD = """from distutils.core import setup
+import sys, os
+
+if sys.version_info[0] == 2:
+    base_dir = 'python2'
+elif sys.version_info[0] == 3:
+    base_dir = 'python3'
+
+setup_dict = dict(name='crc', packages=['crc'], package_dir={'crc': os.path.join(base_dir, 'crc')})
+try:
+    setup(**setup_dict)
+except:
+    setup(**setup_dict)
+"""
+
+
+@pytest.mark.parametrize("test", ["sys.version_info[0] == 3", "sys.version_info >= (3,)",
+                                  "sys.version_info[:2] > (2, 7)", "sys.version_info.major != 2"])
+def test_a_package_dir_chosen_by_the_python_version(tmp_path, test):
+    """crcmod's setup.py picks ``python2/`` or ``python3/`` at run time: the folder this Python builds from is
+    the python root (the draft's roots were ``python2.**``, ``python3.**``, and the tests could not import
+    ``crc`` from the source)."""
+    setup = CRCMOD.replace("sys.version_info[0] == 3", test)
+    for folder in ("python2", "python3"):
+        (tmp_path / folder / "crc").mkdir(parents=True)
+        (tmp_path / folder / "crc" / "__init__.py").write_text("print 'x'\n" if folder == "python2" else "X = 1\n")
+    (tmp_path / "setup.py").write_text(setup)
+    assert declared_python_root(tmp_path) == "python3"
+    tree = open_tree(tmp_path)
+    assert tree.python_root == tmp_path / "python3" and tree.packages == ["crc"]
+
+
+def test_a_folder_chosen_by_something_else_declares_nothing(tmp_path):
+    (tmp_path / "a" / "crc").mkdir(parents=True)
+    (tmp_path / "b" / "crc").mkdir(parents=True)
+    (tmp_path / "setup.py").write_text(CRCMOD.replace("sys.version_info[0] == 2", "os.environ.get('X')")
+                                       .replace("python2", "a").replace("python3", "b")
+                                       .replace("elif sys.version_info[0] == 3", "else"))
+    assert declared_python_root(tmp_path) is None
+
+
+def test_a_compiled_extension_with_only_stubs_says_so(tmp_path):
+    """ciso8601 2.4.1: ``module.c`` and ``ciso8601/__init__.pyi``; the hint told a newcomer to point source at the
+    folder that holds the packages."""
+    from slimfork.errors import SpecError
+
+    (tmp_path / "ciso").mkdir()
+    (tmp_path / "ciso" / "__init__.pyi").write_text("def parse(s: str) -> int: ...\n")
+    (tmp_path / "module.c").write_text("int x;\n")
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='ciso')\n")
+    with pytest.raises(SpecError) as exc:
+        open_tree(tmp_path)
+    assert exc.value.key == "source" and "not Python" in exc.value.hint and "ciso/__init__.pyi" in exc.value.hint
+    assert "module.c" in exc.value.hint

@@ -166,7 +166,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
-        result.findings += unused_export_findings(scan, reached)
+        result.findings += unused_export_findings(scan, reached, packages=list(tree.packages))
         lap("eager-import")
     counts = {kind: sum(1 for f in result.findings if f.kind == kind) for kind in KINDS if kind in options.kinds}
     result.stats = {"files": len(python_paths), "reached": len(reached), "roots": len(graph.roots),
@@ -213,7 +213,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
 
 def folder_why(folder: Path, target: str) -> dict:
     """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
-    tree = audit_tree(folder)
+    tree = audit_tree(folder.resolve())  # a relative folder (`why . pkg`) was a ValueError traceback
     index = build_index(tree.root)
     mm = build_module_map(tree, index)
     module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 
 from slimfork.audit.model import Finding
-from slimfork.audit.unused import is_test_file
+from slimfork.audit.unused import in_test_folder, is_test_file
 from slimfork.graph import ModuleGraph
 from slimfork.graph.modules import resolve_import
 from slimfork.index.build import Index
@@ -79,7 +79,9 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
             continue
         if reached_without_tests is None or not internal:
             continue
-        tested = {t for t in internal if (tp := mm.modules[t].path) and not is_test_file(tp)}
+        # a test folder's helpers (webargs' tests/apps/aiohttp_app.py) are no code under test
+        tested = {t for t in internal if (tp := mm.modules[t].path) and not is_test_file(tp)
+                  and not in_test_folder(tp)}
         if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
             names = sorted(tested)
             api = all(n.split(".")[0] in namespaces for n in names)

@@ -38,3 +38,17 @@ def print_stale(analysis) -> None:
     """Allowed stale spec entries, on stderr (stdout may be JSON): each as warning: KEY: message and its hint."""
     for entry in analysis.stale:
         sys.stderr.write(entry.render("warning") + "\n")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type for counts (``--jobs``, ``--runs``): 0 or less is a usage error, exit 2 (``--jobs 0`` and
+    ``--jobs -1`` ran with one worker per core, as if not given)."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value} (leave it out for the default)")
+    return value

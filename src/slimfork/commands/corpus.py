@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from slimfork.commands._output import console, print_json
+from slimfork.commands._output import console, print_json, positive_int
 
 DEFAULT_PROFILES = ("profiles/click-posix.toml", "profiles/pygments-python.toml")
 # --set full: every profile of docs/corpus.md (run from the repository root)
@@ -22,7 +22,7 @@ def add_parser(sub):
     p.add_argument("--out", default="corpus-forks", help="folder for the forks (default: ./corpus-forks)")
     p.add_argument("--tests", action="append", default=[], help="run only these test paths or node ids "
                    "(repeatable; the reduced form)")
-    p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
     p.add_argument("--executor", choices=["local", "ray"], default=None,
                    help="where the checks run: local (default: a pool of --jobs workers) or ray (a Ray cluster; "
                         "pip install ray)")

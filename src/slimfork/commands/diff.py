@@ -7,7 +7,7 @@ fatal. Exit 0 when both keep the same modules, 1 when they differ."""
 
 from __future__ import annotations
 
-from slimfork.commands._output import print_json
+from slimfork.commands._output import print_json, positive_int
 
 
 def add_parser(sub):
@@ -15,7 +15,7 @@ def add_parser(sub):
                        description=__doc__)
     p.add_argument("a", metavar="A", help="keep spec, or an earlier shrink's report.json, report folder or fork")
     p.add_argument("b", metavar="B", help="keep spec, or an earlier shrink's report.json, report folder or fork")
-    p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
     return p
 

@@ -1,4 +1,4 @@
-"""``slimfork init [PATH | pypi:NAME==VER] [--out FILE] [--json]``: draft a commented keep spec for a project:
+"""``slimfork init [PATH | pypi:NAME==VER] [--out FILE] [--force] [--json]``: draft a commented keep spec for a project:
 its console scripts and public API as roots, its tests, the platform facts and registries found in the code
 (commented suggestions, with their use counts and the lines each could free)."""
 
@@ -14,6 +14,7 @@ def add_parser(sub):
     p.add_argument("source", nargs="?", default=".", metavar="PATH | pypi:NAME==VER",
                    help="a project folder or a pinned PyPI release (its sdist) (default: .)")
     p.add_argument("--out", help="write the spec to FILE (default: print it)")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists (default: refuse, exit 2)")
     p.add_argument("--json", action="store_true", help="print what was found as JSON (with the spec's text)")
     return p
 
@@ -32,10 +33,10 @@ def run(args) -> int:
         raise SlimforkError(f"no such folder: {args.source}", key="source",
                             hint="a project folder or 'pypi:NAME==VERSION'")
     if args.out:  # where the draft goes, before any work (a pypi: source downloads first)
-        _check_out(Path(args.out))
+        _check_out(Path(args.out), args.force)
     text, data = draft_spec(source, Path(args.out).resolve().parent if args.out else base)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        _write(Path(args.out), text)
     if args.json:
         print_json(dict(data, spec=text, out=args.out))
     elif not args.out:
@@ -43,9 +44,10 @@ def run(args) -> int:
     return 0
 
 
-def _check_out(out: Path) -> None:
+def _check_out(out: Path, force: bool = False) -> None:
     """The draft's file can be written: its folder exists and takes a new file (it was a traceback after the
-    whole draft, a pypi: download included)."""
+    whole draft, a pypi: download included), and it is no file already there unless ``--force`` (a spec a user
+    had edited was replaced without a word)."""
     import os
 
     from slimfork.errors import SlimforkError
@@ -53,6 +55,10 @@ def _check_out(out: Path) -> None:
     folder = out.resolve().parent
     if out.is_dir():
         raise SlimforkError(f"{out} is a folder", key="out", hint="name the spec file to write, e.g. slimfork.toml")
+    if (out.exists() or out.is_symlink()) and not force:
+        raise SlimforkError(f"{out} already exists", key="out",
+                            hint="pass --force to replace it, or choose another --out (the draft is printed "
+                                 "without --out)")
     if not folder.is_dir():
         raise SlimforkError(f"no such folder: {folder}", key="out", hint="create it first, or choose another --out")
     if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
@@ -65,3 +71,29 @@ def _check_out(out: Path) -> None:
     except OSError as exc:
         raise SlimforkError(f"cannot write {out}: {exc.strerror or exc}", key="out",
                             hint="choose another --out") from None
+
+
+def _write(out: Path, text: str) -> None:
+    """Write the draft whole or not at all: a temporary file beside it, renamed over it (a crash or a full disk
+    mid-write left a truncated spec)."""
+    import os
+    import tempfile
+
+    target = out.resolve() if out.is_symlink() else out
+    fd, tmp = tempfile.mkstemp(prefix=".slimfork-init-", suffix=".toml", dir=target.resolve().parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

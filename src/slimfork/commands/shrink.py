@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slimfork.commands._output import comparison_table, console, print_json, print_stale
+from slimfork.commands._output import comparison_table, console, print_json, print_stale, positive_int
 
 
 def add_parser(sub):
@@ -13,7 +13,7 @@ def add_parser(sub):
     p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
-    p.add_argument("--jobs", type=int, help="worker processes (default: one per core)")
+    p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
     p.add_argument("--executor", choices=["local", "ray"], default=None,
                    help="where the checks run: local (default: a pool of --jobs workers) or ray (a Ray cluster; "
                         "pip install ray)")
@@ -45,12 +45,44 @@ def print_unusable(data: dict) -> None:
             if missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
                 hint = ("the project's own compiled extension is not built in the source tree; build it there "
                         "(`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
+                names = ", ".join(sorted(missing - own))
+                hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
+                        "install the project's dependencies there, or name them in [verify] requirements "
+                        "(docs/verify.md)")
+            elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
+                hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
+                        "as a script, or exits, at import); run them as the project does, and skip the check with "
+                        f"[checks] skip = [\"{b['check']}\"]")
+            elif "does not install" in note:  # a build error, not a missing dependency
+                hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
+                        "build backend, a compiler) or skip the check with [checks] skip = [\"install\"]")
             else:
                 hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
                         "dependencies there, or name them in [verify] requirements (docs/verify.md)")
             note = note if len(note) <= 240 else note[:240] + " ..."
             sys.stderr.write(f"warning: check '{b['check']}' could not run on the original, so it verified nothing: "
                              f"{note}\n  hint: {hint}\n")
+
+
+SHOWN_WARNINGS = 5
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def print_warnings(warnings: list[str], report_dir=None) -> None:
+    """The plan's warnings, on stderr after the summary: the run said "1 warnings" and where to read them was
+    report.md's last section."""
+    import sys
+
+    warnings = [w for w in warnings if not w.startswith("stale: ")]  # print_stale wrote those
+    for w in warnings[:SHOWN_WARNINGS]:
+        sys.stderr.write(f"warning: {w}\n")
+    if len(warnings) > SHOWN_WARNINGS:
+        where = f" in {report_dir / 'report.md'}" if report_dir else " with --json"
+        sys.stderr.write(f"... and {len(warnings) - SHOWN_WARNINGS} more warnings{where}\n")
 
 
 def run(args) -> int:
@@ -81,7 +113,9 @@ def run(args) -> int:
     out.print(comparison_table("By language", data["before"], data["after"], "by_language"))
     red = data["reduction"]
     out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
-              f"{red['files']}% fewer. {len(data['uncertain'])} uncertain, {len(data['warnings'])} warnings.")
+              f"{red['files']}% fewer. {_n(len(data['uncertain']), 'uncertain', 'uncertain')}, "
+              f"{_n(len(data['warnings']), 'warning')}.")
+    print_warnings(data["warnings"], result.report_dir)
     if result.out and result.report_dir:  # a fork is written with its report
         out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")
     else:

@@ -37,7 +37,7 @@ def run(args) -> int:
         return 0
     out = console()
     for w in weights:
-        out.print(f"[bold]{w.retained:>9,d}[/bold] lines in {w.modules:,d} modules  {w.module}  "
+        out.print(f"[bold]{w.retained:>9,d}[/bold] lines in {w.modules:,d} module{'' if w.modules == 1 else 's'}  {w.module}  "
                   f"[dim]({w.lines:,d} its own)[/dim]")
         for imp in w.importers[:6]:
             where = f"{imp['path']}:{imp['line']}" if imp["path"] else ""

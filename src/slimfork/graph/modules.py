@@ -102,6 +102,11 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
         if "." in name:
             mm.children.setdefault(name.rsplit(".", 1)[0], []).append(name)
     mm.top_names = set(packages)
+    if py_prefix:  # a regular package at the source's top beside src/ (webargs' tests/, run from the top as
+        # `from tests.apps.aiohttp_app import create_app`): its absolute imports resolve to its files
+        mm.top_names |= {rel.split("/", 1)[0] for rel in index.files if not rel.startswith(py_prefix)
+                         and rel.endswith("/__init__.py") and rel.count("/") == 1
+                         and rel.split("/", 1)[0].isidentifier()}
     return mm
 
 

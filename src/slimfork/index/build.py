@@ -136,7 +136,7 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
     if todo:
         jobs = jobs or os.cpu_count() or 1
-        with progress("indexing", len(todo)) as advance:
+        with progress("indexing Python files", len(todo)) as advance:  # "indexing (7)": 7 of what?
             if jobs > 1 and len(todo) > 64:
                 with fork_pool(jobs) as pool:
                     for rel, summary in pool.map(_summarize_path, [(str(root), r) for r in todo], chunksize=32):

@@ -26,7 +26,7 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     others = other_distributions(project)
     text = render(project, roots, facts, registries, out, dead, others)
     data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
-            "other_distributions": others,
+            "other_distributions": others, "not_installed": project.not_installed,
             "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
     return text, data
 
@@ -64,6 +64,9 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
         lines.append(f"out = {_s(out)}")
+    if project.not_installed:
+        lines.append(f"## not in roots: {', '.join(project.not_installed)}, which the build configuration does not "
+                     "install (add a root to keep one)")
     if others:
         lines.append(f"## other distributions in this tree, each with its own build file: {', '.join(others)};")
         lines.append("## this spec forks the top one: `slimfork init FOLDER` drafts a spec for another")

@@ -11,6 +11,7 @@ from pathlib import Path
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index import Index, build_index
 from slimfork.source import SourceTree, open_tree, resolve_source
+from slimfork.source.installed_names import installed_patterns, matches
 from slimfork.source.test_folders import TEST_DIRS, find_test_folders
 
 NOT_LIBRARY = {*TEST_DIRS, "demos", "demo", "examples", "example", "docs", "doc", "benchmarks", "benchmark",
@@ -41,8 +42,23 @@ class Project:
 
     @cached_property
     def packages(self) -> list[str]:
-        """The library's top-level packages: not tests, demos, examples, docs, benchmarks or scripts."""
-        return sorted(p for p in self.tree.packages if p not in NOT_LIBRARY and not p.startswith("_"))
+        """The library's top-level packages: not tests, demos, examples, docs, benchmarks or scripts, and, where
+        the build configuration lists what it installs (hatch's ``packages``/``only-include``, poetry's
+        ``packages``, ...), only those (a ``bench/`` or ``docs_src/`` package beside them is no API)."""
+        found = [p for p in self.tree.packages if p not in NOT_LIBRARY and not p.startswith("_")]
+        installed = [p for p in found if self.installed is None or matches(p, self.installed)]
+        return sorted(installed or found)
+
+    @cached_property
+    def installed(self) -> set[str] | None:
+        """What the build configuration says it installs (patterns), or None where it does not list it."""
+        return installed_patterns(self.tree.root)
+
+    @cached_property
+    def not_installed(self) -> list[str]:
+        """The top-level packages found that the build does not install (the draft names them)."""
+        return sorted(p for p in self.tree.packages if p not in self.packages and p not in NOT_LIBRARY
+                      and not p.startswith("_"))
 
     def internal_modules(self) -> dict[str, str]:
         """module -> relative path, for the library's modules that have a file (tests folders left out)."""

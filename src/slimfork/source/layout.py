@@ -74,9 +74,20 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     else:
         packages = found
     if not packages:
-        raise SpecError(f"no Python package or module found in {py_root}", key="source",
-                        hint="point source (or python_root) at the folder that holds the packages")
+        raise SpecError(f"no Python package or module found in {py_root}", key="source", hint=_no_code_hint(py_root))
     return SourceTree(root, py_root, list(packages), read_distribution(root), kind)
+
+
+def _no_code_hint(py_root: Path) -> str:
+    """What to do when no package is found: a C extension with only stubs (ciso8601: ``ciso8601/__init__.pyi``,
+    ``module.c``) has no Python code to fork, which "point source at the folder that holds the packages" hid."""
+    stubs = sorted(p.relative_to(py_root).as_posix() for p in py_root.glob("*/*.pyi"))[:3]
+    native = sorted(p.name for p in py_root.iterdir() if p.suffix in (".c", ".cc", ".cpp", ".rs", ".pyx"))[:3] \
+        if py_root.is_dir() else []
+    if stubs or native:
+        return ("its code is not Python: " + ", ".join(stubs + native) + " (a compiled extension" +
+                (" with type stubs" if stubs else "") + "); slimfork forks Python packages and modules")
+    return "point source (or python_root) at the folder that holds the packages"
 
 
 _NOT_PACKAGES = {"tests", "test", "docs", "doc", "documentation", "examples", "benchmarks", "scripts"}

@@ -52,15 +52,17 @@ def _pyproject(root: Path) -> dict:
 
 def _pyproject_modules(root: Path) -> set[str]:
     """flit's ``[tool.flit.module] name``; ``.py`` entries of hatch's wheel ``packages``/``only-include``/
-    ``include`` and of poetry's ``packages = [{include = "x.py"}]``."""
+    ``include`` and of poetry's ``packages = [{include = "x.py"}]`` and ``include``."""
     data = _pyproject(root)
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
     names = {str(tool.get("flit", {}).get("module", {}).get("name", ""))}
     wheel = tool.get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {})
     entries = [e for key in ("packages", "only-include", "include") for e in wheel.get(key, []) or []]
     entries += [e.get("include", "") for e in tool.get("poetry", {}).get("packages", []) or [] if isinstance(e, dict)]
+    entries += [e.get("path", "") if isinstance(e, dict) else e for e in tool.get("poetry", {}).get("include", []) or []
+                if isinstance(e, (dict, str))]  # poetry's `include = ["extra.py"]` (top-level files only below)
     for entry in entries:
-        if isinstance(entry, str) and entry.endswith(".py"):
+        if isinstance(entry, str) and entry.endswith(".py") and not set("*?[") & set(entry):
             names.add(entry.rsplit("/", 1)[-1][:-3])
     return {n.split(".")[0] for n in names if n}
 

@@ -126,7 +126,7 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
     site = Path(site_dir(python))
     deps = site_dirs(deps_python)
     # after the venv's own site-packages, with their .pth files (editable installs of dependencies)
-    (site / "_slimfork_deps.pth").write_text(f"import site; list(map(site.addsitedir, {deps!r}))\n")
+    deps_pth = f"import site; list(map(site.addsitedir, {deps!r}))\n"
     (scratch / "work").mkdir()
     how = installable(tree)
     env = clean_env()
@@ -138,6 +138,11 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
         target, isolation = str(src), (["--no-build-isolation"] if backend_here(src) else [])
         if not (src / "PKG-INFO").is_file():
             env = vcs_version_env(env)
+    # a build in place uses the dependencies' backend, so they are on the path first; an isolated build gets them
+    # after it: pip's isolated env does not hide them, and their setuptools (65) shadowed the one it installed
+    # (whitenoise 6.12.0 asks setuptools>=77: "invalid pyproject.toml config: project.license")
+    if isolation or how == "wheel":
+        (site / "_slimfork_deps.pth").write_text(deps_pth)
     try:
         pip = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
                               "--no-input", "--quiet", "--disable-pip-version-check", *isolation,
@@ -147,6 +152,7 @@ def _install(tree: Path, deps_python: Path, scratch: Path, timeout: float, compi
         raise InstallError(f"timed out after {timeout} s") from None
     if pip.returncode != 0:
         raise InstallError("pip: " + pip_error(pip.stderr))
+    (site / "_slimfork_deps.pth").write_text(deps_pth)
     for leftover in (scratch / "src", scratch / "wheel"):
         shutil.rmtree(leftover, ignore_errors=True)
     return Installed(scratch, venv, site)
@@ -175,8 +181,8 @@ def _pack_wheel(tree: Path, scratch: Path) -> Path:
 
 
 def backend_here(tree: Path) -> bool:
-    """Every build requirement is importable here (setuptools, usually): build without an isolated env (faster,
-    and no download)."""
+    """Every build requirement is importable here (setuptools, usually), at a version it accepts: build without an
+    isolated env (faster, and no download)."""
     import tomllib
 
     try:
@@ -192,7 +198,32 @@ def backend_here(tree: Path) -> bool:
         name = re.match(r"[A-Za-z0-9_.-]+", req)
         if name is None or importlib.util.find_spec(name.group(0).replace("-", "_").lower()) is None:
             return False
+        if not _version_satisfies(req):
+            return False
     return True
+
+
+def _version_satisfies(req: str) -> bool:
+    """The installed distribution meets the requirement's version (``setuptools>=77``: whitenoise's and
+    bitstruct's SPDX ``project.license`` fails under setuptools 65, and an importable but too old backend made the
+    install check "the original does not install"); a requirement it cannot read counts as met (as before)."""
+    import importlib.metadata
+
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        parsed = Requirement(req)
+    except InvalidRequirement:
+        return True
+    if parsed.marker is not None and not parsed.marker.evaluate():
+        return True
+    if not parsed.specifier:
+        return True
+    try:
+        version = importlib.metadata.version(parsed.name)
+    except importlib.metadata.PackageNotFoundError:
+        return True  # importable without metadata: what it was before
+    return parsed.specifier.contains(version, prereleases=True)
 
 
 def site_dir(python: Path) -> str:

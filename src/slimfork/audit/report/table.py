@@ -44,5 +44,5 @@ def render(result, new_only: bool = False, width: int | None = None) -> str:
     for t in stats.get("hidden_root_triggers", [])[:10]:
         console.print(f"hidden roots: {t['modules']} modules kept by {t['trigger']}")
     summary = ", ".join(f"{k}: {v}" for k, v in stats.get("findings", {}).items())
-    console.print(f"{len(findings)} findings ({summary}) in {stats.get('total_seconds', '?')} s")
+    console.print(f"{len(findings)} finding{'' if len(findings) == 1 else 's'} ({summary}) in {stats.get('total_seconds', '?')} s")
     return buffer.getvalue()

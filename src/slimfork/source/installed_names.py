@@ -1,0 +1,124 @@
+"""The top-level packages and modules a build installs, where its configuration lists them: hatch's wheel
+``packages``, ``only-include`` (through ``sources``) or plain ``include`` paths, poetry's ``packages = [{include,
+from}]`` and ``.py`` files of its ``include``, flit's module, setuptools' literal ``packages``/``py_modules`` and
+``[tool.setuptools.packages.find] include``, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern
+(``fnmatch``, most are plain names). ``None`` when nothing lists them (``find_packages()``, hatch's defaults): every
+package found counts then. `slimfork init` roots only what the build installs (a ``bench/`` or ``docs_src/`` package
+beside it is the project's own tooling)."""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+import tomllib
+from pathlib import Path
+
+from slimfork.source.build_config import declared_list
+
+_GLOB = set("*?[")
+
+
+def installed_patterns(root: Path) -> set[str] | None:
+    found: set[str] = set()
+    try:
+        data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8", errors="replace"))
+    except (OSError, tomllib.TOMLDecodeError):
+        data = {}
+    tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
+    for read in (_hatch, _poetry, _flit, _setuptools_find):
+        names = read(tool)
+        if names is None:  # a list it cannot read (a glob across folders): it declares nothing usable
+            return None
+        found |= names
+    found |= {n.split(".")[0] for n in declared_list(root, "packages", "packages") + declared_list(
+        root, "py-modules", "py_modules") if n}
+    for path in sorted(root.glob("*.egg-info/top_level.txt")) + sorted(root.glob("*/*.egg-info/top_level.txt")):
+        try:
+            found |= set(path.read_text(errors="replace").split())
+        except OSError:
+            continue
+    return {n for n in found if n} or None
+
+
+def matches(name: str, patterns: set[str]) -> bool:
+    return any(fnmatch.fnmatchcase(name, p) for p in patterns)
+
+
+def _table(value, *keys) -> dict:
+    for key in keys:
+        value = value.get(key, {}) if isinstance(value, dict) else {}
+    return value if isinstance(value, dict) else {}
+
+
+def _strings(value) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _top(path: str) -> str | None:
+    """The first part of a path a build installs, ``.py`` left off; None for a glob that spans parts."""
+    parts = [p for p in posixpath.normpath(path.replace("\\", "/").lstrip("/")).split("/") if p not in ("", ".")]
+    if not parts:
+        return None
+    first = parts[0][:-3] if len(parts) == 1 and parts[0].endswith(".py") else parts[0]
+    if _GLOB & set(first) and not first.endswith("*"):
+        return None
+    return first
+
+
+def _hatch(tool: dict) -> set[str] | None:
+    wheel = _table(tool, "hatch", "build", "targets", "wheel")
+    build = _table(tool, "hatch", "build")
+    packages = _strings(wheel.get("packages", build.get("packages")))
+    only = _strings(wheel.get("only-include", build.get("only-include")))
+    sources = wheel.get("sources", build.get("sources", []))
+    out: set[str] = {posixpath.basename(p.rstrip("/")) for p in packages}
+    for path in only:
+        path = path.lstrip("/")
+        if isinstance(sources, dict):
+            for prefix, into in sorted(sources.items(), key=lambda kv: -len(kv[0])):
+                if isinstance(prefix, str) and isinstance(into, str) and (path + "/").startswith(prefix.rstrip("/") + "/"):
+                    path = posixpath.join(into, path[len(prefix.rstrip("/")):].lstrip("/"))
+                    break
+        elif isinstance(sources, list):
+            for prefix in sorted(_strings(sources), key=len, reverse=True):
+                if (path + "/").startswith(prefix.rstrip("/") + "/"):
+                    path = path[len(prefix.rstrip("/")):].lstrip("/")
+                    break
+        top = _top(path)
+        if top is None:
+            return None
+        out.add(top)
+    if not packages and not only:
+        for pattern in _strings(wheel.get("include", [])):
+            top = _top(pattern)
+            if top is None or top.startswith("!"):
+                return None
+            out.add(top)
+    return out
+
+
+def _poetry(tool: dict) -> set[str] | None:
+    poetry = _table(tool, "poetry")
+    out: set[str] = set()
+    for entry in poetry.get("packages", []) or []:
+        include = entry.get("include") if isinstance(entry, dict) else None
+        if isinstance(include, str):
+            top = _top(include)
+            if top is None:
+                return None
+            out.add(top)
+    for entry in poetry.get("include", []) or []:
+        path = entry.get("path") if isinstance(entry, dict) else entry
+        if isinstance(path, str) and path.endswith(".py") and "/" not in path.lstrip("/") and not _GLOB & set(path):
+            out.add(path.lstrip("/")[:-3])
+    return out
+
+
+def _flit(tool: dict) -> set[str]:
+    name = _table(tool, "flit", "module").get("name")
+    return {name.split(".")[0]} if isinstance(name, str) and name else set()
+
+
+def _setuptools_find(tool: dict) -> set[str]:
+    include = _strings(_table(tool, "setuptools", "packages", "find").get("include", []))
+    return {p.split(".")[0] for p in include if p}

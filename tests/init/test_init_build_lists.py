@@ -1,0 +1,86 @@
+"""`slimfork init` roots what the build configuration says it installs: hatch's wheel ``packages`` and
+``only-include`` (through ``sources``), poetry's ``packages = [{include, from}]`` and ``include`` modules,
+setuptools' literal ``packages``. A ``bench/`` or ``docs_src/`` package beside them was a root of every draft."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from slimfork.cli import main
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def _init(root: Path, capsys) -> dict:
+    assert main(["init", str(root), "--out", str(root.parent / "d.toml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert tomllib.loads(Path(data["out"]).read_text())["roots"] == data["roots"]
+    assert main(["plan", str(root.parent / "d.toml"), "--json"]) == 0  # the draft plans as written
+    capsys.readouterr()
+    return data
+
+
+BESIDE = {"bench/__init__.py": "", "bench/run.py": "import foo\n", "docs_src/__init__.py": "",
+          "docs_src/tutorial.py": "import foo\n", "foo/__init__.py": "X = 1\n", "foo/core.py": "Y = 2\n",
+          "tests/test_foo.py": "import foo\n"}
+HATCH = '[project]\nname = "foo-lib"\nversion = "1.0"\n[tool.hatch.build.targets.wheel]\n'
+
+
+@pytest.mark.parametrize("wheel", ['packages = ["foo"]', 'only-include = ["foo"]', 'include = ["/foo"]'])
+def test_hatch_lists(tmp_path, capsys, wheel):
+    data = _init(_write(tmp_path / "p", {"pyproject.toml": HATCH + wheel + "\n", **BESIDE}), capsys)
+    assert data["roots"] == ["foo.**"] and data["tests"] == ["tests"]
+    assert data["not_installed"] == ["bench", "docs_src"]
+    assert "## not in roots: bench, docs_src" in Path(data["out"]).read_text()
+
+
+def test_hatch_only_include_below_sources(tmp_path, capsys):
+    files = {"pyproject.toml": HATCH + 'only-include = ["lib/foo"]\nsources = ["lib"]\n',
+             "lib/foo/__init__.py": "", "lib/foo/core.py": "", "lib/scratch/__init__.py": ""}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["foo.**"] and data["not_installed"] == ["scratch"]
+
+
+def test_poetry_packages_and_include_modules(tmp_path, capsys):
+    files = {"pyproject.toml": '[tool.poetry]\nname = "foo-lib"\nversion = "1.0"\n'
+                               'packages = [{include = "foo"}, {include = "bar.py"}]\n'
+                               'include = ["extra.py", "CHANGELOG.md"]\n',
+             "bar.py": "", "extra.py": "", "helper.py": "", **BESIDE}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["bar", "extra", "foo.**"] and data["not_installed"] == ["bench", "docs_src"]
+
+
+def test_poetry_from(tmp_path, capsys):
+    files = {"pyproject.toml": '[tool.poetry]\nname = "foo-lib"\nversion = "1.0"\n'
+                               'packages = [{include = "foo", from = "lib"}]\n',
+             "lib/foo/__init__.py": "", "lib/scratch/__init__.py": "", "tools/__init__.py": ""}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["foo.**"] and data["not_installed"] == ["scratch"]
+
+
+def test_setuptools_literal_packages(tmp_path, capsys):
+    files = {"setup.py": "from setuptools import setup\nsetup(name='foo', packages=['foo', 'foo.sub'])\n",
+             "foo/sub/__init__.py": "", **BESIDE}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["foo.**"] and data["not_installed"] == ["bench", "docs_src"]
+
+
+def test_nothing_listed_keeps_every_package(tmp_path, capsys):
+    files = {"setup.py": "from setuptools import setup, find_packages\nsetup(name='foo', packages=find_packages())\n",
+             **BESIDE}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["bench.**", "docs_src.**", "foo.**"] and data["not_installed"] == []
+
+
+def test_a_list_naming_nothing_found_keeps_every_package(tmp_path, capsys):
+    data = _init(_write(tmp_path / "p", {"pyproject.toml": HATCH + 'packages = ["src/gone"]\n', **BESIDE}), capsys)
+    assert data["roots"] == ["bench.**", "docs_src.**", "foo.**"]
