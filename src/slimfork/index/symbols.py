@@ -197,7 +197,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                 reasons.setdefault(f"uses {name}()", node.lineno)
         if _is_self_module_object(node):
             # getattr/vars/dir/inspect.getmembers(sys.modules[__name__]), bound to a name, or `.cmd_b` of it
-            reasons.setdefault("looks itself up by name (sys.modules[__name__])", node.lineno)
+            reasons.setdefault("looks itself up by name (sys.modules[__name__])", getattr(node, "lineno", 0))
         elif isinstance(node, ast.Attribute) and node.attr in ("f_globals", "__globals__"):
             reasons.setdefault(f"reads its globals through .{node.attr}", node.lineno)
         elif isinstance(node, ast.Assign) and any(_replaces_self(t) for t in node.targets):
