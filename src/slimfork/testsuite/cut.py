@@ -51,7 +51,7 @@ class _Cut(cst.CSTTransformer):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = [s for s in updated.body if not (isinstance(s, (cst.FunctionDef, cst.ClassDef))
-                                                and s.name.value in self.qualnames)]
+                                                and s.name.value in self.qualnames or _tags(s, self.qualnames))]
         names = {q[len("import "):] for q in self.qualnames if q.startswith("import ")}
         if names:
             body = [s for s in (_without(stmt, names) for stmt in body) if s is not None]
@@ -61,8 +61,14 @@ class _Cut(cst.CSTTransformer):
 def _without(stmt, names: set[str]):
     """A module-level import statement without the aliases binding ``names`` (None when it binds nothing else)."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
-            and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
-            and isinstance(stmt.body[0].names, (list, tuple))):
+            and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))):
+        return stmt
+    if isinstance(stmt.body[0].names, cst.ImportStar):  # from test_mark import *: "import test_mark" names it
+        imp = stmt.body[0]
+        assert isinstance(imp, cst.ImportFrom)  # only a from-import has a star
+        module = cst.Module([]).code_for_node(imp.module) if imp.module is not None and not imp.relative else None
+        return None if module in names else stmt
+    if not isinstance(stmt.body[0].names, (list, tuple)):
         return stmt
     imp = stmt.body[0]
     aliases = imp.names
@@ -89,6 +95,15 @@ def _without(stmt, names: set[str]):
         kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
     # parentheses stay: "from m import (\n    A,\n)" parses, and without them A's trailing comma would not
     return stmt.with_changes(body=[imp.with_changes(names=kept)])
+
+
+def _tags(stmt, qualnames: set[str]) -> bool:
+    """``test_x.unittest = [...]`` at module level, ``test_x`` removed: it goes with the test it tags."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)):
+        return False
+    targets = [t.target for t in stmt.body[0].targets]
+    return all(isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) for t in targets) \
+        and len({t.value.value for t in targets}) == 1 and targets[0].value.value in qualnames  # type: ignore
 
 
 def _is_test(stmt) -> bool:

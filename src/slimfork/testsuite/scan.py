@@ -58,6 +58,7 @@ class TestFile:
     imports: dict[str, tuple[int, str]] = field(default_factory=dict)  # module-level import: local -> (line, dotted)
     plugins: list[str] = field(default_factory=list)  # the modules its ``pytest_plugins`` names, internal or not
     stars: list[str] = field(default_factory=list)  # internal modules it star-imports at module level
+    tags: dict[str, int] = field(default_factory=dict)  # own function/class -> line of ``name.attr = value``
 
     @property
     def tests(self) -> list[Unit]:
@@ -93,7 +94,13 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
     aliases = {**path_constants(tree), **_aliases(tree, internal)}
     module = Unit("<module>", "module", 1, len(source.splitlines()) or 1)
     out.units["<module>"] = module
+    own = {st.name for st in tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     for stmt in tree.body:
+        tagged = _tagged(stmt, own)
+        if tagged:  # test_x.unittest = [".data"]: an attribute set on the file's own test, which goes with it
+            out.tags.setdefault(tagged, stmt.lineno)
+            _collect(stmt.value, module, aliases, internal)  # type: ignore[attr-defined]
+            continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             _add(out, stmt, stmt.name, _kind(stmt), aliases, internal)
         elif isinstance(stmt, ast.ClassDef):
@@ -129,6 +136,17 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
         if unit.kind != "module":
             unit.fixtures |= module.fixtures
     return out
+
+
+def _tagged(stmt: ast.stmt, own: set[str]) -> str | None:
+    """The file's own function or class a module-level ``name.attr = value`` sets an attribute on (every target
+    such an attribute of that one name), else None."""
+    if not isinstance(stmt, ast.Assign):
+        return None
+    bases = {t.value.id if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) else None
+             for t in stmt.targets}
+    name = bases.pop() if len(bases) == 1 else None
+    return name if name in own else None
 
 
 def collect_uses(tree: ast.Module, unit: Unit, internal: set[str]) -> None:
