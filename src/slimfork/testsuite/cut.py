@@ -19,9 +19,18 @@ class _Cut(cst.CSTTransformer):
     def __init__(self, qualnames: set[str]):
         self.qualnames = qualnames
         self.depth = 0
+        self.cls: str | None = None
+        self.params: dict[str, set[tuple[str, str]]] = {}  # "param test_x mod=a": test_x -> {("mod", "a")}
+        for q in qualnames:
+            if q.startswith("param "):
+                _, qualname, rest = q.split(" ", 2)
+                name, _, value = rest.partition("=")
+                self.params.setdefault(qualname, set()).add((name, value))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.depth += 1
+        if self.depth == 1:
+            self.cls = node.name.value
         return self.depth == 1
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -30,6 +39,10 @@ class _Cut(cst.CSTTransformer):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.depth -= 1
+        qualname = f"{self.cls}.{original.name.value}" if self.depth == 1 and self.cls else original.name.value
+        if self.depth <= 1 and qualname in self.params:
+            decorators = [_without_values(d, self.params[qualname]) for d in updated.decorators]
+            return updated.with_changes(decorators=decorators)
         return updated
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
@@ -95,6 +108,28 @@ def _without(stmt, names: set[str]):
         kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
     # parentheses stay: "from m import (\n    A,\n)" parses, and without them A's trailing comma would not
     return stmt.with_changes(body=[imp.with_changes(names=kept)])
+
+
+def _without_values(deco: cst.Decorator, gone: set[tuple[str, str]]) -> cst.Decorator:
+    """``@pytest.mark.parametrize("mod", ["a", "b"])`` without the literals ``gone`` names (("mod", "a"))."""
+    call = deco.decorator
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "parametrize"
+            and len(call.args) >= 2 and isinstance(call.args[0].value, cst.SimpleString)
+            and isinstance(call.args[1].value, (cst.List, cst.Tuple))):
+        return deco
+    name = str(call.args[0].value.evaluated_value).strip()
+    values = call.args[1].value
+    kept = [e for e in values.elements if not (isinstance(e.value, cst.SimpleString)
+                                               and (name, e.value.evaluated_value) in gone)]
+    if len(kept) == len(values.elements) or not kept:
+        return deco  # nothing named, or nothing left (decide takes the whole test then)
+    if kept[-1] is not values.elements[-1]:  # the last element's comma (or none) ends the list now
+        kept[-1] = kept[-1].with_changes(comma=values.elements[-1].comma)
+    if isinstance(values, cst.Tuple) and len(kept) == 1 and isinstance(kept[0].comma, cst.MaybeSentinel):
+        kept[0] = kept[0].with_changes(comma=cst.Comma())  # ("a",) stays a tuple
+    args = list(call.args)
+    args[1] = args[1].with_changes(value=values.with_changes(elements=kept))
+    return deco.with_changes(decorator=call.with_changes(args=args))
 
 
 def _tags(stmt, qualnames: set[str]) -> bool:

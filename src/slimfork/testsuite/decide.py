@@ -35,9 +35,14 @@ class TestDecisions:
 
 def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     bad: dict[tuple[str, str], tuple[str, str]] = {}  # (path, qualname) -> (category, reason)
+    params: dict[tuple[str, str], dict[str, str]] = {}  # a test's parameters naming removed modules -> why
     for path, tf in files.items():
         for unit in tf.units.values():
             why = _direct(path, unit, library) or _star_direct(path, tf, unit, library)
+            if not why:
+                why, cut = _parameters(path, unit, library)
+                if cut:
+                    params[(path, unit.qualname)] = cut
             if why:
                 bad[(path, unit.qualname)] = why
     _propagate(files, bad)
@@ -71,6 +76,9 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             removals.append(TestRemoval(path, None, whole[0], whole[1]))
             continue
         for qualname, unit in tf.units.items():
+            if (path, qualname) in params and not _unit_bad(bad, path, qualname):
+                removals += [TestRemoval(path, f"{PARAM}{qualname} {value}", REMOVED, why)
+                             for value, why in params[(path, qualname)].items()]
             if (path, qualname) not in bad or unit.kind == "module":
                 continue
             if "." in qualname and (path, qualname.split(".")[0]) in bad:
@@ -81,6 +89,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     return TestDecisions(removals, warnings)
 
 
+PARAM = "param "  # a TestRemoval qualname "param QUALNAME NAME=VALUE": the test's parametrize decorator loses
+# the literal VALUE of its argument NAME (scan's Use.param), the test runs with the others
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes ("import pkg.mod":
 # only the import of that module, `import pkg.mod` or `from pkg import mod`, when the name bound is pkg's)
 
@@ -99,7 +109,7 @@ def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions
     for _ in range(8):
         gone = {}
         for r in decisions.removals:
-            if r.qualname is not None and r.qualname.startswith(IMPORT):
+            if r.qualname is not None and r.qualname.startswith((IMPORT, PARAM)):
                 continue
             own = _module_name(r.path)
             for name in names.get(r.path, ()):
@@ -223,6 +233,20 @@ def _star_direct(path: str, tf: TestFile, unit: Unit, library: Library) -> tuple
     return None
 
 
+def _parameters(path: str, unit: Unit, library: Library) -> tuple[tuple[str, str] | None, dict[str, str]]:
+    """A test parametrized with module names it imports (``@pytest.mark.parametrize("mod", ["pkg.a", "pkg.b"])``,
+    ``import_module(mod)``): the values naming what the fork removes go from the decorator ("NAME=VALUE" -> why),
+    and the test stays with the others; when every value of the argument goes, the test goes (the reason)."""
+    lost: dict[str, str] = {}
+    for use in unit.uses:
+        if use.param and use.param not in lost and (why := library.broken(use.dotted)):
+            lost[use.param] = f"uses {why} ({path}:{use.line}, the parameter {use.param})"
+    for name, values in unit.params.items():
+        if values and all(f"{name}={v}" in lost for v in values):
+            return (REMOVED, lost[f"{name}={values[0]}"]), {}
+    return None, lost
+
+
 def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
     for patch in unit.patches:
         why = library.fakes(patch)
@@ -233,7 +257,7 @@ def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
         if why:
             return REMOVED, f"patches {why} ({path}:{patch.line})"
     for use in unit.uses:
-        why = library.broken(use.dotted)
+        why = library.broken(use.dotted) if not use.param else None  # a parameter's value: _parameters
         if why:
             return REMOVED, f"uses {why} ({path}:{use.line})"
     why = library.removed_key(unit)
