@@ -190,6 +190,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     context = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
                and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
                for arg in node.args[1:2]}
+    context |= _storing_globals(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in context:
             name = node.func.id
@@ -235,6 +236,37 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     if not literal or stores != top_stores or len(all_nodes) != stores:  # extend(), conditions, loops (pitfall 11)
         reasons.setdefault("builds __all__ at run time", 0)
     _set_keep_all(out, reasons)
+
+
+def _storing_globals(tree: ast.Module) -> set[int]:
+    """``globals()`` calls that only bind names, never read one: ``globals()[name] = value``, or a function's
+    ``glob = globals()`` whose every other use is ``glob[key] = value`` (mido's ``set_backend``). Binding a name at
+    run time needs none of the module's names kept (a statically bound one it replaces may go: no reader of the
+    fork's names reads it)."""
+    out: set[int] = set()
+
+    def is_globals(node) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "globals" \
+            and not node.args and not node.keywords
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            out |= {id(t.value) for t in node.targets if isinstance(t, ast.Subscript) and is_globals(t.value)}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        binds = [st for st in ast.walk(func) if isinstance(st, ast.Assign) and len(st.targets) == 1
+                 and isinstance(st.targets[0], ast.Name) and is_globals(st.value)]
+        for bind in binds:
+            name = bind.targets[0].id  # type: ignore[attr-defined]
+            stores = {id(t.value) for st in ast.walk(func) if isinstance(st, ast.Assign) for t in st.targets
+                      if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name}
+            uses = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n is not bind.targets[0]]
+            if len([b for b in binds if b.targets[0].id == name]) == 1 and all(  # type: ignore[attr-defined]
+                    id(n) in stores for n in uses) and not any(
+                    isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(func)):
+                out.add(id(bind.value))
+    return out
 
 
 def _set_keep_all(out: SymbolSummary, reasons: dict[str, int]) -> None:
