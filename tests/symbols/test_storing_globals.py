@@ -97,3 +97,28 @@ def test_the_module_keeps_only_what_is_read(tmp_path):
     run = subprocess.run([sys.executable, "-c", "from gpkg import cli; print(cli.main())"], cwd=tmp_path / "fork",
                          capture_output=True, text=True)
     assert run.stdout.strip() == "(1, 'in')", run.stderr
+
+
+def test_eval_with_a_namespace_of_its_own_reads_no_module_name():
+    """cattrs' generated functions: ``globs = {}``, ``globs[k] = v``, ``eval(compile(script, ...), globs)``."""
+    from slimfork.index.symbols import _own_namespace_evals
+
+    source = (
+        "def make(script, handler):\n"
+        "    globs = {}\n"
+        "    globs['h'] = handler\n"
+        "    eval(compile(script, '', 'exec'), globs)\n"
+        "    exec(script, {'a': 1})\n"
+        "    return globs['fn']\n"
+        "\n"
+        "def reads(script, ns):\n"
+        "    eval(script, ns)\n"          # a namespace from outside: unknown
+        "    other = {}\n"
+        "    other = ns\n"
+        "    exec(script, other)\n"       # rebound to something else
+        "    eval(script)\n"              # the module's own globals
+        "    eval(script, globals())\n"
+    )
+    tree = ast.parse(source)
+    found = _own_namespace_evals(tree)
+    assert sorted(n.lineno for n in ast.walk(tree) if id(n) in found) == [4, 5]
