@@ -122,3 +122,12 @@ def test_eval_with_a_namespace_of_its_own_reads_no_module_name():
     tree = ast.parse(source)
     found = _own_namespace_evals(tree)
     assert sorted(n.lineno for n in ast.walk(tree) if id(n) in found) == [4, 5]
+
+
+def test_a_module_namespace_a_function_rebinds_is_not_its_own():
+    from slimfork.index.symbols import _own_namespace_evals
+
+    source = "NS = {}\n\ndef rebind(other):\n    global NS\n    NS = other\n\nexec('x = 1', NS)\nexec('y = 2', {})\n"
+    tree = ast.parse(source)
+    found = _own_namespace_evals(tree)
+    assert sorted(n.lineno for n in ast.walk(tree) if id(n) in found) == [8]

@@ -304,7 +304,11 @@ def _own_namespace_evals(tree: ast.Module) -> set[int]:
             if isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
                 for name in getattr(node, "names", ()):
                     bound[name if isinstance(name, str) else (name.asname or name.name)] = False
-        if func is not tree:
+        if func is tree:  # a function's `global NS` may rebind the module's NS to anything
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Global):
+                    bound.update({name: False for name in node.names})
+        else:
             args = func.args  # type: ignore[attr-defined]
             for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
                 if a is not None:
