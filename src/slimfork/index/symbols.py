@@ -190,6 +190,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     context = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
                and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
                for arg in node.args[1:2]}
+    context |= _storing_globals(tree) | _own_namespace_evals(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in context:
             name = node.func.id
@@ -233,6 +234,92 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     if not literal or stores != top_stores or len(all_nodes) != stores:  # extend(), conditions, loops (pitfall 11)
         reasons.setdefault("builds __all__ at run time", 0)
     _set_keep_all(out, reasons)
+
+
+def _storing_globals(tree: ast.Module) -> set[int]:
+    """``globals()`` calls that only bind names, never read one: ``globals()[name] = value``, or a function's
+    ``glob = globals()`` whose every other use is ``glob[key] = value`` (mido's ``set_backend``). Binding a name at
+    run time needs none of the module's names kept (a statically bound one it replaces may go: no reader of the
+    fork's names reads it)."""
+    out: set[int] = set()
+
+    def is_globals(node) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "globals" \
+            and not node.args and not node.keywords
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            out |= {id(t.value) for t in node.targets if isinstance(t, ast.Subscript) and is_globals(t.value)}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        binds = [st for st in ast.walk(func) if isinstance(st, ast.Assign) and len(st.targets) == 1
+                 and isinstance(st.targets[0], ast.Name) and is_globals(st.value)]
+        for bind in binds:
+            name = bind.targets[0].id  # type: ignore[attr-defined]
+            stores = {id(t.value) for st in ast.walk(func) if isinstance(st, ast.Assign) for t in st.targets
+                      if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name}
+            uses = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n is not bind.targets[0]]
+            if len([b for b in binds if b.targets[0].id == name]) == 1 and all(  # type: ignore[attr-defined]
+                    id(n) in stores for n in uses) and not any(
+                    isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(func)):
+                out.add(id(bind.value))
+    return out
+
+
+def _target_names(target: ast.AST) -> list[str]:
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for e in target.elts for n in _target_names(e)]
+    return _target_names(target.value) if isinstance(target, ast.Starred) else []
+
+
+def _own_namespace_evals(tree: ast.Module) -> set[int]:
+    """``eval``/``exec`` calls given a namespace of their own: a dict made in place (``exec(code, {"a": a})``) or a
+    function's local bound only to fresh dicts (cattrs' ``globs = {}`` ... ``eval(compile(script, ...), globs)``).
+    The code they run sees that dict, not the module: the names put in it are read where they are put (a
+    ``globals()`` among them is a reason of its own)."""
+    out: set[int] = set()
+
+    def fresh(node) -> bool:
+        return isinstance(node, (ast.Dict, ast.DictComp)) or isinstance(node, ast.Call) \
+            and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
+
+    for func in [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
+        own = [n for n in ast.walk(func) if n is not func and isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        inner = {id(x) for f in own for x in ast.walk(f)} if func is not tree else set()
+        nodes = [n for n in ast.walk(func) if id(n) not in inner]
+        bound: dict[str, bool] = {}  # name -> bound only to fresh dicts in this function
+        for node in nodes:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.For)) else []
+            for t in targets:
+                for name in _target_names(t):  # globs[key] = value binds no name
+                    ok = isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(t, ast.Name) \
+                        and node.value is not None and fresh(node.value)
+                    bound[name] = bound.get(name, True) and ok
+            if isinstance(node, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)):
+                for name in getattr(node, "names", ()):
+                    bound[name if isinstance(name, str) else (name.asname or name.name)] = False
+        if func is tree:  # a function's `global NS` may rebind the module's NS to anything
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Global):
+                    bound.update({name: False for name in node.names})
+        else:
+            args = func.args  # type: ignore[attr-defined]
+            for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+                if a is not None:
+                    bound[a.arg] = False
+        for node in nodes:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("eval", "exec") \
+                    and len(node.args) >= 2 and not node.keywords:
+                space = node.args[1]
+                if fresh(space) or isinstance(space, ast.Name) and bound.get(space.id) is True \
+                        and (len(node.args) < 3 or fresh(node.args[2]) or isinstance(node.args[2], ast.Name)
+                             and bound.get(node.args[2].id) is True):
+                    out.add(id(node))
+    return out
 
 
 def _set_keep_all(out: SymbolSummary, reasons: dict[str, int]) -> None:

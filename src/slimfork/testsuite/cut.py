@@ -19,9 +19,18 @@ class _Cut(cst.CSTTransformer):
     def __init__(self, qualnames: set[str]):
         self.qualnames = qualnames
         self.depth = 0
+        self.cls: str | None = None
+        self.params: dict[str, set[tuple[str, str]]] = {}  # "param test_x mod=a": test_x -> {("mod", "a")}
+        for q in qualnames:
+            if q.startswith("param "):
+                _, qualname, rest = q.split(" ", 2)
+                name, _, value = rest.partition("=")
+                self.params.setdefault(qualname, set()).add((name, value))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         self.depth += 1
+        if self.depth == 1:
+            self.cls = node.name.value
         return self.depth == 1
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
@@ -30,6 +39,10 @@ class _Cut(cst.CSTTransformer):
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef):
         self.depth -= 1
+        qualname = f"{self.cls}.{original.name.value}" if self.depth == 1 and self.cls else original.name.value
+        if self.depth <= 1 and qualname in self.params:
+            decorators = [_without_values(d, self.params[qualname]) for d in updated.decorators]
+            return updated.with_changes(decorators=decorators)
         return updated
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef):
@@ -51,7 +64,7 @@ class _Cut(cst.CSTTransformer):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = [s for s in updated.body if not (isinstance(s, (cst.FunctionDef, cst.ClassDef))
-                                                and s.name.value in self.qualnames)]
+                                                and s.name.value in self.qualnames or _tags(s, self.qualnames))]
         names = {q[len("import "):] for q in self.qualnames if q.startswith("import ")}
         if names:
             body = [s for s in (_without(stmt, names) for stmt in body) if s is not None]
@@ -61,8 +74,14 @@ class _Cut(cst.CSTTransformer):
 def _without(stmt, names: set[str]):
     """A module-level import statement without the aliases binding ``names`` (None when it binds nothing else)."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
-            and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))
-            and isinstance(stmt.body[0].names, (list, tuple))):
+            and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))):
+        return stmt
+    if isinstance(stmt.body[0].names, cst.ImportStar):  # from test_mark import *: "import test_mark" names it
+        imp = stmt.body[0]
+        assert isinstance(imp, cst.ImportFrom)  # only a from-import has a star
+        module = cst.Module([]).code_for_node(imp.module) if imp.module is not None and not imp.relative else None
+        return None if module in names else stmt
+    if not isinstance(stmt.body[0].names, (list, tuple)):
         return stmt
     imp = stmt.body[0]
     aliases = imp.names
@@ -89,6 +108,37 @@ def _without(stmt, names: set[str]):
         kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
     # parentheses stay: "from m import (\n    A,\n)" parses, and without them A's trailing comma would not
     return stmt.with_changes(body=[imp.with_changes(names=kept)])
+
+
+def _without_values(deco: cst.Decorator, gone: set[tuple[str, str]]) -> cst.Decorator:
+    """``@pytest.mark.parametrize("mod", ["a", "b"])`` without the literals ``gone`` names (("mod", "a"))."""
+    call = deco.decorator
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "parametrize"
+            and len(call.args) >= 2 and isinstance(call.args[0].value, cst.SimpleString)
+            and isinstance(call.args[1].value, (cst.List, cst.Tuple))):
+        return deco
+    name = str(call.args[0].value.evaluated_value).strip()
+    values = call.args[1].value
+    kept = [e for e in values.elements if not (isinstance(e.value, cst.SimpleString)
+                                               and (name, e.value.evaluated_value) in gone)]
+    if len(kept) == len(values.elements) or not kept:
+        return deco  # nothing named, or nothing left (decide takes the whole test then)
+    if kept[-1] is not values.elements[-1]:  # the last element's comma (or none) ends the list now
+        kept[-1] = kept[-1].with_changes(comma=values.elements[-1].comma)
+    if isinstance(values, cst.Tuple) and len(kept) == 1 and isinstance(kept[0].comma, cst.MaybeSentinel):
+        kept[0] = kept[0].with_changes(comma=cst.Comma())  # ("a",) stays a tuple
+    args = list(call.args)
+    args[1] = args[1].with_changes(value=values.with_changes(elements=kept))
+    return deco.with_changes(decorator=call.with_changes(args=args))
+
+
+def _tags(stmt, qualnames: set[str]) -> bool:
+    """``test_x.unittest = [...]`` at module level, ``test_x`` removed: it goes with the test it tags."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)):
+        return False
+    targets = [t.target for t in stmt.body[0].targets]
+    return all(isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) for t in targets) \
+        and len({t.value.value for t in targets}) == 1 and targets[0].value.value in qualnames  # type: ignore
 
 
 def _is_test(stmt) -> bool:

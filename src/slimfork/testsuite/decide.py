@@ -35,9 +35,14 @@ class TestDecisions:
 
 def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     bad: dict[tuple[str, str], tuple[str, str]] = {}  # (path, qualname) -> (category, reason)
+    params: dict[tuple[str, str], dict[str, str]] = {}  # a test's parameters naming removed modules -> why
     for path, tf in files.items():
         for unit in tf.units.values():
             why = _direct(path, unit, library) or _star_direct(path, tf, unit, library)
+            if not why:
+                why, cut = _parameters(path, unit, library)
+                if cut:
+                    params[(path, unit.qualname)] = cut
             if why:
                 bad[(path, unit.qualname)] = why
     _propagate(files, bad)
@@ -48,7 +53,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         is_conftest = posixpath.basename(path) in ("conftest.py", "__init__.py")
         if path in helpers:  # only its imports of removed code go, and what uses them
             names, shared = helpers[path]
-            if shared or is_conftest or _still_tests_kept_code(path, tf, bad, library):
+            if shared or is_conftest or _still_tests_kept_code(path, tf, bad, library) \
+                    or _aggregates_kept_tests(path, tf, files, bad, library):
                 removals += [TestRemoval(path, f"{IMPORT}{name}", REMOVED, why) for name, why in names.items()]
                 module_bad = None
         if module_bad and is_conftest:
@@ -70,6 +76,9 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             removals.append(TestRemoval(path, None, whole[0], whole[1]))
             continue
         for qualname, unit in tf.units.items():
+            if (path, qualname) in params and not _unit_bad(bad, path, qualname):
+                removals += [TestRemoval(path, f"{PARAM}{qualname} {value}", REMOVED, why)
+                             for value, why in params[(path, qualname)].items()]
             if (path, qualname) not in bad or unit.kind == "module":
                 continue
             if "." in qualname and (path, qualname.split(".")[0]) in bad:
@@ -80,6 +89,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     return TestDecisions(removals, warnings)
 
 
+PARAM = "param "  # a TestRemoval qualname "param QUALNAME NAME=VALUE": the test's parametrize decorator loses
+# the literal VALUE of its argument NAME (scan's Use.param), the test runs with the others
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes ("import pkg.mod":
 # only the import of that module, `import pkg.mod` or `from pkg import mod`, when the name bound is pkg's)
 
@@ -98,7 +109,7 @@ def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions
     for _ in range(8):
         gone = {}
         for r in decisions.removals:
-            if r.qualname is not None and r.qualname.startswith(IMPORT):
+            if r.qualname is not None and r.qualname.startswith((IMPORT, PARAM)):
                 continue
             own = _module_name(r.path)
             for name in names.get(r.path, ()):
@@ -128,6 +139,44 @@ def _still_tests_kept_code(path: str, tf: TestFile, bad: dict, library: Library)
                if unit.kind != "module" and not _unit_bad(bad, path, q) for use in unit.uses)
 
 
+def _aggregates_kept_tests(path: str, tf: TestFile, files: dict[str, TestFile], bad: dict,
+                           library: Library) -> bool:
+    """Whether the file star-imports a test file whose tests stay (PyYAML's ``test_yaml.py``: ``from test_mark
+    import *`` for each test module, which its conftest collects from there): the file is how those tests run."""
+    by_name = {n: p for p in files for n in importable_names(p)}
+    for star in tf.stars:
+        other = by_name.get(star)
+        if other is None or other == path or library.broken(star):
+            continue
+        if any(not _unit_bad(bad, other, u.qualname) for u in files[other].tests):
+            return True
+    return False
+
+
+def _star_test_module(path: str, tf: TestFile, dotted: str, files: dict[str, TestFile], library: Library) -> bool:
+    """Whether ``dotted`` is a test file the file star-imports at module level that leaves the fork whole, and no
+    code of the file reads a name that file binds: only its star import goes (the names it bound were its tests,
+    which the collector found there)."""
+    if dotted not in tf.stars or dotted not in library.test_gone:
+        return False
+    other = next((p for p in files if p != path and dotted in importable_names(p)), None)
+    if other is None:
+        return False
+    theirs = {q for q in files[other].units if "." not in q and q != "<module>"} | set(files[other].imports)
+    read = set().union(*(u.names for u in tf.units.values()))
+    return not (theirs & read) and not files[other].stars
+
+
+def _sets_library_names(dotted: str, path: str, files: dict[str, TestFile], library: Library) -> bool:
+    """Whether ``dotted`` is a test file that leaves the fork whole and whose module level sets names on the
+    library (``yaml.canonical_scan = canonical_scan``): importing it did something the importer may rely on."""
+    if dotted not in library.test_gone:
+        return False
+    other = next((p for p in files if p != path and dotted in importable_names(p)), None)
+    module = files[other].units.get("<module>") if other is not None else None
+    return module is not None and bool(module.patches)
+
+
 def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, tuple[dict[str, str], bool]]:
     """Test files whose only breakage at module level is imports of removed code (``from pkg.util import double,
     triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
@@ -146,10 +195,17 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
                        if other != path for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
         unit = tf.units["<module>"]
+        if any(n in tf.units and n != "<module>" and (path, n) in bad for n in unit.names):
+            continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
         names = {}
         for use, why in broken:
+            if _star_test_module(path, tf, use.dotted, files, library):
+                names[use.dotted] = f"imports {why} ({path}:{use.line})"
+                continue
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
+            if _sets_library_names(use.dotted, path, files, library):
+                break  # PyYAML's canonical.py sets yaml.canonical_scan, which the importer's tests call
             module = library.module_of(use.dotted)
             if not local or not imported and (not set(local) <= read or module is not None
                                               and module not in library.fork and module in library.effects):
@@ -177,6 +233,20 @@ def _star_direct(path: str, tf: TestFile, unit: Unit, library: Library) -> tuple
     return None
 
 
+def _parameters(path: str, unit: Unit, library: Library) -> tuple[tuple[str, str] | None, dict[str, str]]:
+    """A test parametrized with module names it imports (``@pytest.mark.parametrize("mod", ["pkg.a", "pkg.b"])``,
+    ``import_module(mod)``): the values naming what the fork removes go from the decorator ("NAME=VALUE" -> why),
+    and the test stays with the others; when every value of the argument goes, the test goes (the reason)."""
+    lost: dict[str, str] = {}
+    for use in unit.uses:
+        if use.param and use.param not in lost and (why := library.broken(use.dotted)):
+            lost[use.param] = f"uses {why} ({path}:{use.line}, the parameter {use.param})"
+    for name, values in unit.params.items():
+        if values and all(f"{name}={v}" in lost for v in values):
+            return (REMOVED, lost[f"{name}={values[0]}"]), {}
+    return None, lost
+
+
 def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
     for patch in unit.patches:
         why = library.fakes(patch)
@@ -187,7 +257,7 @@ def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
         if why:
             return REMOVED, f"patches {why} ({path}:{patch.line})"
     for use in unit.uses:
-        why = library.broken(use.dotted)
+        why = library.broken(use.dotted) if not use.param else None  # a parameter's value: _parameters
         if why:
             return REMOVED, f"uses {why} ({path}:{use.line})"
     why = library.removed_key(unit)
@@ -213,7 +283,16 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
             fixtures.update({tf.units[q].alias or q: why for q, why in helpers.items()
                              if tf.units[q].kind == "fixture"})
             for q, unit in tf.units.items():
-                if (path, q) in bad or unit.kind == "module":
+                if (path, q) in bad:
+                    continue
+                if unit.kind == "module":  # module-level code reading a unit of the file that goes (a test's
+                    # ``test_x.unittest = ...`` goes with the test: scan's tags) fails at import: the file goes
+                    via = next((n for n in sorted(unit.names) if "." not in n and (path, n) in bad
+                                and n in tf.units), None)
+                    if via is not None:
+                        why = bad[(path, via)]
+                        bad[(path, q)] = (why[0], why[1] if why[1].startswith("via ") else f"via {via}: {why[1]}")
+                        changed = True
                     continue
                 via = next((n for n in sorted(unit.names) if n in helpers and n != q), None)
                 why = helpers.get(via) if via is not None else None

@@ -23,6 +23,7 @@ class Use:
     dotted: str  # "click._termui_impl.WIN", "pygments.lexers.ruby"
     line: int
     via: str = ""  # how, when not imported: "loads tests/data/a.pkl, which names it"
+    param: str = ""  # "mod=a": one value of the test's own ``@pytest.mark.parametrize("mod", [...])`` names it
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Unit:
     autouse: bool = False
     alias: str | None = None  # a fixture's name=: @pytest.fixture(name="mod") def _mod(...) is requested as mod
     attrs: dict[str, int] = field(default_factory=dict)  # attributes it reads off other objects -> first line
+    params: dict[str, list[str]] = field(default_factory=dict)  # its own parametrize decorators' literal strings
 
 
 @dataclass
@@ -58,6 +60,7 @@ class TestFile:
     imports: dict[str, tuple[int, str]] = field(default_factory=dict)  # module-level import: local -> (line, dotted)
     plugins: list[str] = field(default_factory=list)  # the modules its ``pytest_plugins`` names, internal or not
     stars: list[str] = field(default_factory=list)  # internal modules it star-imports at module level
+    tags: dict[str, int] = field(default_factory=dict)  # own function/class -> line of ``name.attr = value``
 
     @property
     def tests(self) -> list[Unit]:
@@ -93,7 +96,13 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
     aliases = {**path_constants(tree), **_aliases(tree, internal)}
     module = Unit("<module>", "module", 1, len(source.splitlines()) or 1)
     out.units["<module>"] = module
+    own = {st.name for st in tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     for stmt in tree.body:
+        tagged = _tagged(stmt, own)
+        if tagged:  # test_x.unittest = [".data"]: an attribute set on the file's own test, which goes with it
+            out.tags.setdefault(tagged, stmt.lineno)
+            _collect(stmt.value, module, aliases, internal)  # type: ignore[attr-defined]
+            continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             _add(out, stmt, stmt.name, _kind(stmt), aliases, internal)
         elif isinstance(stmt, ast.ClassDef):
@@ -129,6 +138,17 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
         if unit.kind != "module":
             unit.fixtures |= module.fixtures
     return out
+
+
+def _tagged(stmt: ast.stmt, own: set[str]) -> str | None:
+    """The file's own function or class a module-level ``name.attr = value`` sets an attribute on (every target
+    such an attribute of that one name), else None."""
+    if not isinstance(stmt, ast.Assign):
+        return None
+    bases = {t.value.id if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) else None
+             for t in stmt.targets}
+    name = bases.pop() if len(bases) == 1 else None
+    return name if name in own else None
 
 
 def collect_uses(tree: ast.Module, unit: Unit, internal: set[str]) -> None:
@@ -216,6 +236,7 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
         unit.alias = next((k.value.value for d in node.decorator_list if isinstance(d, ast.Call) for k in d.keywords
                            if k.arg == "name" and isinstance(k.value, ast.Constant)
                            and isinstance(k.value.value, str)), None)
+    unit.params = own_parameters(node)
     if not shallow:
         args = node.args
         unit.fixtures = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
@@ -316,7 +337,9 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
-            unit.uses += [Use(n, sub.lineno) for n in _imported_by_names(sub, literals) if n.split(".")[0] in internal]
+            unit.uses += [Use(n, sub.lineno, param=f"{var}={value}" if unit.params.get(var) == literals.get(var)
+                              else "") for n, var, value in _imported_by_values(sub, literals)
+                          if n.split(".")[0] in internal]
             unit.fixtures |= _fixtures_named(sub)
             unit.uses += [Use(m, sub.lineno) for m in _run_as_main(sub) if m.split(".")[0] in internal]
             unit.uses += [Use(t, sub.lineno) for t in _patch_targets(sub, aliases) if t.split(".")[0] in internal]
@@ -447,23 +470,42 @@ def _literal_bindings(node: ast.AST) -> dict[str, list[str]]:
     return out
 
 
+def own_parameters(node) -> dict[str, list[str]]:
+    """The literal strings each ``@pytest.mark.parametrize("name", ["a", "b"])`` decorator of a function gives one
+    argument (the list written in the decorator)."""
+    out: dict[str, list[str]] = {}
+    for deco in getattr(node, "decorator_list", ()):
+        if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute) and deco.func.attr == "parametrize" \
+                and len(deco.args) >= 2 and isinstance(deco.args[0], ast.Constant) \
+                and isinstance(deco.args[0].value, str) and deco.args[0].value.strip().isidentifier() \
+                and isinstance(deco.args[1], (ast.List, ast.Tuple)) and deco.args[1].elts and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in deco.args[1].elts):
+            out.setdefault(deco.args[0].value.strip(), []).extend(e.value for e in deco.args[1].elts)
+    return out
+
+
 def _imported_by_names(call: ast.Call, literals: dict[str, list[str]]) -> list[str]:
+    return [name for name, _, _ in _imported_by_values(call, literals)]
+
+
+def _imported_by_values(call: ast.Call, literals: dict[str, list[str]]) -> list[tuple[str, str, str]]:
     """``import_module(f"pkg.plugins.{name}")`` or ``"pkg.plugins." + name``, ``name`` bound to literals
-    (``_literal_bindings``): an import of each candidate module, as a literal import of it would be."""
+    (``_literal_bindings``): an import of each candidate module, as a literal import of it would be: (module, the
+    name, the literal it took)."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     if name not in ("import_module", "importorskip", "__import__") or not call.args:
         return []
     arg = call.args[0]
     if isinstance(arg, ast.Name) and arg.id in literals:  # import_module(modname), modname parametrized
-        return list(literals[arg.id])
+        return [(v, arg.id, v) for v in literals[arg.id]]
     if isinstance(arg, ast.JoinedStr):
         names = {p.value.id for p in arg.values if isinstance(p, ast.FormattedValue) and isinstance(p.value, ast.Name)}
         if len(names) == 1 and (var := names.pop()) in literals:
-            return [text for v in literals[var] if "{" not in (text := _fill(arg, var, v))]
+            return [(text, var, v) for v in literals[var] if "{" not in (text := _fill(arg, var, v))]
     if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant) \
             and isinstance(arg.left.value, str) and isinstance(arg.right, ast.Name) and arg.right.id in literals:
-        return [arg.left.value + v for v in literals[arg.right.id]]
+        return [(arg.left.value + v, arg.right.id, v) for v in literals[arg.right.id]]
     return []
 
 
