@@ -37,6 +37,7 @@ class ModuleMap:
     modules: dict[str, ModuleInfo] = field(default_factory=dict)
     by_path: dict[str, str] = field(default_factory=dict)
     top_names: set[str] = field(default_factory=set)  # first components that count as internal
+    beside: set[str] = field(default_factory=set)  # of those, packages at the top beside src/ (tests/): no library
     children: dict[str, list[str]] = field(default_factory=dict)
     all_names: dict[str, list[str]] = field(default_factory=dict)  # literal __all__ per module
     resolved_cache: dict = field(default_factory=dict, repr=False)
@@ -104,9 +105,10 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
     mm.top_names = set(packages)
     if py_prefix:  # a regular package at the source's top beside src/ (webargs' tests/, run from the top as
         # `from tests.apps.aiohttp_app import create_app`): its absolute imports resolve to its files
-        mm.top_names |= {rel.split("/", 1)[0] for rel in index.files if not rel.startswith(py_prefix)
-                         and rel.endswith("/__init__.py") and rel.count("/") == 1
-                         and rel.split("/", 1)[0].isidentifier()}
+        mm.beside = {rel.split("/", 1)[0] for rel in index.files if not rel.startswith(py_prefix)
+                     and rel.endswith("/__init__.py") and rel.count("/") == 1
+                     and rel.split("/", 1)[0].isidentifier()} - mm.top_names
+        mm.top_names |= mm.beside
     return mm
 
 

@@ -306,8 +306,8 @@ def _own_namespace_evals(tree: ast.Module) -> set[int]:
             for node in ast.walk(tree):
                 if isinstance(node, ast.Global):
                     bound.update({name: False for name in node.names})
-        else:
-            args = func.args  # type: ignore[attr-defined]
+        elif isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = func.args
             for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
                 if a is not None:
                     bound[a.arg] = False

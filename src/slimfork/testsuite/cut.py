@@ -77,9 +77,9 @@ def _without(stmt, names: set[str]):
             and isinstance(stmt.body[0], (cst.Import, cst.ImportFrom))):
         return stmt
     if isinstance(stmt.body[0].names, cst.ImportStar):  # from test_mark import *: "import test_mark" names it
-        imp = stmt.body[0]
-        assert isinstance(imp, cst.ImportFrom)  # only a from-import has a star
-        module = cst.Module([]).code_for_node(imp.module) if imp.module is not None and not imp.relative else None
+        star = stmt.body[0]
+        assert isinstance(star, cst.ImportFrom)  # only a from-import has a star
+        module = cst.Module([]).code_for_node(star.module) if star.module is not None and not star.relative else None
         return None if module in names else stmt
     if not isinstance(stmt.body[0].names, (list, tuple)):
         return stmt

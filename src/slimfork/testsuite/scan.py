@@ -475,12 +475,14 @@ def own_parameters(node) -> dict[str, list[str]]:
     argument (the list written in the decorator)."""
     out: dict[str, list[str]] = {}
     for deco in getattr(node, "decorator_list", ()):
-        if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute) and deco.func.attr == "parametrize" \
-                and len(deco.args) >= 2 and isinstance(deco.args[0], ast.Constant) \
-                and isinstance(deco.args[0].value, str) and deco.args[0].value.strip().isidentifier() \
-                and isinstance(deco.args[1], (ast.List, ast.Tuple)) and deco.args[1].elts and all(
-                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in deco.args[1].elts):
-            out.setdefault(deco.args[0].value.strip(), []).extend(e.value for e in deco.args[1].elts)
+        if not (isinstance(deco, ast.Call) and isinstance(deco.func, ast.Attribute)
+                and deco.func.attr == "parametrize" and len(deco.args) >= 2):
+            continue
+        names, values = deco.args[0], deco.args[1]
+        if isinstance(names, ast.Constant) and isinstance(names.value, str) and names.value.strip().isidentifier() \
+                and isinstance(values, (ast.List, ast.Tuple)) and values.elts and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in values.elts):
+            out.setdefault(names.value.strip(), []).extend(e.value for e in values.elts)  # type: ignore[attr-defined]
     return out
 
 

@@ -205,7 +205,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     fork_unknowable: set[str] = set()
     fork_all: dict[str, set[str]] = {}
     for name, info in mm.modules.items():
-        if not mm.is_internal(name) or info.path is None or info.path not in index.files:
+        if not mm.is_internal(name) or info.path is None or info.path not in index.files \
+                or name.split(".", 1)[0] in mm.beside:  # a tests/ package beside src/ is tests, no library
             continue
         summary = index.files[info.path]
         subs = {c.rsplit(".", 1)[-1] for c in mm.children.get(name, [])}
