@@ -59,3 +59,33 @@ def test_another_distributions_version_keeps_the_suffix(tmp_path):
                                        "VERSION_INFO = tuple(int(p) for p in version(OTHER).split('.'))\n")
     batch, _ = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
     assert batch is not None and 'version = "1.4.2+slimfork"' in batch.edits[0].content.decode()
+
+
+@pytest.mark.parametrize("header, reader", [
+    ("from importlib.metadata import version as _v", "_v('meta-pkg')"),          # an alias of the function
+    ("import importlib.metadata as md", "md.version(__spec__.name)"),            # the module's alias, the spec's name
+    ("from importlib import metadata\nPKG = __package__", "metadata.version(PKG)"),  # a name bound to no string
+    ("from importlib.metadata import distributions",                             # every distribution, filtered
+     "next(d.version for d in distributions() if d.metadata['Name'] == 'meta-pkg')"),
+    ("import pkg_resources", "pkg_resources.require('meta-pkg>=1')[0].version"),
+])
+def test_own_version_read_through_any_binding(tmp_path, header, reader):
+    files = dict(FILES)
+    files["src/meta_pkg/compat.py"] = f"{header}\n\nVERSION_INFO = tuple(int(p) for p in {reader}.split('.'))\n"
+    batch, warnings = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
+    assert batch is None
+    assert any(w.startswith("src/meta_pkg/compat.py:") and "reads the distribution's own version" in w
+               for w in warnings)
+
+
+def test_a_kept_test_comparing_the_pyproject_version_keeps_it(tmp_path):
+    """A test of kept code that reads pyproject.toml's version and compares it with ``__version__``."""
+    files = dict(FILES)
+    files["src/meta_pkg/__init__.py"] = "__version__ = '1.4.2'\n"
+    files["src/meta_pkg/compat.py"] = "VERSION_INFO = (1, 4, 2)\n"
+    files["tests/test_version.py"] = ("import pathlib, tomllib\n\nimport meta_pkg\n\n\ndef test_version():\n"
+                                      "    text = (pathlib.Path(__file__).parents[1] / 'pyproject.toml').read_text()\n"
+                                      "    assert tomllib.loads(text)['project']['version'] == meta_pkg.__version__\n")
+    batch, warnings = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
+    assert batch is None
+    assert any(w.startswith("tests/test_version.py:7 reads the distribution's own version") for w in warnings)

@@ -8,7 +8,8 @@ import dataclasses
 import sys
 import tomllib
 
-from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject, own_version_reader
+from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
+from slimfork.apply.own_version import own_version_reader
 from slimfork.apply.from_plan import batches_from_removals
 from slimfork.decisions import DELETING, Batch, Edit, Removal, RemovalKind
 from slimfork.apply.deps import dotted

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from slimfork.source.layout import Distribution, SourceTree
 
@@ -88,29 +87,3 @@ def bump_pyproject_version(text: str, suffix: str = DEFAULT_SUFFIX) -> tuple[str
     if not match or not suffix or suffix[1:] in match.group(2).partition("+")[2].split("."):
         return text, False
     return text[: match.start(2)] + local_version(match.group(2), suffix) + text[match.end(2):], True
-
-
-def own_version_reader(root: Path, paths: list[str], name: str) -> str | None:
-    """The first ``path:line`` of kept code that reads the distribution's own version (``version("pkg")``,
-    ``get_distribution("pkg")``, ``metadata("pkg")``, ``version(__name__)``, ``version(__package__)``,
-    ``version(__spec__.parent)``, or ``version(DIST)`` where a kept module binds ``DIST = "pkg"``): such code may
-    parse it, and a local suffix such as ``+slimfork`` breaks a parse that expects only numbers. None when no kept
-    file does."""
-    variants = "|".join(re.escape(v) for v in sorted({name, name.replace("-", "_"), name.replace("_", "-")}))
-    texts = {}
-    for path in sorted(paths):
-        try:
-            texts[path] = (root / path).read_text(errors="replace")
-        except OSError:
-            continue
-    # names bound to the distribution's name anywhere in kept code (``_DIST = "pkg"``), read as its version's key
-    binds = re.compile(rf"""(?m)^\s*([A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*(["'])(?:{variants})\2\s*(?:#.*)?$""", re.I)
-    constants = sorted({m.group(1) for text in texts.values() for m in binds.finditer(text)})
-    own = [rf"""(["'])(?:{variants})\1""", r"__name__\b", r"__package__\b", r"__spec__\.parent\b"]
-    own += [rf"(?:\w+\.)*{re.escape(c)}\b(?!\s*[.(\[])" for c in constants]
-    call = re.compile(rf"""\b(?:version|get_distribution|distribution|metadata|require)\(\s*(?:{"|".join(own)})""",
-                      re.I)
-    for path, text in texts.items():
-        if "(" in text and (match := call.search(text)):
-            return f"{path}:{text.count(chr(10), 0, match.start()) + 1}"
-    return None
