@@ -17,6 +17,10 @@ from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, Modul
 _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
 _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+# Loads of a file by its path: a module that lists a folder of its package and loads what it finds by path
+# (``spec_from_file_location(f.stem, f)`` over ``(Path(__file__).parent / PLUGIN_DIR).iterdir()``) scans it too.
+_PATH_LOADS = re.compile(r"\b(?:spec_from_file_location|SourceFileLoader|SourcelessFileLoader|load_source|run_path"
+                         r"|exec_module|load_module)\b|\bexec\(\s*compile\(")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _PREFIX_STRING = re.compile(r"""\w\.["']""")  # "docutils.languages.": a module-name prefix
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
@@ -39,7 +43,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dynamic_imports.extend(run_flags(tree))
     if summary.dynamic_imports or "iter_modules" in text or "walk_packages" in text or "__path__" in text \
             or "__file__" in text:  # a package folder handed to a loader: register_plugins(linter, __path__[0])
-        summary.dir_scans = find_scans(tree, unparse, listing=bool(summary.dynamic_imports))
+        listing = bool(summary.dynamic_imports) or _PATH_LOADS.search(text) is not None
+        summary.dir_scans = find_scans(tree, unparse, listing=listing)
     prose = _docstring_lines(tree)
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
     if ("b'" in text or 'b"' in text) and ("\\x80" in text or "\\n" in text):  # a pickle in a bytes literal
