@@ -7,6 +7,7 @@ import ast
 import re
 from collections import Counter
 
+from slimfork.index.import_aliases import import_aliases, through_alias
 from slimfork.index.own_names import own_name, own_submodule
 from slimfork.index.str_build import as_fstring
 from slimfork.index.symbol_refs import returned_module
@@ -47,30 +48,33 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     param_defaults = _param_defaults(tree)
     read_off = {id(node.value): node.attr for node in ast.walk(tree)
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)}
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
+    aliases = import_aliases(tree)
+    for written in ast.walk(tree):
+        if not isinstance(written, ast.Call):
             continue
+        key, node = id(written), through_alias(written, aliases)
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("import_module", "__import__", "run_module") and node.args:
-            visible = {k: v for k, v in consts.items() if k not in local.get(id(node), ())}
+            visible = {k: v for k, v in consts.items() if k not in local.get(key, ())}
             call, arg = node, node.args[0]
-            if isinstance(arg, ast.Name) and arg.id in assigned.get(id(node), {}):  # module_name = ".x_{}".format(p)
-                call = ast.Call(node.func, [assigned[id(node)][arg.id], *node.args[1:]], node.keywords,
+            if isinstance(arg, ast.Name) and arg.id in assigned.get(key, {}):  # module_name = ".x_{}".format(p)
+                call = ast.Call(node.func, [assigned[key][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
-            variables = {**tables.get(id(node), {}), **loops.get(id(node), {})}
-            found = dynamic_imports(call, name, variables, visible, param_defaults.get(id(node)),
-                                    attribute_loops.get(id(node), {}))
+            variables = {**tables.get(key, {}), **loops.get(key, {})}
+            found = dynamic_imports(call, name, variables, visible, param_defaults.get(key),
+                                    attribute_loops.get(key, {}))
             if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
-                fed = tuple(feeding.get(id(node), ()))
+                fed = tuple(feeding.get(key, ()))
                 found = [d._replace(defaults=fed) if d.target is None else d for d in found]
             if name == "run_module":  # runpy.run_module(f"pkg.tasks.{name}"): a package runs its __main__
                 found += [d._replace(target=f"{d.target}.__main__") for d in found if d.target and not d.prefix]
-            if id(node) in read_off and returned_module(node):
-                found = [d._replace(reads=(read_off[id(node)],)) if d.target and not d.prefix else d for d in found]
+            if key in read_off and returned_module(node):
+                found = [d._replace(reads=(read_off[key],)) if d.target and not d.prefix else d for d in found]
             summary.dynamic_imports.extend(found)
             if name == "__import__":
                 summary.imports.extend(_fromlist(node))
+                summary.dynamic_imports.extend(_computed_fromlist(node, found))
         elif name in ("attach", "attach_stub") and node.args and isinstance(node.args[0], ast.Name) \
                 and node.args[0].id == "__name__":
             summary.dynamic_imports.extend(_lazy_loader(node, name))
@@ -78,6 +82,17 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 and not isinstance(node.args[0], ast.Constant):  # a literal "pkg.mod:attr" is a string edge
             prefix = _string_prefix(node.args[0]).split(":", 1)[0]
             summary.dynamic_imports.append(DynamicImport(node.lineno, unparse(node), prefix or None, True, None))
+
+
+def _computed_fromlist(call: ast.Call, found: list[DynamicImport]) -> list[DynamicImport]:
+    """``__import__(f"{__package__}.sub", fromlist=["x"])``: each entry may be a submodule of the one name the
+    call computes (its own package's), loaded as ``from pkg.sub import x`` would."""
+    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    entries = literal_strings(names) if names is not None else None
+    if not entries or isinstance(call.args[0], ast.Constant):
+        return []
+    return [d._replace(target=f"{d.target}.{e}") for d in found if d.target and not d.prefix
+            and not d.target.startswith(".") for e in entries if e.isidentifier()]
 
 
 def _fromlist(call: ast.Call) -> list[ImportEdge]:

@@ -203,7 +203,16 @@ def _plugin_names(node: ast.expr) -> list[str]:
 
 def _fill(text: ast.JoinedStr, name: str, value: str) -> str:
     return "".join(str(p.value) if isinstance(p, ast.Constant) else value if isinstance(p, ast.FormattedValue)
-                   and isinstance(p.value, ast.Name) and p.value.id == name else "{?}" for p in text.values)
+                   and _variable(p.value) == name else "{?}" for p in text.values)
+
+
+def _variable(node: ast.expr) -> str | None:
+    """``name``, or ``request.param`` (a fixture's parameter value): what a literal binding may name."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
+    return None
 
 
 def _bindings(stmt) -> dict[str, tuple[int, str]]:
@@ -464,6 +473,8 @@ def _literal_bindings(node: ast.AST) -> dict[str, list[str]]:
             target, values = sub.args[0].value.strip().strip(","), sub.args[1]
         elif isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(sub.target, ast.Name):
             target, values = sub.target.id, sub.iter
+        elif isinstance(sub, ast.Call) and _called(sub) == "fixture":  # @pytest.fixture(params=[...])
+            target, values = "request.param", next((k.value for k in sub.keywords if k.arg == "params"), None)
         if target and isinstance(values, (ast.List, ast.Tuple, ast.Set)) and values.elts and all(
                 isinstance(e, ast.Constant) and isinstance(e.value, str) for e in values.elts):
             out.setdefault(target, []).extend(e.value for e in values.elts)  # type: ignore[attr-defined]
@@ -494,21 +505,35 @@ def _imported_by_values(call: ast.Call, literals: dict[str, list[str]]) -> list[
     """``import_module(f"pkg.plugins.{name}")`` or ``"pkg.plugins." + name``, ``name`` bound to literals
     (``_literal_bindings``): an import of each candidate module, as a literal import of it would be: (module, the
     name, the literal it took)."""
-    func = call.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = _called(call)
     if name not in ("import_module", "importorskip", "__import__") or not call.args:
         return []
-    arg = call.args[0]
-    if isinstance(arg, ast.Name) and arg.id in literals:  # import_module(modname), modname parametrized
-        return [(v, arg.id, v) for v in literals[arg.id]]
-    if isinstance(arg, ast.JoinedStr):
-        names = {p.value.id for p in arg.values if isinstance(p, ast.FormattedValue) and isinstance(p.value, ast.Name)}
+    arg, found = call.args[0], []
+    if (var := _variable(arg)) in literals:  # import_module(modname), modname parametrized
+        found = [(v, var, v) for v in literals[var]]
+    elif isinstance(arg, ast.JoinedStr):
+        names = {_variable(p.value) for p in arg.values if isinstance(p, ast.FormattedValue)}
         if len(names) == 1 and (var := names.pop()) in literals:
-            return [(text, var, v) for v in literals[var] if "{" not in (text := _fill(arg, var, v))]
-    if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant) \
-            and isinstance(arg.left.value, str) and isinstance(arg.right, ast.Name) and arg.right.id in literals:
-        return [(arg.left.value + v, arg.right.id, v) for v in literals[arg.right.id]]
-    return []
+            found = [(text, var, v) for v in literals[var] if "{" not in (text := _fill(arg, var, v))]
+    elif isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant) \
+            and isinstance(arg.left.value, str) and (var := _variable(arg.right)) in literals:
+        found = [(arg.left.value + v, var, v) for v in literals[var]]
+    package = call.args[1] if len(call.args) > 1 and name == "import_module" else next(
+        (k.value for k in call.keywords if k.arg == "package"), None)
+    if isinstance(package, ast.Constant) and isinstance(package.value, str):  # import_module(".x." + p, "pkg")
+        found = [(_relative(package.value, text), var, v) for text, var, v in found]
+    return found
+
+
+def _relative(package: str, name: str) -> str:
+    """``import_module(name, package)``'s module: ``..x`` against ``pkg.sub`` is ``pkg.x``."""
+    level = len(name) - len(name.lstrip("."))
+    return absolute_module(package, level, name[level:] or None) or name if level else name
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _helper_imports(tree: ast.Module, out: TestFile, internal: set[str]) -> None:

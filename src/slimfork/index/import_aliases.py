@@ -1,0 +1,43 @@
+"""Other names of the import functions: ``from importlib import import_module as im``, ``_load =
+importlib.import_module``, ``load = functools.partial(importlib.import_module, package=__package__)``. A call
+through one is read as a call of the function itself, with what the ``partial`` fixed put first."""
+
+from __future__ import annotations
+
+import ast
+
+IMPORTERS = ("import_module", "__import__", "run_module")
+
+
+def import_aliases(tree: ast.Module) -> dict[str, tuple[str, list[ast.expr], list[ast.keyword]]]:
+    """Local name -> (the import function, positional arguments and keywords a ``partial`` fixed)."""
+    out: dict[str, tuple[str, list[ast.expr], list[ast.keyword]]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("importlib", "runpy", "builtins"):
+            out.update({a.asname: (a.name, [], []) for a in node.names if a.asname and a.name in IMPORTERS})
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if (name := _importer(value)) is not None:
+                out[node.targets[0].id] = (name, [], [])
+            elif isinstance(value, ast.Call) and _name(value.func) == "partial" and value.args \
+                    and (name := _importer(value.args[0])) is not None:
+                out[node.targets[0].id] = (name, list(value.args[1:]), list(value.keywords))
+    return out
+
+
+def through_alias(call: ast.Call, aliases) -> ast.Call:
+    """The call as a call of the import function its name stands for (the call itself when it is no alias)."""
+    if not (isinstance(call.func, ast.Name) and call.func.id in aliases) or call.func.id in IMPORTERS:
+        return call
+    name, args, keywords = aliases[call.func.id]
+    func = ast.copy_location(ast.Name(name, ast.Load()), call.func)
+    return ast.copy_location(ast.Call(func, [*args, *call.args], [*keywords, *call.keywords]), call)
+
+
+def _importer(node: ast.expr) -> str | None:
+    name = _name(node)
+    return name if name in IMPORTERS else None
+
+
+def _name(node: ast.expr) -> str | None:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
