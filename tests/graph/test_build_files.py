@@ -50,3 +50,21 @@ def test_build_script_and_version_source_keep_what_they_read(tmp_path):
     assert "version source" in kept["bpkg/about.py"]
     assert "pip runs" in analysis.graph.reached["setup"].root_reason
     assert {r.path for r in analysis.plan.removals if r.kind == "unreachable"} == {"bpkg/unused.py"}
+
+
+def test_a_setup_cfg_version_attr_keeps_its_module_and_the_name(tmp_path):
+    """``[metadata] version = attr: cpkg._meta.__version__`` in setup.cfg: setuptools reads the module to build the
+    fork; with ``package_api = false`` it was removed and ``pip install`` of the fork failed (lead's adversarial
+    round, session 36)."""
+    files = {
+        "pyproject.toml": '[build-system]\nrequires = ["setuptools>=61"]\nbuild-backend = "setuptools.build_meta"\n',
+        "setup.cfg": "[metadata]\nname = cpkg\nversion = attr: cpkg._meta.__version__\n\n[options]\npackages = find:\n",
+        "cpkg/__init__.py": "from ._meta import __version__\n",
+        "cpkg/_meta.py": '__version__ = "1.3"\n',
+        "cpkg/core.py": "def run():\n    return 1\n",
+    }
+    spec = 'source = "."\nroots = ["cpkg.core"]\n\n[symbols]\npublic_api = "roots"\npackage_api = false\n'
+    analysis = analyse(write_project(tmp_path, files, spec) / "slimfork.toml", jobs=1)
+    kept = {k.path: k.reason for k in analysis.plan.kept}
+    assert "version source of setup.cfg" in kept["cpkg/_meta.py"]
+    assert not [r for r in analysis.plan.removals if r.path == "cpkg/_meta.py"]

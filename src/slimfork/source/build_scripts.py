@@ -20,7 +20,7 @@ def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
             if not here or (root / here / "pyproject.toml").is_file() or (root / here / "setup.cfg").is_file():
                 out[path] = "a setuptools build script"
     if (root / "setup.cfg").is_file():
-        for path, why in _setup_cfg_cmdclass(root, present).items():
+        for path, why in _setup_cfg_sources(root, present).items():
             out.setdefault(path, why)
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
@@ -51,14 +51,20 @@ def _module_files(module: str, present: set[str]) -> list[str]:
             if path and c in present]
 
 
-def _setup_cfg_cmdclass(root: Path, present: set[str]) -> dict[str, str]:
-    """``[options] cmdclass = build_py = pkg._build.BuildPy`` of a setup.cfg."""
+def _setup_cfg_sources(root: Path, present: set[str]) -> dict[str, str]:
+    """``[options] cmdclass = build_py = pkg._build.BuildPy`` and ``[metadata] version = attr: pkg._meta.VERSION``
+    of a setup.cfg (setuptools imports or reads that module to build the fork)."""
     parser = configparser.ConfigParser(interpolation=None)
     try:
         parser.read(root / "setup.cfg")
     except (configparser.Error, OSError, UnicodeDecodeError):
         return {}
     out: dict[str, str] = {}
+    version = parser.get("metadata", "version", fallback="").strip()
+    if version.startswith("attr:"):
+        attr = version[5:].strip()
+        for cand in _module_files(attr.rpartition(".")[0], present):
+            out[cand] = f"the version source of setup.cfg's [metadata] (attr: {attr})"
     for line in parser.get("options", "cmdclass", fallback="").splitlines():
         name, _, value = line.partition("=")
         for cand in _module_files(value.strip().rpartition(".")[0], present) if value.strip() else ():
