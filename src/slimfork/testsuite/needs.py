@@ -26,7 +26,9 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
     fixtures = _conftest_fixtures(files)
     by_name = {name: p for p in files for name in importable_names(p)}
     for path, tf in sorted(files.items()):
-        of_kept = any(_uses_kept(u, library) for u in tf.units.values())
+        libraries, helpers = _star_chain(tf, files, by_name)
+        of_kept = any(_uses_kept(u, library) for u in tf.units.values()) or any(
+            u.names & library.fork.get(m, set()) for u in tf.units.values() for m in libraries)
         kept = [u for u in tf.tests if of_kept and _no_removed(_own_body(u), library)
                 and _no_removed(_class_body(tf, u), library)]
         conftest = posixpath.basename(path) == "conftest.py"
@@ -39,6 +41,10 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
                 _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
                      + (f"its tests of kept code ({kept[0].qualname}) need the file" if kept else
                         "pytest loads it for every test below it (a conftest)"))
+        for helper in helpers if kept else ():  # from tests.helpers import *: the helper file imports with it
+            for use in helper.units["<module>"].uses if "<module>" in helper.units else ():
+                _add(out, library, use.dotted, f"the test file {path} star-imports {helper.path}, which imports it "
+                     f"({helper.path}:{use.line}), and its tests of kept code ({kept[0].qualname}) need the file")
         for test in kept:
             for use in test.uses:
                 if use.line < test.line:  # @retry.repeat(3), @pytest.mark.parametrize("a", cases.ALL)
@@ -49,6 +55,27 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
                     _add(out, library, use.dotted, f"{unit.qualname} ({owner.path}:{use.line}) uses it, and the "
                          f"test of kept code {path}::{test.qualname} uses {unit.qualname}")
     return out
+
+
+def _star_chain(tf: TestFile, files: dict[str, TestFile], by_name: dict[str, str]
+                ) -> tuple[list[str], list[TestFile]]:
+    """The library modules a file's module-level star imports bind names from, directly or through the test files
+    it star-imports (``from .helpers import *``, which does ``from pkg.core import *``), and those test files."""
+    libraries: list[str] = []
+    helpers: list[TestFile] = []
+    todo, seen = list(tf.stars), set()
+    while todo:
+        dotted = todo.pop()
+        if dotted in seen:
+            continue
+        seen.add(dotted)
+        path = by_name.get(dotted)
+        if path is not None and files[path] is not tf:
+            helpers.append(files[path])
+            todo += files[path].stars
+        elif path is None:
+            libraries.append(dotted)
+    return libraries, helpers
 
 
 def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
