@@ -75,6 +75,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     if any(u.dotted.startswith(DOC_RUN) for tf in files.values() for unit in tf.units.values() for u in unit.uses):
         add_doc_runs(files, text_files(tree.root, sorted(set(index.other_files) - removed_already)), internal)
     loaded = plugin_modules(config, analysis.graph.mm.modules)
+    loaded.update({m: why for m, why in _conftest_plugins(files, analysis.graph.mm.modules).items()
+                   if m not in loaded})
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
@@ -124,6 +126,14 @@ def _documents_load(files, doctest_paths: list[str], globs: list[str], library: 
                 if module is not None:
                     out.setdefault(module, f"the doctest {rel}:{use.line}, which pytest collects, imports it")
     return out
+
+
+def _conftest_plugins(files, modules) -> dict[str, str]:
+    """The project's modules a conftest's ``pytest_plugins`` names -> why they stay: pytest imports them when it
+    loads the conftest, which stays whatever the tests (removing it would take every test below it), so without
+    them every test below errs (``Error importing plugin``)."""
+    return {name: f"pytest imports it at collection (pytest_plugins of {path})" for path, tf in sorted(files.items())
+            if posixpath.basename(path) == "conftest.py" for name in tf.plugins if name in modules}
 
 
 def _package_of(analysis, rel: str) -> str | None:
