@@ -1,6 +1,6 @@
 """Session 36's adversarial project ``sf``: a conftest's ``pytest_plugins = ["sf_testing.fixtures"]`` names a
 module of the project (outside the tests folder) that no root reaches, and whose fixture the test of kept code
-requests. The plan removed the module, kept the conftest (it only warned: "removing it would take every test below
+requests (or the project's root conftest does). The plan removed the module, kept the conftest (it only warned: "removing it would take every test below
 it"), and every test of the fork erred at collection (``Error importing plugin``), exit 0, both modes. A module a
 conftest's ``pytest_plugins`` names is now test support, with what it imports."""
 
@@ -27,12 +27,16 @@ FILES = {
 }
 
 
+@pytest.mark.parametrize("conftest", ["tests/conftest.py", "conftest.py"])
 @pytest.mark.parametrize("roots_mode", [False, True])
-def test_a_plugin_a_conftest_names_stays_with_what_it_imports(tmp_path, roots_mode):
+def test_a_plugin_a_conftest_names_stays_with_what_it_imports(tmp_path, roots_mode, conftest):
+    files = {**FILES, conftest: FILES["tests/conftest.py"]}
+    if conftest != "tests/conftest.py":
+        del files["tests/conftest.py"]
     spec = 'source = "."\nroots = ["sf.core"]\ntests = ["tests"]\n'
     if roots_mode:
         spec += '\n[symbols]\npublic_api = "roots"\npackage_api = false\n'
-    result = shrink(write_project(tmp_path, FILES, spec) / "slimfork.toml", tmp_path / "fork", verify=False)
+    result = shrink(write_project(tmp_path, files, spec) / "slimfork.toml", tmp_path / "fork", verify=False)
     assert (result.out / "sf_testing/fixtures.py").exists()
     assert "def g" in (result.out / "sf/other.py").read_text()
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=result.out,
