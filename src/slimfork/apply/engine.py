@@ -39,6 +39,11 @@ SEARCHES = {"prefix": minimal_restoration, "ddmin": ddmin_restoration}
 BISECT_LIMIT = 40
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 check", "3 planned edits"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Check], *, jobs: int | None = None,
                 resume: bool = True, cache: bool = True, search: str = "prefix",
                 bisect_limit: int | None = BISECT_LIMIT, executor: Executor | None = None) -> ApplyReport:
@@ -67,7 +72,7 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
         shutil.rmtree(scratch, ignore_errors=True)
         report = ApplyReport(str(original), str(out), base_commit=journal["base_commit"], notes=journal["notes"])
         try:
-            with progress(f"checks on the original ({len(checks)} checks)"):
+            with progress(f"checks on the original ({counted(len(checks), 'check')})"):
                 ladder.compute_baselines(original, journal["base_tree"])
             report.baselines = ladder.baseline_runs
             for index, batch in enumerate(batches):
@@ -79,8 +84,8 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
                 else:
                     if index < len(done):
                         rewind(repo, journal, index)
-                    with progress(f"batch {index + 1}/{len(batches)} ({batch.name}, {len(batch.edits)} planned "
-                                  "edits): applying and checking"):
+                    with progress(f"batch {index + 1}/{len(batches)} ({batch.name}, "
+                                  f"{counted(len(batch.edits), 'planned edit')}): applying and checking"):
                         result = _run_batch(repo, ladder, batch, digest, journal, scratch, SEARCHES[search],
                                             bisect_limit)
                 report.batches.append(result)

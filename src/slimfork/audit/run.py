@@ -46,6 +46,7 @@ from slimfork.audit.unused import (
     is_test_file,
     kind_reason,
     reached_paths,
+    test_data_folders,
     unused_findings,
 )
 from slimfork.errors import SlimforkError
@@ -141,7 +142,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
                                            {p for p, s in index.files.items() if s.error}, support, public,
-                                           tool_run)
+                                           tool_run, test_data_folders(tree.root, index, unreached_paths))
         result.notes["unused-file"] = kind_reason(graph)
         lap("unused-file")
     if "unused-symbol" in options.kinds:

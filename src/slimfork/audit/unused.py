@@ -144,25 +144,75 @@ def tests_reaching(graph: ModuleGraph, module: str, limit: int = 2000) -> list[s
     return sorted(tests)
 
 
+_GENERIC_FOLDERS = frozenset({"src", "lib", "tests", "test", "data", "fixtures", "projects", "samples", "files",
+                              "resources", "assets", "cases", "input", "inputs", "output", "expected", "build"})
+
+
+def test_data_folders(root, index, paths) -> dict[str, str]:
+    """Files of ``paths`` (unreached ones) inside a folder below a test folder that a test file names by a string:
+    its own name (``parametrize("name", ["demo-pep420-package"])``, joined to a path) or a path ending in it
+    (``FIXTURES / "projects/demo-package-with-tests"``): fixture projects the tests read, build or copy as data,
+    not code of the project (pdm-backend's ``tests/fixtures/projects/*``). Path -> why (a low confidence)."""
+    keys_of: dict[str, list[tuple[str, str]]] = {}  # path -> [(key, folder)], innermost folder first
+    for path in paths:
+        if not in_test_folder(path):
+            continue
+        folder = posixpath.dirname(path)
+        while folder and in_test_folder(folder + "/"):
+            base, parts = posixpath.basename(folder), folder.split("/")
+            if base not in _GENERIC_FOLDERS and not _TEST_DIR.search(base + "/"):
+                keys_of.setdefault(path, []).append((base, folder))
+            keys_of.setdefault(path, []).extend(("/".join(parts[i:]), folder) for i in range(len(parts) - 1))
+            folder = posixpath.dirname(folder)
+    if not keys_of:
+        return {}
+    wanted = {k for keys in keys_of.values() for k, _f in keys}
+    named: dict[str, tuple[str, int]] = {}
+    unreached = set(paths)  # a file of the data itself names nothing for the tests
+    for test in sorted(p for p in index.files if p.endswith(".py") and in_test_folder(p) and p not in unreached):
+        try:
+            text = (Path(root) / test).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for m in _QUOTED.finditer(text):
+            key = m.group(1).strip("/")
+            if key in wanted and key not in named:
+                named[key] = (test, text.count("\n", 0, m.start()) + 1)
+    out: dict[str, str] = {}
+    for path, keys in keys_of.items():
+        hit = next(((k, f, named[k]) for k, f in reversed(keys) if k in named), None)  # the outermost folder named
+        if hit:
+            key, folder, (test, line) = hit
+            out[path] = (f'"{key}" at {test}:{line} names the folder {folder}/: test data the tests read or build, '
+                         "not code they import")
+    return out
+
+
+_QUOTED = re.compile(r"""["']([\w.][\w./-]{2,198})["']""")
+
+
 def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str, int],
                     runnable: frozenset[str] = frozenset(), ambiguous: dict[str, str] | None = None,
                     test_only: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
                     unparsed: AbstractSet[str] = frozenset(), support: dict[str, str] | None = None,
-                    public: dict[str, str] | None = None, tool_run: dict[str, str] | None = None) -> list[Finding]:
+                    public: dict[str, str] | None = None, tool_run: dict[str, str] | None = None,
+                    test_data: dict[str, str] | None = None) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
     ``support``: unreached files a runnable script imports (path -> script), reported like the script (30).
     ``public``: public modules of a library package (path -> package): users may import them (40).
     ``tool_run``: files a shell script, CI workflow or tool runs (path -> why): each is reported on its own (30),
-    never inside a folder finding that would call the files beside it as unknown as it is."""
-    support, public, tool_run = support or {}, public or {}, tool_run or {}
+    never inside a folder finding that would call the files beside it as unknown as it is.
+    ``test_data``: files of folders the tests name as data (``test_data_folders``), reported low (30); a folder
+    finding never mixes them with files no test names."""
+    support, public, tool_run, test_data = support or {}, public or {}, tool_run or {}, test_data or {}
     reached = reached_paths(graph)
     unreached = [p for p in python_paths if p not in reached or p in test_only]
     if not unreached:
         return []
     dead = set(unreached)
-    ambiguous = ambiguous or {}
+    ambiguous = {**test_data, **(ambiguous or {})}
     folders: dict[str, list[str]] = {}
     for path in python_paths:
         folder = posixpath.dirname(path)
@@ -179,7 +229,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
 
     whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)
              and (_EXAMPLE.search(f + "/") or not any(_EXAMPLE.search(p) for p in files))
-             and not mixes_scripts(files)}
+             and not mixes_scripts(files) and len({p in test_data for p in files}) == 1}
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []
     covered: set[str] = set()
