@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from pathlib import Path
 
-from slimfork.apply.batches import build_batches
+from slimfork.apply.batches import build_batches, fork_suffix
 from slimfork.apply.engine import run_batches
+from slimfork.apply.git import Repo
+from slimfork.apply.metadata import local_version
 from slimfork.apply.model import ApplyReport
 from slimfork.apply.output import put_in_place, remove_tree, running_output
+from slimfork.apply.vcs_release import release
 from slimfork.decisions import PUT_BACK, Kept, KeptKind, Plan, Removal, RemovalKind
 from slimfork.errors import SlimforkError
 from slimfork.pipeline.analyse import Analysis, analyse
@@ -85,6 +89,7 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: nothing half-written stays (a killed run's is resumed next time)
         remove_tree(work)
         raise
+    version_note = release(Repo(work), _fork_version(analysis))
     put_in_place(work, spec.out)
     applied.out = str(spec.out)
     analysis.timings["batches"] = time.perf_counter() - t1
@@ -92,8 +97,18 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     if back is not None:
         _put_back_in_plan(stages, back, applied)
     sections = stages.reports + [("Verified batches", applied.to_markdown())]
+    if version_note:
+        sections.append(("Version", version_note[0].upper() + version_note[1:] + "."))
     data = write_reports(analysis, spec.out, spec.report_dir, sections, {**stages.data, "batches": applied.to_dict()})
     return ShrinkResult(analysis, data, spec.out, spec.report_dir, applied)
+
+
+def _fork_version(analysis: Analysis) -> str:
+    """The original's version with the fork's local suffix (none where kept code reads its own version)."""
+    dist = analysis.tree.dist
+    if dist is None or not dist.version:
+        return ""
+    return local_version(dist.version, fork_suffix(analysis, SimpleNamespace(kept=analysis.plan.kept, warnings=[])))
 
 
 def _default_tests(spec: Spec, analysis: Analysis) -> None:
