@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import sys
 
+from slimfork.index.metaclass_guard import silent_metaclass_classes
 from slimfork.index.methods import method_usage
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
     is_type_only, never_runs, own_item, short_text, target_names
@@ -32,8 +33,9 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
     derived = derived_names(tree)  # _PKG = __name__.rsplit(".", 1)[0]: f"{_PKG}._{v}.ops" names modules
     classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: instances of this module's plain classes
+    silent = silent_metaclass_classes(tree)  # YAMLObject: its metaclass's guard is false for its own body
     for i, node in enumerate(tree.body):
-        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i]))
+        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i], i in silent))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -78,7 +80,8 @@ def _fills(value, own: frozenset[str]) -> bool:
 
 
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
-               derived: dict[str, str] | None = None, classes: frozenset[str] = frozenset()) -> TopStatement:
+               derived: dict[str, str] | None = None, classes: frozenset[str] = frozenset(),
+               silent_metaclass: bool = False) -> TopStatement:
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = StatementRefs(st, derived or {})
@@ -97,7 +100,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.bases_known = all(chains) and not any(k.arg for k in node.keywords if k.arg != "metaclass")
             meta = [k for k in node.keywords if k.arg == "metaclass"]
             registering = meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type")
-            if registering:
+            if registering and not silent_metaclass:  # a false guard on its own body registers nothing;
+                # its subclasses still may (hook below)
                 st.keep = st.effect = f"its metaclass {short_text(meta[0].value)} may register it"
             st.hook = bool(registering) or any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
                                                and b.name == "__init_subclass__" for b in node.body)
