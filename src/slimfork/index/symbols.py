@@ -187,6 +187,33 @@ def _parent_call(root: ast.AST, func: ast.AST) -> ast.Call | None:
     return next((c for c in ast.walk(root) if isinstance(c, ast.Call) and c.func is func), None)
 
 
+# What lets a function look a name up at run time: in a module __getattr__, any of them keeps every name
+# (``__name__`` alone names no attribute: the error message's f"module {__name__} has no attribute {name}")
+_LOOKUPS = frozenset({"globals", "vars", "locals", "eval", "exec", "getattr", "hasattr", "__import__", "__spec__",
+                      "sys", "importlib", "import_module", "inspect", "operator", "attrgetter", "__builtins__",
+                      "builtins", "__loader__"})
+_LOOKUP_ATTRS = frozenset({"__dict__", "modules", "f_globals", "__globals__", "import_module", "attrgetter",
+                           "getmembers", "currentframe", "_getframe", "f_back"})
+
+
+def _answers_by_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A module ``__getattr__`` whose answers are names it writes out (jsonschema's: ``if name == "ErrorTree":
+    ... return ErrorTree``): it reads no namespace, no module object, no name built at run time, so it needs only
+    what it names, and keeps only that (it is a module hook: it stays). One that could look any name up
+    (``globals()[name]``, ``getattr(mod, name)``, ``import_module(...)``, ``sys.modules``, ``__spec__``, a frame)
+    keeps every name as before (pitfall 16)."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id in _LOOKUPS:
+            return False
+        if isinstance(sub, ast.Attribute) and sub.attr in _LOOKUP_ATTRS:
+            return False
+        if isinstance(sub, (ast.Import, ast.ImportFrom)) and any(
+                (a.name.split(".")[0] if isinstance(sub, ast.Import) else a.name) in _LOOKUPS | {"*"}
+                for a in sub.names) or isinstance(sub, (ast.Global, ast.Nonlocal)):
+            return False
+    return True
+
+
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     """Module-wide reasons to keep every symbol (pitfalls 11, 13, 16) and the literal ``__all__``."""
     reasons: dict[str, int] = {}
@@ -209,7 +236,8 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             reasons.setdefault("replaces itself or its class in sys.modules (its names are looked up at run time)",
                                node.lineno)
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__") \
+                and not (node.name == "__getattr__" and _answers_by_name(node)):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
         elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
