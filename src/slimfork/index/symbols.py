@@ -222,6 +222,10 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
                for arg in node.args[1:2]}
     context |= _storing_globals(tree) | _own_namespace_evals(tree)
+    for i, top in enumerate(tree.body):  # for name, value in globals().items(): if name.startswith("P"): ...
+        for call, prefix, line in _prefix_scans(top):
+            context.add(call)
+            out.statements[i].own_lookups.add((prefix, line))
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in context:
             name = node.func.id
@@ -296,6 +300,50 @@ def _storing_globals(tree: ast.Module) -> set[int]:
                     id(n) in stores for n in uses) and not any(
                     isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(func)):
                 out.add(id(bind.value))
+    return out
+
+
+def _prefix_scans(top: ast.stmt) -> list[tuple[int, str, int]]:
+    """``for name, value in globals().items(): if name.startswith("MetaSpec_"): ...`` (mido's ``meta.py``): the
+    loop reads only the module's names with that prefix. (id of the ``globals()`` call, prefix, line) for each
+    loop whose whole body is one ``if`` without ``else`` testing ``name.startswith(literal)`` (alone or first of an
+    ``and``), whose variables are used nowhere outside the loop, and that has no ``else``; every other use of
+    ``globals()`` keeps every name as before (pitfall 13)."""
+    out = []
+    for loop in ast.walk(top):
+        if not isinstance(loop, ast.For) or loop.orelse or len(loop.body) != 1 \
+                or not isinstance(guard := loop.body[0], ast.If) or guard.orelse:
+            continue
+        it = loop.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "list" and len(it.args) == 1 \
+                and not it.keywords:
+            it = it.args[0]
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr in ("items", "keys")
+                and not it.args and not it.keywords and isinstance(g := it.func.value, ast.Call)
+                and isinstance(g.func, ast.Name) and g.func.id == "globals" and not g.args and not g.keywords):
+            continue
+        target = loop.target
+        if it.func.attr == "items":
+            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2
+                    and all(isinstance(e, ast.Name) for e in target.elts)):
+                continue
+            key = target.elts[0].id  # type: ignore[attr-defined]
+        elif isinstance(target, ast.Name):
+            key = target.id
+        else:
+            continue
+        test = guard.test.values[0] if isinstance(guard.test, ast.BoolOp) and isinstance(guard.test.op, ast.And) \
+            else guard.test
+        if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "startswith"
+                and isinstance(test.func.value, ast.Name) and test.func.value.id == key and len(test.args) == 1
+                and not test.keywords and isinstance(test.args[0], ast.Constant)
+                and isinstance(test.args[0].value, str)):
+            continue
+        bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        inside = {id(n) for n in ast.walk(loop)}
+        if any(isinstance(n, ast.Name) and n.id in bound and id(n) not in inside for n in ast.walk(top)):
+            continue  # after the loop, its variables hold the last name and value, whatever their prefix
+        out.append((id(g), test.args[0].value, loop.lineno))
     return out
 
 
