@@ -86,3 +86,30 @@ def test_dir_still_keeps_every_name():
 def test_written_names_read_no_namespace():
     tree = ast.parse(LAZY)
     assert not symbol_summary(tree).keep_all
+
+
+def test_the_names_it_answers_are_its_literals():
+    from slimfork.index.module_getattr import getattr_answers
+    node = ast.parse(LAZY).body[1]
+    assert getattr_answers(node) == {"Old", "table"}
+    node = ast.parse("def __getattr__(name):\n    t = {'a': 1, 'b': 2}\n    v = t.get(name)\n    if v is None:\n"
+                     "        raise AttributeError(f'no {name}')\n    return v\n").body[0]
+    assert getattr_answers(node) == {"a", "b"}
+    for body in ("    return _TABLE[name]\n", "    return load(name)\n", "    name = 'x'\n    return name\n",
+                 "    if name.startswith('x'):\n        return 1\n"):
+        assert getattr_answers(ast.parse("def __getattr__(name):\n" + body).body[0]) is None
+
+
+def test_a_test_of_a_pruned_name_goes_with_it(tmp_path):
+    """jsonschema's test_types.py imports `extend` from jsonschema.validators, whose __getattr__ answers only
+    deprecated names: once symbol pruning removes `extend`, the test goes too (a module __getattr__ that may
+    answer any name keeps the test, and every name, as before)."""
+    files = dict(FILES)
+    files["tests/test_api.py"] = "from lz.api import unused_public, used\n\n\ndef test_unused():\n" \
+                                 "    assert unused_public() == 3\n\n\ndef test_used():\n    assert used() == 1\n"
+    files["tests/test_old.py"] = "from lz.api import Old\n\n\ndef test_old():\n    assert Old\n"
+    spec = 'source = "."\npackages = ["lz"]\nroots = ["lz.app"]\n\n[symbols]\npublic_api = "roots"\n'
+    stages = analyse(write_project(tmp_path, files, spec) / "slimfork.toml").stages
+    gone = {(r.path, r.symbol) for r in stages.test_removals}
+    assert ("tests/test_api.py", "test_unused") in gone and ("tests/test_api.py", "test_used") not in gone
+    assert not any(path == "tests/test_old.py" for path, _ in gone)

@@ -15,6 +15,7 @@ import sys
 
 from slimfork.index.metaclass_guard import silent_metaclass_classes
 from slimfork.index.methods import method_usage
+from slimfork.index.module_getattr import getattr_answers
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
     is_type_only, never_runs, own_item, short_text, target_names
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
@@ -211,7 +212,7 @@ def _answers_by_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
                 (a.name.split(".")[0] if isinstance(sub, ast.Import) else a.name) in _LOOKUPS | {"*"}
                 for a in sub.names) or isinstance(sub, (ast.Global, ast.Nonlocal)):
             return False
-    return True
+    return getattr_answers(node) is not None
 
 
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
@@ -240,8 +241,10 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             reasons.setdefault("replaces itself or its class in sys.modules (its names are looked up at run time)",
                                node.lineno)
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__") \
-                and not (node.name == "__getattr__" and _answers_by_name(node)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__getattr__" \
+                and _answers_by_name(node):
+            out.getattr_answers = getattr_answers(node)  # (tests stage, import check: which names it answers)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
         elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
