@@ -95,6 +95,8 @@ def test_the_names_it_answers_are_its_literals():
     node = ast.parse("def __getattr__(name):\n    t = {'a': 1, 'b': 2}\n    v = t.get(name)\n    if v is None:\n"
                      "        raise AttributeError(f'no {name}')\n    return v\n").body[0]
     assert getattr_answers(node) == {"a", "b"}
+    node = ast.parse("def __getattr__(name):\n    if name == 'a':\n        return 1\n    raise AttributeError(name)\n").body[0]
+    assert getattr_answers(node) == {"a"}
     for body in ("    return _TABLE[name]\n", "    return load(name)\n", "    name = 'x'\n    return name\n",
                  "    if name.startswith('x'):\n        return 1\n"):
         assert getattr_answers(ast.parse("def __getattr__(name):\n" + body).body[0]) is None

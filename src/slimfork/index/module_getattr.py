@@ -3,7 +3,8 @@
 jsonschema's deprecated names: ``def __getattr__(name): if name == "ErrorTree": ... return ErrorTree`` and
 ``format_checkers = {"draft3_format_checker": ...}; format_checkers.get(name)``. When every use of the parameter
 is a comparison with literal strings (``name == "X"``, ``name in ("X", "Y")``), the key of a ``.get(name)`` /
-``[name]`` on a dict literal the function binds once, or a value formatted into an f-string (an error message),
+``[name]`` on a dict literal the function binds once, a value formatted into an f-string (an error message) or
+the argument of an exception (``AttributeError(name)``),
 the function can answer only those literals: any other name raises ``AttributeError`` (or returns what the
 function returns for it, which the literals do not name: still no name of the module). None when not known.
 Symbol pruning then keeps only what the function names (``index.symbols``), and the tests stage and the import
@@ -34,13 +35,22 @@ def getattr_answers(node: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[s
         if not isinstance(sub.ctx, ast.Load):
             return None  # rebound
         parent = parents.get(id(sub))
-        found = _compared(parent, sub) if isinstance(parent, ast.Compare) else \
+        found = _compared(parent, sub) if isinstance(parent, ast.Compare) else frozenset() if _error(parent) else \
             _looked_up(parent, parents, tables) if isinstance(parent, (ast.Call, ast.Subscript)) else \
             frozenset() if isinstance(parent, ast.FormattedValue) else None
         if found is None:
             return None
         out |= found
     return frozenset(out)
+
+
+def _error(parent: ast.AST | None) -> bool:
+    """``AttributeError(name)``: an exception built with the name (its message) answers nothing."""
+    if not isinstance(parent, ast.Call):
+        return False
+    func = parent.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name.endswith(("Error", "Exception", "Warning")) and name[:1].isupper()
 
 
 def _compared(cmp: ast.Compare, name: ast.Name) -> frozenset[str] | None:
