@@ -233,7 +233,9 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
             unknowable.add(name)
         if name in gone:
             continue
-        now = summary if info.path in restored else folded.files.get(info.path, summary)
+        # a test-support module is written as in the original (symbol pruning's edit of a module it removed is
+        # dropped): its names are the original's
+        now = summary if info.path in restored or name in support else folded.files.get(info.path, summary)
         fork[name] = set(now.defs) | {c.rsplit(".", 1)[-1] for c in mm.children.get(name, []) if c not in gone} \
             | _answered(now)
         if _lazy(now) or now.all_dynamic or now.error or any(i.names == ("*",) for i in now.imports):
