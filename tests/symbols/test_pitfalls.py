@@ -133,7 +133,9 @@ def test_pitfall_15_names_used_only_in_doctests_stay(libpit):
 
 
 def test_pitfall_16_lazy_getattr_and_fstring_imports_keep_their_modules(libpit):
-    assert {"__getattr__", "_late_impl", "_also_private"} <= _defs(libpit, "lazymod.py")
+    # a module __getattr__ that answers names it writes out keeps what it names, not every name (session 36)
+    assert {"__getattr__", "_late_impl"} <= _defs(libpit, "lazymod.py")
+    assert "_also_private" not in _defs(libpit, "lazymod.py")
     assert "fast_only_helper" in _defs(libpit, "backends/fast.py") and libpit.has(PKG + "backends/slow.py")
 
 

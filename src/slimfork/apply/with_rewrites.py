@@ -62,9 +62,10 @@ def lost_names(root: Path, path: str, content: bytes) -> set[str]:
     except OSError:
         return set()
     after = summary_of(content)
-    if before.error or after.error or after.module_getattr:
+    answers = after.symbols.getattr_answers  # a module __getattr__ that writes out its names answers only those
+    if before.error or after.error or after.module_getattr and answers is None:
         return set()
-    lost = set(before.defs) - set(after.defs)
+    lost = set(before.defs) - set(after.defs) - set(answers or ())
     if path.endswith("__init__.py"):
         folder = (root / path).parent
         lost = {n for n in lost if not ((folder / f"{n}.py").is_file() or (folder / n).is_dir())}

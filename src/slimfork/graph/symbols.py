@@ -219,7 +219,8 @@ class _Walker(PrunedCollector):
             self.use_chain(module, chain, where)
         for base, lit in st.getattrs:
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
-        titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st)  # no lookup
+        titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st) \
+            or _setup_without_lookups(self.mm, module, self.s[module])  # no lookup
         for text in st.strings:
             self.use_dotted(module, text, where, word=titles)
         for text in st.words:
@@ -680,6 +681,30 @@ def _setup_metadata(mm, module: str, st) -> bool:
     path = info.path if info is not None else None
     return bool(path and path.rsplit("/", 1)[-1] == "setup.py" and not mm.is_internal(module)
                 and "setup" in st.names)
+
+
+_LOOKUPS = frozenset({"getattr", "__import__", "import_module", "resolve_name", "locate", "run_module", "run_path",
+                      "exec", "eval", "vars", "globals", "locals", "modules", "load_entry_point", "find_spec",
+                      "spec_from_file_location", "import_string", "load"})
+
+
+def _setup_without_lookups(mm, module: str, summary) -> bool:
+    """A ``setup.py`` outside the packages that looks nothing up by a name (no ``getattr``, ``import_module``,
+    ``__import__``, ``sys.modules``, ``exec``, ``runpy``...): a module name in its strings (asn1crypto's
+    ``PACKAGE_NAME = 'asn1crypto'``, then ``'%s_tests' % PACKAGE_NAME``, ``'%s.egg-info' % PACKAGE_NAME``) names
+    what to build, not a namespace to read (it kept every name of ``asn1crypto/__init__.py``, whose
+    ``load_order()`` names every module). Its real imports count as before."""
+    info = mm.modules.get(module)
+    path = info.path if info is not None else None
+    if not (path and path.rsplit("/", 1)[-1] == "setup.py" and not mm.is_internal(module)):
+        return False
+    for st in summary.statements:
+        if st.names & _LOOKUPS or any(chain[-1] in _LOOKUPS for chain in st.chains) or st.getattrs \
+                or st.own_lookups:
+            return False
+        if any((a.name or a.module.rsplit(".", 1)[-1]) in _LOOKUPS for a in st.aliases + tuple(st.inner_imports)):
+            return False  # from importlib import import_module as im
+    return True
 
 
 def _sphinx_titles(mm, module: str, st) -> bool:

@@ -58,6 +58,7 @@ class SymbolSummary:
     all_names: list[str] | None = None
     error: str | None = None
     external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
+    getattr_answers: frozenset[str] | None = None  # the names a module __getattr__ writing them out may answer
     methods: MethodUsage | None = None  # methods (dunders aside), and the identifiers that may name one
 
     def binders(self) -> dict[str, list[int]]:

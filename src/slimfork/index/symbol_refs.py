@@ -26,6 +26,15 @@ class StatementRefs(ScopedVisitor):
     def __init__(self, st: TopStatement, derived: dict[str, str] | None = None):
         super().__init__()  # scopes: the defs, classes and lambdas around the node: imports there bind local names
         self.st, self.derived = st, derived or {}
+        self.prose = False  # inside the arguments of a warning's or an exception's constructor
+        self.raised: set[int] = set()  # the calls of `raise Call(...)`: an exception's constructor
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        func = node.exc.func if isinstance(node.exc, ast.Call) else None
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name[:1].isupper():  # raise Gone("..."): a class's constructor (a factory's string may name a module)
+            self.raised.add(id(node.exc))
+        self.generic_visit(node)
 
     @property
     def depth(self) -> int:
@@ -68,7 +77,9 @@ class StatementRefs(ScopedVisitor):
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
             text = node.value
-            if len(text) <= 300:
+            if len(text) <= 300 and self.prose:  # a message: each token a word of prose
+                self.st.words.update(_IDENT.findall(text))
+            elif len(text) <= 300:
                 for token in _IDENT.findall(text):  # a bare word of a longer string: a URL, a logger, a hint
                     (self.st.words if token != text and not set(".:") & set(token) else self.st.strings).add(token)
             self._doctests(text)
@@ -123,6 +134,21 @@ class StatementRefs(ScopedVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        """A warning's or an exception's message is prose: the module names in it name no module whole
+        (jsonschema's ``warnings.warn("... Import it from jsonschema.exceptions instead.")`` kept every name of
+        ``jsonschema.exceptions``); a call inside the message is read as any other."""
+        outer = self.prose
+        self.prose = _message_call(node) or id(node) in self.raised
+        try:
+            if self.prose:
+                self.st.chains.update(attribute_paths(node))
+                self.generic_visit(node)
+            else:
+                self._call(node)
+        finally:
+            self.prose = outer
+
+    def _call(self, node: ast.Call) -> None:
         if _reads_distribution(node):  # importlib.metadata.version("pkg"): a distribution's name, no module's
             self.st.chains.update(attribute_paths(node))  # the reader itself is read: `import importlib.metadata`
             self.visit(node.func)
@@ -163,6 +189,17 @@ class StatementRefs(ScopedVisitor):
                     self.visit(kw)
                 return
         self.generic_visit(node)
+
+
+_MESSAGE_SUFFIXES = ("Error", "Warning", "Exception")
+
+
+def _message_call(node: ast.Call) -> bool:
+    """``warnings.warn(...)``, ``warn(...)`` or ``SomeError(...)`` / ``SomeWarning(...)`` / ``SomeException(...)``
+    (and any ``raise Call(...)``, ``StatementRefs.visit_Raise``): its strings are a message for people."""
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name == "warn" or name.endswith(_MESSAGE_SUFFIXES) and name[:1].isupper()
 
 
 def returned_module(call: ast.Call) -> str | None:

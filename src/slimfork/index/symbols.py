@@ -13,7 +13,9 @@ from __future__ import annotations
 import ast
 import sys
 
+from slimfork.index.metaclass_guard import silent_metaclass_classes
 from slimfork.index.methods import method_usage
+from slimfork.index.module_getattr import getattr_answers
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
     is_type_only, never_runs, own_item, short_text, target_names
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
@@ -32,8 +34,9 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
     derived = derived_names(tree)  # _PKG = __name__.rsplit(".", 1)[0]: f"{_PKG}._{v}.ops" names modules
     classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: instances of this module's plain classes
+    silent = silent_metaclass_classes(tree)  # YAMLObject: its metaclass's guard is false for its own body
     for i, node in enumerate(tree.body):
-        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i]))
+        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i], i in silent))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -78,7 +81,8 @@ def _fills(value, own: frozenset[str]) -> bool:
 
 
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
-               derived: dict[str, str] | None = None, classes: frozenset[str] = frozenset()) -> TopStatement:
+               derived: dict[str, str] | None = None, classes: frozenset[str] = frozenset(),
+               silent_metaclass: bool = False) -> TopStatement:
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = StatementRefs(st, derived or {})
@@ -97,7 +101,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.bases_known = all(chains) and not any(k.arg for k in node.keywords if k.arg != "metaclass")
             meta = [k for k in node.keywords if k.arg == "metaclass"]
             registering = meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type")
-            if registering:
+            if registering and not silent_metaclass:  # a false guard on its own body registers nothing;
+                # its subclasses still may (hook below)
                 st.keep = st.effect = f"its metaclass {short_text(meta[0].value)} may register it"
             st.hook = bool(registering) or any(isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef))
                                                and b.name == "__init_subclass__" for b in node.body)
@@ -183,6 +188,33 @@ def _parent_call(root: ast.AST, func: ast.AST) -> ast.Call | None:
     return next((c for c in ast.walk(root) if isinstance(c, ast.Call) and c.func is func), None)
 
 
+# What lets a function look a name up at run time: in a module __getattr__, any of them keeps every name
+# (``__name__`` alone names no attribute: the error message's f"module {__name__} has no attribute {name}")
+_LOOKUPS = frozenset({"globals", "vars", "locals", "eval", "exec", "getattr", "hasattr", "__import__", "__spec__",
+                      "sys", "importlib", "import_module", "inspect", "operator", "attrgetter", "__builtins__",
+                      "builtins", "__loader__"})
+_LOOKUP_ATTRS = frozenset({"__dict__", "modules", "f_globals", "__globals__", "import_module", "attrgetter",
+                           "getmembers", "currentframe", "_getframe", "f_back"})
+
+
+def _answers_by_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A module ``__getattr__`` whose answers are names it writes out (jsonschema's: ``if name == "ErrorTree":
+    ... return ErrorTree``): it reads no namespace, no module object, no name built at run time, so it needs only
+    what it names, and keeps only that (it is a module hook: it stays). One that could look any name up
+    (``globals()[name]``, ``getattr(mod, name)``, ``import_module(...)``, ``sys.modules``, ``__spec__``, a frame)
+    keeps every name as before (pitfall 16)."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id in _LOOKUPS:
+            return False
+        if isinstance(sub, ast.Attribute) and sub.attr in _LOOKUP_ATTRS:
+            return False
+        if isinstance(sub, (ast.Import, ast.ImportFrom)) and any(
+                (a.name.split(".")[0] if isinstance(sub, ast.Import) else a.name) in _LOOKUPS | {"*"}
+                for a in sub.names) or isinstance(sub, (ast.Global, ast.Nonlocal)):
+            return False
+    return getattr_answers(node) is not None
+
+
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     """Module-wide reasons to keep every symbol (pitfalls 11, 13, 16) and the literal ``__all__``."""
     reasons: dict[str, int] = {}
@@ -191,6 +223,10 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
                for arg in node.args[1:2]}
     context |= _storing_globals(tree) | _own_namespace_evals(tree)
+    for i, top in enumerate(tree.body):  # for name, value in globals().items(): if name.startswith("P"): ...
+        for call, prefix, line in _prefix_scans(top):
+            context.add(call)
+            out.statements[i].own_lookups.add((prefix, line))
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in context:
             name = node.func.id
@@ -205,7 +241,10 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             reasons.setdefault("replaces itself or its class in sys.modules (its names are looked up at run time)",
                                node.lineno)
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__getattr__" \
+                and _answers_by_name(node):
+            out.getattr_answers = getattr_answers(node)  # (tests stage, import check: which names it answers)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
         elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
@@ -264,6 +303,50 @@ def _storing_globals(tree: ast.Module) -> set[int]:
                     id(n) in stores for n in uses) and not any(
                     isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(func)):
                 out.add(id(bind.value))
+    return out
+
+
+def _prefix_scans(top: ast.stmt) -> list[tuple[int, str, int]]:
+    """``for name, value in globals().items(): if name.startswith("MetaSpec_"): ...`` (mido's ``meta.py``): the
+    loop reads only the module's names with that prefix. (id of the ``globals()`` call, prefix, line) for each
+    loop whose whole body is one ``if`` without ``else`` testing ``name.startswith(literal)`` (alone or first of an
+    ``and``), whose variables are used nowhere outside the loop, and that has no ``else``; every other use of
+    ``globals()`` keeps every name as before (pitfall 13)."""
+    out = []
+    for loop in ast.walk(top):
+        if not isinstance(loop, ast.For) or loop.orelse or len(loop.body) != 1 \
+                or not isinstance(guard := loop.body[0], ast.If) or guard.orelse:
+            continue
+        it = loop.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "list" and len(it.args) == 1 \
+                and not it.keywords:
+            it = it.args[0]
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr in ("items", "keys")
+                and not it.args and not it.keywords and isinstance(g := it.func.value, ast.Call)
+                and isinstance(g.func, ast.Name) and g.func.id == "globals" and not g.args and not g.keywords):
+            continue
+        target = loop.target
+        if it.func.attr == "items":
+            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2
+                    and all(isinstance(e, ast.Name) for e in target.elts)):
+                continue
+            key = target.elts[0].id  # type: ignore[attr-defined]
+        elif isinstance(target, ast.Name):
+            key = target.id
+        else:
+            continue
+        test = guard.test.values[0] if isinstance(guard.test, ast.BoolOp) and isinstance(guard.test.op, ast.And) \
+            else guard.test
+        if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "startswith"
+                and isinstance(test.func.value, ast.Name) and test.func.value.id == key and len(test.args) == 1
+                and not test.keywords and isinstance(test.args[0], ast.Constant)
+                and isinstance(test.args[0].value, str)):
+            continue
+        bound = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        inside = {id(n) for n in ast.walk(loop)}
+        if any(isinstance(n, ast.Name) and n.id in bound and id(n) not in inside for n in ast.walk(top)):
+            continue  # after the loop, its variables hold the last name and value, whatever their prefix
+        out.append((id(g), test.args[0].value, loop.lineno))
     return out
 
 

@@ -29,6 +29,7 @@ from slimfork.plan.build import settle_uncertain
 from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.facts.python import with_requires_python
+from slimfork.prune.inputs import import_time_test_uses
 from slimfork.prune.stage import run_symbol_stage
 from slimfork.rewrite import fold_tree
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
@@ -55,22 +56,51 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
         known.data["stage_seconds"] = {}  # nothing ran this time
         return known
     held: frozenset[str] = frozenset()
+    gone: frozenset[str] = frozenset()  # test files a pass removed: what they read at import time is no root
+    previous: Stages | None = None
     while True:  # at most once more per definition a decorator cut removed that kept code still names
         scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
         try:
-            stages = _run(analysis, facts, scratch, jobs, shared, held)
+            stages = _run(analysis, facts, scratch, jobs, shared, held, gone)
             more = removed_definitions_in_use(stages, scratch, tests_of(analysis)) - held
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
-        if not more:
+        if more:
+            held |= more
+            continue
+        if previous is not None and not gone <= _gone_files(stages):
+            stages = previous  # a test file the pass took as gone stays after all: its reads were needed
             break
-        held |= more
+        newly = _gone_readers(analysis, stages) - gone
+        if not newly:
+            break
+        previous, gone = stages, gone | newly  # once more without their reads (fewer roots: they go again)
     write_cache(cache_file, stages, shared)
     return stages
 
 
+def _gone_files(stages: Stages) -> frozenset[str]:
+    """The files the plan removes and the test files the tests stage removes whole."""
+    return frozenset(stages.plan.removed_paths()) | {r.path for r in stages.test_removals if r.symbol is None}
+
+
+def _gone_readers(analysis, stages: Stages) -> frozenset[str]:
+    """Test files the plan removes that read library names at import time (``prune.inputs``): those reads were
+    roots of symbol pruning, though the fork has no such file (PyYAML's ``test_yaml_ext.py``, which goes because a
+    helper it imports lost a name, read ``yaml.dump`` and kept the whole dumper)."""
+    tests = tests_of(analysis)
+    removed = _gone_files(stages)
+    if not tests or analysis.spec.sections.get("symbols") is None:
+        return frozenset()
+    mm = stages.graph.mm
+    readers: set[str] = set()
+    import_time_test_uses(analysis, mm, set(mm.modules), removed=frozenset(
+        rel for rel in analysis.index.files if rel not in removed), readers=readers)
+    return frozenset(readers)
+
+
 def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, object],
-         held: frozenset[str]) -> Stages:
+         held: frozenset[str], gone: frozenset[str] = frozenset()) -> Stages:
     tree, index = analysis.tree, analysis.index
     for rel in index.files:
         (scratch / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -90,7 +120,7 @@ def _run(analysis, facts, scratch: Path, jobs: int | None, shared: dict[str, obj
     symbols = analysis.spec.sections.get("symbols")
     patched = patched_names(analysis, scratch, tests_of(analysis)) if symbols is not None and symbols.prune \
         else ([], frozenset())
-    run_symbol_stage(analysis, stages, scratch, jobs, patched)  # [symbols] and dict registries (nothing when neither)
+    run_symbol_stage(analysis, stages, scratch, jobs, patched, gone)  # [symbols] and dict registries (nothing when neither)
     if facts is not None and bool(facts):
         _check_facts(facts, stages, scratch, tests_of(analysis))
     started = _lap(seconds, "symbols", started)

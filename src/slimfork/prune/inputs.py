@@ -27,7 +27,8 @@ _WORD = re.compile(rb"[A-Za-z_]\w*")
 
 
 def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], config, protected: dict[str, str],
-                 registry_modules: dict[str, set[str]]) -> SymbolInputs:
+                 registry_modules: dict[str, set[str]], gone_tests: frozenset[str] = frozenset()) -> SymbolInputs:
+    """``gone_tests``: test files an earlier pass of the stages removed (the fork has no import of them)."""
     mm = graph.mm
     spec, tree = analysis.spec, analysis.tree
     keep_all: dict[str, str] = {}
@@ -89,7 +90,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
              if config.package_api and mm.modules[m].is_package}
     star_api: dict[str, str] = {}
     roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api, star_api)
-    roots += import_time_test_uses(analysis, mm, summaries, plan.removed_paths())
+    roots += import_time_test_uses(analysis, mm, summaries, plan.removed_paths() | gone_tests)
     inputs = SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                           dict(registry_modules), looked_up, text_references(analysis, plan, mm),
                           not config.package_api, not spec.type_checking_imports, api.dropped,
@@ -113,13 +114,14 @@ def _read_off(graph, src: str, edge, module: str) -> str | None:
     return None
 
 
-def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
-                          removed: set[str] | frozenset[str] = frozenset()) -> list[tuple[str, str, str]]:
+def import_time_test_uses(analysis, mm, summaries, removed: set[str] | frozenset[str] = frozenset(),
+                          readers: set[str] | None = None) -> list[tuple[str, str, str]]:
     """The library names a test file reads at import time, in its module-level statements (``SCHEME_NON_FIRST =
     _ASCII_ALPHANUMERIC + "+-."`` after ``from w3lib._infra import _ASCII_ALPHANUMERIC``): without them the file
     does not import and every test in it, of kept code too, would leave with the name (w3lib's ``test_url.py``,
     234 tests of the root ``w3lib.url``). They stay; a name only a test function uses still goes with that test.
-    A test file the fork does not have (``removed``: the spec's ``drop``) reads nothing."""
+    A test file the fork does not have (``removed``: the spec's ``drop``, or a test file an earlier pass of the
+    stages removed) reads nothing. ``readers`` collects the test files that read a name."""
     globs = tests_of(analysis)
     out: list[tuple[str, str, str]] = []
     for rel in sorted(analysis.index.files):
@@ -153,6 +155,7 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                     modules.update({f"self.{a.asname}": a.name for a in stmt.names if a.asname
                                     and mm.is_internal(a.name)})
         why = f"read at import time by the test file {rel}"
+        found = len(out)
         setup = _autouse_setup(tree) if rel.rsplit("/", 1)[-1] == "conftest.py" else {}
         for stmt in tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name in setup:
@@ -184,6 +187,8 @@ def import_time_test_uses(analysis, mm, summaries: dict[str, SymbolSummary],
                         rest = dotted[len(target) + 1:].split(".") if target and len(dotted) > len(target) else []
                         if target in summaries and rest:
                             out.append((target, rest[0], why))
+        if readers is not None and len(out) > found:
+            readers.add(rel)
     return out
 
 

@@ -58,10 +58,11 @@ Patched = tuple[list[tuple[str, str, str]], frozenset[str]]
 
 
 def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
-                     patched: Patched = ([], frozenset())) -> SymbolStage | None:
+                     patched: Patched = ([], frozenset()), gone_tests: frozenset[str] = frozenset()) \
+        -> SymbolStage | None:
     """Run when the spec has ``[symbols]`` or dict registries; updates ``stages.plan``/``stages.graph``.
     ``patched``: the names the tests patch, held as uses, and the attributes patched on them
-    (testsuite/patches.py)."""
+    (testsuite/patches.py). ``gone_tests``: test files an earlier pass removed; what they read at import is no use."""
     spec = analysis.spec
     config: SymbolsSpec | None = spec.sections.get("symbols")
     registries = dict_registries(spec.raw.get("registries", []))
@@ -89,7 +90,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         summaries.update({m: summary for m, (summary, _) in support.items()})
         tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
-                              registry_modules)
+                              registry_modules, gone_tests)
         inputs.keep_all.update({m: why for m, (_, why) in support.items()})
         inputs.symbol_roots += [(m, name, why) for m, name, why in patched_symbols
                                 if m in summaries and name in summaries[m].binders()]

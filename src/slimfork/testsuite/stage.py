@@ -228,15 +228,19 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
         stars[name] = [m for i in summary.imports if i.names == ("*",)
                        and (m := absolute_module(package_of(name, info.is_package), i.level, i.module)
                             if i.level else i.module)]
-        if summary.module_getattr or summary.all_dynamic or summary.error:
+        original[name] |= _answered(summary)
+        if _lazy(summary) or summary.all_dynamic or summary.error:
             unknowable.add(name)
         if name in gone:
             continue
-        now = summary if info.path in restored else folded.files.get(info.path, summary)
-        fork[name] = set(now.defs) | {c.rsplit(".", 1)[-1] for c in mm.children.get(name, []) if c not in gone}
-        if now.module_getattr or now.all_dynamic or now.error or any(i.names == ("*",) for i in now.imports):
+        # a test-support module is written as in the original (symbol pruning's edit of a module it removed is
+        # dropped): its names are the original's
+        now = summary if info.path in restored or name in support else folded.files.get(info.path, summary)
+        fork[name] = set(now.defs) | {c.rsplit(".", 1)[-1] for c in mm.children.get(name, []) if c not in gone} \
+            | _answered(now)
+        if _lazy(now) or now.all_dynamic or now.error or any(i.names == ("*",) for i in now.imports):
             open_modules.add(name)
-        if now.module_getattr or now.all_dynamic or now.error:
+        if _lazy(now) or now.all_dynamic or now.error:
             fork_unknowable.add(name)
         elif now.all_names is not None:
             fork_all[name] = set(now.all_names)
@@ -389,3 +393,13 @@ def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str
         out += ["## Test data of removed registry entries", "", ", ".join(f"`{f}/`" for f in folders[:300]), ""]
     out += [f"- warning: {w}" for w in decisions.warnings]
     return "\n".join(out)
+
+
+def _lazy(summary) -> bool:
+    """A module ``__getattr__`` that may answer any name (not one that writes out the names it answers)."""
+    return summary.module_getattr and summary.symbols.getattr_answers is None
+
+
+def _answered(summary) -> set[str]:
+    """The names a module ``__getattr__`` that writes them out may answer (jsonschema's deprecated names)."""
+    return set(summary.symbols.getattr_answers or ()) if summary.module_getattr else set()

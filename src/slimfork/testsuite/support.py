@@ -22,15 +22,17 @@ _SUPPORT_NAME = re.compile(r"(^|_)(tests?|testing|testutils?|utils_?test|test_?u
 
 def support_candidates(analysis, plan, test_paths: set[str], named: Collection[str] = ()) -> set[str]:
     """Modules named as test code (``_SUPPORT_NAME``, in any part of the dotted name) that the plan removes as
-    unreachable and that no root reached in the original code either (so neither a fact, nor a registry, nor a drop
-    took them), outside the declared registries' packages and the tests. ``named``: modules the test setup loads
+    unreachable and that no root reached in the original code either, or that left only after symbol pruning (so
+    neither a fact, nor a registry, nor a drop took them), outside the declared registries' packages and the tests. ``named``: modules the test setup loads
     whatever their name (a plugin pytest's configuration names): they and what they import are candidates too."""
     graph = analysis.graph
     filtered = set()
     for reg in analysis.spec.registries:
         filtered |= set(graph.mm.descendants(reg.package)) - set(registry_members(graph.mm, reg))
     removable = {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.path not in test_paths
-                 and r.module not in graph.reached and r.module not in filtered}
+                 and (r.module not in graph.reached or r.group == "symbols") and r.module not in filtered}
+    # group "symbols": reached in the original, unreachable only once symbol pruning removed the names that imported
+    # or named it (asn1crypto.pem, named by load_order()'s strings): no fact, registry or drop took it
     return {m for m in removable if is_support_name(m)} | _imported_closure(graph.edges, set(named), removable)
 
 

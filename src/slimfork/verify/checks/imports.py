@@ -150,7 +150,8 @@ class _Resolver:
         if tree.is_extension(module):
             return True  # a compiled module: its names are unknown
         summary = tree.summary(rel)
-        if summary.error or name in summary.defs or summary.module_getattr:
+        answers = summary.symbols.getattr_answers  # a module __getattr__ that writes its names out answers those
+        if summary.error or name in summary.defs or summary.module_getattr and (answers is None or name in answers):
             return True  # a file that does not parse is the parse check's failure, not this one's
         package = module if rel.endswith("__init__.py") else module.rpartition(".")[0]
         for edge in summary.imports:
