@@ -22,6 +22,11 @@ _VAR_PREFIX = re.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_D
                          r"CMAKE_SOURCE_DIR)\}/")
 
 
+# aux_source_directory(<dir> <variable>): every source of the folder (not below it); the folder "." or "${...}"
+_AUX_SOURCE = re.compile(r"\baux_source_directory\s*\(\s*([\w${}./+-]+)\s+\w+\s*\)", re.I)
+_AUX_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".m", ".mm", ".hip", ".C", ".c++")
+
+
 def is_cmake(path: str) -> bool:
     return posixpath.basename(path) == "CMakeLists.txt" or path.endswith(".cmake")
 
@@ -48,6 +53,15 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
                 for path in native:
                     if fnmatch.fnmatch(path, full):
                         out.setdefault(path, f"built by {rel}:{line} (glob {pattern})")
+        for m in _AUX_SOURCE.finditer(text):  # aux_source_directory(${CMAKE_CURRENT_SOURCE_DIR}/cpu_backend V)
+            folder = _VAR_PREFIX.sub("", m.group(1).rstrip("/") + "/")
+            if "${" in folder:
+                continue
+            full = posixpath.normpath(posixpath.join(here, folder))
+            line = text.count("\n", 0, m.start()) + 1
+            for path in native:
+                if posixpath.dirname(path) == full and path.endswith(_AUX_SUFFIXES):
+                    out.setdefault(path, f"built by {rel}:{line} (aux_source_directory {m.group(1)})")
         for m in _SOURCE.finditer(text):
             name = _VAR_PREFIX.sub("", m.group(0))
             if "${" in name or "*" in name:
