@@ -465,9 +465,12 @@ class _Builder:
             for k in nat.kernels:
                 if k.kind == "cuda":
                     uses = self.host_uses(k.name)
+                    strings = self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
                     if len(cuda_defs[k.name]) > 1:  # copies: a use launches the one its translation unit sees
                         uses = [u for u in uses if self.sees(u.path, rel, cuda_defs[k.name])]
-                    uses += self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
+                        strings = [u for u in strings if u.how != "native string"  # a native file's own lookups
+                                   or self.sees(u.path, rel, cuda_defs[k.name])]  # name the kernels it sees
+                    uses += strings
                     self.kernels.append(Kernel(f"cuda:{rel}::{k.name}", "cuda", k.name, rel, k.line, uses))
                 elif k.kind == "metal":
                     uses = self.string_uses(k.name)
