@@ -258,6 +258,7 @@ class _Builder:
         self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
+        self._locals: dict[tuple[str, str], set[str]] = {}
         self.py_file_names: dict[str, list[tuple[str, int]]] = {}  # Python file -> the .py paths its strings name
         self.root: str | None = None
         self.registered: dict[str, str] = {}
@@ -611,25 +612,28 @@ class _Builder:
         base = parts[:len(parts) - (level - 1)] + (written.split(".") if written else [])
         return ".".join(base + [name]) == module
 
-    def module_locals(self, rel: str, module: str, _seen: frozenset[str] = frozenset()) -> set[str]:
+    def module_locals(self, rel: str, module: str) -> set[str]:
         """The names that hold the extension ``module`` in the file ``rel``: its import's local name, names
         bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``), and names imported from a module of
         the tree where they hold it (gsplat: ``from gsplat import csrc as _C`` in ``_backend.py``, then ``from
-        ._backend import _C`` ... ``getattr(_C, name)`` in ``cuda/__init__.py``)."""
+        ._backend import _C`` ... ``getattr(_C, name)`` in ``cuda/__init__.py``). Memoized; a cycle of imports
+        sees the names found so far."""
+        key = (rel, module)
+        if key in self._locals:
+            return self._locals[key]
         py = self.scan.py[rel]
         out = {local for local, m, level, n, _ln in py.imports
                if n is None and m and (m == module or m.endswith("." + module)) or n == module
                or n is not None and self.imports_extension(rel, m, level, n, module)}
-        if len(_seen) < 8:
-            for local, m, level, n, _ln in py.imports:
-                if n is None or n == "*" or local in out:
-                    continue
-                base = self.linker.absolute(rel, m, level)
-                info = self.mm.modules.get(base) if base else None
-                carrier = info.path if info is not None else None
-                if carrier and carrier != rel and carrier not in _seen and carrier in self.scan.py \
-                        and n in self.module_locals(carrier, module, _seen | {rel}):
-                    out.add(local)
+        self._locals[key] = out  # in progress: what an import cycle back to this file sees
+        for local, m, level, n, _ln in py.imports:
+            if n is None or n == "*" or local in out:
+                continue
+            base = self.linker.absolute(rel, m, level)
+            info = self.mm.modules.get(base) if base else None
+            carrier = info.path if info is not None else None
+            if carrier and carrier != rel and carrier in self.scan.py and n in self.module_locals(carrier, module):
+                out.add(local)
         grown = True
         while grown:
             more = {name for name, sources in py.aliases.items() if name not in out and out.intersection(sources)}
