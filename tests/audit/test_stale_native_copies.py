@@ -75,3 +75,17 @@ def test_a_copy_named_by_path_is_kept(tmp_path):
     files["kl/__init__.py"] += "from kl import extra\n"
     result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
     assert "source:csrc/transpose_operator.cu" not in {f.subject for f in result.findings}
+
+
+def test_a_stale_copys_kernel_is_not_used_by_the_live_copys_lookups(tmp_path):
+    """Session 36 (aiter ``98bde2b``): the live copy names its kernel in a string as well as launching it (a name
+    for a lookup or a log line, ``"add_tn_big_tile_kernel"``); that native string counted as a use of every kernel of
+    the name, the stale copy's included, so the stale copy's kernel was never reported. A native file's strings
+    name the kernels its translation unit sees, like its launches."""
+    kernel = KERNEL.replace("void transpose(float* x) {", 'void transpose(float* x) { log_name("transpose_kernel");')
+    files = {**FILES, "csrc/transpose_operator.cu": kernel,
+             "csrc/kernels/transpose_operator.cu": kernel.replace("// step 3", "// step three")}
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
+    assert found.get("cuda:csrc/transpose_operator.cu::transpose_kernel", 0) >= 60, found
+    assert not any(s.startswith("cuda:csrc/kernels/") for s in found), found

@@ -9,6 +9,7 @@ import fnmatch
 import io
 import posixpath
 import re
+import string
 import tokenize
 from pathlib import Path
 
@@ -19,6 +20,11 @@ _PATTERN = re.compile(r"[\w${}./+-]*\*[\w*./+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|
 _SOURCE = re.compile(r"[\w${}./+-]+\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|m|inl|inc)\b")
 _VAR_PREFIX = re.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR|PROJECT_SOURCE_DIR|"
                          r"CMAKE_SOURCE_DIR)\}/")
+
+
+# aux_source_directory(<dir> <variable>): every source of the folder (not below it); the folder "." or "${...}"
+_AUX_SOURCE = re.compile(r"\baux_source_directory\s*\(\s*([\w${}./+-]+)\s+\w+\s*\)", re.I)
+_AUX_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".m", ".mm", ".hip", ".C", ".c++")
 
 
 def is_cmake(path: str) -> bool:
@@ -47,6 +53,15 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
                 for path in native:
                     if fnmatch.fnmatch(path, full):
                         out.setdefault(path, f"built by {rel}:{line} (glob {pattern})")
+        for m in _AUX_SOURCE.finditer(text):  # aux_source_directory(${CMAKE_CURRENT_SOURCE_DIR}/cpu_backend V)
+            folder = _VAR_PREFIX.sub("", m.group(1).rstrip("/") + "/")
+            if "${" in folder:
+                continue
+            full = posixpath.normpath(posixpath.join(here, folder))
+            line = text.count("\n", 0, m.start()) + 1
+            for path in native:
+                if posixpath.dirname(path) == full and path.endswith(_AUX_SUFFIXES):
+                    out.setdefault(path, f"built by {rel}:{line} (aux_source_directory {m.group(1)})")
         for m in _SOURCE.finditer(text):
             name = _VAR_PREFIX.sub("", m.group(0))
             if "${" in name or "*" in name:
@@ -149,7 +164,7 @@ def _extension_calls(text: str) -> list[re.Match]:
         if names:
             calls += [m for m in re.finditer(rf"(?<![\w.])(?:{names})\s*\(", text)]
     return sorted(calls, key=lambda m: m.start())
-_NAME = re.compile(r"""^\s*(["'])([\w.]+)\1|\bname\s*=\s*(["'])([\w.]+)\3""")
+_NAME = re.compile(r"""^\s*[fF]?(["'])([\w.]+)\1|\bname\s*=\s*[fF]?(["'])([\w.]+)\3""")  # f"gsplat.csrc" too
 _NAME_VARIABLE = re.compile(r"""^\s*([A-Za-z_]\w*)\s*,|\bname\s*=\s*([A-Za-z_]\w*)\s*[,)\n]""")
 _STRING_BINDING = re.compile(r"""^([A-Za-z_]\w*)\s*=\s*(["'])([\w.]+)\2[ \t]*$""", re.M)
 _BINDING = re.compile(r"^[ \t]*([A-Za-z_]\w*)\s*=[^=]", re.M)
@@ -244,6 +259,8 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
             if name is None:
                 continue
             listed = [path for source in _BUILT_SOURCE.finditer(body) for path in resolver.resolve(_hole(source), rel)]
+            if not listed and (variable := _SOURCES_VARIABLE.search(body)) is not None:
+                listed = _variable_glob_sources(root, rel, variable.group(1) or variable.group(2), native)
             for path in listed:
                 add(path, name)
             if not listed:
@@ -257,6 +274,33 @@ def extension_names(root: Path, python_paths: list[str], native: list[str]) -> d
             for path, why in walked.items():  # its sources globbed or walked (os.walk(sources_dir)): those it builds
                 if why.startswith(f"built by {rel}:") and path not in out:
                     add(path, next(iter(unlisted)))
+    return out
+
+
+_SOURCES_VARIABLE = re.compile(r"\bsources\s*=\s*([A-Za-z_]\w*)\s*[,)\n]|^\s*[^,()]+,\s*([A-Za-z_]\w*)\s*[,)\n]")
+
+
+def _variable_glob_sources(root: Path, rel: str, variable: str, native: list[str]) -> list[str]:
+    """The sources an extension's ``sources=variable`` globs: those of the globs of computable paths in the
+    script's assignments of the name (torch-points-kernels: ``ext_sources = glob.glob("{}/src/*.cpp".format(root))
+    + glob.glob("{}/src/*.cu".format(root))`` for one extension, ``cpu_ext_sources = ...`` for the other; a later
+    ``sources = [p for p in sources if "hip" not in p]`` adds none)."""
+    try:
+        tree = ast.parse((root / rel).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return []
+    spans = [(node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == variable for t in node.targets)]
+    here = posixpath.dirname(rel)
+    out: list[str] = []
+    for pattern, line in _glob_patterns(tree):
+        if not any(first <= line <= last for first, last in spans):
+            continue
+        full = posixpath.normpath(posixpath.join(here, pattern))
+        for path in native:
+            if path.endswith(_NATIVE_SOURCE) and path not in out and (
+                    fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", ""))):
+                out.append(path)
     return out
 
 
@@ -472,18 +516,67 @@ def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
         if func in ("os.path.abspath", "os.path.realpath", "abspath", "realpath", "str", "os.fspath") and \
                 len(node.args) == 1 and not node.keywords:
             return _path_value(node.args[0], env)
-        if func in ("os.path.join", "path.join", "join", "Path", "pathlib.Path", "PurePath") and node.args and \
+        if func in ("os.path.join", "path.join", "osp.join", "join", "Path", "pathlib.Path", "PurePath") and node.args and \
                 not node.keywords:
             parts = [_path_value(a, env) for a in node.args]
             if any(p is None for p in parts):
                 return None
             return posixpath.join(*[p for p in parts if p is not None])
+    if isinstance(node, ast.JoinedStr):  # f"{root}/src/*.cu"
+        out = ""
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                if part.conversion != -1 or part.format_spec is not None:
+                    return None
+                value = _path_value(part.value, env)
+                if value is None:
+                    return None
+                out += value
+            elif isinstance(part, ast.Constant) and isinstance(part.value, str):
+                out += part.value
+            else:
+                return None
+        return out
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
+        return _formatted(node.func.value.value, node, env)  # "{}/src/*.cpp".format(ext_src_root)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Add)):
         left, right = _path_value(node.left, env), _path_value(node.right, env)
         if left is None or right is None:
             return None
         return posixpath.join(left, right) if isinstance(node.op, ast.Div) else left + right
     return None
+
+
+def _formatted(template: str, call: ast.Call, env: dict[str, str]) -> str | None:
+    """``template.format(...)`` when every field is a positional or keyword argument _path_value computes (plain
+    fields only: no attribute, index, conversion or format spec)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    args = [_path_value(a, env) for a in call.args]
+    kwargs = {k.arg: _path_value(k.value, env) for k in call.keywords if k.arg}
+    out, auto = "", 0
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for literal, field, spec, conversion in fields:
+        out += literal
+        if field is None:
+            continue
+        if spec or conversion:
+            return None
+        if field == "":
+            value = args[auto] if auto < len(args) else None
+            auto += 1
+        elif field.isdigit():
+            value = args[int(field)] if int(field) < len(args) else None
+        else:
+            value = kwargs.get(field)
+        if value is None:
+            return None
+        out += value
+    return out
 
 
 _NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=

@@ -124,7 +124,31 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                 confidence = min(confidence, 30)
             out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
                                why, confidence, path, None, {"kernel_kind": "source"}))
+    out += _idle_sources(table, native, includers)
     return out
+
+
+def _idle_sources(table: KernelTable, native: dict[str, str], includers: dict[str, list[str]]) -> list[Finding]:
+    """Compiled sources none of whose functions live code calls (``KernelTable.idle``), and the headers only they
+    include: 50, since a program or library built outside the tree may still link them."""
+    idle = {path: names for path, names in table.idle.items() if path in native}
+    out = []
+    for path, names in sorted(idle.items()):
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is compiled, but nothing calls it",
+                           f"none of its {len(names)} functions ({shown}) is named by live native code or Python; "
+                           f"{native[path] or 'it is built'}; a build outside the tree may still link it", 50, path,
+                           None, {"kernel_kind": "source"}))
+    for header, including in sorted(includers.items()):
+        if header in native and header not in idle and not header.endswith(_COMPILED_SUFFIXES) and including \
+                and all(src in idle for src in including) and not table.file_uses.get(header):
+            out.append(Finding("unused-kernel", f"source:{header}", f"kernel source {header} is never loaded or included",
+                               "included only by compiled sources nothing calls: " + ", ".join(including[:3]), 50,
+                               header, None, {"kernel_kind": "source"}))
+    return out
+
+
+_COMPILED_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")
 
 
 def _program_reason(path: str, programs: set[str]) -> str:

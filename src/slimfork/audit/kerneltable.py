@@ -72,6 +72,8 @@ class KernelTable:
     # up -> (a copy of it that code names by path, how alike in percent): aiter's csrc/transpose_operator.cu
     registered: dict[str, str] = field(default_factory=dict)  # sources of modules a JSON file registers ->
     # "module_pa_v1 of aiter/jit/optCompilerConfig.json"
+    idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
+    # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -99,7 +101,47 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
         table.built.setdefault(path, why)
     table.stale_copies = stale_copies(str(tree_root), table)
+    table.idle = idle_sources(str(tree_root), table, scan)
     return table
+
+
+_CLASS_OR_LINKAGE = re.compile(r"\b(?:class|struct|union)\s+\w+[^;{()]*\{|\bextern\s*\"C|__attribute__\s*\(\(\s*constructor"
+                               r"|\boperator\b|~\w+\s*\(|\bPyMODINIT_FUNC\b|\bPyInit_|\bPyMethodDef\b|\bPy_InitModule")
+
+
+def idle_sources(root: str, table: KernelTable, scan: TreeScan) -> dict[str, list[str]]:
+    """Compiled sources (not headers) that define functions but no kernel, binding, op, ``main`` or class, none of
+    whose functions live code names (``uncalled_host_functions``), and whose own header (same file name) no other
+    source includes: linked into the extension, called by nothing (gsplat's ``serial_backward.cu``, globbed by
+    ``setup.py``, its functions named only in ``serial_backward.cuh``, which only it includes). A class (whose methods a framework may call by an inherited name), a destructor or operator,
+    ``extern "C"`` linkage, a constructor attribute, a CPython module (``PyInit_``, ``PyMethodDef``) or a Cython
+    module of its name beside it keeps the file out: code may reach those without naming them."""
+    out: dict[str, list[str]] = {}
+    includers: dict[str, list[str]] = {}
+    for src, incs in table.includes.items():
+        for inc in incs:
+            includers.setdefault(inc, []).append(src)
+    for rel, nat in scan.native.items():
+        if not rel.endswith(_COMPILED) or nat.kernels or nat.modules or nat.impls or rel in table.programs:
+            continue
+        stem = rel.rsplit(".", 1)[0]
+        if any(stem + suffix in scan.py or (Path(root) / (stem + suffix)).is_file() for suffix in (".pyx", ".py")):
+            continue  # generated from (or beside) a Cython or Python module of its name: the interpreter calls it
+        functions = [fn.name for fn in nat.functions if not fn.macro]
+        if not functions or any((rel, name) not in table.uncalled for name in functions):
+            continue
+        own = [inc for inc in table.includes.get(rel, ()) if inc.rsplit(".", 1)[0].rsplit("/", 1)[-1]
+               == stem.rsplit("/", 1)[-1] and not inc.endswith(_COMPILED)]
+        if not own or any(other != rel for inc in own for other in includers.get(inc, ())):
+            continue  # its interface header (serial_backward.cuh) is included by no other source
+        try:
+            text = (Path(root) / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        if _CLASS_OR_LINKAGE.search(text):
+            continue
+        out[rel] = sorted(set(functions))
+    return out
 
 
 _STALE_SIMILARITY = 90  # percent of code lines two sources share to be copies of one file
@@ -216,6 +258,7 @@ class _Builder:
         self._python_folders: set[str] = set()
         self._patterns: list[tuple[re.Pattern, str, int]] = []
         self._readers: dict[str, list[str]] = {}
+        self._locals: dict[tuple[str, str], set[str]] = {}
         self.py_file_names: dict[str, list[tuple[str, int]]] = {}  # Python file -> the .py paths its strings name
         self.root: str | None = None
         self.registered: dict[str, str] = {}
@@ -423,9 +466,12 @@ class _Builder:
             for k in nat.kernels:
                 if k.kind == "cuda":
                     uses = self.host_uses(k.name)
+                    strings = self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
                     if len(cuda_defs[k.name]) > 1:  # copies: a use launches the one its translation unit sees
                         uses = [u for u in uses if self.sees(u.path, rel, cuda_defs[k.name])]
-                    uses += self.string_uses(k.name)  # extern "C" kernels looked up by name (hipModuleGetFunction)
+                        strings = [u for u in strings if u.how != "native string"  # a native file's own lookups
+                                   or self.sees(u.path, rel, cuda_defs[k.name])]  # name the kernels it sees
+                    uses += strings
                     self.kernels.append(Kernel(f"cuda:{rel}::{k.name}", "cuda", k.name, rel, k.line, uses))
                 elif k.kind == "metal":
                     uses = self.string_uses(k.name)
@@ -511,6 +557,8 @@ class _Builder:
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
                 kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
                 for use in self.string_uses(name):
+                    if use.path == kernel.path and use.line == kernel.line:
+                        continue  # the export's own m.def("name", ...) string
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
@@ -565,12 +613,27 @@ class _Builder:
         return ".".join(base + [name]) == module
 
     def module_locals(self, rel: str, module: str) -> set[str]:
-        """The names that hold the extension ``module`` in the file ``rel``: its import's local name, and names
-        bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``)."""
+        """The names that hold the extension ``module`` in the file ``rel``: its import's local name, names
+        bound from those (``scatter = scatter_cuda if cuda else scatter_cpu``), and names imported from a module of
+        the tree where they hold it (gsplat: ``from gsplat import csrc as _C`` in ``_backend.py``, then ``from
+        ._backend import _C`` ... ``getattr(_C, name)`` in ``cuda/__init__.py``). Memoized; a cycle of imports
+        sees the names found so far."""
+        key = (rel, module)
+        if key in self._locals:
+            return self._locals[key]
         py = self.scan.py[rel]
         out = {local for local, m, level, n, _ln in py.imports
                if n is None and m and (m == module or m.endswith("." + module)) or n == module
                or n is not None and self.imports_extension(rel, m, level, n, module)}
+        self._locals[key] = out  # in progress: what an import cycle back to this file sees
+        for local, m, level, n, _ln in py.imports:
+            if n is None or n == "*" or local in out:
+                continue
+            base = self.linker.absolute(rel, m, level)
+            info = self.mm.modules.get(base) if base else None
+            carrier = info.path if info is not None else None
+            if carrier and carrier != rel and carrier in self.scan.py and n in self.module_locals(carrier, module):
+                out.add(local)
         grown = True
         while grown:
             more = {name for name, sources in py.aliases.items() if name not in out and out.intersection(sources)}
