@@ -51,6 +51,20 @@ def test_names_a_test_file_reads_at_import_stay_with_its_tests(tmp_path):
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]
 
 
+def test_reads_of_a_test_package_count_too(tmp_path):
+    """``tests/__init__.py`` makes the test files modules, which no root imports: the plan after the fold had them
+    as unreachable, and their reads counted as those of files the fork lacks (treelib's tests package)."""
+    files = {**FILES, "tests/__init__.py": "", "pyproject.toml": FILES["pyproject.toml"] + 'requires-python = ">=3.8"\n',
+             "itpkg/url.py": "import sys\n" + FILES["itpkg/url.py"] + "\n\nif sys.version_info < (3, 8):\n    OLD = 1\n"}
+    root = write_project(tmp_path, files, SPEC)
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    infra = (fork / "itpkg/_infra.py").read_text()
+    assert "_ALPHA" in infra and "_DIGITS" in infra and "_UNUSED" not in infra
+    assert "OLD" not in (fork / "itpkg/url.py").read_text()  # folded: the plan was made again
+    assert "def test_safe" in (fork / "tests/test_url.py").read_text()
+
+
 def test_a_dropped_test_file_reads_nothing(tmp_path):
     """A test file the spec drops is not in the fork: what it read at import time keeps nothing (PyYAML's
     ``tests/legacy_tests/test_yaml_ext.py`` reads the whole ``yaml`` API at import; with it dropped that API no

@@ -10,6 +10,7 @@ from collections import deque
 from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
+from slimfork.decisions import GONE_KINDS, RemovalKind
 from slimfork.globs import first_match
 from slimfork.graph.data_files import DATA_SUFFIXES, package_above, readable_text
 from slimfork.graph.public_api import kept_api, public_api
@@ -90,7 +91,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
              if config.package_api and mm.modules[m].is_package}
     star_api: dict[str, str] = {}
     roots += star_export_roots({**inits, **api.modules}, summaries, mm, api, config.package_api, star_api)
-    roots += import_time_test_uses(analysis, mm, summaries, plan.removed_paths() | gone_tests)
+    roots += import_time_test_uses(analysis, mm, summaries, absent_tests(analysis, plan, gone_tests))
     inputs = SymbolInputs(mm, summaries, keep_all, roots, import_cycles(graph, set(summaries)), dict(protected),
                           dict(registry_modules), looked_up, text_references(analysis, plan, mm),
                           not config.package_api, not spec.type_checking_imports, api.dropped,
@@ -112,6 +113,15 @@ def _read_off(graph, src: str, edge, module: str) -> str | None:
         if dyn.line == edge.line and dyn.text == edge.detail and dyn.reads and dyn.target == module:
             return dyn.reads[0]
     return None
+
+
+def absent_tests(analysis, plan, gone_tests: frozenset[str]) -> set[str]:
+    """The files the fork lacks as the tests see them: the plan's removals but unreachable test files (nothing
+    imports a test module of a ``tests/`` package: the tests stage keeps it, unless it tests removed code), and
+    the test files an earlier pass of the stages removed."""
+    globs = tests_of(analysis)
+    return {r.path for r in plan.removals if r.kind in GONE_KINDS
+            and not (r.kind == RemovalKind.UNREACHABLE and first_match(globs, r.path) is not None)} | gone_tests
 
 
 def import_time_test_uses(analysis, mm, summaries, removed: set[str] | frozenset[str] = frozenset(),

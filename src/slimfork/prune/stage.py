@@ -22,9 +22,10 @@ from slimfork.graph.graph import ModuleGraph
 from slimfork.graph.symbols import PrunedSymbol, SymbolReach, reach_symbols
 from slimfork.index.build import summary_of
 from slimfork.index.relative import absolute_module, package_of
+from slimfork.prune.test_reexports import kept_reexports, test_reads
 from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
-from slimfork.prune.inputs import build_inputs, effect_violations
+from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations
 from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
@@ -81,6 +82,8 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
     if result.contents:
         state = _replan(analysis, stages, scratch, jobs)
     patched_symbols, patched_attrs = patched if only is None else ([], frozenset())
+    reads = test_reads(analysis, stages.graph.mm, absent_tests(analysis, plan0, gone_tests)) if tests and only is None \
+        else []
     attempts = 0
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
@@ -95,6 +98,9 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         inputs.symbol_roots += [(m, name, why) for m, name, why in patched_symbols
                                 if m in summaries and name in summaries[m].binders()]
         reach = reach_symbols(inputs)
+        if reexports := kept_reexports(reads, summaries, reach, state.graph.mm):
+            inputs.symbol_roots += reexports  # costs an import line each: the tests of what they name keep running
+            reach = reach_symbols(inputs)
         tick("reach")
         todo = [p for p in reach.pruned if only is None or p.module in only]
         if only is None and config.methods:
