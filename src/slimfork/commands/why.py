@@ -17,6 +17,8 @@ def add_parser(sub):
 def run(args) -> int:
     from pathlib import Path
 
+    from rich.markup import escape
+
     from slimfork.api import why
 
     if Path(args.spec).is_dir():  # a folder the audit ran on, without a spec: the audit's roots and graph
@@ -27,20 +29,25 @@ def run(args) -> int:
             print_json(data)
             return 0
         out = console()
-        out.print(f"[bold]{args.target}[/bold]: {'reached' if data['kept'] else 'not reached'}")
+        out.print(f"[bold]{escape(args.target)}[/bold]: {'reached' if data['kept'] else 'not reached'}")
         for i, step in enumerate(data["chain"]):
-            out.print(f"{'  ' * i}{step['module']}  [dim]{step['reason']}[/dim]")
+            out.print(f"{'  ' * i}{escape(step['module'])}  [dim]{escape(step['reason'])}[/dim]")
         if not data["chain"]:
-            out.print(data["reason"])
+            out.print(escape(data["reason"]))
         return 0
     answer = why(args.spec, args.target)
     if args.json:
         print_json(answer.to_dict())
         return 0
     out = console()
-    out.print(f"[bold]{args.target}[/bold]: {'kept' if answer.kept else 'removed'}")
+    # the decision's kind and confidence, as report.json has them, and its reason where the chain does not say
+    # it (a symbol kept by its own use, `uses exec()`, read only its module's chain)
+    decided = ", ".join(x for x in (answer.kind, f"confidence {answer.confidence}"
+                                    if answer.confidence is not None else "") if x)
+    out.print(f"[bold]{escape(args.target)}[/bold]: {'kept' if answer.kept else 'removed'}"
+              + (f" ({escape(decided)})" if decided else ""))
+    if not answer.chain or answer.reason != answer.chain[-1]["reason"]:
+        out.print(escape(answer.reason))
     for i, step in enumerate(answer.chain):
-        out.print(f"{'  ' * i}{step['module']}  [dim]{step['reason']}[/dim]")
-    if not answer.chain:
-        out.print(answer.reason)
+        out.print(f"{'  ' * i}{escape(step['module'])}  [dim]{escape(step['reason'])}[/dim]")
     return 0
