@@ -1,4 +1,8 @@
-"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json] [--jobs N] [--executor local|ray]``: write the fork and its reports."""
+"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json] [--jobs N] [--executor local|ray]``: write the fork to
+DIR as a git repository of verified batches (each checked against the original: parse, imports, pyflakes, module
+imports, the install, the project's tests and the spec's [checks]), and its reports (report.md, removed.md,
+kept.md, report.json) to DIR.report/. Where the fork goes is checked before any work; an interrupted run leaves
+the previous fork (or none)."""
 
 from __future__ import annotations
 
