@@ -9,6 +9,7 @@ from rich.table import Table
 
 from slimfork.audit.model import KINDS
 from slimfork.audit.projection import projection_rows
+from slimfork.progress import counted
 
 
 def render(result, new_only: bool = False, width: int | None = None) -> str:
@@ -42,7 +43,7 @@ def render(result, new_only: bool = False, width: int | None = None) -> str:
             table.add_row(name, str(b), str(a), change)
         console.print(table)
     for t in stats.get("hidden_root_triggers", [])[:10]:
-        console.print(f"hidden roots: {t['modules']} modules kept by {t['trigger']}")
+        console.print(f"hidden roots: {counted(t['modules'], 'module')} kept by {t['trigger']}")
     summary = ", ".join(f"{k}: {v}" for k, v in stats.get("findings", {}).items())
     console.print(f"{len(findings)} finding{'' if len(findings) == 1 else 's'} ({summary}) in {stats.get('total_seconds', '?')} s")
     return buffer.getvalue()
