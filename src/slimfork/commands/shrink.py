@@ -50,7 +50,8 @@ def print_unusable(data: dict) -> int:
             continue
         note = b.get("note") or ""
         # "No module named 'x'" (an import), "No module named x" (python -m x)
-        missing = {m.split(".")[0] for m in re.findall(r"No module named '?([\w.]+)", note)}
+        named = set(re.findall(r"No module named '?([\w.]+)", note))
+        missing = {m.split(".")[0] for m in named}
         if b.get("usable", True):
             if not missing - own:
                 continue
@@ -61,8 +62,9 @@ def print_unusable(data: dict) -> int:
                     "(docs/verify.md)")
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
-            hint = ("the project's own compiled extension is not built in the source tree; build it there "
-                    "(`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
+                    "source tree: a compiled extension, or a file its build writes (lz4's _version.py); build it "
+                    "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
             names = ", ".join(sorted(missing - own))
