@@ -17,8 +17,6 @@ def add_parser(sub):
 def run(args) -> int:
     from pathlib import Path
 
-    from rich.markup import escape
-
     from slimfork.api import why
 
     if Path(args.spec).is_dir():  # a folder the audit ran on, without a spec: the audit's roots and graph
@@ -29,11 +27,11 @@ def run(args) -> int:
             print_json(data)
             return 0
         out = console()
-        out.print(f"[bold]{escape(args.target)}[/bold]: {'reached' if data['kept'] else 'not reached'}")
+        out.print(f"{args.target}: {'reached' if data['kept'] else 'not reached'}")
         for i, step in enumerate(data["chain"]):
-            out.print(f"{'  ' * i}{escape(step['module'])}  [dim]{escape(step['reason'])}[/dim]")
+            out.print(f"{'  ' * i}{step['module']}  {step['reason']}")
         if not data["chain"]:
-            out.print(escape(data["reason"]))
+            out.print(data["reason"])
         return 0
     answer = why(args.spec, args.target)
     if args.json:
@@ -44,10 +42,10 @@ def run(args) -> int:
     # it (a symbol kept by its own use, `uses exec()`, read only its module's chain)
     decided = ", ".join(x for x in (answer.kind, f"confidence {answer.confidence}"
                                     if answer.confidence is not None else "") if x)
-    out.print(f"[bold]{escape(args.target)}[/bold]: {'kept' if answer.kept else 'removed'}"
-              + (f" ({escape(decided)})" if decided else ""))
+    out.print(f"{args.target}: {'kept' if answer.kept else 'removed'}"
+              + (f" ({decided})" if decided else ""))
     if not answer.chain or answer.reason != answer.chain[-1]["reason"]:
-        out.print(escape(answer.reason))
+        out.print(answer.reason)
     for i, step in enumerate(answer.chain):
-        out.print(f"{'  ' * i}{escape(step['module'])}  [dim]{escape(step['reason'])}[/dim]")
+        out.print(f"{'  ' * i}{step['module']}  {step['reason']}")
     return 0

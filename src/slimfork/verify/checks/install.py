@@ -62,7 +62,8 @@ class InstallCheck:
             return Baseline(self.name, False, None, f"the original does not install: {outcome}",
                             time.monotonic() - start)
         broken = _failures(outcome)
-        note = f"installed; {counted(len(self.modules), 'root module')} imported and their public names read"
+        note = (f"installed; {counted(len(self.modules), 'root module')} imported and "
+                f"{'its' if len(self.modules) == 1 else 'their'} public names read")
         if broken:
             note += "; failing in the original too (not counted): " + "; ".join(broken[:3])
         return Baseline(self.name, True, {"failures": set(broken), "build": build_digest(original),
