@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from slimfork import __version__
@@ -23,14 +24,41 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+# what exit code 1 means, for the commands that gate on something (the others exit 0, 2 or 130)
+GATES = {"audit": "--fail-on-new found a finding not in the baseline",
+         "corpus": "a fork fails a test the original passes",
+         "diff": "the two plans keep different modules",
+         "installed": "the fork does not install, or a module the original imports fails in it"}
+
+
+def exit_codes(command: str | None = None) -> str:
+    """The exit codes ``--help`` ends with: the README's list, with what 1 means for ``command``."""
+    one = (f"1 {GATES[command]}; " if command in GATES else "" if command else
+           f"1 the command ran and found what it gates on ({', '.join(GATES)}: see their --help); ")
+    return (f"exit codes: 0 success; {one}2 bad input (a spec error, a stale spec entry, a missing source or "
+            "target, a usage error), printed as 'error: KEY: message' with a hint and no traceback; 130 "
+            "interrupted (Ctrl-C, SIGTERM)")
+
+
+def _plain(description: str | None) -> str | None:
+    """A command's docstring as its --help text: without the reST usage line it opens with (the usage above
+    says it, and fully) and without reST's double backquotes."""
+    if not description:
+        return description
+    text = re.sub(r"^``[^`]*``:\s*", "", description.strip()).replace("``", "'")
+    return text[:1].upper() + text[1:]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="slimfork", description="Derive a small, verified fork of a large Python codebase.")
+    parser = _Parser(prog="slimfork", description="Derive a small, verified fork of a large Python codebase.",
+                     epilog=exit_codes())
     parser.add_argument("--version", action="version", version=f"slimfork {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
         module = importlib.import_module(f"slimfork.commands.{name}")
         cmd = module.add_parser(sub)
+        cmd.description, cmd.epilog = _plain(cmd.description), cmd.epilog or exit_codes(name)
         cmd.add_argument("--no-progress", action="store_true", help="do not draw progress bars")
         cmd.set_defaults(run=module.run)
     return parser

@@ -67,7 +67,8 @@ def locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:
             raise SlimforkError(f"{target} is not inside the source {tree.root}", key="TARGET",
                                 hint="give a path relative to the source, a module or module:symbol") from None
     all_paths = set(analysis.index.files) | set(analysis.index.other_files)
-    if target in all_paths or "/" in target:
+    path_like = target.endswith((".py", ".pyi")) and target.partition(":")[0] not in graph.modules  # setup.py
+    if target in all_paths or "/" in target or path_like:
         if target not in all_paths:
             raise SlimforkError(f"no file '{target}' in the source", key="TARGET",
                             hint=did_you_mean(target, sorted(all_paths), "paths are relative to the source"))
@@ -75,7 +76,8 @@ def locate(analysis, target: str) -> tuple[str | None, str | None, str | None]:
     module, _, symbol = target.partition(":")
     if module not in graph.modules:
         raise SlimforkError(f"no module '{module}' in the source", key="TARGET",
-                            hint=did_you_mean(module, list(graph.modules), "give a dotted module name"))
+                            hint=did_you_mean(module, list(graph.modules), "give a module (pkg.mod), a file "
+                                              "relative to the source (pkg/mod.py) or pkg.mod:name"))
     info = graph.modules[module]
     if symbol and info.path and symbol.split(".")[0] not in analysis.index.files[info.path].defs:
         raise SlimforkError(f"module '{module}' defines no '{symbol}'", key="TARGET",

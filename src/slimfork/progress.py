@@ -18,6 +18,12 @@ os.register_at_fork(before=_printing.acquire, after_in_parent=_printing.release,
                     after_in_child=_printing.release)
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 check", "3 planned edits" (the progress lines and the
+    reports count in words; "1 files of the fork changed" read as a slip)."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def set_enabled(value: bool) -> None:
     """The command line's switch (off with --no-progress or --json); the Python API draws bars only."""
     global _enabled, _lines

@@ -8,6 +8,7 @@ memory drops from about 380 MB to 180 MB."""
 from __future__ import annotations
 
 import gc
+import signal
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -33,6 +34,31 @@ def frozen_heap() -> Iterator[None]:
 
 @contextmanager
 def fork_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
-    """A process pool of ``jobs`` workers forked from this process, its heap frozen while they live."""
-    with frozen_heap(), ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
-        yield pool
+    """A process pool of ``jobs`` workers forked from this process, its heap frozen while they live.
+
+    The workers ignore Ctrl-C (it reaches the whole process group) and the parent, interrupted, kills them: a
+    worker that died of the KeyboardInterrupt printed its traceback and broke the pool, and one that lived on
+    waited for work while the parent waited for it at exit (a newcomer's Ctrl-C during the planning stage hung).
+    """
+    with frozen_heap():
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork"), initializer=_ignore_sigint)
+        try:
+            yield pool
+        except BaseException:
+            _kill(pool)
+            raise
+        pool.shutdown(wait=True)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: its queued work cancelled, its workers killed and reaped."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for process in workers:
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.join(5)

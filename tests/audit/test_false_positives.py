@@ -89,3 +89,31 @@ def test_vendor_modules_an_fstring_names_from_the_package_name_are_reached(tmp_p
     result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
     unused = {f.subject for f in result.findings if f.kind == "unused-file"}
     assert unused == {"pkg/backends/_npu/draft.py"}
+
+
+def test_a_submodule_of_a_plain_module_is_made_at_import_not_missing(tmp_path):
+    """bottle 0.13.4: ``bottle.py`` puts an import hook on ``sys.meta_path`` that serves ``bottle.ext.NAME``, and
+    ``test/test_importhook.py`` imports ``bottle.ext.test``: "imports what does not exist" at 85. A module that is
+    no package has no submodules on disk, so only its import-time code makes one: that is not judged (40). A
+    missing submodule of a package is still a finding at 85."""
+    files = {
+        "hooked.py": """
+            import sys
+
+            class _Redirect:
+                def find_spec(self, fullname, path, target=None):
+                    return None
+
+            sys.meta_path.append(_Redirect())
+        """,
+        "setup.py": "from setuptools import setup\nsetup(name='hooked', py_modules=['hooked'], packages=['pkg'])\n",
+        "pkg/__init__.py": "",
+        "test/__init__.py": "",
+        "test/test_hook.py": "def test_hook():\n    import hooked.ext.thing\n",
+        "test/test_missing.py": "def test_missing():\n    import pkg.gone\n",
+    }
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    orphaned = {f.path: f for f in result.findings if f.kind == "orphaned-test"}
+    assert orphaned["test/test_hook.py"].confidence == 40
+    assert "below the module hooked.py, not a package" in orphaned["test/test_hook.py"].reason
+    assert orphaned["test/test_missing.py"].confidence == 85

@@ -76,3 +76,15 @@ def test_a_failed_write_leaves_the_old_spec(project, tmp_path, capsys, monkeypat
         init_cmd._write(spec, "new text\n")
     assert spec.read_text() == "# my edits\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["proj", "slimfork.toml"]
+
+
+def test_a_written_draft_says_where_and_what_next_and_its_roots_note_is_true(project, tmp_path, capsys):
+    """``init --out`` wrote the file without a word (no path, no next step), and the roots' note said "console
+    scripts, then the public API" for projects without a console script (hyperframe 6.1.0, lz4 4.4.5)."""
+    out = tmp_path / "spec.toml"
+    assert main(["init", str(project), "--out", str(out), "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert f"wrote {out}: 1 root, 0 commented-out suggestions; next: `slimfork plan {out}`" in err
+    text = out.read_text()
+    assert "## roots: no console script; the public API" in text and "console scripts, then" not in text
+    assert "narrow roots" in text

@@ -30,7 +30,8 @@ def test_the_projects_own_unbuilt_extension_gets_its_own_hint(capsys):
     print_unusable({"roots": [{"module": "bits", "reason": "root"}],
                     "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}})
     err = capsys.readouterr().err
-    assert "warning: check 'import-modules'" in err and "compiled extension is not built" in err
+    assert "warning: check 'import-modules'" in err and "own bits._ext is not in the source tree" in err
+    assert "a compiled extension, or a file its build writes" in err  # lz4 4.4.5's lz4._version: setuptools_scm
 
 
 def test_a_missing_dependency_is_named_in_the_hint_though_the_note_is_cut(capsys):
@@ -72,3 +73,31 @@ def test_pytest_stopping_and_a_failed_build_get_their_own_hints(capsys):
     first, second = err.split("warning: ")[1:]
     assert "INTERNALERROR" in first and 'skip = ["pytest"]' in first and "dependencies" not in first
     assert "does not build" in second and 'skip = ["install"]' in second and "dependencies" not in second
+
+
+def test_python_dash_m_of_a_missing_module_is_named_in_the_hint(capsys):
+    """``python -m pytest`` without pytest says ``No module named pytest``, unquoted: the hint said only "install
+    the project's dependencies" (bottle 0.13.4, hyperframe 6.1.0, a fresh venv)."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = "pytest did not run (exit 1): /venv/bin/python: No module named pytest"
+    assert print_unusable({"roots": [{"module": "bottle", "reason": "root"}],
+                           "batches": {"baselines": [{"check": "pytest", "usable": False, "note": note}]}}) == 1
+    assert "which lacks pytest;" in capsys.readouterr().err
+
+
+def test_a_check_that_ran_without_a_dependency_is_a_warning_and_the_summary_counts_it(tmp_path, capsys):
+    """ftfy 6.3.1 without ``wcwidth``: "1 of 16 modules import in the original", the check usable, no warning, and
+    the summary said "0 warnings" under a pytest warning. Now each check that verified less says so, and the
+    summary counts the check warnings printed above it."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("X = 1\n")
+    (root / "pkg" / "extra.py").write_text("import not_installed_dependency_xyz\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg.**"]\ntests = []\n'
+                                        '[checks]\nskip = ["install", "pytest"]\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork")]) == 0
+    out, err = capsys.readouterr()
+    assert "warning: check 'import-modules' ran on the original without not_installed_dependency_xyz" in err
+    assert "which lacks not_installed_dependency_xyz" in err
+    assert "0 uncertain, 0 warnings, 1 check warning (above)." in " ".join(out.split())

@@ -25,7 +25,7 @@ from slimfork.apply.output import open_output, rewind, save_journal
 from slimfork.apply.report import commit_message
 from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path, edits_key
 from slimfork.errors import SlimforkError
-from slimfork.progress import progress
+from slimfork.progress import counted, progress
 from slimfork.source.cache import cache_dir
 from slimfork.verify.model import Check, CheckResult
 from slimfork.verify import cancel
@@ -37,11 +37,6 @@ SEARCHES = {"prefix": minimal_restoration, "ddmin": ddmin_restoration}
 # sglang's static checks). Past it, the edits not yet searched are restored as a whole (each with the limit as its
 # reason), so a batch never bisects for hours.
 BISECT_LIMIT = 40
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1: "1 check", "3 planned edits"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Check], *, jobs: int | None = None,

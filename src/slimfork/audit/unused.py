@@ -20,6 +20,7 @@ from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
+from slimfork.progress import counted
 
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _TEST_DIR = re.compile(r"(^|/)tests?/")
@@ -268,7 +269,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
             f"unused: {len(files) - len(only)} files unreached, {len(only)} reached only from tests"
         possible_api = any(p in api for p in only)
         aid = bool(only) and all(p in helper for p in only)
-        out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({len(files)} Python files, {total} lines) "
+        out.append(Finding("unused-file", folder + "/", f"folder {folder}/ ({counted(len(files), 'Python file')}, {counted(total, 'line')}) "
                            f"is {what}", ((api_note if possible_api else "") + (helper_note if aid else "") + note +
                                           _test_note(tests)).rstrip("; ") or "unreached",
                            30 if main or example or used or named or possible_api or aid else PUBLIC if package

@@ -13,7 +13,9 @@ def print_json(data) -> None:
 def console():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    # no markup: slimfork's text is never rich markup, and its messages name spec tables ("[verify]
+    # requirements", "[symbols] drop", audit's "[new]") that rich's markup took for tags and dropped
+    return Console(highlight=False, soft_wrap=True, markup=False)
 
 
 def comparison_table(title: str, before: dict, after: dict, key: str, limit: int = 15):

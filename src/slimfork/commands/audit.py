@@ -20,17 +20,20 @@ from slimfork.fsutil import write_atomic
 
 def add_parser(subparsers):
     p = subparsers.add_parser("audit", help="report unused files, duplicates, unused kernels, orphaned tests",
-                              description="Audit a codebase in place: files nothing reaches, near-duplicate "
-                                          "modules, GPU kernels with no launch site, orphaned tests, eager "
-                                          "package imports. Each finding has a reason and a confidence.")
+                              description="Audit a codebase in place: files nothing reaches (unused-file), "
+                                          "private functions nothing names (unused-symbol), near-duplicate "
+                                          "modules (duplicate), GPU kernels with no launch site (unused-kernel), "
+                                          "orphaned tests, eager package imports, same-named modules to "
+                                          "consolidate (same-name). Each finding has a reason and a confidence, "
+                                          "and the table ends with a before/after projection.")
     p.add_argument("path", nargs="?", help="source folder (default: the current folder, or the spec's source)")
     p.add_argument("--spec", help="a keep spec: its source, packages and roots are used")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.add_argument("--output", "-o", help="write the report to this file instead of standard output")
     p.add_argument("--only", action="append", choices=sorted(KINDS), help="run only this kind (repeatable)")
-    p.add_argument("--min-confidence", type=int, default=0, help="hide findings below this confidence (0-100)")
-    p.add_argument("--min-similarity", type=float, default=80.0, help="duplicates: minimum similarity in %%")
+    p.add_argument("--min-confidence", type=int, default=0, help="hide findings below this confidence (0-100; default 0: show all)")
+    p.add_argument("--min-similarity", type=float, default=80.0, help="duplicates: minimum similarity in %% (default 80)")
     p.add_argument("--python", help="eager imports: interpreter of a verification environment to measure with")
     p.add_argument("--kernel-table", help="also write the whole kernel table (definitions and uses) as JSON")
     p.add_argument("--baseline", help="baseline file: recorded when missing (or with --update-baseline), "

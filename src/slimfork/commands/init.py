@@ -37,6 +37,14 @@ def run(args) -> int:
     text, data = draft_spec(source, Path(args.out).resolve().parent if args.out else base)
     if args.out:
         _write(Path(args.out), text)
+        import sys
+
+        from slimfork.progress import counted
+
+        suggested = len(data.get("facts") or []) + len(data.get("registries") or [])
+        sys.stderr.write(f"slimfork: wrote {args.out}: {counted(len(data['roots']), 'root')}, "
+                         f"{counted(suggested, 'commented-out suggestion')}; next: "
+                         f"`slimfork plan {args.out}` (what would go), then `slimfork shrink {args.out}`\n")
     if args.json:
         print_json(dict(data, spec=text, out=args.out))
     elif not args.out:

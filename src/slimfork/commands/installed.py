@@ -16,7 +16,8 @@ def add_parser(sub):
     p.add_argument("fork", nargs="?", help="the fork's folder (default: the spec's out)")
     p.add_argument("--import", dest="modules", action="append", metavar="MODULE",
                    help="a module to time (repeatable; default: the spec's root modules)")
-    p.add_argument("--runs", type=positive_int, default=3, help="fresh processes per module and tree; the median is shown")
+    p.add_argument("--runs", type=positive_int, default=3, help="fresh processes per module and tree; the median is shown "
+                   "(default 3)")
     p.add_argument("--json", action="store_true", help="print the numbers as JSON")
     return p
 

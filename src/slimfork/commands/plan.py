@@ -36,7 +36,9 @@ def run(args) -> int:
 
     out = console()
     listed = fates(analysis)  # the plan's files and the tests stage's removals: all that shrink will attempt
-    table = Table(title=f"{len(listed)} removals shrink will attempt", title_justify="left")
+    from slimfork.progress import counted
+
+    table = Table(title=f"{counted(len(listed), 'removal')} shrink will attempt", title_justify="left")
     table.add_column("path")
     table.add_column("lines", justify="right")
     table.add_column("fate")
@@ -44,7 +46,11 @@ def run(args) -> int:
     shown = listed if args.all else listed[:40]
     for r, fate, _ in shown:
         table.add_row(r.path + (f"::{r.symbol}" if r.symbol else ""), str(r.lines), fate, r.reason)
-    out.print(table)
+    if listed:
+        out.print(table)
+    else:  # an empty table said nothing of why (a draft's roots are the whole public API)
+        out.print("nothing to remove: every file is reached from the roots or kept by the spec; narrow `roots`, "
+                  "or accept a `drop`, fact or registry suggestion of `slimfork init`, to let code go")
     if len(shown) < len(listed):
         out.print(f"... and {len(listed) - len(shown)} more (--all or --json lists them)")
     pending = [why for _, fate, why in listed if fate == PENDING]
@@ -55,7 +61,7 @@ def run(args) -> int:
     total = sum(s.lines for s in analysis.index.files.values())
     out.print(f"{len(plan.kept)} files kept; {sum(python):,} of {total:,} Python lines removed"
               + (f" (and {other:,} lines of other files)" if other else "")
-              + f"; {len(plan.uncertain)} uncertain; {len(plan.warnings)} warnings")
+              + f"; {len(plan.uncertain)} uncertain; {counted(len(plan.warnings), 'warning')}")
     for w in plan.warnings[:10]:
         out.print(f"warning: {w}")
     return 0

@@ -1,4 +1,8 @@
-"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json] [--jobs N] [--executor local|ray]``: write the fork and its reports."""
+"""``slimfork shrink SPEC [--out DIR] [--dry-run] [--json] [--jobs N] [--executor local|ray]``: write the fork to
+DIR as a git repository of verified batches (each checked against the original: parse, imports, pyflakes, module
+imports, the install, the project's tests and the spec's [checks]), and its reports (report.md, removed.md,
+kept.md, report.json) to DIR.report/. Where the fork goes is checked before any work; an interrupted run leaves
+the previous fork (or none)."""
 
 from __future__ import annotations
 
@@ -28,41 +32,62 @@ def add_parser(sub):
     return p
 
 
-def print_unusable(data: dict) -> None:
+def print_unusable(data: dict) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
-    module passed on the original, its dependencies not installed, and the run said nothing)."""
+    module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
+    lacked a dependency for part of the original verified only the rest (ftfy 6.3.1: "1 of 16 modules import in
+    the original", no ``wcwidth``): a warning too. Returns how many warnings it wrote."""
     import sys
 
     import re
 
     baselines = (data.get("batches") or {}).get("baselines") or []
     own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
+    written = 0
     for b in baselines:
-        if not b.get("usable", True) and not b.get("skipped"):
-            note = b.get("note") or ""
-            missing = {m.split(".")[0] for m in re.findall(r"No module named '([\w.]+)'", note)}
-            if missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
-                hint = ("the project's own compiled extension is not built in the source tree; build it there "
-                        "(`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
-            elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
-                names = ", ".join(sorted(missing - own))
-                hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
-                        "install the project's dependencies there, or name them in [verify] requirements "
-                        "(docs/verify.md)")
-            elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
-                hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
-                        "as a script, or exits, at import); run them as the project does, and skip the check with "
-                        f"[checks] skip = [\"{b['check']}\"]")
-            elif "does not install" in note:  # a build error, not a missing dependency
-                hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
-                        "build backend, a compiler) or skip the check with [checks] skip = [\"install\"]")
-            else:
-                hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
-                        "dependencies there, or name them in [verify] requirements (docs/verify.md)")
-            note = note if len(note) <= 240 else note[:240] + " ..."
-            sys.stderr.write(f"warning: check '{b['check']}' could not run on the original, so it verified nothing: "
-                             f"{note}\n  hint: {hint}\n")
+        if b.get("skipped"):
+            continue
+        note = b.get("note") or ""
+        # "No module named 'x'" (an import), "No module named x" (python -m x)
+        named = set(re.findall(r"No module named '?([\w.]+)", note))
+        missing = {m.split(".")[0] for m in named}
+        if b.get("usable", True):
+            if not missing - own:
+                continue
+            names = ", ".join(sorted(missing - own))
+            what = f"ran on the original without {names}, so it verified only what imports without it"
+            hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
+                    "install the project's dependencies there, or name them in [verify] requirements "
+                    "(docs/verify.md)")
+        elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
+            what = "could not run on the original, so it verified nothing"
+            hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
+                    "source tree: a compiled extension, or a file its build writes (lz4's _version.py); build it "
+                    "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+        elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
+            what = "could not run on the original, so it verified nothing"
+            names = ", ".join(sorted(missing - own))
+            hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
+                    "install the project's dependencies there, or name them in [verify] requirements "
+                    "(docs/verify.md)")
+        elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
+            what = "could not run on the original, so it verified nothing"
+            hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
+                    "as a script, or exits, at import); run them as the project does, and skip the check with "
+                    f"[checks] skip = [\"{b['check']}\"]")
+        elif "does not install" in note:  # a build error, not a missing dependency
+            what = "could not run on the original, so it verified nothing"
+            hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
+                    "build backend, a compiler) or skip the check with [checks] skip = [\"install\"]")
+        else:
+            what = "could not run on the original, so it verified nothing"
+            hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
+                    "dependencies there, or name them in [verify] requirements (docs/verify.md)")
+        note = note if len(note) <= 240 else note[:240] + " ..."
+        sys.stderr.write(f"warning: check '{b['check']}' {what}: {note}\n  hint: {hint}\n")
+        written += 1
+    return written
 
 
 SHOWN_WARNINGS = 5
@@ -105,7 +130,7 @@ def run(args) -> int:
                     executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
-    print_unusable(data)
+    unusable = print_unusable(data)
     if args.json:
         print_json(data)
         return 0
@@ -114,7 +139,8 @@ def run(args) -> int:
     red = data["reduction"]
     out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
               f"{red['files']}% fewer. {_n(len(data['uncertain']), 'uncertain', 'uncertain')}, "
-              f"{_n(len(data['warnings']), 'warning')}.")
+              f"{_n(len(data['warnings']), 'warning')}"
+              + (f", {_n(unusable, 'check warning')} (above)." if unusable else "."))
     print_warnings(data["warnings"], result.report_dir)
     if result.out and result.report_dir:  # a fork is written with its report
         out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")

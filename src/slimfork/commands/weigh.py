@@ -37,13 +37,13 @@ def run(args) -> int:
         return 0
     out = console()
     for w in weights:
-        out.print(f"[bold]{w.retained:>9,d}[/bold] lines in {w.modules:,d} module{'' if w.modules == 1 else 's'}  {w.module}  "
-                  f"[dim]({w.lines:,d} its own)[/dim]")
+        out.print(f"{w.retained:>9,d} lines in {w.modules:,d} module{'' if w.modules == 1 else 's'}  {w.module}  "
+                  f"({w.lines:,d} its own)")
         for imp in w.importers[:6]:
             where = f"{imp['path']}:{imp['line']}" if imp["path"] else ""
-            out.print(f"            [dim]{where}  {imp['how']}[/dim]")
+            out.print(f"            {where}  {imp['how']}")
         if len(w.importers) > 6:
-            out.print(f"            [dim]... {len(w.importers) - 6} more imports[/dim]")
+            out.print(f"            ... {len(w.importers) - 6} more imports")
     found = reexport_hold(analysis)
     if found is not None:
         hold, line = found

@@ -27,9 +27,9 @@ def run(args) -> int:
             print_json(data)
             return 0
         out = console()
-        out.print(f"[bold]{args.target}[/bold]: {'reached' if data['kept'] else 'not reached'}")
+        out.print(f"{args.target}: {'reached' if data['kept'] else 'not reached'}")
         for i, step in enumerate(data["chain"]):
-            out.print(f"{'  ' * i}{step['module']}  [dim]{step['reason']}[/dim]")
+            out.print(f"{'  ' * i}{step['module']}  {step['reason']}")
         if not data["chain"]:
             out.print(data["reason"])
         return 0
@@ -38,9 +38,14 @@ def run(args) -> int:
         print_json(answer.to_dict())
         return 0
     out = console()
-    out.print(f"[bold]{args.target}[/bold]: {'kept' if answer.kept else 'removed'}")
-    for i, step in enumerate(answer.chain):
-        out.print(f"{'  ' * i}{step['module']}  [dim]{step['reason']}[/dim]")
-    if not answer.chain:
+    # the decision's kind and confidence, as report.json has them, and its reason where the chain does not say
+    # it (a symbol kept by its own use, `uses exec()`, read only its module's chain)
+    decided = ", ".join(x for x in (answer.kind, f"confidence {answer.confidence}"
+                                    if answer.confidence is not None else "") if x)
+    out.print(f"{args.target}: {'kept' if answer.kept else 'removed'}"
+              + (f" ({decided})" if decided else ""))
+    if not answer.chain or answer.reason != answer.chain[-1]["reason"]:
         out.print(answer.reason)
+    for i, step in enumerate(answer.chain):
+        out.print(f"{'  ' * i}{step['module']}  {step['reason']}")
     return 0

@@ -55,8 +55,12 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
     if project.dist:
         lines.append(f"dist = {_s(project.dist)}{'':<12}## the sdist carries the tests")
     entry = sorted(dist.entry_points) if dist else []
-    lines.append("## console scripts, then the public API: every module with no part starting with '_'"
+    scripts = bool(roots and roots[0] == "script:*")
+    lines.append(("## roots: the console scripts (script:*), then" if scripts else "## roots: no console script;")
+                 + " the public API: every module with no part starting with '_'"
                  + (f" (entry points of {', '.join(entry)} are roots without being listed)" if entry else ""))
+    lines.append("## as drafted the fork keeps every public module: narrow roots to what its users run or import,")
+    lines.append("## or accept the suggestions below, to let code go (`slimfork plan` lists what would)")
     lines.append("roots = [" + ", ".join(_s(r) for r in roots) + "]")
     if project.tests:
         lines.append(f"tests = [{', '.join(_s(t) for t in project.tests)}]{'':<6}## the project's own tests")

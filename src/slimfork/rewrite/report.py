@@ -9,6 +9,7 @@ from typing import Any
 from slimfork.facts.model import Fact
 from slimfork.facts.unmatched import TYPO
 from slimfork.rewrite.fold_nodes import Fold
+from slimfork.progress import counted
 
 BRANCH_KINDS = {"if", "elif", "else", "while", "ternary", "filter", "assert", "dead code"}
 
@@ -89,8 +90,9 @@ class FoldReport:
 
     def _gone_summary(self) -> str:
         gone = [f for f in self.changed if f.path in self.later_removed]
-        return (f"; {len(gone)} more files were folded ({sum(f.branches for f in gone)} branches) and then left the "
-                "fork as unreachable, not counted here") if gone else ""
+        return (f"; {counted(len(gone), 'more file')} {'was' if len(gone) == 1 else 'were'} folded "
+                f"({counted(sum(f.branches for f in gone), 'branch', 'branches')}) and then left the fork as "
+                "unreachable, not counted here") if gone else ""
 
     def fact_matches(self) -> dict[str, list[tuple[str, int]]]:
         out: dict[str, list[tuple[str, int]]] = {}
@@ -148,9 +150,10 @@ class FoldReport:
 
     def to_markdown(self, limit: int = 50) -> str:
         out = ["# Platform facts folded", "",
-               f"{len(self.in_fork)} files of the fork changed, {self.branches} branches folded, {self.lines_removed} "
-               f"lines removed, {len(self.failures)} files left unmodified ({self.candidates} of {self.scanned} files "
-               f"mention a fact; {self.seconds:.1f} s){self._gone_summary()}.", ""]
+               f"{counted(len(self.in_fork), 'file')} of the fork changed, "
+               f"{counted(self.branches, 'branch', 'branches')} folded, {counted(self.lines_removed, 'line')} removed, "
+               f"{counted(len(self.failures), 'file')} left unmodified ({self.candidates} of "
+               f"{counted(self.scanned, 'file')} mention a fact; {self.seconds:.1f} s){self._gone_summary()}.", ""]
         if self.unmatched:
             out += ["## Facts that matched nothing", ""]
             spelled = Counter(why.split("(", 1)[1].split(")", 1)[0] for f in self.files for _, why in f.unresolved)

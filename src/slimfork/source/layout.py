@@ -81,9 +81,12 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
 def _no_code_hint(py_root: Path) -> str:
     """What to do when no package is found: a C extension with only stubs (ciso8601: ``ciso8601/__init__.pyi``,
     ``module.c``) has no Python code to fork, which "point source at the folder that holds the packages" hid."""
-    stubs = sorted(p.relative_to(py_root).as_posix() for p in py_root.glob("*/*.pyi"))[:3]
-    native = sorted(p.name for p in py_root.iterdir() if p.suffix in (".c", ".cc", ".cpp", ".rs", ".pyx"))[:3] \
-        if py_root.is_dir() else []
+    # at the top, or below src/ (mmh3 5.3.1: src/mmh3/__init__.pyi and mmh3module.c got "point source at ...")
+    places = [p for p in (py_root, py_root / "src") if p.is_dir()]
+    stubs = sorted(p.relative_to(py_root).as_posix() for place in places for p in place.glob("*/*.pyi"))[:3]
+    native = sorted(p.relative_to(py_root).as_posix() for place in places
+                    for p in [*place.glob("*"), *place.glob("*/*")]
+                    if p.suffix in (".c", ".cc", ".cpp", ".rs", ".pyx") and p.is_file())[:3]
     if stubs or native:
         return ("its code is not Python: " + ", ".join(stubs + native) + " (a compiled extension" +
                 (" with type stubs" if stubs else "") + "); slimfork forks Python packages and modules")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from slimfork.audit.model import KINDS
 from slimfork.audit.projection import projection_rows
+from slimfork.progress import counted
 
 
 def _cell(text: str) -> str:
@@ -36,5 +37,5 @@ def render(result, new_only: bool = False) -> str:
         if result.notes.get(kind):
             lines += [f"All {kind} findings: {result.notes[kind]}.", ""]
     for t in result.stats.get("hidden_root_triggers", []):
-        lines.append(f"- hidden roots: {t['modules']} modules kept by {t['trigger']}")
+        lines.append(f"- hidden roots: {counted(t['modules'], 'module')} kept by {t['trigger']}")
     return "\n".join(lines) + "\n"

@@ -9,12 +9,14 @@ from rich.table import Table
 
 from slimfork.audit.model import KINDS
 from slimfork.audit.projection import projection_rows
+from slimfork.progress import counted
 
 
 def render(result, new_only: bool = False, width: int | None = None) -> str:
     findings = [f for f in result.sorted() if not new_only or result.is_new(f)]
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width or 160, force_terminal=False, color_system=None)
+    console = Console(file=buffer, width=width or 160, force_terminal=False, color_system=None,
+                      markup=False)  # "[new]" and "[symbols]" are text, not rich's tags
     for kind, title in KINDS.items():
         these = [f for f in findings if f.kind == kind]
         if not these:
@@ -42,7 +44,7 @@ def render(result, new_only: bool = False, width: int | None = None) -> str:
             table.add_row(name, str(b), str(a), change)
         console.print(table)
     for t in stats.get("hidden_root_triggers", [])[:10]:
-        console.print(f"hidden roots: {t['modules']} modules kept by {t['trigger']}")
+        console.print(f"hidden roots: {counted(t['modules'], 'module')} kept by {t['trigger']}")
     summary = ", ".join(f"{k}: {v}" for k, v in stats.get("findings", {}).items())
     console.print(f"{len(findings)} finding{'' if len(findings) == 1 else 's'} ({summary}) in {stats.get('total_seconds', '?')} s")
     return buffer.getvalue()

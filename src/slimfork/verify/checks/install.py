@@ -20,6 +20,7 @@ from pathlib import Path
 from slimfork.verify.env import VerifyEnv, stub_dir
 from slimfork.verify.installed import BUILD_FILES, InstallError, build_digest, build_named, clean_env, installed
 from slimfork.verify.model import Baseline, CheckResult
+from slimfork.progress import counted
 
 _PROBE = r"""
 import importlib, json, sys
@@ -61,7 +62,8 @@ class InstallCheck:
             return Baseline(self.name, False, None, f"the original does not install: {outcome}",
                             time.monotonic() - start)
         broken = _failures(outcome)
-        note = f"installed; {len(self.modules)} root modules imported and their public names read"
+        note = (f"installed; {counted(len(self.modules), 'root module')} imported and "
+                f"{'its' if len(self.modules) == 1 else 'their'} public names read")
         if broken:
             note += "; failing in the original too (not counted): " + "; ".join(broken[:3])
         return Baseline(self.name, True, {"failures": set(broken), "build": build_digest(original),
