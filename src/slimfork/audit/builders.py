@@ -411,6 +411,10 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
                     for path in sources:
                         if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
                             out.setdefault(path, f"built by {rel}:{line} (glob {text})")
+                elif full.endswith("/*") and "*" not in full[:-1]:  # glob("csrc/plugins/*"): every file of the folder
+                    for path in folders.get(full[:-2], ()):
+                        if posixpath.dirname(path) == full[:-2]:
+                            out.setdefault(path, f"built by {rel}:{line} (glob {text})")
                 continue
             for path in folders.get(full, ()):
                 out.setdefault(path, f"built by {rel}:{line} (every source below the folder '{text}')")
@@ -582,9 +586,34 @@ def _formatted(template: str, call: ast.Call, env: dict[str, str]) -> str | None
 _NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=
 
 
+def _translated_strings(tree: ast.Module) -> set[int]:
+    """The string nodes only source translators (a call of ``*hipify*``) read: their own arguments, and the values of
+    names every read of which is such an argument."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and "hipify" in ast.unparse(node.func).lower():
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                inside.update(id(n) for n in ast.walk(arg))
+    if not inside:
+        return set()
+    read: dict[str, bool] = {}  # name -> every read of it is a translator's argument
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            read[node.id] = read.get(node.id, True) and id(node) in inside
+    out = {i for i in inside}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if targets and all(isinstance(t, ast.Name) and read.get(t.id) for t in targets):
+                out.update(id(n) for n in ast.walk(node.value))
+    return out
+
+
 def _build_strings(tree: ast.Module) -> list[tuple[str, int]]:
-    """The whole-path strings of a build script, not those of include folders or of a path joined from parts."""
-    skip: set[int] = set()
+    """The whole-path strings of a build script, not those of include folders, of a path joined from parts, or of a
+    folder only a source translator reads (``hipify(project_directory=project_dir, ...)`` rewrites CUDA files into
+    new ones, which the build globs; the folder itself is not compiled)."""
+    skip = _translated_strings(tree)
     for node in ast.walk(tree):
         named: str | None = None
         value: ast.AST | None = None
