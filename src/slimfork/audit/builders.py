@@ -129,6 +129,50 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
     return out
 
 
+_SHELL_ASSIGN = re.compile(r"^[ \t]*(?:export[ \t]+)?(\w+)=([\"']?)([^\s\"'`;|&<>]*)\2[ \t]*(?:#.*)?$", re.M)
+_SHELL_VAR = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+_COMPILER = re.compile(r"(?:^|[\s/(`'\"])(?:nvcc|hipcc|gcc|g\+\+|clang|clang\+\+|c\+\+|cc|icpx|mpicc|mpicxx)\b")
+
+
+def shell_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
+    """Native sources a shell script compiles: a command line of a compiler (``nvcc``, ``gcc``, ``$(which nvcc)``...)
+    naming a source, with the script's plain ``VAR=value`` assignments expanded (torch_cluster's old ``build.sh``:
+    ``SRC_DIR=aten/THC`` ... ``$(which nvcc) -c -o "$BUILD_DIR/THC.so" "$SRC_DIR/THC.cu"``; the ffi era's build
+    scripts, mmdetection's ``compile.sh``). A name left with an unknown variable keeps nothing."""
+    resolver = SourceResolver(native)
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in other_files if p.endswith((".sh", ".bash"))):
+        try:
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        env: dict[str, str] = {}
+        for m in _SHELL_ASSIGN.finditer(text):  # a name bound twice to different values is unknown ("$?")
+            value = _SHELL_VAR.sub(lambda v: env.get(v.group(1) or v.group(2), "$?"), m.group(3))
+            env[m.group(1)] = value if env.get(m.group(1), value) == value else "$?"
+        lines: list[tuple[int, str]] = []  # (first line number, command with its continuation lines)
+        for number, line in enumerate(text.splitlines(), 1):
+            if lines and lines[-1][1].endswith("\\"):
+                lines[-1] = (lines[-1][0], lines[-1][1][:-1] + " " + line)
+            else:
+                lines.append((number, line))
+        for number, line in lines:
+            code = line.split(" #", 1)[0]
+            if code.lstrip().startswith("#") or not _COMPILER.search(code):
+                continue
+            expanded = _SHELL_VAR.sub(lambda v: env.get(v.group(1) or v.group(2), "$?"), code)
+            for m in _SOURCE.finditer(expanded):
+                name = m.group(0)
+                if "$" in name or "{" in name or "*" in name or name.endswith(_HEADER):
+                    continue
+                for path in resolver.resolve(name, rel):
+                    out.setdefault(path, f"built by {rel}:{number}")
+    return out
+
+
+_HEADER = (".h", ".hpp", ".hh", ".cuh", ".inl", ".inc")
+
+
 _FUNCTION = re.compile(r"^[ \t]*(?:function|macro)\s*\(\s*(\w+)([^)]*)\)(.*?)^[ \t]*end(?:function|macro)\b",
                        re.M | re.S | re.I)
 _STEM_USE = re.compile(r"\$\{(\w+)\}\.(cuh|cu|cpp|cc|cxx|c|hip|metal|mm|m)\b")
@@ -504,6 +548,9 @@ def _path_bindings(scope: ast.AST, outer: dict[str, str]) -> dict[str, str]:
     return env
 
 
+_OSPATH = r"((os\.)?path\.|osp\.)?"  # os.path.dirname, path.dirname (from os import path), osp.dirname
+
+
 def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
     """A path joined from constants, bound names and the script's folder ("" for ``os.path.dirname(__file__)``,
     its ``abspath``, ``Path(__file__).parent``): ``os.path.join``/``Path(...)``, ``/`` and ``+``."""
@@ -512,12 +559,12 @@ def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
     if isinstance(node, ast.Name):
         return env.get(node.id)
     text = ast.unparse(node)
-    if re.fullmatch(r"(os\.path\.)?dirname\((os\.path\.)?((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
+    if re.fullmatch(rf"{_OSPATH}dirname\({_OSPATH}((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
                     r"(\.(resolve|absolute)\(\))?\.parent", text):
         return ""
     if isinstance(node, ast.Call):
         func = ast.unparse(node.func)
-        if func in ("os.path.abspath", "os.path.realpath", "abspath", "realpath", "str", "os.fspath") and \
+        if re.fullmatch(rf"{_OSPATH}(abs|real)path|str|os\.fspath", func) and \
                 len(node.args) == 1 and not node.keywords:
             return _path_value(node.args[0], env)
         if func in ("os.path.join", "path.join", "osp.join", "join", "Path", "pathlib.Path", "PurePath") and node.args and \

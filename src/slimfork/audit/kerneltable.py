@@ -21,6 +21,7 @@ from slimfork.audit.builders import (
     extension_names,
     makefile_sources,
     setup_folder_sources,
+    shell_sources,
     sole_api_extensions,
 )
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
@@ -97,6 +98,8 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
+    for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
         table.built.setdefault(path, why)
