@@ -99,3 +99,15 @@ def test_a_shell_script_that_runs_nvcc_builds_its_sources(tmp_path):
         assert f"source:{path}" not in sources, sources
     assert not any("gridKernel" in k for k in kernels), kernels
     assert sources.get("source:kernel/old.cu", 0) >= 60, sources  # no script compiles it
+
+
+def test_a_shell_script_nothing_runs_compiles_by_hand(tmp_path):
+    """exllama (``58b3d49^``): ``cuda_test/compile.sh`` runs ``nvcc ... test.cu`` and nothing runs the script; its
+    program was reported at 30 before shell scripts were read, and stays at 30 (a script run by hand)."""
+    files = dict(CLUSTER)
+    files["build.py"] = files["build.py"].replace("subprocess.call(['./build.sh', torch.__file__])\n", "")
+    result, table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    sources = {f.subject: (f.confidence, f.reason) for f in result.findings if f.subject.startswith("source:")}
+    assert "aten/THC/THC.cu" not in table.built and "build.sh:5" in table.script_built["aten/THC/THC.cu"]
+    assert sources["source:aten/THC/THC.cu"][0] == 30 and "shell script" in sources["source:aten/THC/THC.cu"][1]
+    assert sources["source:aten/THC/THCGrid.cu"][0] == 30, sources
