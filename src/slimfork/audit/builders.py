@@ -129,6 +129,50 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
     return out
 
 
+_SHELL_ASSIGN = re.compile(r"^[ \t]*(?:export[ \t]+)?(\w+)=([\"']?)([^\s\"'`;|&<>]*)\2[ \t]*(?:#.*)?$", re.M)
+_SHELL_VAR = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+_COMPILER = re.compile(r"(?:^|[\s/(`'\"])(?:nvcc|hipcc|gcc|g\+\+|clang|clang\+\+|c\+\+|cc|icpx|mpicc|mpicxx)\b")
+
+
+def shell_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
+    """Native sources a shell script compiles: a command line of a compiler (``nvcc``, ``gcc``, ``$(which nvcc)``...)
+    naming a source, with the script's plain ``VAR=value`` assignments expanded (torch_cluster's old ``build.sh``:
+    ``SRC_DIR=aten/THC`` ... ``$(which nvcc) -c -o "$BUILD_DIR/THC.so" "$SRC_DIR/THC.cu"``; the ffi era's build
+    scripts, mmdetection's ``compile.sh``). A name left with an unknown variable keeps nothing."""
+    resolver = SourceResolver(native)
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in other_files if p.endswith((".sh", ".bash"))):
+        try:
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        env: dict[str, str] = {}
+        for m in _SHELL_ASSIGN.finditer(text):  # a name bound twice to different values is unknown ("$?")
+            value = _SHELL_VAR.sub(lambda v: env.get(v.group(1) or v.group(2), "$?"), m.group(3))
+            env[m.group(1)] = value if env.get(m.group(1), value) == value else "$?"
+        lines: list[tuple[int, str]] = []  # (first line number, command with its continuation lines)
+        for number, line in enumerate(text.splitlines(), 1):
+            if lines and lines[-1][1].endswith("\\"):
+                lines[-1] = (lines[-1][0], lines[-1][1][:-1] + " " + line)
+            else:
+                lines.append((number, line))
+        for number, line in lines:
+            code = line.split(" #", 1)[0]
+            if code.lstrip().startswith("#") or not _COMPILER.search(code):
+                continue
+            expanded = _SHELL_VAR.sub(lambda v: env.get(v.group(1) or v.group(2), "$?"), code)
+            for m in _SOURCE.finditer(expanded):
+                name = m.group(0)
+                if "$" in name or "{" in name or "*" in name or name.endswith(_HEADER):
+                    continue
+                for path in resolver.resolve(name, rel):
+                    out.setdefault(path, f"built by {rel}:{number}")
+    return out
+
+
+_HEADER = (".h", ".hpp", ".hh", ".cuh", ".inl", ".inc")
+
+
 _FUNCTION = re.compile(r"^[ \t]*(?:function|macro)\s*\(\s*(\w+)([^)]*)\)(.*?)^[ \t]*end(?:function|macro)\b",
                        re.M | re.S | re.I)
 _STEM_USE = re.compile(r"\$\{(\w+)\}\.(cuh|cu|cpp|cc|cxx|c|hip|metal|mm|m)\b")
@@ -411,6 +455,10 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
                     for path in sources:
                         if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
                             out.setdefault(path, f"built by {rel}:{line} (glob {text})")
+                elif full.endswith("/*") and "*" not in full[:-1]:  # glob("csrc/plugins/*"): every file of the folder
+                    for path in folders.get(full[:-2], ()):
+                        if posixpath.dirname(path) == full[:-2]:
+                            out.setdefault(path, f"built by {rel}:{line} (glob {text})")
                 continue
             for path in folders.get(full, ()):
                 out.setdefault(path, f"built by {rel}:{line} (every source below the folder '{text}')")
@@ -500,6 +548,9 @@ def _path_bindings(scope: ast.AST, outer: dict[str, str]) -> dict[str, str]:
     return env
 
 
+_OSPATH = r"((os\.)?path\.|osp\.)?"  # os.path.dirname, path.dirname (from os import path), osp.dirname
+
+
 def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
     """A path joined from constants, bound names and the script's folder ("" for ``os.path.dirname(__file__)``,
     its ``abspath``, ``Path(__file__).parent``): ``os.path.join``/``Path(...)``, ``/`` and ``+``."""
@@ -508,12 +559,12 @@ def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
     if isinstance(node, ast.Name):
         return env.get(node.id)
     text = ast.unparse(node)
-    if re.fullmatch(r"(os\.path\.)?dirname\((os\.path\.)?((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
+    if re.fullmatch(rf"{_OSPATH}dirname\({_OSPATH}((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
                     r"(\.(resolve|absolute)\(\))?\.parent", text):
         return ""
     if isinstance(node, ast.Call):
         func = ast.unparse(node.func)
-        if func in ("os.path.abspath", "os.path.realpath", "abspath", "realpath", "str", "os.fspath") and \
+        if re.fullmatch(rf"{_OSPATH}(abs|real)path|str|os\.fspath", func) and \
                 len(node.args) == 1 and not node.keywords:
             return _path_value(node.args[0], env)
         if func in ("os.path.join", "path.join", "osp.join", "join", "Path", "pathlib.Path", "PurePath") and node.args and \
@@ -582,9 +633,34 @@ def _formatted(template: str, call: ast.Call, env: dict[str, str]) -> str | None
 _NOT_COMPILED = ("include", "package", "exclude")  # include_dirs=, packages=, package_data=, exclude=
 
 
+def _translated_strings(tree: ast.Module) -> set[int]:
+    """The string nodes only source translators (a call of ``*hipify*``) read: their own arguments, and the values of
+    names every read of which is such an argument."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and "hipify" in ast.unparse(node.func).lower():
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                inside.update(id(n) for n in ast.walk(arg))
+    if not inside:
+        return set()
+    read: dict[str, bool] = {}  # name -> every read of it is a translator's argument
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            read[node.id] = read.get(node.id, True) and id(node) in inside
+    out = {i for i in inside}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if targets and all(isinstance(t, ast.Name) and read.get(t.id) for t in targets):
+                out.update(id(n) for n in ast.walk(node.value))
+    return out
+
+
 def _build_strings(tree: ast.Module) -> list[tuple[str, int]]:
-    """The whole-path strings of a build script, not those of include folders or of a path joined from parts."""
-    skip: set[int] = set()
+    """The whole-path strings of a build script, not those of include folders, of a path joined from parts, or of a
+    folder only a source translator reads (``hipify(project_directory=project_dir, ...)`` rewrites CUDA files into
+    new ones, which the build globs; the folder itself is not compiled)."""
+    skip = _translated_strings(tree)
     for node in ast.walk(tree):
         named: str | None = None
         value: ast.AST | None = None

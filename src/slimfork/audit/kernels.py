@@ -65,8 +65,9 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
 
     # sources only scripts name (hqq's setup_cuda.py, run by hand or by a build command) and what they include
     scripted = set(include_closure(table, {path for path in table.native if path not in native
-                                            and table.file_uses.get(path)
-                                            and all(u.path in scripts for u in table.file_uses[path])})) - set(native)
+                                            and (table.file_uses.get(path)
+                                                 and all(u.path in scripts for u in table.file_uses[path])
+                                                 or path in table.script_built)})) - set(native)
     # unbuilt programs (a source that defines main(): quack's microbenchmarks/gpu_pipe_microbench.cu, compiled with
     # nvcc by hand) and what only they include: like scripts, run by hand
     # (a tree whose build files build programs, ThunderKittens' Makefiles, builds the ones it means to run: there an
@@ -113,7 +114,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                 why += f"; a source of the module {table.registered[path]}, which no Python code loads (its name" \
                        " is not named, or only in lists of several modules)"
                 confidence = 60
-            if named and all(u.path in scripts for u in named):  # a script compiles or loads it
+            if path in table.script_built and not named and not including:  # a shell script run by hand
+                why = f"only a shell script compiles it ({table.script_built[path]}), which may be run by hand"
+                confidence = min(confidence, 30)
+            elif named and all(u.path in scripts for u in named):  # a script compiles or loads it
                 why += "; only scripts, or files they import, name it, which may be run by hand"
                 confidence = 30
             elif not named and including and all(src in scripted for src in including):

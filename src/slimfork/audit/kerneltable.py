@@ -21,6 +21,7 @@ from slimfork.audit.builders import (
     extension_names,
     makefile_sources,
     setup_folder_sources,
+    shell_sources,
     sole_api_extensions,
 )
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
@@ -65,6 +66,8 @@ class KernelTable:
     unknown_loaders: list[Use]  # loaders whose sources the audit cannot name: everything they may load is kept
     native: list[str]  # every native source of the tree
     built: dict[str, str] = field(default_factory=dict)  # sources a CMake file compiles -> "built by CMakeLists.txt:81"
+    # sources only a shell script no Python or build file runs compiles -> "built by cuda_test/compile.sh:2": by hand
+    script_built: dict[str, str] = field(default_factory=dict)
     uncalled: set[tuple[str, str]] = field(default_factory=set)  # (path, function) of top-level functions holding
     # a kernel launch that nothing references (or only other such functions of the same file)
     programs: set[str] = field(default_factory=set)  # native sources that define main(): programs of their own
@@ -98,11 +101,44 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
+    run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
+    for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():
+        script = why.removeprefix("built by ").rsplit(":", 1)[0]
+        if script in run_scripts:  # build.py's subprocess.call(['./build.sh', ...]): part of the build
+            table.built.setdefault(path, why)
+        elif path not in table.built:
+            table.script_built[path] = why
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
         table.built.setdefault(path, why)
     table.stale_copies = stale_copies(str(tree_root), table)
     table.idle = idle_sources(str(tree_root), table, scan)
     return table
+
+
+def _run_scripts(root: Path, python_paths: list[str], other_files: list[str]) -> set[str]:
+    """The shell scripts of the tree a Python file or a build file names in a string (``subprocess.call(['./build.sh',
+    ...])``, a Makefile's ``sh build.sh``): a build runs them. Others are run by hand, like scripts."""
+    scripts = [p for p in other_files if p.endswith((".sh", ".bash"))]
+    if not scripts:
+        return set()
+    names = {posixpath.basename(p) for p in scripts}
+    pattern = re.compile(r"[\w./-]*\b(?:" + "|".join(re.escape(n) for n in sorted(names)) + r")\b")
+    out: set[str] = set()
+    builds = [p for p in other_files if posixpath.basename(p) in ("Makefile", "CMakeLists.txt")
+              or p.endswith((".cmake", ".mk"))]
+    for rel in [*python_paths, *builds]:
+        try:
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        for m in pattern.finditer(text):
+            name = m.group(0).removeprefix("./")
+            here = posixpath.dirname(rel)
+            for script in scripts:
+                if script == posixpath.normpath(posixpath.join(here, name)) or script == name or (
+                        "/" not in name and posixpath.basename(script) == name and posixpath.dirname(script) == here):
+                    out.add(script)
+    return out
 
 
 _CLASS_OR_LINKAGE = re.compile(r"\b(?:class|struct|union)\s+\w+[^;{()]*\{|\bextern\s*\"C|__attribute__\s*\(\(\s*constructor"

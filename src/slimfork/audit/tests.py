@@ -40,6 +40,12 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
     for path, summary in index.files.items():
         if not is_test_file(path) or path.endswith("conftest.py"):
             continue
+        if not summary.error and not summary.defs and not summary.imports and \
+                not path.endswith("__init__.py"):  # an empty test_perm.py left behind by a clean-up
+            out.append(Finding("orphaned-test", path, f"test {path} holds no test",
+                               "it binds no name and imports nothing: there is nothing for a runner to collect", 60,
+                               path, None, {"problems": []}))
+            continue
         module = mm.module_of(path)
         problems: list[str] = []
         unsure = 0  # problems that may not be: a relocated folder, a module made at import
