@@ -51,3 +51,43 @@ def test_a_module_gone_after_symbol_pruning_stays_as_test_support(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
     assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-2000:]
+
+
+REGISTRY = {
+    "pyproject.toml": '[project]\nname = "nwr"\nversion = "1.0"\n',
+    "nwr/__init__.py": "from . import lang_en, lang_tt\n\nCONVERTERS = {'en': lang_en.En(), 'tt': lang_tt.Tt()}\n\n\n"
+                       "def words(n, lang='en'):\n    return CONVERTERS[lang].words(n)\n",
+    "nwr/lang_en.py": "class En:\n    def words(self, n):\n        return 'one' if n == 1 else '?'\n",
+    "nwr/lang_tt.py": "class Tt:\n    def words(self, n):\n        return 'ida' if n == 1 else '?'\n",
+    "tests/__init__.py": "",
+    "tests/test_tt.py": """
+        import unittest
+
+        from nwr import words
+        from nwr.lang_tt import Tt
+
+
+        class TtTests(unittest.TestCase):
+            def setUp(self):
+                self.conv = Tt()
+
+            def test_words(self):
+                self.assertEqual(words(1, lang='tt'), 'ida')
+    """,
+    "tests/test_en.py": "from nwr import words\n\n\ndef test_en():\n    assert words(1) == 'one'\n",
+}
+
+
+def test_a_module_a_registry_cut_freed_is_no_test_support(tmp_path):
+    """num2words with ``keep = ["en"]``: ``lang_TET`` left after the dict registry's cut (in the symbol stage, its
+    removal is of the group "symbols"), and ``test_tet.py``'s ``setUp`` made it test support of
+    ``test_cardinal_integer``, which only calls ``num2words(1, lang='tet')``: seven languages stayed, not five."""
+    spec = ('source = "."\nroots = ["nwr"]\ntests = ["tests"]\n\n[[registries]]\npackage = "nwr.CONVERTERS"\n'
+            'kind = "dict"\nkeep = ["en"]\n')
+    root = write_project(tmp_path, REGISTRY, spec)
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    assert not (fork / "nwr/lang_tt.py").exists() and not (fork / "tests/test_tt.py").exists()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]

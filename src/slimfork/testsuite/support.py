@@ -10,6 +10,7 @@ import re
 from typing import Collection
 
 from slimfork.graph.edges import registry_members
+from slimfork.spec.kinds import REWRITING_KINDS
 
 _FOLLOWED = ("import", "from", "dynamic", "parent")
 
@@ -29,11 +30,25 @@ def support_candidates(analysis, plan, test_paths: set[str], named: Collection[s
     filtered = set()
     for reg in analysis.spec.registries:
         filtered |= set(graph.mm.descendants(reg.package)) - set(registry_members(graph.mm, reg))
+    after_symbols = {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.group == "symbols"}
     removable = {r.module for r in plan.removals if r.kind == "unreachable" and r.module and r.path not in test_paths
                  and (r.module not in graph.reached or r.group == "symbols") and r.module not in filtered}
     # group "symbols": reached in the original, unreachable only once symbol pruning removed the names that imported
-    # or named it (asn1crypto.pem, named by load_order()'s strings): no fact, registry or drop took it
+    # or named it (asn1crypto.pem, named by load_order()'s strings): no fact, registry or drop took it; but a
+    # registry's cut also runs in that stage, and what only its cut entries imported is the registry's
+    removable -= _freed_by_registries(analysis, after_symbols)
     return {m for m in removable if is_support_name(m)} | _imported_closure(graph.edges, set(named), removable)
+
+
+def _freed_by_registries(analysis, after_symbols: set[str]) -> set[str]:
+    """The modules that left after symbol pruning and that a rewriting registry's module imports in the original,
+    with what only they import among them (num2words' ``lang_TET``, imported by ``CONVERTER_CLASSES``' module for a
+    cut key: a test of it stays out with it, not as a test of kept code)."""
+    mm, edges = analysis.graph.mm, analysis.graph.edges
+    holders = {m for reg in analysis.spec.raw.get("registries", []) if isinstance(reg, dict)
+               and reg.get("kind") in REWRITING_KINDS and (m := mm.longest_module(str(reg.get("package", ""))))}
+    start = {e.target for holder in holders for e in edges.get(holder, ()) if e.target in after_symbols}
+    return _imported_closure(edges, start, after_symbols)
 
 
 def _imported_closure(edges, start: set[str], within: set[str]) -> set[str]:
