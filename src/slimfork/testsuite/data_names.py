@@ -7,6 +7,7 @@ test names is taken for prose (a dotted name in it imports nothing)."""
 from __future__ import annotations
 
 import posixpath
+from fnmatch import fnmatchcase
 
 from slimfork.graph.data_files import PICKLES, modules_named
 from slimfork.testsuite.scan import TestFile, Use
@@ -21,10 +22,28 @@ def data_uses(files: dict[str, TestFile], data: list[str], root: str, mm) -> dic
         if not modules:
             continue
         name = posixpath.basename(path)
-        users = [u for tf in files.values() for u in tf.units.values() if name in u.strings]
+        users = [u for tf in files.values() for u in tf.units.values()
+                 if name in u.strings or any("*" in s and fnmatchcase(name, s) for s in u.strings)]
         for unit in users:
             unit.uses += [Use(m, unit.line, f"loads {path}, which names it") for m in modules]
-        if not users and path.endswith(PICKLES):
+        collector = _collector_above(files, path)
+        if collector is not None:  # the file is a test: what it names is needed whoever else reads it
+            loaded.update({m: f"{path} names it, a test {collector}'s pytest_collect_file collects" for m in modules
+                           if m not in loaded})
+        elif not users and path.endswith(PICKLES):
             loaded.update({m: f"the pickle {path} in the tests' data names it (no test names the file: kept for all)"
                            for m in modules if m not in loaded})
     return loaded
+
+
+def _collector_above(files: dict[str, TestFile], path: str) -> str | None:
+    """The ``conftest.py`` at or above the data file's folder that defines a ``pytest_collect_file`` hook: pytest
+    hands it every file below, and it may turn any into tests (YAML cases naming ``pkg.mod:func``)."""
+    folder = posixpath.dirname(path)
+    while True:
+        conftest = posixpath.join(folder, "conftest.py")
+        if conftest in files and "pytest_collect_file" in files[conftest].units:
+            return conftest
+        if not folder:
+            return None
+        folder = posixpath.dirname(folder)
