@@ -60,9 +60,10 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     return out
 
 
-def modules_named(mm: ModuleMap, root: str, path: str) -> list[str]:
-    """The project's modules a data file names (``pkg.mod`` in a config, ``pkg.mod\nName`` in a pickle)."""
-    if not mm.top_names or not scanned_data_file(path):
+def modules_named(mm: ModuleMap, root: str, path: str, any_text: bool = False) -> list[str]:
+    """The project's modules a data file names (``pkg.mod`` in a config, ``pkg.mod\nName`` in a pickle);
+    ``any_text``: a file read for its names whatever its suffix (a test importing what ``docs/api.rst`` lists)."""
+    if not mm.top_names or not (any_text or scanned_data_file(path)):
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     found = (mm.longest_module(text) for text in _names(root, path, pattern) if mm.is_internal(text))

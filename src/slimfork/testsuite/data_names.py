@@ -47,3 +47,25 @@ def _collector_above(files: dict[str, TestFile], path: str) -> str | None:
         if not folder:
             return None
         folder = posixpath.dirname(folder)
+
+
+_RESOLVERS = frozenset({"import_module", "__import__", "resolve_name", "locate", "import_string", "import_object",
+                        "find_spec", "importorskip"})
+
+
+def read_file_uses(files: dict[str, TestFile], others: list[str], root: str, mm) -> None:
+    """A test that names a file of the project outside the tests (``docs/api.rst``: ``"api.rst"`` among its
+    strings) and imports by a computed name (``import_module(m)`` for each ``.. automodule:: m`` it finds there)
+    uses each module the file names."""
+    by_name: dict[str, list[str]] = {}
+    for path in others:
+        if not path.endswith((".py", ".pyc", ".pyi")):
+            by_name.setdefault(posixpath.basename(path), []).append(path)
+    for tf in files.values():
+        for unit in tf.units.values():
+            if unit.kind == "module" or not (unit.names | set(unit.attrs)) & _RESOLVERS:
+                continue
+            for name in sorted(unit.strings & set(by_name)):
+                for path in by_name[name]:
+                    unit.uses += [Use(m, unit.line, f"imports by a name it reads in {path}, which names it")
+                                  for m in modules_named(mm, root, path, any_text=True)]

@@ -77,7 +77,7 @@ _RUNNERS = frozenset({"exec", "compile", "run_path", "run_code"})
 
 def add_code_block_runs(files: dict[str, TestFile], root, paths: list[str], internal: set[str]) -> None:
     """A test that runs a documentation file's code blocks (reads ``README.md`` by name, finds its fenced
-    ```` ```python ```` blocks or ``.. code-block:: python`` directives and ``exec``\ s each) uses what they
+    ```` ```python ```` blocks or ``.. code-block:: python`` directives and runs each with ``exec``) uses what they
     import, as one that runs the file's doctests does: its uses join the test's. ``paths``: the project's files."""
     for tf in files.values():
         for unit in tf.units.values():

@@ -322,6 +322,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             dotted = _dotted(sub, aliases)
             if dotted and dotted.split(".")[0] in internal:
                 unit.uses.append(Use(dotted, sub.lineno))
+                if sub.attr == "__all__":  # sorted(pkg.__all__) == [...]: the list the fork prunes names from
+                    unit.uses.append(Use(f"{dotted[:-len('.__all__')]}.{NAMESPACE}", sub.lineno))
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
             unit.names.add(sub.id)
             dotted = aliases.get(sub.id)

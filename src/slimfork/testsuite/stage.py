@@ -16,7 +16,7 @@ from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
-from slimfork.testsuite.data_names import data_uses
+from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
@@ -80,6 +80,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                    if m not in loaded})
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
+    read_file_uses(files, sorted(set(index.other_files) - set(data) - removed_already), str(tree.root),
+                   analysis.graph.mm)
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
