@@ -37,3 +37,29 @@ def test_setup_py_entry_points_through_a_module_constant(tmp_path):
 def test_no_declarations_no_distribution(tmp_path):
     (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='x', entry_points=EPS)\n")
     assert read_distribution(tmp_path) is None
+
+
+def test_setup_py_entry_points_as_an_ini_string(tmp_path):
+    """setuptools also takes ``entry_points=`` as the ``entry_points.txt`` text: its plugins are roots (session 37:
+    the fork lost ``bepini.fmt_csv`` and the installed fork's plugin failed to load)."""
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(name='demo', version='1.0',\n"
+                                       "      entry_points='''\n[demo.plugins]\nCsv = demo.fmt_csv:load\n"
+                                       "[console_scripts]\ndemo = demo.cli:main\n''')\n")
+    dist = read_distribution(tmp_path)
+    assert dist.scripts == {"demo": "demo.cli:main"}
+    assert dist.entry_points == {"demo.plugins": {"Csv": "demo.fmt_csv:load"}}
+
+
+def test_entry_points_setup_py_builds_at_run_time_are_patterns(tmp_path):
+    """``["%s = demo.plugins.%s:load" % (n, n) for n in os.listdir(...)]``: no literal to read, so every module
+    the template may name is an entry point (session 37: the fork lost both plugins and the installed fork's
+    group was empty)."""
+    from slimfork.source.declared_entry_points import computed_entry_points
+    (tmp_path / "setup.py").write_text(
+        "import os\nfrom setuptools import setup\nNAMES = [f[:-3] for f in os.listdir('demo/plugins')]\n"
+        "setup(name='demo', entry_points={'demo.plugins': ['%s = demo.plugins.%s:load' % (n, n) for n in NAMES],\n"
+        "      'demo.hooks': [f'{n} = demo.hooks_{n}:run' for n in NAMES]})\nprint('%s = not a template')\n")
+    assert sorted(computed_entry_points(tmp_path)) == ["demo.hooks_*", "demo.plugins.*"]
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(entry_points={'g': ['a = demo.a:x']})\n"
+                                       "X = '%s = demo.%s:y'\n")
+    assert computed_entry_points(tmp_path) == []

@@ -15,6 +15,16 @@ from slimfork.index.pickled import pickle_globals
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
                  ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
 CYTHON_SUFFIXES = (".pyx", ".pxd", ".pxi")
+# files of a package folder read as anything but text naming modules: Python (indexed), stubs, compiled and native
+# code, documentation prose, media, fonts, archives, tensors. Every other file of a package folder is read: a data
+# file the package loads may have any suffix or none (``plugin.py.tmpl``, ``defaults.env``, ``REGISTRY``)
+_NOT_SCANNED = (".py", ".pyi", ".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", ".a", ".o", ".lib", ".exe",
+                ".md", ".rst", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".cu", ".cuh", ".f90",
+                ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".svg", ".webp", ".tif", ".tiff", ".pdf",
+                ".ttf", ".otf", ".woff", ".woff2", ".eot", ".wav", ".mp3", ".mp4", ".ogg",
+                ".zip", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".tar", ".whl", ".egg", ".jar",
+                ".npy", ".npz", ".pt", ".pth", ".bin", ".onnx", ".safetensors", ".h5", ".ckpt", ".mo", ".db",
+                ".sqlite", ".sqlite3", ".parquet", ".arrow")
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
 _RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
@@ -33,7 +43,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     for package, data_package, path in _data_packages(mm, root, other_files):
         out.append((package, data_package, "path", f"its folder holds package data ({path})"))
     for path in other_files:
-        if not path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
+        if not scanned_data_file(path):
             continue
         package = package_above(mm, posixpath.dirname(path))
         if package is None:
@@ -50,13 +60,24 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     return out
 
 
-def modules_named(mm: ModuleMap, root: str, path: str) -> list[str]:
-    """The project's modules a data file names (``pkg.mod`` in a config, ``pkg.mod\nName`` in a pickle)."""
-    if not mm.top_names or not path.endswith(DATA_SUFFIXES):
+def modules_named(mm: ModuleMap, root: str, path: str, any_text: bool = False) -> list[str]:
+    """The project's modules a data file names (``pkg.mod`` in a config, ``pkg.mod\nName`` in a pickle);
+    ``any_text``: a file read for its names whatever its suffix (a test importing what ``docs/api.rst`` lists)."""
+    if not mm.top_names or not (any_text or scanned_data_file(path)):
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     found = (mm.longest_module(text) for text in _names(root, path, pattern) if mm.is_internal(text))
     return list(dict.fromkeys(m for m in found if m))
+
+
+def scanned_data_file(path: str) -> bool:
+    """Whether a non-Python file of a package folder is read for the dotted names it holds: a known data or Cython
+    suffix, or any suffix (or none) that is not code, prose or media (``_NOT_SCANNED``); the file's text decides
+    the rest (``readable_text``: a binary file that is no pickle names nothing). Unknown means keep."""
+    name = posixpath.basename(path).lower()
+    if path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
+        return True
+    return not (name.endswith(_NOT_SCANNED) or name.startswith(_NOT_DATA) or "__pycache__" in path)
 
 
 def package_above(mm: ModuleMap, folder: str) -> str | None:
@@ -150,8 +171,16 @@ def _text(root: str, path: str) -> str:
 def readable_text(path: str, data: bytes) -> str:
     """A file's text as the readers of dotted names see it; for a pickle, also its globals as ``pkg.mod:Name``
     (protocols 0-3 write ``cpkg.mod\nName``, where no word boundary precedes the module's name)."""
-    text = data.decode("utf-8", "replace")
-    return text + "\n" + "\n".join(pickle_globals(data)) if path.endswith(PICKLES) else text
+    if path.endswith(PICKLES) or _pickle_start(data):
+        return data.decode("utf-8", "replace") + "\n" + "\n".join(pickle_globals(data))
+    if b"\0" in data[:8192] and not path.endswith(DATA_SUFFIXES):
+        return ""  # a binary file (an image or archive whatever its suffix) names no module
+    return data.decode("utf-8", "replace")
+
+
+def _pickle_start(data: bytes) -> bool:
+    """A pickle of protocol 2 and above by its first opcodes (PROTO n), whatever the file's suffix (``state.dat``)."""
+    return len(data) > 2 and data[:1] == b"\x80" and data[1:2] in (b"\x02", b"\x03", b"\x04", b"\x05")
 
 
 PICKLES = (".pkl", ".pickle")

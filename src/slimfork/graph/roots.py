@@ -11,6 +11,7 @@ from slimfork.graph.doc_config import sphinx_extensions
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
+from slimfork.source.declared_entry_points import computed_entry_points
 from slimfork.source.build_config import installed_scripts, listed_packages, script_imports, tool_config_names
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
@@ -37,6 +38,9 @@ def stale_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap
     return out
 
 
+COMPUTED_ENTRY_POINT = "an entry point setup.py builds at run time"
+
+
 def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap) -> list[RootModule]:
     out: list[RootModule] = []
     for i, root in enumerate(roots):
@@ -46,6 +50,10 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             module = value.split(":")[0].strip()
             if module in mm.modules:
                 out.append(RootModule(module, f"entry point [{group}] {name} = {value} (declared in the metadata)"))
+    for pattern in computed_entry_points(tree.root) if tree.kind != "wheel" else ():
+        for module in mm.matching(pattern) if "*" in pattern else [pattern] if pattern in mm.modules else []:
+            out.append(RootModule(module, f"{COMPUTED_ENTRY_POINT} ('{pattern}' with its computed part: every "
+                                          "module it may name, with every name it defines)"))
     if tree.kind != "wheel":  # the fork keeps the source's build metadata as written: its commands must work
         for name, value in sorted((tree.dist.scripts if tree.dist else {}).items()):
             module = value.split(":")[0].strip()

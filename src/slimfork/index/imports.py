@@ -9,7 +9,7 @@ import re
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
-from slimfork.index.own_names import own_submodules
+from slimfork.index.own_names import built_imports, own_submodules
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
@@ -54,6 +54,9 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)
+        built_strings, built_imports = built_code(tree, prose)
+        summary.strings += built_strings
+        summary.dynamic_imports += built_imports
     if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
         summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
         if "sys.path" in text:
@@ -260,6 +263,30 @@ def _code_templates(tree: ast.Module, prose: set[int]) -> list[DynamicImport]:
             for m in _TEMPLATE_IMPORT.finditer(node.value):
                 out.append(DynamicImport(node.lineno, unparse(node), m.group(1), True, None))
     return out
+
+
+def built_code(tree: ast.Module, prose: set[int]) -> tuple[list[tuple[str, int]], list[DynamicImport]]:
+    """Code built in an f-string or a ``+`` chain: ``exec(f"from {__package__}.runtime import helper")`` names
+    the module's own submodule (``{__package__}.runtime``, filled in by the graph), ``f"from pkg.tasks.{name}
+    import run"`` every module under ``pkg.tasks.`` (an import with a literal prefix, as a ``.format`` template
+    is). A name that starts computed names nothing (``f"import {name} failed"``)."""
+    strings: list[tuple[str, int]] = []
+    dynamic: list[DynamicImport] = []
+    inner: set[int] = set()
+    for node in ast.walk(tree):
+        if id(node) in inner or not isinstance(node, (ast.JoinedStr, ast.BinOp)):
+            continue
+        inner.update(id(n) for n in ast.walk(node) if n is not node)
+        for name, run in built_imports(node) if node.lineno not in prose else ():
+            if "*" in name:
+                head = name.split("*", 1)[0]
+                if head.endswith(".") and head.strip("."):
+                    dynamic.append(DynamicImport(node.lineno, unparse(node), head, True, None))
+            elif run:
+                strings += _run(name, node.lineno)
+            else:
+                strings.append((name, node.lineno))
+    return strings, dynamic
 
 
 def _run(module: str, line: int) -> list[tuple[str, int]]:

@@ -52,6 +52,38 @@ def own_lookup(node: ast.Call) -> str | None:
     return re.match(r"\w*", text[1:]).group()  # type: ignore[union-attr]
 
 
+def rendered_code(node: ast.expr) -> str | None:
+    """An f-string or a ``+`` chain as text: its literal pieces, the module's own name as a placeholder
+    (``{__package__}``) and each other computed piece as ``*``; None unless it mixes literal text and a computed
+    piece (``f"from {__package__}.runtime import helper"`` -> ``from {__package__}.runtime import helper``)."""
+    if not isinstance(node, ast.JoinedStr) and not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+        return None
+    pieces = _flat(node)
+    if not any(isinstance(p, str) for p in pieces) or all(isinstance(p, str) for p in pieces):
+        return None
+    return "".join(p if isinstance(p, str) else own_name(p) or "*" for p in pieces)
+
+
+_BUILT_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+(\S+)\s+import\b|import\s+(\S+)|(-m)\s+(\S+))")
+_BUILT_NAME = re.compile(r"(?:\{__\w+__\}|[A-Za-z_])[\w.]*(?:\*[\w.*]*)?")
+
+
+def built_imports(node: ast.expr) -> list[tuple[str, bool]]:
+    """(name, run as ``-m``) for each module that code built in an f-string or a ``+`` chain imports or runs
+    (``rendered_code``): ``{__package__}.runtime``, ``pkg.tasks.*`` (a computed part); a name that starts
+    computed (``f"import {name} failed"``) is left out."""
+    text = rendered_code(node)
+    if text is None or ("import " not in text and "-m " not in text):
+        return []
+    out = []
+    for m in _BUILT_IMPORT.finditer(text):
+        found = _BUILT_NAME.match(m.group(1) or m.group(2) or m.group(4))
+        name = found.group().rstrip(".") if found else ""
+        if name and not name.startswith("*"):
+            out.append((name, bool(m.group(3))))
+    return out
+
+
 def _flat(node: ast.expr) -> list[ast.expr | str]:
     """An f-string or a ``+`` chain as its pieces: literal text, or the expression of a computed piece."""
     if isinstance(node, ast.JoinedStr):

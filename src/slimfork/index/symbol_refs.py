@@ -7,7 +7,7 @@ import ast
 import re
 
 from slimfork.index.doctests import doctest_examples
-from slimfork.index.own_names import own_lookup, own_pattern, own_submodule
+from slimfork.index.own_names import built_imports, own_lookup, own_pattern, own_submodule
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
@@ -28,6 +28,7 @@ class StatementRefs(ScopedVisitor):
         self.st, self.derived = st, derived or {}
         self.prose = False  # inside the arguments of a warning's or an exception's constructor
         self.raised: set[int] = set()  # the calls of `raise Call(...)`: an exception's constructor
+        self.inner: set[int] = set()  # the pieces of an f-string or a `+` chain already read as built code
 
     def visit_Raise(self, node: ast.Raise) -> None:
         func = node.exc.func if isinstance(node.exc, ast.Call) else None
@@ -112,13 +113,22 @@ class StatementRefs(ScopedVisitor):
         own = own_submodule(node) or own_pattern(node, self.derived)
         if own:
             self.st.strings.add(own)
+        self._built(node)
         self.generic_visit(node)
+
+    def _built(self, node: ast.JoinedStr | ast.BinOp) -> None:
+        """``exec(f"from {__package__}.runtime import helper")``: code built on the module's own name imports a
+        module of it, named whole (a computed part, ``pkg.tasks.*``, is the graph's uncertain import)."""
+        if id(node) not in self.inner:
+            self.inner.update(id(n) for n in ast.walk(node) if n is not node)
+            self.st.strings.update(name for name, _run in built_imports(node) if "*" not in name)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         """``__package__ + ".impl"``: as above."""
         own = own_submodule(node)
         if own:
             self.st.strings.add(own)
+        self._built(node)
         self.generic_visit(node)
 
     def visit_Tuple(self, node: ast.Tuple) -> None:

@@ -12,8 +12,9 @@ from pathlib import PurePosixPath
 
 from slimfork.decisions import GONE_KINDS, RemovalKind
 from slimfork.globs import first_match
-from slimfork.graph.data_files import DATA_SUFFIXES, package_above, readable_text
+from slimfork.graph.data_files import DATA_SUFFIXES, package_above, readable_text, scanned_data_file
 from slimfork.graph.public_api import kept_api, public_api
+from slimfork.graph.roots import COMPUTED_ENTRY_POINT
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.star_exports import star_export_roots
@@ -53,7 +54,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         else:  # a module entry point (pytest11 plugins): pytest reads its names by convention
             keep_all.setdefault(module.strip(), why)
     for r in graph.roots:
-        if r.reason.startswith("kept by keep["):
+        if r.reason.startswith(("kept by keep[", COMPUTED_ENTRY_POINT)):
             keep_all.setdefault(r.module, r.reason)
     for module, name in config.keep:
         if name is None:
@@ -434,7 +435,7 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
     out = []
     root = analysis.tree.root
     for k in plan.kept:
-        if not k.path.endswith(TEXT_SUFFIXES) or k.path in removed \
+        if not (k.path.endswith(TEXT_SUFFIXES) or _package_data(mm, k.path)) or k.path in removed \
                 or any(part.startswith(".") for part in k.path.split("/")[:-1]):
             continue  # hidden folders hold tool caches (.grimp_cache, .mypy_cache), not configuration
         path = root / k.path
@@ -448,6 +449,11 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
             continue
         out += [(m, k.path) for m in dict.fromkeys(pattern.findall(readable_text(k.path, data)))]
     return out
+
+
+def _package_data(mm, path: str) -> bool:
+    """A file of a package folder the package may read whatever its suffix (``settings.j2``, ``REGISTRY``)."""
+    return scanned_data_file(path) and package_above(mm, str(PurePosixPath(path).parent)) is not None
 
 
 def template_words(analysis, plan, mm) -> frozenset[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import configparser
+import re
 import tomllib
 from pathlib import Path
 
@@ -69,7 +70,62 @@ def _setup_py(path: Path) -> Groups:
                 value = _value(kw.value, assigned)
                 if isinstance(value, dict):
                     return {str(g): _lines(v) for g, v in value.items() if isinstance(v, (str, list))}
+                if isinstance(value, str):  # entry_points="""[console_scripts]\ntool = pkg.cli:main"""
+                    return _ini_groups(value)
     return {}
+
+
+_TEMPLATE_ENTRY = re.compile(r"^\s*[\w.*-]+\s*=\s*([A-Za-z_*][\w.*]*)\s*(?::[\w.*]+)?\s*(?:\[[^\]]*\])?\s*$")
+_PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[sr]|\{[^{}]*\}")
+
+
+def computed_entry_points(root: Path) -> list[str]:
+    """Module names, ``*`` for a computed part, of the entry points a ``setup.py`` builds at run time
+    (``entry_points={"pkg.plugins": ["%s = pkg.plugins.%s:load" % (n, n) for n in os.listdir(...)]}``): every
+    string of the file shaped like an entry point (``name = module:attr``) with a placeholder or an f-string's
+    computed piece in it. Nothing when ``entry_points=`` is literal (``declared_entry_points`` reads it)."""
+    path = root / "setup.py"
+    if not path.is_file():
+        return []
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+    except (SyntaxError, ValueError):
+        return []
+    assigned = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+                if isinstance(t, ast.Name)}
+    computed = [kw.value for node in ast.walk(tree) if isinstance(node, ast.Call) for kw in node.keywords
+                if kw.arg == "entry_points" and _partly_computed(_value(kw.value, assigned))]
+    if not computed:
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = _PLACEHOLDER.sub("*", node.value)
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(str(v.value) if isinstance(v, ast.Constant) else "*" for v in node.values)
+        else:
+            continue
+        for line in text.splitlines():
+            m = _TEMPLATE_ENTRY.match(line)
+            if m and "*" in line and not m.group(1).startswith("*"):
+                out.append(m.group(1).rstrip("."))
+    return list(dict.fromkeys(out))
+
+
+def _partly_computed(value) -> bool:
+    return value is None or isinstance(value, dict) and any(v is None for v in value.values())
+
+
+def _ini_groups(text: str) -> Groups:
+    """The ``entry_points.txt`` form setuptools also takes as ``entry_points=``: ``[group]`` sections of
+    ``name = module:attr`` lines."""
+    parser = configparser.ConfigParser(interpolation=None, delimiters=("=",))
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # entry point names keep their case
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return {}
+    return {group: {k.strip(): v.strip() for k, v in parser.items(group) if v.strip()} for group in parser.sections()}
 
 
 def _value(node: ast.expr, assigned: dict[str, ast.expr]):

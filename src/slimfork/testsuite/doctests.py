@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import fnmatch
 import posixpath
+import re
+import textwrap
 
 from slimfork.globs import first_match
 from slimfork.index.doctests import doctest_examples
@@ -65,6 +67,47 @@ def add_doc_runs(files: dict[str, TestFile], texts: dict[str, str], internal: se
                             scanned[rel] = scan_doctest_file(rel, texts[rel], internal).units[
                                 posixpath.basename(rel)].uses
                         unit.uses += [Use(u.dotted, run.line) for u in scanned[rel]]
+
+
+_FENCE = re.compile(r"^[ \t]*(```|~~~)[ \t]*(?:python|py|python3|pycon)\b[^\n]*\n(.*?)^[ \t]*\1", re.S | re.M)
+_DIRECTIVE = re.compile(r"^([ \t]*)\.\. (?:code-block|code|sourcecode)::[ \t]*(?:python|py|python3)[ \t]*\n"
+                        r"(?:\1[ \t]+:\w[^\n]*\n)*\n?((?:(?:\1[ \t]+[^\n]*)?\n)+)", re.M)
+_RUNNERS = frozenset({"exec", "compile", "run_path", "run_code"})
+
+
+def add_code_block_runs(files: dict[str, TestFile], root, paths: list[str], internal: set[str]) -> None:
+    """A test that runs a documentation file's code blocks (reads ``README.md`` by name, finds its fenced
+    ```` ```python ```` blocks or ``.. code-block:: python`` directives and runs each with ``exec``) uses what they
+    import, as one that runs the file's doctests does: its uses join the test's. ``paths``: the project's files."""
+    for tf in files.values():
+        for unit in tf.units.values():
+            if unit.kind == "module" or not unit.names & _RUNNERS:
+                continue
+            named = [s for s in unit.strings if s.endswith(_TEXT) and "\n" not in s]
+            for rel in paths:
+                if rel.endswith(_TEXT) and any(rel == n.lstrip("./") or rel.endswith("/" + n.lstrip("./"))
+                                               for n in named):
+                    unit.uses += [Use(u.dotted, unit.line, f"runs the code blocks of {rel}, which import it")
+                                  for u in _code_block_uses(root, rel, internal)]
+
+
+def _code_block_uses(root, rel: str, internal: set[str]) -> list[Use]:
+    text = (root / rel).read_text("utf-8", "replace")
+    blocks = [m.group(2) for m in _FENCE.finditer(text)]
+    blocks += [textwrap.dedent(m.group(2)) for m in _DIRECTIVE.finditer(text)]
+    unit = Unit(posixpath.basename(rel), "test", 1, 1)
+    body: list[ast.stmt] = [s for tree in doctest_examples(text) for s in tree.body]
+    for block in blocks:
+        try:
+            body += ast.parse(block).body
+        except SyntaxError:  # a console session, a fragment: its imports by line
+            for line in block.splitlines():
+                try:
+                    body += ast.parse(line.strip().removeprefix(">>> ")).body
+                except SyntaxError:
+                    continue
+    collect_uses(ast.Module(body=body, type_ignores=[]), unit, internal)
+    return unit.uses
 
 
 def text_files(root, paths: list[str]) -> dict[str, str]:

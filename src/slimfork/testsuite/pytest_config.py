@@ -9,6 +9,7 @@ on where it starts, and unknown means keep."""
 from __future__ import annotations
 
 import configparser
+import re
 import shlex
 import tomllib
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ class PytestConfig:
     doctest_modules: bool = False
     testpaths: list[str] = field(default_factory=list)
     usefixtures: list[str] = field(default_factory=list)  # the ini option: every test requests them
+    named: list[tuple[str, str]] = field(default_factory=list)  # (dotted name, where) in any option's value
 
 
 def read_pytest_config(root: Path) -> PytestConfig:
@@ -40,6 +42,9 @@ def read_pytest_config(root: Path) -> PytestConfig:
         out.testpaths += paths.split() if isinstance(paths, str) else [str(p) for p in paths]
         used = options.get("usefixtures", [])
         out.usefixtures += used.split() if isinstance(used, str) else [str(u) for u in used]
+        for key, value in options.items():  # DJANGO_SETTINGS_MODULE = pkg.settings, filterwarnings =
+            for text in value if isinstance(value, list) else [value]:  # error::pkg.errors.Old, a plugin's own
+                out.named += [(found, f"{name} {key}") for found in _DOTTED.findall(str(text))]  # option
     out.doctest_globs = list(dict.fromkeys(out.doctest_globs)) or [DEFAULT_DOCTEST_GLOB]
     out.testpaths = list(dict.fromkeys(out.testpaths))
     out.usefixtures = list(dict.fromkeys(out.usefixtures))
@@ -89,7 +94,19 @@ def _options(root: Path):
             yield name, dict(parser.items(section))
 
 
+_DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
+
+
 def plugin_modules(config: PytestConfig, modules) -> dict[str, str]:
-    """The project's modules ``-p`` loads (``modules``: the analysed modules by name) -> why they stay."""
-    return {name: f"pytest loads it at start (-p {name} in {where})" for name, where in config.plugins
-            if name in modules}
+    """The project's modules ``-p`` loads (``modules``: the analysed modules by name) -> why they stay; and those
+    any option's value names (a plugin's option read by a conftest, ``import_module(config.getini("helpers"))``,
+    pytest-django's settings module, a warning class ``filterwarnings`` imports): pytest or a plugin may import
+    them before any test runs, and unknown means keep."""
+    out = {name: f"pytest loads it at start (-p {name} in {where})" for name, where in config.plugins
+           if name in modules}
+    for dotted, where in config.named:
+        parts = dotted.split(".")
+        module = next((m for i in range(len(parts), 1, -1) if (m := ".".join(parts[:i])) in modules), None)
+        if module is not None and module not in out:
+            out[module] = f"pytest's configuration names it ({dotted} in {where})"
+    return out

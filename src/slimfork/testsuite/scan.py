@@ -322,6 +322,8 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             dotted = _dotted(sub, aliases)
             if dotted and dotted.split(".")[0] in internal:
                 unit.uses.append(Use(dotted, sub.lineno))
+                if sub.attr == "__all__":  # sorted(pkg.__all__) == [...]: the list the fork prunes names from
+                    unit.uses.append(Use(f"{dotted[:-len('.__all__')]}.{NAMESPACE}", sub.lineno))
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
             unit.names.add(sub.id)
             dotted = aliases.get(sub.id)
@@ -478,6 +480,27 @@ def _literal_bindings(node: ast.AST) -> dict[str, list[str]]:
         if target and isinstance(values, (ast.List, ast.Tuple, ast.Set)) and values.elts and all(
                 isinstance(e, ast.Constant) and isinstance(e.value, str) for e in values.elts):
             out.setdefault(target, []).extend(e.value for e in values.elts)  # type: ignore[attr-defined]
+        elif isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "parametrize":
+            for name, strings in _parametrized_columns(sub).items():
+                out.setdefault(name, []).extend(strings)
+    return out
+
+
+def _parametrized_columns(call: ast.Call) -> dict[str, list[str]]:
+    """``@pytest.mark.parametrize("mod,name,val", [("core", "f", 1), ("extra", "g", 2)])``: each argument whose
+    column holds only literal strings -> those strings (``mod``: core, extra)."""
+    if len(call.args) < 2 or not (isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)):
+        return {}
+    names = [n.strip() for n in call.args[0].value.split(",") if n.strip()]
+    rows = call.args[1]
+    if len(names) < 2 or not isinstance(rows, (ast.List, ast.Tuple)) or not rows.elts or not all(
+            isinstance(r, (ast.List, ast.Tuple)) and len(r.elts) == len(names) for r in rows.elts):
+        return {}
+    out = {}
+    for i, name in enumerate(names):
+        column = [r.elts[i] for r in rows.elts]  # type: ignore[attr-defined]
+        if all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in column):
+            out[name] = [e.value for e in column]  # type: ignore[attr-defined]
     return out
 
 

@@ -16,9 +16,9 @@ from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import key_form
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
-from slimfork.testsuite.data_names import data_uses
+from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
-from slimfork.testsuite.doctests import add_doc_runs, doctest_files, scan_doctest_file, text_files
+from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.needs import kept_test_needs
@@ -74,11 +74,14 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     data = [rel for rel in data if rel not in files]
     if any(u.dotted.startswith(DOC_RUN) for tf in files.values() for unit in tf.units.values() for u in unit.uses):
         add_doc_runs(files, text_files(tree.root, sorted(set(index.other_files) - removed_already)), internal)
+    add_code_block_runs(files, tree.root, sorted(set(index.other_files) - removed_already), internal)
     loaded = plugin_modules(config, analysis.graph.mm.modules)
     loaded.update({m: why for m, why in _conftest_plugins(files, analysis.graph.mm.modules).items()
                    if m not in loaded})
     loaded.update({m: why for m, why in data_uses(files, data, str(tree.root), analysis.graph.mm).items()
                    if m not in loaded})
+    read_file_uses(files, sorted(set(index.other_files) - set(data) - removed_already), str(tree.root),
+                   analysis.graph.mm)
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
