@@ -221,7 +221,10 @@ class _Walker(PrunedCollector):
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
         titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st) \
             or _setup_without_lookups(self.mm, module, self.s[module])  # no lookup
-        for text in st.strings:
+        # a read of an __all__ that promises nothing (`for name in __all__:`) reads what it lists once pruned:
+        # its entries follow what stays (collect_all_entries), so they keep nothing
+        listed = "__all__" in st.binds and st.kind == "assign" and self._all_free(module)
+        for text in st.strings if not listed else ():
             self.use_dotted(module, text, where, word=titles)
         for text in st.words:
             self.use_dotted(module, text, where, word=True)
