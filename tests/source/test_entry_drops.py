@@ -162,3 +162,19 @@ def test_a_root_script_that_is_dropped_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError) as err:
         analyse(root / "slimfork.toml", jobs=1)
     assert "roots[0]" in err.value.render() and "drop removes" in err.value.render()
+
+
+def test_init_suggests_the_drop(tmp_path):
+    """``slimfork init`` keeps every script (``script:*``) and says how to drop them: the suggestion, uncommented
+    with the roots narrowed to one module, plans, and the scripts' code leaves."""
+    from slimfork.init.draft import draft_spec
+
+    root = write_project(tmp_path, {**LIB, "pyproject.toml": PYPROJECT}, ROOTS)
+    text, _ = draft_spec(str(root))
+    line = '# drop = ["script:pk", "script:pk-tool", "entry-point:pk.formats:*"]'
+    assert line in text.splitlines()
+    spec = "\n".join(line[2:] if line == l else l for l in text.splitlines()
+                     if not l.startswith("roots ="))
+    (root / "narrow.toml").write_text(spec + '\nroots = ["script:*", "pk.core"]\n')
+    analysis = analyse(root / "narrow.toml", jobs=1)
+    assert {"pk/cli.py", "pk/tool.py", "pk/plugins.py"} <= _removed(analysis)

@@ -138,6 +138,8 @@ def _dispatching_mains(root: Root, index: Index, mm: ModuleMap) -> list[RootModu
 
 def _scripts(root: Root, tree: SourceTree, mm: ModuleMap, key: str) -> list[RootModule]:
     scripts = tree.dist.scripts if tree.dist else {}
+    if not scripts and root.value == "*" and tree.dropped_entries.get("console_scripts"):
+        return []  # the spec's drop takes them all
     if not scripts:
         raise SpecError("the source declares no console scripts", key=key,
                         hint="use a module root ('pkg.cli') instead of 'script:'")

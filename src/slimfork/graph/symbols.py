@@ -59,8 +59,8 @@ class _Walker(PrunedCollector):
                     forced = self.forced(module, st, alias)
                     if forced:
                         self.keep_alias(module, st, alias, forced)
-            for name in summary.all_names or ():  # an __all__ that promises nothing follows what stays, but
-                if not free or name not in self.binders[module]:  # a name a star import binds stays listed
+            for name in summary.all_names or ():  # an __all__ that promises nothing follows what stays, also
+                if not free:  # through star imports (collect_all_entries: _star_bound)
                     self.use_name(module, name, f"listed in {module}.__all__")
         for module, name, why in self.i.symbol_roots:
             self.use_symbol(module, name, why)
