@@ -232,6 +232,9 @@ class _Walker(PrunedCollector):
             self.use_inner_import(module, st, alias, where)
         for prefix, line in sorted(st.own_lookups):
             self.own_lookup(module, prefix, line)
+        for name in sorted(st.anywhere):  # read off a module imported by a computed name: any module's binding
+            for other in sorted(m for m in self.s if name in self.binders[m]):
+                self.use_name(other, name, f"{where} reads '{name}' off a module it imports by a computed name")
 
     def own_lookup(self, module: str, prefix: str, line: int) -> None:
         """``import_module(__name__)``, ``resolve_name(f"{__name__}:_impl_{kind}")``: the module reads its own

@@ -29,6 +29,7 @@ class StatementRefs(ScopedVisitor):
         self.st, self.derived = st, derived or {}
         self.prose = False  # inside the arguments of a warning's or an exception's constructor
         self.raised: set[int] = set()  # the calls of `raise Call(...)`: an exception's constructor
+        self.imported: set[str] = set()  # local names bound to a module imported by a computed name
 
     def visit_Raise(self, node: ast.Raise) -> None:
         func = node.exc.func if isinstance(node.exc, ast.Call) else None
@@ -64,6 +65,9 @@ class StatementRefs(ScopedVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         chain = attr_chain(node)
+        if isinstance(node.value, ast.Call) and _imports_computed(node.value) or \
+                chain and len(chain) == 2 and chain[0] in self.imported:
+            self.st.anywhere.add(node.attr)  # import_module(f.__module__).gen_config: whichever module it is
         if chain:
             self.st.chains.add(chain)
         elif isinstance(node.value, ast.Call) and (module := returned_module(node.value)):
@@ -76,6 +80,11 @@ class StatementRefs(ScopedVisitor):
         self.st.names.update(node.names)  # pitfall 12: a global statement reads and writes the module name
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        if isinstance(node.value, ast.Call) and _imports_computed(node.value):
+            self.imported.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        self._assign(node)
+
+    def _assign(self, node: ast.Assign) -> None:
         """``f.__module__ = "pkg"``: the name a class or function reports, and ``__title__ = "httpx"``: the
         distribution's metadata, are labels no code looks up by name (httpx's ``__version__.py`` kept every name of
         ``httpx/__init__.py``)."""
@@ -246,6 +255,15 @@ def _message_call(node: ast.Call) -> bool:
     func = node.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     return name == "warn" or name.endswith(_MESSAGE_SUFFIXES) and name[:1].isupper()
+
+
+def _imports_computed(call: ast.Call) -> bool:
+    """``importlib.import_module(name)`` or ``__import__(name)`` with a name that is no literal (bandit's
+    ``import_module(plugin.__module__)``): the module it returns is not known."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name in ("import_module", "__import__") and bool(call.args) and not (
+        isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str))
 
 
 def returned_module(call: ast.Call) -> str | None:
