@@ -36,3 +36,27 @@ def test_an_entry_a_kept_star_import_binds_stays(tmp_path):
     analysis, init = _fork(tmp_path, '["sx.use:run"]')
     assert "sx/b.py" in {r.path for r in analysis.plan.removals}
     assert "from .a import *" in init and '"ga"' in init and '"fb"' not in init and '"fa"' not in init
+
+
+def test_a_test_reading_the_package_namespace_leaves(tmp_path):
+    """``vars(sx)`` in a test (httpx's ``test_exported_members.py``: ``httpx.__all__ == sorted(vars(httpx))``) reads
+    every name the package binds, star-bound ones included: when the fork's ``__all__`` lists fewer, it leaves; a
+    test of a kept name stays."""
+    files = {**FILES, "tests/test_sx.py": "import sx\nfrom sx.a import fa\n\n\ndef test_api():\n"
+                                          "    assert set(sx.__all__) <= set(vars(sx))\n    assert 'fb' in vars(sx)\n\n\n"
+                                          "def test_fa():\n    assert fa() == 1\n"}
+    spec = 'source = "."\nroots = ["sx.a:fa"]\ntests = ["tests"]\n' + SPEC
+    analysis = analyse(write_project(tmp_path, files, spec) / "slimfork.toml", jobs=1)
+    gone = {(r["path"], r["test"]): r["reason"] for r in analysis.stages.data["tests"]["removed"]}
+    assert ("tests/test_sx.py", "test_api") in gone and ("tests/test_sx.py", "test_fa") not in gone
+    assert "every name of sx" in gone[("tests/test_sx.py", "test_api")]
+
+
+def test_the_listing_rule_alone(tmp_path):
+    """The same with every submodule kept: only the fork's shorter ``__all__`` says that names are gone."""
+    files = {**FILES, "sx/use.py": "from sx.b import fb\n\n\ndef run():\n    return fb()\n",
+             "tests/test_sx.py": "import sx\n\n\ndef test_api():\n    assert 'ga' in vars(sx)\n"}
+    spec = 'source = "."\nroots = ["sx.a:fa", "sx.use:run"]\ntests = ["tests"]\n' + SPEC
+    analysis = analyse(write_project(tmp_path, files, spec) / "slimfork.toml", jobs=1)
+    gone = {(r["path"], r["test"]): r["reason"] for r in analysis.stages.data["tests"]["removed"]}
+    assert "no longer lists" in gone[("tests/test_sx.py", None)]  # its one test: the file goes
