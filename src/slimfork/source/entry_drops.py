@@ -142,7 +142,7 @@ def _norm(value: str) -> str:
     return re.sub(r"\s+", "", value)
 
 
-_TOML_TABLES = {"console_scripts": [("project", "scripts"), ("tool", "poetry", "scripts")],
+_TOML_TABLES: dict[str, list[tuple[str, ...]]] = {"console_scripts": [("project", "scripts"), ("tool", "poetry", "scripts")],
                 "gui_scripts": [("project", "gui-scripts")]}
 
 
@@ -266,7 +266,8 @@ def _element_spans(node: ast.List | ast.Tuple, hits: list[int]):
     """The (start, end) positions, as (line, col), that remove elements ``hits`` of a list with their separating
     commas: each run of removed elements up to the next kept one, or from the previous kept one when the run ends
     the list; all of them when none is kept."""
-    elts, out = node.elts, []
+    elts = node.elts
+    out: list = []
     if not hits:
         return out
     if len(hits) == len(elts):
@@ -322,7 +323,7 @@ def _check_cut(root: Path, cuts: dict[str, bytes], dropped: Groups, files: list[
         left_pbr = _pbr_entries(scratch / "setup.cfg")
         left_ini = {rel: _ini_entries(data.decode("utf-8", "replace")) for rel, data in cuts.items()
                     if rel.endswith("entry_points.txt")}
-        still = []
+        still: list[tuple[str, str, str]] = []
         for group, names in dropped.items():
             for name in names:
                 where = [w for w, found in [("setup.cfg/setup.py/poetry", left), ("pyproject.toml", left_pep621),
@@ -341,11 +342,11 @@ def _check_cut(root: Path, cuts: dict[str, bytes], dropped: Groups, files: list[
                       if (g, n, "setup.py") not in still and re.search(
                           r"['\"]\s*" + re.escape(n) + r"\s*=\s*" + re.escape(v.strip()) + r"\s*['\"]", text)]
     if still:
-        group, name, where = still[0]
+        group, name, place = still[0]
         key = next((f"drop[{d.index}]" for d in drops if d.matches(group, name)), "drop")
         what = f"installed script '{name}'" if group == "scripts" else \
             f"console script '{name}'" if group == "console_scripts" else f"entry point [{group}] '{name}'"
-        raise SpecError(f"{what} is dropped but {where} declares it in a form slimfork cannot cut (computed, or "
+        raise SpecError(f"{what} is dropped but {place} declares it in a form slimfork cannot cut (computed, or "
                         "not a literal list)", key=key,
                         hint="remove the drop, or edit the build configuration so the declaration is a literal")
 
