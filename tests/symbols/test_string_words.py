@@ -1,6 +1,7 @@
 """A package's name as a word of a longer string (``"pip install pkg[extra]"``, a URL, ``"<pkg routing>"``) is no
 lookup of the package by name: its unused names are pruned. A string that is the name alone
-(``getLogger("pkg")``, ``import_module("pkg")``) still keeps every name of it (werkzeug, bleach, validators). ``globals()`` handed to ``__import__`` (werkzeug's
+(``NAME = "pkg"``, ``import_module("pkg")``) still keeps every name of it, but not one written as a logger's name
+(``getLogger("pkg")``, session 37) (werkzeug, bleach, validators). ``globals()`` handed to ``__import__`` (werkzeug's
 ``import_string``) is no read of the module's names."""
 
 from __future__ import annotations
@@ -30,8 +31,11 @@ def test_a_word_of_a_longer_string_keeps_nothing_whole(tmp_path):
 def test_the_name_alone_still_keeps_every_name(tmp_path):
     main = FILES["src/wapp/main.py"].replace("import wpkg\n", "import wpkg\nfrom wapp.logs import LOG\n")
     files = {**FILES, "src/wapp/main.py": main.replace("HINT\n", "HINT, LOG\n"),
-             "src/wapp/logs.py": 'import logging\n\nLOG = logging.getLogger("wpkg")\n'}
-    assert "helper" not in _pruned(tmp_path, files)
+             "src/wapp/logs.py": 'import logging\n\nNAME = "wpkg"\nLOG = logging.getLogger(NAME)\n'}
+    assert "helper" not in _pruned(tmp_path / "a", files)
+    # a logger's name written in the call is a label (session 37: httpx's getLogger("httpx")), no lookup
+    files["src/wapp/logs.py"] = 'import logging\n\nLOG = logging.getLogger("wpkg")\n'
+    assert "helper" in _pruned(tmp_path / "b", files)
 
 
 def test_globals_handed_to_import_reads_no_name(tmp_path):

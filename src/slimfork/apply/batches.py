@@ -54,10 +54,19 @@ def build_batches(analysis, stages) -> list[Batch]:
         batches.append(batch)
     batches += stages.late_batches  # test data of removed registry entries: after the entries
     suffix = fork_suffix(analysis, plan)
+    cuts = dict(tree.entry_cuts)
+    if cuts:  # before the deletions: the fork never declares a command whose module a batch deleted
+        what = ", ".join(f"{n}" for g, names in sorted(tree.dropped_entries.items()) for n in sorted(names))
+        batches.insert(len(stages.extra_batches), Batch(
+            "dropped-entries", "Packaging: the dropped console scripts and entry points leave the build metadata",
+            [Edit(path, data, f"the spec's drop removes {what or 'installed scripts'} from the build metadata",
+                  "packaging") for path, data in sorted(cuts.items())]))
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan, stages, suffix))
     elif (tree.root / "pyproject.toml").is_file():
-        text, changed = bump_pyproject_version((tree.root / "pyproject.toml").read_text(encoding="utf-8"), suffix)
+        original = cuts["pyproject.toml"].decode("utf-8") if "pyproject.toml" in cuts else \
+            (tree.root / "pyproject.toml").read_text(encoding="utf-8")
+        text, changed = bump_pyproject_version(original, suffix)
         if changed:
             batches.append(Batch("packaging", f"Packaging: the version gets the {suffix} local suffix",
                                  [Edit("pyproject.toml", text.encode(), "local version suffix", "packaging")]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from slimfork.errors import SpecError, Stale, did_you_mean
-from slimfork.globs import match_modules
+from slimfork.globs import first_match, match_modules
 from slimfork.graph.data_files import run_roots
 from slimfork.graph.doc_config import sphinx_extensions
 from slimfork.graph.modules import ModuleMap, resolve_import
@@ -74,6 +74,8 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
         if name in mm.modules:
             out.append(RootModule(name, f"a Sphinx extension {path} loads (its `extensions`): the docs build imports it"))
     for path in installed_scripts(tree.root) if tree.kind != "wheel" else ():
+        if tree.drop and first_match(list(tree.drop), path) is not None:
+            continue  # dropped: the fork's build configuration no longer installs it (source/entry_drops.py)
         if (script := mm.module_of(path)) is not None:
             out.append(RootModule(script, f"{path}: a script the build installs"))
             continue
@@ -144,12 +146,17 @@ def _dispatching_mains(root: Root, index: Index, mm: ModuleMap) -> list[RootModu
 
 def _scripts(root: Root, tree: SourceTree, mm: ModuleMap, key: str) -> list[RootModule]:
     scripts = tree.dist.scripts if tree.dist else {}
+    if not scripts and root.value == "*" and tree.dropped_entries.get("console_scripts"):
+        return []  # the spec's drop takes them all
     if not scripts:
         raise SpecError("the source declares no console scripts", key=key,
                         hint="use a module root ('pkg.cli') instead of 'script:'")
     names = sorted(scripts) if root.value == "*" else [root.value]
     out = []
     for name in names:
+        if name in tree.dropped_entries.get("console_scripts", {}):
+            raise SpecError(f"'{root}' keeps the console script '{name}', which the spec's drop removes", key=key,
+                            hint="remove the root or the drop")
         if name not in scripts:
             raise SpecError(f"no console script named '{name}'", key=key,
                             hint=f"console scripts: {', '.join(sorted(scripts))}")

@@ -128,7 +128,9 @@ class PrunedCollector(ImportTargets):
         gone = []
         for position, name in enumerate(summary.all_names or ()):
             binders = self.binders[module].get(name, ())
-            if binders and all(i in gone_statements or (summary.statements[i].kind == "import" and all(
+            if not binders and not self._star_bound(module, name, frozenset({module})):
+                gone.append((position, name))  # only star imports bound it, and none does in the fork
+            elif binders and all(i in gone_statements or (summary.statements[i].kind == "import" and all(
                     (i, a.position) in gone_aliases for a in summary.statements[i].aliases if a.bound == name))
                     for i in binders):
                 gone.append((position, name))
@@ -138,6 +140,43 @@ class PrunedCollector(ImportTargets):
                                                    st.index, tuple(p for p, _ in gone),
                                                    "the names it lists were pruned"))
 
+
+    def _star_bound(self, module: str, name: str, seen: frozenset[str]) -> bool:
+        """Whether a star import ``module`` keeps may still bind ``name`` in the fork (httpx's ``__init__``
+        re-exports ``get`` from ``_api`` with ``from ._api import *`` and lists it in ``__all__``): its source binds
+        the name with a statement that stays, or star-imports it in turn; a source not analysed, one that keeps
+        everything, or a star import kept for another reason may bind it (unknown: bound)."""
+        summary = self.s.get(module)
+        if summary is None or module in self.result.keep_all:
+            return True
+        for st in summary.statements:
+            for alias in st.aliases:
+                if alias.name != "*" or ((module, st.index, alias.position) not in self.kept_alias
+                                         and st.keep is None and (module, st.index) not in self.done):
+                    continue
+                source = self.absolute(module, alias)
+                if not source or source not in self.s or source in self.result.keep_all:
+                    return True
+                if source in seen:
+                    continue
+                listed = self.s[source].all_names
+                if (listed is not None and name not in listed) or (listed is None and name.startswith("_")):
+                    continue
+                if self._binds_after(source, name) or self._star_bound(source, name, seen | {source}):
+                    return True
+        return False
+
+    def _binds_after(self, module: str, name: str) -> bool:
+        """Whether a statement of ``module`` binding ``name`` stays."""
+        summary = self.s[module]
+        for index in self.binders[module].get(name, ()):
+            st = summary.statements[index]
+            if st.keep is not None or (module, index) in self.done:
+                return True
+            if st.kind == "import" and any(a.bound == name and (module, index, a.position) in self.kept_alias
+                                           for a in st.aliases):
+                return True
+        return False
 
 
 _DROPPED = "named by [symbols] drop, and no kept code references it"

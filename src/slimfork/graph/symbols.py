@@ -59,8 +59,8 @@ class _Walker(PrunedCollector):
                     forced = self.forced(module, st, alias)
                     if forced:
                         self.keep_alias(module, st, alias, forced)
-            for name in summary.all_names or ():  # an __all__ that promises nothing follows what stays, but
-                if not free or name not in self.binders[module]:  # a name a star import binds stays listed
+            for name in summary.all_names or ():  # an __all__ that promises nothing follows what stays, also
+                if not free:  # through star imports (collect_all_entries: _star_bound)
                     self.use_name(module, name, f"listed in {module}.__all__")
         for module, name, why in self.i.symbol_roots:
             self.use_symbol(module, name, why)
@@ -221,7 +221,10 @@ class _Walker(PrunedCollector):
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
         titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st) \
             or _setup_without_lookups(self.mm, module, self.s[module])  # no lookup
-        for text in st.strings:
+        # a read of an __all__ that promises nothing (`for name in __all__:`) reads what it lists once pruned:
+        # its entries follow what stays (collect_all_entries), so they keep nothing
+        listed = "__all__" in st.binds and st.kind == "assign" and self._all_free(module)
+        for text in st.strings if not listed else ():
             self.use_dotted(module, text, where, word=titles)
         for text in st.words:
             self.use_dotted(module, text, where, word=True)
@@ -229,6 +232,9 @@ class _Walker(PrunedCollector):
             self.use_inner_import(module, st, alias, where)
         for prefix, line in sorted(st.own_lookups):
             self.own_lookup(module, prefix, line)
+        for name in sorted(st.anywhere):  # read off a module imported by a computed name: any module's binding
+            for other in sorted(m for m in self.s if name in self.binders[m]):
+                self.use_name(other, name, f"{where} reads '{name}' off a module it imports by a computed name")
 
     def own_lookup(self, module: str, prefix: str, line: int) -> None:
         """``import_module(__name__)``, ``resolve_name(f"{__name__}:_impl_{kind}")``: the module reads its own

@@ -49,6 +49,9 @@ class TopStatement:
     walks: set[tuple[str, ...]] = field(default_factory=set)  # X.__subclasses__() anywhere inside: X's chain, () if
     # X is no name or attribute chain (type(self), a call)
     deletes: str | None = None  # a top-level ``del NAME`` of one name: the name
+    # names read off a module imported by a computed name (``import_module(f.__module__).gen_config``): any
+    # module's binding of such a name may be the one read
+    anywhere: set[str] = field(default_factory=set)
 
 
 @dataclass

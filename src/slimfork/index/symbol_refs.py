@@ -6,14 +6,15 @@ from __future__ import annotations
 import ast
 import re
 
-from slimfork.index.doctests import doctest_examples
+from slimfork.index.doctests import doctest_sources
 from slimfork.index.own_names import built_imports, own_lookup, own_pattern, own_submodule
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
 
 _IDENT = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)?")
-_DOCTEST = re.compile(r"^\s*(?:>>>|\.\.\.)\s?(.*)$", re.M)
+_IMPORT_LINE = re.compile(r"\s*(?:import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*"
+                          r"|from\s+[\w.]+\s+import\s+[\w\s,()*]+)\s*(?:#.*)?$")
 
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
@@ -29,6 +30,7 @@ class StatementRefs(ScopedVisitor):
         self.prose = False  # inside the arguments of a warning's or an exception's constructor
         self.raised: set[int] = set()  # the calls of `raise Call(...)`: an exception's constructor
         self.inner: set[int] = set()  # the pieces of an f-string or a `+` chain already read as built code
+        self.imported: set[str] = set()  # local names bound to a module imported by a computed name
 
     def visit_Raise(self, node: ast.Raise) -> None:
         func = node.exc.func if isinstance(node.exc, ast.Call) else None
@@ -64,6 +66,9 @@ class StatementRefs(ScopedVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         chain = attr_chain(node)
+        if isinstance(node.value, ast.Call) and _imports_computed(node.value) or \
+                chain and len(chain) == 2 and chain[0] in self.imported:
+            self.st.anywhere.add(node.attr)  # import_module(f.__module__).gen_config: whichever module it is
         if chain:
             self.st.chains.add(chain)
         elif isinstance(node.value, ast.Call) and (module := returned_module(node.value)):
@@ -74,6 +79,24 @@ class StatementRefs(ScopedVisitor):
 
     def visit_Global(self, node: ast.Global) -> None:
         self.st.names.update(node.names)  # pitfall 12: a global statement reads and writes the module name
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        if isinstance(node.value, ast.Call) and _imports_computed(node.value):
+            self.imported.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        self._assign(node)
+
+    def _assign(self, node: ast.Assign) -> None:
+        """``f.__module__ = "pkg"``: the name a class or function reports, and ``__title__ = "httpx"``: the
+        distribution's metadata, are labels no code looks up by name (httpx's ``__version__.py`` kept every name of
+        ``httpx/__init__.py``)."""
+        if all(isinstance(t, ast.Attribute) and _label(ast.Constant(t.attr), node.value)
+               or isinstance(t, ast.Name) and t.id in _METADATA and isinstance(node.value, ast.Constant)
+               and isinstance(node.value.value, str) for t in node.targets):
+            for target in node.targets:
+                self.visit(target)
+            self.st.words.add(node.value.value)  # type: ignore[attr-defined]
+            return
+        self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
@@ -95,18 +118,33 @@ class StatementRefs(ScopedVisitor):
             self.generic_visit(node)
 
     def _doctests(self, text: str) -> None:
-        if ">>>" in text:  # pitfall 15: doctests run with the module's globals
-            for code in _DOCTEST.findall(text):
-                for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
-                    parts = tuple(ident.split("."))
-                    if len(parts) > 1:
-                        self.st.chains.add(parts)
-                    else:
-                        self.st.names.add(ident)
-            for example in doctest_examples(text):  # its imports name what they import, as a function's do
-                for node in ast.walk(example):
-                    if isinstance(node, (ast.Import, ast.ImportFrom)):
-                        self.st.inner_imports.update(a._replace(position=0) for a in import_aliases(node))
+        """Pitfall 15: doctests run with the module's globals. A parsed example uses the names it loads and the
+        attribute chains it reads (``etl.empty()``, spread over ``...`` lines too), and its imports name what they
+        import, as a function's do; an import binds a name without using it as a value (``>>> import petl as
+        etl`` kept every name of ``petl``). An example that does not parse (doctest fails it too) is read word by
+        word, its import lines skipped."""
+        if ">>>" not in text:
+            return
+        for source, example in doctest_sources(text):
+            if example is None:
+                for code in source.splitlines():
+                    if _IMPORT_LINE.match(code) and ";" not in code:
+                        continue
+                    for ident in re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", code):
+                        parts = tuple(ident.split("."))
+                        if len(parts) > 1:
+                            self.st.chains.add(parts)
+                        else:
+                            self.st.names.add(ident)
+                continue
+            inner = {id(n.value) for n in ast.walk(example) if isinstance(n, ast.Attribute)}
+            for node in ast.walk(example):
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store) and id(node) not in inner:
+                    self.st.names.add(node.id)  # (the head of a chain is read through the chain)
+                elif isinstance(node, ast.Attribute) and id(node) not in inner and (chain := attr_chain(node)):
+                    self.st.chains.add(chain)
+                elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                    self.st.inner_imports.update(a._replace(position=0) for a in import_aliases(node))
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         """``f"{__name__}.ops"``: a submodule of the module itself (``{__name__}.ops``, filled in by the walker)."""
@@ -159,7 +197,7 @@ class StatementRefs(ScopedVisitor):
             self.prose = outer
 
     def _call(self, node: ast.Call) -> None:
-        if _reads_distribution(node):  # importlib.metadata.version("pkg"): a distribution's name, no module's
+        if _reads_distribution(node):  # metadata.version("pkg"), getLogger("pkg"): a distribution's or a logger's name
             self.st.chains.update(attribute_paths(node))  # the reader itself is read: `import importlib.metadata`
             self.visit(node.func)
             for arg in node.args:
@@ -185,6 +223,12 @@ class StatementRefs(ScopedVisitor):
         if prefix is not None:
             self.st.own_lookups.add((prefix, node.lineno))
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "setattr" and len(node.args) == 3 and not node.keywords \
+                and _label(node.args[1], node.args[2]):  # setattr(obj, "__module__", "pkg"): a label
+            self.st.names.add(func.id)
+            self.visit(node.args[0])
+            self.st.words.add(node.args[2].value)  # type: ignore[attr-defined]
+            return
         if isinstance(func, ast.Name) and func.id in ("getattr", "hasattr", "setattr", "delattr") \
                 and len(node.args) >= 2:
             base = attr_chain(node.args[0])
@@ -202,6 +246,17 @@ class StatementRefs(ScopedVisitor):
 
 
 _MESSAGE_SUFFIXES = ("Error", "Warning", "Exception")
+_LABELS = frozenset({"__module__", "__qualname__", "__name__"})
+_METADATA = frozenset({"__title__", "__description__", "__summary__", "__author__", "__author_email__", "__email__",
+                       "__maintainer__", "__license__", "__copyright__", "__url__", "__uri__", "__version__",
+                       "__status__", "__credits__"})
+
+
+def _label(attr: ast.expr, value: ast.expr) -> bool:
+    """Whether setting attribute ``attr`` (a literal) to ``value`` sets a label: ``__module__``, ``__qualname__``
+    or ``__name__`` to a string literal (httpx's ``setattr(obj, "__module__", "httpx")`` for each exported name)."""
+    return isinstance(attr, ast.Constant) and attr.value in _LABELS and isinstance(value, ast.Constant) \
+        and isinstance(value.value, str)
 
 
 def _message_call(node: ast.Call) -> bool:
@@ -210,6 +265,15 @@ def _message_call(node: ast.Call) -> bool:
     func = node.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     return name == "warn" or name.endswith(_MESSAGE_SUFFIXES) and name[:1].isupper()
+
+
+def _imports_computed(call: ast.Call) -> bool:
+    """``importlib.import_module(name)`` or ``__import__(name)`` with a name that is no literal (bandit's
+    ``import_module(plugin.__module__)``): the module it returns is not known."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name in ("import_module", "__import__") and bool(call.args) and not (
+        isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str))
 
 
 def returned_module(call: ast.Call) -> str | None:
@@ -247,10 +311,13 @@ _DIST_MODULES = frozenset({("importlib", "metadata"), ("importlib_metadata",), (
 
 
 def _reads_distribution(node: ast.Call) -> bool:
-    """``importlib.metadata.version("pkg")`` (``metadata.version``, ``importlib_metadata.version``, ``distribution``,
-    ``metadata``, ``requires``, ``files``) and ``pkg_resources.get_distribution("pkg")``: the strings it passes
-    are distribution names, which nothing imports."""
+    """``importlib.metadata.version("pkg")`` (``metadata.version``, ``importlib_metadata.version``,
+    ``distribution``, ``metadata``, ``requires``, ``files``) and ``pkg_resources.get_distribution("pkg")``: the
+    strings it passes are distribution names, which nothing imports; and ``logging.getLogger("pkg")``: a logger's
+    name (httpx's ``_client.py`` kept every name of ``httpx/__init__.py``)."""
     chain = attr_chain(node.func)
+    if chain and chain[-1] == "getLogger" and chain[:-1] in ((), ("logging",)) and not node.keywords:
+        return True
     if not chain or len(chain) < 2 or node.keywords:
         return False
     if chain[:-1] == ("pkg_resources",):

@@ -11,6 +11,7 @@ Module-wide facts that make every symbol of a module stay (``globals()``, ``eval
 from __future__ import annotations
 
 import ast
+import re
 import sys
 
 from slimfork.index.metaclass_guard import silent_metaclass_classes
@@ -222,7 +223,11 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     context = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
                and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
                for arg in node.args[1:2]}
-    context |= _storing_globals(tree) | _own_namespace_evals(tree)
+    context |= _storing_globals(tree) | _own_namespace_evals(tree) | _all_lookups(tree)
+    for i, top in enumerate(tree.body):  # exec("raise E, msg, tb"): reads only the names its text holds
+        for call, words in _literal_code(top):
+            context.add(call)
+            out.statements[i].names |= words
     for i, top in enumerate(tree.body):  # for name, value in globals().items(): if name.startswith("P"): ...
         for call, prefix, line in _prefix_scans(top):
             context.add(call)
@@ -248,7 +253,8 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
         elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             for sub in _module_scope(node):  # at module level, locals() is globals() (pitfall 13)
-                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "locals":
+                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "locals" \
+                        and id(sub) not in context:
                     reasons.setdefault("uses locals() at module level", sub.lineno)
     all_nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "__all__"]
     if not all_nodes:
@@ -266,6 +272,8 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                 out.all_names = (out.all_names or []) + names
             else:
                 out.all_names = names
+    looped = {id(n.iter) for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))}
+    all_nodes = [n for n in all_nodes if id(n) not in looped]  # `for name in __all__:` only reads it
     stores = sum(1 for n in all_nodes if isinstance(n.ctx, ast.Store))
     top_stores = sum(1 for node in tree.body for t in (node.targets if isinstance(node, ast.Assign) else
                      [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
@@ -303,6 +311,68 @@ def _storing_globals(tree: ast.Module) -> set[int]:
                     id(n) in stores for n in uses) and not any(
                     isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(func)):
                 out.add(id(bind.value))
+    return out
+
+
+_CODE_LOOKUPS = frozenset({"globals", "locals", "vars", "eval", "exec", "compile", "getattr", "setattr", "delattr",
+                           "__import__", "__dict__", "__builtins__", "sys", "importlib", "__name__", "__spec__",
+                           "__loader__", "inspect"})
+_CODE_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _literal_code(top: ast.stmt) -> list[tuple[int, set[str]]]:
+    """``exec``/``eval`` of a string literal with no namespace argument (petl's Python 2 fallback ``exec('raise
+    ErrorType, new_message, tracebk')``): the code is known, and reads at most the identifiers its text holds
+    (whether or not it parses). (id of the call, those identifiers) for each one whose text names no way to look
+    a name up by a computed name (``globals``, ``getattr``, ``sys``, ...); such a text, a computed one, or one given
+    a namespace keeps every name as before (pitfall 13)."""
+    out = []
+    for node in ast.walk(top):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("exec", "eval") \
+                and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            words = set(_CODE_WORD.findall(node.args[0].value))
+            if not words & _CODE_LOOKUPS and not any(w.startswith("__") for w in words):
+                out.append((id(node), words))
+    return out
+
+
+def _all_lookups(tree: ast.Module) -> set[int]:
+    """``locals()``/``globals()`` calls that only read the names ``__all__`` lists: ``ns = locals()`` bound once at
+    module level and read only as ``ns[name]`` inside ``for name in __all__:`` (httpx's ``__init__`` sets each
+    exported name's ``__module__``), or ``globals()[name]`` in such a loop. The fork's literal ``__all__`` lists a
+    name exactly when the fork keeps it (a pruned name leaves the list; a computed ``__all__`` keeps every name), so
+    the loop reads only kept names. The loop variable must not be bound again inside the loop."""
+    out: set[int] = set()
+
+    def is_namespace(node) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id in ("locals", "globals") and not node.args and not node.keywords
+
+    reads: set[int] = set()  # Subscript values read with the loop variable of a `for name in __all__:` loop
+    for loop in ast.walk(tree):
+        if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Name) and loop.iter.id == "__all__"
+                and isinstance(loop.target, ast.Name)):
+            continue
+        var = loop.target.id
+        if any(isinstance(n, ast.Name) and n.id == var and not isinstance(n.ctx, ast.Load) and n is not loop.target
+               for n in ast.walk(loop)):
+            continue
+        for sub in ast.walk(loop):
+            if isinstance(sub, ast.Subscript) and isinstance(sub.ctx, ast.Load) and isinstance(sub.slice, ast.Name) \
+                    and sub.slice.id == var:
+                reads.add(id(sub.value))
+                if is_namespace(sub.value):
+                    out.add(id(sub.value))
+    for stmt in tree.body:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and is_namespace(stmt.value)):
+            continue
+        name = stmt.targets[0].id
+        uses = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name and n is not stmt.targets[0]]
+        if uses and all(isinstance(n.ctx, ast.Load) and id(n) in reads for n in uses) and not any(
+                isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(tree)):
+            out.add(id(stmt.value))
     return out
 
 

@@ -74,6 +74,14 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
     if others:
         lines.append(f"## other distributions in this tree, each with its own build file: {', '.join(others)};")
         lines.append("## this spec forks the top one: `slimfork init FOLDER` drafts a spec for another")
+    declared = [f"script:{n}" for n in sorted(dist.scripts)] if dist else []
+    declared += [f"entry-point:{g}:*" for g in entry if g != "gui_scripts"]
+    if declared:
+        lines.append("## the console scripts and entry points the build declares are roots whatever `roots` says; a")
+        lines.append("## fork of one feature drops those it does not need (their lines leave the fork's build files)"
+                     + (": add " + ", ".join(_s(d) for d in declared) + " to the drop below" if dead else ":"))
+        if not dead:
+            lines.append("# drop = [" + ", ".join(_s(d) for d in declared) + "]")
     if dead:
         lines.append("## only imports in branches Linux never runs reach these (accept with the facts below):")
         for d in dead:

@@ -20,6 +20,7 @@ from slimfork.plan.build import build_plan
 from slimfork.plan.stages import Stages
 from slimfork.progress import progress
 from slimfork.source import SourceTree, open_tree, resolve_source
+from slimfork.source.entry_drops import apply_drops
 from slimfork.spec import Spec, load_spec
 
 
@@ -40,7 +41,7 @@ class Analysis:
 def open_source(spec: Spec) -> SourceTree:
     root = resolve_source(spec.source, spec.base_dir, spec.dist)
     kind = spec.dist if spec.source.startswith("pypi:") else "folder"
-    return open_tree(root, spec.python_root, spec.packages or None, kind=kind)
+    return apply_drops(open_tree(root, spec.python_root, spec.packages or None, kind=kind), spec.drop)
 
 
 def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True, strict: bool = False,

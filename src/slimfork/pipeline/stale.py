@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from slimfork.errors import Stale, StaleError
+from slimfork.errors import Stale, StaleError, closest
 from slimfork.graph.edges import stale_scan_registries
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.roots import stale_roots
@@ -22,6 +22,7 @@ from slimfork.plan.build import stale_globs
 from slimfork.prune.spec import stale_symbols
 from slimfork.plan.stages import Stages
 from slimfork.source import SourceTree
+from slimfork.source.entry_drops import entry_drops, unmatched
 from slimfork.spec import Spec
 
 
@@ -31,8 +32,23 @@ def stale_before(spec: Spec, tree: SourceTree, index: Index, mm: ModuleMap) -> l
     return (stale_roots(spec.roots, tree, index, mm)
             + stale_globs(spec, list(index.files) + index.other_files,
                           [m for m in mm.modules if mm.is_internal(m)], mm.top_names)
+            + stale_entry_drops(spec, tree)
             + stale_scan_registries(mm, spec.registries)
             + (stale_symbols(symbols, index, mm) if symbols is not None else []))
+
+
+def stale_entry_drops(spec: Spec, tree: SourceTree) -> list[Stale]:
+    """A ``drop`` of a console script or entry point (``script:NAME``) that the distribution does not declare."""
+    out = []
+    dist = tree.dist
+    for drop in unmatched(entry_drops(spec.drop), tree.dropped_entries):
+        names = list(dist.scripts if dist else {}) if drop.group == "console_scripts" else \
+            [f"{g}:{n}" for g, entries in (dist.entry_points if dist else {}).items() for n in entries]
+        what = "console script" if drop.group == "console_scripts" else "entry point"
+        out.append(Stale(f"drop[{drop.index}]", "glob", f"'{spec.drop[drop.index]}' matches no {what} the "
+                         "distribution declares", closest(drop.name, names) if names else None,
+                         f"{what}s: {', '.join(sorted(names)[:10])}" if names else f"the source declares no {what}"))
+    return out
 
 
 def stale_after(stages: Stages, root: Path, paths: list[str]) -> tuple[list[Stale], list[str]]:

@@ -11,6 +11,7 @@ from slimfork.index.summary import GUARDED_TRY
 from slimfork.globs import first_match, is_module_glob, match_modules
 from slimfork.errors import Stale, closest
 from slimfork.decisions import DELETING, Kept, KeptKind, Plan, Removal, RemovalKind, kept_reason
+from slimfork.source.entry_drops import is_entry_drop
 from slimfork.spec.model import Spec
 
 
@@ -43,9 +44,11 @@ def stale_globs(spec: Spec, paths: list[str], modules: list[str], top_names) -> 
     tests = spec.sections.get("tests")
     folders = sorted({p.rsplit("/", i)[0] for p in paths for i in range(1, p.count("/") + 1)})
     out = []
-    for key, globs in (("drop", list(spec.drop)), ("keep", list(spec.keep)),
+    for key, globs in (("drop", [p if not is_entry_drop(p) else "" for p in spec.drop]), ("keep", list(spec.keep)),
                        ("tests", list(tests.globs) if tests else [])):
         for i, pattern in enumerate(globs):
+            if not pattern and key == "drop":
+                continue  # a console script or entry point (pipeline/stale.py checks it)
             if key == "keep" and is_module_glob(pattern, top_names):
                 if not match_modules(pattern, modules):
                     out.append(Stale(f"keep[{i}]", "glob", f"the glob '{pattern}' matches no module",

@@ -49,6 +49,11 @@ class SourceTree:
     packages: list[str]
     dist: Distribution | None
     kind: str  # "wheel", "sdist" or "folder"
+    # what the spec's drop takes from the build metadata (source/entry_drops.py): group -> name -> value,
+    # the cut build files (path -> content) and the path globs (installed script files they match are no roots)
+    dropped_entries: dict[str, dict[str, str]] = field(default_factory=dict)
+    entry_cuts: dict[str, bytes] = field(default_factory=dict)
+    drop: tuple[str, ...] = ()
 
     def relpath(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()

@@ -33,6 +33,7 @@ class Library:
     fork_unknowable: set[str] = field(default_factory=set)  # open in the fork for another reason than a star
     fork_all: dict[str, set[str]] = field(default_factory=dict)  # a fork module's literal __all__ (what a star
     # import of it binds)
+    original_all: dict[str, set[str]] = field(default_factory=dict)  # an original module's literal __all__
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -118,7 +119,16 @@ class Library:
         rest = dotted[len(module) + 1:].split(".")[0]
         if rest == NAMESPACE and module not in self.open_modules:  # vars(mod): every public name it binds
             lost = sorted(n for n in self.original[module] - self.fork[module] if not n.startswith("_"))
-            return f"every name of {module} (it lists them), and the fork removes {module}.{lost[0]}" if lost else None
+            if lost:
+                return f"every name of {module} (it lists them), and the fork removes {module}.{lost[0]}"
+        if rest == NAMESPACE and module not in self.fork_unknowable and module in self.fork_all \
+                and module in self.original_all:  # names star imports bind: the literal __all__ says which go
+            lost = sorted(n for n in self.original_all[module] - self.fork_all[module] if not n.startswith("_"))
+            if lost:  # vars(httpx) of httpx's test_exported_members.py and test_exceptions.py
+                return f"every name of {module} (it lists them), and the fork's {module}.__all__ no longer lists " \
+                       f"{lost[0]}"
+        if rest == NAMESPACE:
+            return None
         if not rest or rest in self.fork[module]:
             return None
         if rest in self.removed_entries:

@@ -212,6 +212,7 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     gone -= set(support)
     folded = stages.graph.index
     original, fork, open_modules, effects = {}, {}, set(), {}
+    original_all: dict[str, set[str]] = {}
     stars: dict[str, list[str]] = {}  # module -> the modules it star-imports (absolute)
     unknowable: set[str] = set()  # modules whose names are not knowable for another reason than a star import
     fork_stars: dict[str, list[str]] = {}  # the same in the fork, whose star imports symbol pruning may remove
@@ -232,6 +233,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
                        and (m := absolute_module(package_of(name, info.is_package), i.level, i.module)
                             if i.level else i.module)]
         original[name] |= _answered(summary)
+        if summary.all_names is not None:
+            original_all[name] = set(summary.all_names)
         if _lazy(summary) or summary.all_dynamic or summary.error:
             unknowable.add(name)
         if name in gone:
@@ -272,7 +275,7 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
                    effects=effects, namespaces=namespaces, removed_files=removed_files,
                    stars={m: found for m, found in stars.items() if found}, unknowable=unknowable,
                    fork_stars={m: found for m, found in fork_stars.items() if found}, fork_unknowable=fork_unknowable,
-                   fork_all=fork_all,
+                   fork_all=fork_all, original_all=original_all,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 
