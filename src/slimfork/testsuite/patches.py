@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Iterator
 
 from slimfork.globs import first_match
 from slimfork.testsuite.scan import scan_test_file
@@ -24,14 +25,7 @@ def patched_names(analysis, scratch: Path, tests: list[str]) -> tuple[list[tuple
     attrs: set[str] = set()
     internal = set(mm.top_names)
     out: dict[tuple[str, str], str] = {}
-    for rel in sorted(analysis.index.files):
-        if first_match(tests, rel) is None:
-            continue
-        path = scratch / rel if (scratch / rel).is_file() else analysis.tree.root / rel
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
+    for rel, data in _test_files(analysis, scratch, tests):
         if b"patch" not in data and b"setattr" not in data:
             continue
         module = mm.module_of(rel)
@@ -59,13 +53,17 @@ def _private_strings(analysis, scratch: Path, tests: list[str]) -> set[str]:
     ``self.r.__getattribute__(att)``: cssutils 2.11.1's ``test_property.py``): a method the test reaches by that
     name, which the stage keeps as it keeps one a template spells (the tests stage cannot see the lookup)."""
     out: set[str] = set()
-    for rel in sorted(analysis.index.files):
-        if first_match(tests, rel) is None:
-            continue
-        path = scratch / rel if (scratch / rel).is_file() else analysis.tree.root / rel
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
+    for _, data in _test_files(analysis, scratch, tests):
         out.update(m.decode() for m in _PRIVATE_STRING.findall(data) if not m.endswith(b"__"))
     return out
+
+
+def _test_files(analysis, scratch: Path, tests: list[str]) -> Iterator[tuple[str, bytes]]:
+    """Each test file and its bytes (the scratch copy's, where the stages rewrote it)."""
+    for rel in sorted(analysis.index.files):
+        if first_match(tests, rel) is not None:
+            path = scratch / rel if (scratch / rel).is_file() else analysis.tree.root / rel
+            try:
+                yield rel, path.read_bytes()
+            except OSError:
+                continue
