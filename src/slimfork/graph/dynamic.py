@@ -14,6 +14,9 @@ from slimfork.index.summary import RUNTIME_PACKAGE, ImportEdge
 
 DECLARE_IMPORT = ("declare the package it imports from as [[registries]] (kind scan), or keep what it needs with "
                   "`keep`; a check that runs it covers the rest")
+RUNTIME_WHY = "dynamic import of a name computed entirely at run time"
+DECLARE_OPEN = ("list its module in `outside_imports` if the names come from outside the project (a user's plugin), "
+                "declare the package it imports from as [[registries]] (kind scan), or keep what it needs with `keep`")
 DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to keep only the modules it needs"
 
 
@@ -87,10 +90,7 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                             f"dynamic import of a name computed at run time whose default names a module of {where}: "
                             f"kept all {len(kept)} modules of it")
         elif not target:
-            uncertain.append(Uncertain(info.path, dyn.line, dyn.text,
-                                       "dynamic import of a name computed entirely at run time: the modules kept are "
-                                       "those the code names in strings (string edges); a check must cover it",
-                                       (), DECLARE_IMPORT))
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text, RUNTIME_WHY, (), DECLARE_OPEN))
 
 
 def on_sys_path(mm: ModuleMap, info, folders: list[tuple[str, int]], target: str | None, prefix: bool) -> list[str]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from slimfork.graph.edges import Edge, MissingImport, build_edges
 from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.graph.open_imports import loose_modules, open_import_edges
 from slimfork.graph.roots import RootModule, resolve_roots
 from slimfork.index.build import Index
 from slimfork.decisions import Uncertain
@@ -37,6 +38,7 @@ class ModuleGraph:
     excluded: set[str] = field(default_factory=set)
     type_only: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # imports that keep nothing
     vacated: frozenset[str] = frozenset()  # modules a registry cut left with nothing but imports
+    loose: frozenset[str] = frozenset()  # the original's modules nothing imports or names (graph/open_imports.py)
     _reverse: dict[str, list[tuple[str, Edge]]] | None = field(default=None, repr=False)
 
     @property
@@ -86,13 +88,19 @@ class ModuleGraph:
 
 def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] | tuple[()] = (),
                 excluded: set[str] | frozenset[str] = frozenset(), mm: ModuleMap | None = None,
-                type_checking: bool = True, vacated: frozenset[str] = frozenset()) -> ModuleGraph:
+                type_checking: bool = True, vacated: frozenset[str] = frozenset(),
+                outside_imports: tuple[str, ...] | None = None, loose: frozenset[str] | None = None) -> ModuleGraph:
     """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import);
     ``vacated``: modules a registry cut left with nothing but imports, which a computed module name no longer
-    keeps (an import by name of them finds nothing the original's would not have lacked too)."""
+    keeps (an import by name of them finds nothing the original's would not have lacked too);
+    ``outside_imports``: the spec's globs (None: an audit, whose imports of names computed at run time keep no
+    loose module); ``loose``: those of the original when this graph is of a rewritten copy."""
     mm = mm or build_module_map(tree, index)
     edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking, vacated)
+    if outside_imports is not None:
+        loose = loose_modules(mm, edges, registries, excluded) if loose is None else loose
+        uncertain = open_import_edges(mm, edges, uncertain, loose, outside_imports)
     graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain,
-                        type_only=type_only, vacated=frozenset(vacated))
+                        type_only=type_only, vacated=frozenset(vacated), loose=loose or frozenset())
     graph.reach(excluded)
     return graph

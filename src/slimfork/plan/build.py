@@ -58,6 +58,10 @@ def stale_globs(spec: Spec, paths: list[str], modules: list[str], top_names) -> 
                 out.append(Stale(f"{key}[{i}]", "glob", f"'{pattern}' matches no file of the source",
                                  closest(bare, folders if "." not in bare.rsplit("/", 1)[-1] else paths),
                                  "check the path against the source (globs are relative to it)"))
+    for i, pattern in enumerate(spec.outside_imports):
+        if not match_modules(pattern, modules):
+            out.append(Stale(f"outside_imports[{i}]", "glob", f"the glob '{pattern}' matches no module",
+                             closest(pattern.split("*")[0].rstrip("."), modules)))
     return out
 
 

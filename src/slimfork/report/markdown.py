@@ -45,7 +45,8 @@ def summary_markdown(data: dict, sections: Sequence[tuple[str, str]] = ()) -> st
     for title, body in sections:
         parts += [f"## {title}", "", body, ""]
     parts += [f"## Uncertain ({len(data['uncertain'])})", "",
-              "Places static analysis cannot decide; every module they might reach is kept (docs/soundness.md).", ""]
+              "Places static analysis cannot decide; every module they might reach is kept, unless the spec declares "
+              "otherwise (docs/soundness.md).", ""]
     parts += [_uncertain_line(u) for u in data["uncertain"]] or ["none"]
     parts += ["", f"## Imports already missing in the original ({len(data['missing_in_original'])})", ""]
     parts += [f"- `{m['path']}:{m['line']}` imports `{m['target']}`" for m in data["missing_in_original"]] or ["none"]

@@ -26,6 +26,11 @@ TOP = Section(
               "whatever reaches them."),
         Field("keep", "list[str]", "Paths or globs always kept (data files, modules loaded by means the "
               "analysis cannot see), or module globs ('pkg.plugins.*', 'pkg.**')."),
+        Field("outside_imports", "list[str]", "Module globs ('pkg.plugins.loader', 'pkg.hooks.*') whose imports of a "
+              "name computed entirely at run time (`import_module(name)`, the name from the command line or a "
+              "config file) load code outside the project, such as a user's own plugins: they keep only the modules "
+              "the code names in strings. Otherwise such an import keeps every module of the project that nothing "
+              "in the original imports or names (it may load one by its name)."),
         Field("out", "str", "Folder the fork is written to (relative to the spec file; default "
               "'<spec name>-fork'). Reports go to '<out>.report'."),
         Field("type_checking_imports", "str", "'keep' (default): a module imported only under `if TYPE_CHECKING:` "

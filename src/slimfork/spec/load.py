@@ -67,6 +67,7 @@ def parse_spec(data: dict[str, Any], path: Path) -> Spec:
     spec.roots = [parse_root(text, f"roots[{i}]") for i, text in enumerate(data["roots"])]
     spec.drop = list(data.get("drop", []))
     spec.keep = list(data.get("keep", []))
+    spec.outside_imports = list(data.get("outside_imports", []))
     spec.type_checking_imports = data.get("type_checking_imports", "keep") == "keep"
     spec.allow_stale = bool(data.get("allow_stale", False))
     suffix = data.get("version_suffix", "+slimfork")

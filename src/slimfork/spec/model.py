@@ -39,6 +39,7 @@ class Spec:
     drop: list[str] = field(default_factory=list)
     type_checking_imports: bool = True  # False: imports under `if TYPE_CHECKING:` keep no module
     keep: list[str] = field(default_factory=list)
+    outside_imports: list[str] = field(default_factory=list)  # module globs whose run-time imports load outside code
     out: Path | None = None
     registries: list[RegistrySpec] = field(default_factory=list)
     allow_stale: bool = False  # entries that match nothing in the source warn instead of stopping the run
