@@ -98,6 +98,16 @@ def type_checking_hold(spec: Spec | str | Path | Analysis):
     return hold if hold.modules else None
 
 
+def open_imports_hold(spec: Spec | str | Path | Analysis):
+    """What only imports of a name computed entirely at run time keep (``graph.weigh.InitHold``, its ``inits`` the
+    modules with such imports, which ``outside_imports`` would list), or None when nothing is held that way."""
+    from slimfork.graph.weigh import held_by_open_imports
+
+    analysis = spec if isinstance(spec, Analysis) else analyse(spec)
+    hold = held_by_open_imports(analysis.graph, lambda m: _lines(analysis, m))
+    return hold if hold.modules else None
+
+
 def listed_packages_hold(spec: Spec | str | Path | Analysis):
     """What only the build configuration's literal ``packages`` list keeps (``graph.weigh.InitHold``, its
     ``inits`` the listed packages no spec root lies in), or None when nothing is held that way."""

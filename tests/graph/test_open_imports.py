@@ -76,3 +76,23 @@ def test_an_audit_keeps_no_loose_module(tmp_path):
     analysis = analyse(write_project(tmp_path, FILES, SPEC) / "slimfork.toml", jobs=1)
     graph = build_graph(analysis.tree, analysis.index, [Root("module", "pkg.main")])
     assert "pkg.plugins.alpha" not in graph.reached
+
+
+def test_the_module_of_a_loaded_object_keeps_no_loose_module(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/orphan.py": "X = 1\n",
+             "pkg/main.py": "import importlib\n\n\ndef home(obj):\n    return importlib.import_module(obj.__module__)\n"}
+    analysis = analyse(write_project(tmp_path, files, SPEC) / "slimfork.toml", jobs=1)
+    [place] = [u for u in analysis.plan.uncertain if u.path == "pkg/main.py"]
+    assert place.kept == () and "loaded already" in place.why
+    assert "pkg.orphan" not in analysis.graph.reached
+
+
+def test_weigh_names_what_only_such_imports_keep_and_the_line_that_lets_it_go(tmp_path):
+    from slimfork.api import open_imports_hold
+
+    analysis = analyse(write_project(tmp_path, FILES, SPEC) / "slimfork.toml", jobs=1)
+    hold = open_imports_hold(analysis)
+    assert hold is not None and hold.modules == ["pkg.plugins", "pkg.plugins.alpha", "pkg.plugins.shared"]
+    assert hold.inits == ["pkg.main"] and hold.lines > 0
+    spec = SPEC + 'outside_imports = ["pkg.main"]\n'
+    assert open_imports_hold(analyse(write_project(tmp_path / "b", FILES, spec) / "slimfork.toml", jobs=1)) is None

@@ -68,6 +68,7 @@ def test_a_module_named_in_the_projects_own_tool_table_stays(tmp_path):
         "src/cp/hooks.py": "def start():\n    pass\n",
         "src/cp/fmt.py": "def shout(x):\n    return x\n",
         "src/cp/unused.py": "",
+        "tests/test_unused.py": "import cp.unused\n",  # named by code that goes: hook() may load a loose module
     }
     analysis = analyse(write_project(tmp_path, files, 'source = "."\nroots = ["cp.cli"]\n') / "slimfork.toml", jobs=1)
     removed = {r.path for r in analysis.plan.removals}

@@ -46,6 +46,7 @@ def test_a_data_file_of_any_suffix_keeps_what_it_names(tmp_path, name, mode):
         "pkg/__init__.py": "",
         "pkg/base.py": "def run():\n    return 'ran'\n\n\ndef unused():\n    return 0\n",
         "pkg/gone.py": "X = 1\n",
+        "tests/test_gone.py": "from pkg.gone import X\n",  # named by code that goes: no loose module
         f"pkg/{name}": DATA[name],
         "pkg/app.py": APP.format(name=name),
     }

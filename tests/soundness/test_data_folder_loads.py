@@ -55,6 +55,7 @@ FILES = {
     "src/dfp/shared.py": "TAG = '%'\n",
     "src/dfp/VERSION.txt": "1\n",
     "src/dfp/unused.py": "X = 1\n",
+    "tests/test_unused.py": "from dfp.unused import X\n",  # named by code that goes: no loose module
 }
 SPEC = 'source = "."\nroots = ["dfp.core"]\n\n[symbols]\n'
 PROBE = ("from dfp import core; print(core.run_path_plugins(), core.manifest_plugins(), core.compiled_plugins(), "

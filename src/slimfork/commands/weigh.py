@@ -24,7 +24,8 @@ def add_parser(sub):
 def run(args) -> int:
     from rich.markup import escape
 
-    from slimfork.api import analyse, listed_packages_hold, reexport_hold, star_hold, type_checking_hold, weigh
+    from slimfork.api import (analyse, listed_packages_hold, open_imports_hold, reexport_hold, star_hold,
+                              type_checking_hold, weigh)
     from slimfork.errors import SlimforkError
 
     if args.top < 1 or args.min_importers < 0:
@@ -70,6 +71,14 @@ def run(args) -> int:
                          f"are kept only by imports under 'if TYPE_CHECKING:' ({', '.join(typing_only.inits)}), "
                          "which never run: 'type_checking_imports = \"ignore\"' in the spec lets them go (the "
                          "imports stay as written, unresolved for a type checker)."))
+    loose = open_imports_hold(analysis)
+    if loose is not None:
+        names = _first_eight(loose.modules)
+        line = "outside_imports = [" + ", ".join(f'"{m}"' for m in loose.inits) + "]"
+        out.print(escape(f"\nUp to {loose.lines:,d} lines in {len(loose.modules):,d} modules ({names}) are kept only "
+                         f"because an import of a name computed entirely at run time may load them (nothing in the "
+                         f"original imports or names them). If those names come from outside the project (a user's "
+                         f"plugins or hooks), '{line}' in the spec lets them go."))
     listed = listed_packages_hold(analysis)
     if listed is not None:
         names = _first_eight(listed.modules)

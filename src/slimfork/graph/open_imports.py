@@ -7,6 +7,7 @@ loose: when the plan removes that code, they go with it (docs/soundness.md)."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 
 from slimfork.decisions import Uncertain
@@ -14,6 +15,7 @@ from slimfork.globs import match_modules
 from slimfork.graph.dynamic import RUNTIME_WHY
 from slimfork.graph.edges import Edge
 from slimfork.graph.modules import ModuleMap
+from slimfork.graph.weigh import LOOSE
 from slimfork.source.test_folders import TEST_DIRS, is_test_file
 
 
@@ -43,13 +45,16 @@ def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], lo
         module = mm.module_of(place.path)
         if place.kept or not place.why.startswith(RUNTIME_WHY) or module is None:
             out.append(place)
+        elif _of_loaded_object(place.what):
+            out.append(replace(place, why=f"{RUNTIME_WHY}, the module of an object (`__module__`): one that is "
+                                          "loaded already, so it keeps no other module"))
         elif module in declared:
             out.append(replace(place, why=f"{RUNTIME_WHY}, which outside_imports says loads code outside the fork: "
                                           "the modules kept are those the code names in strings", declare=""))
         else:
             kept = sorted(loose - {module})
-            edges[module] += [Edge(m, "dynamic", place.line, f"{place.what} (a name computed at run time may name "
-                                   "it: nothing in the original imports or names it)") for m in kept]
+            edges[module] += [Edge(m, "dynamic", place.line, f"{place.what} ({LOOSE}: nothing in the original "
+                                   "imports or names it)") for m in kept]
             out.append(replace(place, kept=tuple(kept), why=f"{RUNTIME_WHY}: kept all {len(kept)} modules of the "
                                                             "project that nothing in the original imports or names"))
     return out
@@ -58,3 +63,14 @@ def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], lo
 def _test_side(path: str) -> bool:
     """A test file, or any module in a test folder (test kits, fixtures): no run-time name of kept code loads it."""
     return is_test_file(path) or any(part in TEST_DIRS for part in path.split("/")[:-1])
+
+
+def _of_loaded_object(call: str) -> bool:
+    """``import_module(check.__module__)``, ``import_module(type(x).__module__)``: the module an object already
+    loaded comes from."""
+    try:
+        node = ast.parse(call.strip(), mode="eval").body
+    except SyntaxError:
+        return False
+    return isinstance(node, ast.Call) and bool(node.args) and isinstance(node.args[0], ast.Attribute) \
+        and node.args[0].attr == "__module__"

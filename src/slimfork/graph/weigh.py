@@ -146,6 +146,12 @@ def held_by_type_checking(graph, lines_of) -> InitHold:
     return _held(graph, lines_of, lambda src, edge: "TYPE_CHECKING only" in (edge.detail or ""))
 
 
+def held_by_open_imports(graph, lines_of) -> InitHold:
+    """The reached modules only imports of a name computed entirely at run time reach (``graph.open_imports``: the
+    loose modules such a name may be; the spec's ``outside_imports`` lets them go)."""
+    return _held(graph, lines_of, lambda src, edge: edge.kind == "dynamic" and LOOSE in (edge.detail or ""))
+
+
 def held_by_star_imports(graph, lines_of, api: set[str]) -> InitHold:
     """The reached modules only star imports of API modules reach (``api``: the modules whose star imports
     re-export the fork's API, ``prune.star_exports``): a star import elsewhere keeps only what its consumers use,
@@ -157,6 +163,10 @@ def held_by_star_imports(graph, lines_of, api: set[str]) -> InitHold:
         summary = graph.index.files.get(info.path)
         return summary is not None and any(i.line == edge.line and i.names == ("*",) for i in summary.imports)
     return _held(graph, lines_of, star)
+
+
+# graph.open_imports: the detail of an edge to a loose module
+LOOSE = "a name computed at run time may name it"
 
 
 # graph.roots: the reason of a package a literal ``packages = [...]`` lists (graph.roots.resolve_roots)
