@@ -13,7 +13,7 @@ from dataclasses import replace
 from slimfork.decisions import Uncertain
 from slimfork.globs import match_modules
 from slimfork.graph.dynamic import RUNTIME_WHY
-from slimfork.graph.edges import Edge
+from slimfork.graph.edges import Edge, build_edges
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.weigh import LOOSE
 from slimfork.source.test_folders import TEST_DIRS, is_test_file
@@ -63,6 +63,14 @@ def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], lo
 def _test_side(path: str) -> bool:
     """A test file, or any module in a test folder (test kits, fixtures): no run-time name of kept code loads it."""
     return is_test_file(path) or any(part in TEST_DIRS for part in path.split("/")[:-1])
+
+
+def open_places(mm: ModuleMap, index) -> list[Uncertain]:
+    """The imports of a name computed entirely at run time in the project's code (not its tests) that keep loose
+    modules, each with those it keeps (``slimfork init`` suggests ``outside_imports`` for them)."""
+    edges, _, uncertain, _ = build_edges(mm, index, [])
+    places = open_import_edges(mm, edges, uncertain, loose_modules(mm, edges, (), set()), ())
+    return [u for u in places if u.kept and u.why.startswith(RUNTIME_WHY) and not _test_side(u.path)]
 
 
 def _of_loaded_object(call: str) -> bool:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import json
 from pathlib import Path
 
+from slimfork.decisions import Uncertain
+from slimfork.graph.open_imports import open_places
 from slimfork.init.platform import Found, find_platform_facts
 from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import NOT_LIBRARY, Project, open_project
@@ -22,11 +24,13 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     facts = find_platform_facts(project)
     registries = find_registries(project)
     dead = platform_only_modules(project, facts)
+    places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    text = render(project, roots, facts, registries, out, dead, others)
+    text = render(project, roots, facts, registries, out, dead, others, places)
     data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
             "other_distributions": others, "not_installed": project.not_installed,
+            "open_imports": [{"path": u.path, "line": u.line, "call": u.what, "keeps": list(u.kept)} for u in places],
             "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
     return text, data
 
@@ -45,7 +49,8 @@ def other_distributions(project: Project) -> list[str]:
 
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
-           out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = ()) -> str:
+           out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
+           places: Sequence[Uncertain] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -87,9 +92,27 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         for d in dead:
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
+    lines += _open_imports(project, places)
     lines += _facts(facts)
     lines += _registries(registries)
     return "\n".join(lines) + "\n"
+
+
+def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
+    """An ``outside_imports`` suggestion for the modules whose imports of a name computed at run time keep loose
+    modules (graph/open_imports.py)."""
+    if not places:
+        return []
+    loose = sorted({m for u in places for m in u.kept})
+    lines = sum(project.module_lines(m, below=False) for m in loose)
+    modules = sorted({m for u in places if (m := project.mm.module_of(u.path))})
+    what = f"the {len(loose)} modules" if len(loose) > 1 else "the module"
+    return [f"## imports of a name computed entirely at run time keep {what} nothing in the project",
+            f"## imports or names ({lines} lines), since such a name may be any of them:",
+            *[f"##   {u.path}:{u.line} {u.what}" for u in places[:SHOWN_KEYS]],
+            *([f"##   ... {len(places) - SHOWN_KEYS} more"] if len(places) > SHOWN_KEYS else []),
+            "## if the names come from outside the project (a user's own plugins or hooks), accept this to let them go:",
+            "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
 
 
 def _facts(facts: list[Found]) -> list[str]:
