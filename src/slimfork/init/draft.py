@@ -125,6 +125,8 @@ def _registries(registries: list[Registry]) -> list[str]:
             out += _subclasses(reg)
             continue
         out.append(f"## {reg.kind} registry at {reg.where}: {len(reg.entries)} entries, {reg.lines} lines")
+        if reg.keeps_all:
+            out.append(f"## (its module {reg.keeps_all}: every name it defines stays, so a cut frees only the entry)")
         out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
         if reg.kind != "scan":
             out.append(f"# kind = {_s(reg.kind)}")
