@@ -3,6 +3,7 @@ checks into the fork's git history, and write the reports."""
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
@@ -87,7 +88,10 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
                 now.resumed, now.seconds = before.resumed, before.seconds
             applied.seconds += first.seconds
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM: nothing half-written stays (a killed run's is resumed next time)
-        remove_tree(work)
+        left = remove_tree(work)
+        if left is not None:
+            sys.stderr.write(f"warning: could not remove {left} (a check's process still wrote in it); the next "
+                             "run removes it\n")
         raise
     version_note = release(Repo(work), _fork_version(analysis))
     put_in_place(work, spec.out)
