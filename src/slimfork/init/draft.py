@@ -11,6 +11,7 @@ from slimfork.init.platform import Found, find_platform_facts
 from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import NOT_LIBRARY, Project, open_project
 from slimfork.init.registries import Registry, find_registries
+from slimfork.init.verify import verify_requirements
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -24,8 +25,9 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     dead = platform_only_modules(project, facts)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    text = render(project, roots, facts, registries, out, dead, others)
-    data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
+    verify = verify_requirements(project) if project.tests else ([], [])
+    text = render(project, roots, facts, registries, out, dead, others, verify)
+    data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
             "other_distributions": others, "not_installed": project.not_installed,
             "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
     return text, data
@@ -45,7 +47,8 @@ def other_distributions(project: Project) -> list[str]:
 
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
-           out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = ()) -> str:
+           out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
+           verify: tuple[list[str], list[str]] = ([], [])) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -87,9 +90,20 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         for d in dead:
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
+    lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
     return "\n".join(lines) + "\n"
+
+
+def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
+    if not requirements:
+        return []
+    return ["", "## The checks run with the packages of the interpreter running slimfork unless [verify] names",
+            "## requirements: accept this to run them (the tests included) in a venv of the project's dependencies,",
+            "## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
+            + " (docs/verify.md)",
+            "# [verify]", "# requirements = [" + ", ".join(_s(r) for r in requirements) + "]"]
 
 
 def _facts(facts: list[Found]) -> list[str]:
