@@ -2,7 +2,8 @@
 a newcomer's venv gives no pytest, no plugin and none of the project's dependencies, so the checked run verifies
 no test. The suggestion lists the project's dependencies as its metadata declares them (markers kept, extras
 left out), those of its test extras and dependency groups, pytest, and the plugins its pytest configuration
-needs (``addopts = --benchmark-skip``: pytest-benchmark; ``required_plugins``; a plugin's ini key)."""
+needs (``addopts = --benchmark-skip``: pytest-benchmark; ``required_plugins``; a plugin's ini key). Other extras
+and groups (``dev``: linters, docs) give only pytest, its plugins and what the tests import."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from slimfork.init.project import Project
 from slimfork.testsuite.pytest_config import read_pytest_config
 
 TEST_EXTRAS = ("test", "tests", "testing")
-DEV_EXTRAS = ("dev", "develop", "development", "ci", "all")  # linters and docs too: only what the tests import
 _EXTRA = re.compile(r"""(?:\s+and\s+)?\(?\s*extra\s*==\s*["']([^"']+)["']\s*\)?(?:\s+and\s+)?""")
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
@@ -29,7 +29,7 @@ def verify_requirements(project: Project) -> tuple[list[str], list[str]]:
         match = _EXTRA.search(req)
         if match is None:
             lines.append(req)
-        elif match.group(1) in TEST_EXTRAS or match.group(1) in DEV_EXTRAS and _for_tests(req, imported):
+        elif match.group(1) in TEST_EXTRAS or _for_tests(req, imported):
             spec, _, marker = req.partition(";")
             marker = _EXTRA.sub(" and ", marker).strip().removeprefix("and ").removesuffix(" and").strip()
             lines.append(spec.strip() + (f"; {marker}" if marker else ""))
@@ -46,7 +46,7 @@ def verify_requirements(project: Project) -> tuple[list[str], list[str]]:
 
 def _pyproject_lists(project: Project, imported: set[str]) -> list[str]:
     """pyproject.toml's ``[project.optional-dependencies]`` (a source without metadata: PKG-INFO's Requires-Dist
-    has them) and PEP 735 ``[dependency-groups]``: a test one whole, a dev one's pytest plugins and what the tests
+    has them) and PEP 735 ``[dependency-groups]``: a test one whole, another's pytest plugins and what the tests
     import (an ``include-group`` table is left out)."""
     path = project.tree.root / "pyproject.toml"
     try:
@@ -61,8 +61,8 @@ def _pyproject_lists(project: Project, imported: set[str]) -> list[str]:
         if not isinstance(lists, dict):
             continue
         out += [req for name in TEST_EXTRAS for req in lists.get(name, []) if isinstance(req, str)]
-        out += [req for name in DEV_EXTRAS for req in lists.get(name, []) if isinstance(req, str)
-                and _for_tests(req, imported)]
+        out += [req for name, reqs in lists.items() if name not in TEST_EXTRAS and isinstance(reqs, list)
+                for req in reqs if isinstance(req, str) and _for_tests(req, imported)]
     return out
 
 
