@@ -49,3 +49,4 @@ def test_exec_keeps_every_name_so_an_entry_frees_its_own_line(tmp_path, capsys):
     assert regs["pkg.servers.SERVERS"]["entries"] == {"alpha": 1, "beta": 1}
     assert regs["pkg.servers.SERVERS"]["keeps_all"] == "uses exec() (line 17)"
     assert "## (its module uses exec() (line 17): every name it defines stays, so a cut frees only the entry)" in text
+    assert '#   "alpha",    ## 1 line\n' in text  # not "1 lines"

@@ -12,6 +12,7 @@ from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import NOT_LIBRARY, Project, open_project
 from slimfork.init.registries import Registry, find_registries
 from slimfork.init.verify import verify_requirements
+from slimfork.progress import counted
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -138,7 +139,8 @@ def _registries(registries: list[Registry]) -> list[str]:
         if reg.kind == "subclass":
             out += _subclasses(reg)
             continue
-        out.append(f"## {reg.kind} registry at {reg.where}: {len(reg.entries)} entries, {reg.lines} lines")
+        out.append(f"## {reg.kind} registry at {reg.where}: {counted(len(reg.entries), 'entry', 'entries')}, "
+                   f"{counted(reg.lines, 'line')}")
         if reg.keeps_all:
             out.append(f"## (its module {reg.keeps_all}: every name it defines stays, so a cut frees only the entry)")
         out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
@@ -147,7 +149,7 @@ def _registries(registries: list[Registry]) -> list[str]:
         if reg.key_keyword:
             out.append(f"# key_keyword = {_s(reg.key_keyword)}")
         out.append("# keep = [")
-        out += [f"#   {_s(key)},{'':<4}## {lines} lines" for key, lines in reg.entries.items()]
+        out += [f"#   {_s(key)},{'':<4}## {counted(lines, 'line')}" for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
 
@@ -164,7 +166,7 @@ def _subclasses(reg: Registry) -> list[str]:
         keys = reg.keys.get(name)
         shown = f"; {reg.variable}: {', '.join(keys[:SHOWN_KEYS])}{', ...' if len(keys) > SHOWN_KEYS else ''}" \
             if keys else ""
-        out.append(f"#   {_s(name)},{'':<4}## {lines} lines{shown}")
+        out.append(f"#   {_s(name)},{'':<4}## {counted(lines, 'line')}{shown}")
     out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
 

@@ -75,7 +75,7 @@ def _test_imports(project: Project) -> set[str]:
     """The top-level names the tests import (lower case)."""
     out: set[str] = set()
     for rel in project.index.files:
-        if rel.endswith(".py") and any(rel.startswith(t + "/") for t in project.tests):
+        if rel.endswith(".py") and any(rel == t or rel.startswith(t + "/") for t in project.tests):
             for node in ast.walk(project.parse(rel) or ast.Module(body=[], type_ignores=[])):
                 if isinstance(node, ast.Import):
                     out |= {a.name.split(".")[0].lower() for a in node.names}
