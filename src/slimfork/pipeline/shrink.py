@@ -124,7 +124,10 @@ def _default_tests(spec: Spec, analysis: Analysis) -> None:
     if checks.pytest is not None or not checks.enabled("pytest"):
         return
     root = analysis.tree.root
-    folders = [f for f in tests_of(analysis) if not set("*?[") & set(f) and (root / f).is_dir()]
+    # a tests file is run too (texttable's tests.py, pygtrie's test.py: pytest collects a file it is given whatever
+    # its name); before, only folders were, and such a project's checked run verified no test
+    folders = [f for f in tests_of(analysis) if not set("*?[") & set(f)
+               and ((root / f).is_dir() or f.endswith(".py") and (root / f).is_file())]
     if folders:
         for entry in read_pytest_config(root).testpaths:
             entry = entry.strip().removeprefix("./").rstrip("/")
