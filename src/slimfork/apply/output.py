@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,25 @@ def running_output(out: Path) -> Path:
     return out.with_name(f".{out.name}.slimfork-run")
 
 
-def remove_tree(path: Path) -> None:
-    _remove(path)
+def remove_tree(path: Path, attempts: int = 5) -> Path | None:
+    """Remove an interrupted run's folder, never raising, so Ctrl-C prints no traceback: a check's process still
+    writing in it as it dies (``Directory not empty``) gets a few retries, then the folder is renamed to the
+    trash name the next run's ``open_output`` removes first. Returns what is left (None: nothing)."""
+    for attempt in range(attempts):
+        try:
+            _remove(path)
+            return None
+        except FileNotFoundError:
+            return None
+        except OSError:
+            time.sleep(0.2 * (attempt + 1))
+    trash = path.with_name(f".{path.name}.slimfork-old")
+    try:
+        _remove(trash)
+        os.rename(path, trash)
+        return trash
+    except OSError:
+        return path
 
 
 def put_in_place(work: Path, out: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 
@@ -15,7 +16,10 @@ def console():
 
     # no markup: slimfork's text is never rich markup, and its messages name spec tables ("[verify]
     # requirements", "[symbols] drop", audit's "[new]") that rich's markup took for tags and dropped
-    return Console(highlight=False, soft_wrap=True, markup=False)
+    # off a terminal (a log, a file a reviewer reads, CI) rich's 80 columns cut a plan's paths and reasons to
+    # "nameparser/config/pr…": 200 wide there, and a cell too long for it folds onto the next line, never cut
+    wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
+    return Console(highlight=False, soft_wrap=True, markup=False, width=200 if wide else None)
 
 
 def comparison_table(title: str, before: dict, after: dict, key: str, limit: int = 15):

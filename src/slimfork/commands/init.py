@@ -41,7 +41,8 @@ def run(args) -> int:
 
         from slimfork.progress import counted
 
-        suggested = len(data.get("facts") or []) + len(data.get("registries") or [])
+        suggested = len(data.get("facts") or []) + len(data.get("registries") or []) \
+            + bool(data["verify"]["requirements"]) + any(line.startswith("# drop = ") for line in text.splitlines())
         sys.stderr.write(f"slimfork: wrote {args.out}: {counted(len(data['roots']), 'root')}, "
                          f"{counted(suggested, 'commented-out suggestion')}; next: "
                          f"`slimfork plan {args.out}` (what would go), then `slimfork shrink {args.out}`\n")

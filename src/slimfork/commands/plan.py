@@ -39,10 +39,10 @@ def run(args) -> int:
     from slimfork.progress import counted
 
     table = Table(title=f"{counted(len(listed), 'removal')} shrink will attempt", title_justify="left")
-    table.add_column("path")
+    table.add_column("path", overflow="fold")
     table.add_column("lines", justify="right")
     table.add_column("fate")
-    table.add_column("reason")
+    table.add_column("reason", overflow="fold")
     shown = listed if args.all else listed[:40]
     for r, fate, _ in shown:
         table.add_row(r.path + (f"::{r.symbol}" if r.symbol else ""), str(r.lines), fate, r.reason)

@@ -13,6 +13,8 @@ from slimfork.init.platform import Found, find_platform_facts
 from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import NOT_LIBRARY, Project, open_project
 from slimfork.init.registries import Registry, find_registries
+from slimfork.init.verify import verify_requirements
+from slimfork.progress import counted
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -27,8 +29,10 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    text = render(project, roots, facts, registries, out, dead, others, places)
-    data = {"source": project.source, "roots": roots, "tests": project.tests, "drop": [vars(d) for d in dead],
+    verify = verify_requirements(project) if project.tests else ([], [])
+    text = render(project, roots, facts, registries, out, dead, others, verify, places)
+    data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots,
+            "tests": project.tests, "drop": [vars(d) for d in dead],
             "other_distributions": others, "not_installed": project.not_installed,
             "open_imports": [{"path": u.path, "line": u.line, "call": u.what, "keeps": list(u.kept)} for u in places],
             "facts": [vars(f) for f in facts], "registries": [dict(vars(r), lines=r.lines) for r in registries]}
@@ -50,7 +54,7 @@ def other_distributions(project: Project) -> list[str]:
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
-           places: Sequence[Uncertain] = ()) -> str:
+           verify: tuple[list[str], list[str]] = ([], []), places: Sequence[Uncertain] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -93,6 +97,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _open_imports(project, places)
+    lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
     return "\n".join(lines) + "\n"
@@ -113,6 +118,16 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             *([f"##   ... {len(places) - SHOWN_KEYS} more"] if len(places) > SHOWN_KEYS else []),
             "## if the names come from outside the project (a user's own plugins or hooks), accept this to let them go:",
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
+
+
+def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
+    if not requirements:
+        return []
+    return ["", "## The checks run with the packages of the interpreter running slimfork unless [verify] names",
+            "## requirements: accept this to run them (the tests included) in a venv of the project's dependencies,",
+            "## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
+            + " (docs/verify.md)",
+            "# [verify]", "# requirements = [" + ", ".join(_s(r) for r in requirements) + "]"]
 
 
 def _facts(facts: list[Found]) -> list[str]:
@@ -147,14 +162,17 @@ def _registries(registries: list[Registry]) -> list[str]:
         if reg.kind == "subclass":
             out += _subclasses(reg)
             continue
-        out.append(f"## {reg.kind} registry at {reg.where}: {len(reg.entries)} entries, {reg.lines} lines")
+        out.append(f"## {reg.kind} registry at {reg.where}: {counted(len(reg.entries), 'entry', 'entries')}, "
+                   f"{counted(reg.lines, 'line')}")
+        if reg.keeps_all:
+            out.append(f"## (its module {reg.keeps_all}: every name it defines stays, so a cut frees only the entry)")
         out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
         if reg.kind != "scan":
             out.append(f"# kind = {_s(reg.kind)}")
         if reg.key_keyword:
             out.append(f"# key_keyword = {_s(reg.key_keyword)}")
         out.append("# keep = [")
-        out += [f"#   {_s(key)},{'':<4}## {lines} lines" for key, lines in reg.entries.items()]
+        out += [f"#   {_s(key)},{'':<4}## {counted(lines, 'line')}" for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
 
@@ -171,7 +189,7 @@ def _subclasses(reg: Registry) -> list[str]:
         keys = reg.keys.get(name)
         shown = f"; {reg.variable}: {', '.join(keys[:SHOWN_KEYS])}{', ...' if len(keys) > SHOWN_KEYS else ''}" \
             if keys else ""
-        out.append(f"#   {_s(name)},{'':<4}## {lines} lines{shown}")
+        out.append(f"#   {_s(name)},{'':<4}## {counted(lines, 'line')}{shown}")
     out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
 

@@ -25,6 +25,7 @@ class Registry:
     variable: str | None = None  # "subclass": the class attribute most subclasses list their keys in
     keys: dict[str, list[str]] = field(default_factory=dict)  # "subclass": class name -> its keys in `variable`
     key_keyword: str | None = None  # "decorator": the key is this keyword (`@cli.command(name="serve")`)
+    keeps_all: str | None = None  # why its module keeps every name (`uses exec() (line 145)`): no def it holds goes
 
     @property
     def lines(self) -> int:
@@ -155,9 +156,15 @@ def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) 
     entries ``"a": bitarray("0110")`` frees no line of the class every entry makes (bitarray's test data)."""
     assert isinstance(node.value, ast.Dict) and isinstance(node.targets[0], ast.Name)  # the caller checked
     found: dict[str, tuple[int, str | None]] = {}  # key -> (its own lines, the other module it names)
+    summary = project.index.files.get(rel)
+    keeps_all = summary.symbols.keep_all[0] if summary is not None and summary.symbols.keep_all else None
     for key, value in zip(node.value.keys, node.value.values):
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return None
+        if keeps_all and isinstance(value, ast.Name) and value.id in defs:
+            # the module keeps every name (`exec()`, `globals()`): cutting the entry frees its own line, not the def
+            found[key.value] = ((value.end_lineno or value.lineno) - key.lineno + 1, None)
+            continue
         if isinstance(value, ast.Call):  # an instance per key: lang_EN.Num2Word_EN(), TableFormat(...)
             made = value.func
             if isinstance(made, ast.Name) and made.id in defs:
@@ -181,7 +188,7 @@ def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) 
     named = Counter(owner for _, owner in found.values() if owner)
     entries = {key: own + (project.module_lines(owner) if owner and named[owner] == 1 else 0)
                for key, (own, owner) in found.items()}
-    return Registry("dict", f"{module}.{node.targets[0].id}", f"{rel}:{node.lineno}", entries)
+    return Registry("dict", f"{module}.{node.targets[0].id}", f"{rel}:{node.lineno}", entries, keeps_all=keeps_all)
 
 
 def _keyword_key(call: ast.Call) -> str | None:

@@ -27,6 +27,7 @@ class PytestConfig:
     testpaths: list[str] = field(default_factory=list)
     usefixtures: list[str] = field(default_factory=list)  # the ini option: every test requests them
     named: list[tuple[str, str]] = field(default_factory=list)  # (dotted name, where) in any option's value
+    needs: dict[str, str] = field(default_factory=dict)  # plugin distribution -> why (`setup.cfg addopts: --cov`)
 
 
 def read_pytest_config(root: Path) -> PytestConfig:
@@ -38,6 +39,7 @@ def read_pytest_config(root: Path) -> PytestConfig:
         except ValueError:
             args = addopts.split()
         _read_args(args, f"{name} addopts", out)
+        _plugins_needed(args, options, name, out)
         paths = options.get("testpaths", [])
         out.testpaths += paths.split() if isinstance(paths, str) else [str(p) for p in paths]
         used = options.get("usefixtures", [])
@@ -64,6 +66,52 @@ def _read_args(args: list[str], where: str, out: PytestConfig) -> None:
             out.doctest_globs.append(arg.partition("=")[2])
         elif arg == "--doctest-modules":
             out.doctest_modules = True
+
+
+# Options and ini keys of the common pytest plugins: pytest stops with "unrecognized arguments" (an option in
+# addopts) or warns (an ini key) where the plugin is not installed, so a verification venv needs them.
+_OPTION_PLUGINS = (("--benchmark", "pytest-benchmark"), ("--cov", "pytest-cov"), ("--no-cov", "pytest-cov"),
+                   ("--numprocesses", "pytest-xdist"), ("--dist", "pytest-xdist"), ("--timeout", "pytest-timeout"),
+                   ("--reruns", "pytest-rerunfailures"), ("--mypy", "pytest-mypy"), ("--flake8", "pytest-flake8"),
+                   ("--black", "pytest-black"), ("--isort", "pytest-isort"), ("--ruff", "pytest-ruff"),
+                   ("--hypothesis", "hypothesis"), ("--asyncio-mode", "pytest-asyncio"),
+                   ("--randomly", "pytest-randomly"), ("--html", "pytest-html"), ("--mpl", "pytest-mpl"),
+                   ("--doctest-plus", "pytest-doctestplus"), ("--doctest-rst", "pytest-doctestplus"),
+                   ("--remote-data", "pytest-remotedata"), ("--forked", "pytest-forked"),
+                   ("--instafail", "pytest-instafail"), ("--snapshot", "syrupy"), ("--ds", "pytest-django"),
+                   ("--reuse-db", "pytest-django"), ("--memray", "pytest-memray"), ("--codspeed", "pytest-codspeed"))
+_SHORT_PLUGINS = {"-n": "pytest-xdist"}
+_KEY_PLUGINS = {"asyncio_mode": "pytest-asyncio", "asyncio_default_fixture_loop_scope": "pytest-asyncio",
+                "timeout": "pytest-timeout", "DJANGO_SETTINGS_MODULE": "pytest-django", "env": "pytest-env",
+                "mock_use_standalone_module": "pytest-mock", "doctest_plus": "pytest-doctestplus",
+                "mpl-baseline-path": "pytest-mpl", "flake8-ignore": "pytest-flake8", "trio_mode": "pytest-trio",
+                "anyio_mode": "anyio"}
+_MODULE_PLUGINS = {"xdist": "pytest-xdist", "pytest_cov": "pytest-cov", "pytest_benchmark": "pytest-benchmark",
+                   "pytest_randomly": "pytest-randomly", "pytest_asyncio": "pytest-asyncio", "anyio": "anyio",
+                   "pytest_mock": "pytest-mock", "hypothesis": "hypothesis", "pytest_timeout": "pytest-timeout",
+                   "pytest_django": "pytest-django", "trio": "pytest-trio", "pytest_trio": "pytest-trio"}
+
+
+def _plugins_needed(args: list[str], options: dict, name: str, out: PytestConfig) -> None:
+    """The plugin distributions this file's pytest options need: ``required_plugins``, a plugin's option in
+    ``addopts`` (``--benchmark-skip``: pytest-benchmark), a plugin module ``-p`` loads, a plugin's ini key."""
+    required = options.get("required_plugins", [])
+    for req in required.split() if isinstance(required, str) else [str(r) for r in required]:
+        out.needs.setdefault(req, f"{name} required_plugins")
+    for i, arg in enumerate(args):
+        option = arg.partition("=")[0]
+        dist = next((d for prefix, d in _OPTION_PLUGINS if option.startswith(prefix)), None) \
+            or _SHORT_PLUGINS.get(option) or (_SHORT_PLUGINS.get(arg[:2]) if arg[:2] == "-n" and arg[2:].isdigit()
+                                              else None)
+        if dist:
+            out.needs.setdefault(dist, f"{name} addopts: {arg}")
+        module = args[i + 1] if arg == "-p" and i + 1 < len(args) else arg[2:] if arg.startswith("-p") \
+            and not arg.startswith("--") and arg != "-p" else ""
+        if module.split(".")[0] in _MODULE_PLUGINS:
+            out.needs.setdefault(_MODULE_PLUGINS[module.split(".")[0]], f"{name} addopts: -p {module}")
+    for key in options:
+        if key in _KEY_PLUGINS:
+            out.needs.setdefault(_KEY_PLUGINS[key], f"{name} {key}")
 
 
 def _options(root: Path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from slimfork.source.test_folders import TEST_DIRS
 from slimfork.verify.checks.command import CommandCheck
 from slimfork.verify.checks.import_modules import ImportModulesCheck
 from slimfork.verify.checks.imports import ImportsCheck
@@ -45,7 +46,11 @@ def install_modules(spec, source) -> list[str]:
     for root in spec.roots:
         if root.kind == "script":
             out += [t.split(":")[0].strip() for n, t in scripts.items() if root.value in ("*", n)]
-    return sorted(set(out)) or list(source.packages)
+    if out:
+        return sorted(set(out))
+    # a top-level tests package is not what a user installs: importing it failed in the original too, and its
+    # warning blamed a missing dependency named "tests" (nameparser 2.6.0, roots = ["nameparser.**"])
+    return [p for p in source.packages if p not in TEST_DIRS] or list(source.packages)
 
 
 def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, str] | None = None) -> list[Check]:

@@ -1,0 +1,89 @@
+"""The draft's ``[verify]`` suggestion: without one the checks run with the interpreter running slimfork, which
+a newcomer's venv gives no pytest, no plugin and none of the project's dependencies, so the checked run verifies
+no test. The suggestion lists the project's dependencies as its metadata declares them (markers kept, extras
+left out), those of its test extras and dependency groups, pytest, and the plugins its pytest configuration
+needs (``addopts = --benchmark-skip``: pytest-benchmark; ``required_plugins``; a plugin's ini key). Other extras
+and groups (``dev``: linters, docs) give only pytest, its plugins and what the tests import."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+
+from slimfork.init.project import Project
+from slimfork.testsuite.pytest_config import read_pytest_config
+
+TEST_EXTRAS = ("test", "tests", "testing")
+_EXTRA = re.compile(r"""(?:\s+and\s+)?\(?\s*extra\s*==\s*["']([^"']+)["']\s*\)?(?:\s+and\s+)?""")
+_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def verify_requirements(project: Project) -> tuple[list[str], list[str]]:
+    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`)."""
+    dist = project.tree.dist
+    lines: list[str] = []
+    imported = _test_imports(project)
+    for req in dist.requires if dist else []:
+        req = req.strip()
+        match = _EXTRA.search(req)
+        if match is None:
+            lines.append(req)
+        elif match.group(1) in TEST_EXTRAS or _for_tests(req, imported):
+            spec, _, marker = req.partition(";")
+            marker = _EXTRA.sub(" and ", marker).strip().removeprefix("and ").removesuffix(" and").strip()
+            lines.append(spec.strip() + (f"; {marker}" if marker else ""))
+    lines += _pyproject_lists(project, imported)
+    config = read_pytest_config(project.tree.root)
+    why = []
+    for name, reason in {"pytest": "", **config.needs}.items():
+        if _key(name) not in {_key(line) for line in lines}:
+            lines.append(name)
+        if reason:
+            why.append(f"{name} ({reason})")
+    return list(dict.fromkeys(lines)), why
+
+
+def _pyproject_lists(project: Project, imported: set[str]) -> list[str]:
+    """pyproject.toml's ``[project.optional-dependencies]`` (a source without metadata: PKG-INFO's Requires-Dist
+    has them) and PEP 735 ``[dependency-groups]``: a test one whole, another's pytest plugins and what the tests
+    import (an ``include-group`` table is left out)."""
+    path = project.tree.root / "pyproject.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+        return []
+    project_table = data.get("project")
+    extras = project_table.get("optional-dependencies", {}) if isinstance(project_table, dict) else {}
+    groups = data.get("dependency-groups", {})
+    out: list[str] = []
+    for lists in (extras, groups):
+        if not isinstance(lists, dict):
+            continue
+        out += [req for name in TEST_EXTRAS for req in lists.get(name, []) if isinstance(req, str)]
+        out += [req for name, reqs in lists.items() if name not in TEST_EXTRAS and isinstance(reqs, list)
+                for req in reqs if isinstance(req, str) and _for_tests(req, imported)]
+    return out
+
+
+def _for_tests(req: str, imported: set[str]) -> bool:
+    key = _key(req)
+    return key == "pytest" or key.startswith("pytest-") or key.replace("-", "_") in imported
+
+
+def _test_imports(project: Project) -> set[str]:
+    """The top-level names the tests import (lower case)."""
+    out: set[str] = set()
+    for rel in project.index.files:
+        if rel.endswith(".py") and any(rel == t or rel.startswith(t + "/") for t in project.tests):
+            for node in ast.walk(project.parse(rel) or ast.Module(body=[], type_ignores=[])):
+                if isinstance(node, ast.Import):
+                    out |= {a.name.split(".")[0].lower() for a in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    out.add(node.module.split(".")[0].lower())
+    return out
+
+
+def _key(line: str) -> str:
+    match = _NAME.match(line)
+    return re.sub(r"[-_.]+", "-", match.group(1)).lower() if match else line

@@ -1,0 +1,72 @@
+"""The draft suggests a ``[verify]`` table: without one the checks run with the interpreter running slimfork,
+which a newcomer's venv gives no pytest, so the checked run verifies no test. It lists the project's dependencies,
+its test extra, a dev group's pytest plugins and what the tests import, pytest, and the plugins pytest's
+configuration needs: dacite 1.9.2's ``addopts`` asks for pytest-benchmark, nameparser 2.6.0's for pytest-xdist
+(``-n``); with pytest alone pytest stops with "unrecognized arguments" on the original."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+
+from slimfork.cli import main
+
+FILES = {
+    "pkg/__init__.py": "X = 1\n",
+    "tests/test_x.py": "import hypothesis\nimport pkg\n\ndef test_x():\n    assert pkg.X == 1\n",
+    "pyproject.toml": """
+        [project]
+        name = "pkg"
+        version = "1.0"
+        dependencies = ["attrs>=20", "tzdata; platform_system == 'Windows'"]
+
+        [project.optional-dependencies]
+        test = ["coverage"]
+        docs = ["sphinx"]
+
+        [dependency-groups]
+        dev = ["ruff", "hypothesis>=6", "pytest-timeout"]
+
+        [tool.pytest.ini_options]
+        addopts = "--benchmark-skip -n 2 -p pytest_cov"
+        """,
+}
+
+
+def _project(tmp_path):
+    for rel, text in FILES.items():
+        (tmp_path / "p" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "p" / rel).write_text(textwrap.dedent(text).lstrip())
+    return tmp_path / "p"
+
+
+def test_the_draft_suggests_the_requirements_the_tests_need(tmp_path, capsys):
+    root = _project(tmp_path)
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["attrs>=20", "tzdata; platform_system == 'Windows'", "coverage",
+                                      "hypothesis>=6",
+                                      "pytest-timeout", "pytest", "pytest-benchmark", "pytest-xdist", "pytest-cov"]
+    assert verify["plugins"] == ["pytest-benchmark (pyproject.toml addopts: --benchmark-skip)",
+                                 "pytest-xdist (pyproject.toml addopts: -n)",
+                                 "pytest-cov (pyproject.toml addopts: -p pytest_cov)"]
+
+
+def test_accepted_the_verify_table_is_what_plan_reads(tmp_path, capsys):
+    root = _project(tmp_path)
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft)]) == 0
+    assert "1 commented-out suggestion" in capsys.readouterr().err
+    text = draft.read_text()
+    assert "# [verify]\n# requirements = [" in text
+    accepted = tmp_path / "accepted.toml"
+    accepted.write_text(re.sub(r"^# ", "", text, flags=re.M))
+    assert main(["plan", str(accepted), "--json"]) == 0
+
+
+def test_no_tests_no_verify_suggestion(tmp_path, capsys):
+    (tmp_path / "p" / "pkg").mkdir(parents=True)
+    (tmp_path / "p" / "pkg" / "__init__.py").write_text("X = 1\n")
+    assert main(["init", str(tmp_path / "p"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == []
