@@ -27,6 +27,36 @@ _AUX_SOURCE = re.compile(r"\baux_source_directory\s*\(\s*([\w${}./+-]+)\s+\w+\s*
 _AUX_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".m", ".mm", ".hip", ".C", ".c++")
 
 
+def _glob_match(path: str, pattern: str) -> bool:
+    """Whether a Python glob pattern matches a path: ``*``, ``?`` and ``[...]`` stay inside one folder (``glob(
+    "csrc/*.cpp")`` builds none of ``csrc/cpu/*.cpp``); ``**/`` is any number of folders, a trailing ``**`` anything
+    below (read as recursive whether or not the call says so: over-keeping, never under)."""
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2:]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1:end].replace("\\", "\\\\")
+            out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.fullmatch("".join(out), path) is not None
+
+
 def is_cmake(path: str) -> bool:
     return posixpath.basename(path) == "CMakeLists.txt" or path.endswith(".cmake")
 
@@ -343,7 +373,7 @@ def _variable_glob_sources(root: Path, rel: str, variable: str, native: list[str
         full = posixpath.normpath(posixpath.join(here, pattern))
         for path in native:
             if path.endswith(_NATIVE_SOURCE) and path not in out and (
-                    fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", ""))):
+                    _glob_match(path, full)):
                 out.append(path)
     return out
 
@@ -453,7 +483,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             if "*" in text:  # glob("csrc/**/*.cu")
                 if text.endswith(_NATIVE_SOURCE):
                     for path in sources:
-                        if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
+                        if _glob_match(path, full):
                             out.setdefault(path, f"built by {rel}:{line} (glob {text})")
                 elif full.endswith("/*") and "*" not in full[:-1]:  # glob("csrc/plugins/*"): every file of the folder
                     for path in folders.get(full[:-2], ()):
@@ -467,7 +497,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             if full.startswith("..") or not full.endswith(_NATIVE_SOURCE + ("/**/*",)) or "/" not in full:
                 continue  # (an os.walk: every source below the folder)
             for path in sources:
-                if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
+                if _glob_match(path, full):
                     out.setdefault(path, f"built by {rel}:{line} (glob {full})")
     return out
 
