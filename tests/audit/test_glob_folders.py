@@ -73,3 +73,25 @@ def test_a_recursive_glob_still_builds_the_subfolders(tmp_path):
     sources = {f.subject: f.confidence for f in result.findings if f.subject.startswith("source:")}
     assert "glob" in table.built.get("csrc/cpu/degree_cpu.cpp", ""), table.built
     assert "source:csrc/cpu/degree_cpu.cpp" not in sources, sources
+
+
+def test_a_per_name_source_path_builds_what_it_can_name(tmp_path):
+    """pytorch_sparse builds, beside each globbed ``csrc/<name>.cpp``, ``osp.join(extensions_dir, 'cpu',
+    f'{name}_cpu.cpp')``: with ``*`` kept in one folder, that f-string path is what builds ``csrc/cpu/``."""
+    files = dict(FILES)
+    files["setup.py"] = files["setup.py"].replace(
+        "            return [CppExtension('gp._' + osp.basename(m)[:-4], [m]) for m in main_files]\n",
+        "            extensions = []\n"
+        "            for main in main_files:\n"
+        "                name = main.split(os.sep)[-1][:-4]\n"
+        "                sources = [main]\n"
+        "                path = osp.join(extensions_dir, 'cpu', f'{name}_cpu.cpp')\n"
+        "                if osp.exists(path):\n"
+        "                    sources += [path]\n"
+        "                extensions.append(CppExtension('gp._' + name, sources))\n"
+        "            return extensions\n").replace("import glob\n", "import glob\n        import os\n")
+    result, table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    sources = {f.subject: f.confidence for f in result.findings if f.subject.startswith("source:")}
+    assert "csrc/cpu/*_cpu.cpp" in table.built.get("csrc/cpu/convert_cpu.cpp", ""), table.built
+    assert "source:csrc/cpu/convert_cpu.cpp" not in sources, sources
+    assert "csrc/cpu/degree_cpu.cpp" in table.built  # the pattern can name it: unknown means keep

@@ -539,7 +539,49 @@ def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
                     continue
                 pattern = posixpath.join(base, "**", pattern) if method == "rglob" else posixpath.join(base, pattern)
             out.append((pattern, node.lineno))
+        for node in _own_nodes(scope):  # osp.join(extensions_dir, 'cpu', f'{name}_cpu.cpp'), name a loop's
+            template = _source_template(node, env)
+            if template is not None:
+                out.append((template, node.lineno))
     return out
+
+
+_JOINS = ("os.path.join", "path.join", "osp.join")
+
+
+def _source_template(node: ast.AST, env: dict[str, str]) -> str | None:
+    """A native source path whose folder _path_value computes and whose file name is an f-string with parts it does
+    not (a loop's name): the glob pattern of the files it can name, ``*`` for each unknown part (pytorch_sparse:
+    ``for main in glob.glob(osp.join(extensions_dir, '*.cpp')): name = ...; path = osp.join(extensions_dir,
+    'cpu', f'{name}_cpu.cpp')`` builds ``csrc/cpu/*_cpu.cpp``)."""
+    if isinstance(node, ast.Call) and ast.unparse(node.func) in _JOINS and len(node.args) >= 2 and not node.keywords \
+            and isinstance(node.args[-1], ast.JoinedStr):
+        parts = [_path_value(a, env) for a in node.args[:-1]]
+        name = node.args[-1]
+    elif isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.FormattedValue):
+        parts, name = [], node  # f"{folder}/{name}_cpu.cpp": the folder part computed, the rest a template
+    else:
+        return None
+    if any(p is None for p in parts):
+        return None
+    text = ""
+    for value in name.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            text += value.value.replace("*", "")
+        elif isinstance(value, ast.FormattedValue):
+            known = _path_value(value.value, env) if value.conversion == -1 and value.format_spec is None else None
+            text += "*" if known is None else known
+        else:
+            return None
+    if not parts and "/" not in text:
+        return None
+    if "*" not in text or not text.endswith(_NATIVE_SOURCE) or posixpath.basename(text) in ("*",) + tuple(
+            "*" + s for s in _NATIVE_SOURCE):
+        return None  # f"{anything}.cpp": no folder or stem to go by
+    full = posixpath.join(*[p for p in parts if p is not None], text)
+    if "*" in posixpath.dirname(full):
+        return None
+    return full
 
 
 def _own_nodes(scope: ast.AST):
