@@ -27,6 +27,36 @@ _AUX_SOURCE = re.compile(r"\baux_source_directory\s*\(\s*([\w${}./+-]+)\s+\w+\s*
 _AUX_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".m", ".mm", ".hip", ".C", ".c++")
 
 
+def _glob_match(path: str, pattern: str) -> bool:
+    """Whether a Python glob pattern matches a path: ``*``, ``?`` and ``[...]`` stay inside one folder (``glob(
+    "csrc/*.cpp")`` builds none of ``csrc/cpu/*.cpp``); ``**/`` is any number of folders, a trailing ``**`` anything
+    below (read as recursive whether or not the call says so: over-keeping, never under)."""
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2:]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1:end].replace("\\", "\\\\")
+            out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.fullmatch("".join(out), path) is not None
+
+
 def is_cmake(path: str) -> bool:
     return posixpath.basename(path) == "CMakeLists.txt" or path.endswith(".cmake")
 
@@ -343,7 +373,7 @@ def _variable_glob_sources(root: Path, rel: str, variable: str, native: list[str
         full = posixpath.normpath(posixpath.join(here, pattern))
         for path in native:
             if path.endswith(_NATIVE_SOURCE) and path not in out and (
-                    fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", ""))):
+                    _glob_match(path, full)):
                 out.append(path)
     return out
 
@@ -453,7 +483,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             if "*" in text:  # glob("csrc/**/*.cu")
                 if text.endswith(_NATIVE_SOURCE):
                     for path in sources:
-                        if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
+                        if _glob_match(path, full):
                             out.setdefault(path, f"built by {rel}:{line} (glob {text})")
                 elif full.endswith("/*") and "*" not in full[:-1]:  # glob("csrc/plugins/*"): every file of the folder
                     for path in folders.get(full[:-2], ()):
@@ -467,7 +497,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             if full.startswith("..") or not full.endswith(_NATIVE_SOURCE + ("/**/*",)) or "/" not in full:
                 continue  # (an os.walk: every source below the folder)
             for path in sources:
-                if fnmatch.fnmatch(path, full) or fnmatch.fnmatch(path, full.replace("**/", "")):
+                if _glob_match(path, full):
                     out.setdefault(path, f"built by {rel}:{line} (glob {full})")
     return out
 
@@ -509,7 +539,49 @@ def _glob_patterns(tree: ast.Module) -> list[tuple[str, int]]:
                     continue
                 pattern = posixpath.join(base, "**", pattern) if method == "rglob" else posixpath.join(base, pattern)
             out.append((pattern, node.lineno))
+        for node in _own_nodes(scope):  # osp.join(extensions_dir, 'cpu', f'{name}_cpu.cpp'), name a loop's
+            template = _source_template(node, env)
+            if template is not None:
+                out.append((template, node.lineno))
     return out
+
+
+_JOINS = ("os.path.join", "path.join", "osp.join")
+
+
+def _source_template(node: ast.AST, env: dict[str, str]) -> str | None:
+    """A native source path whose folder _path_value computes and whose file name is an f-string with parts it does
+    not (a loop's name): the glob pattern of the files it can name, ``*`` for each unknown part (pytorch_sparse:
+    ``for main in glob.glob(osp.join(extensions_dir, '*.cpp')): name = ...; path = osp.join(extensions_dir,
+    'cpu', f'{name}_cpu.cpp')`` builds ``csrc/cpu/*_cpu.cpp``)."""
+    if isinstance(node, ast.Call) and ast.unparse(node.func) in _JOINS and len(node.args) >= 2 and not node.keywords \
+            and isinstance(node.args[-1], ast.JoinedStr):
+        parts = [_path_value(a, env) for a in node.args[:-1]]
+        name = node.args[-1]
+    elif isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.FormattedValue):
+        parts, name = [], node  # f"{folder}/{name}_cpu.cpp": the folder part computed, the rest a template
+    else:
+        return None
+    if any(p is None for p in parts):
+        return None
+    text = ""
+    for value in name.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            text += value.value.replace("*", "")
+        elif isinstance(value, ast.FormattedValue):
+            known = _path_value(value.value, env) if value.conversion == -1 and value.format_spec is None else None
+            text += "*" if known is None else known
+        else:
+            return None
+    if not parts and "/" not in text:
+        return None
+    if "*" not in text or not text.endswith(_NATIVE_SOURCE) or posixpath.basename(text) in ("*",) + tuple(
+            "*" + s for s in _NATIVE_SOURCE):
+        return None  # f"{anything}.cpp": no folder or stem to go by
+    full = posixpath.join(*[p for p in parts if p is not None], text)
+    if "*" in posixpath.dirname(full):
+        return None
+    return full
 
 
 def _own_nodes(scope: ast.AST):

@@ -319,10 +319,13 @@ class _Builder:
         """Whether a use in native file ``user`` may launch the kernel of ``definer``, one of ``definers`` (files
         defining kernels of one name): when ``user`` or what it includes defines one, only those are visible
         (gemlite's stale ``cuda/`` copy and llm-awq's ``gemm_cuda_old.cu`` define the live kernels' names: the live
-        file's launches are its own kernels'); else any may be (a launcher in another file, linked)."""
-        if user not in self._closures:
-            self._closures[user] = set(include_closure_of(user, self.includes))
-        visible = definers & self._closures[user]
+        file's launches are its own kernels'); else any may be (a launcher in another file, linked). A definer that
+        includes ``user`` sees it too: ``user`` is part of its translation unit (pytorch_cluster's ``THCGrid.cu``
+        and stale ``kernel/grid.cu`` each define ``gridKernel`` and include a ``generic/`` file that launches it)."""
+        for path in (user, *definers):
+            if path not in self._closures:
+                self._closures[path] = set(include_closure_of(path, self.includes))
+        visible = {d for d in definers if d in self._closures[user] or user in self._closures[d]}
         return not visible or definer in visible
 
     def host_uses(self, name: str) -> list[Use]:
