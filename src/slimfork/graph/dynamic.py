@@ -36,6 +36,13 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             continue
         # f"{__name__}.{group}": this module's name (or its package's)
         target, package = dyn.target and info.fill_own(dyn.target), dyn.package and info.fill_own(dyn.package)
+        if not target and dyn.built:  # import_module(_LAZY[name]) where _LAZY holds f"{__name__}.{m}": all so named
+            starts = sorted({info.fill_own(b) for b in dyn.built})
+            kept = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
+            if kept:
+                _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name the module builds",
+                                f"dynamic import of a name computed at run time; the module builds names starting "
+                                f"{', '.join(repr(s) for s in starts)}: kept all {len(kept)} modules they may name")
         if target and target.startswith("."):
             if dyn.prefix and not target.strip(".") and summary.dir_scans:
                 continue  # import_module(f".{name}", package=...) of the names a directory scan found

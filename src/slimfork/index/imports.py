@@ -68,12 +68,17 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.literal_calls = literal_calls(tree)
 
 
+_PATH_TYPES = frozenset({"Path", "PurePath", "PosixPath", "PurePosixPath"})
+
+
 def _joined_py_paths(tree: ast.Module) -> list[tuple[str, int]]:
-    """``os.path.join("src", "pkg", "_version.py")``, ``Path(here) / "pkg" / "x.py"``: the literal parts joined
-    (a computed base, ``here``, is dropped: the edge also tries the path beside the naming file)."""
+    """``os.path.join("src", "pkg", "_version.py")``, ``Path(here) / "pkg" / "x.py"``,
+    ``files(__package__).joinpath("scripts", "gen.py")``, ``Path(here, "scripts", "gen.py")``: the literal parts
+    joined (a computed base, ``here``, is dropped: the edge also tries the path beside the naming file)."""
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+        if isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath")
+                                           or isinstance(node.func, ast.Name) and node.func.id in _PATH_TYPES):
             parts = node.args
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
             parts, left = [node.right], node.left

@@ -96,6 +96,9 @@ def _flat(node: ast.expr) -> list[ast.expr | str]:
     return [node]
 
 
+flat_pieces = _flat
+
+
 def own_submodules(tree: ast.Module) -> list[tuple[str, int]]:
     """Every such name in ``tree``, with its line."""
     derived = derived_names(tree)

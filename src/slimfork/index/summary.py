@@ -43,6 +43,8 @@ class DynamicImport(NamedTuple):
     attribute: str = ""  # the name starts with a value of ``self.<attribute>`` (``for p in self.packages: p + name``)
     reads: tuple[str, ...] | None = None  # ``__import__("pkg").__version__``: the one name read off the module the
     # call returns, which nothing else sees (None: the module object is used otherwise)
+    built: tuple[str, ...] = ()  # a name computed entirely at run time: the dotted prefixes of the names the module
+    # builds elsewhere (``_LAZY = {n: f"{__name__}.{n}" for n in _MODS}``, ``"pkg.plugins." + n``), own name placeholders
 
 
 RUNTIME_PACKAGE = "?"  # a package argument computed at run time
