@@ -49,7 +49,7 @@ def test_lazy_table_of_built_names_keeps_the_modules(tmp_path, built, mode):
 
 def test_built_prefix_outside_the_package_keeps_nothing_else(tmp_path):
     files = {**_files("f'pkg.plugins.{m}'"), "pkg/plugins/__init__.py": "", "pkg/plugins/alpha.py": "X = 1\n",
-             "pkg/other.py": "Y = 1\n"}
+             "pkg/other.py": "Y = 1\n", "tests/test_other.py": "import pkg.other\n"}  # not loose: named by a test
     analysis = analyse(write_project(tmp_path, files, 'source = "."\nroots = ["pkg.app"]\ntests = []\n')
                        / "slimfork.toml", jobs=1)
     kept = {k.path for k in analysis.plan.kept}
