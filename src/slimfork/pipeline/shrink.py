@@ -72,7 +72,8 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     checks = []
     if verify:
         _default_tests(spec, analysis)
-        checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
+        promised = stages.symbols.promised if stages.symbols is not None else None  # the plan's public API
+        checks = build_checks(spec, analysis.tree, skipped=ready.skipped, promised=promised)
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
     t1 = time.perf_counter()
     pool = make_executor(executor, jobs, ray_address) if checks else None

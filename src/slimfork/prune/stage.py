@@ -25,7 +25,7 @@ from slimfork.index.relative import absolute_module, package_of
 from slimfork.prune.test_reexports import kept_reexports, test_reads
 from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
-from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations
+from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations, promised_names
 from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
@@ -50,6 +50,7 @@ class SymbolStage:
     timings: dict[str, float] = field(default_factory=dict)  # seconds per step, summed over rounds
     reach: SymbolReach | None = None
     uncertain_methods: dict[str, set[str]] = field(default_factory=dict)  # module -> methods a lookup may build
+    promised: dict[str, tuple[str, ...]] = field(default_factory=dict)  # module -> its public API names (first round)
 
     def removed_symbol(self, module: str, name: str) -> PrunedSymbol | None:
         return next((p for p in self.pruned if p.module == module and name in p.names), None)
@@ -89,6 +90,8 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         attempts += 1
         tick = _Ticker(result.timings)
         summaries = _summaries(state, scratch, tests)
+        if attempts == 1:  # before any cut: what the fork must still have (the import-modules check reads it)
+            result.promised = promised_names(spec, state.graph.mm, summaries, config, registry_modules)
         support = _test_support(state.graph, scratch, tests)
         summaries.update({m: summary for m, (summary, _) in support.items()})
         tick("summaries")
