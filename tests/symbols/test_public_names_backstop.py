@@ -28,7 +28,7 @@ def _shrink(spec, out, capsys) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def test_a_cut_that_deletes_a_promised_name_is_restored(tmp_path, capsys, monkeypatch):
+def _break_cut(monkeypatch):
     real = stage.prune_source
 
     def broken(data, cuts, path="<file>"):
@@ -38,6 +38,10 @@ def test_a_cut_that_deletes_a_promised_name_is_restored(tmp_path, capsys, monkey
         return result
 
     monkeypatch.setattr(stage, "prune_source", broken)
+
+
+def test_a_cut_that_deletes_a_promised_name_is_restored(tmp_path, capsys, monkeypatch):
+    _break_cut(monkeypatch)
     spec = _project(tmp_path, '["pkg"]')
     data = _shrink(spec, tmp_path / "fork", capsys)
     assert (tmp_path / "fork" / "pkg" / "mod.py").read_text() == MOD  # restored whole
@@ -52,3 +56,11 @@ def test_names_the_spec_withdraws_are_not_checked(tmp_path, capsys):
         text = (tmp_path / name / "fork" / "pkg" / "mod.py").read_text()
         assert "def f" not in text and "def g" in text, name  # f was no API: pruned, and the check agrees
         assert "lost public name" not in json.dumps(data), name
+
+
+def test_without_verification_the_static_guard_stops_the_write(tmp_path, capsys, monkeypatch):
+    _break_cut(monkeypatch)
+    spec = _project(tmp_path, '["pkg"]')
+    assert main(["shrink", str(spec), "--out", str(tmp_path / "fork"), "--no-verify"]) != 0
+    assert "pkg/mod.py: pkg.mod lost public name 'f'" in capsys.readouterr().err
+    assert not (tmp_path / "fork" / "pkg").exists()

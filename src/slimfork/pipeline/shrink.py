@@ -69,6 +69,11 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     if dry_run:
         data = write_reports(analysis, None, None, stages.reports, stages.data)
         return ShrinkResult(analysis, data, None, None)
+    lost = stages.symbols.lost if stages.symbols is not None else []
+    if lost and not verify:  # no check would catch it: the last guard before writing
+        raise SlimforkError("the fork would lose public names the plan keeps: " + "; ".join(lost[:5])
+                            + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
+                            + " (a bug of a pruning rule; verify the shrink, or [symbols] drop the names)")
     checks = []
     if verify:
         _default_tests(spec, analysis)

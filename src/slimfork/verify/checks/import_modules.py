@@ -109,9 +109,9 @@ class ImportModulesCheck:
         gone = self.lost_names(baseline.data["tree"], [o for o in imported if o.ok and o.lost])
         for outcome in imported:
             if outcome.ok and gone.get(outcome.module):
-                rel = tree.modules[outcome.module]
-                failures += [f"{rel}: {outcome.module} lost public name '{n}'" for n in gone[outcome.module]]
-                paths += [rel] if rel not in paths else []
+                file = tree.modules[outcome.module]
+                failures += [f"{file}: {outcome.module} lost public name '{n}'" for n in gone[outcome.module]]
+                paths += [file] if file not in paths else []
             elif outcome.ok:
                 self.passed[outcome.module] = {rel: _file_key(tree, rel) for rel in outcome.loaded}
             else:
