@@ -68,3 +68,11 @@ def test_a_module_failing_in_the_original_is_not_checked(tmp_path):
     assert not baseline.data["outcomes"]["pkg.broken"].ok
     (fork / "pkg/broken.py").write_text("import not_installed_dependency_xyz\n")
     assert check.run(fork, baseline).ok
+
+
+def test_the_baseline_says_which_modules_are_not_checked(tmp_path):
+    original, _ = _trees(tmp_path)
+    check = ImportModulesCheck(LAYOUT, current_env(), ImportModulesSpec(exclude=("pkg.cond",), jobs=1), PROMISED)
+    note = check.baseline(original).note
+    assert "the promised public names of 2 modules are checked, not those of 1 outside the selection (pkg.cond) " \
+           "nor of 1 failing in the original" in note, note

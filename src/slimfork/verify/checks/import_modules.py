@@ -81,6 +81,12 @@ class ImportModulesCheck:
         if failing:
             note += "; not counted: " + "; ".join(f"{m} ({outcomes[m].error})" for m in failing[:5])
             note += f" and {len(failing) - 5} more" if len(failing) > 5 else ""
+        if self.promised:
+            unselected = sorted(m for m in self.promised if m in tree.modules and m not in outcomes)
+            note += (f"; the promised public names of {sum(m in ok for m in self.promised)} modules are checked, "
+                     f"not those of {len(unselected)} outside the selection"
+                     + (f" ({', '.join(unselected[:3])}{', ...' if len(unselected) > 3 else ''})" if unselected else "")
+                     + f" nor of {sum(m in failing for m in self.promised)} failing in the original")
         shas = {rel: _file_key(tree, rel) for o in outcomes.values() for rel in o.loaded}
         data = {"outcomes": outcomes, "shas": shas, "tree": tree}
         return Baseline(self.name, bool(ok), data, note, time.monotonic() - start)
