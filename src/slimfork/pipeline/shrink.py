@@ -70,10 +70,16 @@ def shrink(spec: Spec | str | Path, out: Path | str | None = None, *, dry_run: b
     if dry_run:
         data = write_reports(analysis, None, None, stages.reports, stages.data)
         return ShrinkResult(analysis, data, None, None)
+    lost = stages.symbols.lost if stages.symbols is not None else []
+    if lost and not verify:  # no check would catch it: the last guard before writing
+        raise SlimforkError("the fork would lose public names the plan keeps: " + "; ".join(lost[:5])
+                            + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
+                            + " (a bug of a pruning rule; verify the shrink, or [symbols] drop the names)")
     checks = []
     if verify:
         _default_tests(spec, analysis)
-        checks = build_checks(spec, analysis.tree, skipped=ready.skipped)
+        promised = stages.symbols.promised if stages.symbols is not None else None  # the plan's public API
+        checks = build_checks(spec, analysis.tree, skipped=ready.skipped, promised=promised)
         checks = planned_checks(checks, stages)  # tests the plan removed are meant to be gone
     t1 = time.perf_counter()
     pool = make_executor(executor, jobs, ray_address) if checks else None

@@ -275,6 +275,18 @@ def _all_but_freed(summary: SymbolSummary, freed: set[str], module: str, why: st
     return [(module, name, why) for name in sorted(_bound_but_freed(summary, freed))]
 
 
+def promised_names(spec, mm, summaries: dict[str, SymbolSummary], config,
+                   freed: dict[str, set[str]] | None = None) -> dict[str, tuple[str, ...]]:
+    """Module -> the names the plan promises as its public API (``PublicApi.keeps``: ``[symbols] drop`` and
+    ``public_api = "roots"`` withdraw names, imports are API of a module that is no root only when ``__all__``
+    lists them); the modules that keep everything included. Plain data for the import-modules check."""
+    api = public_api(spec.roots, mm, config.drop, kept_api(config, summaries))
+    out: dict[str, list[str]] = {}
+    for module, name, _ in api_roots(api, summaries, {}, freed):
+        out.setdefault(module, []).append(name)
+    return {m: tuple(names) for m, names in out.items()}
+
+
 def imported_only(summary: SymbolSummary) -> set[str]:
     """The names a module binds by imports and by nothing else."""
     imported: set[str] = set()

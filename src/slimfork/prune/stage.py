@@ -25,7 +25,7 @@ from slimfork.index.relative import absolute_module, package_of
 from slimfork.prune.test_reexports import kept_reexports, test_reads
 from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
-from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations
+from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations, promised_names
 from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
@@ -50,6 +50,8 @@ class SymbolStage:
     timings: dict[str, float] = field(default_factory=dict)  # seconds per step, summed over rounds
     reach: SymbolReach | None = None
     uncertain_methods: dict[str, set[str]] = field(default_factory=dict)  # module -> methods a lookup may build
+    promised: dict[str, tuple[str, ...]] = field(default_factory=dict)  # module -> its public API names (first round)
+    lost: list[str] = field(default_factory=list)  # promised names a rewritten file no longer binds (a rule's bug)
 
     def removed_symbol(self, module: str, name: str) -> PrunedSymbol | None:
         return next((p for p in self.pruned if p.module == module and name in p.names), None)
@@ -89,6 +91,8 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         attempts += 1
         tick = _Ticker(result.timings)
         summaries = _summaries(state, scratch, tests)
+        if attempts == 1:  # before any cut: what the fork must still have (the import-modules check reads it)
+            result.promised = promised_names(spec, state.graph.mm, summaries, config, registry_modules)
         support = _test_support(state.graph, scratch, tests)
         summaries.update({m: summary for m, (summary, _) in support.items()})
         tick("summaries")
@@ -129,6 +133,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         now = (scratch / rel).read_bytes() if (scratch / rel).exists() else old
         if now != old:
             result.contents[rel] = now
+    result.lost = static_losses(result.promised, stages.graph.mm, before, result.contents)
     result.seconds = round(time.perf_counter() - start, 2)
     _finish(analysis, stages, state, plan0, graph0, result)
     return result
@@ -284,6 +289,33 @@ def _map(func, items: list, jobs: int | None) -> list:
         return list(pool.map(func, items, chunksize=max(1, min(32, len(items) // (jobs * 8) or 1))))
 
 
+def static_losses(promised: dict[str, tuple[str, ...]], mm, before: dict[str, bytes],
+                  after: dict[str, bytes]) -> list[str]:
+    """The promised public names a rewritten file of the fork binds no more at module level though the file did
+    before the stage: a deletion no rule may make. Unknown keeps: a module ``__getattr__``, a star import or a file
+    that does not parse counts as binding everything."""
+    out = []
+    for module, names in sorted(promised.items()):
+        info = mm.modules.get(module)
+        rel = info.path if info is not None else None
+        if rel is None or rel not in after or rel not in before:
+            continue
+        was, now = _bound(before[rel]), _bound(after[rel])
+        if was is not None and now is not None:
+            out += [f"{rel}: {module} lost public name '{n}'" for n in names if n in was and n not in now]
+    return out
+
+
+def _bound(data: bytes) -> set[str] | None:
+    """The names a module binds at top level; None where it may bind any name."""
+    summary = summary_of(data)
+    symbols = summary.symbols
+    if summary.module_getattr or symbols.error is not None or summary.error is not None \
+            or any(a.bound == "*" for st in symbols.statements for a in st.aliases):
+        return None
+    return set(symbols.binders())
+
+
 def _replan(analysis, stages, scratch: Path, jobs: int | None) -> _State:
     plan, graph = replan(analysis.spec, analysis.tree, scratch, stages.plan, stages.graph, jobs, stages.vacated)
     return _State(plan, graph)
@@ -318,6 +350,8 @@ def _finish(analysis, stages, state: _State, plan0, graph0, result: SymbolStage)
                                      for why in sorted(whys)]
         plan.uncertain += result.uncertain
     plan.warnings += [f"symbol pruning: {f}" for f in result.failures]
+    plan.warnings += [f"symbol pruning: {lost} (the import-modules check restores the file; --no-verify stops)"
+                      for lost in result.lost]
     stages.plan, stages.graph = plan, state.graph
     stages.symbols = result
 

@@ -53,12 +53,14 @@ def install_modules(spec, source) -> list[str]:
     return [p for p in source.packages if p not in TEST_DIRS] or list(source.packages)
 
 
-def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, str] | None = None) -> list[Check]:
+def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, str] | None = None,
+                 promised: dict[str, tuple[str, ...]] | None = None) -> list[Check]:
     """The checks of ``spec`` for the tree ``source`` (a SourceTree), sorted by cost.
 
     ``env`` is prepared from ``[verify]`` when a check needs it and none is given. ``skipped`` (check name ->
     reason, from the preflight) names the commands whose required tools are missing; by default they are looked
-    up here. A skipped command becomes a SkippedCheck: never run, SKIPPED in the report.
+    up here. A skipped command becomes a SkippedCheck: never run, SKIPPED in the report. ``promised``: module ->
+    the public names the plan keeps of it, which import-modules reads off every module it imports again.
     """
     checks_spec: ChecksSpec = spec.sections.get("checks") or ChecksSpec()
     layout = layout_of(source)
@@ -70,7 +72,7 @@ def build_checks(spec, source, env: VerifyEnv | None = None, skipped: dict[str, 
         env = verify_env(spec)
     if checks_spec.enabled("import-modules"):
         assert env is not None  # needs_env
-        checks.append(ImportModulesCheck(layout, env, checks_spec.import_modules))
+        checks.append(ImportModulesCheck(layout, env, checks_spec.import_modules, promised))
     if checks_spec.enabled("command"):
         bins = (Path(env.python).parent,) if env is not None else ()
         for i, command in enumerate(checks_spec.commands):

@@ -38,6 +38,21 @@ def import_one(name, out, root):
         text = str(exc).strip().splitlines()
         result = {"ok": False, "error": f"{type(exc).__name__}: {text[0] if text else ''}"[:500],
                   "frames": frames[-3:]}
+    wanted = out[:-5] + ".names.json"  # the public names promised of it: those its namespace lacks; with "ask",
+    if result["ok"] and os.path.exists(wanted):  # a module __getattr__ is asked for them (lazy names count)
+        with open(wanted) as fh:
+            asked = json.load(fh)
+        namespace = vars(sys.modules[name]) if name in sys.modules else {}
+        lost = [attr for attr in asked["names"] if attr not in namespace]
+        result["lazy"] = "__getattr__" in namespace
+        if result["lazy"] and asked["ask"]:
+            for attr in list(lost):
+                try:
+                    getattr(sys.modules[name], attr)
+                    lost.remove(attr)
+                except BaseException:
+                    pass
+        result["lost"] = lost
     files = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
     result["loaded"] = sorted(os.path.relpath(f, root) for f in files if isinstance(f, str) and f.startswith(root))
     with open(out, "w") as fh:
@@ -183,9 +198,16 @@ class RawOutcome:
 
 
 def import_modules(python: Path, env: dict[str, str], root: Path, modules: list[str], jobs: int, timeout: float,
-                   preload: tuple[str, ...], tmp: Path, fresh: bool = False) -> list[RawOutcome]:
+                   preload: tuple[str, ...], tmp: Path, fresh: bool = False,
+                   names: dict[str, tuple[str, ...]] | None = None, ask: bool = True) -> list[RawOutcome]:
     """Import each module in its own process, ``jobs`` at a time; results in the order of ``modules``. ``fresh``:
-    a new interpreter for each module (what the server's forks must equal; without ``os.fork``, always)."""
+    a new interpreter for each module (what the server's forks must equal; without ``os.fork``, always).
+    ``names``: module -> names its process looks up once imported; those its namespace lacks are its data's
+    ``lost`` (``lazy``: it has a module ``__getattr__``, which ``ask`` asks for them; the baseline does not: a lazy
+    name is never loaded just to be listed)."""
+    for module, wanted in (names or {}).items():
+        if module in modules:
+            (tmp / f"{module}.names.json").write_text(json.dumps({"names": list(wanted), "ask": ask}))
     todo: queue.Queue[tuple[int, str]] = queue.Queue()
     for item in enumerate(modules):
         todo.put(item)

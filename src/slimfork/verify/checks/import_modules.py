@@ -37,6 +37,8 @@ class ImportOutcome:
     frames: tuple[str, ...] = ()  # "rel/path.py:line" inside the tree, innermost last
     loaded: tuple[str, ...] = ()  # files of the tree the import loaded
     seconds: float = 0.0
+    lost: tuple[str, ...] = ()  # promised public names the module lacks (in a fork: getattr failed)
+    lazy: bool = False  # it has a module __getattr__ (the baseline does not ask it: its lost may be lazy names)
 
 
 class ImportModulesCheck:
@@ -45,8 +47,13 @@ class ImportModulesCheck:
     cache_baseline = True  # its baseline is plain data: reused across runs, profiles and workers
     executor: Executor | None = None  # set by the ladder: where the imports run (its baseline then runs here)
 
-    def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: ImportModulesSpec = ImportModulesSpec()):
+    def __init__(self, layout: TreeLayout, env: VerifyEnv, spec: ImportModulesSpec = ImportModulesSpec(),
+                 promised: dict[str, tuple[str, ...]] | None = None):
         self.layout, self.env, self.spec = layout, env, spec
+        # module -> the public names the plan promises of it (prune.inputs.promised_names): a module imported again
+        # must still give each one the original gives
+        self.promised = {m: tuple(sorted(n)) for m, n in sorted((promised or {}).items()) if n}
+        self.original_lost: dict[str, tuple[str, ...]] = {}  # module -> promised names the original lacks too
         for i, name in enumerate(spec.preload):
             if layout.internal(name):
                 raise SpecError(f"'{name}' belongs to the package under test", key=f"checks.import_modules.preload[{i}]",
@@ -67,13 +74,19 @@ class ImportModulesCheck:
         if not modules:
             return Baseline(self.name, False, None, "no module of the original matches [checks.import_modules] "
                             "modules", time.monotonic() - start)
-        outcomes = {o.module: o for o in self.import_all(tree, modules)}
+        outcomes = {o.module: o for o in self.import_all(tree, modules, ask=False)}  # a lazy name stays unloaded
         ok = [m for m, o in outcomes.items() if o.ok]
         failing = sorted(m for m, o in outcomes.items() if not o.ok)
         note = f"{len(ok)} of {len(modules)} modules import in the original"
         if failing:
             note += "; not counted: " + "; ".join(f"{m} ({outcomes[m].error})" for m in failing[:5])
             note += f" and {len(failing) - 5} more" if len(failing) > 5 else ""
+        if self.promised:
+            unselected = sorted(m for m in self.promised if m in tree.modules and m not in outcomes)
+            note += (f"; the promised public names of {sum(m in ok for m in self.promised)} modules are checked, "
+                     f"not those of {len(unselected)} outside the selection"
+                     + (f" ({', '.join(unselected[:3])}{', ...' if len(unselected) > 3 else ''})" if unselected else "")
+                     + f" nor of {sum(m in failing for m in self.promised)} failing in the original")
         shas = {rel: _file_key(tree, rel) for o in outcomes.values() for rel in o.loaded}
         data = {"outcomes": outcomes, "shas": shas, "tree": tree}
         return Baseline(self.name, bool(ok), data, note, time.monotonic() - start)
@@ -99,8 +112,14 @@ class ImportModulesCheck:
             if last is not None and all(_file_key(tree, rel) == key for rel, key in last.items()):
                 continue  # as in the last tree where it imported
             todo.append(module)
-        for outcome in self.import_all(tree, todo):
-            if outcome.ok:
+        imported = self.import_all(tree, todo)
+        gone = self.lost_names(baseline.data["tree"], outcomes, [o for o in imported if o.ok and o.lost])
+        for outcome in imported:
+            if outcome.ok and gone.get(outcome.module):
+                file = tree.modules[outcome.module]
+                failures += [f"{file}: {outcome.module} lost public name '{n}'" for n in gone[outcome.module]]
+                paths += [file] if file not in paths else []
+            elif outcome.ok:
                 self.passed[outcome.module] = {rel: _file_key(tree, rel) for rel in outcome.loaded}
             else:
                 where = f" (at {outcome.frames[-1]})" if outcome.frames else ""
@@ -114,21 +133,42 @@ class ImportModulesCheck:
                            f"{len(todo)} imported, the rest load only files unchanged since the original or since the last "
                            "tree where they imported")
 
+    def lost_names(self, original: Tree, before: dict[str, ImportOutcome], outcomes: list[ImportOutcome]) \
+            -> dict[str, list[str]]:
+        """Module -> the promised names the fork's module lost that the original's has at run time: those in the
+        original's namespace (the baseline listed the others). A name the original lacks there but a module
+        ``__getattr__`` may give is asked of the original, once per module (only then is it imported again)."""
+        for o in outcomes:
+            base = before.get(o.module)
+            if base is not None and not base.lazy:
+                self.original_lost.setdefault(o.module, base.lost)
+        ask = [o.module for o in outcomes if o.module not in self.original_lost
+               and set(o.lost) & set(before[o.module].lost if o.module in before else o.lost)]
+        for outcome in self.import_all(original, ask):
+            self.original_lost[outcome.module] = outcome.lost if outcome.ok else tuple(self.promised[outcome.module])
+        absent = {m: set(b.lost) for m, b in before.items()}
+        return {o.module: [n for n in o.lost if n not in self.original_lost.get(o.module, absent.get(o.module, ()))]
+                for o in outcomes}
+
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state.pop("executor", None)  # a copy on a worker imports there
         return state
 
-    def import_all(self, tree: Tree, modules: list[str]) -> list[ImportOutcome]:
+    def import_all(self, tree: Tree, modules: list[str], ask: bool = True) -> list[ImportOutcome]:
+        """Each module's promised public names it lacks (``ImportOutcome.lost``); ``ask``: its module ``__getattr__``
+        is asked for them."""
         if not modules:
             return []
+        promised = self.promised
         if self.executor is None or self.executor.name == "local" or len(modules) < 2:
             raw = _import_share(tree.root, self.env, self.spec, self.layout.python_root, modules,
-                                self.spec.jobs or os.cpu_count() or 1)
+                                self.spec.jobs or os.cpu_count() or 1, promised, ask)
         else:  # a share of the modules per job, a few per worker so that a slow share does not hold the rest
             per_worker = 1 if self.spec.preload else 4  # (each share preloading torch would cost seconds)
             count = min(len(modules), per_worker * self.executor.workers)
-            jobs = [Job(_import_share, tree.root, (self.env, self.spec, self.layout.python_root, modules[i::count], 1))
+            jobs = [Job(_import_share, tree.root, (self.env, self.spec, self.layout.python_root, modules[i::count], 1,
+                                                   promised, ask))
                     for i in range(count)]
             by_module = {r.module: r for share in self.executor.map(jobs) for r in share}
             raw = [by_module[m] for m in modules]
@@ -136,11 +176,12 @@ class ImportModulesCheck:
 
 
 def _import_share(root: Path, env: VerifyEnv, spec: ImportModulesSpec, python_root: str, modules: list[str],
-                  jobs: int) -> list[RawOutcome]:
+                  jobs: int, promised: dict[str, tuple[str, ...]] | None = None, ask: bool = True) -> list[RawOutcome]:
     """Import ``modules`` of the tree at ``root``, ``jobs`` at a time (a job of the executor, or all of them here)."""
     variables = env.process_env(root / python_root if python_root else root, spec.stubs)
     with tempfile.TemporaryDirectory(prefix="slimfork-imports-") as tmp:
-        return import_modules(env.python, variables, root, modules, jobs, spec.timeout, spec.preload, Path(tmp))
+        return import_modules(env.python, variables, root, modules, jobs, spec.timeout, spec.preload, Path(tmp),
+                              names={m: promised[m] for m in modules if m in promised} if promised else None, ask=ask)
 
 
 def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:
@@ -150,7 +191,8 @@ def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:
         return ImportOutcome(raw.module, False, raw.why, seconds=raw.seconds)
     data = raw.data
     return ImportOutcome(raw.module, data["ok"], data.get("error", ""), tuple(data.get("frames", ())),
-                         tuple(data["loaded"]), raw.seconds)
+                         tuple(data["loaded"]), raw.seconds, tuple(data.get("lost", ())),
+                         bool(data.get("lazy")))
 
 
 def _file_key(tree: Tree, rel: str) -> str | None:
