@@ -200,29 +200,25 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
 
 
 def _pythonpath_helpers(root: Path, present, plan, globs: list[str], folders: list[str]) -> list[str]:
-    """Files the plan removes as unreachable in a folder pytest's ``pythonpath`` puts on ``sys.path`` (not the root)
-    that a test file imports by their bare name (emoji's ``pythonpath = [".", "utils"]`` and ``from testutils
-    import ...``): test helpers, which stay or go with the tests as a helper in the test folder does. Returned as
-    exact paths to add to the test globs."""
+    """Files the plan removes as unreachable directly in a folder pytest's ``pythonpath`` puts on ``sys.path`` (not
+    the root; a package below it, ``src/pkg/mod.py``, is the library's) that a test file imports by its bare name
+    (emoji's ``pythonpath = [".", "utils"]`` and ``from testutils import ...``): test helpers, which stay or go
+    with the tests as a helper in the test folder does. Returned as exact paths to add to the test globs."""
     folders = [f.strip("/") for f in folders if f.strip("/") not in ("", ".")]
     removed = {r.path: r.module for r in plan.removals if r.kind == "unreachable"}
     helpers: dict[str, str] = {}  # bare module name -> path
     for path in removed:
         for folder in folders:
-            if path.startswith(folder + "/") and path.endswith(".py") and first_match(globs, path) is None:
-                parts = path[len(folder) + 1:-3].split("/")
-                if parts[-1] == "__init__":
-                    parts.pop()
-                if parts and all(p.isidentifier() for p in parts):
-                    helpers.setdefault(".".join(parts), path)
+            name = path[len(folder) + 1:-3] if path.startswith(folder + "/") and path.endswith(".py") else ""
+            if name.isidentifier() and first_match(globs, path) is None:
+                helpers.setdefault(name, path)
     if not helpers:
         return []
     tests = [p for p in present if p.endswith(".py") and first_match(globs, p) is not None]
     texts = "\n".join((root / p).read_text("utf-8", "replace") for p in tests)
     out = []
     for name, path in sorted(helpers.items()):
-        top = re.escape(name.split(".")[0])
-        if re.search(rf"^[ \t]*(from[ \t]+{top}\b[\w.]*[ \t]+import|import[ \t]+{top}\b)", texts, re.M):
+        if re.search(rf"^[ \t]*(from[ \t]+{name}[ \t]+import|import[ \t]+{name}\b)", texts, re.M):
             out.append(path)
     return out
 
