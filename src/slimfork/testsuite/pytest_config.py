@@ -26,6 +26,7 @@ class PytestConfig:
     doctest_modules: bool = False
     testpaths: list[str] = field(default_factory=list)
     usefixtures: list[str] = field(default_factory=list)  # the ini option: every test requests them
+    pythonpath: list[str] = field(default_factory=list)  # folders (from the root) pytest puts on sys.path
     named: list[tuple[str, str]] = field(default_factory=list)  # (dotted name, where) in any option's value
     needs: dict[str, str] = field(default_factory=dict)  # plugin distribution -> why (`setup.cfg addopts: --cov`)
 
@@ -44,12 +45,15 @@ def read_pytest_config(root: Path) -> PytestConfig:
         out.testpaths += paths.split() if isinstance(paths, str) else [str(p) for p in paths]
         used = options.get("usefixtures", [])
         out.usefixtures += used.split() if isinstance(used, str) else [str(u) for u in used]
+        folders = options.get("pythonpath", [])
+        out.pythonpath += folders.split() if isinstance(folders, str) else [str(f) for f in folders]
         for key, value in options.items():  # DJANGO_SETTINGS_MODULE = pkg.settings, filterwarnings =
             for text in value if isinstance(value, list) else [value]:  # error::pkg.errors.Old, a plugin's own
                 out.named += [(found, f"{name} {key}") for found in _DOTTED.findall(str(text))]  # option
     out.doctest_globs = list(dict.fromkeys(out.doctest_globs)) or [DEFAULT_DOCTEST_GLOB]
     out.testpaths = list(dict.fromkeys(out.testpaths))
     out.usefixtures = list(dict.fromkeys(out.usefixtures))
+    out.pythonpath = list(dict.fromkeys(out.pythonpath))
     return out
 
 

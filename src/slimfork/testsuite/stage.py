@@ -8,6 +8,7 @@ pytest check is told which of the original's tests are meant to be gone."""
 from __future__ import annotations
 
 import posixpath
+import re
 from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal, RemovalKind
@@ -53,6 +54,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     tree = analysis.tree
     globs = tests_of(analysis)
     index = analysis.index
+    config = read_pytest_config(tree.root)
+    globs += _pythonpath_helpers(tree.root, index.files, stages.plan, globs, config.pythonpath)
     _keep_test_files(stages.plan, globs)
     removed_already = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
     py = [rel for rel in index.files if first_match(globs, rel) is not None and rel not in removed_already]
@@ -60,7 +63,6 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     library = library_of(analysis, stages, cuts)
     internal = {m.split(".")[0] for m in library.original}
     internal |= {n.split(".")[0] for rel in py for n in importable_names(rel)}  # helpers imported across files
-    config = read_pytest_config(tree.root)
     generated = {rel: found for rel in py if (found := _generated(tree.root / rel))}
     files = {rel: scan_test_file(rel, (tree.root / rel).read_bytes(), internal, _package_of(analysis, rel),
                                  config.doctest_modules, _generated_for(rel, generated)) for rel in py}
@@ -195,6 +197,30 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
         r.kind == "empty-dir" and any(f == r.path.rstrip("/") or f.startswith(r.path.rstrip("/") + "/")
                                       for f in folders))]
     plan.kept += [Kept(path, m, KeptKind.TEST_SUPPORT, support[m]) for path, m in sorted(paths.items())]
+
+
+def _pythonpath_helpers(root: Path, present, plan, globs: list[str], folders: list[str]) -> list[str]:
+    """Files the plan removes as unreachable directly in a folder pytest's ``pythonpath`` puts on ``sys.path`` (not
+    the root; a package below it, ``src/pkg/mod.py``, is the library's) that a test file imports by its bare name
+    (emoji's ``pythonpath = [".", "utils"]`` and ``from testutils import ...``): test helpers, which stay or go
+    with the tests as a helper in the test folder does. Returned as exact paths to add to the test globs."""
+    folders = [f.strip("/") for f in folders if f.strip("/") not in ("", ".")]
+    removed = {r.path: r.module for r in plan.removals if r.kind == "unreachable"}
+    helpers: dict[str, str] = {}  # bare module name -> path
+    for path in removed:
+        for folder in folders:
+            name = path[len(folder) + 1:-3] if path.startswith(folder + "/") and path.endswith(".py") else ""
+            if name.isidentifier() and first_match(globs, path) is None:
+                helpers.setdefault(name, path)
+    if not helpers:
+        return []
+    tests = [p for p in present if p.endswith(".py") and first_match(globs, p) is not None]
+    texts = "\n".join((root / p).read_text("utf-8", "replace") for p in tests)
+    out = []
+    for name, path in sorted(helpers.items()):
+        if re.search(rf"^[ \t]*(from[ \t]+{name}[ \t]+import|import[ \t]+{name}\b)", texts, re.M):
+            out.append(path)
+    return out
 
 
 def _keep_test_files(plan, globs: list[str]) -> None:
