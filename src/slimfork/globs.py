@@ -15,7 +15,12 @@ from functools import lru_cache
 
 @lru_cache(maxsize=512)
 def compile_glob(pattern: str) -> re.Pattern:
-    pattern = pattern.strip().lstrip("./").rstrip("/")
+    return re.compile(glob_body(pattern.strip().lstrip("./").rstrip("/")) + "(?:/.*)?$")
+
+
+def glob_body(pattern: str, classes: bool = False) -> str:
+    """A glob as a regex: ``*`` and ``?`` inside one folder, ``**/`` any number of folders, ``**`` anything below;
+    with ``classes``, ``[...]`` and ``[!...]`` sets too (Python's ``glob``)."""
     out, i = [], 0
     while i < len(pattern):
         if pattern.startswith("**/", i):
@@ -30,10 +35,15 @@ def compile_glob(pattern: str) -> re.Pattern:
         elif pattern[i] == "?":
             out.append("[^/]")
             i += 1
+        elif classes and pattern[i] == "[" and "]" in pattern[i + 2:]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1:end].replace("\\", "\\\\")
+            out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
+            i = end + 1
         else:
             out.append(re.escape(pattern[i]))
             i += 1
-    return re.compile("".join(out) + "(?:/.*)?$")
+    return "".join(out)
 
 
 def first_match(patterns: list[str], path: str) -> int | None:

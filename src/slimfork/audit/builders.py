@@ -14,6 +14,7 @@ import tokenize
 from pathlib import Path
 
 from slimfork.audit.links import SourceResolver
+from slimfork.globs import glob_body
 
 _CMAKE_COMMENT = re.compile(r"#\[\[.*?\]\]|#[^\n]*", re.S)
 _PATTERN = re.compile(r"[\w${}./+-]*\*[\w*./+-]*\.(?:cuh|cu|cpp|cc|cxx|c|hpp|hh|h|hip|metal|mm|m|inl|inc)\b")
@@ -31,30 +32,7 @@ def _glob_match(path: str, pattern: str) -> bool:
     """Whether a Python glob pattern matches a path: ``*``, ``?`` and ``[...]`` stay inside one folder (``glob(
     "csrc/*.cpp")`` builds none of ``csrc/cpu/*.cpp``); ``**/`` is any number of folders, a trailing ``**`` anything
     below (read as recursive whether or not the call says so: over-keeping, never under)."""
-    out = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:[^/]*/)*")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        elif pattern[i] == "[" and "]" in pattern[i + 2:]:
-            end = pattern.index("]", i + 2)
-            body = pattern[i + 1:end].replace("\\", "\\\\")
-            out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
-            i = end + 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.fullmatch("".join(out), path) is not None
+    return re.fullmatch(glob_body(pattern, classes=True), path) is not None
 
 
 def is_cmake(path: str) -> bool:
