@@ -19,11 +19,10 @@ from slimfork.graph.weigh import LOOSE
 from slimfork.source.test_folders import TEST_DIRS, is_test_file
 
 
-
 def loose_modules(mm: ModuleMap, edges: dict, registries, excluded) -> frozenset[str]:
-    """The project's modules (not tests or modules of a test folder, nor top-level packages) that no other module of the original imports or
-    names, outside a package the spec declares as a registry (its members are the registry's to keep or cut) and
-    the modules the spec drops."""
+    """The project's modules (not tests or modules of a test folder, nor top-level packages) that no other module
+    of the original imports or names, outside a package the spec declares as a registry (its members are the
+    registry's to keep or cut) and the modules the spec drops."""
     named: set[str] = set()
     for source, out in edges.items():
         for edge in out:
@@ -31,8 +30,9 @@ def loose_modules(mm: ModuleMap, edges: dict, registries, excluded) -> frozenset
                 named.add(edge.target)
     scanned = tuple(reg.package for reg in registries)
     return frozenset(m for m, info in mm.modules.items()
-                     if m not in named and m not in excluded and m not in mm.top_names and mm.is_internal(m) and info.path is not None and info.path.endswith(".py")
-                     and not _test_side(info.path) and not any(m == p or m.startswith(p + ".") for p in scanned))
+                     if m not in named and m not in excluded and m not in mm.top_names and mm.is_internal(m)
+                     and info.path is not None and info.path.endswith(".py") and not _test_side(info.path)
+                     and not any(m == p or m.startswith(p + ".") for p in scanned))
 
 
 def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], loose: frozenset[str],

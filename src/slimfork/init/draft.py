@@ -116,7 +116,7 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             f"## imports or names ({lines} lines), since such a name may be any of them:",
             *[f"##   {u.path}:{u.line} {u.what}" for u in places[:SHOWN_KEYS]],
             *([f"##   ... {len(places) - SHOWN_KEYS} more"] if len(places) > SHOWN_KEYS else []),
-            "## if the names come from outside the project (a user's own plugins or hooks), accept this to let them go:",
+            "## if the names come from outside the project (a user's plugins or hooks), accept this to let them go:",
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
 
 
