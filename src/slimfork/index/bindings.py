@@ -8,6 +8,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
+from slimfork.index.walk import walk
 
 _PATCHERS = {"setattr", "patch", "object", "setitem", "delattr"}
 
@@ -97,9 +98,9 @@ def binding_events(tree: ast.Module, text: str) -> BindingEvents:
                     statements(case.body, False)
 
     statements(tree.body, True)
-    imported = {(a.asname or a.name).split(".")[0] for node in ast.walk(tree)
+    imported = {(a.asname or a.name).split(".")[0] for node in walk(tree)
                 if isinstance(node, (ast.Import, ast.ImportFrom)) for a in node.names}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign)):  # plat.IS_WIN = on: another module's flag set here
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \

@@ -12,6 +12,7 @@ from slimfork.index.own_names import flat_pieces, own_name, own_submodule
 from slimfork.index.str_build import as_fstring
 from slimfork.index.symbol_refs import returned_module
 from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ImportEdge, ModuleSummary
+from slimfork.index.walk import walk
 
 
 def literal_strings(value) -> list[str] | None:
@@ -46,10 +47,10 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     assigned = _assigned_once(tree)
     feeding = _feeding_literals(tree)
     param_defaults = _param_defaults(tree)
-    read_off = {id(node.value): node.attr for node in ast.walk(tree)
+    read_off = {id(node.value): node.attr for node in walk(tree)
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)}
     aliases = import_aliases(tree)
-    for written in ast.walk(tree):
+    for written in walk(tree):
         if not isinstance(written, ast.Call):
             continue
         key, node = id(written), through_alias(written, aliases)
@@ -114,7 +115,7 @@ def run_flags(tree: ast.Module) -> list[DynamicImport]:
     """``[sys.executable, "-m", f"pkg.jobs.{job}"]``: a module computed at run time runs as a program; its literal
     start keeps every module under it (a literal name is a string edge, index/imports.py)."""
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, (ast.List, ast.Tuple)):
             for flag, name in zip(node.elts, node.elts[1:]):
                 if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(name, (ast.JoinedStr, ast.BinOp)):
@@ -144,7 +145,7 @@ def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
     """For each call inside a function: the function's local names bound exactly once, by a plain ``name = value``
     (no other store, no parameter of that name), with their value."""
     out: dict[int, dict[str, ast.expr]] = {}
-    for func in ast.walk(tree):
+    for func in walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         args = func.args
@@ -167,7 +168,7 @@ def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
 def _param_defaults(tree: ast.AST) -> dict[int, dict[str, str]]:
     """For each call inside a function: the function's parameters whose default is a string literal."""
     out: dict[int, dict[str, str]] = {}
-    for func in ast.walk(tree):
+    for func in walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         args = func.args
@@ -187,7 +188,7 @@ def _feeding_literals(tree: ast.AST) -> dict[int, list[str]]:
     function's assignments (``spec = os.environ.get("X", "pkg.basic:Engine")``, ``mod, _, attr =
     spec.partition(":")``): the module part of each ("pkg.basic")."""
     out: dict[int, list[str]] = {}
-    for func in ast.walk(tree):
+    for func in walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         sources: dict[str, list[ast.expr]] = {}
@@ -225,7 +226,7 @@ def _local_names(tree: ast.AST) -> dict[int, set[str]]:
     """For each call inside a function: the names the enclosing functions bind (parameters, assignments), which
     hide module-level constants of the same name."""
     out: dict[int, set[str]] = {}
-    for func in ast.walk(tree):
+    for func in walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         args = func.args
@@ -251,7 +252,7 @@ def _loop_values(tree: ast.Module) -> dict[int, dict[str, list[str]]]:
                     found = literal_strings(stmt.value) if stmt.value is not None else None
                     sequences[target.id] = found if target.id not in sequences else None  # bound twice: unknown
     out: dict[int, dict[str, list[str]]] = {}
-    for loop in ast.walk(tree):
+    for loop in walk(tree):
         body: list[ast.AST]
         if isinstance(loop, ast.For):
             pairs, body = [(loop.target, loop.iter)], list(loop.body)
@@ -279,7 +280,7 @@ def _table_values(tree: ast.Module, consts: dict[str, list[str]]) -> dict[int, d
     """For calls inside a function that binds a local once from a module-level table of names (``module, _, attr =
     _EXPORTS[name].partition(":")``, ``module = _LAZY.get(name)``): call id -> {local: the values (their part)}."""
     out: dict[int, dict[str, list[str]]] = {}
-    for func in ast.walk(tree):
+    for func in walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         found: dict[str, list[str]] = {}
@@ -309,7 +310,7 @@ def _attribute_loops(tree: ast.Module) -> dict[int, dict[str, str]]:
     """For calls inside ``for VAR in self.ATTR`` (or ``cls.ATTR``): call id -> {VAR: ATTR}; a subclass may bind
     ATTR to other strings (docutils' ``LanguageImporter.packages``), so the graph reads every class's."""
     out: dict[int, dict[str, str]] = {}
-    for loop in ast.walk(tree):
+    for loop in walk(tree):
         if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Attribute) \
                 and isinstance(loop.iter.value, ast.Name) and loop.iter.value.id in ("self", "cls"):
             for sub in (n for part in loop.body for n in ast.walk(part)):
@@ -325,7 +326,7 @@ def prefix_tables(tree: ast.Module) -> list[tuple[str, tuple[str, ...]]]:
     """Class attributes bound to literal strings one of which is a module-name prefix
     (``packages = ("docutils.languages.", "")``): (attribute, the strings)."""
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.ClassDef):
             for stmt in node.body:
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
@@ -436,7 +437,7 @@ def built_prefixes(tree: ast.Module) -> tuple[str, ...]:
     in it: ``f"{__name__}.{m}"`` in a lazy table, ``"pkg.plugins." + name``: ``{__name__}.``, ``pkg.plugins.``. A
     name ``import_module`` gets computed entirely at run time (``import_module(_LAZY[name])``) may be one of them."""
     out: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if not isinstance(node, (ast.JoinedStr, ast.BinOp)) or isinstance(node, ast.BinOp) \
                 and not isinstance(node.op, ast.Add):
             continue

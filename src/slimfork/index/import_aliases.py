@@ -5,6 +5,7 @@ through one is read as a call of the function itself, with what the ``partial`` 
 from __future__ import annotations
 
 import ast
+from slimfork.index.walk import walk
 
 IMPORTERS = ("import_module", "__import__", "run_module")
 
@@ -12,7 +13,7 @@ IMPORTERS = ("import_module", "__import__", "run_module")
 def import_aliases(tree: ast.Module) -> dict[str, tuple[str, list[ast.expr], list[ast.keyword]]]:
     """Local name -> (the import function, positional arguments and keywords a ``partial`` fixed)."""
     out: dict[str, tuple[str, list[ast.expr], list[ast.keyword]]] = {}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module in ("importlib", "runpy", "builtins"):
             out.update({a.asname: (a.name, [], []) for a in node.names if a.asname and a.name in IMPORTERS})
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):

@@ -13,6 +13,7 @@ from slimfork.index.own_names import built_imports, own_submodules
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
+from slimfork.index.walk import walk
 
 _DOTTED_STRING = re.compile(r"""(["'])(?:ext://)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*(?:\.\w+)*)?\1""")
 _CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*)|-m\s+([A-Za-z_][\w.]*))")
@@ -30,7 +31,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     """Fill ``summary``'s import fields from the parsed ``tree`` of ``text``."""
     _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
     if "global " in text:  # def pytest_configure(): global TO_CPU; TO_CPU = ...: a module name once it runs
-        for node in ast.walk(tree):
+        for node in walk(tree):
             if isinstance(node, ast.Global):
                 for name in node.names:
                     summary.defs.setdefault(name, node.lineno)
@@ -76,7 +77,7 @@ def _joined_py_paths(tree: ast.Module) -> list[tuple[str, int]]:
     ``files(__package__).joinpath("scripts", "gen.py")``, ``Path(here, "scripts", "gen.py")``: the literal parts
     joined (a computed base, ``here``, is dropped: the edge also tries the path beside the naming file)."""
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath")
                                            or isinstance(node.func, ast.Name) and node.func.id in _PATH_TYPES):
             parts = node.args
@@ -238,7 +239,7 @@ def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
     """Modules that code held in a string imports or runs: ``exec("from pkg.m import f")``,
     ``[sys.executable, "-c", "import pkg.m"]``, ``f"{sys.executable} -m pkg.worker"``."""
     out: list[tuple[str, int]] = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno not in prose \
                 and ("import " in node.value or "-m " in node.value):
             for m in _CODE_IMPORT.finditer(node.value):
@@ -263,7 +264,7 @@ def _code_templates(tree: ast.Module, prose: set[int]) -> list[DynamicImport]:
     .format(name=n))``, ``"import pkg.%s" % x``): every module under the literal start, as an import with a
     literal prefix."""
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno not in prose:
             for m in _TEMPLATE_IMPORT.finditer(node.value):
                 out.append(DynamicImport(node.lineno, unparse(node), m.group(1), True, None))
@@ -278,7 +279,7 @@ def built_code(tree: ast.Module, prose: set[int]) -> tuple[list[tuple[str, int]]
     strings: list[tuple[str, int]] = []
     dynamic: list[DynamicImport] = []
     inner: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if id(node) in inner or not isinstance(node, (ast.JoinedStr, ast.BinOp)):
             continue
         inner.update(id(n) for n in ast.walk(node) if n is not node)

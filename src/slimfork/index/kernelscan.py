@@ -12,6 +12,7 @@ from slimfork.index.file_paths import below, file_level
 from slimfork.index.kernel_names import name_pattern_text, pattern_text
 from slimfork.index.nativescan import scan_native
 from slimfork.index.own_names import own_name
+from slimfork.index.walk import walk
 
 NATIVE_EXTS = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hh", ".hip", ".metal", ".mm", ".inl",
                ".inc", ".s")  # compared lower-case
@@ -193,7 +194,7 @@ def _include_lists(tree: ast.Module) -> set[int]:
     ``include_paths.append(...)``): the folders they name are searched for headers, not compiled; nor are those
     of package lists and exclusions (``find_packages(exclude=["pkg/legacy"])``)."""
     out: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walk(tree):
         values: list[ast.AST] = []
         if isinstance(node, ast.keyword) and node.arg and _not_compiled(node.arg):
             values = [node.value]

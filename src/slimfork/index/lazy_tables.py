@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import ast
 import re
+from slimfork.index.walk import walk
 
 _KEY = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
 def lazy_table_submodules(tree: ast.Module) -> list[tuple[str, int]]:
     """``{__name__}.<key>`` for every key of a module-level dict a call receives together with ``__name__``."""
-    tables = {arg.id for node in ast.walk(tree) if isinstance(node, ast.Call) and _gets_own_name(node)
+    tables = {arg.id for node in walk(tree) if isinstance(node, ast.Call) and _gets_own_name(node)
               for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name)}
     out: list[tuple[str, int]] = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name) and target.id in tables and isinstance(node.value, ast.Dict):

@@ -29,6 +29,7 @@ Only the class itself goes free: its subclasses still count as registering (``To
 from __future__ import annotations
 
 import ast
+from slimfork.index.walk import walk
 
 _MISSING = object()
 _UNKNOWN = object()
@@ -62,7 +63,7 @@ def silent_metaclass_classes(tree: ast.Module) -> set[int]:
 def _module_classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
     """Top-level classes whose name nothing else in the module binds (no rebinding, import, ``global`` of it)."""
     counts: dict[str, int] = {}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         names: list[str] = []
         if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             names = [node.name]

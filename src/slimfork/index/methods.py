@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from slimfork.index.name_pieces import edges, interleave, pieces
 from slimfork.index.open_classes import OpenClass, open_classes
+from slimfork.index.walk import walk
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
@@ -67,7 +68,7 @@ def method_usage(tree: ast.Module) -> MethodUsage:
     suffixes: set[str] = set()
     computed = False
     private = ""
-    for part in ast.walk(tree):
+    for part in walk(tree):
         if isinstance(part, ast.Attribute):
             words.add(part.attr)
         elif isinstance(part, ast.Name):

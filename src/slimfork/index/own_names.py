@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from slimfork.index.walk import walk
 
 _TAIL = re.compile(r"(?:\.[A-Za-z_]\w*)+")
 
@@ -103,7 +104,7 @@ def own_submodules(tree: ast.Module) -> list[tuple[str, int]]:
     """Every such name in ``tree``, with its line."""
     derived = derived_names(tree)
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         name = own_submodule(node) or (own_pattern(node, derived) if derived else None)
         if name is not None:
             out.append((name, getattr(node, "lineno", 0)))

@@ -12,6 +12,7 @@ from slimfork.index.bindings import BindingEvents, binding_events
 from slimfork.index.imports import collect_imports
 from slimfork.index.kernelscan import PyScan, scan_module
 from slimfork.index.summary import ModuleSummary
+from slimfork.index.walk import shared_walks
 from slimfork.index.symbols import SymbolSummary, symbol_summary
 
 
@@ -37,10 +38,11 @@ def summarize(data: bytes, sha: str | None = None) -> ModuleSummary:
         return _failed(ModuleSummary(sha, lines, error=f"cannot parse{where}: {exc.__class__.__name__}: {exc}"), exc)
     summary = ModuleSummary(sha, lines)
     try:
-        collect_imports(tree, text, summary)
-        summary.symbols = symbol_summary(tree)
-        summary.scan = scan_module(tree)
-        summary.bindings = binding_events(tree, text)
+        with shared_walks():
+            collect_imports(tree, text, summary)
+            summary.symbols = symbol_summary(tree)
+            summary.scan = scan_module(tree)
+            summary.bindings = binding_events(tree, text)
     except RecursionError as exc:  # parses, but nests deeper than the recursive visitors go (a 3,000-term "+")
         return _failed(ModuleSummary(sha, lines, error=f"cannot analyse: {exc.__class__.__name__}: {exc}"), exc)
     return summary

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import io
 import pickletools
+from slimfork.index.walk import walk
 
 
 def pickle_globals(data: bytes) -> list[str]:
@@ -31,7 +32,7 @@ def pickle_globals(data: bytes) -> list[str]:
 
 def pickled_literals(tree: ast.AST) -> list[tuple[str, int]]:
     """``pkg.mod:Name`` for each global a bytes literal that reads as a pickle loads, with the literal's line."""
-    return [(found, node.lineno) for node in ast.walk(tree) if isinstance(node, ast.Constant)
+    return [(found, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
             and isinstance(node.value, bytes) and _pickle_like(node.value) for found in pickle_globals(node.value)]
 
 

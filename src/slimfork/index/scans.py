@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from typing import NamedTuple
+from slimfork.index.walk import walk
 
 OWN = "{own}"
 _PKGUTIL = ("iter_modules", "walk_packages")
@@ -145,7 +146,7 @@ def parse_param(text: str) -> Param | None:
 def _scopes(tree: ast.Module):
     """(a function or the module, its names bound once by a plain assignment -> value) for each scope."""
     yield tree, _assignments(tree.body)
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             args = node.args.posonlyargs + node.args.args
             offset = 1 if args and args[0].arg in ("self", "cls") else 0
@@ -181,7 +182,7 @@ def _assignments(body) -> dict[str, ast.AST | None]:
 
 def _aliases(tree: ast.Module) -> dict[str, str]:
     out: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
                 out[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
@@ -195,7 +196,7 @@ def literal_calls(tree: ast.Module) -> list[tuple[str, int | str, str]]:
     """(callee name, argument position or keyword, value) for every dotted-name string a call passes: what a
     scanning function's callers say it scans (``load_models("pkg.models")``)."""
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
@@ -218,12 +219,12 @@ def folder_strings(tree: ast.Module) -> list[tuple[str, int]]:
     read, copied or run as data. Only the constants a path expression joins to such a base count, joined into one
     path (``root / "flashinfer" / "data"`` names ``flashinfer/data``, not ``flashinfer``); the other strings of the
     statement (``setup(name="lmdeploy", ext_modules=ext_modules)``) name no folder."""
-    simple: list[ast.stmt] = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
+    simple: list[ast.stmt] = [n for n in walk(tree) if isinstance(n, ast.stmt) and not hasattr(n, "body")]
     anchored = {t.id for n in simple if isinstance(n, ast.Assign) and _anchored(n.value)
                 for t in n.targets if isinstance(t, ast.Name)}
     # the headers of compound statements: ``for p in glob(join(here, "extra", "*.py")):``, ``with open(...)``
-    headers: list[ast.expr] = [n.iter for n in ast.walk(tree) if isinstance(n, (ast.For, ast.AsyncFor))]
-    headers += [i.context_expr for n in ast.walk(tree) if isinstance(n, (ast.With, ast.AsyncWith)) for i in n.items]
+    headers: list[ast.expr] = [n.iter for n in walk(tree) if isinstance(n, (ast.For, ast.AsyncFor))]
+    headers += [i.context_expr for n in walk(tree) if isinstance(n, (ast.With, ast.AsyncWith)) for i in n.items]
 
     def based(node) -> bool:
         return _anchored(node) or any(isinstance(n, ast.Name) and n.id in anchored for n in ast.walk(node))
@@ -302,7 +303,7 @@ def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
     """Folders a module puts on ``sys.path`` by a path built from ``__file__`` (``sys.path.append(dirname(__file__))``
     -> ".", ``sys.path.insert(0, str(Path(__file__).parent.parent / "vendor"))`` -> "../vendor"): the modules there
     are importable by bare names (FlagGems' ``import_module("_" + vendor_name)``), relative to the module's folder."""
-    simple = [n for n in ast.walk(tree) if isinstance(n, ast.Assign)]
+    simple = [n for n in walk(tree) if isinstance(n, ast.Assign)]
     anchored: dict[str, ast.expr] = {}
     for _ in range(4):  # here = abspath(__file__); folder = dirname(here): names anchored through others
         for n in simple:
@@ -310,7 +311,7 @@ def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
             if _mentions_package_file(n.value) or names & anchored.keys():
                 anchored.update({t.id: n.value for t in n.targets if isinstance(t, ast.Name)})
     out = []
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                 and node.func.attr in ("append", "insert", "extend") and ast.unparse(node.func.value) == "sys.path":
             for arg in node.args[-1:]:

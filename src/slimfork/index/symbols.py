@@ -23,6 +23,7 @@ from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
 from slimfork.index.own_names import derived_names
 from slimfork.index.pure_classes import pure_classes
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
+from slimfork.index.walk import walk
 
 __all__ = ["PURE_CALLS", "PURE_DECORATORS", "ImportAlias", "SymbolSummary", "TopStatement", "symbol_summary"]
 
@@ -220,7 +221,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
     """Module-wide reasons to keep every symbol (pitfalls 11, 13, 16) and the literal ``__all__``."""
     reasons: dict[str, int] = {}
     # __import__(name, globals(), ...) reads only __package__/__name__ from it, to resolve a relative name
-    context = {id(arg) for node in ast.walk(tree) if isinstance(node, ast.Call)
+    context = {id(arg) for node in walk(tree) if isinstance(node, ast.Call)
                and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) == "__import__"
                for arg in node.args[1:2]}
     context |= _storing_globals(tree) | _own_namespace_evals(tree) | _all_lookups(tree)
@@ -232,7 +233,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
         for call, prefix, line in _prefix_scans(top):
             context.add(call)
             out.statements[i].own_lookups.add((prefix, line))
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and id(node) not in context:
             name = node.func.id
             if name in ("globals", "eval", "exec") or (name == "vars" and not node.args):
@@ -256,7 +257,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "locals" \
                         and id(sub) not in context:
                     reasons.setdefault("uses locals() at module level", sub.lineno)
-    all_nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "__all__"]
+    all_nodes = [n for n in walk(tree) if isinstance(n, ast.Name) and n.id == "__all__"]
     if not all_nodes:
         return _set_keep_all(out, reasons)
     literal = True
@@ -272,7 +273,7 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
                 out.all_names = (out.all_names or []) + names
             else:
                 out.all_names = names
-    looped = {id(n.iter) for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))}
+    looped = {id(n.iter) for n in walk(tree) if isinstance(n, (ast.For, ast.comprehension))}
     all_nodes = [n for n in all_nodes if id(n) not in looped]  # `for name in __all__:` only reads it
     stores = sum(1 for n in all_nodes if isinstance(n.ctx, ast.Store))
     top_stores = sum(1 for node in tree.body for t in (node.targets if isinstance(node, ast.Assign) else
@@ -294,22 +295,22 @@ def _storing_globals(tree: ast.Module) -> set[int]:
         return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "globals" \
             and not node.args and not node.keywords
 
-    for node in ast.walk(tree):
+    for node in walk(tree):
         if isinstance(node, ast.Assign):
             out |= {id(t.value) for t in node.targets if isinstance(t, ast.Subscript) and is_globals(t.value)}
-    for func in ast.walk(tree):
+    for func in walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        binds = [st for st in ast.walk(func) if isinstance(st, ast.Assign) and len(st.targets) == 1
+        binds = [st for st in walk(func) if isinstance(st, ast.Assign) and len(st.targets) == 1
                  and isinstance(st.targets[0], ast.Name) and is_globals(st.value)]
         for bind in binds:
             name = bind.targets[0].id  # type: ignore[attr-defined]
-            stores = {id(t.value) for st in ast.walk(func) if isinstance(st, ast.Assign) for t in st.targets
+            stores = {id(t.value) for st in walk(func) if isinstance(st, ast.Assign) for t in st.targets
                       if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name}
-            uses = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n is not bind.targets[0]]
+            uses = [n for n in walk(func) if isinstance(n, ast.Name) and n.id == name and n is not bind.targets[0]]
             if len([b for b in binds if b.targets[0].id == name]) == 1 and all(  # type: ignore[attr-defined]
                     id(n) in stores for n in uses) and not any(
-                    isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(func)):
+                    isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in walk(func)):
                 out.add(id(bind.value))
     return out
 
@@ -350,7 +351,7 @@ def _all_lookups(tree: ast.Module) -> set[int]:
             and node.func.id in ("locals", "globals") and not node.args and not node.keywords
 
     reads: set[int] = set()  # Subscript values read with the loop variable of a `for name in __all__:` loop
-    for loop in ast.walk(tree):
+    for loop in walk(tree):
         if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Name) and loop.iter.id == "__all__"
                 and isinstance(loop.target, ast.Name)):
             continue
@@ -369,9 +370,9 @@ def _all_lookups(tree: ast.Module) -> set[int]:
                 and is_namespace(stmt.value)):
             continue
         name = stmt.targets[0].id
-        uses = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name and n is not stmt.targets[0]]
+        uses = [n for n in walk(tree) if isinstance(n, ast.Name) and n.id == name and n is not stmt.targets[0]]
         if uses and all(isinstance(n.ctx, ast.Load) and id(n) in reads for n in uses) and not any(
-                isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(tree)):
+                isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in walk(tree)):
             out.add(id(stmt.value))
     return out
 
@@ -434,15 +435,18 @@ def _own_namespace_evals(tree: ast.Module) -> set[int]:
     The code they run sees that dict, not the module: the names put in it are read where they are put (a
     ``globals()`` among them is a reason of its own)."""
     out: set[int] = set()
+    if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("eval", "exec")
+               for n in walk(tree)):
+        return out
 
     def fresh(node) -> bool:
         return isinstance(node, (ast.Dict, ast.DictComp)) or isinstance(node, ast.Call) \
             and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
 
-    for func in [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
-        own = [n for n in ast.walk(func) if n is not func and isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        inner = {id(x) for f in own for x in ast.walk(f)} if func is not tree else set()
-        nodes = [n for n in ast.walk(func) if id(n) not in inner]
+    for func in [tree, *(n for n in walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
+        own = [n for n in walk(func) if n is not func and isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        inner = {id(x) for f in own for x in walk(f)} if func is not tree else set()
+        nodes = [n for n in walk(func) if id(n) not in inner]
         bound: dict[str, bool] = {}  # name -> bound only to fresh dicts in this function
         for node in nodes:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
@@ -456,7 +460,7 @@ def _own_namespace_evals(tree: ast.Module) -> set[int]:
                 for name in getattr(node, "names", ()):
                     bound[name if isinstance(name, str) else (name.asname or name.name)] = False
         if func is tree:  # a function's `global NS` may rebind the module's NS to anything
-            for node in ast.walk(tree):
+            for node in walk(tree):
                 if isinstance(node, ast.Global):
                     bound.update({name: False for name in node.names})
         elif isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
