@@ -39,8 +39,79 @@ def is_cmake(path: str) -> bool:
     return posixpath.basename(path) == "CMakeLists.txt" or path.endswith(".cmake")
 
 
+_CMAKE_SET = re.compile(r"\bset\s*\(\s*(\w+)\s+(\"[^\"\n]*\"|[^\s()\"]+)\s*(\w*)\s*\)", re.I)
+_CMAKE_ANY_SET = re.compile(r"\bset\s*\(\s*(\w+)\b", re.I)
+_CMAKE_REF = re.compile(r"\$\{(\w+)\}")
+_CMAKE_FILE_GLOB = re.compile(r"\bfile\s*\(\s*(GLOB|GLOB_RECURSE)\s+\w+([^()]*)\)", re.I)
+_CMAKE_GLOB_OPTIONS = {"LIST_DIRECTORIES": 1, "RELATIVE": 1, "CONFIGURE_DEPENDS": 0, "FOLLOW_SYMLINKS": 0}
+
+
+def _cmake_variables(text: str) -> dict[str, str]:
+    """The variables a CMake file sets to one path and only to it (``set(CSRC pyg_lib/csrc)``, ``set(D
+    "${CMAKE_CURRENT_SOURCE_DIR}/src")``), their own ``${...}`` expanded where known. A variable set twice to
+    different values, to a list, or with ``CACHE``/``PARENT_SCOPE`` words is unknown (left out)."""
+    counts: dict[str, int] = {}
+    for m in _CMAKE_ANY_SET.finditer(text):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    values: dict[str, set[str]] = {}
+    for m in _CMAKE_SET.finditer(text):
+        if m.group(3):  # set(V value CACHE ...), set(V a b): not one plain value
+            continue
+        values.setdefault(m.group(1), set()).add(m.group(2).strip('"'))
+    plain = [m.group(1) for m in _CMAKE_SET.finditer(text) if not m.group(3)]
+    env = {name: next(iter(vals)) for name, vals in values.items()
+           if len(vals) == 1 and plain.count(name) == counts[name]}
+    for _ in range(4):  # nested: set(A ${B}/x)
+        env = {name: _CMAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)) if r.group(1) != name else r.group(0),
+                                    value) for name, value in env.items()}
+    return env
+
+
+def _cmake_expand(word: str, env: dict[str, str]) -> str:
+    """A CMake word with the source-folder variables dropped (relative to the file's folder) and the file's own
+    one-value variables expanded; ``${...}`` stays where unknown."""
+    word = _VAR_PREFIX.sub("", word)
+    for _ in range(4):
+        expanded = _VAR_PREFIX.sub("", _CMAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)), word))
+        if expanded == word:
+            break
+        word = expanded
+    return word
+
+
+def _cmake_glob_patterns(text: str, env: dict[str, str]) -> list[tuple[str, bool, int, int]]:
+    """The patterns of ``file(GLOB v ...)``/``file(GLOB_RECURSE v ...)`` calls: (pattern, recursive, start,
+    end of the call). Options (``RELATIVE dir``, ``CONFIGURE_DEPENDS``, ...) and words without a wildcard
+    (``${ALL_SOURCES}``, a list already globbed) are left out."""
+    out = []
+    for m in _CMAKE_FILE_GLOB.finditer(text):
+        words = [w.strip('"') for w in m.group(2).split()]
+        i = 0
+        while i < len(words):
+            option = _CMAKE_GLOB_OPTIONS.get(words[i].upper())
+            if option is not None:
+                i += 1 + option
+                continue
+            word = _cmake_expand(words[i], env)
+            if any(c in word for c in "*?["):
+                out.append((word, m.group(1).upper() == "GLOB_RECURSE", m.start(), m.end()))
+            i += 1
+    return out
+
+
+def _recursive_pattern(pattern: str) -> str:
+    """A ``GLOB_RECURSE`` pattern as a Python glob: its file name matched in its folder and every folder below
+    (``csrc/*.cu`` -> ``csrc/**/*.cu``)."""
+    folder, name = posixpath.split(pattern)
+    return posixpath.join(folder, "**", name) if folder else posixpath.join("**", name)
+
+
 def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
-    """Native sources a CMake file of the tree names or globs: path -> "built by CMakeLists.txt:81"."""
+    """Native sources a CMake file of the tree names or globs: path -> "built by CMakeLists.txt:81". A
+    ``file(GLOB v dir/*.cu)`` builds the sources directly in ``dir``, ``file(GLOB_RECURSE v dir/*.cu)`` those in
+    ``dir`` and every folder below it; the file's one-value ``set(CSRC pyg_lib/csrc)`` variables are expanded
+    (pyg-lib's ``file(GLOB_RECURSE ALL_SOURCES ${CSRC}/*.cpp)``). A pattern of another command (a project's own
+    glob function) matches across folders: what it builds is not known, so it keeps more."""
     resolver = SourceResolver(native)
     present = set(native)
     out: dict[str, str] = {}
@@ -51,12 +122,28 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
         except OSError:
             continue
         here = posixpath.dirname(rel)
-        for m in _PATTERN.finditer(text):  # file(GLOB v csrc/*.cu), glob_files_nohip(v csrc/moe/*.cpp), ...
-            pattern = _VAR_PREFIX.sub("", m.group(0))
+        env = _cmake_variables(text)
+        bases = [here] + ([""] if rel.endswith(".cmake") and here else [])  # include()d: the includer's folder
+        globs = _cmake_glob_patterns(text, env)
+        for pattern, recursive, start, _end in globs:
+            if "${" in pattern or pattern.startswith("/"):
+                continue
+            line = text.count("\n", 0, start) + 1
+            kind = "GLOB_RECURSE" if recursive else "GLOB"
+            for base in bases:
+                full = posixpath.normpath(posixpath.join(base, pattern))
+                full = _recursive_pattern(full) if recursive else full
+                for path in native:
+                    if _glob_match(path, full):
+                        out.setdefault(path, f"built by {rel}:{line} (file({kind} {pattern}))")
+        spans = [(start, end) for _p, _r, start, end in globs]
+        for m in _PATTERN.finditer(text):  # glob_files_nohip(v csrc/moe/*.cpp), ...
+            if any(start <= m.start() < end for start, end in spans):
+                continue
+            pattern = _cmake_expand(m.group(0), env)
             if "${" in pattern:
                 continue
             line = text.count("\n", 0, m.start()) + 1
-            bases = [here] + ([""] if rel.endswith(".cmake") and here else [])  # include()d: the includer's folder
             for full in (posixpath.normpath(posixpath.join(b, pattern)) for b in bases):
                 for path in native:
                     if fnmatch.fnmatch(path, full):
@@ -71,7 +158,7 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
                 if posixpath.dirname(path) == full and path.endswith(_AUX_SUFFIXES):
                     out.setdefault(path, f"built by {rel}:{line} (aux_source_directory {m.group(1)})")
         for m in _SOURCE.finditer(text):
-            name = _VAR_PREFIX.sub("", m.group(0))
+            name = _cmake_expand(m.group(0), env)
             if "${" in name or "*" in name:
                 continue
             line = text.count("\n", 0, m.start()) + 1
@@ -95,6 +182,26 @@ _MAKE_COMMENT = re.compile(r"(?<!\\)#[^\n]*")
 _MAKE_FIND = re.compile(r"\$\(shell\s+find\s+([\w./+-]+)[^)]*?-name\s+['\"]?([\w*.+-]+)")
 
 
+_MAKE_ASSIGN = re.compile(r"^[ \t]*(?:override[ \t]+|export[ \t]+)?(\w+)[ \t]*(?::{1,3}|\?|\+)?=[ \t]*(.*?)[ \t]*$", re.M)
+_MAKE_REF = re.compile(r"\$[({](\w+)[)}]")
+
+
+def _make_variables(text: str) -> dict[str, str]:
+    """The variables a Makefile sets to one word and only to it (``SRC_DIR := ./src``), their own ``$(...)``
+    expanded where known; one appended to (``+=``) or set to several words or different values is left out."""
+    values: dict[str, set[str]] = {}
+    for m in _MAKE_ASSIGN.finditer(text):
+        value = m.group(2)
+        appended = re.match(r"\w+[ \t]*\+=", m.group(0).strip()) is not None
+        values.setdefault(m.group(1), set()).add("\0" if appended or not value or " " in value or "\t" in value
+                                                 else value)
+    env = {name: next(iter(vals)) for name, vals in values.items() if len(vals) == 1 and "\0" not in vals}
+    for _ in range(4):
+        env = {name: _MAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)) if r.group(1) != name else r.group(0),
+                                   value) for name, value in env.items()}
+    return env
+
+
 def is_makefile(path: str) -> bool:
     return posixpath.basename(path) in _MAKEFILES or path.endswith(".mk")
 
@@ -103,7 +210,9 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
     """Native sources a Makefile names (``SRC=matmul.cu``), globs (``$(wildcard src/*.cu)``) or finds
     (``$(shell find . -name '*.cu')``), relative to its folder: path -> "built by kernels/x/Makefile:12".
     ThunderKittens builds its kernels and unit tests this way: 100+ sources were reported never built at 70.
-    Names made of make variables (``$(TARGET).cu``) keep nothing."""
+    A glob's ``*`` stays in one folder, as make's and the shell's do; variables set once to one word
+    (MinkowskiEngine's ``SRC_DIR := ./src``, ``$(wildcard $(SRC_DIR)/*.cu)``) are expanded; names made of other
+    make variables (``$(TARGET).cu``) keep nothing."""
     resolver = SourceResolver(native)
     out: dict[str, str] = {}
     for rel in sorted(p for p in other_files if is_makefile(p)):
@@ -111,6 +220,8 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
             text = _MAKE_COMMENT.sub(lambda m: " " * len(m.group(0)), (root / rel).read_text(errors="replace"))
         except OSError:
             continue
+        env = _make_variables(text)
+        text = _MAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)), text)  # $(SRC_DIR)/*.cu: ./src/*.cu
         here = posixpath.dirname(rel)
         for m in _MAKE_FIND.finditer(text):
             folder = posixpath.normpath(posixpath.join(here, m.group(1)))
@@ -119,13 +230,13 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
                 inside = folder == "." or path.startswith(folder + "/")
                 if inside and fnmatch.fnmatch(posixpath.basename(path), m.group(2)):
                     out.setdefault(path, f"built by {rel}:{line} (find {m.group(1)} -name {m.group(2)})")
-        for m in _PATTERN.finditer(text):  # $(wildcard src/*.cu)
-            if "$" in m.group(0) or "{" in m.group(0):
+        for m in _PATTERN.finditer(text):  # $(wildcard src/*.cu): make's (the shell's) `*` stays in one folder
+            if "$" in m.group(0) or "{" in m.group(0) or text[m.start() - 1:m.start()] in (")", "}"):
                 continue
             full = posixpath.normpath(posixpath.join(here, m.group(0)))
             line = text.count("\n", 0, m.start()) + 1
             for path in native:
-                if fnmatch.fnmatch(path, full):
+                if _glob_match(path, full):
                     out.setdefault(path, f"built by {rel}:{line} (glob {m.group(0)})")
         for m in _SOURCE.finditer(text):
             name = m.group(0)
