@@ -612,7 +612,7 @@ class _Builder:
                             kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
                     getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
-                                 if receiver in self.module_locals(rel, module)]
+                                 if receiver in self.module_locals(rel, module) or receiver == module]
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
                 kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
                 for use in self.string_uses(name):
