@@ -574,6 +574,14 @@ class _Builder:
                         py = self.scan.py[rel]
                         kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
                                         for line in py.module_reads(name)]
+                # a name the build writes as a template (f"tinycudann_bindings_{cc}._C"): a file writing the same
+                # template (importlib.import_module(f"tinycudann_bindings_{cc}._C")) loads it
+                templates = {k.name for k in self.kernels if k.kind == "cpp-extension" and "{" in k.name
+                             and kernel.path in k.sources}
+                for rel, py in self.scan.py.items() if templates else ():
+                    if any(text in templates for text, _line in py.patterns):
+                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
+                                        for line in py.module_reads(name)]
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
