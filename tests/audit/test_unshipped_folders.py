@@ -38,3 +38,13 @@ def test_namespace_discovery_ships_the_folder(tmp_path):
         "import setup, find_packages", "import setup, find_namespace_packages")
     root = write_project(tmp_path, files, "")
     assert unshipped_folders(root, [p for p in files if p.endswith(".py")]) == set()
+
+
+def test_a_folder_the_package_imports_from_stays_public(tmp_path):
+    """aiter ``ater/ops/`` (no ``__init__.py``, ``find_packages()``): ``ater/__init__.py`` imports ``.ops.norm``, so
+    the folder is used (an editable install): its other modules stay public (40)."""
+    files = dict(FILES)
+    files["sc/__init__.py"] = "from .conv import conv\nfrom .old.spline_conv import spline_conv\n"
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-file"}
+    assert all(c <= 40 for s, c in found.items() if s.startswith("sc/old")), found

@@ -129,7 +129,10 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     runnable |= top_level_scripts(tree.root, [p for p in python_paths
                                                   if (p not in reached or p in test_only) and p not in runnable])
     libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
-    unshipped = unshipped_folders(tree.root, python_paths) if libs else set()  # left out by find_packages()
+    # folders find_packages() leaves out, none of whose modules the tree's code imports (else an editable install
+    # is how it is used: aiter's ater/ops/ without __init__.py, imported by ater/__init__.py)
+    unshipped = {folder for folder in (unshipped_folders(tree.root, python_paths) if libs else ())
+                 if not any(in_unshipped(p, {folder}) for p in reached_without_tests)}
     public = {p: library_package_of(graph.module_of(p), libs) or "" for p in python_paths
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))
               and not in_unshipped(p, unshipped)}
