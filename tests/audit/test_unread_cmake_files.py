@@ -77,3 +77,20 @@ def test_an_add_subdirectory_of_an_unknown_folder_reads_every_folder_below(tmp_p
     root = write_project(tmp_path, files, "")
     python, other = python_files(root)
     assert unread_cmake_files(root, other, python) == {}
+
+
+def test_headers_a_cmake_library_exports_are_public(tmp_path):
+    """tiny-cuda-nn ``28ca991^``: ``target_include_directories(tiny-cuda-nn PUBLIC "include" ...)`` exports its
+    headers to the library's users (``vec_json.h``, ``matrix_layout.h``): a header there nothing in the tree includes
+    is C++ API (40), not dead (they were at 70); a header of a folder not exported stays high."""
+    files = dict(FILES)
+    files["CMakeLists.txt"] += ('target_include_directories(tcnn PUBLIC "include"\n'
+                                '  $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/api>)\n')
+    files["include/tcnn/vec_json.h"] = "inline int to_json() { return 0; }\n"
+    files["api/x.h"] = "inline int x() { return 0; }\n"
+    files["src/unused.h"] = "inline int unused() { return 0; }\n"
+    result, table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    assert set(table.exported) == {"include", "api"}, table.exported
+    sources = {f.subject: f.confidence for f in result.findings if f.subject.startswith("source:")}
+    assert sources.get("source:include/tcnn/vec_json.h") == 40 and sources.get("source:api/x.h") == 40, sources
+    assert sources.get("source:src/unused.h", 0) >= 60, sources

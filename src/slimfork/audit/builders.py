@@ -243,6 +243,41 @@ def unread_cmake_files(root: Path, other_files: list[str], python_paths: list[st
             "project() of its own)" for f in sorted(unread)}
 
 
+_INCLUDE_DIRECTORIES = re.compile(r"\btarget_include_directories\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.I)
+_GENERATOR = re.compile(r"^\$<(?:BUILD_INTERFACE|INSTALL_INTERFACE|BUILD_LOCAL_INTERFACE):(.*)>$")
+
+
+def exported_include_dirs(root: Path, other_files: list[str], unread: AbstractSet[str] = frozenset()) -> dict[str, str]:
+    """Folders of the tree a CMake target exports to its users (``target_include_directories(tiny-cuda-nn PUBLIC
+    "include" "dependencies")``, ``INTERFACE``, ``$<BUILD_INTERFACE:...>``): folder -> "exported by
+    CMakeLists.txt:272". Headers there are the library's C++ API, which code outside the tree includes."""
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in other_files if is_cmake(p) and p not in unread):
+        try:
+            text = _CMAKE_COMMENT.sub(" ", (root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        env = _cmake_variables(text)
+        for m in _INCLUDE_DIRECTORIES.finditer(text):
+            scope = None
+            for word in m.group(1).split()[1:]:
+                word = word.strip('"')
+                if word.upper() in ("PUBLIC", "INTERFACE", "PRIVATE"):
+                    scope = word.upper()
+                    continue
+                if scope not in ("PUBLIC", "INTERFACE") or word.upper() in ("SYSTEM", "BEFORE", "AFTER"):
+                    continue
+                inner = _GENERATOR.match(word)
+                folder = _cmake_expand(inner.group(1) if inner else word, env)
+                if "${" in folder or "$<" in folder or folder.startswith("/"):
+                    continue
+                full = posixpath.normpath(posixpath.join(here, folder))
+                if not full.startswith(".."):
+                    out.setdefault(full, f"exported by {rel}:{text.count(chr(10), 0, m.start()) + 1}")
+    return out
+
+
 _MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
 _MAKE_COMMENT = re.compile(r"(?<!\\)#[^\n]*")
 _MAKE_FIND = re.compile(r"\$\(shell\s+find\s+([\w./+-]+)[^)]*?-name\s+['\"]?([\w*.+-]+)")

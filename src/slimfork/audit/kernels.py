@@ -119,6 +119,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
                 why += "; it is a native test, which a build outside the tree may compile"
             confidence = 40 if test else 60 if named or including else 70
+            if not named and not including and path.endswith(_HEADER_SUFFIXES) and (
+                    exported := _exported_by(path, table.exported)):  # tiny-cuda-nn's include/tiny-cuda-nn/vec_json.h
+                why += f"; it is a header of a folder a CMake library exports to its users ({exported})"
+                confidence = min(confidence, 40)
             if path in table.unloaded and not named:  # a build names it, but nothing runs or loads that build
                 confidence = min(confidence, 60)
             if path in public_unloaded and not named:
@@ -168,6 +172,12 @@ def _idle_sources(table: KernelTable, native: dict[str, str], includers: dict[st
 
 
 _COMPILED_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")
+_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".cuh", ".inl", ".inc", ".hxx")
+
+
+def _exported_by(path: str, exported: dict[str, str]) -> str | None:
+    """Where a folder holding ``path`` (at any depth) is exported to a CMake library's users, if one is."""
+    return next((why for folder, why in exported.items() if folder == "." or path.startswith(folder + "/")), None)
 
 
 def _program_reason(path: str, programs: set[str]) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from slimfork.audit.builders import (
     cmake_sources,
+    exported_include_dirs,
     extension_names,
     makefile_sources,
     setup_folder_sources,
@@ -82,6 +83,8 @@ class KernelTable:
     # csrc/degree_padding.cpp, built as torch_sparse._degree_padding, missing from the load_library list)
     # and sources only a CMakeLists.txt no CMake build reads names -> (why, confidence)
     unloaded: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # folders a CMake library exports to its users (target_include_directories(lib PUBLIC include)) -> where
+    exported: dict[str, str] = field(default_factory=dict)
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
     # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
 
@@ -107,6 +110,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     unread = unread_cmake_files(Path(tree_root), index.other_files, list(index.files))
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native, set(unread))
+    table.exported = exported_include_dirs(Path(tree_root), index.other_files, set(unread))
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
