@@ -283,7 +283,8 @@ _MAKE_COMMENT = re.compile(r"(?<!\\)#[^\n]*")
 _MAKE_FIND = re.compile(r"\$\(shell\s+find\s+([\w./+-]+)[^)]*?-name\s+['\"]?([\w*.+-]+)")
 
 
-_MAKE_ASSIGN = re.compile(r"^[ \t]*(?:override[ \t]+|export[ \t]+)?(\w+)[ \t]*(?::{1,3}|\?|\+)?=[ \t]*(.*?)[ \t]*$", re.M)
+_MAKE_ASSIGN = re.compile(r"^[ \t]*(?:override[ \t]+|export[ \t]+)?(\w+)[ \t]*(?::{1,3}|\?|\+)?=[ \t]*(.*?)[ \t]*$",
+                          re.M)
 _MAKE_REF = re.compile(r"\$[({](\w+)[)}]")
 
 
@@ -1050,8 +1051,9 @@ def _loop_files(tree: ast.Module, loop: ast.For, patterns: list[tuple[str, int]]
     """The native sources a loop iterates over: a glob call, or a name bound to one."""
     spans = [(loop.iter.lineno, loop.iter.end_lineno or loop.iter.lineno)]
     if isinstance(loop.iter, ast.Name):
+        name = loop.iter.id
         spans = [(node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree)
-                 if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == loop.iter.id  # type: ignore
+                 if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
                                                          for t in node.targets)]
     out: list[str] = []
     for pattern, line in patterns:
@@ -1082,8 +1084,8 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 def unloaded_extension_sources(root: Path, python_paths: list[str], native: list[str]
                                ) -> dict[str, tuple[str, int]]:
     """Sources built only into ``setup.py`` extensions nothing loads: path -> (why, confidence): 60 for a private
-    module name (``torch_sparse._degree_padding``), 40 for a public one, which users may import. An extension is loaded when a
-    Python file other than the setup scripts has its module name's last part as a word (``import pkg._C``,
+    module name (``torch_sparse._degree_padding``), 40 for a public one, which users may import. An extension is
+    loaded when a Python file other than the setup scripts has its module name's last part as a word (``import pkg._C``,
     ``from . import _C``, ``torch.ops.load_library(... '_padding' ...)``) or an f-string with a constant part that
     can give it; the distribution's sole API is loaded by its users. Of extensions built one per globbed file,
     only those whose siblings are loaded by their names can be unloaded (pytorch_sparse ``631df92^``: ``_padding``,
