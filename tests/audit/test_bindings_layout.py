@@ -38,3 +38,16 @@ def test_a_root_build_file_or_two_candidates_keep_the_root(tmp_path):
     assert bindings_root(write_project(tmp_path / "a", files, "")) is None
     files = dict(FILES, **{"bindings/setup.py": "", "bindings/other/__init__.py": ""})
     assert bindings_root(write_project(tmp_path / "b", files, "")) is None
+
+
+def test_bindings_one_level_further_down(tmp_path):
+    """Session 39 (tiny-cuda-nn): ``bindings/torch/setup.py`` beside the package ``bindings/torch/tinycudann``, no
+    build file at the root nor in ``bindings/``: the package was unreached (70) from the root's scripts."""
+    files = {path.replace("python/", "bindings/torch/"): text for path, text in FILES.items()}
+    project = write_project(tmp_path, files, "")
+    assert bindings_root(project) == "bindings/torch"
+    result, _table = run_audit(audit_tree(project))
+    unused = {f.subject: f.confidence for f in result.findings if f.kind == "unused-file"}
+    assert not {s for s in unused if s.startswith(("bindings/torch/ct/converters", "bindings/torch/ct/logging"))}
+    files["bindings/setup.py"] = ""  # a build file in bindings/: its own folder is the candidate, none found
+    assert bindings_root(write_project(tmp_path / "b", files, "")) is None

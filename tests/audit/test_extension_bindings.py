@@ -134,3 +134,47 @@ def test_exports_of_an_extension_that_is_a_distributions_whole_api_are_public(tm
     assert found["pybind:TORCH_EXTENSION_NAME.spare"] == 40
     assert found["pybind:TORCH_EXTENSION_NAME.quantize"] == 40
     assert "cuda:k.cu::quantize_kernel" not in found
+
+
+def test_exports_of_an_extension_named_by_a_template(tmp_path):
+    """Session 39 (tiny-cuda-nn): ``CUDAExtension(name=f"tinycudann_bindings_{cc}._C", sources=source_files)``,
+    loaded by ``_C = importlib.import_module(f"tinycudann_bindings_{cc}._C")`` and read as ``_C.create_network``:
+    the file writing the build's template loads the module; its six exports were unused at 60-70."""
+    files = {
+        "bindings/setup.py": """
+            from setuptools import setup
+            from torch.utils.cpp_extension import CUDAExtension
+            cc = 86
+            source_files = ["tc/bindings.cpp"]
+            ext = CUDAExtension(name=f"tc_bindings_{cc}._C", sources=source_files)
+            setup(name="tc", packages=["tc"], ext_modules=[ext])
+        """,
+        "bindings/tc/bindings.cpp": """
+            #include <torch/extension.h>
+            int create_network() { return 0; }
+            int free_memory() { return 0; }
+            PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+              m.def("create_network", &create_network);
+              m.def("free_memory", &free_memory);
+            }
+        """,
+        "bindings/tc/__init__.py": """
+            import importlib
+            _C = None
+            for cc in (86, 80):
+                try:
+                    _C = importlib.import_module(f"tc_bindings_{cc}._C")
+                    break
+                except ImportError:
+                    pass
+
+
+            def network():
+                return _C.create_network()
+        """,
+        "bindings/tests/test_tc.py": "from tc import network\n\n\ndef test_network():\n    assert network\n",
+    }
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
+    assert not any("create_network" in s for s in found), found
+    assert any("free_memory" in s for s in found), found

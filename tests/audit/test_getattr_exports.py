@@ -68,3 +68,18 @@ def test_a_getattr_on_another_object_reads_no_export(tmp_path):
     result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
     found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
     assert found["pybind:TORCH_EXTENSION_NAME.scat_div"] == 70  # 'scat_div' is named, but never read from it
+
+
+def test_getattr_on_the_dotted_module(tmp_path):
+    """Session 39 (pytorch_spline_conv ``d316976^``): ``import torch_spline_conv.basis_cuda`` ... ``getattr(
+    torch_spline_conv.basis_cuda, name)`` with ``name = '{}_fw'.format(...)``: the receiver is the module's dotted
+    name, not a local name; its 20 exports were unused at 70."""
+    files = dict(FILES)
+    files["setup.py"] = files["setup.py"].replace('CppExtension("scat_cpu"', 'CppExtension("scat.scat_cpu"')
+    files["scat/ext.py"] = ("import scat.scat_cpu\n\n\ndef get_func(name):\n"
+                            "    return getattr(scat.scat_cpu, name)\n")
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
+    assert "pybind:TORCH_EXTENSION_NAME.scat_mul" not in found, found
+    assert "pybind:TORCH_EXTENSION_NAME.scat_div" not in found, found
+    assert found.get("pybind:TORCH_EXTENSION_NAME.scat_max", 40) <= 40, found

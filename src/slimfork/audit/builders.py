@@ -11,6 +11,7 @@ import posixpath
 import re
 import string
 import tokenize
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.links import SourceResolver
@@ -39,24 +40,112 @@ def is_cmake(path: str) -> bool:
     return posixpath.basename(path) == "CMakeLists.txt" or path.endswith(".cmake")
 
 
-def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
-    """Native sources a CMake file of the tree names or globs: path -> "built by CMakeLists.txt:81"."""
+_CMAKE_SET = re.compile(r"\bset\s*\(\s*(\w+)\s+(\"[^\"\n]*\"|[^\s()\"]+)\s*(\w*)\s*\)", re.I)
+_CMAKE_ANY_SET = re.compile(r"\bset\s*\(\s*(\w+)\b", re.I)
+_CMAKE_REF = re.compile(r"\$\{(\w+)\}")
+_CMAKE_FILE_GLOB = re.compile(r"\bfile\s*\(\s*(GLOB|GLOB_RECURSE)\s+\w+([^()]*)\)", re.I)
+_CMAKE_GLOB_OPTIONS = {"LIST_DIRECTORIES": 1, "RELATIVE": 1, "CONFIGURE_DEPENDS": 0, "FOLLOW_SYMLINKS": 0}
+
+
+def _cmake_variables(text: str) -> dict[str, str]:
+    """The variables a CMake file sets to one path and only to it (``set(CSRC pyg_lib/csrc)``, ``set(D
+    "${CMAKE_CURRENT_SOURCE_DIR}/src")``), their own ``${...}`` expanded where known. A variable set twice to
+    different values, to a list, or with ``CACHE``/``PARENT_SCOPE`` words is unknown (left out)."""
+    counts: dict[str, int] = {}
+    for m in _CMAKE_ANY_SET.finditer(text):
+        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    values: dict[str, set[str]] = {}
+    for m in _CMAKE_SET.finditer(text):
+        if m.group(3):  # set(V value CACHE ...), set(V a b): not one plain value
+            continue
+        values.setdefault(m.group(1), set()).add(m.group(2).strip('"'))
+    plain = [m.group(1) for m in _CMAKE_SET.finditer(text) if not m.group(3)]
+    env = {name: next(iter(vals)) for name, vals in values.items()
+           if len(vals) == 1 and plain.count(name) == counts[name]}
+    for _ in range(4):  # nested: set(A ${B}/x)
+        env = {name: _CMAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)) if r.group(1) != name else r.group(0),
+                                    value) for name, value in env.items()}
+    return env
+
+
+def _cmake_expand(word: str, env: dict[str, str]) -> str:
+    """A CMake word with the source-folder variables dropped (relative to the file's folder) and the file's own
+    one-value variables expanded; ``${...}`` stays where unknown."""
+    word = _VAR_PREFIX.sub("", word)
+    for _ in range(4):
+        expanded = _VAR_PREFIX.sub("", _CMAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)), word))
+        if expanded == word:
+            break
+        word = expanded
+    return word
+
+
+def _cmake_glob_patterns(text: str, env: dict[str, str]) -> list[tuple[str, bool, int, int]]:
+    """The patterns of ``file(GLOB v ...)``/``file(GLOB_RECURSE v ...)`` calls: (pattern, recursive, start,
+    end of the call). Options (``RELATIVE dir``, ``CONFIGURE_DEPENDS``, ...) and words without a wildcard
+    (``${ALL_SOURCES}``, a list already globbed) are left out."""
+    out = []
+    for m in _CMAKE_FILE_GLOB.finditer(text):
+        words = [w.strip('"') for w in m.group(2).split()]
+        i = 0
+        while i < len(words):
+            option = _CMAKE_GLOB_OPTIONS.get(words[i].upper())
+            if option is not None:
+                i += 1 + option
+                continue
+            word = _cmake_expand(words[i], env)
+            if any(c in word for c in "*?["):
+                out.append((word, m.group(1).upper() == "GLOB_RECURSE", m.start(), m.end()))
+            i += 1
+    return out
+
+
+def _recursive_pattern(pattern: str) -> str:
+    """A ``GLOB_RECURSE`` pattern as a Python glob: its file name matched in its folder and every folder below
+    (``csrc/*.cu`` -> ``csrc/**/*.cu``)."""
+    folder, name = posixpath.split(pattern)
+    return posixpath.join(folder, "**", name) if folder else posixpath.join("**", name)
+
+
+def cmake_sources(root: Path, other_files: list[str], native: list[str], unread: AbstractSet[str] = frozenset()
+                  ) -> dict[str, str]:
+    """Native sources a CMake file of the tree names or globs: path -> "built by CMakeLists.txt:81". A
+    ``file(GLOB v dir/*.cu)`` builds the sources directly in ``dir``, ``file(GLOB_RECURSE v dir/*.cu)`` those in
+    ``dir`` and every folder below it; the file's one-value ``set(CSRC pyg_lib/csrc)`` variables are expanded
+    (pyg-lib's ``file(GLOB_RECURSE ALL_SOURCES ${CSRC}/*.cpp)``). A pattern of another command (a project's own
+    glob function) matches across folders: what it builds is not known, so it keeps more."""
     resolver = SourceResolver(native)
     present = set(native)
     out: dict[str, str] = {}
-    for rel in sorted(p for p in other_files if is_cmake(p)):
+    for rel in sorted(p for p in other_files if is_cmake(p) and p not in unread):
         try:
             text = _CMAKE_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), (root / rel).read_text(
                 errors="replace"))
         except OSError:
             continue
         here = posixpath.dirname(rel)
-        for m in _PATTERN.finditer(text):  # file(GLOB v csrc/*.cu), glob_files_nohip(v csrc/moe/*.cpp), ...
-            pattern = _VAR_PREFIX.sub("", m.group(0))
+        env = _cmake_variables(text)
+        bases = [here] + ([""] if rel.endswith(".cmake") and here else [])  # include()d: the includer's folder
+        globs = _cmake_glob_patterns(text, env)
+        for pattern, recursive, start, _end in globs:
+            if "${" in pattern or pattern.startswith("/"):
+                continue
+            line = text.count("\n", 0, start) + 1
+            kind = "GLOB_RECURSE" if recursive else "GLOB"
+            for base in bases:
+                full = posixpath.normpath(posixpath.join(base, pattern))
+                full = _recursive_pattern(full) if recursive else full
+                for path in native:
+                    if _glob_match(path, full):
+                        out.setdefault(path, f"built by {rel}:{line} (file({kind} {pattern}))")
+        spans = [(start, end) for _p, _r, start, end in globs]
+        for m in _PATTERN.finditer(text):  # glob_files_nohip(v csrc/moe/*.cpp), ...
+            if any(start <= m.start() < end for start, end in spans):
+                continue
+            pattern = _cmake_expand(m.group(0), env)
             if "${" in pattern:
                 continue
             line = text.count("\n", 0, m.start()) + 1
-            bases = [here] + ([""] if rel.endswith(".cmake") and here else [])  # include()d: the includer's folder
             for full in (posixpath.normpath(posixpath.join(b, pattern)) for b in bases):
                 for path in native:
                     if fnmatch.fnmatch(path, full):
@@ -71,7 +160,7 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
                 if posixpath.dirname(path) == full and path.endswith(_AUX_SUFFIXES):
                     out.setdefault(path, f"built by {rel}:{line} (aux_source_directory {m.group(1)})")
         for m in _SOURCE.finditer(text):
-            name = _VAR_PREFIX.sub("", m.group(0))
+            name = _cmake_expand(m.group(0), env)
             if "${" in name or "*" in name:
                 continue
             line = text.count("\n", 0, m.start()) + 1
@@ -90,9 +179,129 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str]) -> dict
     return out
 
 
+_ADD_SUBDIRECTORY = re.compile(r"\badd_subdirectory\s*\(\s*(\"[^\"]*\"|[^\s()]+)", re.I)
+_PROJECT = re.compile(r"^[ \t]*project\s*\(", re.I | re.M)
+
+
+def unread_cmake_files(root: Path, other_files: list[str], python_paths: list[str]) -> dict[str, str]:
+    """``CMakeLists.txt`` files no CMake build reads: path -> why. CMake reads a folder's ``CMakeLists.txt`` only
+    when it is the top of a build or an ``add_subdirectory`` of a read one names its folder. One is unread when a
+    folder above it has a ``CMakeLists.txt``, it declares no ``project()`` of its own, no read CMake file adds its
+    folder (an ``add_subdirectory`` with a variable left unknown reads every folder below its file's), and no Python,
+    shell or read CMake file names the folder as a whole (``cmake -S csrc``, ``SOURCE_DIR ${...}/csrc``):
+    tiny-cuda-nn's ``src/CMakeLists.txt`` listing ``common.cu`` after the root stopped adding ``src``, a CUTLASS
+    example's ``CMakeLists.txt`` copied into ``dependencies/cutlass_b2b/``."""
+    lists = sorted(p for p in other_files if posixpath.basename(p) == "CMakeLists.txt")
+    folders = {posixpath.dirname(p): p for p in lists}
+    texts: dict[str, str] = {}
+    for rel in [p for p in other_files if is_cmake(p)]:
+        try:
+            texts[rel] = _CMAKE_COMMENT.sub(" ", (root / rel).read_text(errors="replace"))
+        except OSError:
+            texts[rel] = ""
+    candidates = {}
+    for folder, rel in folders.items():
+        parts = folder.split("/") if folder else []
+        if not folder or not any("/".join(parts[:i]) in folders for i in range(len(parts))):
+            continue  # the top of a build
+        if _PROJECT.search(texts.get(rel, "")):
+            continue  # a project of its own, which may be built by itself
+        candidates[folder] = rel
+    if not candidates:
+        return {}
+    others: list[str] = []
+    for rel in [*python_paths, *(p for p in other_files if p.endswith((".sh", ".bash")))]:
+        try:
+            others.append((root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+
+    def named(folder: str, text: str) -> bool:
+        return re.search(r"(?<![\w./-])(?:\./)?%s/?(?![\w./-])" % re.escape(folder), text) is not None
+
+    unread = {folder for folder in candidates if not any(named(folder, text) for text in others)}
+    changed = True
+    while changed:  # what read files add (or name) is read
+        changed = False
+        for rel, text in texts.items():
+            if posixpath.basename(rel) == "CMakeLists.txt" and posixpath.dirname(rel) in unread:
+                continue
+            here = posixpath.dirname(rel)
+            env = _cmake_variables(text)
+            for m in _ADD_SUBDIRECTORY.finditer(text):
+                arg = _cmake_expand(m.group(1).strip('"'), env)
+                added = {f for f in unread if f == here or f.startswith(here + "/") or not here} if "${" in arg \
+                    else {posixpath.normpath(posixpath.join(here, arg))}
+                if added & unread:
+                    unread -= added
+                    changed = True
+            for folder in [f for f in unread if named(posixpath.relpath(f, here or ".") if here else f, text)
+                           or named(f, text)]:
+                unread.discard(folder)
+                changed = True
+    return {candidates[f]: f"no CMake build reads {candidates[f]} (no add_subdirectory names '{f}', which has no "
+            "project() of its own)" for f in sorted(unread)}
+
+
+_INCLUDE_DIRECTORIES = re.compile(r"\btarget_include_directories\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.I)
+_GENERATOR = re.compile(r"^\$<(?:BUILD_INTERFACE|INSTALL_INTERFACE|BUILD_LOCAL_INTERFACE):(.*)>$")
+
+
+def exported_include_dirs(root: Path, other_files: list[str], unread: AbstractSet[str] = frozenset()) -> dict[str, str]:
+    """Folders of the tree a CMake target exports to its users (``target_include_directories(tiny-cuda-nn PUBLIC
+    "include" "dependencies")``, ``INTERFACE``, ``$<BUILD_INTERFACE:...>``): folder -> "exported by
+    CMakeLists.txt:272". Headers there are the library's C++ API, which code outside the tree includes."""
+    out: dict[str, str] = {}
+    for rel in sorted(p for p in other_files if is_cmake(p) and p not in unread):
+        try:
+            text = _CMAKE_COMMENT.sub(" ", (root / rel).read_text(errors="replace"))
+        except OSError:
+            continue
+        here = posixpath.dirname(rel)
+        env = _cmake_variables(text)
+        for m in _INCLUDE_DIRECTORIES.finditer(text):
+            scope = None
+            for word in m.group(1).split()[1:]:
+                word = word.strip('"')
+                if word.upper() in ("PUBLIC", "INTERFACE", "PRIVATE"):
+                    scope = word.upper()
+                    continue
+                if scope not in ("PUBLIC", "INTERFACE") or word.upper() in ("SYSTEM", "BEFORE", "AFTER"):
+                    continue
+                inner = _GENERATOR.match(word)
+                folder = _cmake_expand(inner.group(1) if inner else word, env)
+                if "${" in folder or "$<" in folder or folder.startswith("/"):
+                    continue
+                full = posixpath.normpath(posixpath.join(here, folder))
+                if not full.startswith(".."):
+                    out.setdefault(full, f"exported by {rel}:{text.count(chr(10), 0, m.start()) + 1}")
+    return out
+
+
 _MAKEFILES = ("Makefile", "makefile", "GNUmakefile")
 _MAKE_COMMENT = re.compile(r"(?<!\\)#[^\n]*")
 _MAKE_FIND = re.compile(r"\$\(shell\s+find\s+([\w./+-]+)[^)]*?-name\s+['\"]?([\w*.+-]+)")
+
+
+_MAKE_ASSIGN = re.compile(r"^[ \t]*(?:override[ \t]+|export[ \t]+)?(\w+)[ \t]*(?::{1,3}|\?|\+)?=[ \t]*(.*?)[ \t]*$",
+                          re.M)
+_MAKE_REF = re.compile(r"\$[({](\w+)[)}]")
+
+
+def _make_variables(text: str) -> dict[str, str]:
+    """The variables a Makefile sets to one word and only to it (``SRC_DIR := ./src``), their own ``$(...)``
+    expanded where known; one appended to (``+=``) or set to several words or different values is left out."""
+    values: dict[str, set[str]] = {}
+    for m in _MAKE_ASSIGN.finditer(text):
+        value = m.group(2)
+        appended = re.match(r"\w+[ \t]*\+=", m.group(0).strip()) is not None
+        values.setdefault(m.group(1), set()).add("\0" if appended or not value or " " in value or "\t" in value
+                                                 else value)
+    env = {name: next(iter(vals)) for name, vals in values.items() if len(vals) == 1 and "\0" not in vals}
+    for _ in range(4):
+        env = {name: _MAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)) if r.group(1) != name else r.group(0),
+                                   value) for name, value in env.items()}
+    return env
 
 
 def is_makefile(path: str) -> bool:
@@ -103,7 +312,9 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
     """Native sources a Makefile names (``SRC=matmul.cu``), globs (``$(wildcard src/*.cu)``) or finds
     (``$(shell find . -name '*.cu')``), relative to its folder: path -> "built by kernels/x/Makefile:12".
     ThunderKittens builds its kernels and unit tests this way: 100+ sources were reported never built at 70.
-    Names made of make variables (``$(TARGET).cu``) keep nothing."""
+    A glob's ``*`` stays in one folder, as make's and the shell's do; variables set once to one word
+    (MinkowskiEngine's ``SRC_DIR := ./src``, ``$(wildcard $(SRC_DIR)/*.cu)``) are expanded; names made of other
+    make variables (``$(TARGET).cu``) keep nothing."""
     resolver = SourceResolver(native)
     out: dict[str, str] = {}
     for rel in sorted(p for p in other_files if is_makefile(p)):
@@ -111,6 +322,8 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
             text = _MAKE_COMMENT.sub(lambda m: " " * len(m.group(0)), (root / rel).read_text(errors="replace"))
         except OSError:
             continue
+        env = _make_variables(text)
+        text = _MAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)), text)  # $(SRC_DIR)/*.cu: ./src/*.cu
         here = posixpath.dirname(rel)
         for m in _MAKE_FIND.finditer(text):
             folder = posixpath.normpath(posixpath.join(here, m.group(1)))
@@ -119,13 +332,13 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
                 inside = folder == "." or path.startswith(folder + "/")
                 if inside and fnmatch.fnmatch(posixpath.basename(path), m.group(2)):
                     out.setdefault(path, f"built by {rel}:{line} (find {m.group(1)} -name {m.group(2)})")
-        for m in _PATTERN.finditer(text):  # $(wildcard src/*.cu)
-            if "$" in m.group(0) or "{" in m.group(0):
+        for m in _PATTERN.finditer(text):  # $(wildcard src/*.cu): make's (the shell's) `*` stays in one folder
+            if "$" in m.group(0) or "{" in m.group(0) or text[m.start() - 1:m.start()] in (")", "}"):
                 continue
             full = posixpath.normpath(posixpath.join(here, m.group(0)))
             line = text.count("\n", 0, m.start()) + 1
             for path in native:
-                if fnmatch.fnmatch(path, full):
+                if _glob_match(path, full):
                     out.setdefault(path, f"built by {rel}:{line} (glob {m.group(0)})")
         for m in _SOURCE.finditer(text):
             name = m.group(0)
@@ -733,3 +946,199 @@ def _build_strings(tree: ast.Module) -> list[tuple[str, int]]:
             skip.update(id(n) for n in ast.walk(node))
     return [(n.value, n.lineno) for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
             and id(n) not in skip and 0 < len(n.value) <= 200 and re.fullmatch(r"[\w.*/+-]+", n.value)]
+
+
+def _loop_derived(loop: ast.For, name: str, item: str) -> bool:
+    """Whether ``name`` is the loop's item or a name the loop body binds from it (``name = main.split(os.sep)[-1][
+    :-4]``)."""
+    if name == item:
+        return True
+    return any(isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+               and any(isinstance(n, ast.Name) and n.id == item for n in ast.walk(node.value))
+               for node in ast.walk(loop))
+
+
+def _name_parts(node: ast.AST) -> tuple[str, str] | None:
+    """A module name written as a constant prefix and one computed name: ``'torch_sparse._' + name`` or
+    ``f'torch_sparse._{name}'`` -> ("torch_sparse._", "name")."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant) \
+            and isinstance(node.left.value, str) and isinstance(node.right, ast.Name):
+        return node.left.value, node.right.id
+    if isinstance(node, ast.JoinedStr) and len(node.values) == 2 and isinstance(node.values[0], ast.Constant) \
+            and isinstance(node.values[1], ast.FormattedValue) and isinstance(node.values[1].value, ast.Name) \
+            and node.values[1].conversion == -1 and node.values[1].format_spec is None:
+        return str(node.values[0].value), node.values[1].value.id
+    return None
+
+
+def _extension_call_name(call: ast.Call) -> ast.AST | None:
+    func = ast.unparse(call.func)
+    if not func.endswith("Extension") or func.endswith("BuildExtension"):
+        return None
+    for keyword in call.keywords:
+        if keyword.arg == "name":
+            return keyword.value
+    return call.args[0] if call.args else None
+
+
+def _extension_call_sources(call: ast.Call) -> ast.AST | None:
+    for keyword in call.keywords:
+        if keyword.arg == "sources":
+            return keyword.value
+    return call.args[1] if len(call.args) > 1 else None
+
+
+def setup_extensions(root: Path, python_paths: list[str], native: list[str]
+                     ) -> list[tuple[str, str, int, set[str], str]]:
+    """The extensions a ``setup.py`` declares with sources it names exactly: (module name, script, line, the
+    sources only that extension is built from, group). A call whose name is a constant and whose sources are a
+    list of constant paths (``CUDAExtension("pkg._old", ["csrc/old.cu"])``) is one; a call in a loop over a glob
+    whose name is a constant prefix and a name derived from the loop's file (pytorch_sparse: ``for main in
+    glob.glob(osp.join(extensions_dir, '*.cpp')): name = main.split(os.sep)[-1][:-4]; ... Extension('torch_sparse._'
+    + name, sources, ...)``) is one extension per file, named prefix + the file's stem, built from the file and from
+    the paths the loop names with the name filled in (``osp.join(extensions_dir, 'cpu', f'{name}_cpu.cpp')``); those
+    extensions share a group (the script and line). Sources the other calls compute are not listed."""
+    resolver = SourceResolver(native)
+    out: list[tuple[str, str, int, set[str], str]] = []
+    for rel in setup_scripts(root, python_paths):
+        try:
+            tree = ast.parse((root / rel).read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            continue
+        here = posixpath.dirname(rel)
+        loops = [node for node in ast.walk(tree) if isinstance(node, ast.For) and isinstance(node.target, ast.Name)]
+        patterns = _glob_patterns(tree)
+        for call in (node for node in ast.walk(tree) if isinstance(node, ast.Call)):
+            name = _extension_call_name(call)
+            if name is None:
+                continue
+            if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                sources = _extension_call_sources(call)
+                if isinstance(sources, ast.List) and sources.elts and all(
+                        isinstance(e, ast.Constant) and isinstance(e.value, str) for e in sources.elts):
+                    paths = {p for e in sources.elts for p in resolver.resolve(str(e.value), rel)}  # type: ignore
+                    if paths:
+                        out.append((name.value, rel, call.lineno, paths, f"{rel}:{call.lineno}"))
+                continue
+            parts = _name_parts(name)
+            if parts is None:
+                continue
+            prefix, stem_name = parts
+            loop = next((lp for lp in loops if any(n is call for n in ast.walk(lp))
+                         and isinstance(lp.target, ast.Name) and _loop_derived(lp, stem_name, lp.target.id)), None)
+            if loop is None:
+                continue
+            files = _loop_files(tree, loop, patterns, here, native)
+            if not files:
+                continue
+            env = _path_bindings(tree, {})
+            for scope in ast.walk(tree):
+                if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(n is loop for n in ast.walk(
+                        scope)):
+                    env = _path_bindings(scope, env)
+            templates = [t for node in ast.walk(loop) if (t := _named_template(node, stem_name, env)) is not None]
+            for path in files:
+                stem = posixpath.splitext(posixpath.basename(path))[0]
+                own = {path} | {full for t in templates
+                                if (full := posixpath.normpath(posixpath.join(here, t.replace("*", stem))))
+                                in resolver.exists}
+                out.append((prefix + stem, rel, call.lineno, own, f"{rel}:{call.lineno}"))
+    return out
+
+
+def _loop_files(tree: ast.Module, loop: ast.For, patterns: list[tuple[str, int]], here: str,
+                native: list[str]) -> list[str]:
+    """The native sources a loop iterates over: a glob call, or a name bound to one."""
+    spans = [(loop.iter.lineno, loop.iter.end_lineno or loop.iter.lineno)]
+    if isinstance(loop.iter, ast.Name):
+        name = loop.iter.id
+        spans = [(node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
+                                                         for t in node.targets)]
+    out: list[str] = []
+    for pattern, line in patterns:
+        if "*" not in pattern or not any(first <= line <= last for first, last in spans):
+            continue
+        full = posixpath.normpath(posixpath.join(here, pattern))
+        out += [p for p in native if p.endswith(_NATIVE_SOURCE) and _glob_match(p, full) and p not in out]
+    return out
+
+
+def _named_template(node: ast.AST, name: str, env: dict[str, str]) -> str | None:
+    """``osp.join(d, 'cpu', f'{name}_cpu.cpp')`` -> ``d/cpu/*_cpu.cpp`` when the only part computed out of sight
+    is ``name``."""
+    fstring = node.args[-1] if isinstance(node, ast.Call) and node.args else node
+    if not isinstance(fstring, ast.JoinedStr):
+        return None
+    holes = [v.value for v in fstring.values if isinstance(v, ast.FormattedValue)]
+    if sum(1 for h in holes if isinstance(h, ast.Name) and h.id == name) != 1 or any(
+            not (isinstance(h, ast.Name) and (h.id == name or h.id in env)) for h in holes):
+        return None
+    template = _source_template(node, env)
+    return template if template is not None and template.count("*") == 1 else None
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def unloaded_extension_sources(root: Path, python_paths: list[str], native: list[str]
+                               ) -> dict[str, tuple[str, int]]:
+    """Sources built only into ``setup.py`` extensions nothing loads: path -> (why, confidence): 60 for a private
+    module name (``torch_sparse._degree_padding``), 40 for a public one, which users may import. An extension is
+    loaded when a Python file other than the setup scripts has its module name's last part as a word (``import pkg._C``,
+    ``from . import _C``, ``torch.ops.load_library(... '_padding' ...)``) or an f-string with a constant part that
+    can give it; the distribution's sole API is loaded by its users. Of extensions built one per globbed file,
+    only those whose siblings are loaded by their names can be unloaded (pytorch_sparse ``631df92^``: ``_padding``,
+    ``_convert``... in the ``torch.ops.load_library`` list, ``_degree_padding`` in none): siblings loaded by a
+    computed name say nothing. A source another extension (or another build) also compiles is not listed here."""
+    extensions = setup_extensions(root, python_paths, native)
+    if not extensions:
+        return {}
+    scripts = set(setup_scripts(root, python_paths))
+    words: set[str] = set()
+    fpatterns: list[re.Pattern] = []
+    for rel in python_paths:
+        if rel in scripts:
+            continue
+        try:
+            text = (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+        words.update(_WORD.findall(text))
+        if "{" in text:
+            try:
+                tree = ast.parse(text)
+            except (SyntaxError, ValueError):
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.JoinedStr):
+                    literal = "".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
+                    if len(literal.strip(". /")) >= 2:
+                        fpatterns.append(re.compile("".join(
+                            re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".*" for v in node.values)))
+    sole = sole_api_extensions(root, python_paths)
+
+    def loaded(module: str) -> bool:
+        last = module.rsplit(".", 1)[-1]
+        return module in sole or last in words or any(p.fullmatch(module) or p.fullmatch(last) for p in fpatterns)
+
+    groups: dict[str, list[bool]] = {}
+    for module, _rel, _line, _paths, group in extensions:
+        groups.setdefault(group, []).append(loaded(module))
+    builders: dict[str, int] = {}
+    for _module, _rel, _line, paths, _group in extensions:
+        for path in paths:
+            builders[path] = builders.get(path, 0) + 1
+    out: dict[str, tuple[str, int]] = {}
+    for module, rel, line, paths, group in extensions:
+        states = groups[group]
+        if loaded(module) or (len(states) > 1 and not any(states)):
+            continue
+        private = module.rsplit(".", 1)[-1].startswith("_")
+        why = f"built only into the extension {module} ({rel}:{line}), which no Python code imports or names"
+        if not private:  # apex's scaled_masked_softmax_cuda: imported by Megatron-LM, outside the tree
+            why += "; its name is public: code outside the tree may import it"
+        for path in sorted(paths):
+            if builders[path] == 1:
+                out[path] = (why, 60 if private else 40)
+    return out

@@ -75,6 +75,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
     programs = {path for path in table.programs if path not in native and not _NATIVE_TEST.search(path)} \
         if not table.programs & set(table.built) else set()
     programmed = set(include_closure(table, programs)) - set(native)
+    # sources built only into extensions nothing loads whose names are public (users may import them), and what
+    # only they include: 40
+    public_unloaded = set(include_closure(table, {path for path, (_why, confidence) in table.unloaded.items()
+                                                  if confidence < 60})) - set(native)
     out: list[Finding] = []
     for kernel in table.kernels:
         if kernel.path is None:  # an op built outside the tree: used by definition, nothing to remove here
@@ -87,6 +91,9 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
         if kernel.path in scripted and found.confidence > 30:
             found = replace(found, confidence=30, reason=found.reason + "; its source is built or loaded only by "
                             "scripts, or files they import, which may be run by hand")
+        elif kernel.path in public_unloaded and found.confidence > 40:
+            found = replace(found, confidence=40, reason=found.reason + "; its source is built only into extensions "
+                            "of public names, which code outside the tree may import")
         elif kernel.path in programmed and found.confidence > 30:
             found = replace(found, confidence=30, reason=found.reason + "; " + _program_reason(kernel.path, programs))
         out.append(found)
@@ -106,10 +113,22 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                 else ("included only by sources nothing builds, loads or includes: " + ", ".join(including[:3])) \
                 if including \
                 else "no Python string, loader, build file or #include in the tree names it"
+            if path in table.unloaded and not named:  # pytorch_sparse's csrc/degree_padding.cpp
+                why = table.unloaded[path][0]
             test = bool(_NATIVE_TEST.search(path))
             if test:  # a C++/CUDA test: an outside build (Bazel, Buck) may compile it
                 why += "; it is a native test, which a build outside the tree may compile"
             confidence = 40 if test else 60 if named or including else 70
+            if not named and not including and path.endswith(_HEADER_SUFFIXES) and (
+                    exported := _exported_by(path, table.exported)):  # tiny-cuda-nn's include/tiny-cuda-nn/vec_json.h
+                why += f"; it is a header of a folder a CMake library exports to its users ({exported})"
+                confidence = min(confidence, 40)
+            if path in table.unloaded and not named:  # a build names it, but nothing runs or loads that build
+                confidence = min(confidence, 60)
+            if path in public_unloaded and not named:
+                if path not in table.unloaded:
+                    why += "; those sources are built only into extensions of public names no code of the tree loads"
+                confidence = min(confidence, 40)
             if path in table.registered and not test:  # a prebuild of every registered module may still compile it
                 why += f"; a source of the module {table.registered[path]}, which no Python code loads (its name" \
                        " is not named, or only in lists of several modules)"
@@ -153,6 +172,12 @@ def _idle_sources(table: KernelTable, native: dict[str, str], includers: dict[st
 
 
 _COMPILED_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")
+_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".cuh", ".inl", ".inc", ".hxx")
+
+
+def _exported_by(path: str, exported: dict[str, str]) -> str | None:
+    """Where a folder holding ``path`` (at any depth) is exported to a CMake library's users, if one is."""
+    return next((why for folder, why in exported.items() if folder == "." or path.startswith(folder + "/")), None)
 
 
 def _program_reason(path: str, programs: set[str]) -> str:

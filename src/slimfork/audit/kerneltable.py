@@ -18,10 +18,14 @@ from pathlib import Path
 
 from slimfork.audit.builders import (
     cmake_sources,
+    exported_include_dirs,
     extension_names,
     makefile_sources,
     setup_folder_sources,
+    setup_scripts,
     shell_sources,
+    unloaded_extension_sources,
+    unread_cmake_files,
     sole_api_extensions,
 )
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
@@ -75,6 +79,12 @@ class KernelTable:
     # up -> (a copy of it that code names by path, how alike in percent): aiter's csrc/transpose_operator.cu
     registered: dict[str, str] = field(default_factory=dict)  # sources of modules a JSON file registers ->
     # "module_pa_v1 of aiter/jit/optCompilerConfig.json"
+    # sources built only into setup.py extensions no Python code imports or names -> why (pytorch_sparse's
+    # csrc/degree_padding.cpp, built as torch_sparse._degree_padding, missing from the load_library list)
+    # and sources only a CMakeLists.txt no CMake build reads names -> (why, confidence)
+    unloaded: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # folders a CMake library exports to its users (target_include_directories(lib PUBLIC include)) -> where
+    exported: dict[str, str] = field(default_factory=dict)
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
     # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
 
@@ -98,7 +108,9 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table = builder.build()
     table.registered = builder.registered
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
-    table.built = cmake_sources(Path(tree_root), index.other_files, table.native)
+    unread = unread_cmake_files(Path(tree_root), index.other_files, list(index.files))
+    table.built = cmake_sources(Path(tree_root), index.other_files, table.native, set(unread))
+    table.exported = exported_include_dirs(Path(tree_root), index.other_files, set(unread))
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
@@ -108,8 +120,20 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
             table.built.setdefault(path, why)
         elif path not in table.built:
             table.script_built[path] = why
+    # an extension nothing loads: its sources are dead weight however the setup.py finds them
+    table.unloaded = {path: found for path, found in unloaded_extension_sources(
+        Path(tree_root), list(index.files), table.native).items() if path not in table.built}
     for path, why in setup_folder_sources(Path(tree_root), list(index.files), table.native).items():
-        table.built.setdefault(path, why)
+        if path not in table.unloaded:
+            table.built.setdefault(path, why)
+    for rel, why in unread.items():  # sources only a CMakeLists.txt no build reads lists
+        for path in cmake_sources(Path(tree_root), [rel], table.native):
+            if path not in table.built:
+                table.unloaded.setdefault(path, (f"named only by {rel}: {why}", 60))
+    if table.unloaded:
+        scripts = set(setup_scripts(Path(tree_root), list(index.files)))
+        for path in table.unloaded:
+            table.file_uses[path] = [u for u in table.file_uses.get(path, ()) if u.path not in scripts]
     table.stale_copies = stale_copies(str(tree_root), table)
     table.idle = idle_sources(str(tree_root), table, scan)
     return table
@@ -554,6 +578,14 @@ class _Builder:
                         py = self.scan.py[rel]
                         kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
                                         for line in py.module_reads(name)]
+                # a name the build writes as a template (f"tinycudann_bindings_{cc}._C"): a file writing the same
+                # template (importlib.import_module(f"tinycudann_bindings_{cc}._C")) loads it
+                templates = {k.name for k in self.kernels if k.kind == "cpp-extension" and "{" in k.name
+                             and kernel.path in k.sources}
+                for rel, py in self.scan.py.items() if templates else ():
+                    if any(text in templates for text, _line in py.patterns):
+                        kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
+                                        for line in py.module_reads(name)]
                 if kernel.path not in self.extensions:
                     kernel.note = "" if loaders else UNNAMED_EXTENSION
                     continue
@@ -592,7 +624,7 @@ class _Builder:
                             kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
                     getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
-                                 if receiver in self.module_locals(rel, module)]
+                                 if receiver in self.module_locals(rel, module) or receiver == module]
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
                 kernel.note = (kernel.note + "; " if kernel.note else "") + READ_BY_GETATTR
                 for use in self.string_uses(name):

@@ -21,20 +21,36 @@ _NOT_BINDINGS = {"tests", "test", "docs", "doc", "examples", "example", "benchma
 
 def bindings_root(root: Path) -> str | None:
     """The one direct subfolder holding a Python distribution (a build file beside a regular package), when the
-    root has no build file, no distribution metadata and no ``src/`` packages; else None."""
+    root has no build file, no distribution metadata and no ``src/`` packages; when none does, the one such folder
+    one level further down (``bindings/torch``); else None."""
     if any((root / name).is_file() for name in _BUILD_FILES + ("PKG-INFO",)) or any(root.glob("*.dist-info")):
         return None
     if (root / "src").is_dir() and top_level_names(root, root / "src"):
         return None
+    found = _distributions(root, root)
+    if not found:  # tiny-cuda-nn: bindings/torch/setup.py building the package bindings/torch/tinycudann
+        for entry in sorted(root.iterdir()):
+            if _candidate(entry) and not any((entry / name).is_file() for name in _BUILD_FILES):
+                found += _distributions(root, entry)
+    return found[0] if len(found) == 1 else None
+
+
+def _candidate(entry: Path) -> bool:
+    return entry.is_dir() and not entry.name.startswith(".") and entry.name not in SKIP_DIRS \
+        and entry.name not in _NOT_BINDINGS
+
+
+def _distributions(root: Path, folder: Path) -> list[str]:
+    """The direct subfolders of ``folder`` holding a build file beside a regular package (paths from ``root``)."""
     found = []
-    for entry in sorted(root.iterdir()):
-        if not entry.is_dir() or entry.name.startswith(".") or entry.name in SKIP_DIRS or entry.name in _NOT_BINDINGS:
+    for entry in sorted(folder.iterdir()):
+        if not _candidate(entry):
             continue
         if not any((entry / name).is_file() for name in ("pyproject.toml", "setup.py")):
             continue
         if any((entry / pkg / "__init__.py").is_file() for pkg in find_packages(entry) if pkg not in _NOT_BINDINGS):
-            found.append(entry.name)
-    return found[0] if len(found) == 1 else None
+            found.append(entry.relative_to(root).as_posix())
+    return found
 
 
 def audit_tree(root: Path) -> SourceTree:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import Path
 
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
@@ -62,3 +63,36 @@ def public_note(package: str) -> str:
     return (f"a public module of the library package {package} (build files at the root, its tests import it): "
             "users may import it though nothing in the tree does; without a spec naming the roots, public, "
             "no internal user")
+
+
+_FIND_PACKAGES = re.compile(r"\bfind_packages\s*\(|^\s*packages\s*=\s*find:", re.M)
+_NAMESPACE_DISCOVERY = re.compile(r"find_namespace_packages|find_namespace:|namespaces\s*=\s*true|"
+                                  r"\[tool\.(?:hatch|poetry|flit|pdm)|build-backend\s*=\s*[\"'](?!setuptools)", re.I)
+
+
+def unshipped_folders(root: Path, python_paths: list[str]) -> set[str]:
+    """Folders of Python files inside a regular package that have no ``__init__.py``, when the build finds its
+    packages with ``find_packages()`` (``setup.py``, or ``packages = find:`` in ``setup.cfg``) and nothing asks for
+    namespace packages: ``find_packages`` leaves them out of the distribution, so their modules are no public API
+    (pytorch_spline_conv ``952a4ca^``: ``torch_spline_conv/old/*.py``, reported "public, no internal user" at 40).
+    Empty when the build is unknown."""
+    texts = []
+    for name in _BUILD_FILES:
+        try:
+            texts.append((root / name).read_text(errors="replace"))
+        except OSError:
+            continue
+    if not any(_FIND_PACKAGES.search(t) for t in texts) or any(_NAMESPACE_DISCOVERY.search(t) for t in texts):
+        return set()
+    present = set(python_paths)
+    out = set()
+    for path in python_paths:
+        folder = posixpath.dirname(path)
+        parent = posixpath.dirname(folder)
+        if folder and parent and f"{folder}/__init__.py" not in present and f"{parent}/__init__.py" in present:
+            out.add(folder)  # and every folder below it: callers test prefixes
+    return out
+
+
+def in_unshipped(path: str, folders: set[str]) -> bool:
+    return any(path.startswith(folder + "/") for folder in folders)

@@ -30,7 +30,8 @@ from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult
 from slimfork.audit.projection import projection
-from slimfork.audit.public import is_public_path, library_package_of, library_packages
+from slimfork.audit.public import in_unshipped, is_public_path, library_package_of, library_packages, \
+    unshipped_folders
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
@@ -128,8 +129,13 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     runnable |= top_level_scripts(tree.root, [p for p in python_paths
                                                   if (p not in reached or p in test_only) and p not in runnable])
     libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
+    # folders find_packages() leaves out, none of whose modules the tree's code imports (else an editable install
+    # is how it is used: aiter's ater/ops/ without __init__.py, imported by ater/__init__.py)
+    unshipped = {folder for folder in (unshipped_folders(tree.root, python_paths) if libs else ())
+                 if not any(in_unshipped(p, {folder}) for p in reached_without_tests)}
     public = {p: library_package_of(graph.module_of(p), libs) or "" for p in python_paths
-              if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))}
+              if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))
+              and not in_unshipped(p, unshipped)}
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})

@@ -454,7 +454,8 @@ class _Visitor(ast.NodeVisitor):
             self.py_hint[-1] = True
         if (isinstance(node.func, ast.Name) and func == "getattr" and len(node.args) >= 2
                 and not isinstance(node.args[1], ast.Constant)):
-            receiver = node.args[0].id if isinstance(node.args[0], ast.Name) else ""
+            # getattr(ext, name), getattr(torch_spline_conv.basis_cuda, name): the name or dotted name read from
+            receiver = ast.unparse(node.args[0]) if _dotted(node.args[0]) else ""
             self.s.dynamic_getattrs.append((node.lineno, receiver))
         if func and ("load" in func.lower() or func in _EXTENSION_CLASSES):
             loader = self._loader(node, func)
@@ -509,3 +510,10 @@ class _Visitor(ast.NodeVisitor):
 
     def _function(self) -> str | None:
         return ".".join(self.stack) if self.stack else None
+
+
+def _dotted(node: ast.AST) -> bool:
+    """A name, or attributes of a name (``pkg.ext``)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
