@@ -15,6 +15,7 @@ from tests.mapping.registrykit import write_project
 
 BUILDS = {
     "loop_append": "__all__ = []\nfor _m in ('alpha', 'beta'):\n    __all__.append(_m)\n",
+    "comprehension": "_MODS = ('alpha', 'beta')\n__all__ = [m for m in _MODS]\n",
     "call": "def _names():\n    return ['alpha', 'beta']\n\n\n__all__ = _names()\n",
 }
 
