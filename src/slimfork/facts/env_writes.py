@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Iterable, Iterator
 
-from slimfork.facts.model import ENV
+from slimfork.facts.model import ENV, NAME
 from slimfork.index.parse import parse_python
 
 _ENVIRON_METHODS = {"setdefault": "sets", "pop": "removes", "update": "sets", "__setitem__": "sets",
@@ -37,6 +37,70 @@ def env_write_warnings(facts, files: Iterable[tuple[str, bytes]]) -> list[str]:
                            f"({fact.describe()}): the fold read it as that value everywhere, which may be false once "
                            "that code has run")
     return out
+
+
+def name_write_warnings(facts, files: Iterable[tuple[str, bytes]]) -> list[str]:
+    """Kept code outside the tests that assigns a name a ``[facts.names]`` fact fixes (``config.LEGACY = True``
+    where the fact is ``"pkg.config.LEGACY" = false``, ``setattr(config, "LEGACY", v)``, ``global LEGACY`` in
+    the module itself): the fold read the name as the fact's value everywhere, which that code makes false. The
+    receiver is matched by its last name (``config``, ``pkg.config``, ``cfg`` bound by ``import pkg.config as
+    cfg``): a warning may name a write to another module's name of that name, never miss one so spelled."""
+    fixed = [f for f in (facts.by_kind(NAME) if facts else []) if f.target.count(".") >= 1]
+    if not fixed:
+        return []
+    out = []
+    for rel, data in files:
+        wanted = [f for f in fixed if f.target.rsplit(".", 1)[1].encode() in data]
+        if not wanted:
+            continue
+        try:
+            tree = parse_python(data)
+        except (SyntaxError, ValueError):
+            continue
+        own = rel[:-3].replace("/", ".").removesuffix(".__init__")
+        aliases = _module_aliases(tree)
+        for fact in wanted:
+            owner, attr = fact.target.rsplit(".", 1)
+            receivers = {owner.rsplit(".", 1)[-1], owner} | {a for a, m in aliases.items() if m == owner
+                                                             or m.rsplit(".", 1)[-1] == owner.rsplit(".", 1)[-1]}
+            in_owner = own == owner or own.endswith("." + owner) or owner.endswith("." + own)
+            for line in _name_writes(tree, attr, receivers, in_owner):
+                out.append(f"{fact.key}: {rel}:{line} sets {attr}, a name the fact fixes ({fact.describe()}): the "
+                           "fold read it as that value everywhere, which may be false once that code has run")
+    return out
+
+
+def _module_aliases(tree: ast.Module) -> dict[str, str]:
+    """Names bound to modules: ``import a.b as c`` -> c: a.b; ``from a import b as c`` -> c: a.b (relative: .b)."""
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    out[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                out[alias.asname or alias.name] = f"{node.module or ''}.{alias.name}".lstrip(".")
+    return out
+
+
+def _name_writes(tree: ast.Module, attr: str, receivers: set[str], in_owner: bool) -> Iterator[int]:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and target.attr == attr and _dotted(target.value) in receivers:
+                    yield node.lineno
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" \
+                and len(node.args) >= 2 and _dotted(node.args[0]) in receivers and _text(node.args[1]) == attr:
+            yield node.lineno
+        elif in_owner and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and any(isinstance(n, ast.Global) and attr in n.names for n in ast.walk(node)):
+            for n in ast.walk(node):
+                if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and any(
+                        isinstance(t, ast.Name) and t.id == attr
+                        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])):
+                    yield n.lineno
 
 
 def _writes(tree: ast.Module) -> Iterator[tuple[str, int, str]]:
@@ -123,3 +187,12 @@ def _is_environ(node: ast.AST, copies: set[str] = frozenset()) -> bool:  # type:
 
 def _text(node: ast.AST) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None

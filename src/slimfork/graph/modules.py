@@ -40,6 +40,7 @@ class ModuleMap:
     beside: set[str] = field(default_factory=set)  # of those, packages at the top beside src/ (tests/): no library
     children: dict[str, list[str]] = field(default_factory=dict)
     all_names: dict[str, list[str]] = field(default_factory=dict)  # literal __all__ per module
+    all_dynamic: set[str] = field(default_factory=set)  # modules whose __all__ is built at run time
     resolved_cache: dict = field(default_factory=dict, repr=False)
 
     def module_of(self, path: str) -> str | None:
@@ -93,6 +94,8 @@ def build_module_map(tree: SourceTree, index: Index) -> ModuleMap:
         all_names = index.files[rel].all_names
         if all_names:
             mm.all_names[name] = all_names
+        if index.files[rel].all_dynamic:
+            mm.all_dynamic.add(name)
     for name in list(mm.modules):  # implicit namespace packages: parents without an __init__.py
         parts = tuple(name.split("."))
         for i in range(1, len(parts)):
@@ -187,5 +190,8 @@ def _parents(mm: ModuleMap, dotted: str):
 
 
 def _star_submodules(mm: ModuleMap, package: str) -> list[str]:
-    """``from pkg import *`` imports the submodules that pkg's ``__all__`` names."""
+    """``from pkg import *`` imports the submodules that pkg's ``__all__`` names; every submodule of pkg when its
+    ``__all__`` is built at run time (``for m in MODS: __all__.append(m)``: unknown means keep)."""
+    if package in mm.all_dynamic:
+        return sorted(mm.children.get(package, ()))
     return [f"{package}.{n}" for n in mm.all_names.get(package, ()) if f"{package}.{n}" in mm.modules]

@@ -74,13 +74,16 @@ _PATH_TYPES = frozenset({"Path", "PurePath", "PosixPath", "PurePosixPath"})
 
 def _joined_py_paths(tree: ast.Module) -> list[tuple[str, int]]:
     """``os.path.join("src", "pkg", "_version.py")``, ``Path(here) / "pkg" / "x.py"``,
-    ``files(__package__).joinpath("scripts", "gen.py")``, ``Path(here, "scripts", "gen.py")``: the literal parts
+    ``files(__package__).joinpath("scripts", "gen.py")``, ``Path(here, "scripts", "gen.py")``, a list or tuple of
+    parts joined later (``os.sep.join(__file__.split(os.sep)[:-1] + ["impl", "worker.py"])``): the literal parts
     joined (a computed base, ``here``, is dropped: the edge also tries the path beside the naming file)."""
     out = []
     for node in walk(tree):
         if isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath")
                                            or isinstance(node.func, ast.Name) and node.func.id in _PATH_TYPES):
             parts = node.args
+        elif isinstance(node, (ast.List, ast.Tuple)) and not isinstance(node.ctx, ast.Store):
+            parts = node.elts  # a sequence of parts joined later: ``os.sep.join(base + ["impl", "worker.py"])``
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
             parts, left = [node.right], node.left
             while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Div):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import slimfork
 from slimfork import __version__
-from slimfork.facts.env_writes import env_write_warnings
+from slimfork.facts.env_writes import env_write_warnings, name_write_warnings
 from slimfork.facts.instances import creation_warnings
 from slimfork.globs import first_match
 from slimfork.graph.public_api import kept_api, public_api
@@ -218,7 +218,8 @@ def _check_facts(facts, stages: Stages, scratch: Path, tests: list[str]) -> None
     test_code = {k.path for k in kept if first_match(tests, k.path) is not None
                  or k.module and is_support_name(k.module)}
     code = [(rel, data) for rel, data in files if rel not in test_code]
-    for warning in creation_warnings(facts, files) + env_write_warnings(facts, code):
+    for warning in creation_warnings(facts, files) + env_write_warnings(facts, code) \
+            + name_write_warnings(facts, code):
         if warning not in stages.plan.warnings:
             stages.plan.warnings.append(warning)
 
