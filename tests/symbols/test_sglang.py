@@ -13,7 +13,7 @@ import pytest
 from slimfork.index import summarize
 from tests.conftest import ROOT
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sglang")]
+pytestmark = pytest.mark.slow  # not in the profile test's group: it runs beside it, not after it (CI's critical path)
 PROFILE = ROOT / "profiles" / "sglang-deepseek.toml"
 REGISTRIES = [
     {"kind": "dict", "package": "sglang.srt.parser.reasoning_parser.ReasoningParser.DetectorMap",
