@@ -661,12 +661,7 @@ def setup_folder_sources(root: Path, python_paths: list[str], native: list[str])
             folders.setdefault("/".join(parts[:i]), []).append(path)
     python_folders = {"/".join(p.split("/")[:i]) for p in python_paths for i in range(1, p.count("/") + 1)}
     out: dict[str, str] = {}
-    for rel in setup_scripts(root, python_paths):
-        try:
-            tree = ast.parse((root / rel).read_bytes())
-        except (OSError, SyntaxError, ValueError):
-            continue
-        here = posixpath.dirname(rel)
+    for rel, tree, here in _parsed_setup_scripts(root, python_paths):
         for text, line in _build_strings(tree):
             full = posixpath.normpath(posixpath.join(here, text.rstrip("/")))
             if full.startswith("..") or full == "." or "/" not in text.strip("./") or full in python_folders:
@@ -1000,12 +995,7 @@ def setup_extensions(root: Path, python_paths: list[str], native: list[str]
     extensions share a group (the script and line). Sources the other calls compute are not listed."""
     resolver = SourceResolver(native)
     out: list[tuple[str, str, int, set[str], str]] = []
-    for rel in setup_scripts(root, python_paths):
-        try:
-            tree = ast.parse((root / rel).read_bytes())
-        except (OSError, SyntaxError, ValueError):
-            continue
-        here = posixpath.dirname(rel)
+    for rel, tree, here in _parsed_setup_scripts(root, python_paths):
         loops = [node for node in ast.walk(tree) if isinstance(node, ast.For) and isinstance(node.target, ast.Name)]
         patterns = _glob_patterns(tree)
         for call in (node for node in ast.walk(tree) if isinstance(node, ast.Call)):
@@ -1142,3 +1132,13 @@ def unloaded_extension_sources(root: Path, python_paths: list[str], native: list
             if builders[path] == 1:
                 out[path] = (why, 60 if private else 40)
     return out
+
+
+def _parsed_setup_scripts(root: Path, python_paths):
+    """(path, syntax tree, folder) of each setup script that parses."""
+    for rel in setup_scripts(root, python_paths):
+        try:
+            tree = ast.parse((root / rel).read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            continue
+        yield rel, tree, posixpath.dirname(rel)

@@ -8,6 +8,7 @@ The trees opened last stay held, so the checks of one batch, and the next batch,
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from slimfork.index.summary import ModuleSummary
 # The summaries of the trees opened last, held: summaries are held only as long as a tree holds them, and each
 # check of a batch opens the same tree (sglang: 40-70 s to summarise a folded fork's 1.5k changed files again)
 _HOLD = 2
+_SUMMARISING = threading.Lock()
 _HELD: list[dict[str, ModuleSummary]] = []
 
 
@@ -93,14 +95,14 @@ def open_tree(root: Path, layout: TreeLayout, original: bool = False, jobs: int 
         sha = content_hash(data)
         shas[rel] = sha
         todo[sha] = data
-    # The original is stable: its disk-cached index is the fastest start, unless this process holds most of its
-    # summaries (the analysis's index does, less the files the spec drops: those few are parsed here)
-    missing = sum(not is_held(sha) for sha in todo)
-    index = build_index(root, jobs=jobs) if original and missing > len(todo) // 2 else None
-    tree = Tree(root, layout, shas, summaries=summarize_all(todo, jobs))
-    del index
-    _HELD.insert(0, tree.summaries)  # the next tree of a run (a batch, the next check) shares most of them
-    del _HELD[_HOLD:]
+    # The original is stable: its disk-cached index is the fastest start, unless this process holds every summary
+    # (the analysis's index leaves out the files the spec drops: the index parses only those, and caches them)
+    with _SUMMARISING:  # the baselines open the original in threads at once: the second finds it summarised
+        index = build_index(root, jobs=jobs) if original and not all(is_held(sha) for sha in todo) else None
+        tree = Tree(root, layout, shas, summaries=summarize_all(todo, jobs))
+        del index
+        _HELD.insert(0, tree.summaries)  # the next tree of a run (a batch, the next check) shares most of them
+        del _HELD[_HOLD:]
     prefixes: set[str] = set()
     for rel in py:
         module = layout.module_of(rel)
