@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 import json
+import re
 from pathlib import Path
 
 from slimfork.decisions import Uncertain
@@ -29,7 +30,7 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    verify = verify_requirements(project) if project.tests else ([], [])
+    verify = verify_requirements(project)
     text = render(project, roots, facts, registries, out, dead, others, verify, places)
     data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],
@@ -123,10 +124,12 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
 def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
     if not requirements:
         return []
+    tests = any(re.match(r"pytest\b", r) and not r.startswith("pytest-") for r in requirements)
     return ["", "## The checks run with the packages of the interpreter running slimfork unless [verify] names",
-            "## requirements: accept this to run them (the tests included) in a venv of the project's dependencies,",
-            "## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
-            + " (docs/verify.md)",
+            "## requirements: accept this to run them" + (" (the tests included)" if tests else "")
+            + " in a venv of the project's dependencies" + ("," if tests else " (docs/verify.md)"),
+            *(["## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
+               + " (docs/verify.md)"] if tests else []),
             "# [verify]", "# requirements = [" + ", ".join(_s(r) for r in requirements) + "]"]
 
 

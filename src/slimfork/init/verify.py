@@ -8,10 +8,13 @@ and groups (``dev``: linters, docs) give only pytest, its plugins and what the t
 from __future__ import annotations
 
 import ast
+import email.parser
 import re
 import tomllib
+from pathlib import Path
 
 from slimfork.init.project import Project
+from slimfork.source.declared_requirements import declared_requirements, is_test_group
 from slimfork.testsuite.pytest_config import read_pytest_config
 
 TEST_EXTRAS = ("test", "tests", "testing")
@@ -20,28 +23,58 @@ _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
 def verify_requirements(project: Project) -> tuple[list[str], list[str]]:
-    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`)."""
+    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`).
+    Without tests, the project's dependencies alone (the import and install checks need them too)."""
     dist = project.tree.dist
+    root = project.tree.root
+    tested = bool(project.tests)
     lines: list[str] = []
     imported = _test_imports(project)
-    for req in dist.requires if dist else []:
+    metadata = list(dist.requires) if dist else []
+    if not metadata and dist and dist.origin == "pyproject.toml" and (root / "PKG-INFO").is_file():
+        metadata = _pkg_info_requires(root / "PKG-INFO")  # dynamic dependencies: the sdist's metadata has them
+    for req in metadata:
         req = req.strip()
         match = _EXTRA.search(req)
         if match is None:
             lines.append(req)
-        elif match.group(1) in TEST_EXTRAS or _for_tests(req, imported):
+        elif tested and (match.group(1) in TEST_EXTRAS or _for_tests(req, imported)):
             spec, _, marker = req.partition(";")
             marker = _EXTRA.sub(" and ", marker).strip().removeprefix("and ").removesuffix(" and").strip()
             lines.append(spec.strip() + (f"; {marker}" if marker else ""))
-    lines += _pyproject_lists(project, imported)
+    # setup.py, setup.cfg, poetry, requirements files, tox: what a checkout (or an older sdist's PKG-INFO) lacks
+    declared = declared_requirements(root)
+    if not lines:
+        lines += declared.runtime
+    if tested:
+        for name, reqs in declared.groups.items():
+            whole = name in TEST_EXTRAS or is_test_group(name)
+            lines += [req for req in reqs if whole or _for_tests(req, imported)]
+        lines += _pyproject_lists(project, imported)
     config = read_pytest_config(project.tree.root)
     why = []
-    for name, reason in {"pytest": "", **config.needs}.items():
+    for name, reason in ({"pytest": "", **config.needs} if tested else {}).items():
         if _key(name) not in {_key(line) for line in lines}:
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
-    return list(dict.fromkeys(lines)), why
+    return _first_of_each(lines), why
+
+
+def _first_of_each(lines: list[str]) -> list[str]:
+    """One line a package, the first (the metadata's before a requirements file's pin)."""
+    seen: dict[str, str] = {}
+    for line in lines:
+        seen.setdefault(_key(line), line)
+    return list(seen.values())
+
+
+def _pkg_info_requires(path: Path) -> list[str]:
+    try:
+        msg = email.parser.Parser().parsestr(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return []
+    return list(msg.get_all("Requires-Dist") or [])
 
 
 def _pyproject_lists(project: Project, imported: set[str]) -> list[str]:

@@ -155,6 +155,11 @@ def _value(node: ast.expr, assigned: dict[str, ast.expr]):
     return None
 
 
+def literal_value(node: ast.expr, assigned: dict[str, ast.expr]):
+    """:func:`_value` for other readers of setup.py (``install_requires=REQUIRES``)."""
+    return _value(node, assigned)
+
+
 def _fstring(node: ast.expr, var: str, value) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
