@@ -101,3 +101,21 @@ def test_a_check_that_ran_without_a_dependency_is_a_warning_and_the_summary_coun
     assert "warning: check 'import-modules' ran on the original without not_installed_dependency_xyz" in err
     assert "which lacks not_installed_dependency_xyz" in err
     assert "0 uncertain, 0 warnings, 1 check warning (above)." in " ".join(out.split())
+
+
+def test_with_verify_requirements_the_hint_names_their_venv(capsys):
+    """zope.deprecation 5.0's accepted draft (``requirements = ["setuptools"]``): the venv's setuptools has no
+    ``pkg_resources``, and the hint said the interpreter running slimfork lacked it and to name it in [verify]
+    requirements, which the spec did."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("0 of 5 modules import in the original; not counted: zope (ModuleNotFoundError: No module named "
+            "'pkg_resources')")
+    baselines = {"batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]},
+                 "roots": [{"module": "zope.deprecation", "reason": "root"}]}
+    assert print_unusable(baselines, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "the venv of [verify] requirements, which lacks pkg_resources" in err
+    assert "interpreter running slimfork" not in err
+    print_unusable(baselines)
+    assert "interpreter running slimfork, which lacks pkg_resources" in capsys.readouterr().err

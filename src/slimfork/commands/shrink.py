@@ -32,15 +32,26 @@ def add_parser(sub):
     return p
 
 
-def print_unusable(data: dict) -> int:
+def print_unusable(data: dict, venv: bool = False) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
     module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
     lacked a dependency for part of the original verified only the rest (ftfy 6.3.1: "1 of 16 modules import in
-    the original", no ``wcwidth``): a warning too. Returns how many warnings it wrote."""
+    the original", no ``wcwidth``): a warning too. ``venv``: the checks ran in the venv of ``[verify]
+    requirements``, so the hint says to add what that lacks (zope.deprecation 5.0's accepted draft: the venv's
+    setuptools has no ``pkg_resources``, and the hint said the interpreter running slimfork lacked it). Returns how
+    many warnings it wrote."""
     import sys
 
     import re
+
+    def lacks(names: str) -> str:
+        if venv:
+            return (f"the checks run in the venv of [verify] requirements, which lacks {names}: add what provides "
+                    f"{'it' if ', ' not in names else 'them'} there (a package whose import name differs, or an "
+                    "older release of one: pkg_resources came with setuptools<81) (docs/verify.md)")
+        return (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
+                "install the project's dependencies there, or name them in [verify] requirements (docs/verify.md)")
 
     baselines = (data.get("batches") or {}).get("baselines") or []
     own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
@@ -57,9 +68,7 @@ def print_unusable(data: dict) -> int:
                 continue
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
-            hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
-                    "install the project's dependencies there, or name them in [verify] requirements "
-                    "(docs/verify.md)")
+            hint = lacks(names)
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
@@ -67,10 +76,7 @@ def print_unusable(data: dict) -> int:
                     "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
-            names = ", ".join(sorted(missing - own))
-            hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
-                    "install the project's dependencies there, or name them in [verify] requirements "
-                    "(docs/verify.md)")
+            hint = lacks(", ".join(sorted(missing - own)))
         elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
             what = "could not run on the original, so it verified nothing"
             hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
@@ -82,7 +88,9 @@ def print_unusable(data: dict) -> int:
                     "build backend, a compiler) or skip the check with [checks] skip = [\"install\"]")
         else:
             what = "could not run on the original, so it verified nothing"
-            hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
+            hint = ("the checks run in the venv of [verify] requirements; add what the original needs there "
+                    "(docs/verify.md)" if venv else
+                    "the checks run with the packages of the interpreter running slimfork; install the project's "
                     "dependencies there, or name them in [verify] requirements (docs/verify.md)")
         note = note if len(note) <= 240 else note[:240] + " ..."
         sys.stderr.write(f"warning: check '{b['check']}' {what}: {note}\n  hint: {hint}\n")
@@ -130,7 +138,7 @@ def run(args) -> int:
                     executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
-    unusable = print_unusable(data)
+    unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None)
     if args.json:
         print_json(data)
         return 0
