@@ -132,3 +132,12 @@ def test_nothing_declared_and_broken_files(tmp_path):
     _write(tmp_path, {"setup.py": "setup(", "setup.cfg": "[options\n", "pyproject.toml": "[", "tox.ini": "x"})
     found = declared_requirements(tmp_path)
     assert (found.runtime, found.groups) == ([], {})
+
+
+def test_an_included_file_is_read_with_its_includer(tmp_path):
+    """yarl 1.9.4: ``requirements/test.txt`` says ``-r cython.txt``; the test list must hold the Cython that
+    coverage's ``Cython.Coverage`` plugin needs, though ``cython.txt`` is also a list of its own, read first."""
+    _write(tmp_path, {"requirements/cython.txt": "cython==3.0.6\n", "requirements/test.txt": "-r cython.txt\npytest\n",
+                      "requirements/doc.txt": "sphinx\n"})
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"cython": ["cython==3.0.6"], "doc": ["sphinx"], "test": ["cython==3.0.6", "pytest"]}

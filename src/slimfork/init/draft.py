@@ -74,6 +74,10 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
     lines.append("roots = [" + ", ".join(_s(r) for r in roots) + "]")
     if project.tests:
         lines.append(f"tests = [{', '.join(_s(t) for t in project.tests)}]{'':<6}## the project's own tests")
+    elif inside := _test_modules(project):  # zope.deprecation 5.0: src/zope/deprecation/tests.py
+        lines.append("## no tests folder found; test modules inside the packages: accept this to run them as the "
+                     "pytest check")
+        lines.append("# tests = [" + ", ".join(_s(t) for t in inside) + "]")
     else:
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
@@ -119,6 +123,14 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             *([f"##   ... {len(places) - SHOWN_KEYS} more"] if len(places) > SHOWN_KEYS else []),
             "## if the names come from outside the project (a user's plugins or hooks), accept this to let them go:",
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
+
+
+def _test_modules(project: Project) -> list[str]:
+    """Test modules of the packages where no tests folder holds them (``pkg/tests.py``, ``pkg/test_x.py``; not a
+    ``pkg/testing.py`` of helpers for the users' tests)."""
+    names = [(path, path.rsplit("/", 1)[-1]) for path in project.internal_modules().values()]
+    return sorted(path for path, name in names if name in ("tests.py", "test.py")
+                  or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")))
 
 
 def _verify(requirements: list[str], plugins: list[str]) -> list[str]:

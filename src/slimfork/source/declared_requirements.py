@@ -59,25 +59,25 @@ def declared_requirements(root: Path) -> Declared:
     return out
 
 
-def read_requirement_file(path: Path, seen: set[Path] | None = None) -> list[str]:
+def read_requirement_file(path: Path, read: set[Path] | None = None, _stack: tuple[Path, ...] = ()) -> list[str]:
     """The requirement lines of a pip requirements file: ``-r``/``--requirement`` followed (relative to it), options,
-    ``-e``/``-c``, paths and URLs left out, comments and ``--hash`` stripped, ``\\`` continuations joined. A file
-    in ``seen`` is not read again (it is added there)."""
-    seen = set() if seen is None else seen
+    ``-e``/``-c``, paths and URLs left out, comments and ``--hash`` stripped, ``\\`` continuations joined.
+    ``read`` collects every file read, the included ones too (no file of it is scanned again on its own)."""
     try:
         path = path.resolve()
-        if path in seen or not path.is_file():
+        if path in _stack or not path.is_file():
             return []
-        seen.add(path)
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
+    if read is not None:
+        read.add(path)
     out: list[str] = []
     for line in text.replace("\\\n", " ").splitlines():
         line = re.sub(r"(^|\s)#.*$", "", line).strip()
         include = re.match(r"^(?:-r|--requirement)\s*=?\s*(\S+)", line)
         if include:
-            out += read_requirement_file(path.parent / include.group(1), seen)
+            out += read_requirement_file(path.parent / include.group(1), read, (*_stack, path))
         elif line and not line.startswith("-") and _REQ.match(line):
             out.append(" ".join(re.sub(r"\s+--hash\S*", "", line).split()))
     return out
@@ -266,20 +266,23 @@ def _poetry_constraint(version: str) -> str:
 
 def _requirement_files(root: Path, out: Declared, used: set[Path]) -> None:
     """``requirements.txt`` (runtime, when no build file declares any), ``requirements-test.txt``,
-    ``test-requirements.txt``, ``requirements/test.txt`` (a pip-compile ``.in`` wins over its pinned ``.txt``)."""
-    files = [*root.glob("*requirements*.txt"), *root.glob("*requirements*.in"), *root.glob("requirements/*.txt"),
-             *root.glob("requirements/*.in")]
+    ``test-requirements.txt``, ``requirements/test.txt`` (a pip-compile ``.in`` wins over its pinned ``.txt``). Each
+    is a list with what it includes (``-r cython.txt`` in yarl 1.9.4's ``requirements/test.txt``), also where that
+    is a list of its own."""
+    files = sorted({f.resolve() for f in [*root.glob("*requirements*.txt"), *root.glob("*requirements*.in"),
+                                          *root.glob("requirements/*.txt"), *root.glob("requirements/*.in")]})
     stems = {(f.parent, f.stem) for f in files if f.suffix == ".in"}
-    for file in sorted(files):
-        if file.resolve() in used or (file.suffix == ".txt" and (file.parent, file.stem) in stems):
+    named = set(used)  # what the build files read: the runtime list
+    for file in files:
+        if file in named or (file.suffix == ".txt" and (file.parent, file.stem) in stems):
             continue
         stem = file.stem.lower()
-        if file.parent.name == "requirements" and file.parent != root:
+        if file.parent.name == "requirements" and file.parent != root.resolve():
             name = stem
         else:
             name = re.sub(r"(^|[-_.])requirements?($|[-_.])", r"\1\2", stem).strip("-_.") or "requirements"
         lines = read_requirement_file(file, used)
-        rel = file.relative_to(root).as_posix()
+        rel = file.relative_to(root.resolve()).as_posix()
         if name in _RUNTIME_FILES:
             if not out.runtime:
                 out.add(None, lines, rel)
@@ -302,7 +305,8 @@ def _tox(root: Path, out: Declared, used: set[Path]) -> None:
         line = re.sub(r"(^|\s)#.*$", "", line).strip()
         include = re.match(r"^(?:-r|--requirement)\s*=?\s*(\S+)$", line)
         if include and "{" not in line:
-            lines += read_requirement_file(root / include.group(1), used)
+            if (root / include.group(1)).resolve() not in used:  # read already as a list of its own
+                lines += read_requirement_file(root / include.group(1), used)
         elif line and "{" not in line and not re.match(r"^[\w.,!-]+:\s", line) and _REQ.match(line):
             lines.append(line)
     out.add("tox", lines, "tox.ini [testenv] deps")
