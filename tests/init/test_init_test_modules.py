@@ -40,3 +40,12 @@ def test_no_test_module_no_suggestion(tmp_path):
     (tmp_path / "p" / "pkg" / "testing.py").write_text("X = 1\n")
     assert main(["init", str(tmp_path / "p"), "--out", str(tmp_path / "s.toml")]) == 0
     assert "no tests folder found (tests" in (tmp_path / "s.toml").read_text()
+
+
+def test_the_suggested_test_modules_get_pytest_in_verify(tmp_path, capsys):
+    """zope.deprecation 5.0's accepted draft ran its tests.py in a venv without pytest ("No module named pytest")."""
+    for rel, text in {**FILES, "setup.py": "from setuptools import setup\nsetup(install_requires=['six'])\n"}.items():
+        (tmp_path / "p" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "p" / rel).write_text(text)
+    assert main(["init", str(tmp_path / "p"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == ["six", "pytest"]

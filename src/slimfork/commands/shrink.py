@@ -47,9 +47,11 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
     def lacks(names: str) -> str:
         if venv:
+            example = ("pkg_resources came with setuptools<81" if "pkg_resources" in names.split(", ") else
+                       "yaml is PyYAML's")
             return (f"the checks run in the venv of [verify] requirements, which lacks {names}: add what provides "
-                    f"{'it' if ', ' not in names else 'them'} there (a package whose import name differs, or an "
-                    "older release of one: pkg_resources came with setuptools<81) (docs/verify.md)")
+                    f"{'it' if ', ' not in names else 'them'} there (the distribution's name may differ, or an "
+                    f"older release has it: {example}) (docs/verify.md)")
         return (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
                 "install the project's dependencies there, or name them in [verify] requirements (docs/verify.md)")
 

@@ -30,7 +30,7 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    verify = verify_requirements(project)
+    verify = verify_requirements(project, project.tests or _test_modules(project))
     text = render(project, roots, facts, registries, out, dead, others, verify, places)
     data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],

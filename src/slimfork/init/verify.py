@@ -22,14 +22,16 @@ _EXTRA = re.compile(r"""(?:\s+and\s+)?\(?\s*extra\s*==\s*["']([^"']+)["']\s*\)?(
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
-def verify_requirements(project: Project) -> tuple[list[str], list[str]]:
+def verify_requirements(project: Project, tests: list[str] | None = None) -> tuple[list[str], list[str]]:
     """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`).
-    Without tests, the project's dependencies alone (the import and install checks need them too)."""
+    ``tests``: the draft's, when not the test folders found (test modules inside the packages). Without tests, the
+    project's dependencies alone (the import and install checks need them too)."""
     dist = project.tree.dist
     root = project.tree.root
-    tested = bool(project.tests)
+    tests = project.tests if tests is None else tests
+    tested = bool(tests)
     lines: list[str] = []
-    imported = _test_imports(project)
+    imported = _test_imports(project, tests)
     metadata = list(dist.requires) if dist else []
     if not metadata and dist and dist.origin == "pyproject.toml" and (root / "PKG-INFO").is_file():
         metadata = _pkg_info_requires(root / "PKG-INFO")  # dynamic dependencies: the sdist's metadata has them
@@ -104,11 +106,11 @@ def _for_tests(req: str, imported: set[str]) -> bool:
     return key == "pytest" or key.startswith("pytest-") or key.replace("-", "_") in imported
 
 
-def _test_imports(project: Project) -> set[str]:
+def _test_imports(project: Project, tests: list[str]) -> set[str]:
     """The top-level names the tests import (lower case)."""
     out: set[str] = set()
     for rel in project.index.files:
-        if rel.endswith(".py") and any(rel == t or rel.startswith(t + "/") for t in project.tests):
+        if rel.endswith(".py") and any(rel == t or rel.startswith(t + "/") for t in tests):
             for node in ast.walk(project.parse(rel) or ast.Module(body=[], type_ignores=[])):
                 if isinstance(node, ast.Import):
                     out |= {a.name.split(".")[0].lower() for a in node.names}
