@@ -11,10 +11,10 @@ from slimfork.commands._output import comparison_table, console, print_json, pri
 
 def add_parser(sub):
     p = sub.add_parser("shrink", help="write the fork and its reports", description=__doc__)
-    p.add_argument("spec", nargs="?", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
+    p.add_argument("spec", nargs="?", metavar="SPEC", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
                    "folder (default: ./slimfork.toml if there is one, else the bundled example, written to "
                    "./mlserve-fork)")
-    p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
+    p.add_argument("--out", metavar="DIR", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
     p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
