@@ -125,3 +125,18 @@ def test_dynamic_dependencies_come_from_pkg_info(tmp_path, capsys):
     })
     assert main(["init", str(root), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == ["numpy>=1.20", "pytest"]
+
+
+def test_coverage_plugins_come_with_pytest_cov(tmp_path, capsys):
+    """yarl 1.9.4: ``addopts = --cov`` and ``.coveragerc``'s ``plugins = Cython.Coverage``: coverage imports the
+    plugin when pytest starts, and without Cython pytest did not run at all on the original."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "setup.cfg": "[tool:pytest]\naddopts = --cov=pkg\n[coverage:run]\nplugins =\n    Cython.Coverage\n",
+        "pyproject.toml": '[tool.coverage.run]\nplugins = ["covdefaults"]\n',
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pytest", "pytest-cov", "Cython", "covdefaults"]
+    assert "Cython (setup.cfg [coverage:run] plugins: Cython.Coverage)" in verify["plugins"]

@@ -8,6 +8,7 @@ and groups (``dev``: linters, docs) give only pytest, its plugins and what the t
 from __future__ import annotations
 
 import ast
+import configparser
 import email.parser
 import re
 import tomllib
@@ -54,13 +55,41 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
             lines += [req for req in reqs if whole or _for_tests(req, imported)]
         lines += _pyproject_lists(project, imported)
     config = read_pytest_config(project.tree.root)
+    needs = {"pytest": "", **config.needs}
+    if "pytest-cov" in needs or any(_key(line) in ("pytest-cov", "coverage") for line in lines):
+        for module, where in coverage_plugins(root):
+            needs.setdefault(module.split(".")[0], f"{where} plugins: {module}")
     why = []
-    for name, reason in ({"pytest": "", **config.needs} if tested else {}).items():
+    for name, reason in (needs if tested else {}).items():
         if _key(name) not in {_key(line) for line in lines}:
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
     return _first_of_each(lines), why
+
+
+def coverage_plugins(root: Path) -> list[tuple[str, str]]:
+    """coverage's ``[run] plugins`` (``.coveragerc``, setup.cfg and tox.ini ``[coverage:run]``, pyproject
+    ``[tool.coverage.run]``): (module, where). With pytest-cov, coverage imports each when pytest starts, and a
+    missing one stops the run (yarl 1.9.4: ``plugins = Cython.Coverage``, "No module named 'Cython'")."""
+    found: list[tuple[str, str]] = []
+    for name, section in ((".coveragerc", "run"), ("setup.cfg", "coverage:run"), ("tox.ini", "coverage:run")):
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string((root / name).read_text(encoding="utf-8", errors="replace"))
+        except (OSError, configparser.Error):
+            continue
+        text = parser.get(section, "plugins", fallback="")
+        found += [(m, f"{name} [{section}]") for m in re.split(r"[\s,]+", text) if re.fullmatch(r"[A-Za-z_][\w.]*", m)]
+    try:
+        data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = {}
+    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
+    run = (tool.get("coverage") or {}).get("run") if isinstance(tool.get("coverage"), dict) else None
+    plugins = run.get("plugins") if isinstance(run, dict) else None
+    found += [(m, "pyproject.toml [tool.coverage.run]") for m in plugins if isinstance(m, str)] if isinstance(plugins, list) else []
+    return found
 
 
 def _first_of_each(lines: list[str]) -> list[str]:
