@@ -91,6 +91,9 @@ def test_poetry_tables(tmp_path):
         pastel = "^0.2.0"
         Werkzeug = ">= 2.0.0"
         crashtest = { version = "^0.3.0", python = "^3.6" }
+        enum34 = { version = "^1.1", python = "~2.7" }
+        typing = { version = "^3.6", python = "~2.7 || ~3.4", markers = "implementation_name == 'cpython'" }
+        odd = { version = "1", python = "2.7 | 3" }
         extra-thing = { version = "1.2", optional = true }
         local = { path = "../local" }
         either = "^1.0 || ^2.0"
@@ -102,7 +105,11 @@ def test_poetry_tables(tmp_path):
         requests = { version = "*", extras = ["socks"], markers = "python_version >= '3.8'" }
         """})
     found = declared_requirements(tmp_path)
-    assert found.runtime == ["pastel>=0.2.0", "Werkzeug>=2.0.0", "crashtest>=0.3.0", "either"]
+    assert found.runtime == [
+        "pastel>=0.2.0", "Werkzeug>=2.0.0", 'crashtest>=0.3.0; python_version >= "3.6" and python_version < "4"',
+        'enum34>=1.1; python_version >= "2.7" and python_version < "2.8"',  # clikit 0.6.2: not on Python 3
+        'typing>=3.6; ((python_version >= "2.7" and python_version < "2.8") or (python_version >= "3.4" and '
+        "python_version < \"3.5\")) and implementation_name == 'cpython'", "either"]  # odd's Python: not read
     assert found.groups == {"more": ["extra-thing==1.2"], "dev": ["pytest>=4.0"],
                             "test": ["requests[socks]; python_version >= '3.8'"]}
 

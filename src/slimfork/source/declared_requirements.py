@@ -242,11 +242,49 @@ def _poetry_lines(deps, skip: set[str] = frozenset()) -> list[str]:  # type: ign
             if isinstance(extras, list) and extras:
                 name += "[" + ",".join(str(e) for e in extras) + "]"
             version, marker = value.get("version", "*"), value.get("markers", "")
+            python = _python_marker(str(value.get("python", "*")))
+            if python is None:
+                continue  # a Python constraint it cannot read: not installed where it may not belong
+            marker = " and ".join(f"({m})" if " or " in m else m for m in (python, marker)
+                                  if isinstance(m, str) and m)
         else:
             version, marker = value, ""
         line = name + _poetry_constraint(str(version))
         lines.append(line + (f"; {marker}" if isinstance(marker, str) and marker else ""))
     return lines
+
+
+_PY_TERM = re.compile(r"^(\^|~=?|==|!=|<=|>=|<|>)?\s*(\d+(?:\.\d+){0,2})(?:\.\*)?$")
+
+
+def _python_marker(constraint: str) -> str | None:
+    """A poetry ``python = "~2.7 || ^3.4"`` as an environment marker ('' for any Python; None where it is not
+    read). clikit 0.6.2's checkout: ``enum34 = { version = "^1.1", python = "~2.7" }`` became ``enum34>=1.1``,
+    which shadows the standard library's enum on Python 3."""
+    constraint = constraint.strip()
+    if constraint in ("", "*"):
+        return ""
+    alternatives = []
+    for alternative in constraint.split("||"):
+        parts = []
+        for term in re.split(r"[,\s]+(?=[\^~=!<>\d])", alternative.strip()):
+            match = _PY_TERM.match(term.strip())
+            if not match:
+                return None
+            op, version = match.group(1) or "==", match.group(2)
+            numbers = [int(n) for n in version.split(".")]
+            var = "python_full_version" if len(numbers) == 3 else "python_version"
+            if op in ("^", "~", "~="):
+                if op == "^":
+                    upper = [numbers[0] + 1] if numbers[0] else [0, numbers[1] + 1] if len(numbers) > 1 else [1]
+                else:
+                    upper = [numbers[0] + 1] if len(numbers) == 1 else numbers[:-1 if op == "~=" else 2][:-1] + \
+                        [numbers[:-1 if op == "~=" else 2][-1] + 1]
+                parts.append(f'{var} >= "{version}" and python_version < "{".".join(map(str, upper))}"')
+            else:
+                parts.append(f'{var} {op} "{version}"')
+        alternatives.append(" and ".join(parts))
+    return " or ".join(f"({a})" if " and " in a and len(alternatives) > 1 else a for a in alternatives)
 
 
 def _poetry_constraint(version: str) -> str:
