@@ -140,3 +140,19 @@ def test_coverage_plugins_come_with_pytest_cov(tmp_path, capsys):
     verify = json.loads(capsys.readouterr().out)["verify"]
     assert verify["requirements"] == ["pytest", "pytest-cov", "Cython", "covdefaults"]
     assert "Cython (setup.cfg [coverage:run] plugins: Cython.Coverage)" in verify["plugins"]
+
+
+def test_an_extras_marker_leaves_no_dangling_and(tmp_path, capsys):
+    """send2trash 2.2.0's PKG-INFO: ``Requires-Dist: pytest>=8; extra == "test"`` was drafted ``pytest>=8; and``,
+    which pip cannot read."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "PKG-INFO": "Metadata-Version: 2.1\nName: pkg\nVersion: 1\n"
+                    'Requires-Dist: pytest>=8; extra == "test"\n'
+                    'Requires-Dist: mock; python_version < "3.3" and extra == "test" and os_name == "nt"\n'
+                    'Requires-Dist: pywin32; sys_platform == "win32" and extra == "nativelib"\n',
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == [
+        "pytest>=8", 'mock; python_version < "3.3" and os_name == "nt"']

@@ -34,8 +34,8 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
     lines: list[str] = []
     imported = _test_imports(project, tests)
     metadata = list(dist.requires) if dist else []
-    if not metadata and dist and dist.origin == "pyproject.toml" and (root / "PKG-INFO").is_file():
-        metadata = _pkg_info_requires(root / "PKG-INFO")  # dynamic dependencies: the sdist's metadata has them
+    if dist and dist.origin == "pyproject.toml" and _dynamic_requirements(root) and (root / "PKG-INFO").is_file():
+        metadata += _pkg_info_requires(root / "PKG-INFO")  # dynamic dependencies: the sdist's metadata has them
     for req in metadata:
         req = req.strip()
         match = _EXTRA.search(req)
@@ -43,7 +43,8 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
             lines.append(req)
         elif tested and (match.group(1) in TEST_EXTRAS or _for_tests(req, imported)):
             spec, _, marker = req.partition(";")
-            marker = _EXTRA.sub(" and ", marker).strip().removeprefix("and ").removesuffix(" and").strip()
+            marker = " and ".join(part for part in re.split(r"\s+and\s+", marker.strip())
+                                  if not re.fullmatch(r"""\(?\s*extra\s*==\s*["'][^"']+["']\s*\)?""", part.strip()))
             lines.append(spec.strip() + (f"; {marker}" if marker else ""))
     # setup.py, setup.cfg, poetry, requirements files, tox: what a checkout (or an older sdist's PKG-INFO) lacks
     declared = declared_requirements(root)
@@ -98,6 +99,16 @@ def _first_of_each(lines: list[str]) -> list[str]:
     for line in lines:
         seen.setdefault(_key(line), line)
     return list(seen.values())
+
+
+def _dynamic_requirements(root: Path) -> bool:
+    """pyproject.toml's ``[project]`` leaves its dependencies or extras to the build backend (``dynamic``)."""
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("project")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    dynamic = project.get("dynamic") if isinstance(project, dict) else None
+    return isinstance(dynamic, list) and bool({"dependencies", "optional-dependencies"} & set(dynamic))
 
 
 def _pkg_info_requires(path: Path) -> list[str]:
