@@ -86,8 +86,9 @@ def coverage_plugins(root: Path) -> list[tuple[str, str]]:
         data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         data = {}
-    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
-    run = (tool.get("coverage") or {}).get("run") if isinstance(tool.get("coverage"), dict) else None
+    tool = data.get("tool")
+    coverage = tool.get("coverage") if isinstance(tool, dict) else None
+    run = coverage.get("run") if isinstance(coverage, dict) else None
     plugins = run.get("plugins") if isinstance(run, dict) else None
     found += [(m, "pyproject.toml [tool.coverage.run]") for m in plugins if isinstance(m, str)] if isinstance(plugins, list) else []
     return found

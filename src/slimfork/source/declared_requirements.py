@@ -183,8 +183,10 @@ def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:
         data = tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
         return
-    tool = data.get("tool") if isinstance(data.get("tool"), dict) else {}
-    dynamic = tool.get("setuptools", {}).get("dynamic", {}) if isinstance(tool.get("setuptools"), dict) else {}
+    tool = data.get("tool")
+    tool = tool if isinstance(tool, dict) else {}
+    setuptools = tool.get("setuptools")
+    dynamic = setuptools.get("dynamic", {}) if isinstance(setuptools, dict) else {}
     if isinstance(dynamic, dict):
         for name, files in _dynamic_files(dynamic):
             for file in files:
