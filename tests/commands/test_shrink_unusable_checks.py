@@ -119,3 +119,29 @@ def test_with_verify_requirements_the_hint_names_their_venv(capsys):
     assert "interpreter running slimfork" not in err
     print_unusable(baselines)
     assert "interpreter running slimfork, which lacks pkg_resources" in capsys.readouterr().err
+
+
+def test_what_the_checks_put_back_is_said_on_the_terminal(tmp_path, capsys):
+    """pytest-httpserver 1.1.0 with ``drop = ["entry-point:pytest11:*"]``: its tests need the plugin's fixture, the
+    checks put the entry point back, and the terminal said only "0 uncertain, 1 warning" (report.md's Restored
+    section was the one place that said so)."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("X = 1\n")
+    (root / "pkg" / "extra.py").write_text("def f():\n    return 2\n")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_extra.py").write_text(
+        "import importlib\n\ndef test_f():\n    assert importlib.import_module('pkg.ex' + 'tra').f() == 2\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg"]\ntests = ["tests"]\n'
+                                        '[checks]\nskip = ["install"]\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork")]) == 0
+    out, err = capsys.readouterr()
+    assert "put back: pkg/extra.py (" in err and "failed without it: tests/test_extra.py" in err
+    assert "1 planned edit put back by the checks (above)." in out
+    assert (tmp_path / "fork" / "pkg" / "extra.py").is_file()
+
+
+def test_no_restore_no_line(capsys):
+    from slimfork.commands.shrink import print_restored
+
+    assert print_restored({"batches": {"batches": [{"restored": []}]}}) == 0 and capsys.readouterr().err == ""

@@ -103,6 +103,24 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 SHOWN_WARNINGS = 5
 
 
+def print_restored(data: dict, report_dir=None) -> int:
+    """The planned edits the checks put back, on stderr: a newcomer's ``drop = ["entry-point:pytest11:*"]`` on
+    pytest-httpserver 1.1.0 was put back (its tests need the plugin's fixture), and the terminal said only "0
+    uncertain, 1 warning"; report.md's Restored section was the one place that said so. Returns how many."""
+    import sys
+
+    restored = [r for b in (data.get("batches") or {}).get("batches") or [] for r in b.get("restored") or []]
+    for r in restored[:SHOWN_WARNINGS]:
+        first = (r.get("failures") or [""])[0]
+        first = first if len(first) <= 200 else first[:200] + " ..."
+        sys.stderr.write(f"put back: {r.get('path')} ({r.get('reason')}): check '{r.get('check')}' failed without "
+                         f"it{': ' + first if first else ''}\n")
+    if len(restored) > SHOWN_WARNINGS:
+        where = f" in {report_dir / 'report.md'}" if report_dir else " with --json"
+        sys.stderr.write(f"... and {len(restored) - SHOWN_WARNINGS} more put back{where}\n")
+    return len(restored)
+
+
 def _n(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
 
@@ -141,6 +159,7 @@ def run(args) -> int:
     data = result.data
     print_stale(result.analysis)
     unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None)
+    restored = print_restored(data, result.report_dir)
     if args.json:
         print_json(data)
         return 0
@@ -150,7 +169,8 @@ def run(args) -> int:
     out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
               f"{red['files']}% fewer. {_n(len(data['uncertain']), 'uncertain', 'uncertain')}, "
               f"{_n(len(data['warnings']), 'warning')}"
-              + (f", {_n(unusable, 'check warning')} (above)." if unusable else "."))
+              + (f", {_n(unusable, 'check warning')} (above)" if unusable else "")
+              + (f", {_n(restored, 'planned edit')} put back by the checks (above)." if restored else "."))
     print_warnings(data["warnings"], result.report_dir)
     if result.out and result.report_dir:  # a fork is written with its report
         out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")
