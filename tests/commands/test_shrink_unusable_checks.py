@@ -145,3 +145,23 @@ def test_no_restore_no_line(capsys):
     from slimfork.commands.shrink import print_restored
 
     assert print_restored({"batches": {"batches": [{"restored": []}]}}) == 0 and capsys.readouterr().err == ""
+
+
+def test_an_own_folder_shadowed_by_an_installed_distribution_is_said(capsys):
+    """yarl 1.9.4's in-tree build backend is the namespace folder ``packaging/pep517_backend``; in the venv PyPI's
+    ``packaging`` wins, so "4 of 12 modules import in the original" and the check verified the rest silently
+    (its missing modules were the project's own, which the "not built" hint is for only when unusable)."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("4 of 12 modules import in the original; not counted: packaging.pep517_backend (ModuleNotFoundError: "
+            "No module named 'packaging.pep517_backend'); packaging.pep517_backend.hooks (ModuleNotFoundError: "
+            "No module named 'packaging.pep517_backend')")
+    data = {"roots": [{"module": "yarl"}, {"module": "packaging.pep517_backend.hooks"}],
+            "kept": [{"module": "packaging.pep517_backend", "path": "packaging/pep517_backend/__init__.py"}],
+            "batches": {"baselines": [{"check": "import-modules", "usable": True, "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "ran on the original without the project's own packaging.pep517_backend, so it verified only the rest" in err
+    assert "packaging imports from an installed distribution of that name" in err and "lacks" not in err
+    data["kept"] = []  # not in the source (a module its build writes): the usable check stays quiet
+    assert print_unusable(data, venv=True) == 0

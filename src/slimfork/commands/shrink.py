@@ -57,6 +57,7 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
     baselines = (data.get("batches") or {}).get("baselines") or []
     own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
+    kept = {k["module"] for k in data.get("kept") or [] if isinstance(k, dict) and k.get("module")}
     written = 0
     for b in baselines:
         if b.get("skipped"):
@@ -65,7 +66,18 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         # "No module named 'x'" (an import), "No module named x" (python -m x)
         named = set(re.findall(r"No module named '?([\w.]+)", note))
         missing = {m.split(".")[0] for m in named}
-        if b.get("usable", True):
+        # the source has the module, yet it is "not found": its top-level name imports from elsewhere (yarl
+        # 1.9.4's namespace folder packaging/, the in-tree build backend, behind PyPI's packaging in the venv)
+        shadowed = sorted(n for n in named if n in kept and "." in n and n.split(".")[0] in own)
+        if shadowed and not missing - own:
+            tops = ", ".join(sorted({n.split(".")[0] for n in shadowed}))
+            what = ("could not run on the original, so it verified nothing" if not b.get("usable", True) else
+                    f"ran on the original without the project's own {', '.join(shadowed[:3])}"
+                    f"{' ...' if len(shadowed) > 3 else ''}, so it verified only the rest")
+            hint = (f"the source has {'it' if len(shadowed) == 1 else 'them'}, but {tops} imports from an installed "
+                    f"distribution of that name, which shadows the source's folder (a folder without __init__.py "
+                    "loses to an installed package): a clash of names, not a missing dependency")
+        elif b.get("usable", True):
             if not missing - own:
                 continue
             names = ", ".join(sorted(missing - own))
