@@ -57,7 +57,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
            verify: tuple[list[str], list[str]] = ([], []), places: Sequence[Uncertain] = ()) -> str:
     dist = project.tree.dist
-    name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
+    name = f"{dist.name} {dist.version}".strip() if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
              "## Review it: suggestions are commented out; delete the leading '# ' of a suggestion's lines to",
              "## accept it (lines starting with '## ' are notes). See README.md (the keep spec) and docs/facts.md.",
