@@ -140,7 +140,7 @@ def _named_files(root: Path, node: ast.expr, assigned: dict[str, ast.expr]) -> l
                     inside = file.is_file() and file.is_relative_to(root.resolve())
                 except (OSError, ValueError):
                     inside = False
-                if inside and file.suffix in (".txt", ".in", "") and file not in found:
+                if inside and file.suffix in (".txt", ".in") and file not in found:
                     found.append(file)
     return found
 
