@@ -165,3 +165,20 @@ def test_modules_native_code_imports_are_roots(tmp_path):
     result, _ = run_audit(open_tree(tmp_path), options=AuditOptions(kinds={"unused-file"}))
     assert {f.subject for f in result.findings} == {"pkg/_stale.py"}
     assert any("imported by native code at csrc/core.cpp:2" in t["trigger"] for t in result.stats["hidden_root_triggers"])
+
+
+def test_triggers_of_one_kind_in_one_file_are_one_line():
+    """pytest-httpserver 1.1.0's audit printed "hidden roots: 1 module kept by a file name at
+    tests/test_release.py:157", then :158, :159 ... ten lines for one test listing its package's files."""
+    from slimfork.audit.hidden_roots import hidden_root_triggers
+
+    from slimfork.spec.model import Root
+
+    extra = [Root("module", f"pkg.m{i}", text=f"pkg.m{i} (named as a file at tests/test_release.py:{150 + i})")
+             for i in range(7)]
+    extra += [Root("module", "pkg.x", text="pkg.x (named as a file at tests/test_other.py:3)"),
+              Root("module", "pkg.y", text="pkg.y (imported by native code at csrc/core.cpp:2)")]
+    assert hidden_root_triggers(extra) == [
+        {"trigger": "a file name at tests/test_release.py:150, 151, 152, 153, 154 ... (7 places)", "modules": 7},
+        {"trigger": "a file name at tests/test_other.py:3", "modules": 1},
+        {"trigger": "imported by native code at csrc/core.cpp:2", "modules": 1}]

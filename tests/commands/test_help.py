@@ -38,3 +38,19 @@ def test_the_top_level_help_lists_the_exit_codes(capsys):
         main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "exit codes: 0 success; 1 the command ran and found what it gates on" in text
+
+
+@pytest.mark.parametrize("name", sorted(_commands()))
+def test_the_usage_names_what_the_description_names(name, capsys):
+    """shrink's description said "Write the fork to DIR ... reports to DIR.report/" over `--out OUT` and a
+    lowercase `[spec]`; init's "--out OUT  write the spec to FILE": each placeholder is now the usage's."""
+    cmd = _commands()[name]
+    for action in cmd._actions:
+        if not action.option_strings:
+            assert action.metavar and action.metavar[:1].isupper(), f"{name} {action.dest}: lowercase"
+    with pytest.raises(SystemExit):
+        main([name, "--help"])
+    usage, _, rest = capsys.readouterr().out.partition("\n\n")
+    for word in ("DIR", "FILE"):
+        if f" {word} " in f" {rest.split('options:')[0]} ".replace(".", " "):
+            assert word in usage, f"{name}: the description names {word}, the usage does not"

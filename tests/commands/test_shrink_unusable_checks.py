@@ -101,3 +101,67 @@ def test_a_check_that_ran_without_a_dependency_is_a_warning_and_the_summary_coun
     assert "warning: check 'import-modules' ran on the original without not_installed_dependency_xyz" in err
     assert "which lacks not_installed_dependency_xyz" in err
     assert "0 uncertain, 0 warnings, 1 check warning (above)." in " ".join(out.split())
+
+
+def test_with_verify_requirements_the_hint_names_their_venv(capsys):
+    """zope.deprecation 5.0's accepted draft (``requirements = ["setuptools"]``): the venv's setuptools has no
+    ``pkg_resources``, and the hint said the interpreter running slimfork lacked it and to name it in [verify]
+    requirements, which the spec did."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("0 of 5 modules import in the original; not counted: zope (ModuleNotFoundError: No module named "
+            "'pkg_resources')")
+    baselines = {"batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]},
+                 "roots": [{"module": "zope.deprecation", "reason": "root"}]}
+    assert print_unusable(baselines, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "the venv of [verify] requirements, which lacks pkg_resources" in err
+    assert "interpreter running slimfork" not in err
+    print_unusable(baselines)
+    assert "interpreter running slimfork, which lacks pkg_resources" in capsys.readouterr().err
+
+
+def test_what_the_checks_put_back_is_said_on_the_terminal(tmp_path, capsys):
+    """pytest-httpserver 1.1.0 with ``drop = ["entry-point:pytest11:*"]``: its tests need the plugin's fixture, the
+    checks put the entry point back, and the terminal said only "0 uncertain, 1 warning" (report.md's Restored
+    section was the one place that said so)."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("X = 1\n")
+    (root / "pkg" / "extra.py").write_text("def f():\n    return 2\n")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_extra.py").write_text(
+        "import importlib\n\ndef test_f():\n    assert importlib.import_module('pkg.ex' + 'tra').f() == 2\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg"]\ntests = ["tests"]\n'
+                                        '[checks]\nskip = ["install"]\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork")]) == 0
+    out, err = capsys.readouterr()
+    assert "put back: pkg/extra.py (" in err and "failed without it: tests/test_extra.py" in err
+    assert "1 planned edit put back by the checks (above)." in out
+    assert (tmp_path / "fork" / "pkg" / "extra.py").is_file()
+
+
+def test_no_restore_no_line(capsys):
+    from slimfork.commands.shrink import print_restored
+
+    assert print_restored({"batches": {"batches": [{"restored": []}]}}) == 0 and capsys.readouterr().err == ""
+
+
+def test_an_own_folder_shadowed_by_an_installed_distribution_is_said(capsys):
+    """yarl 1.9.4's in-tree build backend is the namespace folder ``packaging/pep517_backend``; in the venv PyPI's
+    ``packaging`` wins, so "4 of 12 modules import in the original" and the check verified the rest silently
+    (its missing modules were the project's own, which the "not built" hint is for only when unusable)."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("4 of 12 modules import in the original; not counted: packaging.pep517_backend (ModuleNotFoundError: "
+            "No module named 'packaging.pep517_backend'); packaging.pep517_backend.hooks (ModuleNotFoundError: "
+            "No module named 'packaging.pep517_backend')")
+    data = {"roots": [{"module": "yarl"}, {"module": "packaging.pep517_backend.hooks"}],
+            "kept": [{"module": "packaging.pep517_backend", "path": "packaging/pep517_backend/__init__.py"}],
+            "batches": {"baselines": [{"check": "import-modules", "usable": True, "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "ran on the original without the project's own packaging.pep517_backend, so it verified only the rest" in err
+    assert "packaging imports from an installed distribution of that name" in err and "lacks" not in err
+    data["kept"] = []  # not in the source (a module its build writes): the usable check stays quiet
+    assert print_unusable(data, venv=True) == 0

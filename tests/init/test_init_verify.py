@@ -70,3 +70,89 @@ def test_no_tests_no_verify_suggestion(tmp_path, capsys):
     (tmp_path / "p" / "pkg" / "__init__.py").write_text("X = 1\n")
     assert main(["init", str(tmp_path / "p"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == []
+
+
+def _tree(root, files):
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(textwrap.dedent(text).lstrip())
+    return root
+
+
+def test_a_setup_py_checkout_gets_its_install_requires(tmp_path, capsys):
+    """zope.deprecation 5.0, async-timeout 4.0.3: requirements in setup.py or setup.cfg only (no Requires-Dist in
+    PKG-INFO, none at all in a checkout), so the draft suggested pytest alone, or nothing."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "import attr\n",
+        "tests/test_x.py": "import freezegun\nimport pkg\n\ndef test_x():\n    pass\n",
+        "setup.py": """
+            from setuptools import setup
+            setup(name="pkg", install_requires=["attrs>=20"],
+                  extras_require={"testing": ["pytest-mock"], "docs": ["sphinx"], "dev": ["freezegun", "black"]})
+            """,
+        "setup.cfg": "[options.extras_require]\ncli = click\n",
+        "requirements-test.txt": "hypothesis\n",
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["attrs>=20", "pytest-mock", "freezegun", "hypothesis", "pytest"]
+
+
+def test_without_tests_the_draft_suggests_the_dependencies_alone(tmp_path, capsys):
+    """The import and install checks need the dependencies too: a project whose tests slimfork does not find
+    (zope.deprecation's ``tests.py`` inside the package) got no ``[verify]`` suggestion."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "import six\n",
+        "setup.cfg": "[metadata]\nname = pkg\n[options]\ninstall_requires =\n    six\n",
+    })
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft)]) == 0
+    text = draft.read_text()
+    assert '# requirements = ["six"]' in text
+    assert "(the tests included)" not in text and "pytest" not in text
+    accepted = tmp_path / "accepted.toml"
+    accepted.write_text(re.sub(r"^# ", "", text, flags=re.M))
+    assert main(["plan", str(accepted), "--json"]) == 0
+
+
+def test_dynamic_dependencies_come_from_pkg_info(tmp_path, capsys):
+    """A pyproject.toml with ``dynamic = ["dependencies"]``: the sdist's PKG-INFO has them."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "1"\ndynamic = ["dependencies"]\n',
+        "PKG-INFO": "Metadata-Version: 2.1\nName: pkg\nVersion: 1\nRequires-Dist: numpy>=1.20\n",
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == ["numpy>=1.20", "pytest"]
+
+
+def test_coverage_plugins_come_with_pytest_cov(tmp_path, capsys):
+    """yarl 1.9.4: ``addopts = --cov`` and ``.coveragerc``'s ``plugins = Cython.Coverage``: coverage imports the
+    plugin when pytest starts, and without Cython pytest did not run at all on the original."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "setup.cfg": "[tool:pytest]\naddopts = --cov=pkg\n[coverage:run]\nplugins =\n    Cython.Coverage\n",
+        "pyproject.toml": '[tool.coverage.run]\nplugins = ["covdefaults"]\n',
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pytest", "pytest-cov", "Cython", "covdefaults"]
+    assert "Cython (setup.cfg [coverage:run] plugins: Cython.Coverage)" in verify["plugins"]
+
+
+def test_an_extras_marker_leaves_no_dangling_and(tmp_path, capsys):
+    """send2trash 2.2.0's PKG-INFO: ``Requires-Dist: pytest>=8; extra == "test"`` was drafted ``pytest>=8; and``,
+    which pip cannot read."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "PKG-INFO": "Metadata-Version: 2.1\nName: pkg\nVersion: 1\n"
+                    'Requires-Dist: pytest>=8; extra == "test"\n'
+                    'Requires-Dist: mock; python_version < "3.3" and extra == "test" and os_name == "nt"\n'
+                    'Requires-Dist: pywin32; sys_platform == "win32" and extra == "nativelib"\n',
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == [
+        "pytest>=8", 'mock; python_version < "3.3" and os_name == "nt"']

@@ -63,3 +63,21 @@ def test_entry_points_setup_py_builds_at_run_time_are_patterns(tmp_path):
     (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup(entry_points={'g': ['a = demo.a:x']})\n"
                                        "X = '%s = demo.%s:y'\n")
     assert computed_entry_points(tmp_path) == []
+
+
+def test_a_setup_py_checkout_is_named_by_its_setup_call(tmp_path):
+    """records' git checkout (setup.py, a console script, no PKG-INFO): the draft said "a keep spec for proj ."
+    (the folder's name and an empty version); setup.py's literal name and version (through a module-level
+    name) name it now."""
+    from slimfork.source.declared_entry_points import setup_py_metadata
+    from slimfork.source.layout import read_distribution
+
+    (tmp_path / "setup.py").write_text(
+        'from setuptools import setup\nversion = "0.6.0"\n'
+        'setup(name="records", version=version, py_modules=["records"],\n'
+        '      entry_points={"console_scripts": ["records=records:cli"]})\n')
+    dist = read_distribution(tmp_path)
+    assert dist is not None and (dist.name, dist.version, dist.origin) == ("records", "0.6.0", "setup.py")
+    assert dist.scripts == {"records": "records:cli"}
+    (tmp_path / "setup.py").write_text("import x\nsetup(name=x.NAME, version=x.v())\n")
+    assert setup_py_metadata(tmp_path) == ("", "")

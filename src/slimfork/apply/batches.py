@@ -4,6 +4,7 @@ pruning; see slimfork.apply.from_plan), then the test data of removed registry e
 
 from __future__ import annotations
 
+import configparser
 import dataclasses
 import sys
 import tomllib
@@ -71,8 +72,26 @@ def build_batches(analysis, stages) -> list[Batch]:
             batches.append(Batch("packaging", f"Packaging: the version gets the {suffix} local suffix",
                                  [Edit("pyproject.toml", text.encode(), "local version suffix", "packaging")]))
         elif suffix:
-            plan.warnings.append("pyproject.toml has no static version: the fork keeps the original's version")
+            plan.warnings.append(f"{_version_source(tree.root)}: the fork keeps the original's version")
     return batches
+
+
+def _version_source(root) -> str:
+    """Where a version that is not static in pyproject.toml comes from: the warning named pyproject.toml alone,
+    which async-timeout 4.0.3's holds only [build-system] (its version: setup.cfg's ``attr:``)."""
+    cfg = root / "setup.cfg"
+    if cfg.is_file():
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(cfg.read_text(encoding="utf-8", errors="replace"))
+            version = parser.get("metadata", "version", fallback="").strip()
+        except configparser.Error:
+            version = ""
+        if version:
+            return f"the version comes from setup.cfg ([metadata] version = {version}), not a static pyproject.toml one"
+    if (root / "setup.py").is_file():
+        return "the version comes from setup.py, not a static pyproject.toml one"
+    return "pyproject.toml has no static version (a dynamic one: its build backend computes it)"
 
 
 def _pull_symbol_deletions(removals: list[Removal], rewritten: dict[str, bytes], root) -> tuple[list[Removal], int]:

@@ -256,4 +256,30 @@ def hidden_root_triggers(extra: list[Root]) -> list[dict]:
         trigger = root.text[len(root.value) + 2:-1] if root.text.startswith(root.value + " (") else root.text
         trigger = trigger.replace(" may import it", "").replace("named as a file at", "a file name at")
         counts[trigger] = counts.get(trigger, 0) + 1
-    return [{"trigger": t, "modules": n} for t, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return [{"trigger": t, "modules": n} for t, n in sorted(_by_file(counts).items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+_AT_LINE = re.compile(r"^(.* at )(.+?):(\d+)$")
+
+
+def _by_file(counts: dict[str, int]) -> dict[str, int]:
+    """Triggers of one kind in one file, one line each in the audit's output (pytest-httpserver 1.1.0: "hidden
+    roots: 1 module kept by a file name at tests/test_release.py:157", then :158, :159 ... ten times), merged:
+    ``a file name at tests/test_release.py:157, 158, 159 ... (10 places)``."""
+    groups: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    out: dict[str, int] = {}
+    for trigger, n in counts.items():
+        match = _AT_LINE.match(trigger)
+        if match:
+            groups.setdefault((match.group(1), match.group(2)), []).append((int(match.group(3)), n))
+        else:
+            out[trigger] = n
+    for (what, path), lines in groups.items():
+        lines.sort()
+        if len(lines) == 1:
+            out[f"{what}{path}:{lines[0][0]}"] = lines[0][1]
+            continue
+        shown = ", ".join(str(line) for line, _ in lines[:5])
+        more = f" ... ({len(lines)} places)" if len(lines) > 5 else ""
+        out[f"{what}{path}:{shown}{more}"] = sum(n for _, n in lines)
+    return out

@@ -36,7 +36,7 @@ from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.builders import built_extension_modules
-from slimfork.audit.tests import extension_names, test_findings
+from slimfork.audit.tests import compiled_sources, extension_names, test_findings
 from slimfork.audit.toolrun import tool_run_files
 from slimfork.audit.unused import (
     default_roots,
@@ -166,7 +166,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         result.findings += same_name_findings(str(tree.root), python_paths, reached, test_only)
         lap("same-name")
     if "orphaned-test" in options.kinds:
-        built = built_extension_modules(tree.root, python_paths)
+        built = built_extension_modules(tree.root, python_paths) | compiled_sources(index.other_files, set(index.files))
         result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan, built),
                                          namespace_packages(graph, tree.packages),
                                          {graph.module_of(p) for p in public})

@@ -3,7 +3,7 @@ exercise only code nothing else reaches (so the test is all that keeps that code
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterable, Set as AbstractSet
 
 from slimfork.audit.model import Finding
 from slimfork.audit.unused import in_test_folder, is_test_file
@@ -22,6 +22,19 @@ def extension_names(scan, built: AbstractSet[str] = frozenset()) -> set[str]:
     names |= {call.name.rsplit(".", 1)[-1] for py in scan.py.values() for call in py.loaders if call.name}
     names |= set(built) | {name.rsplit(".", 1)[-1] for name in built}
     return names
+
+
+def compiled_sources(paths: Iterable[str], python: AbstractSet[str]) -> set[str]:
+    """Module names a build compiles from the tree's non-Python sources: a Cython ``_quoting_c.pyx``, and a
+    ``.pyi`` stub with no ``.py`` beside it (the extension's interface). yarl 1.9.4's test importing
+    ``yarl._quoting_c`` was "imports what does not exist" at 85."""
+    out = set()
+    for rel in paths:
+        stem, _, suffix = rel.rpartition(".")
+        name = stem.rsplit("/", 1)[-1]
+        if suffix == "pyx" or suffix == "pyi" and name != "__init__" and stem + ".py" not in python:
+            out.add(name)
+    return out
 
 
 def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,

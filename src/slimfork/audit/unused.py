@@ -349,7 +349,8 @@ def kind_reason(graph: ModuleGraph) -> str:
 
 
 def _reason(graph: ModuleGraph) -> str:
-    roots = ", ".join(r.module for r in graph.roots[:4]) + (" ..." if len(graph.roots) > 4 else "")
+    modules = list(dict.fromkeys(r.module for r in graph.roots))  # one module, two reasons: named once
+    roots = ", ".join(modules[:4]) + (" ..." if len(modules) > 4 else "")
     text = f"no import, dynamic import, module-naming string or directory scan reaches it from {roots}"
     if graph.uncertain:
         text += f" ({len(graph.uncertain)} places the analysis could not decide; see 'slimfork why FOLDER MODULE')"

@@ -26,17 +26,17 @@ def add_parser(subparsers):
                                           "orphaned tests, eager package imports, same-named modules to "
                                           "consolidate (same-name). Each finding has a reason and a confidence, "
                                           "and the table ends with a before/after projection.")
-    p.add_argument("path", nargs="?", help="source folder (default: the current folder, or the spec's source)")
+    p.add_argument("path", nargs="?", metavar="PATH", help="source folder (default: the current folder, or the spec's source)")
     p.add_argument("--spec", help="a keep spec: its source, packages and roots are used")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
     p.add_argument("--json", action="store_true", help="same as --format json")
-    p.add_argument("--output", "-o", help="write the report to this file instead of standard output")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report to this file instead of standard output")
     p.add_argument("--only", action="append", choices=sorted(KINDS), help="run only this kind (repeatable)")
     p.add_argument("--min-confidence", type=int, default=0, help="hide findings below this confidence (0-100; default 0: show all)")
     p.add_argument("--min-similarity", type=float, default=80.0, help="duplicates: minimum similarity in %% (default 80)")
     p.add_argument("--python", help="eager imports: interpreter of a verification environment to measure with")
-    p.add_argument("--kernel-table", help="also write the whole kernel table (definitions and uses) as JSON")
-    p.add_argument("--baseline", help="baseline file: recorded when missing (or with --update-baseline), "
+    p.add_argument("--kernel-table", metavar="FILE", help="also write the whole kernel table (definitions and uses) as JSON")
+    p.add_argument("--baseline", metavar="FILE", help="baseline file: recorded when missing (or with --update-baseline), "
                                       "else findings not in it are marked new")
     p.add_argument("--update-baseline", action="store_true", help="rewrite the baseline with today's findings")
     p.add_argument("--fail-on-new", action="store_true", help="exit 1 if a finding is not in the baseline")

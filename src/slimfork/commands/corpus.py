@@ -17,9 +17,9 @@ FULL_SET = (*DEFAULT_PROFILES, "profiles/init-colorama-accepted.toml", "profiles
 def add_parser(sub):
     p = sub.add_parser("corpus", help="shrink real projects and run their own tests on each fork",
                        description=__doc__)
-    p.add_argument("profiles", nargs="*", help=f"keep specs (default: {', '.join(DEFAULT_PROFILES)})")
+    p.add_argument("profiles", nargs="*", metavar="SPEC", help=f"keep specs (default: {', '.join(DEFAULT_PROFILES)})")
     p.add_argument("--set", choices=["full"], help="full: every profile of docs/corpus.md, after PROFILES")
-    p.add_argument("--out", default="corpus-forks", help="folder for the forks (default: ./corpus-forks)")
+    p.add_argument("--out", metavar="DIR", default="corpus-forks", help="folder for the forks (default: ./corpus-forks)")
     p.add_argument("--tests", action="append", default=[], help="run only these test paths or node ids "
                    "(repeatable; the reduced form)")
     p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")

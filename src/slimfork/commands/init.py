@@ -13,7 +13,7 @@ def add_parser(sub):
     p = sub.add_parser("init", help="draft a commented keep spec for a project", description=__doc__)
     p.add_argument("source", nargs="?", default=".", metavar="PATH | pypi:NAME==VER",
                    help="a project folder or a pinned PyPI release (its sdist) (default: .)")
-    p.add_argument("--out", help="write the spec to FILE (default: print it)")
+    p.add_argument("--out", metavar="FILE", help="write the spec to FILE (default: print it)")
     p.add_argument("--force", action="store_true", help="replace FILE if it exists (default: refuse, exit 2)")
     p.add_argument("--json", action="store_true", help="print what was found as JSON (with the spec's text)")
     return p

@@ -12,8 +12,8 @@ from slimfork.errors import SlimforkError
 def add_parser(sub):
     p = sub.add_parser("installed", help="install size and import times of the original and the fork",
                        description=__doc__)
-    p.add_argument("spec", help="the keep spec (its source is the original, its [verify] the environment)")
-    p.add_argument("fork", nargs="?", help="the fork's folder (default: the spec's out)")
+    p.add_argument("spec", metavar="SPEC", help="the keep spec (its source is the original, its [verify] the environment)")
+    p.add_argument("fork", nargs="?", metavar="FORK", help="the fork's folder (default: the spec's out)")
     p.add_argument("--import", dest="modules", action="append", metavar="MODULE",
                    help="a module to time (repeatable; default: the spec's root modules)")
     p.add_argument("--runs", type=positive_int, default=3, help="fresh processes per module and tree; the median is shown "

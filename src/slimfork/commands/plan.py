@@ -9,7 +9,7 @@ from slimfork.commands._output import console, print_json, print_stale, positive
 
 def add_parser(sub):
     p = sub.add_parser("plan", help="show what would be removed and why (writes nothing)", description=__doc__)
-    p.add_argument("spec", help="keep spec")
+    p.add_argument("spec", metavar="SPEC", help="keep spec")
     p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
     p.add_argument("--strict", action="store_true",
                    help="stale entries are errors even where the spec sets allow_stale = true")

@@ -11,10 +11,10 @@ from slimfork.commands._output import comparison_table, console, print_json, pri
 
 def add_parser(sub):
     p = sub.add_parser("shrink", help="write the fork and its reports", description=__doc__)
-    p.add_argument("spec", nargs="?", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
+    p.add_argument("spec", nargs="?", metavar="SPEC", help="keep spec: slimfork.toml, a pyproject.toml with [tool.slimfork], or its "
                    "folder (default: ./slimfork.toml if there is one, else the bundled example, written to "
                    "./mlserve-fork)")
-    p.add_argument("--out", help="folder to write the fork to (default: the spec's 'out')")
+    p.add_argument("--out", metavar="DIR", help="folder to write the fork to (default: the spec's 'out')")
     p.add_argument("--dry-run", action="store_true", help="plan and report, write nothing")
     p.add_argument("--no-verify", action="store_true", help="commit every planned edit without running the checks")
     p.add_argument("--jobs", type=positive_int, help="worker processes (default: one per core)")
@@ -32,18 +32,32 @@ def add_parser(sub):
     return p
 
 
-def print_unusable(data: dict) -> int:
+def print_unusable(data: dict, venv: bool = False) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
     module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
     lacked a dependency for part of the original verified only the rest (ftfy 6.3.1: "1 of 16 modules import in
-    the original", no ``wcwidth``): a warning too. Returns how many warnings it wrote."""
+    the original", no ``wcwidth``): a warning too. ``venv``: the checks ran in the venv of ``[verify]
+    requirements``, so the hint says to add what that lacks (zope.deprecation 5.0's accepted draft: the venv's
+    setuptools has no ``pkg_resources``, and the hint said the interpreter running slimfork lacked it). Returns how
+    many warnings it wrote."""
     import sys
 
     import re
 
+    def lacks(names: str) -> str:
+        if venv:
+            example = ("pkg_resources came with setuptools<81" if "pkg_resources" in names.split(", ") else
+                       "yaml is PyYAML's")
+            return (f"the checks run in the venv of [verify] requirements, which lacks {names}: add what provides "
+                    f"{'it' if ', ' not in names else 'them'} there (the distribution's name may differ, or an "
+                    f"older release has it: {example}) (docs/verify.md)")
+        return (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
+                "install the project's dependencies there, or name them in [verify] requirements (docs/verify.md)")
+
     baselines = (data.get("batches") or {}).get("baselines") or []
     own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
+    kept = {k["module"] for k in data.get("kept") or [] if isinstance(k, dict) and k.get("module")}
     written = 0
     for b in baselines:
         if b.get("skipped"):
@@ -52,14 +66,23 @@ def print_unusable(data: dict) -> int:
         # "No module named 'x'" (an import), "No module named x" (python -m x)
         named = set(re.findall(r"No module named '?([\w.]+)", note))
         missing = {m.split(".")[0] for m in named}
-        if b.get("usable", True):
+        # the source has the module, yet it is "not found": its top-level name imports from elsewhere (yarl
+        # 1.9.4's namespace folder packaging/, the in-tree build backend, behind PyPI's packaging in the venv)
+        shadowed = sorted(n for n in named if n in kept and "." in n and n.split(".")[0] in own)
+        if shadowed and not missing - own:
+            tops = ", ".join(sorted({n.split(".")[0] for n in shadowed}))
+            what = ("could not run on the original, so it verified nothing" if not b.get("usable", True) else
+                    f"ran on the original without the project's own {', '.join(shadowed[:3])}"
+                    f"{' ...' if len(shadowed) > 3 else ''}, so it verified only the rest")
+            hint = (f"the source has {'it' if len(shadowed) == 1 else 'them'}, but {tops} imports from an installed "
+                    f"distribution of that name, which shadows the source's folder (a folder without __init__.py "
+                    "loses to an installed package): a clash of names, not a missing dependency")
+        elif b.get("usable", True):
             if not missing - own:
                 continue
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
-            hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
-                    "install the project's dependencies there, or name them in [verify] requirements "
-                    "(docs/verify.md)")
+            hint = lacks(names)
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
@@ -67,10 +90,7 @@ def print_unusable(data: dict) -> int:
                     "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
-            names = ", ".join(sorted(missing - own))
-            hint = (f"the checks run with the packages of the interpreter running slimfork, which lacks {names}; "
-                    "install the project's dependencies there, or name them in [verify] requirements "
-                    "(docs/verify.md)")
+            hint = lacks(", ".join(sorted(missing - own)))
         elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
             what = "could not run on the original, so it verified nothing"
             hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
@@ -82,7 +102,9 @@ def print_unusable(data: dict) -> int:
                     "build backend, a compiler) or skip the check with [checks] skip = [\"install\"]")
         else:
             what = "could not run on the original, so it verified nothing"
-            hint = ("the checks run with the packages of the interpreter running slimfork; install the project's "
+            hint = ("the checks run in the venv of [verify] requirements; add what the original needs there "
+                    "(docs/verify.md)" if venv else
+                    "the checks run with the packages of the interpreter running slimfork; install the project's "
                     "dependencies there, or name them in [verify] requirements (docs/verify.md)")
         note = note if len(note) <= 240 else note[:240] + " ..."
         sys.stderr.write(f"warning: check '{b['check']}' {what}: {note}\n  hint: {hint}\n")
@@ -91,6 +113,24 @@ def print_unusable(data: dict) -> int:
 
 
 SHOWN_WARNINGS = 5
+
+
+def print_restored(data: dict, report_dir=None) -> int:
+    """The planned edits the checks put back, on stderr: a newcomer's ``drop = ["entry-point:pytest11:*"]`` on
+    pytest-httpserver 1.1.0 was put back (its tests need the plugin's fixture), and the terminal said only "0
+    uncertain, 1 warning"; report.md's Restored section was the one place that said so. Returns how many."""
+    import sys
+
+    restored = [r for b in (data.get("batches") or {}).get("batches") or [] for r in b.get("restored") or []]
+    for r in restored[:SHOWN_WARNINGS]:
+        first = (r.get("failures") or [""])[0]
+        first = first if len(first) <= 200 else first[:200] + " ..."
+        sys.stderr.write(f"put back: {r.get('path')} ({r.get('reason')}): check '{r.get('check')}' failed without "
+                         f"it{': ' + first if first else ''}\n")
+    if len(restored) > SHOWN_WARNINGS:
+        where = f" in {report_dir / 'report.md'}" if report_dir else " with --json"
+        sys.stderr.write(f"... and {len(restored) - SHOWN_WARNINGS} more put back{where}\n")
+    return len(restored)
 
 
 def _n(count: int, word: str, plural: str | None = None) -> str:
@@ -130,7 +170,8 @@ def run(args) -> int:
                     executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
-    unusable = print_unusable(data)
+    unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None)
+    restored = print_restored(data, result.report_dir)
     if args.json:
         print_json(data)
         return 0
@@ -140,7 +181,8 @@ def run(args) -> int:
     out.print(f"Python lines: {red['python_lines']}% fewer; all lines: {red['lines']}% fewer; files: "
               f"{red['files']}% fewer. {_n(len(data['uncertain']), 'uncertain', 'uncertain')}, "
               f"{_n(len(data['warnings']), 'warning')}"
-              + (f", {_n(unusable, 'check warning')} (above)." if unusable else "."))
+              + (f", {_n(unusable, 'check warning')} (above)" if unusable else "")
+              + (f", {_n(restored, 'planned edit')} put back by the checks (above)." if restored else "."))
     print_warnings(data["warnings"], result.report_dir)
     if result.out and result.report_dir:  # a fork is written with its report
         out.print(f"fork: {result.out}\nreport: {result.report_dir / 'report.md'}")

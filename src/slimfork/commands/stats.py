@@ -10,7 +10,7 @@ from slimfork.errors import SlimforkError
 
 def add_parser(sub):
     p = sub.add_parser("stats", help="count files and lines by language and folder", description=__doc__)
-    p.add_argument("path", help="a folder (a fork, a source checkout)")
+    p.add_argument("path", metavar="PATH", help="a folder (a fork, a source checkout)")
     p.add_argument("--json", action="store_true", help="print the counts as JSON")
     return p
 

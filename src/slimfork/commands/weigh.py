@@ -13,7 +13,7 @@ from slimfork.commands._output import console, print_json
 def add_parser(sub):
     p = sub.add_parser("weigh", help="rank kept modules by the lines that would leave with them",
                        description=__doc__)
-    p.add_argument("spec", help="keep spec")
+    p.add_argument("spec", metavar="SPEC", help="keep spec")
     p.add_argument("--top", type=int, default=25, metavar="N", help="how many modules to show (default 25)")
     p.add_argument("--min-importers", type=int, default=0, metavar="K",
                    help="only modules kept by at most K imports (0: any), the easiest to cut")

@@ -8,7 +8,7 @@ from slimfork.commands._output import console, print_json
 def add_parser(sub):
     p = sub.add_parser("why", help="explain why a module, file or module:symbol is kept or removed",
                        description=__doc__)
-    p.add_argument("spec", help="keep spec, or a folder 'slimfork audit' ran on (its default roots)")
+    p.add_argument("spec", metavar="SPEC", help="keep spec, or a folder 'slimfork audit' ran on (its default roots)")
     p.add_argument("target", metavar="TARGET", help="a module (pkg.mod), a file (pkg/mod.py) or pkg.mod:name")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     return p

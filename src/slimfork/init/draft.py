@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 import json
+import re
 from pathlib import Path
 
 from slimfork.decisions import Uncertain
@@ -29,7 +30,7 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    verify = verify_requirements(project) if project.tests else ([], [])
+    verify = verify_requirements(project, project.tests or _test_modules(project))
     text = render(project, roots, facts, registries, out, dead, others, verify, places)
     data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],
@@ -56,7 +57,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
            verify: tuple[list[str], list[str]] = ([], []), places: Sequence[Uncertain] = ()) -> str:
     dist = project.tree.dist
-    name = f"{dist.name} {dist.version}" if dist else project.tree.root.name
+    name = f"{dist.name} {dist.version}".strip() if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
              "## Review it: suggestions are commented out; delete the leading '# ' of a suggestion's lines to",
              "## accept it (lines starting with '## ' are notes). See README.md (the keep spec) and docs/facts.md.",
@@ -73,6 +74,10 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
     lines.append("roots = [" + ", ".join(_s(r) for r in roots) + "]")
     if project.tests:
         lines.append(f"tests = [{', '.join(_s(t) for t in project.tests)}]{'':<6}## the project's own tests")
+    elif inside := _test_modules(project):  # zope.deprecation 5.0: src/zope/deprecation/tests.py
+        lines.append("## no tests folder found; test modules inside the packages: accept this to run them as the "
+                     "pytest check")
+        lines.append("# tests = [" + ", ".join(_s(t) for t in inside) + "]")
     else:
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
@@ -120,13 +125,23 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
 
 
+def _test_modules(project: Project) -> list[str]:
+    """Test modules of the packages where no tests folder holds them (``pkg/tests.py``, ``pkg/test_x.py``; not a
+    ``pkg/testing.py`` of helpers for the users' tests)."""
+    names = [(path, path.rsplit("/", 1)[-1]) for path in project.internal_modules().values()]
+    return sorted(path for path, name in names if name in ("tests.py", "test.py")
+                  or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")))
+
+
 def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
     if not requirements:
         return []
+    tests = any(re.match(r"pytest\b", r) and not r.startswith("pytest-") for r in requirements)
     return ["", "## The checks run with the packages of the interpreter running slimfork unless [verify] names",
-            "## requirements: accept this to run them (the tests included) in a venv of the project's dependencies,",
-            "## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
-            + " (docs/verify.md)",
+            "## requirements: accept this to run them" + (" (the tests included)" if tests else "")
+            + " in a venv of the project's dependencies" + ("," if tests else " (docs/verify.md)"),
+            *(["## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
+               + " (docs/verify.md)"] if tests else []),
             "# [verify]", "# requirements = [" + ", ".join(_s(r) for r in requirements) + "]"]
 
 

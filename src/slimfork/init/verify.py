@@ -8,10 +8,14 @@ and groups (``dev``: linters, docs) give only pytest, its plugins and what the t
 from __future__ import annotations
 
 import ast
+import configparser
+import email.parser
 import re
 import tomllib
+from pathlib import Path
 
 from slimfork.init.project import Project
+from slimfork.source.declared_requirements import declared_requirements, is_test_group
 from slimfork.testsuite.pytest_config import read_pytest_config
 
 TEST_EXTRAS = ("test", "tests", "testing")
@@ -19,29 +23,101 @@ _EXTRA = re.compile(r"""(?:\s+and\s+)?\(?\s*extra\s*==\s*["']([^"']+)["']\s*\)?(
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
-def verify_requirements(project: Project) -> tuple[list[str], list[str]]:
-    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`)."""
+def verify_requirements(project: Project, tests: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`).
+    ``tests``: the draft's, when not the test folders found (test modules inside the packages). Without tests, the
+    project's dependencies alone (the import and install checks need them too)."""
     dist = project.tree.dist
+    root = project.tree.root
+    tests = project.tests if tests is None else tests
+    tested = bool(tests)
     lines: list[str] = []
-    imported = _test_imports(project)
-    for req in dist.requires if dist else []:
+    imported = _test_imports(project, tests)
+    metadata = list(dist.requires) if dist else []
+    if dist and dist.origin == "pyproject.toml" and _dynamic_requirements(root) and (root / "PKG-INFO").is_file():
+        metadata += _pkg_info_requires(root / "PKG-INFO")  # dynamic dependencies: the sdist's metadata has them
+    for req in metadata:
         req = req.strip()
         match = _EXTRA.search(req)
         if match is None:
             lines.append(req)
-        elif match.group(1) in TEST_EXTRAS or _for_tests(req, imported):
+        elif tested and (match.group(1) in TEST_EXTRAS or _for_tests(req, imported)):
             spec, _, marker = req.partition(";")
-            marker = _EXTRA.sub(" and ", marker).strip().removeprefix("and ").removesuffix(" and").strip()
+            marker = " and ".join(part for part in re.split(r"\s+and\s+", marker.strip())
+                                  if not re.fullmatch(r"""\(?\s*extra\s*==\s*["'][^"']+["']\s*\)?""", part.strip()))
             lines.append(spec.strip() + (f"; {marker}" if marker else ""))
-    lines += _pyproject_lists(project, imported)
+    # setup.py, setup.cfg, poetry, requirements files, tox: what a checkout (or an older sdist's PKG-INFO) lacks
+    declared = declared_requirements(root)
+    if not lines:
+        lines += declared.runtime
+    if tested:
+        for name, reqs in declared.groups.items():
+            whole = name in TEST_EXTRAS or is_test_group(name)
+            lines += [req for req in reqs if whole or _for_tests(req, imported)]
+        lines += _pyproject_lists(project, imported)
     config = read_pytest_config(project.tree.root)
+    needs = {"pytest": "", **config.needs}
+    if "pytest-cov" in needs or any(_key(line) in ("pytest-cov", "coverage") for line in lines):
+        for module, where in coverage_plugins(root):
+            needs.setdefault(module.split(".")[0], f"{where} plugins: {module}")
     why = []
-    for name, reason in {"pytest": "", **config.needs}.items():
+    for name, reason in (needs if tested else {}).items():
         if _key(name) not in {_key(line) for line in lines}:
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
-    return list(dict.fromkeys(lines)), why
+    return _first_of_each(lines), why
+
+
+def coverage_plugins(root: Path) -> list[tuple[str, str]]:
+    """coverage's ``[run] plugins`` (``.coveragerc``, setup.cfg and tox.ini ``[coverage:run]``, pyproject
+    ``[tool.coverage.run]``): (module, where). With pytest-cov, coverage imports each when pytest starts, and a
+    missing one stops the run (yarl 1.9.4: ``plugins = Cython.Coverage``, "No module named 'Cython'")."""
+    found: list[tuple[str, str]] = []
+    for name, section in ((".coveragerc", "run"), ("setup.cfg", "coverage:run"), ("tox.ini", "coverage:run")):
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string((root / name).read_text(encoding="utf-8", errors="replace"))
+        except (OSError, configparser.Error):
+            continue
+        text = parser.get(section, "plugins", fallback="")
+        found += [(m, f"{name} [{section}]") for m in re.split(r"[\s,]+", text) if re.fullmatch(r"[A-Za-z_][\w.]*", m)]
+    try:
+        data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = {}
+    tool = data.get("tool")
+    coverage = tool.get("coverage") if isinstance(tool, dict) else None
+    run = coverage.get("run") if isinstance(coverage, dict) else None
+    plugins = run.get("plugins") if isinstance(run, dict) else None
+    found += [(m, "pyproject.toml [tool.coverage.run]") for m in plugins if isinstance(m, str)] if isinstance(plugins, list) else []
+    return found
+
+
+def _first_of_each(lines: list[str]) -> list[str]:
+    """One line a package, the first (the metadata's before a requirements file's pin)."""
+    seen: dict[str, str] = {}
+    for line in lines:
+        seen.setdefault(_key(line), line)
+    return list(seen.values())
+
+
+def _dynamic_requirements(root: Path) -> bool:
+    """pyproject.toml's ``[project]`` leaves its dependencies or extras to the build backend (``dynamic``)."""
+    try:
+        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("project")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    dynamic = project.get("dynamic") if isinstance(project, dict) else None
+    return isinstance(dynamic, list) and bool({"dependencies", "optional-dependencies"} & set(dynamic))
+
+
+def _pkg_info_requires(path: Path) -> list[str]:
+    try:
+        msg = email.parser.Parser().parsestr(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return []
+    return list(msg.get_all("Requires-Dist") or [])
 
 
 def _pyproject_lists(project: Project, imported: set[str]) -> list[str]:
@@ -71,11 +147,11 @@ def _for_tests(req: str, imported: set[str]) -> bool:
     return key == "pytest" or key.startswith("pytest-") or key.replace("-", "_") in imported
 
 
-def _test_imports(project: Project) -> set[str]:
+def _test_imports(project: Project, tests: list[str]) -> set[str]:
     """The top-level names the tests import (lower case)."""
     out: set[str] = set()
     for rel in project.index.files:
-        if rel.endswith(".py") and any(rel == t or rel.startswith(t + "/") for t in project.tests):
+        if rel.endswith(".py") and any(rel == t or rel.startswith(t + "/") for t in tests):
             for node in ast.walk(project.parse(rel) or ast.Module(body=[], type_ignores=[])):
                 if isinstance(node, ast.Import):
                     out |= {a.name.split(".")[0].lower() for a in node.names}

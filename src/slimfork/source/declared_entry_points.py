@@ -30,6 +30,27 @@ def setup_cfg_metadata(root: Path) -> tuple[str, str]:
     return name, "" if ":" in version else version
 
 
+def setup_py_metadata(root: Path) -> tuple[str, str]:
+    """(name, version) of ``setup.py``'s ``setup(name=..., version=...)`` where literal (also through a name bound
+    at module level: records' ``version = "0.6.0"``), '' where absent or computed."""
+    path = root / "setup.py"
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8", errors="replace")) if path.is_file() else None
+    except (SyntaxError, ValueError):
+        tree = None
+    if tree is None:
+        return "", ""
+    assigned = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+                if isinstance(t, ast.Name)}
+    found = {"name": "", "version": ""}
+    for node in ast.walk(tree):
+        for kw in node.keywords if isinstance(node, ast.Call) and any(k.arg == "name" for k in node.keywords) else ():
+            if kw.arg in found and not found[kw.arg]:
+                value = _value(kw.value, assigned)
+                found[kw.arg] = value.strip() if isinstance(value, str) else ""
+    return found["name"], found["version"]
+
+
 def _read_cfg(path: Path) -> configparser.ConfigParser | None:
     if not path.is_file():
         return None
@@ -153,6 +174,11 @@ def _value(node: ast.expr, assigned: dict[str, ast.expr]):
         texts = [_fstring(node.elt, var, v) for v in values]
         return None if None in texts else texts
     return None
+
+
+def literal_value(node: ast.expr, assigned: dict[str, ast.expr]):
+    """:func:`_value` for other readers of setup.py (``install_requires=REQUIRES``)."""
+    return _value(node, assigned)
 
 
 def _fstring(node: ast.expr, var: str, value) -> str | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from slimfork.errors import SpecError
-from slimfork.source.declared_entry_points import declared_entry_points, setup_cfg_metadata
+from slimfork.source.declared_entry_points import declared_entry_points, setup_cfg_metadata, setup_py_metadata
 from slimfork.source.package_dir import declared_python_root
 from slimfork.source.top_modules import loose_modules, top_modules
 
@@ -170,7 +170,11 @@ def _with_declared_entry_points(dist: Distribution | None, root: Path) -> Distri
         return dist
     if dist is None:
         name, version = setup_cfg_metadata(root)
-        dist = Distribution(name=name or root.name, version=version, origin="setup.cfg" if name else "")
+        origin = "setup.cfg" if name else ""
+        if not name:  # records' checkout: "a keep spec for proj ." (the folder's name, no version)
+            name, version = setup_py_metadata(root)
+            origin = "setup.py" if name else ""
+        dist = Distribution(name=name or root.name, version=version, origin=origin)
     for group, entries in declared.items():
         target = dist.scripts if group == "console_scripts" else dist.entry_points.setdefault(group, {})
         for name, value in entries.items():
