@@ -57,7 +57,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
         key, node = id(written), through_alias(written, aliases)
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-        if name in ("import_module", "__import__", "run_module") and node.args:
+        if name in ("import_module", "__import__", "run_module", "find_spec") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(key, ())}
             call, arg = node, node.args[0]
             if isinstance(arg, ast.Name) and arg.id in assigned.get(key, {}):  # module_name = ".x_{}".format(p)
@@ -73,6 +73,9 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 found = [d._replace(defaults=fed) if d.target is None else d for d in found]
             if name == "run_module":  # runpy.run_module(f"pkg.tasks.{name}"): a package runs its __main__
                 found += [d._replace(target=f"{d.target}.__main__") for d in found if d.target and not d.prefix]
+            if name == "find_spec":  # exec_module(module_from_spec(find_spec(f"{__package__}.plugins.{n}"))): what
+                found = [d for d in found if d.target is not None]  # it may name; an entirely computed name (a
+                # finder's fullname, an optional dependency's probe) keeps nothing
             if key in lazy:  # def __getattr__(name): import_module(_NAMES[name][::-1])
                 found = [d._replace(lazy=True) if d.target is None and not d.attribute else d for d in found]
             if key in read_off and returned_module(node):
