@@ -152,6 +152,11 @@ def run_flags(tree: ast.Module) -> list[DynamicImport]:
                 if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(name, (ast.JoinedStr, ast.BinOp)):
                     prefix = _string_prefix(name)
                     out.append(DynamicImport(name.lineno, unparse(node), prefix or None, True, None))
+                elif isinstance(flag, ast.Constant) and flag.value == "-m" and (own := own_name(name)) is not None:
+                    # [sys.executable, "-m", __package__]: the package runs its __main__
+                    out.append(DynamicImport(name.lineno, unparse(node), own, False, None))
+                    if own != "{__name__}":
+                        out.append(DynamicImport(name.lineno, unparse(node), own + ".__main__", False, None))
     return out
 
 
