@@ -37,10 +37,12 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             continue
         # f"{__name__}.{group}": this module's name (or its package's)
         target, package = dyn.target and info.fill_own(dyn.target), dyn.package and info.fill_own(dyn.package)
+        lazy = dyn.lazy  # a lazy attribute whose name no prefix the module builds narrows: its whole package
         if not target and dyn.built:  # import_module(_LAZY[name]) where _LAZY holds f"{__name__}.{m}": all so named
             starts = sorted({info.fill_own(b) for b in dyn.built})
             kept = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
             if kept:
+                lazy = False
                 _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name the module builds",
                                 f"dynamic import of a name computed at run time; the module builds names starting "
                                 f"{', '.join(repr(s) for s in starts)}: kept all {len(kept)} modules they may name")
@@ -98,7 +100,7 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                             f"dynamic import of a name computed at run time whose default names a module of {where}: "
                             f"kept all {len(kept)} modules of it")
         elif not target:  # graph/open_imports.py keeps the loose modules (and a lazy one's package) for it
-            uncertain.append(Uncertain(info.path, dyn.line, dyn.text, LAZY_WHY if dyn.lazy else RUNTIME_WHY, (),
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text, LAZY_WHY if lazy else RUNTIME_WHY, (),
                                        DECLARE_OPEN))
 
 
