@@ -115,8 +115,8 @@ class ImportModulesCheck:
             if last is not None and all(_file_key(tree, rel) == key for rel, key in last.items()):
                 continue  # as in the last tree where it imported
             todo.append(module)
-        imported = self.import_all(tree, todo, extra={m: outcomes[m].dir_names for m in todo if m in outcomes
-                                                      and getattr(outcomes[m], "dir_names", ())})
+        imported = self.import_all(tree, todo, extra={m: outcomes[m].dir_names for m in todo
+                                                      if m in outcomes and outcomes[m].dir_names})
         gone = self.lost_names(baseline.data["tree"], outcomes, [o for o in imported if o.ok and o.lost])
         for outcome in imported:
             if outcome.ok and gone.get(outcome.module):
