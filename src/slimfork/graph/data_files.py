@@ -25,6 +25,10 @@ _NOT_SCANNED = (".py", ".pyi", ".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", 
                 ".zip", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".tar", ".whl", ".egg", ".jar",
                 ".npy", ".npz", ".pt", ".pth", ".bin", ".onnx", ".safetensors", ".h5", ".ckpt", ".mo", ".db",
                 ".sqlite", ".sqlite3", ".parquet", ".arrow")
+# of those, the suffixes of binary blobs a pickle is also saved under (``state.bin``, an old ``torch.save``'s ``.pt``):
+# read when the file starts as a pickle does
+_BLOBS = (".bin", ".pt", ".pth", ".ckpt", ".db", ".npy")
+_TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protocols 0 and 1: GLOBAL or INST first
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
 _RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
@@ -43,7 +47,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     for package, data_package, path in _data_packages(mm, root, other_files):
         out.append((package, data_package, "path", f"its folder holds package data ({path})"))
     for path in other_files:
-        if not scanned_data_file(path):
+        if not scanned_data_file(path, root):
             continue
         package = package_above(mm, posixpath.dirname(path))
         if package is None:
@@ -57,26 +61,59 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             target = mm.longest_module(text)
             if target and target != package:
                 out.append((package, target, "native" if cython else "string", why))
+        for target in [] if cython else _py_path_modules(mm, root, path, package):
+            if target != package:  # {"hook": "hooks/run_me.py"}, exec'd or run by its path
+                out.append((package, target, "path", f"the data file {path} names its file"))
+    return out
+
+
+_PY_PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.py)(?!\w)")
+_PY_READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> the .py paths a data file holds
+
+
+def _py_path_modules(mm: ModuleMap, root: str, path: str, package: str) -> list[str]:
+    """The modules whose files the ``.py`` paths of a data file name, relative to its folder or its package's."""
+    key = (root, path)
+    if key not in _PY_READ:
+        text = _text(root, path)
+        _PY_READ[key] = list(dict.fromkeys(_PY_PATH.findall(text))) if ".py" in text else []
+    here = posixpath.dirname(path)
+    info = mm.modules.get(package)
+    out = []
+    for text in _PY_READ[key]:
+        for folder in dict.fromkeys((here, posixpath.dirname(info.path) if info and info.path else here)):
+            if (module := mm.module_of(posixpath.normpath(posixpath.join(folder, text)))) is not None:
+                out.append(module)
+                break
     return out
 
 
 def modules_named(mm: ModuleMap, root: str, path: str, any_text: bool = False) -> list[str]:
     """The project's modules a data file names (``pkg.mod`` in a config, ``pkg.mod\nName`` in a pickle);
     ``any_text``: a file read for its names whatever its suffix (a test importing what ``docs/api.rst`` lists)."""
-    if not mm.top_names or not (any_text or scanned_data_file(path)):
+    if not mm.top_names or not (any_text or scanned_data_file(path, root)):
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     found = (mm.longest_module(text) for text in _names(root, path, pattern) if mm.is_internal(text))
     return list(dict.fromkeys(m for m in found if m))
 
 
-def scanned_data_file(path: str) -> bool:
+def scanned_data_file(path: str, root: str | None = None) -> bool:
     """Whether a non-Python file of a package folder is read for the dotted names it holds: a known data or Cython
     suffix, or any suffix (or none) that is not code, prose or media (``_NOT_SCANNED``); the file's text decides
-    the rest (``readable_text``: a binary file that is no pickle names nothing). Unknown means keep."""
+    the rest (``readable_text``: a binary file that is no pickle names nothing). Unknown means keep. With ``root``,
+    a blob's suffix (``.bin``, ``.pt``) holding a pickle (``pickle.dump(Rec(7), open("rec.bin", "wb"))``) is read
+    too: the classes it loads must stay."""
     name = posixpath.basename(path).lower()
     if path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
         return True
+    if name.endswith(_BLOBS) and root is not None:
+        try:
+            with open(posixpath.join(str(root), path), "rb") as f:
+                head = f.read(256)
+        except OSError:
+            return False
+        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None
     return not (name.endswith(_NOT_SCANNED) or name.startswith(_NOT_DATA) or "__pycache__" in path)
 
 
@@ -171,7 +208,7 @@ def _text(root: str, path: str) -> str:
 def readable_text(path: str, data: bytes) -> str:
     """A file's text as the readers of dotted names see it; for a pickle, also its globals as ``pkg.mod:Name``
     (protocols 0-3 write ``cpkg.mod\nName``, where no word boundary precedes the module's name)."""
-    if path.endswith(PICKLES) or _pickle_start(data):
+    if path.endswith(PICKLES) or _pickle_start(data) or _TEXT_PICKLE.match(data) is not None:
         return data.decode("utf-8", "replace") + "\n" + "\n".join(pickle_globals(data))
     if b"\0" in data[:8192] and not path.endswith(DATA_SUFFIXES):
         return ""  # a binary file (an image or archive whatever its suffix) names no module

@@ -17,6 +17,7 @@ DECLARE_IMPORT = ("declare the package it imports from as [[registries]] (kind s
 RUNTIME_WHY = "dynamic import of a name computed entirely at run time"
 DECLARE_OPEN = ("list its module in `outside_imports` if the names come from outside the project (a user's plugin), "
                 "declare the package it imports from as [[registries]] (kind scan), or keep what it needs with `keep`")
+LAZY_WHY = f"{RUNTIME_WHY} in a module __getattr__ (a lazy attribute, PEP 562)"
 DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to keep only the modules it needs"
 
 
@@ -36,10 +37,12 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             continue
         # f"{__name__}.{group}": this module's name (or its package's)
         target, package = dyn.target and info.fill_own(dyn.target), dyn.package and info.fill_own(dyn.package)
+        lazy = dyn.lazy  # a lazy attribute whose name no prefix the module builds narrows: its whole package
         if not target and dyn.built:  # import_module(_LAZY[name]) where _LAZY holds f"{__name__}.{m}": all so named
             starts = sorted({info.fill_own(b) for b in dyn.built})
             kept = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
             if kept:
+                lazy = False
                 _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name the module builds",
                                 f"dynamic import of a name computed at run time; the module builds names starting "
                                 f"{', '.join(repr(s) for s in starts)}: kept all {len(kept)} modules they may name")
@@ -96,8 +99,9 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                             f"a name computed at run time, its default in {where}",
                             f"dynamic import of a name computed at run time whose default names a module of {where}: "
                             f"kept all {len(kept)} modules of it")
-        elif not target:
-            uncertain.append(Uncertain(info.path, dyn.line, dyn.text, RUNTIME_WHY, (), DECLARE_OPEN))
+        elif not target:  # graph/open_imports.py keeps the loose modules (and a lazy one's package) for it
+            uncertain.append(Uncertain(info.path, dyn.line, dyn.text, LAZY_WHY if lazy else RUNTIME_WHY, (),
+                                       DECLARE_OPEN))
 
 
 def on_sys_path(mm: ModuleMap, info, folders: list[tuple[str, int]], target: str | None, prefix: bool) -> list[str]:
@@ -185,7 +189,8 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
         what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"
     else:  # a module object passed in, a folder computed at run time: any package of the project may be it
-        kept = sorted(m for m in mm.modules if mm.is_internal(m) and not _is_test(m) and _unfiltered(m, registries))
+        kept = sorted(m for m in mm.modules if mm.is_internal(m) and not is_test_module(m)
+                      and _unfiltered(m, registries))
         what = "the whole project (the scanned package is known only at run time)"
     edges.extend((m, line, f"directory scan {call} (package computed at run time)") for m in kept if m != name)
     named = f"parameter '{param.name}'" if param else f"'{package}'" if package else "a package named at run time"
@@ -200,7 +205,7 @@ def _members(mm: ModuleMap, package: str, deep: bool, registries) -> list[str]:
     return mm.descendants(package) if deep else mm.children.get(package, [])
 
 
-def _is_test(module: str) -> bool:
+def is_test_module(module: str) -> bool:
     """A test module (`tests.x`, `pkg.tests.test_y`, `conftest`): no installed package's scan finds it."""
     parts = module.split(".")
     leaf = parts[-1]

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from slimfork.decisions import Uncertain
 from slimfork.globs import match_modules
-from slimfork.graph.dynamic import RUNTIME_WHY
+from slimfork.graph.dynamic import LAZY_WHY, RUNTIME_WHY, is_test_module
 from slimfork.graph.edges import Edge, build_edges
 from slimfork.graph.modules import ModuleMap
 from slimfork.graph.weigh import LOOSE
@@ -38,7 +38,10 @@ def loose_modules(mm: ModuleMap, edges: dict, registries, excluded) -> frozenset
 def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], loose: frozenset[str],
                       outside: tuple[str, ...]) -> list[Uncertain]:
     """Add an edge from each module with an import of a name computed entirely at run time to every loose module,
-    and say so in its uncertain place; a module ``outside`` (globs) matches keeps only what strings name."""
+    and say so in its uncertain place; a module ``outside`` (globs) matches keeps only what strings name. One in a
+    module ``__getattr__`` (a lazy attribute) also keeps every module of its package (but tests): the name is an
+    attribute of the package, and a module of it that another module imports (not loose) may be the one it loads
+    when the plan removes that other module."""
     declared = set().union(*(match_modules(p, mm.modules) for p in outside)) if outside else set()
     out = []
     for place in uncertain:
@@ -55,8 +58,19 @@ def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], lo
             kept = sorted(loose - {module})
             edges[module] += [Edge(m, "dynamic", place.line, f"{place.what} ({LOOSE}: nothing in the original "
                                    "imports or names it)") for m in kept]
-            out.append(replace(place, kept=tuple(kept), why=f"{RUNTIME_WHY}: kept all {len(kept)} modules of the "
-                                                            "project that nothing in the original imports or names"))
+            why = f"{RUNTIME_WHY}: kept all {len(kept)} modules of the project that nothing in the original " \
+                  "imports or names"
+            package = module if mm.modules[module].is_package else module.rpartition(".")[0]
+            if place.why.startswith(LAZY_WHY) and package:
+                own = sorted(m for m in [package, *mm.descendants(package)]
+                             if m in mm.modules and m != module and m not in kept and not is_test_module(m))
+                edges[module] += [Edge(m, "dynamic", place.line, f"{place.what} (a lazy attribute of {package})")
+                                  for m in own]
+                kept = sorted({*kept, *own})
+                why = f"{LAZY_WHY}: kept all {len(own)} other modules of the package {package}, any of which it " \
+                      f"may load, and the {len(kept) - len(own)} modules of the project that nothing in the " \
+                      "original imports or names"
+            out.append(replace(place, kept=tuple(kept), why=why))
     return out
 
 

@@ -50,13 +50,14 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     read_off = {id(node.value): node.attr for node in walk(tree)
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)}
     aliases = import_aliases(tree)
+    lazy = lazy_getattr_calls(tree)
     for written in walk(tree):
         if not isinstance(written, ast.Call):
             continue
         key, node = id(written), through_alias(written, aliases)
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-        if name in ("import_module", "__import__", "run_module") and node.args:
+        if name in ("import_module", "__import__", "run_module", "find_spec") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(key, ())}
             call, arg = node, node.args[0]
             if isinstance(arg, ast.Name) and arg.id in assigned.get(key, {}):  # module_name = ".x_{}".format(p)
@@ -72,6 +73,11 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 found = [d._replace(defaults=fed) if d.target is None else d for d in found]
             if name == "run_module":  # runpy.run_module(f"pkg.tasks.{name}"): a package runs its __main__
                 found += [d._replace(target=f"{d.target}.__main__") for d in found if d.target and not d.prefix]
+            if name == "find_spec":  # exec_module(module_from_spec(find_spec(f"{__package__}.plugins.{n}"))): what
+                found = [d for d in found if d.target is not None]  # it may name; an entirely computed name (a
+                # finder's fullname, an optional dependency's probe) keeps nothing
+            if key in lazy:  # def __getattr__(name): import_module(_NAMES[name][::-1])
+                found = [d._replace(lazy=True) if d.target is None and not d.attribute else d for d in found]
             if key in read_off and returned_module(node):
                 found = [d._replace(reads=(read_off[key],)) if d.target and not d.prefix else d for d in found]
             summary.dynamic_imports.extend(found)
@@ -85,6 +91,31 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 and not isinstance(node.args[0], ast.Constant):  # a literal "pkg.mod:attr" is a string edge
             prefix = _string_prefix(node.args[0]).split(":", 1)[0]
             summary.dynamic_imports.append(DynamicImport(node.lineno, unparse(node), prefix or None, True, None))
+
+
+def lazy_getattr_calls(tree: ast.Module) -> set[int]:
+    """The ids of the calls in a module ``__getattr__`` (PEP 562: a module-level function; or the method of a class
+    deriving from ``ModuleType``, set as the module's class) and in the module-level functions it calls, directly
+    or through others: what a lazy attribute of the module runs."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    todo = [functions["__getattr__"]] if "__getattr__" in functions else []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(b).endswith("ModuleType") for b in node.bases):
+            todo += [f for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     and f.name in ("__getattr__", "__getattribute__")]
+    seen: set[int] = set()
+    calls: set[int] = set()
+    while todo:
+        function = todo.pop()
+        if id(function) in seen:
+            continue
+        seen.add(id(function))
+        for sub in walk(function):
+            if isinstance(sub, ast.Call):
+                calls.add(id(sub))
+                if isinstance(sub.func, ast.Name) and sub.func.id in functions:
+                    todo.append(functions[sub.func.id])
+    return calls
 
 
 def _computed_fromlist(call: ast.Call, found: list[DynamicImport]) -> list[DynamicImport]:
@@ -121,6 +152,11 @@ def run_flags(tree: ast.Module) -> list[DynamicImport]:
                 if isinstance(flag, ast.Constant) and flag.value == "-m" and isinstance(name, (ast.JoinedStr, ast.BinOp)):
                     prefix = _string_prefix(name)
                     out.append(DynamicImport(name.lineno, unparse(node), prefix or None, True, None))
+                elif isinstance(flag, ast.Constant) and flag.value == "-m" and (own := own_name(name)) is not None:
+                    # [sys.executable, "-m", __package__]: the package runs its __main__
+                    out.append(DynamicImport(name.lineno, unparse(node), own, False, None))
+                    if own != "{__name__}":
+                        out.append(DynamicImport(name.lineno, unparse(node), own + ".__main__", False, None))
     return out
 
 

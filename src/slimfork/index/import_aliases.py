@@ -27,7 +27,14 @@ def import_aliases(tree: ast.Module) -> dict[str, tuple[str, list[ast.expr], lis
 
 
 def through_alias(call: ast.Call, aliases) -> ast.Call:
-    """The call as a call of the import function its name stands for (the call itself when it is no alias)."""
+    """The call as a call of the import function its name stands for (the call itself when it is no alias); ``map(
+    importlib.import_module, [f"{__package__}.plugins.{n}" for n in NAMES])`` as a call on the comprehension's
+    element (or on the iterable, a name of a literal list)."""
+    if isinstance(call.func, ast.Name) and call.func.id == "map" and len(call.args) == 2 and not call.keywords \
+            and (_importer(call.args[0]) is not None or _name(call.args[0]) in aliases):
+        func, items = call.args
+        element = items.elt if isinstance(items, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) else items
+        return through_alias(ast.copy_location(ast.Call(func, [element], []), call), aliases)
     if not (isinstance(call.func, ast.Name) and call.func.id in aliases) or call.func.id in IMPORTERS:
         return call
     name, args, keywords = aliases[call.func.id]

@@ -36,7 +36,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
                 for name in node.names:
                     summary.defs.setdefault(name, node.lineno)
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text \
-            or "pydoc" in text or "attach" in text or "run_module" in text or any(name in text for name in RESOLVERS):
+            or "pydoc" in text or "attach" in text or "run_module" in text or "find_spec" in text \
+            or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
     if "class " in text and _PREFIX_STRING.search(text):
         summary.class_strings = prefix_tables(tree)

@@ -45,6 +45,8 @@ class DynamicImport(NamedTuple):
     # call returns, which nothing else sees (None: the module object is used otherwise)
     built: tuple[str, ...] = ()  # a name computed entirely at run time: the dotted prefixes of the names the module
     # builds elsewhere (``_LAZY = {n: f"{__name__}.{n}" for n in _MODS}``, ``"pkg.plugins." + n``), own name placeholders
+    lazy: bool = False  # a name computed entirely at run time, imported by a module ``__getattr__`` (PEP 562; a
+    # ModuleType subclass's; or a function of the module it calls): a lazy attribute of the module's package
 
 
 RUNTIME_PACKAGE = "?"  # a package argument computed at run time

@@ -447,7 +447,7 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
     out = []
     root = analysis.tree.root
     for k in plan.kept:
-        if not (k.path.endswith(TEXT_SUFFIXES) or _package_data(mm, k.path)) or k.path in removed \
+        if not (k.path.endswith(TEXT_SUFFIXES) or _package_data(mm, k.path, str(root))) or k.path in removed \
                 or any(part.startswith(".") for part in k.path.split("/")[:-1]):
             continue  # hidden folders hold tool caches (.grimp_cache, .mypy_cache), not configuration
         path = root / k.path
@@ -463,9 +463,10 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
     return out
 
 
-def _package_data(mm, path: str) -> bool:
-    """A file of a package folder the package may read whatever its suffix (``settings.j2``, ``REGISTRY``)."""
-    return scanned_data_file(path) and package_above(mm, str(PurePosixPath(path).parent)) is not None
+def _package_data(mm, path: str, root: str | None = None) -> bool:
+    """A file of a package folder the package may read whatever its suffix (``settings.j2``, ``REGISTRY``, a
+    pickle in ``state.bin``)."""
+    return scanned_data_file(path, root) and package_above(mm, str(PurePosixPath(path).parent)) is not None
 
 
 def template_words(analysis, plan, mm) -> frozenset[str]:

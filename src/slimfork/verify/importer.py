@@ -28,6 +28,23 @@ from slimfork.verify.process import run_process
 _IMPORT_ONE = r"""
 import importlib, json, os, sys, traceback
 
+def lazy_dir_names(module, most=32):
+    namespace = vars(module) if module is not None else {}
+    if not (callable(namespace.get("__getattr__")) and callable(namespace.get("__dir__"))):
+        return []
+    try:
+        listed = [n for n in namespace["__dir__"]() if isinstance(n, str) and n not in namespace]
+    except BaseException:
+        return []
+    got = []
+    for attr in listed if len(listed) <= most else []:  # a long table: what its strings name stays
+        try:
+            getattr(module, attr)
+            got.append(attr)
+        except BaseException:
+            pass
+    return got
+
 def import_one(name, out, root):
     result = {"ok": True}
     try:
@@ -53,6 +70,8 @@ def import_one(name, out, root):
                 except BaseException:
                     pass
         result["lost"] = lost
+        if asked.get("dir"):  # the baseline: the lazy names its module __dir__ lists, resolved (their files count)
+            result["dir_names"] = lazy_dir_names(sys.modules.get(name))
     files = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
     result["loaded"] = sorted(os.path.relpath(f, root) for f in files if isinstance(f, str) and f.startswith(root))
     with open(out, "w") as fh:
@@ -199,15 +218,20 @@ class RawOutcome:
 
 def import_modules(python: Path, env: dict[str, str], root: Path, modules: list[str], jobs: int, timeout: float,
                    preload: tuple[str, ...], tmp: Path, fresh: bool = False,
-                   names: dict[str, tuple[str, ...]] | None = None, ask: bool = True) -> list[RawOutcome]:
+                   names: dict[str, tuple[str, ...]] | None = None, ask: bool = True,
+                   lazy_dir: bool = False) -> list[RawOutcome]:
     """Import each module in its own process, ``jobs`` at a time; results in the order of ``modules``. ``fresh``:
     a new interpreter for each module (what the server's forks must equal; without ``os.fork``, always).
     ``names``: module -> names its process looks up once imported; those its namespace lacks are its data's
     ``lost`` (``lazy``: it has a module ``__getattr__``, which ``ask`` asks for them; the baseline does not: a lazy
-    name is never loaded just to be listed)."""
-    for module, wanted in (names or {}).items():
-        if module in modules:
-            (tmp / f"{module}.names.json").write_text(json.dumps({"names": list(wanted), "ask": ask}))
+    name is never loaded just to be listed). ``lazy_dir`` (the baseline): a module with a module ``__getattr__`` and
+    ``__dir__`` resolves the names ``__dir__`` lists beyond its namespace (32 at most), its data's ``dir_names`` those
+    that resolve; the files they load count among its own, so a fork that removes one imports it again."""
+    for module in modules:
+        wanted = (names or {}).get(module)
+        if wanted is not None or lazy_dir:
+            (tmp / f"{module}.names.json").write_text(json.dumps({"names": list(wanted or ()), "ask": ask,
+                                                                  "dir": lazy_dir}))
     todo: queue.Queue[tuple[int, str]] = queue.Queue()
     for item in enumerate(modules):
         todo.put(item)

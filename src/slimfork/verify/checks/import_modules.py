@@ -39,6 +39,8 @@ class ImportOutcome:
     seconds: float = 0.0
     lost: tuple[str, ...] = ()  # promised public names the module lacks (in a fork: getattr failed)
     lazy: bool = False  # it has a module __getattr__ (the baseline does not ask it: its lost may be lazy names)
+    dir_names: tuple[str, ...] = ()  # (the baseline) the lazy names its module __dir__ lists that resolve: a fork
+    # that imports it again asks them too (``from pkg import Heavy`` through a lazy table whose module a batch removed)
 
 
 class ImportModulesCheck:
@@ -74,7 +76,8 @@ class ImportModulesCheck:
         if not modules:
             return Baseline(self.name, False, None, "no module of the original matches [checks.import_modules] "
                             "modules", time.monotonic() - start)
-        outcomes = {o.module: o for o in self.import_all(tree, modules, ask=False)}  # a lazy name stays unloaded
+        outcomes = {o.module: o for o in self.import_all(tree, modules, ask=False, lazy_dir=True)}  # a lazy name
+        # stays unloaded, but those a module __dir__ lists (a short list)
         ok = [m for m, o in outcomes.items() if o.ok]
         failing = sorted(m for m, o in outcomes.items() if not o.ok)
         note = f"{len(ok)} of {len(modules)} modules import in the original"
@@ -112,7 +115,8 @@ class ImportModulesCheck:
             if last is not None and all(_file_key(tree, rel) == key for rel, key in last.items()):
                 continue  # as in the last tree where it imported
             todo.append(module)
-        imported = self.import_all(tree, todo)
+        imported = self.import_all(tree, todo, extra={m: outcomes[m].dir_names for m in todo
+                                                      if m in outcomes and outcomes[m].dir_names})
         gone = self.lost_names(baseline.data["tree"], outcomes, [o for o in imported if o.ok and o.lost])
         for outcome in imported:
             if outcome.ok and gone.get(outcome.module):
@@ -155,20 +159,22 @@ class ImportModulesCheck:
         state.pop("executor", None)  # a copy on a worker imports there
         return state
 
-    def import_all(self, tree: Tree, modules: list[str], ask: bool = True) -> list[ImportOutcome]:
-        """Each module's promised public names it lacks (``ImportOutcome.lost``); ``ask``: its module ``__getattr__``
-        is asked for them."""
+    def import_all(self, tree: Tree, modules: list[str], ask: bool = True, lazy_dir: bool = False,
+                   extra: dict[str, tuple[str, ...]] | None = None) -> list[ImportOutcome]:
+        """Each module's promised public names (and ``extra``'s) it lacks (``ImportOutcome.lost``); ``ask``: its
+        module ``__getattr__`` is asked for them; ``lazy_dir``: the lazy names its ``__dir__`` lists are resolved."""
         if not modules:
             return []
-        promised = self.promised
+        promised = {**self.promised, **{m: tuple(sorted({*self.promised.get(m, ()), *names}))
+                                        for m, names in (extra or {}).items()}}
         if self.executor is None or self.executor.name == "local" or len(modules) < 2:
             raw = _import_share(tree.root, self.env, self.spec, self.layout.python_root, modules,
-                                self.spec.jobs or os.cpu_count() or 1, promised, ask)
+                                self.spec.jobs or os.cpu_count() or 1, promised, ask, lazy_dir)
         else:  # a share of the modules per job, a few per worker so that a slow share does not hold the rest
             per_worker = 1 if self.spec.preload else 4  # (each share preloading torch would cost seconds)
             count = min(len(modules), per_worker * self.executor.workers)
             jobs = [Job(_import_share, tree.root, (self.env, self.spec, self.layout.python_root, modules[i::count], 1,
-                                                   promised, ask))
+                                                   promised, ask, lazy_dir))
                     for i in range(count)]
             by_module = {r.module: r for share in self.executor.map(jobs) for r in share}
             raw = [by_module[m] for m in modules]
@@ -176,12 +182,14 @@ class ImportModulesCheck:
 
 
 def _import_share(root: Path, env: VerifyEnv, spec: ImportModulesSpec, python_root: str, modules: list[str],
-                  jobs: int, promised: dict[str, tuple[str, ...]] | None = None, ask: bool = True) -> list[RawOutcome]:
+                  jobs: int, promised: dict[str, tuple[str, ...]] | None = None, ask: bool = True,
+                  lazy_dir: bool = False) -> list[RawOutcome]:
     """Import ``modules`` of the tree at ``root``, ``jobs`` at a time (a job of the executor, or all of them here)."""
     variables = env.process_env(root / python_root if python_root else root, spec.stubs)
     with tempfile.TemporaryDirectory(prefix="slimfork-imports-") as tmp:
         return import_modules(env.python, variables, root, modules, jobs, spec.timeout, spec.preload, Path(tmp),
-                              names={m: promised[m] for m in modules if m in promised} if promised else None, ask=ask)
+                              names={m: promised[m] for m in modules if m in promised} if promised else None, ask=ask,
+                              lazy_dir=lazy_dir)
 
 
 def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:
@@ -192,7 +200,7 @@ def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:
     data = raw.data
     return ImportOutcome(raw.module, data["ok"], data.get("error", ""), tuple(data.get("frames", ())),
                          tuple(data["loaded"]), raw.seconds, tuple(data.get("lost", ())),
-                         bool(data.get("lazy")))
+                         bool(data.get("lazy")), tuple(data.get("dir_names", ())))
 
 
 def _file_key(tree: Tree, rel: str) -> str | None:
