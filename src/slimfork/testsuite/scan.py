@@ -50,6 +50,9 @@ class Unit:
     alias: str | None = None  # a fixture's name=: @pytest.fixture(name="mod") def _mod(...) is requested as mod
     attrs: dict[str, int] = field(default_factory=dict)  # attributes it reads off other objects -> first line
     params: dict[str, list[str]] = field(default_factory=dict)  # its own parametrize decorators' literal strings
+    decorated: bool = False  # a decorator other than staticmethod/classmethod (it may call the function at import)
+    handed: list[tuple[int, int]] = field(default_factory=list)  # a fixture's nested functions it returns or yields
+    # (lines): the test calls them (cookiecutter's ``cli_runner`` returns ``cli_main``, which runs the CLI)
 
 
 @dataclass
@@ -246,6 +249,10 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
                            if k.arg == "name" and isinstance(k.value, ast.Constant)
                            and isinstance(k.value.value, str)), None)
     unit.params = own_parameters(node)
+    unit.decorated = any(not (isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod"))
+                         for d in node.decorator_list)
+    if kind == "fixture":
+        unit.handed = _handed(node)
     if not shallow:
         args = node.args
         unit.fixtures = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
@@ -255,6 +262,19 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
             unit.fixtures |= {a.value for a in deco.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
     out.units[qualname] = unit
     return unit
+
+
+def _handed(node) -> list[tuple[int, int]]:
+    """The lines of the functions a fixture defines in its own body and returns or yields by name (``return
+    cli_main``): the tests that request the fixture call them."""
+    nested = {st.name: (st.lineno, st.end_lineno or st.lineno) for st in getattr(node, "body", ())
+              if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    out = []
+    for sub in ast.walk(node) if nested else ():
+        value = sub.value if isinstance(sub, (ast.Return, ast.Yield)) else None
+        if isinstance(value, ast.Name) and value.id in nested and nested[value.id] not in out:
+            out.append(nested[value.id])
+    return out
 
 
 def _aliases(tree: ast.Module, internal: set[str]) -> dict[str, str]:
