@@ -397,12 +397,14 @@ def _keep_submodule_loads(root: Path, py: list[str], edits: list[Edit], stages, 
     by_path = {e.path: e for e in edits}
     gone_paths = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS} | {
         e.path for e in edits if e.content is None}
+    kept = {p: by_path[p].content if p in by_path else (root / p).read_bytes() for p in py if p not in gone_paths}
+    if not kept:  # no test stays (or none at all: `tests = []`): nothing reads a lost load
+        return
     gone = {p: (root / p).read_bytes() for p in sorted(gone_paths) if p.endswith(".py") and (root / p).is_file()}
     cut = {e.path: ((root / e.path).read_bytes(), e.content) for e in edits
            if e.content is not None and e.path.endswith(".py") and (root / e.path).is_file()}
     cut.update({p: ((root / p).read_bytes(), c) for p, c in stages.rewritten.items()
                 if p.endswith(".py") and p not in cut and (root / p).is_file()})
-    kept = {p: by_path[p].content if p in by_path else (root / p).read_bytes() for p in py if p not in gone_paths}
     lost = lost_loads(gone, cut, kept)  # type: ignore[arg-type]  # kept: no None (gone_paths left out)
     for module in list(lost):
         info = mm.modules.get(module) if mm.is_internal(module) else None
