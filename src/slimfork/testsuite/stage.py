@@ -20,7 +20,7 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
-from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
+from slimfork.testsuite.decide import FAKES, REMOVED, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.loads import add_loads, lost_loads, needed_loads
 from slimfork.testsuite.needs import kept_test_needs
@@ -88,6 +88,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
+    _tests_naming_removed_files(files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
@@ -389,6 +390,25 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
             removals.append(Removal(RemovalKind.TEST, path, reason, lines=index.files[path].lines if path in index.files else 0,
                                     group="tests"))
     return edits, data_edits, removals
+
+
+def _tests_naming_removed_files(files, decisions: TestDecisions) -> None:
+    """A kept test whose strings name, by its file name, a test file the fork removes whole (plumbum 1.9.0's
+    ``test_iterdir`` lists its own folder and asserts ``"test_remote.py"`` is there) reads that file: it goes too.
+    A name some kept test file also has may mean that one: it counts for nothing."""
+    whole = decisions.removed_files()
+    kept = {posixpath.basename(p) for p in files if p not in whole}
+    gone = {posixpath.basename(p): p for p in sorted(whole) if p.endswith(".py")}
+    gone = {name: p for name, p in gone.items() if name not in kept}
+    if not gone:
+        return
+    units = decisions.removed_units()
+    for rel, tf in sorted(files.items()):
+        for unit in tf.tests if rel not in whole else ():
+            named = sorted(unit.strings & set(gone))
+            if named and (rel, unit.qualname) not in units:
+                decisions.removals.append(TestRemoval(rel, unit.qualname, REMOVED, f"names the test file "
+                                                      f"{gone[named[0]]}, which the fork removes"))
 
 
 def _keep_submodule_loads(root: Path, py: list[str], edits: list[Edit], stages, mm) -> None:
