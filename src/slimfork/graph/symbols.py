@@ -422,7 +422,11 @@ class _Walker(PrunedCollector):
                 self.use_name(module, parts[0], why)
             elif not symbol:
                 self.use_chain(module, tuple(parts), why)
-            return
+            if symbol or len(parts) == 1 or dotted not in self.mm.modules or not self.mm.is_internal(dotted):
+                return
+            # "pkg._tables.parser" where `import pkg._tables.parser` binds pkg: the string is also the module's
+            # whole name, which a caller may import by it and read any name of (jsonpath-ng's ply tables:
+            # `tabmodule=self._ply_table_module`, then `exec("import %s" % module)` and `parsetab._tabversion`)
         if not self.mm.is_internal(dotted):
             if len(parts) > 1 and not symbol:
                 self.use_generated(parts, why)

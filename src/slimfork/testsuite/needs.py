@@ -12,6 +12,7 @@ own body uses no removed module, in a file that uses kept code."""
 from __future__ import annotations
 
 import posixpath
+import re
 
 from slimfork.testsuite.decide import importable_names
 from slimfork.testsuite.library import Library
@@ -29,8 +30,10 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
         libraries, helpers = _star_chain(tf, files, by_name)
         of_kept = any(_uses_kept(u, library) for u in tf.units.values()) or any(
             u.names & library.fork.get(m, set()) for u in tf.units.values() for m in libraries)
+        near = fixtures.get(posixpath.dirname(path), {})
         kept = [u for u in tf.tests if of_kept and _no_removed(_own_body(u), library)
-                and _no_removed(_class_body(tf, u), library)]
+                and _no_removed(_class_body(tf, u), library)
+                and _no_removed(_called_code(path, tf, u, near, files, by_name, library), library)]
         conftest = posixpath.basename(path) == "conftest.py"
         if not kept and not conftest:
             continue
@@ -99,6 +102,79 @@ def _class_body(tf: TestFile, test: Unit) -> list[Use]:
     code, pycparser's ``TestVisitor._Visitor``), not of its header (the base classes, on the ``class`` line)."""
     cls = tf.units.get(test.qualname.split(".")[0]) if "." in test.qualname else None
     return [u for u in cls.uses if u.line > cls.line] if cls is not None else []
+
+
+def _called_code(path: str, tf: TestFile, test: Unit, conftest: dict[str, tuple[TestFile, Unit]],
+                 files: dict[str, TestFile], by_name: dict[str, str], library: Library) -> list[Use]:
+    """The uses of the code a test calls, which runs as part of the test: the plain helper functions and methods it
+    calls, through each other (in its file or imported from another test file; not a decorated one, which its
+    decorator may call at import time, nor one the file's module level reads), and the functions a fixture it
+    requests returns for it to call. A test that runs removed code there tests it (anyconfig's
+    ``test_runs_for_datasets`` -> ``self.run_main`` -> ``self._run_main``, which runs ``anyconfig.cli.main``;
+    plumbum's ``TestParamikoMachine._connect``; cookiecutter's ``cli_runner`` fixture returning ``cli_main``): it
+    goes with that code, which stays out. A helper's use counts only where the test names the module it uses (its
+    folder, file, class or own name: ``tests/cli/``, ``TestParamikoMachine``): a helper that prepares the input of
+    kept code with a removed module (asn1crypto's ``X509Tests._load_cert`` calls ``pem.unarmor``) is setup, as
+    what fixtures, ``setUp``, base classes and decorators use is (it stays as test support)."""
+    words = _subject_words(path, test.qualname)
+    out: list[Use] = []
+    seen: list[Unit] = []
+    todo = [(tf, test)]
+    while todo:
+        here, unit = todo.pop()
+        units = here.units
+        classes = _own_and_bases(here, unit.qualname.split(".")[0]) if "." in unit.qualname else []
+        found = [(here, units.get(n)) for n in sorted(unit.names) if "." not in n]
+        found += [(here, next((units[f"{c}.{n[5:]}"] for c in classes if f"{c}.{n[5:]}" in units), None))
+                  for n in sorted(unit.names) if n.startswith("self.")]
+        found += [_imported(here.imports[n][1], files, by_name) for n in sorted(unit.names)
+                  if n not in units and n in here.imports]
+        if unit is test:
+            for name in sorted(unit.fixtures):
+                owner, fixture = next(((here, u) for u in units.values() if u.kind == "fixture"
+                                       and (u.alias or u.qualname) == name and "." not in u.qualname),
+                                      conftest.get(name, (here, None)))
+                if fixture is not None and fixture.kind == "fixture":
+                    out += [use for use in fixture.uses if any(a <= use.line <= b for a, b in fixture.handed)]
+        for owner, other in found:
+            if other is None or other is test or other.kind != "helper" or other.decorated \
+                    or any(other is u for u in seen) or ("." not in other.qualname and other.qualname in (
+                        owner.units["<module>"].names if "<module>" in owner.units else set())):
+                continue
+            seen.append(other)
+            out += [use for use in other.uses if _module_words(library.module_of(use.dotted)) & words]
+            todo.append((owner, other))
+    return out
+
+
+def _subject_words(path: str, qualname: str) -> set[str]:
+    """What a test names as its subject: the words of its folders and file (``tests/cli/test_base.py``: cli, base),
+    of its class and its own name (``TestParamikoMachine``: paramiko, machine, paramikomachine), lower case."""
+    parts = [p for p in path[:-3].split("/") if p not in ("tests", "test", "testing")] if path.endswith(".py") else []
+    out: set[str] = set()
+    for part in parts + [re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", q) for q in qualname.split(".")]:
+        words = [w for w in part.lower().split("_") if w and w not in ("test", "tests", "testcase", "case", "cases")]
+        out |= set(words) | {"".join(words)}
+    return out
+
+
+def _module_words(module: str | None) -> set[str]:
+    """The names of a module below its top-level package, as subject words (``plumbum.machines.paramiko_machine``:
+    machines, paramikomachine; ``anyconfig.cli._main``: cli, main)."""
+    return {w for part in (module or "").split(".")[1:] if (w := part.replace("_", "").lower())}
+
+
+def _own_and_bases(tf: TestFile, cls: str) -> list[str]:
+    """A class and the classes of the same file its header names, nearest first (where ``self.x`` may live)."""
+    out, todo = [], [cls]
+    while todo:
+        name = todo.pop(0)
+        unit = tf.units.get(name)
+        if name in out or unit is None or unit.kind != "class":
+            continue
+        out.append(name)
+        todo += [n for n in sorted(unit.names) if n in tf.units and tf.units[n].kind == "class"]
+    return out
 
 
 def _no_removed(uses: list[Use], library: Library) -> bool:

@@ -50,6 +50,9 @@ class Unit:
     alias: str | None = None  # a fixture's name=: @pytest.fixture(name="mod") def _mod(...) is requested as mod
     attrs: dict[str, int] = field(default_factory=dict)  # attributes it reads off other objects -> first line
     params: dict[str, list[str]] = field(default_factory=dict)  # its own parametrize decorators' literal strings
+    decorated: bool = False  # a decorator other than staticmethod/classmethod (it may call the function at import)
+    handed: list[tuple[int, int]] = field(default_factory=list)  # a fixture's nested functions it returns or yields
+    # (lines): the test calls them (cookiecutter's ``cli_runner`` returns ``cli_main``, which runs the CLI)
 
 
 @dataclass
@@ -232,8 +235,10 @@ def _absolute_imports(tree: ast.Module, package: str) -> None:
 
 
 def _kind(node) -> str:
-    decorators = [ast.unparse(d) for d in node.decorator_list]
-    if any("fixture" in d for d in decorators):
+    """A fixture: a decorator whose callee names a fixture (``pytest.fixture``, ``pytest_asyncio.fixture(...)``,
+    ``yield_fixture``); ``@pytest.mark.usefixtures("x")`` marks a test (plumbum 1.9.0's ``test_iterdir``)."""
+    callees = [ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list]
+    if any("fixture" in c and c.rsplit(".", 1)[-1] != "usefixtures" for c in callees):
         return "fixture"
     return "test" if node.name.startswith("test") else "helper"
 
@@ -246,6 +251,10 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
                            if k.arg == "name" and isinstance(k.value, ast.Constant)
                            and isinstance(k.value.value, str)), None)
     unit.params = own_parameters(node)
+    unit.decorated = any(not (isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod"))
+                         for d in node.decorator_list)
+    if kind == "fixture":
+        unit.handed = _handed(node)
     if not shallow:
         args = node.args
         unit.fixtures = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs} - {"self", "cls"}
@@ -255,6 +264,19 @@ def _add(out: TestFile, node, qualname: str, kind: str, aliases, internal, shall
             unit.fixtures |= {a.value for a in deco.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
     out.units[qualname] = unit
     return unit
+
+
+def _handed(node) -> list[tuple[int, int]]:
+    """The lines of the functions a fixture defines in its own body and returns or yields by name (``return
+    cli_main``): the tests that request the fixture call them."""
+    nested = {st.name: (st.lineno, st.end_lineno or st.lineno) for st in getattr(node, "body", ())
+              if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    out = []
+    for sub in ast.walk(node) if nested else ():
+        value = sub.value if isinstance(sub, (ast.Return, ast.Yield)) else None
+        if isinstance(value, ast.Name) and value.id in nested and nested[value.id] not in out:
+            out.append(nested[value.id])
+    return out
 
 
 def _aliases(tree: ast.Module, internal: set[str]) -> dict[str, str]:
@@ -308,6 +330,8 @@ def _collect_guarded(stmt: ast.Try, unit: Unit, aliases, internal) -> None:
 def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[str]) -> None:
     literals = _literal_bindings(node)
     for sub in ast.walk(node):
+        if unit.kind != "module" and isinstance(sub, (ast.Constant, ast.JoinedStr)):
+            unit.uses += [Use(m, sub.lineno) for m in _snippet_imports(sub) if m.split(".")[0] in internal]
         if isinstance(sub, ast.Import):
             unit.uses += [Use(a.name, sub.lineno) for a in sub.names if a.name.split(".")[0] in internal]
         elif isinstance(sub, ast.ImportFrom) and sub.module and not sub.level \
@@ -423,6 +447,23 @@ def _code_imports(code: str) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             out += [node.module if a.name == "*" else f"{node.module}.{a.name}" for a in node.names]
     return out
+
+
+def _snippet_imports(node: ast.Constant | ast.JoinedStr) -> list[str]:
+    """The modules the import lines of code held in a string import, an f-string's fields read as ``_``: code a
+    test hands to a child Python some other way than a literal ``[python, "-c", code]`` (plumbum 1.9.0's
+    ``code = f"from plumbum.fs.atomic import AtomicCounterFile ..."``, then ``local.python["-c", code]``)."""
+    if isinstance(node, ast.JoinedStr):
+        text = "".join(p.value if isinstance(p, ast.Constant) and isinstance(p.value, str) else "_"
+                       for p in node.values)
+    elif isinstance(node.value, str):
+        text = node.value
+    else:
+        return []
+    if "import " not in text:
+        return []
+    lines = [line.strip() for line in text.splitlines()]
+    return [m for line in lines if line.startswith(("import ", "from ")) for m in _code_imports(line)]
 
 
 def _fixtures_named(call: ast.Call) -> set[str]:

@@ -20,8 +20,9 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
-from slimfork.testsuite.decide import FAKES, TestDecisions, decide_across, importable_names
+from slimfork.testsuite.decide import FAKES, REMOVED, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
+from slimfork.testsuite.loads import add_loads, lost_loads, needed_loads
 from slimfork.testsuite.needs import kept_test_needs
 from slimfork.testsuite.paths import DOC_RUN
 from slimfork.testsuite.pytest_config import plugin_modules, read_pytest_config
@@ -87,9 +88,11 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
+    _tests_naming_removed_files(files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
+    _keep_submodule_loads(tree.root, py, edits, stages, analysis.graph.mm)
     cases = cut_data_cases(tree.root, [d for d in data if d not in data_gone], library.removed_keys)
     for cut in cases:  # with the tests batch: the cases must go before the entries they test
         why = f"{cut.cases} test cases naming removed registry keys ({', '.join(cut.keys[:6])})"
@@ -387,6 +390,63 @@ def _edits(root: Path, files, decisions: TestDecisions, data_gone: dict[str, str
             removals.append(Removal(RemovalKind.TEST, path, reason, lines=index.files[path].lines if path in index.files else 0,
                                     group="tests"))
     return edits, data_edits, removals
+
+
+def _tests_naming_removed_files(files, decisions: TestDecisions) -> None:
+    """A kept test whose strings name, by its file name, a test file the fork removes whole (plumbum 1.9.0's
+    ``test_iterdir`` lists its own folder and asserts ``"test_remote.py"`` is there) reads that file: it goes too.
+    A name some kept test file also has may mean that one: it counts for nothing."""
+    whole = decisions.removed_files()
+    kept = {posixpath.basename(p) for p in files if p not in whole}
+    gone = {posixpath.basename(p): p for p in sorted(whole) if p.endswith(".py")}
+    gone = {name: p for name, p in gone.items() if name not in kept}
+    if not gone:
+        return
+    units = decisions.removed_units()
+    for rel, tf in sorted(files.items()):
+        for unit in tf.tests if rel not in whole else ():
+            named = sorted(unit.strings & set(gone))
+            if named and (rel, unit.qualname) not in units:
+                decisions.removals.append(TestRemoval(rel, unit.qualname, REMOVED, f"names the test file "
+                                                      f"{gone[named[0]]}, which the fork removes"))
+
+
+def _keep_submodule_loads(root: Path, py: list[str], edits: list[Edit], stages, mm) -> None:
+    """Kept test files that read a submodule (``click.testing.CliRunner`` after ``import click``) only a removed
+    or cut file loaded import it themselves (testsuite/loads.py)."""
+    by_path = {e.path: e for e in edits}
+    gone_paths = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS} | {
+        e.path for e in edits if e.content is None}
+    kept = {p: by_path[p].content if p in by_path else (root / p).read_bytes() for p in py if p not in gone_paths}
+    if not kept:  # no test stays (or none at all: `tests = []`): nothing reads a lost load
+        return
+    gone = {p: (root / p).read_bytes() for p in sorted(gone_paths) if p.endswith(".py") and (root / p).is_file()}
+    cut = {e.path: ((root / e.path).read_bytes(), e.content) for e in edits
+           if e.content is not None and e.path.endswith(".py") and (root / e.path).is_file()}
+    cut.update({p: ((root / p).read_bytes(), c) for p, c in stages.rewritten.items()
+                if p.endswith(".py") and p not in cut and (root / p).is_file()})
+    lost = lost_loads(gone, cut, kept)  # type: ignore[arg-type]  # kept: no None (gone_paths left out)
+    for module in list(lost):
+        info = mm.modules.get(module) if mm.is_internal(module) else None
+        if mm.is_internal(module) and (info is None or info.path in gone_paths):
+            del lost[module]  # a removed module of the project: a test reading it goes with it
+    if not lost:
+        return
+    for path in sorted(kept):
+        source = kept[path]
+        needed = needed_loads(source, lost) if source is not None else {}
+        if not needed:
+            continue
+        try:
+            new = add_loads(source, needed)  # type: ignore[arg-type]
+        except (SyntaxError, ValueError):
+            continue
+        why = f"imports {', '.join(needed)}: the files that loaded it leave ({', '.join(sorted(set(needed.values())))})"
+        if path in by_path:
+            old = by_path[path]
+            edits[edits.index(old)] = Edit(path, new, f"{old.reason}; {why}"[:500], old.kind)
+        else:
+            edits.append(Edit(path, new, why, "test"))
 
 
 def _data(files, decisions: TestDecisions, data_gone: dict[str, str], library: Library) -> dict:
