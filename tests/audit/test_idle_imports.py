@@ -1,0 +1,48 @@
+"""Session 40 (AQLM ``a795ee6^``, "removed matmul kernel"): ``src/aq.py`` kept ``from src.matmul_kernels import
+aqlm_gemv_simple`` after its one call was commented out; ``matmul_kernels.py`` counted as imported (30, through a
+script). A module every importer of which binds names the importing file never reads is reported at 50; a package
+``__init__`` re-export, ``__all__``, a star import or any read of the name keeps it out."""
+
+from __future__ import annotations
+
+from slimfork.audit.run import run_audit
+from slimfork.source.layout import open_tree
+from tests.mapping.registrykit import write_project
+
+FILES = {
+    "setup.py": "from setuptools import setup\nsetup(name='pk', packages=['pk'])\n",
+    "pk/__init__.py": "from .api import run\nfrom .exported import helper\n",
+    "pk/api.py": """
+        from pk.kernels import gemv
+        from pk.used import used_fn
+        from pk.listed import listed_fn
+
+        __all__ = ["run", "listed_fn"]
+
+
+        def run(x):
+            # return gemv(x)
+            return used_fn(x)
+    """,
+    "pk/kernels.py": "def gemv(x):\n    return x\n",
+    "pk/used.py": "def used_fn(x):\n    return x\n",
+    "pk/listed.py": "def listed_fn(x):\n    return x\n",
+    "pk/exported.py": "def helper():\n    return 1\n",
+    "tests/test_pk.py": "import pk\n\n\ndef test_run():\n    assert pk.run(1) == 1\n",
+}
+
+
+def test_a_module_imported_only_by_unused_imports(tmp_path):
+    result, _table = run_audit(open_tree(write_project(tmp_path, FILES, "")))
+    found = {f.subject: f for f in result.findings if f.kind == "unused-file"}
+    assert found["pk/kernels.py"].confidence == 50
+    assert "pk/api.py:1 (gemv)" in found["pk/kernels.py"].reason
+    assert not {"pk/used.py", "pk/listed.py", "pk/exported.py"} & set(found)
+
+
+def test_one_reading_importer_keeps_it(tmp_path):
+    files = dict(FILES)
+    files["pk/other.py"] = "from pk.kernels import gemv\n\n\ndef go(x):\n    return gemv(x)\n"
+    files["pk/__init__.py"] += "from .other import go\n"
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    assert "pk/kernels.py" not in {f.subject for f in result.findings if f.kind == "unused-file"}
