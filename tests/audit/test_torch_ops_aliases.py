@@ -93,3 +93,10 @@ def test_an_assigned_namespace_alias_counts(tmp_path):
     found = _findings(tmp_path, files)
     assert not {"torch-op:disco_kernels::forward", "torch-op:disco_kernels::forward_legacy",
                 "source:th/csrc/disco_legacy.cpp"} & set(found)
+
+
+def test_ops_of_a_namespace_python_never_calls_are_kept(tmp_path):
+    files = dict(FILES)
+    files["th/disco/conv.py"] = "def conv(x):\n    return x\n"  # the ops are what users call: unknown
+    found = _findings(tmp_path, files)
+    assert "source:th/csrc/disco_legacy.cpp" not in found and "source:th/csrc/disco_cpu.cpp" not in found

@@ -675,10 +675,12 @@ class _Builder:
 
     def op_uncalled(self, ns: str, op: str) -> bool:
         """An op defined in the tree (``m.def``) that no ``torch.ops`` reference and no lookup by its two names
-        (``get_operator("ns", "op")``) calls."""
-        kernel = next((k for k in self.kernels if k.kind == "torch-op" and k.name == f"{ns}::{op}"), None)
-        return kernel is not None and bool(kernel.path) and not kernel.uses and not any(
-            ns in py.strings and op in py.strings for py in self.scan.py.values())
+        (``get_operator("ns", "op")``) calls, in a namespace whose other ops the tree's Python does call (its
+        Python wraps the ops; where it calls none, the ops are what users call: unknown, kept)."""
+        ops = [k for k in self.kernels if k.kind == "torch-op" and k.name.startswith(ns + "::")]
+        kernel = next((k for k in ops if k.name == f"{ns}::{op}"), None)
+        return kernel is not None and bool(kernel.path) and not kernel.uses and any(k.uses for k in ops) \
+            and not any(ns in py.strings and op in py.strings for py in self.scan.py.values())
 
     def op_implementations(self, ops: dict[tuple[str, str], Kernel]) -> None:
         """A source whose ``TORCH_LIBRARY_IMPL`` implements an op is used where the op is: ``torch.ops.ns.op``
