@@ -46,3 +46,17 @@ def test_one_reading_importer_keeps_it(tmp_path):
     files["pk/__init__.py"] += "from .other import go\n"
     result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
     assert "pk/kernels.py" not in {f.subject for f in result.findings if f.kind == "unused-file"}
+
+
+def test_imports_for_registration_are_used(tmp_path):
+    files = dict(FILES)
+    files["pk/kernels.py"] = "from pk.registry import REGISTER\n\n\n@REGISTER('gemv')\nclass Gemv:\n    pass\n"
+    files["pk/registry.py"] = "RUNNERS = {}\n\n\ndef REGISTER(name):\n    return lambda cls: RUNNERS.setdefault(name, cls)\n"
+    files["pk/api.py"] = files["pk/api.py"].replace("import gemv", "import Gemv").replace("(x)\n", "(x)\n", 1)
+    files["pk/side.py"] = "def side_fn():\n    return 1\n"
+    files["pk/noqa_user.py"] = "from pk.side import side_fn  # noqa: F401\n"
+    files["pk/__init__.py"] += "from . import noqa_user\n"
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject for f in result.findings if f.kind == "unused-file"}
+    assert "pk/kernels.py" not in found  # its import runs @REGISTER('gemv')
+    assert "pk/side.py" not in found  # a "# noqa" import is meant
