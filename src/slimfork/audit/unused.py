@@ -216,7 +216,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     # a test in a folder no import can name (a vendored project's lm-evaluation-harness/tests/test_*.py) is no root
     # (it has no module name) but still a test, which a test runner collects by path: not unused code
     unreached = [p for p in python_paths if (p not in reached or p in test_only)
-                 and not (is_test_file(p) and graph.module_of(p) is None)]
+                 and not (is_test_file(p) and in_test_folder(p) and graph.module_of(p) is None)]
     if not unreached:
         return []
     dead = set(unreached)
