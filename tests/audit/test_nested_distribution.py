@@ -46,3 +46,17 @@ def test_a_folder_without_a_distribution_is_not(tmp_path):
     result, _table = run_audit(open_tree(root))
     flagged = {f.subject: f.confidence for f in result.findings if f.kind == "unused-file"}
     assert flagged.get("inference_lib/src/aqlm/utils.py", 0) >= 60 or flagged.get("inference_lib/", 0) >= 60
+
+
+def test_a_subfolder_distribution_with_a_python_folder(tmp_path):
+    files = {
+        "pk/__init__.py": "",
+        "setup.py": "from setuptools import setup\nsetup(name='pk', packages=['pk'])\n",
+        "kernels/pyproject.toml": "[project]\nname = 'pk-kernel'\n[tool.scikit-build]\n"
+                                  "wheel.packages = ['python/pk_kernel']\n",
+        "kernels/python/pk_kernel/__init__.py": "from pk_kernel.gemm import gemm\n",
+        "kernels/python/pk_kernel/gemm.py": "def gemm(a, b):\n    return a\n",
+    }
+    root = write_project(tmp_path, files, "")
+    result, _table = run_audit(open_tree(root))
+    assert not any(f.subject.startswith("kernels/") for f in result.findings if f.kind == "unused-file")

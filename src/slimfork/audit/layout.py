@@ -80,7 +80,9 @@ def nested_distribution_files(root: Path, python_paths: list[str], module_of) ->
     ``package_dir = src``, building ``aqlm`` from ``inference_lib/src/aqlm/``) where the tree's module names
     do not give the package its own name (``inference_lib.src.aqlm``): its files import each other as
     ``aqlm.utils``, which resolves to nothing here, so what they reach is unknown. Users install that
-    distribution and import its package: its files count as roots (unknown means keep). path -> why."""
+    distribution and import its package: its files count as roots (unknown means keep). The package is looked
+    for in the folder, its ``src/`` and its ``python/`` (LightX2V's ``lightx2v_kernel/pyproject.toml``,
+    ``wheel.packages = ["python/lightx2v_kernel"]``). path -> why."""
     out: dict[str, str] = {}
     folders = sorted({"/".join(parts[:i]) for p in python_paths if "/" in p
                       for parts in [p.split("/")[:-1]] for i in range(1, min(len(parts), 4) + 1)})
@@ -88,7 +90,7 @@ def nested_distribution_files(root: Path, python_paths: list[str], module_of) ->
         build = _build_file(root / folder)
         if build is None:
             continue
-        for base in (folder + "/src", folder):
+        for base in (folder + "/src", folder + "/python", folder):  # python/: scikit-build's wheel.packages
             if not (root / base).is_dir():
                 continue
             for pkg in sorted((root / base).iterdir()):
