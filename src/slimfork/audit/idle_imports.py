@@ -57,6 +57,8 @@ def _idle_site(src: str, edge, mm, index, scan) -> str | None:
     info = mm.modules.get(src)
     if info is None or not info.path or info.is_package or posixpath.basename(info.path) == "__init__.py":
         return None  # a package re-exports what it imports
+    if is_test_file(info.path) or in_test_folder(info.path):
+        return None  # a test importing a module tests it (or that it imports): judged as tests are
     summary = index.files.get(info.path)
     py = scan.py.get(info.path)
     if summary is None or py is None or summary.error:

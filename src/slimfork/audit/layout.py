@@ -87,6 +87,8 @@ def nested_distribution_files(root: Path, python_paths: list[str], module_of) ->
     folders = sorted({"/".join(parts[:i]) for p in python_paths if "/" in p
                       for parts in [p.split("/")[:-1]] for i in range(1, min(len(parts), 4) + 1)})
     for folder in folders:
+        if any(part in _NOT_BINDINGS or part.startswith(".") for part in folder.split("/")):
+            continue  # an example's, a test's or a vendored project's own setup (mlx's examples/extensions/)
         build = _build_file(root / folder)
         if build is None:
             continue
