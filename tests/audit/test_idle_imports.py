@@ -51,7 +51,8 @@ def test_one_reading_importer_keeps_it(tmp_path):
 def test_imports_for_registration_are_used(tmp_path):
     files = dict(FILES)
     files["pk/kernels.py"] = "from pk.registry import REGISTER\n\n\n@REGISTER('gemv')\nclass Gemv:\n    pass\n"
-    files["pk/registry.py"] = "RUNNERS = {}\n\n\ndef REGISTER(name):\n    return lambda cls: RUNNERS.setdefault(name, cls)\n"
+    files["pk/registry.py"] = ("RUNNERS = {}\n\n\ndef REGISTER(name):\n"
+                               "    return lambda cls: RUNNERS.setdefault(name, cls)\n")
     files["pk/api.py"] = files["pk/api.py"].replace("import gemv", "import Gemv").replace("(x)\n", "(x)\n", 1)
     files["pk/side.py"] = "def side_fn():\n    return 1\n"
     files["pk/noqa_user.py"] = "from pk.side import side_fn  # noqa: F401\n"
