@@ -359,14 +359,18 @@ def shell_sources(root: Path, other_files: list[str], native: list[str]) -> dict
     """Native sources a shell script compiles: a command line of a compiler (``nvcc``, ``gcc``, ``$(which nvcc)``...)
     naming a source, with the script's plain ``VAR=value`` assignments expanded (torch_cluster's old ``build.sh``:
     ``SRC_DIR=aten/THC`` ... ``$(which nvcc) -c -o "$BUILD_DIR/THC.so" "$SRC_DIR/THC.cu"``; the ffi era's build
-    scripts, mmdetection's ``compile.sh``). A name left with an unknown variable keeps nothing."""
+    scripts, mmdetection's ``compile.sh``), and Windows batch files. A name left with an unknown variable keeps
+    nothing."""
     resolver = SourceResolver(native)
     out: dict[str, str] = {}
-    for rel in sorted(p for p in other_files if p.endswith((".sh", ".bash"))):
+    for rel in sorted(p for p in other_files if p.endswith((".sh", ".bash", ".bat", ".cmd"))):
         try:
             text = (root / rel).read_text(errors="replace")
         except OSError:
             continue
+        if rel.endswith((".bat", ".cmd")):  # a Windows batch file (LightX2V's lgrf_uni/build.bat: "icpx
+            # sdp_kernels.cpp -shared -o esimd.unify.lgrf.dll ^"): "^" continues a line, %VAR% stays unknown
+            text = re.sub(r"\^[ \t]*\r?\n", " \\\n", text.replace("\\", "/").replace("%", "$?"))
         env: dict[str, str] = {}
         for m in _SHELL_ASSIGN.finditer(text):  # a name bound twice to different values is unknown ("$?")
             value = _SHELL_VAR.sub(lambda v: env.get(v.group(1) or v.group(2), "$?"), m.group(3))

@@ -87,6 +87,7 @@ class KernelTable:
     exported: dict[str, str] = field(default_factory=dict)
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
     # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
+    uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -175,15 +176,19 @@ def idle_sources(root: str, table: KernelTable, scan: TreeScan) -> dict[str, lis
     source includes: linked into the extension, called by nothing (gsplat's ``serial_backward.cu``, globbed by
     ``setup.py``, its functions named only in ``serial_backward.cuh``, which only it includes). A class (whose methods a framework may call by an inherited name), a destructor or operator,
     ``extern "C"`` linkage, a constructor attribute, a CPython module (``PyInit_``, ``PyMethodDef``) or a Cython
-    module of its name beside it keeps the file out: code may reach those without naming them."""
+    module of its name beside it keeps the file out: code may reach those without naming them. A source whose
+    ``TORCH_LIBRARY_IMPL`` implements only ops of the tree that nothing calls counts too (torch-harmonics'
+    ``disco_cpu_legacy.cpp``, the only implementation of ``disco_kernels::forward_legacy``)."""
     out: dict[str, list[str]] = {}
     includers: dict[str, list[str]] = {}
     for src, incs in table.includes.items():
         for inc in incs:
             includers.setdefault(inc, []).append(src)
     for rel, nat in scan.native.items():
-        if not rel.endswith(_COMPILED) or nat.kernels or nat.modules or nat.impls or rel in table.programs:
+        if not rel.endswith(_COMPILED) or nat.kernels or nat.modules or rel in table.programs:
             continue
+        if not all((ns, name) in table.uncalled_ops for ns, name, _line in nat.impls):
+            continue  # it implements an op some code calls (or one defined outside the tree: unknown)
         stem = rel.rsplit(".", 1)[0]
         if any(stem + suffix in scan.py or (Path(root) / (stem + suffix)).is_file() for suffix in (".pyx", ".py")):
             continue  # generated from (or beside) a Cython or Python module of its name: the interpreter calls it
@@ -337,7 +342,9 @@ class _Builder:
                 k.id = f"{k.id}@{k.path}:{k.line}"
         includes = {rel: self.includes(rel) for rel in self.scan.native}
         return KernelTable(self.kernels, self.file_uses, includes, self.unknown, sorted(self.scan.native),
-                           uncalled=self.uncalled_functions() | self.uncalled_host_functions())
+                           uncalled=self.uncalled_functions() | self.uncalled_host_functions(),
+                           uncalled_ops={(ns, op) for nat in self.scan.native.values() for ns, op, _l in nat.impls
+                                         if self.op_uncalled(ns, op)})
 
     def sees(self, user: str, definer: str, definers: set[str]) -> bool:
         """Whether a use in native file ``user`` may launch the kernel of ``definer``, one of ``definers`` (files
@@ -385,6 +392,9 @@ class _Builder:
             if k.kind == "pybind" and k.path and k.line:
                 unread = not k.uses and k.note != UNNAMED_EXTENSION and SOLE_API not in k.note
                 export_lines[(k.path, k.line)] = export_lines.get((k.path, k.line), True) and unread
+        for rel, scan in self.scan.native.items():  # m.impl("op", &fn) of an op nothing calls binds fn to nothing
+            for ns, op, line in scan.impls:
+                export_lines[(rel, line)] = export_lines.get((rel, line), True) and self.op_uncalled(ns, op)
         bound: set[str] = set()
         for rel, scan in self.scan.native.items():
             for name, lines in scan.loose.items():
@@ -565,6 +575,7 @@ class _Builder:
                 kernel.uses.append(use)
                 if kernel.path:
                     self.add_file_use(kernel.path, use)
+        self.ops_alias_uses(ops)
         self.op_implementations(ops)
         for kernel in pybind:
             assert kernel.path is not None  # a pybind module is defined in a native source
@@ -633,6 +644,43 @@ class _Builder:
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
+
+    def ops_alias_uses(self, ops: dict[tuple[str, str], Kernel]) -> None:
+        """Ops called through a name bound to their namespace: ``from torch.ops import disco_kernels`` (or
+        ``ops = torch.ops.disco_kernels``) in the file, or that name imported from the module that binds it
+        (torch-harmonics: ``from .. import disco_kernels`` ... ``disco_kernels.forward.default(...)``). An
+        attribute read of the op's name in a file that reads such a name counts as a call (unknown means keep)."""
+        by_ns: dict[str, list[tuple[str, Kernel]]] = {}
+        for (ns, op), kernel in ops.items():
+            by_ns.setdefault(ns, []).append((op, kernel))
+        for rel, py in self.scan.py.items():
+            held = dict(py.ops_aliases)
+            for local, m, level, n, _ln in py.imports:
+                if n is None or n == "*" or local in held:
+                    continue
+                base = self.linker.absolute(rel, m, level)
+                info = self.mm.modules.get(base) if base else None
+                carrier = self.scan.py.get(info.path) if info is not None and info.path else None
+                if carrier is not None and n in carrier.ops_aliases:
+                    held[local] = carrier.ops_aliases[n]
+            for local, ns in held.items():
+                if local not in py.refs:
+                    continue
+                for op, kernel in by_ns.get(ns, ()):
+                    for line in py.refs.get(op, ()):
+                        use = Use(rel, line, py.enclosing(line), "call")
+                        kernel.uses.append(use)
+                        if kernel.path:
+                            self.add_file_use(kernel.path, use)
+
+    def op_uncalled(self, ns: str, op: str) -> bool:
+        """An op defined in the tree (``m.def``) that no ``torch.ops`` reference and no lookup by its two names
+        (``get_operator("ns", "op")``) calls, in a namespace whose other ops the tree's Python does call (its
+        Python wraps the ops; where it calls none, the ops are what users call: unknown, kept)."""
+        ops = [k for k in self.kernels if k.kind == "torch-op" and k.name.startswith(ns + "::")]
+        kernel = next((k for k in ops if k.name == f"{ns}::{op}"), None)
+        return kernel is not None and bool(kernel.path) and not kernel.uses and any(k.uses for k in ops) \
+            and not any(ns in py.strings and op in py.strings for py in self.scan.py.values())
 
     def op_implementations(self, ops: dict[tuple[str, str], Kernel]) -> None:
         """A source whose ``TORCH_LIBRARY_IMPL`` implements an op is used where the op is: ``torch.ops.ns.op``

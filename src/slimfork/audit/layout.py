@@ -9,6 +9,9 @@ namespace package, ``from ctranslate2 import converters`` resolves to nothing an
 
 from __future__ import annotations
 
+import configparser
+import posixpath
+import re
 from pathlib import Path
 
 from slimfork.errors import SpecError
@@ -67,3 +70,59 @@ def audit_tree(root: Path) -> SourceTree:
         if not any(root.rglob("*.py")):  # nothing to audit: the folder is likely the wrong one
             raise
         return SourceTree(root, root, [], read_distribution(root), "folder")
+
+
+_PROJECT_TABLE = re.compile(r"^\[(?:project|tool\.poetry)\]", re.M)
+
+
+def nested_distribution_files(root: Path, python_paths: list[str], module_of) -> dict[str, str]:
+    """Python files of a package that a distribution in a subfolder builds (AQLM's ``inference_lib/setup.cfg``,
+    ``package_dir = src``, building ``aqlm`` from ``inference_lib/src/aqlm/``) where the tree's module names
+    do not give the package its own name (``inference_lib.src.aqlm``): its files import each other as
+    ``aqlm.utils``, which resolves to nothing here, so what they reach is unknown. Users install that
+    distribution and import its package: its files count as roots (unknown means keep). The package is looked
+    for in the folder, its ``src/`` and its ``python/`` (LightX2V's ``lightx2v_kernel/pyproject.toml``,
+    ``wheel.packages = ["python/lightx2v_kernel"]``). path -> why."""
+    out: dict[str, str] = {}
+    folders = sorted({"/".join(parts[:i]) for p in python_paths if "/" in p
+                      for parts in [p.split("/")[:-1]] for i in range(1, min(len(parts), 4) + 1)})
+    for folder in folders:
+        if any(part in _NOT_BINDINGS or part.startswith(".") for part in folder.split("/")):
+            continue  # an example's, a test's or a vendored project's own setup (mlx's examples/extensions/)
+        build = _build_file(root / folder)
+        if build is None:
+            continue
+        for base in (folder + "/src", folder + "/python", folder):  # python/: scikit-build's wheel.packages
+            if not (root / base).is_dir():
+                continue
+            for pkg in sorted((root / base).iterdir()):
+                if not (pkg / "__init__.py").is_file() or pkg.name in _NOT_BINDINGS or not pkg.name.isidentifier():
+                    continue
+                prefix = f"{base}/{pkg.name}/"
+                init = prefix + "__init__.py"
+                if module_of(init) == pkg.name:  # the tree names it as its users do: imports resolve
+                    continue
+                for p in python_paths:
+                    if p.startswith(prefix):
+                        out[p] = f"a module of the package {pkg.name}, which {folder}/{build} builds as a " \
+                                 f"distribution of its own: its imports ({pkg.name}.*) are not resolved here"
+    return out
+
+
+def _build_file(folder: Path) -> str | None:
+    """The build file of a distribution in ``folder``: a setup.py calling setup(), a setup.cfg with [metadata] name,
+    or a pyproject.toml with a [project] (or poetry) table."""
+    try:
+        if (folder / "setup.py").is_file() and "setup(" in (folder / "setup.py").read_text(errors="replace"):
+            return "setup.py"
+        if (folder / "setup.cfg").is_file():
+            cfg = configparser.ConfigParser(interpolation=None)
+            cfg.read_string((folder / "setup.cfg").read_text(errors="replace"))
+            if cfg.has_option("metadata", "name"):
+                return "setup.cfg"
+        if (folder / "pyproject.toml").is_file() and _PROJECT_TABLE.search(
+                (folder / "pyproject.toml").read_text(errors="replace")):
+            return "pyproject.toml"
+    except (OSError, configparser.Error):
+        return None
+    return None

@@ -6,7 +6,7 @@ import posixpath
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from slimfork.audit.duplicates import duplicate_findings
@@ -24,11 +24,12 @@ from slimfork.audit.hidden_roots import (
     scan_roots,
     script_roots,
 )
+from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.layout import audit_tree
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
-from slimfork.audit.model import KINDS, AuditResult
+from slimfork.audit.model import KINDS, AuditResult, Finding
 from slimfork.audit.projection import projection
 from slimfork.audit.public import in_unshipped, is_public_path, library_package_of, library_packages, \
     unshipped_folders
@@ -150,6 +151,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                                            {p for p, s in index.files.items() if s.error}, support, public,
                                            tool_run, test_data_folders(tree.root, index, unreached_paths))
         result.notes["unused-file"] = kind_reason(graph)
+        result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
         lap("unused-file")
     if "unused-symbol" in options.kinds:
         result.findings += symbol_findings(index, scan, reached)
@@ -186,6 +188,25 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         result.stats["kernels"] = {"total": len(table.kernels), "by_kind": _by_kind(table),
                                    "unused_by_kind": _by_kind_unused(result)}
     return result, table
+
+
+def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[str, int]) -> list[Finding]:
+    """Modules every importer of which binds names it never reads (``audit.idle_imports``): a finding of their own
+    at 50, or one a script's import gave a lower confidence raised to 50."""
+    root_paths = {info.path for r in graph.roots if (info := graph.mm.modules.get(r.module)) and info.path}
+    idle = idle_import_modules(graph, index, scan, root_paths)
+    out = []
+    for f in findings:
+        if f.kind == "unused-file" and f.subject in idle and f.confidence < IDLE_IMPORT:
+            f = replace(f, confidence=IDLE_IMPORT, reason=f"{idle.pop(f.subject)}; {f.reason}")
+        elif f.kind == "unused-file":
+            for p in [f.subject, *(f.details or {}).get("files", ())]:
+                idle.pop(p, None)
+        out.append(f)
+    for path, why in sorted(idle.items()):
+        out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is imported only by imports "
+                           "nothing uses", why, IDLE_IMPORT, path, None, {}))
+    return out
 
 
 def namespace_packages(graph, packages) -> set[str]:

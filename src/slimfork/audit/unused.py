@@ -14,6 +14,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.builders import setup_scripts
+from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
@@ -71,6 +72,9 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     # part of the build, so what it builds is used
     roots += [Root("file", p, text=f"file:{p} ({why}: a build script)") for p, why in
               setup_scripts(tree.root, python_paths).items() if why and p not in builds and module_of(p) is not None]
+    # the packages of a distribution in a subfolder, which the tree does not name as its users import them
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
+              nested_distribution_files(tree.root, python_paths, module_of).items() if module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
@@ -209,7 +213,10 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     finding never mixes them with files no test names."""
     support, public, tool_run, test_data = support or {}, public or {}, tool_run or {}, test_data or {}
     reached = reached_paths(graph)
-    unreached = [p for p in python_paths if p not in reached or p in test_only]
+    # a test in a folder no import can name (a vendored project's lm-evaluation-harness/tests/test_*.py) is no root
+    # (it has no module name) but still a test, which a test runner collects by path: not unused code
+    unreached = [p for p in python_paths if (p not in reached or p in test_only)
+                 and not (is_test_file(p) and in_test_folder(p) and graph.module_of(p) is None)]
     if not unreached:
         return []
     dead = set(unreached)

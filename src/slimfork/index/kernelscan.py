@@ -89,6 +89,9 @@ class PyScan:
     # (scatter = scatter_cuda if cuda else scatter_cpu): name -> those names, to tell what obj may be
     dynamic_getattrs: list[tuple[int, str]] = field(default_factory=list)
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    # names bound to a namespace of torch.ops (``from torch.ops import disco_kernels``, ``ops = torch.ops.ns``):
+    # local name -> namespace; ``disco_kernels.forward.default(...)`` calls the op ``disco_kernels::forward``
+    ops_aliases: dict[str, str] = field(default_factory=dict)
     error: str | None = None
 
     def module_reads(self, name: str) -> list[int]:
@@ -308,6 +311,11 @@ class _Visitor(ast.NodeVisitor):
         elif not self.stack and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and (own := own_name(node.value)) is not None:  # _PKG = __name__.rsplit(".", 1)[0]
             self.s.constants[node.targets[0].id] = own
+        value = node.value
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and isinstance(value, ast.Attribute) \
+                and isinstance(value.value, ast.Attribute) and value.value.attr == "ops" \
+                and isinstance(value.value.value, ast.Name) and value.value.value.id == "torch":
+            self.s.ops_aliases[node.targets[0].id] = value.attr  # ops = torch.ops.my_ns
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                 and isinstance(node.value, (ast.Name, ast.IfExp, ast.BoolOp)):
             names = [n.id for n in ast.walk(node.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
@@ -368,6 +376,8 @@ class _Visitor(ast.NodeVisitor):
             self.s.imports.append((a.asname or a.name, node.module, node.level, a.name, node.lineno))
             if node.module == "triton" and a.name == "jit":
                 self.triton_names.add(a.asname or "jit")
+            if node.module == "torch.ops" and not node.level and a.name != "*":
+                self.s.ops_aliases[a.asname or a.name] = a.name
 
     # -- references ----------------------------------------------------------------------------------------
     def visit_Name(self, node) -> None:

@@ -69,7 +69,7 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     elif (declared := declared_python_root(root)) is not None and top_level_names(root, root / declared):
         py_root = root / declared  # the build configuration's package-dir (setproctitle's pkg/)
     else:
-        py_root = root / "src" if (root / "src").is_dir() and top_level_names(root, root / "src") else root
+        py_root = root / "src" if _src_layout(root) else root
     found = top_level_names(root, py_root)
     if packages:
         for i, name in enumerate(packages):
@@ -81,6 +81,16 @@ def open_tree(root: Path, python_root: str | None = None, packages: list[str] | 
     if not packages:
         raise SpecError(f"no Python package or module found in {py_root}", key="source", hint=_no_code_hint(py_root))
     return SourceTree(root, py_root, list(packages), read_distribution(root), kind)
+
+
+def _src_layout(root: Path) -> bool:
+    """``src/`` holds the packages, unless it is itself a package of plain modules (AQLM's ``src/__init__.py``,
+    ``src/aq.py``, imported as ``from src.aq import ...`` by the scripts beside it): a src layout's folder has no
+    ``__init__.py``, and one that has it but holds packages is read as a layout with a stray ``__init__.py``."""
+    src = root / "src"
+    if not src.is_dir() or not top_level_names(root, src):
+        return False
+    return not (src / "__init__.py").is_file() or bool(find_packages(src))
 
 
 def _no_code_hint(py_root: Path) -> str:

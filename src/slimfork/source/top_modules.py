@@ -28,7 +28,8 @@ def top_modules(root: Path, py_root: Path) -> list[str]:
 
 def loose_modules(py_root: Path) -> list[str]:
     """Every top-level ``.py`` file of ``py_root`` that is not a test, build script or tool configuration."""
-    return sorted(p.stem for p in py_root.glob("*.py") if p.stem.isidentifier() and not _is_tool(p.stem))
+    return sorted(p.stem for p in py_root.glob("*.py")
+                  if p.stem.isidentifier() and not p.stem.startswith("__") and not _is_tool(p.stem))
 
 
 def _is_tool(name: str) -> bool:
