@@ -115,9 +115,10 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
     for rel in py:
         st = os.stat(os.path.join(root, rel))
         hit = cached.get(rel)
-        fits = hit is not None and hit[0] == st.st_mtime_ns and hit[1] == st.st_size
+        if hit is not None and (hit[0] != st.st_mtime_ns or hit[1] != st.st_size):
+            hit = None  # the file changed since
         if skip is not None and skip(rel):  # a placeholder whether or not the cache has it (another run's
-            if fits:                         # fold summarised it): an index is the same cold or warm
+            if hit is not None:              # fold summarised it): an index is the same cold or warm
                 files[rel] = ModuleSummary("", hit[2].lines)
                 fresh[rel] = hit  # kept in the cache for the run that needs it
                 continue
@@ -125,7 +126,7 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
                 data = fh.read()
             files[rel] = ModuleSummary("", count_lines(data))
             continue  # a placeholder: never cached
-        if fits:
+        if hit is not None:
             files[rel] = _BY_CONTENT.get(hit[2].sha) or hit[2]  # one object per content in the process
         elif by_sha or _BY_CONTENT:  # hash only where a summary may be known already
             with open(os.path.join(root, rel), "rb") as fh:
