@@ -85,3 +85,30 @@ def test_lazy_getattr_calls():
     imports = {node.lineno: id(node) in calls for node in ast.walk(tree) if isinstance(node, ast.Call)
                and isinstance(node.func, ast.Attribute) and node.func.attr == "import_module"}
     assert sorted(imports.values()) == [False, True]
+
+
+MAPPED = {
+    "pkg/__init__.py": "",
+    "pkg/lexers/_mapping.py": "LEXERS = {'PyLexer': ('pkg.lexers.py', 'PyLexer'), "
+                              "'RbLexer': ('pkg.lexers.rb', 'RbLexer')}\n",
+    "pkg/lexers/__init__.py": "import importlib\nfrom pkg.lexers._mapping import LEXERS\n\n\n"
+                              "def __getattr__(name):\n    info = LEXERS[name]\n"
+                              "    return getattr(importlib.import_module(info[0]), info[1])\n",
+    "pkg/lexers/py.py": "class PyLexer:\n    v = 'py'\n",
+    "pkg/lexers/rb.py": "class RbLexer:\n    v = 'rb'\n",
+    "pkg/app.py": "def main():\n    from pkg.lexers import PyLexer\n    return PyLexer.v\n",
+}
+
+
+def test_a_registry_declared_in_the_package_decides_what_the_lazy_attributes_keep(tmp_path):
+    """pygments' shape: the lazy attributes load the modules a mapping names, and the spec declares that mapping a
+    registry: its `keep` decides (the Ruby lexer goes), not the lazy-attribute rule (which kept every lexer)."""
+    spec = _spec("default", '[[registries]]\nkind = "mapping"\npackage = "pkg.lexers._mapping"\n'
+                            'variable = "LEXERS"\nkeep = ["pkg.lexers.py"]\nreason = "Python only"\n')
+    root = write_project(tmp_path, MAPPED, spec)
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    assert not (fork / "pkg/lexers/rb.py").exists() and (fork / "pkg/lexers/py.py").exists()
+    done = subprocess.run([sys.executable, "-c", "from pkg.app import main; print(main())"], cwd=fork,
+                          capture_output=True, text=True)
+    assert done.stdout.strip() == "py", done.stderr[-2000:]

@@ -89,7 +89,8 @@ class ModuleGraph:
 def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: list[RegistrySpec] | tuple[()] = (),
                 excluded: set[str] | frozenset[str] = frozenset(), mm: ModuleMap | None = None,
                 type_checking: bool = True, vacated: frozenset[str] = frozenset(),
-                outside_imports: tuple[str, ...] | None = None, loose: frozenset[str] | None = None) -> ModuleGraph:
+                outside_imports: tuple[str, ...] | None = None, loose: frozenset[str] | None = None,
+                declared: tuple[str, ...] = ()) -> ModuleGraph:
     """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import);
     ``vacated``: modules a registry cut left with nothing but imports, which a computed module name no longer
     keeps (an import by name of them finds nothing the original's would not have lacked too);
@@ -99,7 +100,7 @@ def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: l
     edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking, vacated)
     if outside_imports is not None:
         loose = loose_modules(mm, edges, registries, excluded) if loose is None else loose
-        uncertain = open_import_edges(mm, edges, uncertain, loose, outside_imports)
+        uncertain = open_import_edges(mm, edges, uncertain, loose, outside_imports, declared)
     graph = ModuleGraph(tree, index, mm, edges, resolve_roots(roots, tree, index, mm), missing, uncertain,
                         type_only=type_only, vacated=frozenset(vacated), loose=loose or frozenset())
     graph.reach(excluded)

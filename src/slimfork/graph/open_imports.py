@@ -36,12 +36,14 @@ def loose_modules(mm: ModuleMap, edges: dict, registries, excluded) -> frozenset
 
 
 def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], loose: frozenset[str],
-                      outside: tuple[str, ...]) -> list[Uncertain]:
+                      outside: tuple[str, ...], registry_packages: tuple[str, ...] = ()) -> list[Uncertain]:
     """Add an edge from each module with an import of a name computed entirely at run time to every loose module,
     and say so in its uncertain place; a module ``outside`` (globs) matches keeps only what strings name. One in a
     module ``__getattr__`` (a lazy attribute) also keeps every module of its package (but tests): the name is an
     attribute of the package, and a module of it that another module imports (not loose) may be the one it loads
-    when the plan removes that other module."""
+    when the plan removes that other module; not where the spec declares a registry in that package (pygments'
+    ``LEXERS`` mapping in ``pygments.lexers._mapping``): its entries are the names the lazy attributes load, and
+    the declaration says which of them to keep."""
     declared = set().union(*(match_modules(p, mm.modules) for p in outside)) if outside else set()
     out = []
     for place in uncertain:
@@ -61,7 +63,8 @@ def open_import_edges(mm: ModuleMap, edges: dict, uncertain: list[Uncertain], lo
             why = f"{RUNTIME_WHY}: kept all {len(kept)} modules of the project that nothing in the original " \
                   "imports or names"
             package = module if mm.modules[module].is_package else module.rpartition(".")[0]
-            if place.why.startswith(LAZY_WHY) and package:
+            if place.why.startswith(LAZY_WHY) and package and \
+                    not any(r == package or r.startswith(package + ".") for r in registry_packages):
                 own = sorted(m for m in [package, *mm.descendants(package)]
                              if m in mm.modules and m != module and m not in kept and not is_test_module(m))
                 edges[module] += [Edge(m, "dynamic", place.line, f"{place.what} (a lazy attribute of {package})")

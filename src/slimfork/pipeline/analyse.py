@@ -64,7 +64,8 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     warnings = settle(stale, allow)
     spec = without_stale(spec, stale) if stale else spec
     graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm,
-                        type_checking=spec.type_checking_imports, outside_imports=tuple(spec.outside_imports))
+                        type_checking=spec.type_checking_imports, outside_imports=tuple(spec.outside_imports),
+                        declared=spec.registry_packages)
     _add_keep_roots(spec, graph, {e.key for e in stale})
     plan = build_plan(spec, graph)
     plan.warnings += warnings

@@ -27,7 +27,8 @@ def replan(spec: Spec, tree: SourceTree, scratch: Path, base: Plan, graph: Modul
                                        if tree.python_root != tree.root else scratch)
     new = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=graph.excluded,
                       type_checking=spec.type_checking_imports, vacated=vacated,
-                      outside_imports=tuple(spec.outside_imports), loose=graph.loose)
+                      outside_imports=tuple(spec.outside_imports), loose=graph.loose,
+                      declared=spec.registry_packages)
     new.roots = list(graph.roots)  # keep globs and entry points found on the original
     new.reach(graph.excluded)
     plan = build_plan(spec, new)

@@ -51,6 +51,11 @@ class Spec:
         return self.path.parent
 
     @property
+    def registry_packages(self) -> tuple[str, ...]:
+        """The package (or module) of every ``[[registries]]`` entry, whatever its kind."""
+        return tuple(str(r["package"]) for r in self.raw.get("registries", []) if isinstance(r, dict) and "package" in r)
+
+    @property
     def report_dir(self) -> Path:
         assert self.out is not None
         return self.out.with_name(self.out.name + ".report")
