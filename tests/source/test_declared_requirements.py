@@ -147,4 +147,4 @@ def test_an_included_file_is_read_with_its_includer(tmp_path):
     _write(tmp_path, {"requirements/cython.txt": "cython==3.0.6\n", "requirements/test.txt": "-r cython.txt\npytest\n",
                       "requirements/doc.txt": "sphinx\n"})
     found = declared_requirements(tmp_path)
-    assert found.groups == {"cython": ["cython==3.0.6"], "doc": ["sphinx"], "test": ["cython==3.0.6", "pytest"]}
+    assert found.groups == {"cython": ["cython>=3.0.6"], "doc": ["sphinx"], "test": ["cython>=3.0.6", "pytest"]}

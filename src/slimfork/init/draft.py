@@ -32,7 +32,8 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     others = other_distributions(project)
     verify = verify_requirements(project, project.tests or _test_modules(project))
     text = render(project, roots, facts, registries, out, dead, others, verify, places)
-    data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots,
+    data = {"verify": {"requirements": verify[0], "plugins": verify[1], "notes": verify[2]},
+            "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],
             "other_distributions": others, "not_installed": project.not_installed,
             "open_imports": [{"path": u.path, "line": u.line, "call": u.what, "keeps": list(u.kept)} for u in places],
@@ -55,7 +56,7 @@ def other_distributions(project: Project) -> list[str]:
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
-           verify: tuple[list[str], list[str]] = ([], []), places: Sequence[Uncertain] = ()) -> str:
+           verify: tuple[list[str], list[str], list[str]] = ([], [], []), places: Sequence[Uncertain] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}".strip() if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -133,7 +134,7 @@ def _test_modules(project: Project) -> list[str]:
                   or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")))
 
 
-def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
+def _verify(requirements: list[str], plugins: list[str], notes: Sequence[str] = ()) -> list[str]:
     if not requirements:
         return []
     tests = any(re.match(r"pytest\b", r) and not r.startswith("pytest-") for r in requirements)
@@ -142,6 +143,7 @@ def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
             + " in a venv of the project's dependencies" + ("," if tests else " (docs/verify.md)"),
             *(["## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
                + " (docs/verify.md)"] if tests else []),
+            *[f"## {note}" for note in notes],
             "# [verify]", "# requirements = [" + ", ".join(_s(r) for r in requirements) + "]"]
 
 
