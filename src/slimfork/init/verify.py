@@ -69,10 +69,10 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
     lines = _first_of_each(lines)
     notes = [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
              "Python)" for line, pin in declared.relaxed.items() if line in lines]
-    where = _pkg_resources_user(project, tests)
-    if where:
+    user = _pkg_resources_user(project, tests)
+    if user:
         lines, changed = _setuptools_below_81(lines)
-        notes += [f"{changed}: {where} imports pkg_resources, which setuptools 81 and later lack"] if changed else []
+        notes += [f"{changed}: {user} imports pkg_resources, which setuptools 81 and later lack"] if changed else []
     return lines, why, notes
 
 
