@@ -170,10 +170,19 @@ def _uses(f: Found) -> str:
 
 
 def _registries(registries: list[Registry]) -> list[str]:
+    # a cut that frees nothing is no suggestion (inflection 0.5.1's call registry, ijson 3.3.0's callbacks)
+    idle = [reg for reg in registries if not reg.lines]
+    registries = [reg for reg in registries if reg.lines]
+    out = [""]
+    for reg in idle:
+        out += [f"## {reg.kind} registry {reg.package} at {reg.where}: {counted(len(reg.entries), 'entry', 'entries')}",
+                f"##   not suggested: its cut frees no line ({_why_nothing(reg)})"]
     if not registries:
-        return ["", "## no registry found (directory scans, dict, decorator, call or subclass registries)"]
-    out = ["", "## Registries: entries the fork may not need. Uncomment one, then delete from `keep` the keys to",
-           "## cut; the lines each entry's cut could free are noted (the code it alone uses may add more)."]
+        return out + ["## no registry found (directory scans, dict, decorator, call or subclass registries)"
+                      + (" whose cut frees a line" if idle else "")]
+    out += [""] if idle else []
+    out += ["## Registries: entries the fork may not need. Uncomment one, then delete from `keep` the keys to",
+            "## cut; the lines each entry's cut could free are noted (the code it alone uses may add more)."]
     for reg in registries:
         out.append("")
         if reg.kind == "subclass":
@@ -192,6 +201,14 @@ def _registries(registries: list[Registry]) -> list[str]:
         out += [f"#   {_s(key)},{'':<4}## {counted(lines, 'line')}" for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
+
+
+def _why_nothing(reg: Registry) -> str:
+    if reg.kind == "decorator":
+        return "the module names each definition besides registering it"
+    if reg.kind == "call":
+        return "each call names no module of the project"
+    return "each entry names code that other entries or the module use too"
 
 
 def _subclasses(reg: Registry) -> list[str]:
