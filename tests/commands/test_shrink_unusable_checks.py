@@ -165,3 +165,20 @@ def test_an_own_folder_shadowed_by_an_installed_distribution_is_said(capsys):
     assert "packaging imports from an installed distribution of that name" in err and "lacks" not in err
     data["kept"] = []  # not in the source (a module its build writes): the usable check stays quiet
     assert print_unusable(data, venv=True) == 0
+
+
+def test_another_platforms_standard_library_is_no_requirement_to_add(capsys):
+    """findpython 0.6.2's ``pep514tools`` imports ``_winreg`` (winreg's Python 2 name): the hint said to add what
+    provides it to [verify] requirements ("yaml is PyYAML's"); nothing does, on Linux."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("14 of 18 modules import in the original; not counted: pkg.win (ModuleNotFoundError: No module named "
+            "'_winreg'); pkg.reg (ModuleNotFoundError: No module named 'winreg')")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "ran on the original without _winreg, winreg, the standard library's on another platform" in err
+    assert "nothing provides _winreg, winreg on this platform" in err and "PyYAML" not in err
+    data["batches"]["baselines"][0]["note"] = note + "; pkg.y (ModuleNotFoundError: No module named 'yaml')"
+    assert print_unusable(data, venv=True) == 1
+    assert "lacks yaml" in capsys.readouterr().err

@@ -69,20 +69,29 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         # the source has the module, yet it is "not found": its top-level name imports from elsewhere (yarl
         # 1.9.4's namespace folder packaging/, the in-tree build backend, behind PyPI's packaging in the venv)
         shadowed = sorted(n for n in named if n in kept and "." in n and n.split(".")[0] in own)
-        if shadowed and not missing - own:
+        foreign = sorted(n for n in missing - own if _other_platform_stdlib(n))
+        if b.get("usable", True) and foreign and not missing - own - set(foreign):
+            names = ", ".join(foreign)
+            what = (f"ran on the original without {names}, the standard library's on another platform, so it "
+                    "verified only what imports without it")
+            it = "it" if len(foreign) == 1 else "them"
+            hint = (f"nothing provides {names} on this platform: the modules that import {it} cannot import here, "
+                    "in the original as in the fork (a fork for this platform may drop them)")
+        elif shadowed and not missing - own:
             tops = ", ".join(sorted({n.split(".")[0] for n in shadowed}))
             what = ("could not run on the original, so it verified nothing" if not b.get("usable", True) else
                     f"ran on the original without the project's own {', '.join(shadowed[:3])}"
                     f"{' ...' if len(shadowed) > 3 else ''}, so it verified only the rest")
             hint = (f"the source has {'it' if len(shadowed) == 1 else 'them'}, but {tops} imports from an installed "
                     f"distribution of that name, which shadows the source's folder (a folder without __init__.py "
-                    "loses to an installed package): a clash of names, not a missing dependency")
+                    "loses to an installed package; a `*-nspkg.pth` file of a distribution sharing the namespace "
+                    "claims it when Python starts): a clash of names, not a missing dependency")
         elif b.get("usable", True):
             if not missing - own:
                 continue
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
-            hint = lacks(names)
+            hint = lacks(", ".join(sorted(missing - own - set(foreign))))
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
@@ -90,7 +99,7 @@ def print_unusable(data: dict, venv: bool = False) -> int:
                     "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
-            hint = lacks(", ".join(sorted(missing - own)))
+            hint = lacks(", ".join(sorted(missing - own - set(foreign)) or sorted(missing - own)))
         elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
             what = "could not run on the original, so it verified nothing"
             hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
@@ -113,6 +122,21 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
 
 SHOWN_WARNINGS = 5
+_PYTHON2_WINDOWS = frozenset({"_winreg"})  # winreg's Python 2 name, imported beside it (findpython 0.6.2)
+
+
+def _other_platform_stdlib(name: str) -> bool:
+    """A module of Python's standard library that this interpreter does not have: another platform's (``winreg``,
+    ``msvcrt``, ``_winapi``); no requirement provides it (the hint named one: "yaml is PyYAML's")."""
+    import importlib.util
+    import sys
+
+    if name in _PYTHON2_WINDOWS:
+        return True
+    try:
+        return name in sys.stdlib_module_names and importlib.util.find_spec(name) is None
+    except (ImportError, ValueError):
+        return False
 
 
 def print_restored(data: dict, report_dir=None) -> int:
