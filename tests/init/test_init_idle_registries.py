@@ -51,7 +51,9 @@ def test_a_registry_whose_cut_frees_nothing_is_a_note(tmp_path, capsys):
         (tmp_path / "p" / rel).write_text(textwrap.dedent(text).lstrip())
     draft = tmp_path / "d.toml"
     assert main(["init", str(tmp_path / "p"), "--out", str(draft), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert "1 root, 2 commented-out suggestions" in err  # [verify] and the decorator registry: no note counts
     assert sorted((r["kind"], r["package"], r["lines"]) for r in data["registries"]) == [
         ("call", "pkg.hooks.register", 0), ("decorator", "pkg.hooks.callback", 0),
         ("decorator", "pkg.hooks.register", 6)]
