@@ -1,10 +1,10 @@
 """Requirements a source tree declares outside PEP 621 metadata: ``setup.py``'s ``install_requires``,
 ``extras_require`` and ``tests_require`` (literal, or read from a requirements file the call names),
 ``setup.cfg``'s ``[options]`` and ``[options.extras_require]``, setuptools' ``dynamic`` requirement files,
-poetry's ``[tool.poetry.dependencies]`` and groups, ``requirements*.txt`` files and tox.ini's ``[testenv] deps``.
-A git checkout has no PKG-INFO, and an older sdist's PKG-INFO lists no ``Requires-Dist``: without these the
-draft's ``[verify]`` suggestion named none of a setup.py project's dependencies (zope.deprecation 5.0,
-async-timeout 4.0.3)."""
+poetry's ``[tool.poetry.dependencies]`` and groups, pdm's, uv's and rye's dev dependencies, ``requirements*.txt``
+files and tox.ini's ``[testenv] deps``. A git checkout has no PKG-INFO, and an older sdist's PKG-INFO lists no
+``Requires-Dist``: without these the draft's ``[verify]`` suggestion named none of a setup.py project's
+dependencies (zope.deprecation 5.0, async-timeout 4.0.3)."""
 
 from __future__ import annotations
 
@@ -195,6 +195,25 @@ def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:
     poetry = tool.get("poetry")
     if isinstance(poetry, dict):
         _poetry(poetry, out)
+    _dev_tables(tool, out)
+
+
+def _dev_tables(tool: dict, out: Declared) -> None:
+    """pdm's ``[tool.pdm.dev-dependencies]`` groups (before PEP 735; unearth 0.17.2's ``test`` group held its test
+    dependencies, and the draft had pytest alone), and uv's and rye's ``dev-dependencies`` lists (a ``dev`` group).
+    An editable or path entry (``-e file:///${PROJECT_ROOT}/...``) is left out."""
+    pdm = tool.get("pdm")
+    groups = pdm.get("dev-dependencies") if isinstance(pdm, dict) else None
+    lists = [(group, reqs, "[tool.pdm.dev-dependencies]") for group, reqs in groups.items()] \
+        if isinstance(groups, dict) else []
+    for name in ("uv", "rye"):
+        table = tool.get(name)
+        if isinstance(table, dict):
+            lists.append(("dev", table.get("dev-dependencies"), f"[tool.{name}] dev-dependencies"))
+    for group, reqs, where in lists:
+        if isinstance(reqs, list):
+            out.add(group, [r.strip() for r in reqs if isinstance(r, str) and _REQ.match(r.strip())],
+                    f"pyproject.toml {where}")
 
 
 def _dynamic_files(dynamic: dict) -> list[tuple[str | None, list[str]]]:
