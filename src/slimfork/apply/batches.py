@@ -12,7 +12,7 @@ import tomllib
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
 from slimfork.apply.own_version import own_version_reader
 from slimfork.apply.from_plan import batches_from_removals
-from slimfork.decisions import DELETING, Batch, Edit, Removal, RemovalKind
+from slimfork.decisions import DELETING, Batch, Edit, KeptKind, Removal, RemovalKind
 from slimfork.apply.deps import dotted
 from slimfork.apply.with_rewrites import deletions_with_rewrites, imported_losses, lost_names
 from slimfork.plan.requirements import import_names_of, requirement_uses, string_mentions, third_party_imports, \
@@ -164,6 +164,9 @@ def _packaging(analysis, plan, stages, suffix: str) -> Batch:
     return Batch("packaging", "Packaging: pyproject.toml from the wheel's metadata", edits)
 
 
+DOC_FOLDERS = ("docs", "doc")
+
+
 def version_suffix(spec) -> str:
     """The spec's ``version_suffix`` (default "+slimfork"; "" keeps the original's version)."""
     return spec.raw.get("version_suffix", "+slimfork")
@@ -175,7 +178,10 @@ def fork_suffix(analysis, plan) -> str:
     if "version_suffix" in analysis.spec.raw:
         return version_suffix(analysis.spec)
     name = _dist_name(analysis.tree)
-    kept = [k.path for k in plan.kept if k.path.endswith(".py")]
+    # a documentation build's conf.py shows the version, no user of the fork runs it (hupper 1.12.1, zope.event
+    # 5.0, plaster 1.1.2: their docs/conf.py alone dropped the suffix, with a warning)
+    kept = [k.path for k in plan.kept if k.path.endswith(".py")
+            and not (k.kind == KeptKind.OUTSIDE and k.path.split("/")[0] in DOC_FOLDERS)]
     where = own_version_reader(analysis.tree.root, kept, name) if name else None
     if where is None:
         return version_suffix(analysis.spec)
