@@ -182,3 +182,20 @@ def test_another_platforms_standard_library_is_no_requirement_to_add(capsys):
     data["batches"]["baselines"][0]["note"] = note + "; pkg.y (ModuleNotFoundError: No module named 'yaml')"
     assert print_unusable(data, venv=True) == 1
     assert "lacks yaml" in capsys.readouterr().err
+
+
+def test_a_plugin_written_for_an_older_pytest_gets_its_own_hint(capsys):
+    """tldextract 5.1.2's drafted test extra brings pytest-gitignore 1.3, whose ``pytest_ignore_collect(path,
+    config)`` pytest 9 no longer calls: pytest stopped before collecting, and the hint said only "add what the
+    original needs there"."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("pytest did not run (exit 3): pluggy._manager.PluginValidationError: Plugin 'gitignore' for hook "
+            "'pytest_ignore_collect' | hookimpl definition: pytest_ignore_collect(path, config) | Argument(s) "
+            "{'path'} are declared in the hookimpl but can not be found in the hookspec")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "pytest", "usable": False,
+                                                                     "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "pytest cannot load its plugin gitignore: a plugin written for an older pytest" in err
+    assert "add pytest<9 to [verify] requirements, or leave the plugin out" in err

@@ -105,6 +105,15 @@ def print_unusable(data: dict, venv: bool = False) -> int:
             hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
                     "as a script, or exits, at import); run them as the project does, and skip the check with "
                     f"[checks] skip = [\"{b['check']}\"]")
+        elif "PluginValidationError" in note:  # tldextract 5.1.2's pytest-gitignore 1.3 under pytest 9
+            what = "could not run on the original, so it verified nothing"
+            plugin = re.search(r"Plugin '([^']+)'", note)
+            legacy = {"path", "startdir", "fspath"} & set(re.findall(r"'(\w+)'", note.partition("Argument(s)")[2]))
+            hint = (f"pytest cannot load its plugin {plugin.group(1) if plugin else ''}: a plugin written for an "
+                    "older pytest, whose hooks take arguments this pytest no longer passes; "
+                    + ("pytest 9 dropped the py.path arguments (path, startdir): add pytest<9 to [verify] "
+                       "requirements, " if legacy else "pin an older pytest in [verify] requirements, ")
+                    + "or leave the plugin out")
         elif "does not install" in note:  # a build error, not a missing dependency
             what = "could not run on the original, so it verified nothing"
             hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
