@@ -191,3 +191,12 @@ def test_code_importing_pkg_resources_gets_a_setuptools_below_81(tmp_path, capsy
                                   "ns/mod.py": "X = 1\n"})
     assert main(["init", str(bare), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == ["pytest", "setuptools<81"]
+
+
+def test_setuptools_bounds_keep_extras_markers_and_old_parentheses():
+    from slimfork.init.verify import _setuptools_below_81
+
+    assert _setuptools_below_81(["setuptools (>=40)"]) == (["setuptools>=40,<81"], "setuptools>=40,<81")
+    assert _setuptools_below_81(['setuptools[ssl]>=40; python_version > "3"'])[0] == [
+        'setuptools[ssl]>=40,<81; python_version > "3"']
+    assert _setuptools_below_81(["setuptools<70", "pytest"]) == (["setuptools<70", "pytest"], None)

@@ -100,8 +100,9 @@ def _setuptools_below_81(lines: list[str]) -> tuple[list[str], str | None]:
         if _key(line) == "setuptools" and "<" not in line.partition(";")[0]:
             spec, semi, marker = line.partition(";")
             name = _NAME.match(spec)
-            rest = spec[name.end():].strip() if name else ""
-            line = f"setuptools{rest + ',' if rest else ''}<81" + (f"; {marker.strip()}" if semi else "")
+            rest = re.match(r"\s*(\[[^\]]*\])?\s*\(?\s*(.*?)\s*\)?\s*$", spec[name.end():] if name else "")
+            extras, bounds = (rest.group(1) or "", rest.group(2)) if rest else ("", "")
+            line = f"setuptools{extras}{bounds + ',' if bounds else ''}<81" + (f"; {marker.strip()}" if semi else "")
             changed = line
         out.append(line)
     if not any(_key(line) == "setuptools" for line in out):
