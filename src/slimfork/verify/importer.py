@@ -46,9 +46,9 @@ def lazy_dir_names(module, most=32):
     return got
 
 def claim_namespaces(root):
-    # A package of the tree that an installed distribution's `*-nspkg.pth` made when Python started (Paste's
-    # `paste`, zope.interface's `zope`): its __path__ lacks the tree's folder, which an installed copy's own .pth
-    # would add, so none of the tree's modules below it imported (PasteDeploy 2.1.1: 7 of 16)
+    # A package of the tree that an installed distribution's `*-nspkg.pth` (setuptools' namespace_packages) made
+    # when Python started (Paste 3.10.1's `paste`): its __path__ lacks the tree's folder, which an installed copy's
+    # own .pth would add, so none of the tree's modules below it imported (PasteDeploy 2.1.1: 7 of 16)
     for name, module in list(sys.modules.items()):
         path = getattr(module, "__path__", None)
         if "." in name or getattr(module, "__file__", None) is not None or path is None:
