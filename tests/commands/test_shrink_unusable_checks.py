@@ -199,3 +199,21 @@ def test_a_plugin_written_for_an_older_pytest_gets_its_own_hint(capsys):
     err = capsys.readouterr().err
     assert "pytest cannot load its plugin gitignore: a plugin written for an older pytest" in err
     assert "add pytest<9 to [verify] requirements, or leave the plugin out" in err
+
+
+def test_a_public_module_of_a_shared_namespace_is_not_only_called_unbuilt(capsys):
+    """zope.schema 7.0.1: ``zope.interface`` (another distribution's part of the ``zope`` namespace) was "the
+    project's own zope.interface ... a compiled extension, or a file its build writes" and nothing else."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("1 of 24 modules import in the original; not counted: zope.schema (ModuleNotFoundError: No module named "
+            "'zope.interface')")
+    data = {"roots": [{"module": "zope"}, {"module": "zope.schema"}],
+            "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "a compiled extension, or a file its build writes" in err
+    assert "or, where zope is a namespace package other distributions share, it is theirs" in err
+    data["batches"]["baselines"][0]["note"] = note.replace("zope.interface", "zope._ext")
+    assert print_unusable(data, venv=True) == 1
+    assert "namespace" not in capsys.readouterr().err  # a private name: an extension or a built file

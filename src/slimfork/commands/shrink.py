@@ -97,6 +97,12 @@ def print_unusable(data: dict, venv: bool = False) -> int:
             hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
                     "source tree: a compiled extension, or a file its build writes (lz4's _version.py); build it "
                     "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            public = sorted(n for n in named if not n.rsplit(".", 1)[-1].startswith("_"))
+            if public:  # zope.schema 7.0.1's zope.interface: another distribution's part of a shared namespace
+                hint += (f"; or, where {public[0].split('.')[0]} is a namespace package other distributions share, "
+                         f"{'it is' if len(public) == 1 else 'they are'} theirs: add them to [verify] requirements "
+                         "(a namespace package whose __init__.py calls pkg_resources does not see portions "
+                         "installed without one)")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
             hint = lacks(", ".join(sorted(missing - own - set(foreign)) or sorted(missing - own)))
