@@ -32,7 +32,7 @@ from slimfork.audit.json_modules import entry_strings, is_native_path, json_regi
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
-from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.graph.modules import ModuleMap
 from slimfork.index.native_functions import HostFunction
 from slimfork.index.build import Index
 from slimfork.index.kernel_names import name_regex, specific
@@ -96,9 +96,9 @@ class KernelTable:
 def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, scan: TreeScan | None = None
                  ) -> KernelTable:
     if mm is None:
-        from slimfork.audit.layout import audit_tree
+        from slimfork.audit.layout import audit_module_map, audit_tree
 
-        mm = build_module_map(audit_tree(Path(tree_root)), index)
+        mm = audit_module_map(audit_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
     builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
     builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))

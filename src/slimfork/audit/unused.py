@@ -74,7 +74,8 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
               setup_scripts(tree.root, python_paths).items() if why and p not in builds and module_of(p) is not None]
     # the packages of a distribution in a subfolder, which the tree does not name as its users import them
     roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
-              nested_distribution_files(tree.root, python_paths, module_of).items() if module_of(p) is not None]
+              nested_distribution_files(tree.root, python_paths, module_of, set(tree.packages)).items()
+              if module_of(p) is not None]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
