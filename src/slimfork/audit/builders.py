@@ -243,6 +243,55 @@ def unread_cmake_files(root: Path, other_files: list[str], python_paths: list[st
             "project() of its own)" for f in sorted(unread)}
 
 
+# folder names that say the code in them was replaced: kept around, built by nothing
+_SUPERSEDED = re.compile(r"^(?:old|legacy|deprecated|obsolete|archived?|attic|backup|unused|dead)$", re.I)
+_NAMING_FILES = (".py", ".sh", ".bash", ".bat", ".cmd", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".json", ".mk",
+                 ".cmake", ".txt", ".md", ".rst", "Makefile", "Dockerfile", "Jenkinsfile")
+
+
+def superseded_cmake_projects(root: Path, other_files: list[str], python_paths: list[str]) -> dict[str, str]:
+    """``CMakeLists.txt`` files of a CMake project of its own in a folder whose name says it was replaced (``old/``,
+    ``legacy/``, ``deprecated/``: keops ``7b3f1d75^``, whose ``old/`` held the C++ engine its JIT had replaced),
+    and those below it, when no file outside that folder names it (a build, script, CI or configuration file,
+    a document: ``add_subdirectory(old)``, ``cmake -S legacy``, ``cd old``, ``old/build.sh``): path -> why.
+    Nothing builds such a project; a folder of another name may be a project users build by hand, so it stays."""
+    lists = sorted(p for p in other_files if posixpath.basename(p) == "CMakeLists.txt")
+    folders = {posixpath.dirname(p) for p in lists}
+    tops = []
+    for rel in lists:
+        folder = posixpath.dirname(rel)
+        if not folder or not _SUPERSEDED.match(posixpath.basename(folder)):
+            continue
+        parts = folder.split("/")
+        above = any("/".join(parts[:i]) in folders for i in range(len(parts)))
+        try:
+            own = bool(_PROJECT.search(_CMAKE_COMMENT.sub(" ", (root / rel).read_text(errors="replace"))))
+        except OSError:
+            continue
+        if own or not above:
+            tops.append(folder)
+    if not tops:
+        return {}
+    texts = []
+    for rel in [*python_paths, *(p for p in other_files if p.endswith(_NAMING_FILES))]:
+        try:
+            texts.append((rel, (root / rel).read_text(errors="replace")))
+        except OSError:
+            continue
+    out = {}
+    for folder in tops:
+        word = re.escape(folder)
+        named = re.compile(r"(?<![\w.-])(?:\./)?%s/|(?:-S|-B|cd|add_subdirectory\s*\()\s*[\"']?(?:\./)?%s\b|[\"']"
+                           r"(?:\./)?%s/?[\"']" % (word, word, word))
+        if any(named.search(text) for rel, text in texts if not rel.startswith(folder + "/")):
+            continue
+        for rel in lists:
+            if rel.startswith(folder + "/"):
+                out[rel] = f"a CMake project in {folder}/, a folder whose name says its code was replaced, that no " \
+                           "build, script or file outside it builds, adds or names"
+    return out
+
+
 _INCLUDE_DIRECTORIES = re.compile(r"\btarget_include_directories\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.I)
 _GENERATOR = re.compile(r"^\$<(?:BUILD_INTERFACE|INSTALL_INTERFACE|BUILD_LOCAL_INTERFACE):(.*)>$")
 

@@ -25,6 +25,7 @@ from slimfork.audit.builders import (
     setup_scripts,
     shell_sources,
     unloaded_extension_sources,
+    superseded_cmake_projects,
     unread_cmake_files,
     sole_api_extensions,
 )
@@ -88,6 +89,8 @@ class KernelTable:
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
     # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
     uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
+    superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
+    # their code was replaced (keops' old/): a program there is no program a user runs by hand
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -109,7 +112,9 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table = builder.build()
     table.registered = builder.registered
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
-    unread = unread_cmake_files(Path(tree_root), index.other_files, list(index.files))
+    superseded = superseded_cmake_projects(Path(tree_root), index.other_files, list(index.files))
+    table.superseded = {posixpath.dirname(rel) for rel in superseded}
+    unread = {**unread_cmake_files(Path(tree_root), index.other_files, list(index.files)), **superseded}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native, set(unread))
     table.exported = exported_include_dirs(Path(tree_root), index.other_files, set(unread))
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
