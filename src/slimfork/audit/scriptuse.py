@@ -94,7 +94,7 @@ def script_support(graph: ModuleGraph, index, scripts: set[str], reached: set[st
         module = mm.module_of(path)
         targets = [mm.modules[e.target].path for e in graph.edges.get(module or "", ())
                    if e.kind != "parent" and e.target in mm.modules]
-        targets += _beside(path, index.files[path].imports if path in index.files else (), present)
+        targets += beside_imports(path, index.files[path].imports if path in index.files else (), present)
         targets += [mm.modules[t].path for t in _relocated(graph, module)]
         for target in targets:
             if target and target not in reached and target not in seen:
@@ -120,7 +120,7 @@ def _relocated(graph: ModuleGraph, module: str | None) -> list[str]:
     return out
 
 
-def _beside(path: str, imports, present: set[str]) -> list[str]:
+def beside_imports(path: str, imports, present: set[str]) -> list[str]:
     """Absolute imports a script resolves from its own folder (``from benchmark import x`` -> benchmark.py), else
     from the nearest folder above it, where it is run from (``from fftconv.baselines.tk_fftconv import x`` in
     ``tests/python/fftconv/implementations.py``)."""
