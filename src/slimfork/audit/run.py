@@ -145,6 +145,9 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
                    **ambiguous}
+        if "__init__.py" in unreached_paths and lines.get("__init__.py"):  # FastVideo's, for ComfyUI
+            unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
+                                     "package (a plugin folder) runs it"
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
                                            {p for p, s in index.files.items() if s.error}, support, public,
