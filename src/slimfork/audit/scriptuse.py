@@ -22,7 +22,7 @@ def runs_at_top_level(source: str, module_code: bool = True) -> bool:
     builds or such a function (DeepSpeed's ``validate_gds.py``: ``assert GDSBuilder().load(True)``; a library's
     ``assert hasattr(torch, "x")`` is no script). Also a module that reads ``sys.argv`` at its top level, and
     one that defines no function or class and calls something in a statement of its own (ThunderKittens'
-    ``visualize.py``: ``np.loadtxt(...)``, ``plt.savefig(...)``)."""
+    ``visualize.py``: ``np.loadtxt(...)``, ``plt.savefig(...)``), a log call of a call's result included."""
     if source.startswith("#!") and "python" in source.split("\n", 1)[0]:
         return True
     try:
@@ -42,7 +42,17 @@ def runs_at_top_level(source: str, module_code: bool = True) -> bool:
         return True  # TESTNAME = sys.argv[1] at the top level: a command line
     defines = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in tree.body)
     return not defines and any(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
-                               and not _set_up_call(n.value) for n in tree.body)
+                               and (not _set_up_call(n.value) or _logs_a_result(n.value)) for n in tree.body)
+
+
+def _logs_a_result(call: ast.Call) -> bool:
+    """``logger.info(response.json())``: a log call of what a call returns (LightX2V's ``scripts/server/
+    check_status.py``, a request and its logged answer), not a set-up call; ``warnings.warn`` stays set-up."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id != "warnings" and any(
+        isinstance(n, ast.Call) for arg in [*call.args, *(k.value for k in call.keywords)] for n in ast.walk(arg))
 
 
 def _set_up_call(call: ast.Call) -> bool:
