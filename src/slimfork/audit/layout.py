@@ -152,6 +152,33 @@ def audit_module_map(tree: SourceTree, index) -> ModuleMap:
     return mm
 
 
+def unimported_packages(tree: SourceTree, index) -> dict[str, str]:
+    """Top-level packages of a tree that builds no distribution at its root (no ``setup()``, no ``[project]``:
+    a research repository's folder of packages its scripts import) that no Python file outside them imports,
+    where another package has such a user: nothing installs them and nothing in the tree uses them, so they are no
+    roots (AQLM ``d0f6ed4^``: ``cpp_kernel/``, imported only by a notebook, beside ``src/``, which ``main.py``
+    imports). Package -> a note: the notebooks that import it (run by hand),
+    or "" when none does."""
+    if tree.dist is not None or _build_file(tree.root) is not None or (tree.root / "setup.py").is_file():
+        return {}
+    imported: set[str] = set()
+    for rel, summary in index.files.items():
+        imported |= {imp.module.split(".")[0] for imp in summary.imports if imp.module and not imp.level
+                     and not rel.startswith(imp.module.split(".")[0] + "/")}
+    if not imported & set(tree.packages):
+        return {}  # no package has a user in the tree: the packages themselves are what it offers
+    out = {}
+    for pkg in tree.packages:
+        if pkg in imported or not (tree.python_root / pkg / "__init__.py").is_file():
+            continue
+        pattern = re.compile(r"\b(?:import|from)\s+%s\b" % re.escape(pkg))
+        books = sorted(p.relative_to(tree.root).as_posix() for p in tree.root.rglob("*.ipynb")
+                       if not any(part.startswith(".") for part in p.relative_to(tree.root).parts)
+                       and pattern.search(p.read_text(errors="replace")))
+        out[pkg] = f"only notebooks import it ({', '.join(books[:3])}), which are run by hand" if books else ""
+    return out
+
+
 def _build_file(folder: Path) -> str | None:
     """The build file of a distribution in ``folder``: a setup.py calling setup(), a setup.cfg with [metadata] name,
     or a pyproject.toml with a [project] (or poetry) table."""

@@ -26,7 +26,7 @@ from slimfork.audit.hidden_roots import (
 )
 from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
-from slimfork.audit.layout import audit_module_map, audit_tree
+from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult, Finding
@@ -104,8 +104,10 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     mm = audit_module_map(tree, index)
     spec_roots = roots is not None
     plain_roots = None
+    loose: dict[str, str] = {}
     if roots is None:
-        roots = default_roots(tree, python_paths, mm.module_of, index=index)
+        loose = unimported_packages(tree, index)
+        roots = default_roots(tree, python_paths, mm.module_of, index=index, skip=set(loose))
     else:
         plain_roots = list(roots)
         roots = plain_roots + (spec_test_roots(python_paths, mm.module_of, index, tests) if tests != () else [])
@@ -116,7 +118,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     reached_without_tests = reached
     if options.kinds & {"orphaned-test", "unused-file", "same-name"} and (not spec_roots or len(roots) > len(plain_roots or [])):
         without = plain_roots if plain_roots is not None else default_roots(tree, python_paths, mm.module_of,
-                                                                           with_tests=False)
+                                                                           with_tests=False, skip=set(loose))
         plain = build_graph(tree, index, without + extra, list(registries), mm=mm)
         reached_without_tests = reached_paths(plain)
     lap("graph")
@@ -145,6 +147,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
                    **ambiguous}
+        unknown.update({p: why for p in unreached_paths if (why := loose.get(p.split("/", 1)[0], ""))
+                        and graph.module_of(p) and graph.module_of(p).split(".")[0] in loose})
         if "__init__.py" in unreached_paths and lines.get("__init__.py"):  # FastVideo's, for ComfyUI
             unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
                                      "package (a plugin folder) runs it"
@@ -251,7 +255,7 @@ def folder_why(folder: Path, target: str) -> dict:
     if module is None:
         raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET",
                             hint="give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)")
-    roots = default_roots(tree, list(index.files), mm.module_of, index=index)
+    roots = default_roots(tree, list(index.files), mm.module_of, index=index, skip=set(unimported_packages(tree, index)))
     graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots, mm=mm)
     chain = [{"module": step.module, "reason": (step.root_reason or "a root") if step.edge is None else
               f"{step.edge.kind} in {step.via} at line {step.edge.line}" + (f" ({step.edge.detail})"

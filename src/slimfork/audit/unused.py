@@ -58,8 +58,9 @@ def defines_tests(path: str, summary) -> bool:
 
 
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
-                  index=None) -> list[Root]:
-    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages]
+                  index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
+    """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
+    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
@@ -77,6 +78,8 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
               nested_distribution_files(tree.root, python_paths, module_of, set(tree.packages)).items()
               if module_of(p) is not None]
+    # a build script inside a package that is no root (cpp_kernel/setup.py) builds what only that package loads
+    roots = [r for r in roots if r.kind != "file" or (module_of(r.value) or "").split(".")[0] not in skip]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
