@@ -322,8 +322,9 @@ def unnamed_test_code(index, python_paths: list[str], module_of) -> set[str]:
     """Tests in a folder no import can name (below a folder whose name is no identifier: a vendored project's
     ``lm-evaluation-harness/tests/``, ``fastvideo-kernel/tests/``), which a test runner collects by path, and the
     files they import by path: relatively (``from .support_flex_sta import mask``) or from their own folder or
-    one above it (``from utils import x``), transitively, with the ``__init__.py`` of those folders. Test code,
-    not unused code; the graph, which names modules, cannot follow them."""
+    one above it (``from utils import x``), transitively, with the ``__init__.py`` of those folders, inside test
+    folders (library code they import stays what it is). Test code, not unused code; the graph, which names
+    modules, cannot follow them."""
     present = set(python_paths)
     todo = [p for p in python_paths if is_test_file(p) and in_test_folder(p) and module_of(p) is None]
     out = set(todo)
@@ -344,7 +345,7 @@ def unnamed_test_code(index, python_paths: list[str], module_of) -> set[str]:
                                                                base + ".py", posixpath.join(base, name, "__init__.py"))]
         found += beside_imports(path, imports, present)
         for target in found:
-            if target in present and target not in out:
+            if target in present and target not in out and in_test_folder(target):
                 out.add(target)
                 todo.append(target)
     return out
