@@ -18,7 +18,8 @@ def runs_at_top_level(source: str, module_code: bool = True) -> bool:
     """Whether a module is a script that runs code when executed: a ``#!...python`` line, or at its top level
     a ``for``/``while`` loop that calls something (in ``if``/``try``/``with`` blocks too, ``except`` handlers
     aside), or a call of ``print`` or of a public function the module defines (in ``try``/``with`` blocks too:
-    a library's ``if`` may print a warning at import), or an ``assert`` that calls a method of an object it
+    a library's ``if`` may print a warning at import) or a launch of a kernel it defines (``kernel[grid](x)``),
+    or an ``assert`` that calls a method of an object it
     builds or such a function (DeepSpeed's ``validate_gds.py``: ``assert GDSBuilder().load(True)``; a library's
     ``assert hasattr(torch, "x")`` is no script). Also a module that reads ``sys.argv`` at its top level, and
     one that defines no function or class and calls something in a statement of its own (ThunderKittens'
@@ -75,9 +76,15 @@ def _runs(node: ast.stmt, own: set[str], calls: bool) -> bool:
                                                 or isinstance(n.func, ast.Name) and n.func.id in own)
                    for n in ast.walk(node.test))
     if calls and isinstance(node, (ast.Expr, ast.Assign, ast.AnnAssign)) and node.value is not None:
-        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (n.func.id == "print"
-                   or n.func.id in own) for n in ast.walk(node.value))
+        return any(isinstance(n, ast.Call) and (isinstance(n.func, ast.Name) and (n.func.id == "print"
+                   or n.func.id in own) or _launches_own(n.func, own)) for n in ast.walk(node.value))
     return False
+
+
+def _launches_own(func: ast.expr, own: set[str]) -> bool:
+    """``kernel[grid](x, y)``: a launch of a Triton kernel the module defines (kernl's ``experimental/misc/
+    transpose.py``, which builds tensors, launches its kernel and asserts the result at its top level)."""
+    return isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in own
 
 
 def top_level_scripts(root: Path, paths: list[str]) -> set[str]:

@@ -1,7 +1,7 @@
-"""A script that sends a request and logs its answer (LightX2V ``3c4116a8^``: ``scripts/server/check_status.py``,
-``response = requests.get(url)``, ``logger.info(response.json())``, which its deployment guide runs) was
-"unreached" at 60: a log call counted as module set-up, like ``logging.basicConfig``. A log call of what a call
-returns, in a module that defines nothing, is a script's output."""
+"""Scripts the audit took for library modules, "unreached" at 60: one that sends a request and logs its answer
+(LightX2V ``3c4116a8^``: ``scripts/server/check_status.py``, ``response = requests.get(url)``,
+``logger.info(response.json())``, which its deployment guide runs; a log call counted as module set-up, like
+``logging.basicConfig``), and one that launches its own Triton kernel at its top level."""
 
 from __future__ import annotations
 
@@ -22,3 +22,12 @@ def test_set_up_log_calls_are_no_script():
                                  "from new import *\n")
     assert not runs_at_top_level("import logging\nlog = logging.getLogger(__name__)\nlog.info(repr(1))\n\n\n"
                                  "def f():\n    pass\n")
+
+
+def test_a_top_level_launch_of_an_own_kernel_is_a_script():
+    """kernl ``0b81d4a^``: ``experimental/misc/transpose.py`` builds tensors, launches its own Triton kernel and
+    asserts the result at its top level; it was "unreached" at 60 with its kernel."""
+    assert runs_at_top_level("import triton\nimport torch\n\n\n@triton.jit\ndef kernel(x):\n    pass\n\n\n"
+                             "x = torch.zeros(4)\nkernel[(1,)](x)\nassert torch.allclose(x, x)\n")
+    assert not runs_at_top_level("import triton\n\n\n@triton.jit\ndef kernel(x):\n    pass\n\n\n"
+                                 "def launch(x):\n    kernel[(1,)](x)\n")
