@@ -21,6 +21,7 @@ from slimfork.audit.builders import (
     exported_include_dirs,
     extension_names,
     makefile_sources,
+    r_package_sources,
     setup_folder_sources,
     setup_scripts,
     shell_sources,
@@ -118,6 +119,8 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native, set(unread))
     table.exported = exported_include_dirs(Path(tree_root), index.other_files, set(unread))
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
+    for path, why in r_package_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
     for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():
