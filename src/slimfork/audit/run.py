@@ -141,14 +141,15 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
+    # a package only notebooks import: its __init__ is run by hand, with what it imports (AQLM's cpp_kernel/)
+    tool_run.update({info.path: why for pkg, why in loose.items() if why and (info := graph.mm.modules.get(pkg))
+                     and info.path and info.path not in reached})
     support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
         if options.kinds & {"unused-file", "unused-kernel"} else {}
     if "unused-file" in options.kinds:
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
                    **ambiguous}
-        unknown.update({p: why for p in unreached_paths if (why := loose.get(p.split("/", 1)[0], ""))
-                        and graph.module_of(p) and graph.module_of(p).split(".")[0] in loose})
         if "__init__.py" in unreached_paths and lines.get("__init__.py"):  # FastVideo's, for ComfyUI
             unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
                                      "package (a plugin folder) runs it"
