@@ -44,3 +44,12 @@ def test_an_old_project_a_script_builds_stays_a_build(tmp_path):
     files = {**FILES, "build_legacy.sh": "cd old && cmake -B build . && make\n"}
     found = _native(run_audit(open_tree(write_project(tmp_path, files, "")))[0])
     assert not [p for p, c in found.items() if c >= 60], found
+
+
+def test_an_old_project_its_parent_adds_stays_a_build(tmp_path):
+    files = {f"vendor/lib/{k}": v for k, v in FILES.items() if k.startswith("old/")}
+    files.update({k: v for k, v in FILES.items() if not k.startswith("old/")})
+    files["CMakeLists.txt"] = "project(Top)\nadd_subdirectory(vendor/lib)\n"
+    files["vendor/lib/CMakeLists.txt"] = "add_subdirectory(old)\n"
+    found = _native(run_audit(open_tree(write_project(tmp_path, files, "")))[0])
+    assert not [p for p, c in found.items() if c >= 60], found

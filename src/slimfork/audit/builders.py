@@ -319,12 +319,17 @@ def superseded_cmake_projects(root: Path, other_files: list[str], python_paths: 
             texts.append((rel, (root / rel).read_text(errors="replace")))
         except OSError:
             continue
+    def naming(path: str) -> re.Pattern[str]:
+        word = re.escape(path)
+        return re.compile(r"(?<![\w.-])(?:\./)?%s/|(?:-S|-B|cd|add_subdirectory\s*\()\s*[\"']?(?:\./)?%s\b|[\"']"
+                          r"(?:\./)?%s/?[\"']" % (word, word, word))
+
     out = {}
     for folder in tops:
-        word = re.escape(folder)
-        named = re.compile(r"(?<![\w.-])(?:\./)?%s/|(?:-S|-B|cd|add_subdirectory\s*\()\s*[\"']?(?:\./)?%s\b|[\"']"
-                           r"(?:\./)?%s/?[\"']" % (word, word, word))
-        if any(named.search(text) for rel, text in texts if not rel.startswith(folder + "/")):
+        full = naming(folder)
+        # by its path from the top, or from the naming file's folder (add_subdirectory(legacy) in its parent)
+        if any(full.search(text) or naming(posixpath.relpath(folder, posixpath.dirname(rel) or ".")).search(text)
+               for rel, text in texts if not rel.startswith(folder + "/")):
             continue
         for rel in lists:
             if rel.startswith(folder + "/"):
