@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from slimfork.audit.layout import audit_tree
 from slimfork.audit.run import run_audit
 from slimfork.source.layout import open_tree
 from tests.mapping.registrykit import write_project
@@ -50,3 +51,14 @@ def test_the_packages_of_a_distribution_stay_roots(tmp_path):
     files = {**FILES, "setup.py": "from setuptools import setup\nsetup(name='aq', packages=['src', 'ckern'])\n"}
     found = _found(run_audit(open_tree(write_project(tmp_path, files, "")))[0])
     assert not any(p.startswith("ckern/") and c >= 30 and p != "ckern/setup.py" for p, c in found.items()), found
+
+
+def test_the_packages_of_a_bindings_distribution_stay_roots(tmp_path):
+    files = {f"python/{k}": v for k, v in FILES.items() if k.startswith(("src/", "ckern/", "main.py"))}
+    files["python/setup.py"] = "from setuptools import setup\nsetup(name='aq', packages=['src', 'ckern'])\n"
+    files["CMakeLists.txt"] = "project(Aq)\n"
+    tree = audit_tree(write_project(tmp_path, files, ""))
+    assert tree.python_root.name == "python"
+    found = _found(run_audit(tree)[0])
+    assert not any(p.startswith("python/ckern/") and c >= 30 and not p.endswith("setup.py")
+                   for p, c in found.items()), found

@@ -114,8 +114,9 @@ def nested_distribution_files(root: Path, python_paths: list[str], module_of,
     for prefix, (name, build) in nested_packages(root, python_paths, module_of, main).items():
         for p in python_paths:
             if p.startswith(prefix):
+                named = module_of(prefix + "__init__.py") == name
                 out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own" + (
-                    "" if module_of(prefix + "__init__.py") == name else f": its imports ({name}.*) are not resolved here")
+                    "" if named else f": its imports ({name}.*) are not resolved here")
     return out
 
 
@@ -159,8 +160,9 @@ def unimported_packages(tree: SourceTree, index) -> dict[str, str]:
     roots (AQLM ``d0f6ed4^``: ``cpp_kernel/``, imported only by a notebook, beside ``src/``, which ``main.py``
     imports). Package -> a note: the notebooks that import it (run by hand),
     or "" when none does."""
-    if tree.dist is not None or _build_file(tree.root) is not None or (tree.root / "setup.py").is_file():
-        return {}
+    if tree.dist is not None or any(_build_file(folder) is not None or (folder / "setup.py").is_file()
+                                    for folder in {tree.root, tree.python_root}):
+        return {}  # a distribution (or bindings one, CTranslate2's python/setup.py) installs its packages
     imported: set[str] = set()
     for rel, summary in index.files.items():
         imported |= {imp.module.split(".")[0] for imp in summary.imports if imp.module and not imp.level
