@@ -7,7 +7,11 @@ A class qualifies when it is defined at the module's top level before the call, 
 ``__class_getitem__``), its bases are ``object`` or classes of the module that qualify, its body binds only
 functions and pure values, and every ``__init__`` along the way only stores pure values on ``self`` (its
 parameters and literals) and calls ``super().__init__`` or a qualifying base's ``__init__`` with pure arguments.
-A name bound twice at module level qualifies for neither binding."""
+A name bound twice at module level qualifies for neither binding.
+
+A class whose bases include classes imported from another module (``class MRA(_BaseSimilarity)``, textdistance)
+qualifies only if those do in their own modules: ``pure_classes`` records which imported names it waits on, and
+``prune.pure_instances`` decides across modules, so ``mra = MRA()`` can go with its module."""
 
 from __future__ import annotations
 
@@ -19,12 +23,16 @@ _HOOKS = frozenset({"__init_subclass__", "__set_name__", "__new__", "__post_init
                     "__setattr__", "__getattr__", "__getattribute__", "__del__"})
 
 
-def pure_classes(tree: ast.Module) -> dict[int, frozenset[str]]:
+def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str, tuple[int, tuple[str, ...]]]]:
     """For each top-level statement's index, the classes of this module (by name) defined before it whose call
-    is pure there."""
+    is pure there; and the classes that qualify if the imported names they derive from (bound once, by a
+    top-level ``from`` import) are pure classes of their modules: name -> (index of its statement, those names),
+    where the classes that qualify outright have no names."""
     out: dict[int, frozenset[str]] = {}
     known: set[str] = set()
+    waiting: dict[str, tuple[int, tuple[str, ...]]] = {}
     counts: dict[str, int] = {}
+    imported: set[str] = set()
     for node in tree.body:
         for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
                 else [ast.Name(id=node.name, ctx=ast.Store())]:
@@ -37,17 +45,32 @@ def pure_classes(tree: ast.Module) -> dict[int, frozenset[str]]:
             for alias in node.names:
                 name = (alias.asname or alias.name).split(".")[0]
                 counts[name] = counts.get(name, 0) + 1
+                if isinstance(node, ast.ImportFrom) and alias.name != "*":
+                    imported.add(alias.asname or alias.name)
     for i, node in enumerate(tree.body):
         out[i] = frozenset(known)
-        if isinstance(node, ast.ClassDef) and counts.get(node.name) == 1 and _qualifies(node, known):
-            known.add(node.name)
-    return out
+        if not (isinstance(node, ast.ClassDef) and counts.get(node.name) == 1 and _qualifies(node)):
+            continue
+        needs: set[str] = set()
+        for base in (b.id for b in node.bases if isinstance(b, ast.Name)):  # every base is a name (_qualifies)
+            if base in waiting:
+                needs.update(waiting[base][1])
+            elif counts.get(base) == 1 and base in imported:
+                needs.add(base)
+            elif base != "object":
+                break
+        else:
+            waiting[node.name] = (i, tuple(sorted(needs)))
+            if not needs:
+                known.add(node.name)
+    return out, waiting
 
 
-def _qualifies(node: ast.ClassDef, known: set[str]) -> bool:
+def _qualifies(node: ast.ClassDef) -> bool:
+    """The class itself qualifies; its bases are plain names, which ``pure_classes`` checks."""
     if node.decorator_list or node.keywords:
         return False
-    if not all(isinstance(b, ast.Name) and (b.id == "object" or b.id in known) for b in node.bases):
+    if not all(isinstance(b, ast.Name) for b in node.bases):
         return False
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -63,6 +63,9 @@ class SymbolSummary:
     external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
     getattr_answers: frozenset[str] | None = None  # the names a module __getattr__ writing them out may answer
     methods: MethodUsage | None = None  # methods (dunders aside), and the identifiers that may name one
+    # classes whose call only stores its arguments if the imported bases named are such classes too:
+    # name -> (index of the class statement, the imported names) (index.pure_classes)
+    pure_classes: dict[str, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def binders(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}

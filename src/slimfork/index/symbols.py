@@ -35,7 +35,7 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     out = SymbolSummary()
     own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
     derived = derived_names(tree)  # _PKG = __name__.rsplit(".", 1)[0]: f"{_PKG}._{v}.ops" names modules
-    classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: instances of this module's plain classes
+    classes, out.pure_classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: instances of this module's plain classes
     silent = silent_metaclass_classes(tree)  # YAMLObject: its metaclass's guard is false for its own body
     for i, node in enumerate(tree.body):
         out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i], i in silent))
