@@ -217,3 +217,17 @@ def test_a_public_module_of_a_shared_namespace_is_not_only_called_unbuilt(capsys
     data["batches"]["baselines"][0]["note"] = note.replace("zope.interface", "zope._ext")
     assert print_unusable(data, venv=True) == 1
     assert "namespace" not in capsys.readouterr().err  # a private name: an extension or a built file
+
+
+def test_options_of_a_plugin_not_installed_name_the_plugin(capsys):
+    """pydash 8.1.0's pyproject addopts pass --cov options: without pytest-cov, pytest stops on them ("unrecognized
+    arguments"), and the hint said only "add what the original needs"."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("pytest did not run (exit 4): python -m pytest: error: unrecognized arguments: --no-cov-on-fail "
+            "--cov-fail-under=100 -n4 | inifile: /x/pyproject.toml")
+    print_unusable({"roots": [], "batches": {"baselines": [{"check": "pytest", "usable": False, "note": note}]}},
+                   venv=True)
+    err = capsys.readouterr().err
+    assert "need pytest-cov, pytest-xdist: add them to [verify] requirements" in err
+    assert "--no-cov-on-fail" in err and "-n4" in err

@@ -45,6 +45,8 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
     import re
 
+    from slimfork.testsuite.pytest_config import unrecognized_plugins
+
     def lacks(names: str) -> str:
         if venv:
             example = ("pkg_resources came with setuptools<81" if "pkg_resources" in names.split(", ") else
@@ -120,6 +122,10 @@ def print_unusable(data: dict, venv: bool = False) -> int:
                     + ("pytest 9 dropped the py.path arguments (path, startdir): add pytest<9 to [verify] "
                        "requirements, " if legacy else "pin an older pytest in [verify] requirements, ")
                     + "or leave the plugin out")
+        elif plugins := unrecognized_plugins(note):  # pydash 8.1.0's addopts pass --cov: pytest-cov
+            what = "could not run on the original, so it verified nothing"
+            hint = (f"the project's pytest options ({', '.join(plugins.values())}) need "
+                    f"{', '.join(plugins)}: add {'it' if len(plugins) == 1 else 'them'} to [verify] requirements")
         elif "does not install" in note:  # a build error, not a missing dependency
             what = "could not run on the original, so it verified nothing"
             hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
