@@ -92,3 +92,62 @@ def test_a_registering_or_unknown_base_keeps_the_instance(tmp_path):
         root = write_project(project, files, SPEC)
         analysis = analyse(root / "slimfork.toml")
         assert "pkg/algorithms/phonetic.py" not in {r.path for r in analysis.plan.removals}
+
+
+def test_module_aliases_of_known_pure_calls_and_a_lookup_proxy(tmp_path):
+    """pydash 8.1.0 writes ``import typing as t``, ``T = t.TypeVar("T")`` and ``@t.overload``: the alias spells the
+    known pure call and decorator, so neither keeps its definitions (every overloaded function of pydash stayed,
+    "decorated by @t.overload, which may register it"). Its package ``__init__`` binds ``py_ = _Dash()``, a class of
+    another module with only a ``__getattr__`` (no ``__init__`` runs, so no lookup does): no effect either."""
+    files = {
+        "pkg/__init__.py": "from .chain import _Dash\nfrom .strings import camel, kebab\n\npy_ = _Dash()\n",
+        "pkg/chain.py": "class _Dash(object):\n    def __getattr__(self, attr):\n        return attr.upper()\n",
+        "pkg/strings.py": """
+            import typing as t
+
+            T = t.TypeVar("T")
+
+
+            def camel(text: str) -> str:
+                return text.title().replace("_", "")
+
+
+            @t.overload
+            def kebab(text: str) -> str: ...
+
+
+            @t.overload
+            def kebab(text: bytes) -> bytes: ...
+
+
+            def kebab(text):
+                return text.replace("_", "-")
+            """,
+        "pkg/cli.py": "import sys\n\nfrom pkg import camel\n\nprint(camel(sys.argv[1]))\n",
+    }
+    root = write_project(tmp_path, files, SPEC.replace('"pkg:hamming", ', '"pkg:camel", '))
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    strings = (result.out / "pkg/strings.py").read_text()
+    assert "def camel" in strings and "kebab" not in strings and "TypeVar" not in strings
+    init = (result.out / "pkg/__init__.py").read_text()
+    assert "py_" not in init and not (result.out / "pkg/chain.py").exists()
+    run = [sys.executable, "-m", "pkg.cli", "a_b"]
+    assert subprocess.run(run, cwd=result.out, capture_output=True, text=True).stdout == "AB\n"
+
+
+def test_a_lookup_hook_with_an_init_or_as_a_base_keeps_the_instance(tmp_path):
+    """A ``__getattr__`` runs where an ``__init__`` reads a missing attribute of ``self``: an instance of such a
+    class, or of a subclass of a class with that hook, stays."""
+    hooked = "class _Dash(object):\n    def __getattr__(self, attr):\n        return attr\n\n\n"
+    for chain in (hooked.replace("object", "Proxy").replace("class _Dash", "class Proxy(object):\n    pass\n\n\n"
+                                                                         "class _Dash")
+                  + "    def __init__(self, x=1):\n        self.x = self.y\n",
+                  hooked + "class Sub(_Dash):\n    def __init__(self):\n        self.x = self.y\n"):
+        made = "_Dash" if "Sub" not in chain else "Sub"
+        files = {"pkg/__init__.py": f"from .chain import {made}\nfrom .strings import camel\n\npy_ = {made}()\n",
+                 "pkg/chain.py": chain,
+                 "pkg/strings.py": "def camel(text):\n    return text.title()\n"}
+        project = tmp_path / str(len(chain))
+        root = write_project(project, files, SPEC.replace('"pkg:hamming", "pkg.cli"', '"pkg:camel"'))
+        analysis = analyse(root / "slimfork.toml")
+        assert "pkg/chain.py" not in {r.path for r in analysis.plan.removals}

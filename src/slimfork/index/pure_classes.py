@@ -18,19 +18,23 @@ from __future__ import annotations
 import ast
 
 from slimfork.index.purity import PURE_DECORATORS, dotted_name, is_pure
+from slimfork.index.symbol_model import PureClass
 
 _HOOKS = frozenset({"__init_subclass__", "__set_name__", "__new__", "__post_init__", "__class_getitem__",
-                    "__setattr__", "__getattr__", "__getattribute__", "__del__"})
+                    "__setattr__", "__del__"})
+# Run only when code reads a missing attribute: harmless in a class no __init__ runs for (pydash's ``_Dash``, whose
+# instance proxies lookups); such a class is no base of a plain class (its __init__ may read self's attributes).
+_LOOKUP_HOOKS = frozenset({"__getattr__", "__getattribute__"})
 
 
-def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str, tuple[int, tuple[str, ...]]]]:
+def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str, PureClass]]:
     """For each top-level statement's index, the classes of this module (by name) defined before it whose call
     is pure there; and the classes that qualify if the imported names they derive from (bound once, by a
-    top-level ``from`` import) are pure classes of their modules: name -> (index of its statement, those names),
-    where the classes that qualify outright have no names."""
+    top-level ``from`` import) are pure classes of their modules (those that qualify outright need none)."""
     out: dict[int, frozenset[str]] = {}
     known: set[str] = set()
-    waiting: dict[str, tuple[int, tuple[str, ...]]] = {}
+    waiting: dict[str, PureClass] = {}
+    inits: set[str] = set()  # the waiting classes an __init__ of their own or a base runs for
     counts: dict[str, int] = {}
     imported: set[str] = set()
     for node in tree.body:
@@ -49,43 +53,56 @@ def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str,
                     imported.add(alias.asname or alias.name)
     for i, node in enumerate(tree.body):
         out[i] = frozenset(known)
-        if not (isinstance(node, ast.ClassDef) and counts.get(node.name) == 1 and _qualifies(node)):
+        if not (isinstance(node, ast.ClassDef) and counts.get(node.name) == 1):
             continue
+        own = _qualifies(node)
+        if own is None:
+            continue
+        has_init, leaf = own
         needs: set[str] = set()
         for base in (b.id for b in node.bases if isinstance(b, ast.Name)):  # every base is a name (_qualifies)
-            if base in waiting:
-                needs.update(waiting[base][1])
-            elif counts.get(base) == 1 and base in imported:
+            if base in waiting and not waiting[base].leaf:
+                needs.update(waiting[base].needs)
+                has_init = has_init or base in inits
+            elif counts.get(base) == 1 and base in imported and not leaf:
                 needs.add(base)
             elif base != "object":
                 break
         else:
-            waiting[node.name] = (i, tuple(sorted(needs)))
+            if leaf and has_init:
+                continue
+            waiting[node.name] = PureClass(i, tuple(sorted(needs)), leaf)
+            if has_init:
+                inits.add(node.name)
             if not needs:
                 known.add(node.name)
     return out, waiting
 
 
-def _qualifies(node: ast.ClassDef) -> bool:
-    """The class itself qualifies; its bases are plain names, which ``pure_classes`` checks."""
+def _qualifies(node: ast.ClassDef) -> tuple[bool, bool] | None:
+    """The class itself qualifies (its bases are plain names, which ``pure_classes`` checks): (it defines
+    ``__init__``, it defines a lookup hook); None where it does not."""
     if node.decorator_list or node.keywords:
-        return False
+        return None
     if not all(isinstance(b, ast.Name) for b in node.bases):
-        return False
+        return None
+    has_init = leaf = False
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if any(dotted_name(d.func if isinstance(d, ast.Call) else d) not in PURE_DECORATORS
                    for d in stmt.decorator_list):
-                return False  # runs when the class is defined, may register
+                return None  # runs when the class is defined, may register
             if stmt.name in _HOOKS or (stmt.name == "__init__" and not _stores_only(stmt)):
-                return False
+                return None
+            has_init = has_init or stmt.name == "__init__"
+            leaf = leaf or stmt.name in _LOOKUP_HOOKS
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             if stmt.value is not None and not is_pure(stmt.value):
-                return False
+                return None
         elif not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)) \
                 and not isinstance(stmt, ast.Pass):
-            return False
-    return True
+            return None
+    return has_init, leaf
 
 
 def _stores_only(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

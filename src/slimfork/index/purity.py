@@ -26,6 +26,29 @@ re.escape torch.tensor torch.device torch.finfo torch.iinfo
 """.split())
 
 
+def module_spellings(tree: ast.Module) -> frozenset[str]:
+    """The known pure calls and decorators as this module spells them through a module alias bound once at top
+    level: ``import typing as t`` makes ``t.TypeVar`` and ``t.overload`` pure (pydash 8.1.0 writes them so)."""
+    aliases: dict[str, str] = {}
+    bound: dict[str, int] = {}
+    for node in tree.body:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+                bound[sub.id] = bound.get(sub.id, 0) + 1
+            elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+                for alias in sub.names:
+                    local = (alias.asname or alias.name).split(".")[0]
+                    bound[local] = bound.get(local, 0) + 1
+                    if isinstance(sub, ast.Import) and alias.asname and sub is node:
+                        aliases[alias.asname] = alias.name
+    out = set()
+    for local, module in aliases.items():
+        if bound.get(local) == 1:
+            out.update(local + known[len(module):] for known in PURE_CALLS | PURE_DECORATORS
+                       if known.startswith(module + "."))
+    return frozenset(out)
+
+
 def target_names(target) -> list[str | None]:
     """Names bound by an assignment target; None for an attribute or item store."""
     if isinstance(target, ast.Name):

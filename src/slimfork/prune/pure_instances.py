@@ -47,16 +47,17 @@ class _Classes:
             return False
         own = summary.pure_classes.get(call)
         if own is not None:
-            return own[0] < index and self.pure(module, call)
+            return own.index < index and self.pure(module, call)
         target = self._import_of(module, call, before=index)
         return target is not None and self.pure(*target)
 
-    def pure(self, module: str, name: str, depth: int = 0) -> bool:
+    def pure(self, module: str, name: str, depth: int = 0, base: bool = False) -> bool:
+        """``base``: as a base of a plain class (a class with a lookup hook is none)."""
         key = (module, name)
         if key not in self.known:
             self.known[key] = False  # a cycle is no proof
             self.known[key] = depth < 8 and self._pure(module, name, depth)
-        return self.known[key]
+        return self.known[key] and not (base and self._leaf(module, name, depth))
 
     def _pure(self, module: str, name: str, depth: int) -> bool:
         summary = self.summaries.get(module)
@@ -64,10 +65,18 @@ class _Classes:
             return False
         own = summary.pure_classes.get(name)
         if own is not None:
-            return all((target := self._import_of(module, base)) is not None and self.pure(*target, depth + 1)
-                       for base in own[1])
+            return all((target := self._import_of(module, base)) is not None
+                       and self.pure(*target, depth + 1, base=True) for base in own.needs)
         target = self._import_of(module, name)  # a re-export: `from .base import Base`
         return target is not None and self.pure(*target, depth + 1)
+
+    def _leaf(self, module: str, name: str, depth: int) -> bool:
+        summary = self.summaries.get(module)
+        own = summary.pure_classes.get(name) if summary is not None else None
+        if own is not None:
+            return own.leaf
+        target = self._import_of(module, name) if summary is not None and depth < 8 else None
+        return target is None or self._leaf(*target, depth + 1)
 
     def _import_of(self, module: str, bound: str, before: int | None = None) -> tuple[str, str] | None:
         """(module, name) a top-level ``from ... import`` binding ``bound`` once in ``module`` imports."""
