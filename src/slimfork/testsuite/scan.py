@@ -322,8 +322,12 @@ def _dotted(node: ast.AST, aliases: dict[str, str]) -> str | None:
 
 
 def _collect_guarded(stmt: ast.Try, unit: Unit, aliases, internal) -> None:
-    """``try: import x / except ImportError:`` at module level: the import is optional, only the rest counts."""
-    for part in stmt.handlers + stmt.orelse + stmt.finalbody:
+    """``try: import x / except ImportError:`` at module level: the import is optional, only the rest counts. A
+    handler that may raise again (huey's ``except ImportError: if peewee is not None: raise``) makes nothing
+    optional: the file fails at import where the module is missing, so the body counts too."""
+    reraises = any(isinstance(n, ast.Raise) and n.exc is None for h in stmt.handlers for n in ast.walk(h))
+    parts: list[ast.AST] = [stmt] if reraises else [*stmt.handlers, *stmt.orelse, *stmt.finalbody]
+    for part in parts:
         _collect(part, unit, aliases, internal)
 
 
