@@ -99,14 +99,39 @@ def never_runs(node: ast.stmt) -> bool:
         and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
 
 
-def is_type_only(node: ast.stmt) -> bool:
+def is_type_only(node: ast.stmt, typing_names: frozenset[str] = frozenset()) -> bool:
     """``if TYPE_CHECKING:`` / ``if typing.TYPE_CHECKING:`` / ``if False:`` without an else: only type checkers
-    read what it imports."""
+    read what it imports. ``typing_names``: what the module binds to ``typing`` (``import typing as _t``:
+    ``if _t.TYPE_CHECKING:``, cachelib's)."""
     if not isinstance(node, ast.If) or node.orelse:
         return False
     test = node.test
-    return (isinstance(test, ast.Constant) and test.value is False) or dotted_name(test) in ("TYPE_CHECKING",
-                                                                                        "typing.TYPE_CHECKING")
+    return (isinstance(test, ast.Constant) and test.value is False) or dotted_name(test) in type_checking_tests(
+        typing_names)
+
+
+def type_checking_tests(typing_names: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The conditions that mean "only a type checker runs this": ``TYPE_CHECKING``, ``typing.TYPE_CHECKING`` and
+    ``X.TYPE_CHECKING`` for each ``X`` of ``typing_names``."""
+    return frozenset({"TYPE_CHECKING", "typing.TYPE_CHECKING"} | {f"{n}.TYPE_CHECKING" for n in typing_names})
+
+
+def typing_aliases(tree: ast.Module) -> frozenset[str]:
+    """The names a module's top-level ``import typing as X`` / ``import typing_extensions as X`` bind, bound once
+    (a name bound again may be something else when the test runs)."""
+    bound: dict[str, int] = {}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound[node.id] = bound.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                name = a.asname or a.name.split(".")[0]
+                bound[name] = bound.get(name, 0) + 1
+                if isinstance(node, ast.Import) and a.asname and a.name in ("typing", "typing_extensions") \
+                        and node in tree.body:
+                    found.add(a.asname)
+    return frozenset(n for n in found if bound.get(n) == 1)
 
 
 # Methods of a dict, list or set that change only that object.
