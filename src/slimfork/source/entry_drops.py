@@ -271,8 +271,9 @@ def element_spans(node: ast.List | ast.Tuple, hits: list[int]):
     if not hits:
         return out
     if len(hits) == len(elts):  # up to the closing bracket: a trailing comma goes too (`[,]` is no list)
-        closing = (node.end_lineno, node.end_col_offset - 1) if isinstance(node, ast.List) or (
-            node.end_lineno, node.end_col_offset) > (elts[-1].end_lineno, elts[-1].end_col_offset) else None
+        end = (node.end_lineno or 0, node.end_col_offset or 0)
+        closing = (end[0], end[1] - 1) if isinstance(node, ast.List) or end > (
+            elts[-1].end_lineno or 0, elts[-1].end_col_offset or 0) else None
         return [((elts[0].lineno, elts[0].col_offset), closing or (elts[-1].end_lineno, elts[-1].end_col_offset))]
     runs: list[list[int]] = []
     for i in hits:
