@@ -9,7 +9,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from slimfork.api import shrink
+from slimfork.errors import SpecError
 from slimfork.source.listed_cuts import cut_listed, listed_in
 from tests.mapping.registrykit import write_project
 
@@ -90,3 +93,13 @@ def test_the_fork_drops_an_unreached_listed_package_and_still_builds(tmp_path):
                            capture_output=True, text=True)
     assert built.returncode == 0, built.stderr[-2000:]
     assert (tmp_path / "build/pk/core.py").is_file()
+
+
+def test_a_dropped_package_a_list_names_that_cannot_be_cut_stops_the_run(tmp_path):
+    """Before, the fork kept ``pk.extras`` in ``setup.cfg``'s list without its folder: setuptools fails on it."""
+    files = {**FILES, "setup.py": "from setuptools import setup\n\nsetup(name='pk', packages=PKGS)\n",
+             "setup.cfg": "[options]\npackages =\n    pk\n    pk.extras\n    pk.more\n"}
+    root = write_project(tmp_path, files, SPEC.replace("\n\n[symbols]", '\ndrop = ["pk/extras"]\n\n[symbols]'))
+    with pytest.raises(SpecError, match="pk.extras"):
+        shrink(root / "slimfork.toml", out=tmp_path / "fork", jobs=1, verify=False)
+    assert not (tmp_path / "fork").exists()

@@ -13,6 +13,7 @@ from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
 from slimfork.apply.own_version import own_version_reader
 from slimfork.apply.from_plan import batches_from_removals
 from slimfork.decisions import DELETING, Batch, Edit, Removal, RemovalKind
+from slimfork.errors import SpecError
 from slimfork.apply.deps import dotted
 from slimfork.apply.with_rewrites import deletions_with_rewrites, imported_losses, lost_names
 from slimfork.source.build_config import listed_packages
@@ -96,8 +97,10 @@ def _unlisted(analysis, plan, cuts: dict[str, bytes]) -> tuple[list[str], dict[s
     deleted = {r.path for r in plan.removals if r.kind in DELETING}
     gone = sorted(p for p in listed_packages(tree.root) if p in mm.modules and mm.modules[p].path in deleted)
     edits = cut_listed(tree.root, set(gone), cuts) if gone else {}
-    if edits is None:  # each one alone was proven cuttable when the roots were read
-        raise RuntimeError(f"the build configuration's packages list cannot lose {', '.join(gone)}")
+    if edits is None:  # a dropped one in a list the fork cannot cut (the others were proven when the roots were read)
+        raise SpecError(f"the fork removes {', '.join(gone)}, which the build configuration lists in a packages "
+                        "list slimfork cannot cut (computed, or setup(**kw)): the fork would not install",
+                        key="drop", hint="remove them from that list in a copy of the source, or keep them")
     return gone, edits
 
 
