@@ -462,15 +462,22 @@ class _Walker(PrunedCollector):
     def keep_effectful_imports(self) -> None:
         """An import that loads a module whose loading has effects (a call, a registering decorator or class at its
         top level) stays though its name goes unused: pruning it would move those effects to wherever else the
-        module is loaded, perhaps a function that runs late or never (``from . import patches  # noqa: F401``)."""
+        module is loaded, perhaps a function that runs late or never (``from . import patches  # noqa: F401``).
+        One name of the statement loads it: the statement's other names of that module go when unused (pydash's
+        ``from .strings import (camel_case, ..., kebab_case)`` kept all 80 names for ``strings.py``'s effects)."""
         for loaded, importers in sorted(self.by_target.items()):
             if any(fnmatchcase(loaded, pattern) for pattern in self.i.unneeded_effects):
                 continue  # the spec says these effects are not needed
             effect = self.result.registers.get(loaded) or next(
                 (f"line {st.line}: {st.effect}" for st in self.s[loaded].statements if st.effect), None) \
                 if loaded in self.s else None
+            loading: dict[tuple[str, int], list[tuple[TopStatement, ImportAlias]]] = {}
             for importer, st, alias in importers if effect else ():
                 if not st.type_only:
+                    loading.setdefault((importer, st.index), []).append((st, alias))
+            for (importer, index), aliases in loading.items():
+                if not any((importer, index, alias.position) in self.kept_alias for _, alias in aliases):
+                    st, alias = aliases[0]
                     self.keep_alias(importer, st, alias, f"loads {loaded}, whose loading has effects ({effect})")
         self.drain()
 

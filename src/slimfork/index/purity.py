@@ -200,6 +200,34 @@ def fills_own(call: ast.expr, own: frozenset[str]) -> bool:
     return named and all(is_pure(a) for a in call.args) and all(is_pure(k.value) for k in call.keywords)
 
 
+def plain_functions(tree: ast.Module) -> frozenset[str]:
+    """Top-level functions without decorators whose name nothing else binds at module level: an attribute set on
+    one (pydash's ``ceil._argcount = 1``) changes only this module's own function object."""
+    counts: dict[str, int] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stub = node.decorator_list and all((dotted_name(d) or "").rsplit(".", 1)[-1] == "overload"
+                                               for d in node.decorator_list)
+            counts[node.name] = counts.get(node.name, 0) + (0 if stub else 1)  # @overload stubs bind nothing
+            continue
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+                counts[sub.id] = counts.get(sub.id, 0) + 1
+            elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+                for a in sub.names:
+                    name = (a.asname or a.name).split(".")[0]
+                    counts[name] = counts.get(name, 0) + 1
+    return frozenset(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     and not n.decorator_list and counts.get(n.name) == 1)
+
+
+def own_attribute(target, functions: frozenset[str]) -> str | None:
+    """``func.attr`` of one of this module's plain functions: the function's name, else None."""
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in functions:
+        return target.value.id
+    return None
+
+
 def own_item(target, own: frozenset[str]) -> str | None:
     """``TABLE[key]`` or ``TABLE[a][b]`` (pure keys) of a dict/list/set this module made: the name, else None."""
     node = target

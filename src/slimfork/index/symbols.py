@@ -18,7 +18,8 @@ from slimfork.index.metaclass_guard import silent_metaclass_classes
 from slimfork.index.methods import method_usage
 from slimfork.index.module_getattr import getattr_answers, module_tables
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
-    is_type_only, module_spellings, never_runs, own_item, short_text, target_names, typing_aliases
+    is_type_only, module_spellings, never_runs, own_attribute, own_item, plain_functions, short_text, target_names, \
+    typing_aliases
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
 from slimfork.index.own_names import derived_names
 from slimfork.index.pure_classes import pure_classes
@@ -39,9 +40,10 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     silent = silent_metaclass_classes(tree)  # YAMLObject: its metaclass's guard is false for its own body
     spelled = module_spellings(tree)  # import typing as t: t.TypeVar, t.overload
     typing_names = typing_aliases(tree)  # import typing as _t: if _t.TYPE_CHECKING:
+    functions = plain_functions(tree)  # ceil._argcount = 1: an attribute of the module's own function
     for i, node in enumerate(tree.body):
         out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i] | spelled, i in silent,
-                                         typing_names))
+                                         typing_names, functions))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -87,7 +89,8 @@ def _fills(value, own: frozenset[str]) -> bool:
 
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
                derived: dict[str, str] | None = None, assume: frozenset[str] = frozenset(),
-               silent_metaclass: bool = False, typing_names: frozenset[str] = frozenset()) -> TopStatement:
+               silent_metaclass: bool = False, typing_names: frozenset[str] = frozenset(),
+               functions: frozenset[str] = frozenset()) -> TopStatement:
     """``assume``: the calls known pure here (this module's plain classes defined above, and its spellings of the
     known pure calls and decorators: ``t.TypeVar``)."""
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
@@ -131,10 +134,11 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         names = [n for t in targets for n in target_names(t)]
         st.binds = tuple(dict.fromkeys(n for n in names if n))
-        items = [own_item(t, own) for t in targets if not isinstance(t, (ast.Name, ast.Tuple, ast.List))]
+        items = [own_item(t, own) or own_attribute(t, functions) for t in targets
+                 if not isinstance(t, (ast.Name, ast.Tuple, ast.List))]
         if items and all(items) and not st.binds and _fills(node.value, own):
-            st.kind, st.binds = "assign", tuple(dict.fromkeys(n for n in items if n))  # fills its own table:
-            # stays with it (lang_FI's KOTUS_TYPE[108] = {...})
+            st.kind, st.binds = "assign", tuple(dict.fromkeys(n for n in items if n))  # fills its own table or
+            # function: stays with it (lang_FI's KOTUS_TYPE[108] = {...}, pydash's ceil._argcount = 1)
         elif None in names or not st.binds:
             st.keep = st.effect = "assigns to an attribute or item (may change another object)"
         elif node.value is None:

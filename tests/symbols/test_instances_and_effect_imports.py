@@ -151,3 +151,67 @@ def test_a_lookup_hook_with_an_init_or_as_a_base_keeps_the_instance(tmp_path):
         root = write_project(project, files, SPEC.replace('"pkg:hamming", "pkg.cli"', '"pkg:camel"'))
         analysis = analyse(root / "slimfork.toml")
         assert "pkg/chain.py" not in {r.path for r in analysis.plan.removals}
+
+
+def test_one_name_of_an_import_loads_a_module_with_effects(tmp_path):
+    """pydash 8.1.0's ``from .strings import (camel_case, ..., kebab_case)`` loads a module whose import runs code
+    (``JS_RE_WORDS = JSRegExp(...)``): the statement stays for that, but one of its names is enough, so the others
+    (and what only they use) go; an attribute set on one of the module's own plain functions
+    (``round_._argcount = 1``, after ``@overload`` stubs) is no effect either: it stays with the function."""
+    files = {
+        "pkg/__init__.py": "from .strings import camel, kebab, snake\nfrom .numbers import add, round_\n",
+        "pkg/strings.py": """
+            import re
+
+
+            class Pattern:
+                def __init__(self, text):
+                    self.pattern = re.compile(text.strip("/"))
+
+
+            WORDS = Pattern("/[a-z]+/")
+
+
+            def camel(text):
+                return "".join(w.title() for w in WORDS.pattern.findall(text))
+
+
+            def kebab(text):
+                return "-".join(WORDS.pattern.findall(text))
+
+
+            def snake(text):
+                return "_".join(WORDS.pattern.findall(text))
+            """,
+        "pkg/numbers.py": """
+            import typing as t
+
+
+            def add(a, b):
+                return a + b
+
+
+            @t.overload
+            def round_(x: int) -> int: ...
+
+
+            @t.overload
+            def round_(x: float) -> float: ...
+
+
+            def round_(x):
+                return round(x)
+
+
+            round_._argcount = 1
+            """,
+        "pkg/cli.py": "import sys\n\nfrom pkg import camel\n\nprint(camel(sys.argv[1]))\n",
+    }
+    root = write_project(tmp_path, files, SPEC.replace('"pkg:hamming", ', '"pkg:camel", '))
+    result = shrink(root / "slimfork.toml", tmp_path / "fork")
+    strings = (result.out / "pkg/strings.py").read_text()
+    assert "def camel" in strings and "WORDS = Pattern" in strings and "kebab" not in strings
+    assert "kebab" not in (result.out / "pkg/__init__.py").read_text()
+    assert not (result.out / "pkg/numbers.py").exists()
+    run = [sys.executable, "-m", "pkg.cli", "ab cd"]
+    assert subprocess.run(run, cwd=result.out, capture_output=True, text=True).stdout == "AbCd\n"
