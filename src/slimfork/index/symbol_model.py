@@ -25,7 +25,7 @@ class ImportAlias(NamedTuple):
 class PureClass(NamedTuple):
     """A class whose call only stores its arguments (``index.pure_classes``)."""
 
-    index: int  # its statement
+    statement: int  # its index in the module body
     needs: tuple[str, ...]  # the imported names it derives from, which must be such classes of their modules
     leaf: bool = False  # has a lookup hook (``__getattr__``): no such class derives from it
 

@@ -47,7 +47,7 @@ class _Classes:
             return False
         own = summary.pure_classes.get(call)
         if own is not None:
-            return own.index < index and self.pure(module, call)
+            return own.statement < index and self.pure(module, call)
         target = self._import_of(module, call, before=index)
         return target is not None and self.pure(*target)
 
