@@ -13,14 +13,26 @@ import sys
 
 from slimfork import __version__
 from slimfork.commands import COMMANDS
-from slimfork.errors import SlimforkError
+from slimfork.errors import SlimforkError, closest
 from slimfork.progress import set_enabled
+
+
+# words a newcomer tries for a command (other tools' names): the command that does it
+SYNONYMS = {"explain": "why", "trace": "why", "fork": "shrink", "lint": "audit", "draft": "init", "compare": "diff"}
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse exits 2 too; keep its usage line
         self.print_usage(sys.stderr)
-        sys.stderr.write(f"error: {message}\n")
+        unknown = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
+        if unknown:  # "invalid choice: 'explan' (choose from ...)" named no closest command and had no hint
+            word = unknown.group(1)
+            named = {**{c: c for c in COMMANDS}, **SYNONYMS}
+            close = named.get(word) or named.get(closest(word, named) or "")
+            hint = f"did you mean {close}?" if close else f"the commands: {', '.join(COMMANDS)} (slimfork --help)"
+            sys.stderr.write(f"error: COMMAND: no command '{word}'\n  hint: {hint}\n")
+        else:
+            sys.stderr.write(f"error: {message}\n")
         raise SystemExit(2)
 
 

@@ -89,3 +89,13 @@ def test_a_kept_test_comparing_the_pyproject_version_keeps_it(tmp_path):
     batch, warnings = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
     assert batch is None
     assert any(w.startswith("tests/test_version.py:7 reads the distribution's own version") for w in warnings)
+
+
+def test_a_docs_conf_reading_the_version_does_not_drop_the_suffix(tmp_path):
+    """hupper 1.12.1, zope.event 5.0, plaster 1.1.2: Sphinx's ``docs/conf.py`` reads the version to show it, and the
+    fork kept the original's version with a warning; no user of the fork runs it."""
+    files = {**FILES, "src/meta_pkg/compat.py": "VERSION_INFO = (1, 4, 2)\n",
+             "docs/conf.py": "from importlib.metadata import version\n\nrelease = version('meta-pkg')\n"}
+    batch, warnings = _packaging(write_project(tmp_path, files, 'source = "."\nroots = ["meta_pkg.api"]\n'))
+    assert batch is not None and 'version = "1.4.2+slimfork"' in batch.edits[0].content.decode()
+    assert not any("reads the distribution's own version" in w for w in warnings)

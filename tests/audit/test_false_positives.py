@@ -117,3 +117,30 @@ def test_a_submodule_of_a_plain_module_is_made_at_import_not_missing(tmp_path):
     assert orphaned["test/test_hook.py"].confidence == 40
     assert "below the module hooked.py, not a package" in orphaned["test/test_hook.py"].reason
     assert orphaned["test/test_missing.py"].confidence == 85
+
+
+def test_a_submodule_of_a_shared_namespace_may_come_from_another_distribution(tmp_path):
+    """PasteDeploy 2.1.1: ``paste/__init__.py`` declares a namespace (``pkg_resources.declare_namespace``, else
+    ``pkgutil.extend_path``) that the Paste distribution fills, and a test imports ``paste.fixture``: "imports what
+    does not exist" at 85. Such a submodule may be installed by another distribution (40); a missing submodule of
+    a plain package, even one inside the namespace, is still a finding at 85."""
+    files = {
+        "paste/__init__.py": """
+            try:
+                import pkg_resources
+                pkg_resources.declare_namespace(__name__)
+            except ImportError:
+                from pkgutil import extend_path
+                __path__ = extend_path(__path__, __name__)
+        """,
+        "paste/deploy/__init__.py": "",
+        "setup.py": "from setuptools import setup\nsetup(name='pastedeploy', packages=['paste', 'paste.deploy'])\n",
+        "tests/test_fixture.py": "from paste.fixture import TestApp\n",
+        "tests/test_missing.py": "import paste.deploy.gone\n",
+    }
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    orphaned = {f.path: f for f in result.findings if f.kind == "orphaned-test"}
+    assert orphaned["tests/test_fixture.py"].confidence == 40
+    assert "paste is a namespace package (paste/__init__.py extends its path)" in orphaned[
+        "tests/test_fixture.py"].reason
+    assert orphaned["tests/test_missing.py"].confidence == 85

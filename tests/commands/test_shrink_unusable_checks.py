@@ -165,3 +165,69 @@ def test_an_own_folder_shadowed_by_an_installed_distribution_is_said(capsys):
     assert "packaging imports from an installed distribution of that name" in err and "lacks" not in err
     data["kept"] = []  # not in the source (a module its build writes): the usable check stays quiet
     assert print_unusable(data, venv=True) == 0
+
+
+def test_another_platforms_standard_library_is_no_requirement_to_add(capsys):
+    """findpython 0.6.2's ``pep514tools`` imports ``_winreg`` (winreg's Python 2 name): the hint said to add what
+    provides it to [verify] requirements ("yaml is PyYAML's"); nothing does, on Linux."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("14 of 18 modules import in the original; not counted: pkg.win (ModuleNotFoundError: No module named "
+            "'_winreg'); pkg.reg (ModuleNotFoundError: No module named 'winreg')")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "ran on the original without _winreg, winreg, the standard library's on another platform" in err
+    assert "nothing provides _winreg, winreg on this platform" in err and "PyYAML" not in err
+    data["batches"]["baselines"][0]["note"] = note + "; pkg.y (ModuleNotFoundError: No module named 'yaml')"
+    assert print_unusable(data, venv=True) == 1
+    assert "lacks yaml" in capsys.readouterr().err
+
+
+def test_a_plugin_written_for_an_older_pytest_gets_its_own_hint(capsys):
+    """tldextract 5.1.2's drafted test extra brings pytest-gitignore 1.3, whose ``pytest_ignore_collect(path,
+    config)`` pytest 9 no longer calls: pytest stopped before collecting, and the hint said only "add what the
+    original needs there"."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("pytest did not run (exit 3): pluggy._manager.PluginValidationError: Plugin 'gitignore' for hook "
+            "'pytest_ignore_collect' | hookimpl definition: pytest_ignore_collect(path, config) | Argument(s) "
+            "{'path'} are declared in the hookimpl but can not be found in the hookspec")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "pytest", "usable": False,
+                                                                     "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "pytest cannot load its plugin gitignore: a plugin written for an older pytest" in err
+    assert "add pytest<9 to [verify] requirements, or leave the plugin out" in err
+
+
+def test_a_public_module_of_a_shared_namespace_is_not_only_called_unbuilt(capsys):
+    """zope.schema 7.0.1: ``zope.interface`` (another distribution's part of the ``zope`` namespace) was "the
+    project's own zope.interface ... a compiled extension, or a file its build writes" and nothing else."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("1 of 24 modules import in the original; not counted: zope.schema (ModuleNotFoundError: No module named "
+            "'zope.interface')")
+    data = {"roots": [{"module": "zope"}, {"module": "zope.schema"}],
+            "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "a compiled extension, or a file its build writes" in err
+    assert "or, where zope is a namespace package other distributions share, it is theirs" in err
+    data["batches"]["baselines"][0]["note"] = note.replace("zope.interface", "zope._ext")
+    assert print_unusable(data, venv=True) == 1
+    assert "namespace" not in capsys.readouterr().err  # a private name: an extension or a built file
+
+
+def test_options_of_a_plugin_not_installed_name_the_plugin(capsys):
+    """pydash 8.1.0's pyproject addopts pass --cov options: without pytest-cov, pytest stops on them ("unrecognized
+    arguments"), and the hint said only "add what the original needs"."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("pytest did not run (exit 4): python -m pytest: error: unrecognized arguments: --no-cov-on-fail "
+            "--cov-fail-under=100 -n4 | inifile: /x/pyproject.toml")
+    print_unusable({"roots": [], "batches": {"baselines": [{"check": "pytest", "usable": False, "note": note}]}},
+                   venv=True)
+    err = capsys.readouterr().err
+    assert "need pytest-cov, pytest-xdist: add them to [verify] requirements" in err
+    assert "--no-cov-on-fail" in err and "-n4" in err

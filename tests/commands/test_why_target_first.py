@@ -49,3 +49,17 @@ def test_a_missing_file_target_is_a_file_error(tmp_path, capsys):
     assert "error: TARGET: no file 'setpu.py' in the source" in err and "did you mean setup.py?" in err
     assert main(["why", str(root / "slimfork.toml"), "pkg.nothere", "--no-progress"]) == 2
     assert "pkg/mod.py" in capsys.readouterr().err
+
+
+def test_a_removed_file_says_its_kind_once(tmp_path, capsys):
+    """findpython 0.6.2: ``why narrow.toml src/findpython/pep514tools/__main__.py`` printed "removed (unreachable,
+    confidence 90)" and then "removed (unreachable): unreachable: no module imports it ..."."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    (root / "pkg" / "spare.py").write_text("X = 1\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg"]\ntests = []\n')
+    assert main(["why", str(root / "slimfork.toml"), "pkg/spare.py", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "pkg/spare.py: removed (unreachable, confidence" in out
+    assert "removed (unreachable):" not in out and "\nunreachable: " in out

@@ -64,3 +64,36 @@ def test_a_setup_py_that_looks_names_up_keeps_them(tmp_path):
 def test_getattr_in_setup_py_keeps_every_name(tmp_path):
     fork = _fork(tmp_path, "import sys\nimport apkg\nVALUE = getattr(apkg, sys.argv[-1], None)\n")
     assert "load_order" in (fork / "apkg/__init__.py").read_text()
+
+
+TASKS = """
+from invoke import task
+
+PACKAGE_NAME = "apkg"
+PACKAGE_SOURCE = f"src/{PACKAGE_NAME}"
+{extra}
+
+@task()
+def lint(ctx):
+    ctx.run(f"ruff check {PACKAGE_SOURCE} tests")
+"""
+
+
+def _tasks_fork(tmp_path, extra: str = ""):
+    files = dict(FILES, **{"tasks.py": TASKS.replace("{extra}", extra)})
+    root = write_project(tmp_path, files, SPEC)
+    shrink(root / "slimfork.toml", tmp_path / "fork", verify=False)
+    return tmp_path / "fork"
+
+
+def test_a_package_name_in_a_task_runners_script_reads_no_name(tmp_path):
+    """pydash 8.1.0's invoke ``tasks.py``: ``PACKAGE_NAME = "pydash"`` for paths and commands kept every name of
+    ``pydash/__init__.py`` (noxfile.py, fabfile.py, dodo.py and pavement.py are read the same way)."""
+    fork = _tasks_fork(tmp_path)
+    assert not (fork / "apkg/cms.py").exists() and (fork / "tasks.py").exists()
+    assert "load_order" not in (fork / "apkg/__init__.py").read_text()
+
+
+def test_a_task_runners_script_that_looks_names_up_keeps_them(tmp_path):
+    fork = _tasks_fork(tmp_path, "ORDER = getattr(__import__(PACKAGE_NAME), 'load_order')()\n")
+    assert (fork / "apkg/cms.py").exists()

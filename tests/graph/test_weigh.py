@@ -121,14 +121,16 @@ def test_modules_only_type_checking_imports_keep_name_the_spec_line(tmp_path, ca
 
 
 def test_packages_only_the_build_list_keeps_name_the_list(tmp_path, capsys):
-    """``setup(packages=["pk", "pk.extra"])`` keeps ``pk.extra`` and what only it imports (setuptools fails on a
-    listed folder the fork lacks; toolz 1.0.0 lists ``tlz``, mutagen 1.47.0 ``mutagen.mp4``); weigh says how much
-    and names the file, and a source without the entry lets them go."""
+    """A package a list the fork cannot cut names (``setup.cfg`` lists ``pk.extra``, and ``setup.py`` computes its
+    own ``packages``) keeps ``pk.extra`` and what only it imports (setuptools fails on a listed folder the fork
+    lacks; toolz 1.0.0 lists ``tlz``); weigh says how much and names the file. A literal list is cut instead
+    (session 41, source/listed_cuts.py): nothing is held."""
     from slimfork.api import analyse
 
-    setup = "from setuptools import setup\n\nsetup(name='pk', packages=['pk', 'pk.extra'])\n"
+    setup = "from setuptools import setup\n\nPKGS = ['pk', 'pk.extra']\nsetup(name='pk', packages=PKGS)\n"
     files = {
         "setup.py": setup,
+        "setup.cfg": "[options]\npackages =\n    pk\n    pk.extra\n",
         "pk/__init__.py": "",
         "pk/core.py": "def f():\n    return 1\n",
         "pk/extra/__init__.py": "from pk.heavy import H\n",
@@ -139,8 +141,8 @@ def test_packages_only_the_build_list_keeps_name_the_list(tmp_path, capsys):
     assert main(["weigh", str(root / "slimfork.toml")]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "Up to 22 lines in 2 modules (pk.extra, pk.heavy) are kept only because the build configuration lists " \
-           "pk.extra by name in its packages (setup.py)" in text
-    (root / "setup.py").write_text(setup.replace(", 'pk.extra'", ""))
+           "pk.extra by name in its packages (setup.py, setup.cfg)" in text
+    (root / "setup.py").write_text("from setuptools import setup\n\nsetup(name='pk', packages=['pk', 'pk.extra'])\n")
     assert {"pk/extra/__init__.py", "pk/heavy.py"} <= {r.path for r in analyse(root / "slimfork.toml").plan.removals}
     assert main(["weigh", str(root / "slimfork.toml")]) == 0
     assert "build configuration lists" not in capsys.readouterr().out

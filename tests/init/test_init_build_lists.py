@@ -84,3 +84,14 @@ def test_nothing_listed_keeps_every_package(tmp_path, capsys):
 def test_a_list_naming_nothing_found_keeps_every_package(tmp_path, capsys):
     data = _init(_write(tmp_path / "p", {"pyproject.toml": HATCH + 'packages = ["src/gone"]\n', **BESIDE}), capsys)
     assert data["roots"] == ["bench.**", "docs_src.**", "foo.**"]
+
+
+def test_flit_installs_the_module_named_after_the_distribution(tmp_path, capsys):
+    """flit with no ``[tool.flit.module]`` installs the distribution's name (``-`` as ``_``); asyncstdlib 3.12.5's
+    sdist-only ``unittests`` package was a root, and its tests were no ``tests`` entry."""
+    files = {"pyproject.toml": '[build-system]\nrequires = ["flit_core"]\nbuild-backend = "flit_core.buildapi"\n'
+                               '[project]\nname = "foo-lib"\nversion = "1.0"\ndescription = "x"\n',
+             "foo_lib/__init__.py": "X = 1\n", "foo_lib/core.py": "Y = 2\n", "unittests/__init__.py": "",
+             "unittests/utility.py": "", "unittests/test_core.py": "import foo_lib.core\n"}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["foo_lib.**"] and data["tests"] == ["unittests"]

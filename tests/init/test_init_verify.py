@@ -156,3 +156,47 @@ def test_an_extras_marker_leaves_no_dangling_and(tmp_path, capsys):
     assert main(["init", str(root), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == [
         "pytest>=8", 'mock; python_version < "3.3" and os_name == "nt"']
+
+
+def test_a_requirements_file_pin_is_a_lower_bound(tmp_path, capsys):
+    """yarl 1.9.4's ``requirements/test.txt`` pins ``pytest==7.4.3``: the draft copied the pin, which an old
+    release may not install on today's Python; the build files' own ranges (``attrs==21.1``) stay as declared."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "import attr\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "setup.py": 'from setuptools import setup\nsetup(name="pkg", install_requires=["attrs==21.1"])\n',
+        "requirements/test.txt": "pytest==7.4.3\ncoverage[toml]==7.3.2 ; python_version >= '3.8'\nmock>=4\n",
+    })
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["attrs==21.1", "pytest>=7.4.3", "coverage[toml]>=7.3.2; python_version >= '3.8'",
+                                      "mock>=4"]
+    assert "## pytest>=7.4.3: pytest==7.4.3 in a requirements file, as a lower bound" in draft.read_text()
+
+
+def test_code_importing_pkg_resources_gets_a_setuptools_below_81(tmp_path, capsys):
+    """PasteDeploy 2.1.1 imports ``pkg_resources`` (and zope.event 5.0's namespace ``__init__`` does through
+    ``__import__``); the draft's ``setuptools`` installs a release without it, and every test failed to collect."""
+    files = {"tests/test_x.py": "def test_x():\n    pass\n",
+             "setup.py": 'from setuptools import setup\nsetup(name="pkg", install_requires=["setuptools>=40"])\n'}
+    root = _tree(tmp_path / "p", {**files, "pkg/__init__.py": "import pkg_resources\n"})
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["setuptools>=40,<81", "pytest"]
+    assert verify["notes"] == ["setuptools>=40,<81: pkg/__init__.py:1 imports pkg_resources, which setuptools 81 "
+                               "and later lack"]
+    bare = _tree(tmp_path / "q", {"tests/test_x.py": "def test_x():\n    pass\n",
+                                  "ns/__init__.py": "__import__('pkg_resources').declare_namespace(__name__)\n",
+                                  "ns/mod.py": "X = 1\n"})
+    assert main(["init", str(bare), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == ["pytest", "setuptools<81"]
+
+
+def test_setuptools_bounds_keep_extras_markers_and_old_parentheses():
+    from slimfork.init.verify import _setuptools_below_81
+
+    assert _setuptools_below_81(["setuptools (>=40)"]) == (["setuptools>=40,<81"], "setuptools>=40,<81")
+    assert _setuptools_below_81(['setuptools[ssl]>=40; python_version > "3"'])[0] == [
+        'setuptools[ssl]>=40,<81; python_version > "3"']
+    assert _setuptools_below_81(["setuptools<70", "pytest"]) == (["setuptools<70", "pytest"], None)

@@ -1,10 +1,14 @@
 """What the build configuration names by hand stays (session 29's adversarial round, J1, O1, S1): the targets of
 ``[project.gui-scripts]``, what a script the build installs imports (``script-files``, ``setup(scripts=...)``, with
-or without ``.py``), and the packages ``packages = [...]`` lists by name, without which the fork does not install."""
+or without ``.py``), and the packages ``packages = [...]`` lists by name, without which the fork does not install,
+unless the fork cuts them from the list (session 41: a literal list loses the listed packages nothing kept reaches,
+source/listed_cuts.py)."""
 
 from __future__ import annotations
 
-from slimfork.api import analyse
+import tomllib
+
+from slimfork.api import analyse, shrink
 from tests.mapping.registrykit import write_project
 
 PYPROJECT = """
@@ -37,10 +41,14 @@ FILES = {
 
 
 def test_what_the_build_configuration_names_stays(tmp_path):
-    analysis = analyse(write_project(tmp_path, FILES, 'source = "."\nroots = ["bp.api"]\n') / "slimfork.toml", jobs=1)
-    removed = {r.path for r in analysis.plan.removals}
-    assert not removed & {"src/bp/gui.py", "src/bp/runner.py", "src/bp/extras/__init__.py", "bin/bprun"}
-    assert "src/bp/unused.py" in removed
+    root = write_project(tmp_path, FILES, 'source = "."\nroots = ["bp.api"]\n')
+    removed = {r.path for r in analyse(root / "slimfork.toml", jobs=1).plan.removals}
+    assert not removed & {"src/bp/gui.py", "src/bp/runner.py", "bin/bprun"}
+    assert {"src/bp/unused.py", "src/bp/extras/__init__.py"} <= removed
+    shrink(root / "slimfork.toml", out=tmp_path / "fork", jobs=1, verify=False)
+    fork = tomllib.loads((tmp_path / "fork/pyproject.toml").read_text())
+    assert fork["tool"]["setuptools"]["packages"] == ["bp"] and not (tmp_path / "fork/src/bp/extras").exists()
+    assert fork["tool"]["setuptools"]["script-files"] == ["bin/bprun"]
 
 
 def test_a_setup_py_scripts_list_is_read(tmp_path):

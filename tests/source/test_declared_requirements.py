@@ -114,6 +114,21 @@ def test_poetry_tables(tmp_path):
                             "test": ["requests[socks]; python_version >= '3.8'"]}
 
 
+def test_pdm_and_uv_dev_dependencies(tmp_path):
+    """unearth 0.17.2 lists its test dependencies in pdm's ``[tool.pdm.dev-dependencies] test`` only: the draft's
+    ``[verify]`` had pytest alone, and the tests import flask and pytest-httpserver's fixture."""
+    _write(tmp_path, {"pyproject.toml": """
+        [tool.pdm.dev-dependencies]
+        test = ["pytest>=6.1", "flask>=2.1.2", "-e file:///${PROJECT_ROOT}/../plugin#egg=plugin"]
+        doc = ["sphinx"]
+        [tool.uv]
+        dev-dependencies = ["hypothesis"]
+        """})
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"test": ["pytest>=6.1", "flask>=2.1.2"], "doc": ["sphinx"], "dev": ["hypothesis"]}
+    assert "pyproject.toml [tool.pdm.dev-dependencies]" in found.origins
+
+
 def test_tox_deps_and_test_group_names(tmp_path):
     _write(tmp_path, {"tox.ini": """
         [testenv]
@@ -147,4 +162,4 @@ def test_an_included_file_is_read_with_its_includer(tmp_path):
     _write(tmp_path, {"requirements/cython.txt": "cython==3.0.6\n", "requirements/test.txt": "-r cython.txt\npytest\n",
                       "requirements/doc.txt": "sphinx\n"})
     found = declared_requirements(tmp_path)
-    assert found.groups == {"cython": ["cython==3.0.6"], "doc": ["sphinx"], "test": ["cython==3.0.6", "pytest"]}
+    assert found.groups == {"cython": ["cython>=3.0.6"], "doc": ["sphinx"], "test": ["cython>=3.0.6", "pytest"]}

@@ -115,3 +115,43 @@ def test_a_test_of_a_pruned_name_goes_with_it(tmp_path):
     gone = {(r.path, r.symbol) for r in stages.test_removals}
     assert ("tests/test_api.py", "test_unused") in gone and ("tests/test_api.py", "test_used") not in gone
     assert not any(path == "tests/test_old.py" for path, _ in gone)
+
+
+MODULE_TABLE = '''
+def __getattr__(name):
+    importer = _importers.get(name)
+    if importer is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return importer()
+
+
+def import_fast():
+    from lz.impl import New
+    return New
+
+
+def import_slow():
+    from lz.slow import Slow
+    return Slow
+
+
+_importers = {"Fast": import_fast}
+'''
+
+
+def test_a_module_level_table_only_looked_up_answers_its_keys(tmp_path):
+    """dramatiq's ``results/backends/__init__.py``: ``_module_importers = {"RedisBackend": import_redis, ...}`` at
+    module level, read only by ``__getattr__``'s ``.get(name)``: the function answers its keys, so a function the
+    table no longer names (a registry cut its entry) goes, with the module only it imported."""
+    files = {**FILES, "src/lz/api.py": MODULE_TABLE, "src/lz/slow.py": "class Slow:\n    pass\n",
+             "src/lz/app.py": "from lz import api\n\n\ndef main():\n    return api.Fast\n"}
+    assert not symbol_summary(ast.parse(MODULE_TABLE)).keep_all
+    assert _defs(tmp_path, files) == {"import_slow"}
+
+
+@pytest.mark.parametrize("also", ["_importers['Slow'] = import_slow\n", "_importers.update(x=import_slow)\n",
+                                  "ALL = list(_importers)\n", "def f():\n    global _importers\n",
+                                  "_importers = {}\n", "del _importers\n", "register(_importers)\n"])
+def test_a_module_table_read_or_changed_otherwise_answers_anything(also):
+    tree = ast.parse(MODULE_TABLE + also)
+    assert any("__getattr__" in why for why in symbol_summary(tree).keep_all)

@@ -98,3 +98,12 @@ def test_a_missing_requirements_file_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError) as err:
         parse_verify({"requirements": "nope.txt"}).config(tmp_path)
     assert err.value.key == "verify.requirements" and "nope.txt" in err.value.message
+    assert err.value.hint == "a path relative to the spec file"
+
+
+def test_one_requirement_as_a_string_gets_the_array_as_hint(tmp_path):
+    """``requirements = "pytest"`` is read as a file name (a string is a requirements file): the hint said only
+    "a path relative to the spec file"."""
+    with pytest.raises(SpecError) as err:
+        parse_verify({"requirements": "pytest>=8"}).config(tmp_path)
+    assert err.value.hint.endswith('or an array of requirements: requirements = ["pytest>=8"]')

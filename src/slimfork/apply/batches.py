@@ -12,9 +12,12 @@ import tomllib
 from slimfork.apply.metadata import bump_pyproject_version, fork_pyproject
 from slimfork.apply.own_version import own_version_reader
 from slimfork.apply.from_plan import batches_from_removals
-from slimfork.decisions import DELETING, Batch, Edit, Removal, RemovalKind
+from slimfork.decisions import DELETING, Batch, Edit, KeptKind, Removal, RemovalKind
+from slimfork.errors import SpecError
 from slimfork.apply.deps import dotted
 from slimfork.apply.with_rewrites import deletions_with_rewrites, imported_losses, lost_names
+from slimfork.source.build_config import listed_packages
+from slimfork.source.listed_cuts import cut_listed
 from slimfork.plan.requirements import import_names_of, requirement_uses, string_mentions, third_party_imports, \
     used_by_dependencies
 
@@ -62,6 +65,15 @@ def build_batches(analysis, stages) -> list[Batch]:
             "dropped-entries", "Packaging: the dropped console scripts and entry points leave the build metadata",
             [Edit(path, data, f"the spec's drop removes {what or 'installed scripts'} from the build metadata",
                   "packaging") for path, data in sorted(cuts.items())]))
+    unlisted, edits = _unlisted(analysis, plan, cuts)
+    if edits:  # after those (it cuts their text again), before the deletions: setuptools fails on a listed
+        # folder that is gone
+        names = ", ".join(unlisted)
+        batches.insert(len(stages.extra_batches) + bool(cuts), Batch(
+            "unlisted-packages", f"Packaging: the removed packages leave the build configuration's list ({names})",
+            [Edit(path, data, f"the fork removes the listed packages {names}", "packaging")
+             for path, data in sorted(edits.items())]))
+        cuts.update(edits)
     if tree.kind == "wheel":
         batches.append(_packaging(analysis, plan, stages, suffix))
     elif (tree.root / "pyproject.toml").is_file():
@@ -74,6 +86,22 @@ def build_batches(analysis, stages) -> list[Batch]:
         elif suffix:
             plan.warnings.append(f"{_version_source(tree.root)}: the fork keeps the original's version")
     return batches
+
+
+def _unlisted(analysis, plan, cuts: dict[str, bytes]) -> tuple[list[str], dict[str, bytes]]:
+    """The packages a literal ``packages`` list names whose ``__init__.py`` the plan deletes (no root: the list can
+    lose them, graph/roots.py), and the build files without them (source/listed_cuts.py)."""
+    tree, mm = analysis.tree, analysis.graph.mm
+    if tree.kind == "wheel":
+        return [], {}
+    deleted = {r.path for r in plan.removals if r.kind in DELETING}
+    gone = sorted(p for p in listed_packages(tree.root) if p in mm.modules and mm.modules[p].path in deleted)
+    edits = cut_listed(tree.root, set(gone), cuts) if gone else {}
+    if edits is None:  # a dropped one in a list the fork cannot cut (the others were proven when the roots were read)
+        raise SpecError(f"the fork removes {', '.join(gone)}, which the build configuration lists in a packages "
+                        "list slimfork cannot cut (computed, or setup(**kw)): the fork would not install",
+                        key="drop", hint="remove them from that list in a copy of the source, or keep them")
+    return gone, edits
 
 
 def _version_source(root) -> str:
@@ -164,6 +192,9 @@ def _packaging(analysis, plan, stages, suffix: str) -> Batch:
     return Batch("packaging", "Packaging: pyproject.toml from the wheel's metadata", edits)
 
 
+DOC_FOLDERS = ("docs", "doc")
+
+
 def version_suffix(spec) -> str:
     """The spec's ``version_suffix`` (default "+slimfork"; "" keeps the original's version)."""
     return spec.raw.get("version_suffix", "+slimfork")
@@ -175,7 +206,10 @@ def fork_suffix(analysis, plan) -> str:
     if "version_suffix" in analysis.spec.raw:
         return version_suffix(analysis.spec)
     name = _dist_name(analysis.tree)
-    kept = [k.path for k in plan.kept if k.path.endswith(".py")]
+    # a documentation build's conf.py shows the version, no user of the fork runs it (hupper 1.12.1, zope.event
+    # 5.0, plaster 1.1.2: their docs/conf.py alone dropped the suffix, with a warning)
+    kept = [k.path for k in plan.kept if k.path.endswith(".py")
+            and not (k.kind == KeptKind.OUTSIDE and k.path.split("/")[0] in DOC_FOLDERS)]
     where = own_version_reader(analysis.tree.root, kept, name) if name else None
     if where is None:
         return version_suffix(analysis.spec)

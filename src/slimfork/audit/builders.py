@@ -80,6 +80,44 @@ def _cmake_expand(word: str, env: dict[str, str]) -> str:
     return word
 
 
+_R_PACKAGE = re.compile(r"^Package:\s*(\S+)", re.M)
+_R_SOURCES = (".c", ".cc", ".cpp", ".cxx", ".f", ".f90", ".cu")
+
+
+def r_package_sources(root: Path, other_files: list[str], native: list[str]) -> dict[str, str]:
+    """The sources R compiles when it installs a package of the tree: those directly in the ``src/`` folder beside
+    an R ``DESCRIPTION`` file (``Package: rkeops``: ``rkeops/src/rkeops.cpp``, ``RcppExports.cpp``). path -> why."""
+    out: dict[str, str] = {}
+    for rel in [p for p in other_files if posixpath.basename(p) == "DESCRIPTION"]:
+        try:
+            found = _R_PACKAGE.search((root / rel).read_text(errors="replace")[:4096])
+        except OSError:
+            continue
+        if not found:
+            continue
+        src = posixpath.join(posixpath.dirname(rel), "src")
+        for path in native:
+            if posixpath.dirname(path) == src and path.endswith(_R_SOURCES):
+                out[path] = f"built by R when it installs the package {found.group(1)} ({rel})"
+    return out
+
+
+def _stem_template_sources(name: str, here: str, native: list[str]) -> list[str]:
+    """The sources a CMake source name builds whose file name holds a variable left unknown beside a fixed part
+    (``specific/shape_distance/cudafshape${ext_name}.cpp``, a loop's variable): the files of its folder (known,
+    relative to the CMake file's) that its pattern matches. A file name of variables alone (``${name}.cpp``)
+    names nothing known."""
+    folder, _, file = name.rpartition("/")
+    if "${" in folder or folder.startswith("/"):
+        return []
+    stem, dot, suffix = file.rpartition(".")
+    if not dot or not _CMAKE_REF.sub("", stem).strip("_-."):
+        return []
+    regex = re.compile("^" + ".*".join(re.escape(part) for part in _CMAKE_REF.split(file)[::2]) + "$")
+    base = posixpath.normpath(posixpath.join(here, folder)) if folder else here
+    return [p for p in native if posixpath.dirname(p) == base and regex.match(posixpath.basename(p))]
+
+
 def _cmake_glob_patterns(text: str, env: dict[str, str]) -> list[tuple[str, bool, int, int]]:
     """The patterns of ``file(GLOB v ...)``/``file(GLOB_RECURSE v ...)`` calls: (pattern, recursive, start,
     end of the call). Options (``RELATIVE dir``, ``CONFIGURE_DEPENDS``, ...) and words without a wildcard
@@ -161,9 +199,12 @@ def cmake_sources(root: Path, other_files: list[str], native: list[str], unread:
                     out.setdefault(path, f"built by {rel}:{line} (aux_source_directory {m.group(1)})")
         for m in _SOURCE.finditer(text):
             name = _cmake_expand(m.group(0), env)
+            line = text.count("\n", 0, m.start()) + 1
+            if "${" in name and "*" not in name:  # set(name2 cudafshape${ext}) ... dir/${name2}.cpp
+                for path in _stem_template_sources(name, here, native):
+                    out.setdefault(path, f"built by {rel}:{line} ({m.group(0)})")
             if "${" in name or "*" in name:
                 continue
-            line = text.count("\n", 0, m.start()) + 1
             for path in resolver.resolve(name, rel):
                 out.setdefault(path, f"built by {rel}:{line}")
         for function, index, suffix in _stem_functions(text):
@@ -241,6 +282,60 @@ def unread_cmake_files(root: Path, other_files: list[str], python_paths: list[st
                 changed = True
     return {candidates[f]: f"no CMake build reads {candidates[f]} (no add_subdirectory names '{f}', which has no "
             "project() of its own)" for f in sorted(unread)}
+
+
+# folder names that say the code in them was replaced: kept around, built by nothing
+_SUPERSEDED = re.compile(r"^(?:old|legacy|deprecated|obsolete|archived?|attic|backup|unused|dead)$", re.I)
+_NAMING_FILES = (".py", ".sh", ".bash", ".bat", ".cmd", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".json", ".mk",
+                 ".cmake", ".txt", ".md", ".rst", "Makefile", "Dockerfile", "Jenkinsfile")
+
+
+def superseded_cmake_projects(root: Path, other_files: list[str], python_paths: list[str]) -> dict[str, str]:
+    """``CMakeLists.txt`` files of a CMake project of its own in a folder whose name says it was replaced (``old/``,
+    ``legacy/``, ``deprecated/``: keops ``7b3f1d75^``, whose ``old/`` held the C++ engine its JIT had replaced),
+    and those below it, when no file outside that folder names it (a build, script, CI or configuration file,
+    a document: ``add_subdirectory(old)``, ``cmake -S legacy``, ``cd old``, ``old/build.sh``): path -> why.
+    Nothing builds such a project; a folder of another name may be a project users build by hand, so it stays."""
+    lists = sorted(p for p in other_files if posixpath.basename(p) == "CMakeLists.txt")
+    folders = {posixpath.dirname(p) for p in lists}
+    tops = []
+    for rel in lists:
+        folder = posixpath.dirname(rel)
+        if not folder or not _SUPERSEDED.match(posixpath.basename(folder)):
+            continue
+        parts = folder.split("/")
+        above = any("/".join(parts[:i]) in folders for i in range(len(parts)))
+        try:
+            own = bool(_PROJECT.search(_CMAKE_COMMENT.sub(" ", (root / rel).read_text(errors="replace"))))
+        except OSError:
+            continue
+        if own or not above:
+            tops.append(folder)
+    if not tops:
+        return {}
+    texts = []
+    for rel in [*python_paths, *(p for p in other_files if p.endswith(_NAMING_FILES))]:
+        try:
+            texts.append((rel, (root / rel).read_text(errors="replace")))
+        except OSError:
+            continue
+    def naming(path: str) -> re.Pattern[str]:
+        word = re.escape(path)
+        return re.compile(r"(?<![\w.-])(?:\./)?%s/|(?:-S|-B|cd|add_subdirectory\s*\()\s*[\"']?(?:\./)?%s\b|[\"']"
+                          r"(?:\./)?%s/?[\"']" % (word, word, word))
+
+    out = {}
+    for folder in tops:
+        full = naming(folder)
+        # by its path from the top, or from the naming file's folder (add_subdirectory(legacy) in its parent)
+        if any(full.search(text) or naming(posixpath.relpath(folder, posixpath.dirname(rel) or ".")).search(text)
+               for rel, text in texts if not rel.startswith(folder + "/")):
+            continue
+        for rel in lists:
+            if rel.startswith(folder + "/"):
+                out[rel] = f"a CMake project in {folder}/, a folder whose name says its code was replaced, that no " \
+                           "build, script or file outside it builds, adds or names"
+    return out
 
 
 _INCLUDE_DIRECTORIES = re.compile(r"\btarget_include_directories\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.I)

@@ -72,7 +72,8 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
     # nvcc by hand) and what only they include: like scripts, run by hand
     # (a tree whose build files build programs, ThunderKittens' Makefiles, builds the ones it means to run: there an
     # unbuilt program is stale)
-    programs = {path for path in table.programs if path not in native and not _NATIVE_TEST.search(path)} \
+    programs = {path for path in table.programs if path not in native and not _NATIVE_TEST.search(path)
+                and not any(path.startswith(folder + "/") for folder in table.superseded)} \
         if not table.programs & set(table.built) else set()
     programmed = set(include_closure(table, programs)) - set(native)
     # sources built only into extensions nothing loads whose names are public (users may import them), and what

@@ -21,10 +21,12 @@ from slimfork.audit.builders import (
     exported_include_dirs,
     extension_names,
     makefile_sources,
+    r_package_sources,
     setup_folder_sources,
     setup_scripts,
     shell_sources,
     unloaded_extension_sources,
+    superseded_cmake_projects,
     unread_cmake_files,
     sole_api_extensions,
 )
@@ -32,7 +34,7 @@ from slimfork.audit.json_modules import entry_strings, is_native_path, json_regi
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
-from slimfork.graph.modules import ModuleMap, build_module_map
+from slimfork.graph.modules import ModuleMap
 from slimfork.index.native_functions import HostFunction
 from slimfork.index.build import Index
 from slimfork.index.kernel_names import name_regex, specific
@@ -88,6 +90,8 @@ class KernelTable:
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
     # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
     uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
+    superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
+    # their code was replaced (keops' old/): a program there is no program a user runs by hand
 
     def by_id(self) -> dict[str, Kernel]:
         return {k.id: k for k in self.kernels}
@@ -96,9 +100,9 @@ class KernelTable:
 def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, scan: TreeScan | None = None
                  ) -> KernelTable:
     if mm is None:
-        from slimfork.audit.layout import audit_tree
+        from slimfork.audit.layout import audit_module_map, audit_tree
 
-        mm = build_module_map(audit_tree(Path(tree_root)), index)
+        mm = audit_module_map(audit_tree(Path(tree_root)), index)
     scan = scan or scan_tree(index)
     builder = _Builder(scan, mm, extension_names(Path(tree_root), list(index.files), sorted(scan.native)))
     builder.sole_api = sole_api_extensions(Path(tree_root), list(index.files))
@@ -109,10 +113,14 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     table = builder.build()
     table.registered = builder.registered
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
-    unread = unread_cmake_files(Path(tree_root), index.other_files, list(index.files))
+    superseded = superseded_cmake_projects(Path(tree_root), index.other_files, list(index.files))
+    table.superseded = {posixpath.dirname(rel) for rel in superseded}
+    unread = {**unread_cmake_files(Path(tree_root), index.other_files, list(index.files)), **superseded}
     table.built = cmake_sources(Path(tree_root), index.other_files, table.native, set(unread))
     table.exported = exported_include_dirs(Path(tree_root), index.other_files, set(unread))
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
+    for path, why in r_package_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
     for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():

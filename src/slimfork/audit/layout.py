@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from slimfork.errors import SpecError
+from slimfork.graph.modules import ModuleInfo, ModuleMap, build_module_map
 from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree, read_distribution, top_level_names
 
 _BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
@@ -75,15 +76,16 @@ def audit_tree(root: Path) -> SourceTree:
 _PROJECT_TABLE = re.compile(r"^\[(?:project|tool\.poetry)\]", re.M)
 
 
-def nested_distribution_files(root: Path, python_paths: list[str], module_of) -> dict[str, str]:
-    """Python files of a package that a distribution in a subfolder builds (AQLM's ``inference_lib/setup.cfg``,
-    ``package_dir = src``, building ``aqlm`` from ``inference_lib/src/aqlm/``) where the tree's module names
-    do not give the package its own name (``inference_lib.src.aqlm``): its files import each other as
-    ``aqlm.utils``, which resolves to nothing here, so what they reach is unknown. Users install that
-    distribution and import its package: its files count as roots (unknown means keep). The package is looked
-    for in the folder, its ``src/`` and its ``python/`` (LightX2V's ``lightx2v_kernel/pyproject.toml``,
-    ``wheel.packages = ["python/lightx2v_kernel"]``). path -> why."""
-    out: dict[str, str] = {}
+def nested_packages(root: Path, python_paths: list[str], module_of, main: set[str] | frozenset[str] = frozenset()
+                    ) -> dict[str, tuple[str, str]]:
+    """Packages that a distribution in a subfolder builds (AQLM's ``inference_lib/setup.cfg``, ``package_dir =
+    src``, building ``aqlm`` from ``inference_lib/src/aqlm/``) where the tree's module names do not give the
+    package its own name (``inference_lib.src.aqlm``, or none in a folder whose name is no identifier:
+    FastVideo's ``fastvideo-kernel/python/fastvideo_kernel/``). The package is looked for in the folder, its
+    ``src/`` and its ``python/`` (LightX2V's ``lightx2v_kernel/pyproject.toml``, ``wheel.packages =
+    ["python/lightx2v_kernel"]``); ``main``: the tree's own top-level packages, named as their users name them.
+    The package's folder with a trailing slash -> (its name, the build file)."""
+    out: dict[str, tuple[str, str]] = {}
     folders = sorted({"/".join(parts[:i]) for p in python_paths if "/" in p
                       for parts in [p.split("/")[:-1]] for i in range(1, min(len(parts), 4) + 1)})
     for folder in folders:
@@ -98,14 +100,84 @@ def nested_distribution_files(root: Path, python_paths: list[str], module_of) ->
             for pkg in sorted((root / base).iterdir()):
                 if not (pkg / "__init__.py").is_file() or pkg.name in _NOT_BINDINGS or not pkg.name.isidentifier():
                     continue
-                prefix = f"{base}/{pkg.name}/"
-                init = prefix + "__init__.py"
-                if module_of(init) == pkg.name:  # the tree names it as its users do: imports resolve
-                    continue
-                for p in python_paths:
-                    if p.startswith(prefix):
-                        out[p] = f"a module of the package {pkg.name}, which {folder}/{build} builds as a " \
-                                 f"distribution of its own: its imports ({pkg.name}.*) are not resolved here"
+                if pkg.name in main and module_of(f"{base}/{pkg.name}/__init__.py") == pkg.name:
+                    continue  # the tree names it as its users do: imports resolve
+                out[f"{base}/{pkg.name}/"] = (pkg.name, f"{folder}/{build}")
+    return out
+
+
+def nested_distribution_files(root: Path, python_paths: list[str], module_of,
+                              main: set[str] | frozenset[str] = frozenset()) -> dict[str, str]:
+    """Python files of the packages :func:`nested_packages` finds: users install that distribution and import its
+    package, so its files count as roots (unknown means keep). path -> why."""
+    out: dict[str, str] = {}
+    for prefix, (name, build) in nested_packages(root, python_paths, module_of, main).items():
+        for p in python_paths:
+            if p.startswith(prefix):
+                named = module_of(prefix + "__init__.py") == name
+                out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own" + (
+                    "" if named else f": its imports ({name}.*) are not resolved here")
+    return out
+
+
+def audit_module_map(tree: SourceTree, index) -> ModuleMap:
+    """The tree's module map, where the package of a distribution in a subfolder whose folder names give its files
+    no module name (``fastvideo-kernel/python/fastvideo_kernel/``) has its own name, when the tree has no module of
+    that name: the main package's imports of it (``from fastvideo_kernel import ops``) and its own resolve."""
+    mm = build_module_map(tree, index)
+    paths = list(index.files)
+    for prefix, (name, _build) in nested_packages(tree.root, paths, mm.module_of, set(tree.packages)).items():
+        files = [p for p in paths if p.startswith(prefix)]
+        if name in mm.modules or any(mm.module_of(p) is not None for p in files):
+            continue  # the name is taken, or the files have names: left as they are
+        for rel in files:
+            parts = [name, *rel[len(prefix):-3].split("/")]
+            if not all(part.isidentifier() for part in parts):
+                continue
+            is_package = parts[-1] == "__init__"
+            module = ".".join(parts[:-1] if is_package else parts)
+            mm.modules[module] = ModuleInfo(module, rel, is_package)
+            mm.by_path[rel] = module
+            if index.files[rel].all_names:
+                mm.all_names[module] = index.files[rel].all_names
+            if "." in module:
+                mm.children.setdefault(module.rsplit(".", 1)[0], []).append(module)
+        for module in [m for m in mm.modules if m.startswith(name + ".")]:  # folders without an __init__.py
+            for i in range(1, module.count(".") + 1):
+                parent = ".".join(module.split(".")[:i])
+                if parent not in mm.modules:
+                    mm.modules[parent] = ModuleInfo(parent, None, True)
+                    if "." in parent:
+                        mm.children.setdefault(parent.rsplit(".", 1)[0], []).append(parent)
+        mm.top_names.add(name)
+    return mm
+
+
+def unimported_packages(tree: SourceTree, index) -> dict[str, str]:
+    """Top-level packages of a tree that builds no distribution at its root (no ``setup()``, no ``[project]``:
+    a research repository's folder of packages its scripts import) that no Python file outside them imports,
+    where another package has such a user: nothing installs them and nothing in the tree uses them, so they are no
+    roots (AQLM ``d0f6ed4^``: ``cpp_kernel/``, imported only by a notebook, beside ``src/``, which ``main.py``
+    imports). Package -> a note: the notebooks that import it (run by hand),
+    or "" when none does."""
+    if tree.dist is not None or any(_build_file(folder) is not None or (folder / "setup.py").is_file()
+                                    for folder in {tree.root, tree.python_root}):
+        return {}  # a distribution (or bindings one, CTranslate2's python/setup.py) installs its packages
+    imported: set[str] = set()
+    for rel, summary in index.files.items():
+        imported |= {imp.module.split(".")[0] for imp in summary.imports if imp.module and not imp.level
+                     and not rel.startswith(imp.module.split(".")[0] + "/")}
+    if not imported & set(tree.packages):
+        return {}  # no package has a user in the tree: the packages themselves are what it offers
+    out = {}
+    for pkg in tree.packages:
+        if pkg in imported or not (tree.python_root / pkg / "__init__.py").is_file():
+            continue
+        pattern = re.compile(r"\b(?:import|from)\s+%s\b" % re.escape(pkg))
+        books = sorted(p.relative_to(tree.root).as_posix() for p in tree.root.rglob("*.ipynb")
+                       if not any(part.startswith(".") for part in p.relative_to(tree.root).parts)
+                       and pattern.search(p.read_text(errors="replace")))
+        out[pkg] = f"only notebooks import it ({', '.join(books[:3])}), which are run by hand" if books else ""
     return out
 
 

@@ -26,7 +26,7 @@ from slimfork.audit.hidden_roots import (
 )
 from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
-from slimfork.audit.layout import audit_tree
+from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult, Finding
@@ -53,7 +53,6 @@ from slimfork.audit.unused import (
 )
 from slimfork.errors import SlimforkError
 from slimfork.graph import build_graph
-from slimfork.graph.modules import build_module_map
 from slimfork.index.build import build_index
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import RegistrySpec, Root
@@ -102,23 +101,25 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     index = build_index(tree.root, jobs=options.jobs)
     lap("index")
     python_paths = list(index.files)
-    mm = build_module_map(tree, index)
+    mm = audit_module_map(tree, index)
     spec_roots = roots is not None
     plain_roots = None
+    loose: dict[str, str] = {}
     if roots is None:
-        roots = default_roots(tree, python_paths, mm.module_of, index=index)
+        loose = unimported_packages(tree, index)
+        roots = default_roots(tree, python_paths, mm.module_of, index=index, skip=set(loose))
     else:
         plain_roots = list(roots)
         roots = plain_roots + (spec_test_roots(python_paths, mm.module_of, index, tests) if tests != () else [])
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
-    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries)
+    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries, mm)
     reached = reached_paths(graph)
     reached_without_tests = reached
     if options.kinds & {"orphaned-test", "unused-file", "same-name"} and (not spec_roots or len(roots) > len(plain_roots or [])):
         without = plain_roots if plain_roots is not None else default_roots(tree, python_paths, mm.module_of,
-                                                                           with_tests=False)
-        plain = build_graph(tree, index, without + extra, list(registries))
+                                                                           with_tests=False, skip=set(loose))
+        plain = build_graph(tree, index, without + extra, list(registries), mm=mm)
         reached_without_tests = reached_paths(plain)
     lap("graph")
     result = AuditResult(str(tree.root))
@@ -140,12 +141,18 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
+    # a package only notebooks import: its __init__ is run by hand, with what it imports (AQLM's cpp_kernel/)
+    tool_run.update({info.path: why for pkg, why in loose.items() if why and (info := graph.mm.modules.get(pkg))
+                     and info.path and info.path not in reached})
     support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
         if options.kinds & {"unused-file", "unused-kernel"} else {}
     if "unused-file" in options.kinds:
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
                    **ambiguous}
+        if "__init__.py" in unreached_paths and lines.get("__init__.py"):  # FastVideo's, for ComfyUI
+            unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
+                                     "package (a plugin folder) runs it"
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
                                            {p for p, s in index.files.items() if s.error}, support, public,
@@ -220,10 +227,11 @@ def namespace_packages(graph, packages) -> set[str]:
     return out
 
 
-def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=()):
+def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(), mm=None):
     """The module graph from ``roots`` plus the hidden roots (directory scans, lazy ``__getattr__``, folder
     listings, module paths in f-strings, file names): (graph, hidden roots, ambiguous file names)."""
-    graph = build_graph(tree, index, roots, list(registries))
+    mm = mm or audit_module_map(tree, index)
+    graph = build_graph(tree, index, roots, list(registries), mm=mm)
     extra: list[Root] = []
     ambiguous: dict[str, str] = {}
     for _ in range(4):  # modules a directory scan or a lazy __getattr__ may import are roots too
@@ -235,7 +243,7 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=())
         if not more:
             break
         extra += more
-        graph = build_graph(tree, index, roots + extra, list(registries))
+        graph = build_graph(tree, index, roots + extra, list(registries), mm=mm)
     return graph, extra, ambiguous
 
 
@@ -243,13 +251,13 @@ def folder_why(folder: Path, target: str) -> dict:
     """``slimfork why FOLDER TARGET`` without a spec: the audit's own roots and graph."""
     tree = audit_tree(folder.resolve())  # a relative folder (`why . pkg`) was a ValueError traceback
     index = build_index(tree.root)
-    mm = build_module_map(tree, index)
+    mm = audit_module_map(tree, index)
     module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))
     if module is None:
         raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET",
                             hint="give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)")
-    roots = default_roots(tree, list(index.files), mm.module_of, index=index)
-    graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots)
+    roots = default_roots(tree, list(index.files), mm.module_of, index=index, skip=set(unimported_packages(tree, index)))
+    graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots, mm=mm)
     chain = [{"module": step.module, "reason": (step.root_reason or "a root") if step.edge is None else
               f"{step.edge.kind} in {step.via} at line {step.edge.line}" + (f" ({step.edge.detail})"
                                                                           if step.edge.detail else "")}

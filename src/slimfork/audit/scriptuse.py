@@ -18,11 +18,12 @@ def runs_at_top_level(source: str, module_code: bool = True) -> bool:
     """Whether a module is a script that runs code when executed: a ``#!...python`` line, or at its top level
     a ``for``/``while`` loop that calls something (in ``if``/``try``/``with`` blocks too, ``except`` handlers
     aside), or a call of ``print`` or of a public function the module defines (in ``try``/``with`` blocks too:
-    a library's ``if`` may print a warning at import), or an ``assert`` that calls a method of an object it
+    a library's ``if`` may print a warning at import) or a launch of a kernel it defines (``kernel[grid](x)``),
+    or an ``assert`` that calls a method of an object it
     builds or such a function (DeepSpeed's ``validate_gds.py``: ``assert GDSBuilder().load(True)``; a library's
     ``assert hasattr(torch, "x")`` is no script). Also a module that reads ``sys.argv`` at its top level, and
     one that defines no function or class and calls something in a statement of its own (ThunderKittens'
-    ``visualize.py``: ``np.loadtxt(...)``, ``plt.savefig(...)``)."""
+    ``visualize.py``: ``np.loadtxt(...)``, ``plt.savefig(...)``), a log call of a call's result included."""
     if source.startswith("#!") and "python" in source.split("\n", 1)[0]:
         return True
     try:
@@ -42,7 +43,17 @@ def runs_at_top_level(source: str, module_code: bool = True) -> bool:
         return True  # TESTNAME = sys.argv[1] at the top level: a command line
     defines = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for n in tree.body)
     return not defines and any(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
-                               and not _set_up_call(n.value) for n in tree.body)
+                               and (not _set_up_call(n.value) or _logs_a_result(n.value)) for n in tree.body)
+
+
+def _logs_a_result(call: ast.Call) -> bool:
+    """``logger.info(response.json())``: a log call of what a call returns (LightX2V's ``scripts/server/
+    check_status.py``, a request and its logged answer), not a set-up call; ``warnings.warn`` stays set-up."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id != "warnings" and any(
+        isinstance(n, ast.Call) for arg in [*call.args, *(k.value for k in call.keywords)] for n in ast.walk(arg))
 
 
 def _set_up_call(call: ast.Call) -> bool:
@@ -65,9 +76,15 @@ def _runs(node: ast.stmt, own: set[str], calls: bool) -> bool:
                                                 or isinstance(n.func, ast.Name) and n.func.id in own)
                    for n in ast.walk(node.test))
     if calls and isinstance(node, (ast.Expr, ast.Assign, ast.AnnAssign)) and node.value is not None:
-        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (n.func.id == "print"
-                   or n.func.id in own) for n in ast.walk(node.value))
+        return any(isinstance(n, ast.Call) and (isinstance(n.func, ast.Name) and (n.func.id == "print"
+                   or n.func.id in own) or _launches_own(n.func, own)) for n in ast.walk(node.value))
     return False
+
+
+def _launches_own(func: ast.expr, own: set[str]) -> bool:
+    """``kernel[grid](x, y)``: a launch of a Triton kernel the module defines (kernl's ``experimental/misc/
+    transpose.py``, which builds tensors, launches its kernel and asserts the result at its top level)."""
+    return isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in own
 
 
 def top_level_scripts(root: Path, paths: list[str]) -> set[str]:
@@ -94,7 +111,7 @@ def script_support(graph: ModuleGraph, index, scripts: set[str], reached: set[st
         module = mm.module_of(path)
         targets = [mm.modules[e.target].path for e in graph.edges.get(module or "", ())
                    if e.kind != "parent" and e.target in mm.modules]
-        targets += _beside(path, index.files[path].imports if path in index.files else (), present)
+        targets += beside_imports(path, index.files[path].imports if path in index.files else (), present)
         targets += [mm.modules[t].path for t in _relocated(graph, module)]
         for target in targets:
             if target and target not in reached and target not in seen:
@@ -120,7 +137,7 @@ def _relocated(graph: ModuleGraph, module: str | None) -> list[str]:
     return out
 
 
-def _beside(path: str, imports, present: set[str]) -> list[str]:
+def beside_imports(path: str, imports, present: set[str]) -> list[str]:
     """Absolute imports a script resolves from its own folder (``from benchmark import x`` -> benchmark.py), else
     from the nearest folder above it, where it is run from (``from fftconv.baselines.tk_fftconv import x`` in
     ``tests/python/fftconv/implementations.py``)."""

@@ -3,6 +3,7 @@ exercise only code nothing else reaches (so the test is all that keeps that code
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Set as AbstractSet
 
 from slimfork.audit.model import Finding
@@ -78,6 +79,10 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
                 problems.append(f"line {m.line} imports {m.target}, below the module {mm.modules[head].path}, "
                                 "not a package: only code it runs at import can make it (an import hook, "
                                 "sys.modules)")
+            elif head and (shared := _shared_namespace(index, mm.modules[head])):
+                unsure += 1
+                problems.append(f"line {m.line} imports {m.target}, which is not in the tree: {head} is a "
+                                f"namespace package ({shared}), which other distributions fill too")
             else:
                 problems.append(f"line {m.line} imports {m.target}, which is not in the tree")
         internal: set[str] = set()
@@ -121,6 +126,23 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
                                ("; public modules of the library among them: users may import them" if exposed else ""),
                                30 if api else 40 if exposed else 50, path, None, {"modules": names}))
     return out
+
+
+_NAMESPACE = re.compile(r"\b(?:declare_namespace|extend_path)\s*\(")
+
+
+def _shared_namespace(index: Index, info) -> str | None:
+    """Why a package's submodules may come from other distributions: a top-level folder without ``__init__.py``,
+    or an ``__init__.py`` that declares a namespace (``pkg_resources.declare_namespace``, ``pkgutil.extend_path``).
+    PasteDeploy 2.1.1's test imports ``paste.fixture``, which the Paste distribution installs into ``paste``: it
+    was "imports what does not exist" at 85."""
+    if info.path is None:
+        return "a folder without __init__.py" if "." not in info.name else None
+    try:
+        text = (index.root / info.path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return f"{info.path} extends its path" if _NAMESPACE.search(text) else None
 
 
 def _base(module: str, imp, mm) -> str | None:

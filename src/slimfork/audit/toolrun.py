@@ -2,7 +2,7 @@
 tool configuration of the tree names by path (``python .github/scripts/check_lmdeploy.py`` in a workflow,
 ``python ./validate_async_io.py`` in a sweep script beside it, ``two_gpu_test.py`` in a ``unit_test.sh``), and a
 Sphinx ``conf.py`` (a ``docs/`` folder's configuration, which
-``sphinx-build`` executes). Nothing imports them, but they run: unknown means keep, so they are reported at a low
+``sphinx-build`` executes) and the examples its sphinx-gallery runs (``examples_dirs``). Nothing imports them, but they run: unknown means keep, so they are reported at a low
 confidence, like scripts, with the file that names them. Documentation (``.md``, ``.rst``) names files too, but
 describes rather than runs them, so it is not read. (A module such a file runs as ``python -m pkg.tool`` is a root
 already: ``graph.data_files.run_roots``.) A module such a file names by its dotted name (Megatron-LM's
@@ -119,6 +119,39 @@ def tool_run_files(root: Path, python_paths: list[str], candidates: set[str]) ->
                     out[path] = "a Sphinx configuration (html_theme/extensions): sphinx-build runs it"
             except OSError:
                 continue
+    for path, why in gallery_examples(root, python_paths, candidates).items():
+        out.setdefault(path, why)
+    return out
+
+
+_GALLERY_DIRS = re.compile(r"""["']examples_dirs["']\s*:\s*(\[[^\]]*\]|["'][^"']*["'])""")
+_GALLERY_PATTERN = re.compile(r"""["']filename_pattern["']\s*:\s*r?["']([^"']*)["']""")
+
+
+def gallery_examples(root: Path, python_paths: list[str], candidates: set[str]) -> dict[str, str]:
+    """Files a Sphinx configuration's sphinx-gallery runs to build its pages: below a folder of its
+    ``examples_dirs`` (relative to ``conf.py``), matching its ``filename_pattern`` (``/plot`` unless set): keops'
+    ``pykeops/benchmarks/plot_benchmark_invkernel.py``, named by ``doc/conf.py``. Path -> why."""
+    out: dict[str, str] = {}
+    for conf in [p for p in python_paths if posixpath.basename(p) == "conf.py"]:
+        try:
+            text = re.sub(r"(?m)^\s*#.*$", "", (root / conf).read_text(errors="replace"))  # commented-out keys
+        except OSError:
+            continue
+        found = _GALLERY_DIRS.search(text)
+        if not found:
+            continue
+        pattern = _GALLERY_PATTERN.search(text)
+        try:
+            matcher = re.compile(pattern.group(1) if pattern else "/plot")
+        except re.error:
+            matcher = re.compile("")  # a pattern Python cannot read: every file of the folders (unknown: keep)
+        here = posixpath.dirname(conf)
+        for folder in re.findall(r"""["']([^"']+)["']""", found.group(1)):
+            base = posixpath.normpath(posixpath.join(here, folder))
+            for path in candidates:
+                if path.startswith(base + "/") and matcher.search("/" + path):
+                    out[path] = f"an example {conf}'s sphinx-gallery runs (examples_dirs '{folder}')"
     return out
 
 

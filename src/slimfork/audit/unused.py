@@ -18,6 +18,7 @@ from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
+from slimfork.audit.scriptuse import beside_imports
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
@@ -57,8 +58,9 @@ def defines_tests(path: str, summary) -> bool:
 
 
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
-                  index=None) -> list[Root]:
-    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages]
+                  index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
+    """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
+    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
@@ -74,7 +76,10 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
               setup_scripts(tree.root, python_paths).items() if why and p not in builds and module_of(p) is not None]
     # the packages of a distribution in a subfolder, which the tree does not name as its users import them
     roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
-              nested_distribution_files(tree.root, python_paths, module_of).items() if module_of(p) is not None]
+              nested_distribution_files(tree.root, python_paths, module_of, set(tree.packages)).items()
+              if module_of(p) is not None]
+    # a build script inside a package that is no root (cpp_kernel/setup.py) builds what only that package loads
+    roots = [r for r in roots if r.kind != "file" or (module_of(r.value) or "").split(".")[0] not in skip]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
                   if is_test_file(p) and module_of(p) is not None]
@@ -215,8 +220,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     reached = reached_paths(graph)
     # a test in a folder no import can name (a vendored project's lm-evaluation-harness/tests/test_*.py) is no root
     # (it has no module name) but still a test, which a test runner collects by path: not unused code
-    unreached = [p for p in python_paths if (p not in reached or p in test_only)
-                 and not (is_test_file(p) and in_test_folder(p) and graph.module_of(p) is None)]
+    unnamed = unnamed_test_code(graph.index, python_paths, graph.module_of)
+    unreached = [p for p in python_paths if (p not in reached or p in test_only) and p not in unnamed]
     if not unreached:
         return []
     dead = set(unreached)
@@ -310,6 +315,39 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
                            path, None,
                            {"module": graph.module_of(path), "lines": lines.get(path, 0), "tests": tests,
                             **({"public": public[path]} if path in public else {})}))
+    return out
+
+
+def unnamed_test_code(index, python_paths: list[str], module_of) -> set[str]:
+    """Tests in a folder no import can name (below a folder whose name is no identifier: a vendored project's
+    ``lm-evaluation-harness/tests/``, ``fastvideo-kernel/tests/``), which a test runner collects by path, and the
+    files they import by path: relatively (``from .support_flex_sta import mask``) or from their own folder or
+    one above it (``from utils import x``), transitively, with the ``__init__.py`` of those folders, inside test
+    folders (library code they import stays what it is). Test code, not unused code; the graph, which names
+    modules, cannot follow them."""
+    present = set(python_paths)
+    todo = [p for p in python_paths if is_test_file(p) and in_test_folder(p) and module_of(p) is None]
+    out = set(todo)
+    while todo:
+        path = todo.pop()
+        folder = posixpath.dirname(path)
+        summary = index.files.get(path) if index is not None else None
+        imports = summary.imports if summary is not None else ()
+        found = [f"{folder}/__init__.py"] if folder else []
+        for imp in imports:
+            if not imp.level:
+                continue
+            base = folder
+            for _ in range(imp.level - 1):
+                base = posixpath.dirname(base)
+            base = posixpath.join(base, *(imp.module or "").split(".")) if imp.module else base
+            found += [c for name in ("", *imp.names) for c in (posixpath.join(base, name) + ".py" if name else
+                                                               base + ".py", posixpath.join(base, name, "__init__.py"))]
+        found += beside_imports(path, imports, present)
+        for target in found:
+            if target in present and target not in out and in_test_folder(target):
+                out.add(target)
+                todo.append(target)
     return out
 
 

@@ -41,8 +41,10 @@ def run(args) -> int:
 
         from slimfork.progress import counted
 
-        suggested = len(data.get("facts") or []) + len(data.get("registries") or []) \
-            + bool(data["verify"]["requirements"]) + any(line.startswith("# drop = ") for line in text.splitlines())
+        lines = text.splitlines()  # a registry whose cut frees no line is a note, not a suggestion
+        suggested = len(data.get("facts") or []) + sum(1 for r in data.get("registries") or [] if r["lines"]) \
+            + bool(data["verify"]["requirements"]) \
+            + sum(any(line.startswith(f"# {key} = ") for line in lines) for key in ("drop", "tests", "outside_imports"))
         sys.stderr.write(f"slimfork: wrote {args.out}: {counted(len(data['roots']), 'root')}, "
                          f"{counted(suggested, 'commented-out suggestion')}; next: "
                          f"`slimfork plan {args.out}` (what would go), then `slimfork shrink {args.out}`\n")

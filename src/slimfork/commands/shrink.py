@@ -45,6 +45,8 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
     import re
 
+    from slimfork.testsuite.pytest_config import unrecognized_plugins
+
     def lacks(names: str) -> str:
         if venv:
             example = ("pkg_resources came with setuptools<81" if "pkg_resources" in names.split(", ") else
@@ -69,33 +71,61 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         # the source has the module, yet it is "not found": its top-level name imports from elsewhere (yarl
         # 1.9.4's namespace folder packaging/, the in-tree build backend, behind PyPI's packaging in the venv)
         shadowed = sorted(n for n in named if n in kept and "." in n and n.split(".")[0] in own)
-        if shadowed and not missing - own:
+        foreign = sorted(n for n in missing - own if _other_platform_stdlib(n))
+        if b.get("usable", True) and foreign and not missing - own - set(foreign):
+            names = ", ".join(foreign)
+            what = (f"ran on the original without {names}, the standard library's on another platform, so it "
+                    "verified only what imports without it")
+            it = "it" if len(foreign) == 1 else "them"
+            hint = (f"nothing provides {names} on this platform: the modules that import {it} cannot import here, "
+                    "in the original as in the fork (a fork for this platform may drop them)")
+        elif shadowed and not missing - own:
             tops = ", ".join(sorted({n.split(".")[0] for n in shadowed}))
             what = ("could not run on the original, so it verified nothing" if not b.get("usable", True) else
                     f"ran on the original without the project's own {', '.join(shadowed[:3])}"
                     f"{' ...' if len(shadowed) > 3 else ''}, so it verified only the rest")
             hint = (f"the source has {'it' if len(shadowed) == 1 else 'them'}, but {tops} imports from an installed "
                     f"distribution of that name, which shadows the source's folder (a folder without __init__.py "
-                    "loses to an installed package): a clash of names, not a missing dependency")
+                    "loses to an installed package; a `*-nspkg.pth` file of a distribution sharing the namespace "
+                    "claims it when Python starts): a clash of names, not a missing dependency")
         elif b.get("usable", True):
             if not missing - own:
                 continue
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
-            hint = lacks(names)
+            hint = lacks(", ".join(sorted(missing - own - set(foreign))))
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
                     "source tree: a compiled extension, or a file its build writes (lz4's _version.py); build it "
                     "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
+            public = sorted(n for n in named if not n.rsplit(".", 1)[-1].startswith("_"))
+            if public:  # zope.schema 7.0.1's zope.interface: another distribution's part of a shared namespace
+                hint += (f"; or, where {public[0].split('.')[0]} is a namespace package other distributions share, "
+                         f"{'it is' if len(public) == 1 else 'they are'} theirs: add them to [verify] requirements "
+                         "(a namespace package whose __init__.py calls pkg_resources does not see portions "
+                         "installed without one)")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
-            hint = lacks(", ".join(sorted(missing - own)))
+            hint = lacks(", ".join(sorted(missing - own - set(foreign)) or sorted(missing - own)))
         elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
             what = "could not run on the original, so it verified nothing"
             hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "
                     "as a script, or exits, at import); run them as the project does, and skip the check with "
                     f"[checks] skip = [\"{b['check']}\"]")
+        elif "PluginValidationError" in note:  # tldextract 5.1.2's pytest-gitignore 1.3 under pytest 9
+            what = "could not run on the original, so it verified nothing"
+            plugin = re.search(r"Plugin '([^']+)'", note)
+            legacy = {"path", "startdir", "fspath"} & set(re.findall(r"'(\w+)'", note.partition("Argument(s)")[2]))
+            hint = (f"pytest cannot load its plugin {plugin.group(1) if plugin else ''}: a plugin written for an "
+                    "older pytest, whose hooks take arguments this pytest no longer passes; "
+                    + ("pytest 9 dropped the py.path arguments (path, startdir): add pytest<9 to [verify] "
+                       "requirements, " if legacy else "pin an older pytest in [verify] requirements, ")
+                    + "or leave the plugin out")
+        elif plugins := unrecognized_plugins(note):  # pydash 8.1.0's addopts pass --cov: pytest-cov
+            what = "could not run on the original, so it verified nothing"
+            hint = (f"the project's pytest options ({', '.join(plugins.values())}) need "
+                    f"{', '.join(plugins)}: add {'it' if len(plugins) == 1 else 'them'} to [verify] requirements")
         elif "does not install" in note:  # a build error, not a missing dependency
             what = "could not run on the original, so it verified nothing"
             hint = ("the original does not build here (pip's error above); fix what the build needs (a newer "
@@ -113,6 +143,21 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
 
 SHOWN_WARNINGS = 5
+_PYTHON2_WINDOWS = frozenset({"_winreg"})  # winreg's Python 2 name, imported beside it (findpython 0.6.2)
+
+
+def _other_platform_stdlib(name: str) -> bool:
+    """A module of Python's standard library that this interpreter does not have: another platform's (``winreg``,
+    ``msvcrt``, ``_winapi``); no requirement provides it (the hint named one: "yaml is PyYAML's")."""
+    import importlib.util
+    import sys
+
+    if name in _PYTHON2_WINDOWS:
+        return True
+    try:
+        return name in sys.stdlib_module_names and importlib.util.find_spec(name) is None
+    except (ImportError, ValueError):
+        return False
 
 
 def print_restored(data: dict, report_dir=None) -> int:

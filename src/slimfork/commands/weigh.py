@@ -85,8 +85,8 @@ def run(args) -> int:
         out.print(escape(f"\nUp to {listed.lines:,d} lines in {len(listed.modules):,d} modules ({names}) are kept "
                          f"only because the build configuration lists {', '.join(listed.inits)} by name in its "
                          f"packages ({listed_in(analysis.tree.root, listed.inits)}): setuptools fails on a listed "
-                         "package the fork lacks, and no spec line cuts one; a copy of the source without them in "
-                         "that list (source = \"its folder\") lets them go."))
+                         "package the fork lacks, and the fork cuts only the lists it reads whole (literal ones); a "
+                         "copy of the source without them in that list (source = \"its folder\") lets them go."))
     return 0
 
 

@@ -44,8 +44,8 @@ def run(args) -> int:
                                     if answer.confidence is not None else "") if x)
     out.print(f"{args.target}: {'kept' if answer.kept else 'removed'}"
               + (f" ({decided})" if decided else ""))
-    if not answer.chain or answer.reason != answer.chain[-1]["reason"]:
-        out.print(answer.reason)
+    if not answer.chain or answer.reason != answer.chain[-1]["reason"]:  # the header said "removed (KIND)" already
+        out.print(answer.reason.removeprefix(f"removed ({answer.kind}): ") if not answer.kept else answer.reason)
     for i, step in enumerate(answer.chain):
         out.print(f"{'  ' * i}{step['module']}  {step['reason']}")
     return 0

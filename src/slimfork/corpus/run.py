@@ -13,6 +13,7 @@ from slimfork.corpus.testdeps import test_requirements
 from slimfork.errors import SlimforkError
 from slimfork.spec import Spec, load_spec
 from slimfork.testsuite.check import planned_checks
+from slimfork.testsuite.pytest_config import unrecognized_plugins
 from slimfork.verify.build import layout_of, verify_env
 from slimfork.verify.checks.pytest import PytestCheck
 from slimfork.verify.spec import ChecksSpec, PytestSpec, VerifySpec
@@ -57,8 +58,11 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     check = planned_checks([PytestCheck(layout_of(tree), verify_env(spec), pytest_spec)], result.analysis.stages)[0]
     base = check.baseline(tree.root)
     if not base.usable:
+        plugins = unrecognized_plugins(base.note)
         raise SlimforkError(f"{profile.name}: the tests do not run on the original: {base.note}", key="verify",
-                            hint="declare what they need: [verify] requirements = [...] (docs/verify.md)")
+                            hint=f"the project's pytest options need {', '.join(plugins)}: add them to [verify] "
+                                 "requirements" if plugins else
+                                 "declare what they need: [verify] requirements = [...] (docs/verify.md)")
     outcomes, _ = check.execute(out)
     verdict = check.run(out, base)
     data = result.data

@@ -131,7 +131,9 @@ def resolve_import(mm: ModuleMap, module: str, edge: ImportEdge) -> Resolved:
         if edge.level - 1 > len(package.split(".") if package else []):
             return Resolved((), (f"{'.' * edge.level}{base} (beyond top-level package)",))
         base = absolute_module(package, edge.level, edge.module) or ""
-    if not base or not mm.is_internal(base):
+    # a relative import names a module of the importer's own package, also one outside the top-level packages (a
+    # benchmarks/fvd/ package a script imports: `from .video_utils import x`)
+    if not base or not (mm.is_internal(base) or edge.level and base.split(".", 1)[0] in mm.modules):
         return Resolved((), ())
     targets, missing = list(_parents(mm, base)), []
     if base not in mm.modules:

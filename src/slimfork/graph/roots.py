@@ -13,6 +13,7 @@ from slimfork.index.build import Index
 from slimfork.source.build_scripts import build_scripts
 from slimfork.source.declared_entry_points import computed_entry_points
 from slimfork.source.build_config import installed_scripts, listed_packages, script_imports, tool_config_names
+from slimfork.source.listed_cuts import cut_listed, listed_in
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
 
@@ -84,10 +85,21 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
                 out.append(RootModule(module, f"imported by {path}, a script the build installs"))
     rooted = {r.module for r in out}
     for package in listed_packages(tree.root) if tree.kind != "wheel" else ():
-        if package in mm.modules and not _holds(package, rooted):
+        if package in mm.modules and not _holds(package, rooted) and not _cuttable(tree, mm, package):
             out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
                                            "not install without it"))
     return out
+
+
+def _cuttable(tree: SourceTree, mm: ModuleMap, package: str) -> bool:
+    """Whether the fork can drop a listed package from the build files' lists (source/listed_cuts.py): a regular
+    package (its ``__init__.py``, whose removal the batches see) whose every listing can lose the entry. Then it is
+    no root: kept where kept code reaches it, else cut from the list with its folder."""
+    path = mm.modules[package].path
+    if not path or not path.endswith("__init__.py"):
+        return False
+    cuts = cut_listed(tree.root, {package}, tree.entry_cuts)
+    return cuts is not None and all(package not in listed_in(rel, data.decode("utf-8")) for rel, data in cuts.items())
 
 
 def _holds(package: str, modules: set[str]) -> bool:

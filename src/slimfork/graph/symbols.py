@@ -700,15 +700,21 @@ _LOOKUPS = frozenset({"getattr", "__import__", "import_module", "resolve_name", 
                       "spec_from_file_location", "import_string", "load"})
 
 
+# The scripts of build and task runners (setuptools, invoke, nox, fabric, doit, paver): they build, test and
+# release the project, their strings name files and commands.
+_BUILD_SCRIPTS = frozenset({"setup.py", "tasks.py", "noxfile.py", "fabfile.py", "dodo.py", "pavement.py"})
+
+
 def _setup_without_lookups(mm, module: str, summary) -> bool:
-    """A ``setup.py`` outside the packages that looks nothing up by a name (no ``getattr``, ``import_module``,
-    ``__import__``, ``sys.modules``, ``exec``, ``runpy``...): a module name in its strings (asn1crypto's
-    ``PACKAGE_NAME = 'asn1crypto'``, then ``'%s_tests' % PACKAGE_NAME``, ``'%s.egg-info' % PACKAGE_NAME``) names
-    what to build, not a namespace to read (it kept every name of ``asn1crypto/__init__.py``, whose
-    ``load_order()`` names every module). Its real imports count as before."""
+    """A build script outside the packages (``setup.py``, invoke's ``tasks.py``, ``noxfile.py``...) that looks
+    nothing up by a name (no ``getattr``, ``import_module``, ``__import__``, ``sys.modules``, ``exec``,
+    ``runpy``...): a module name in its strings (asn1crypto's ``PACKAGE_NAME = 'asn1crypto'``, then
+    ``'%s_tests' % PACKAGE_NAME``; pydash 8.1.0's ``tasks.py``: ``PACKAGE_NAME = "pydash"``, then
+    ``f"src/{PACKAGE_NAME}"``) names what to build, not a namespace to read (each kept every name of the package's
+    ``__init__.py``, and so every module it imports). Its real imports count as before."""
     info = mm.modules.get(module)
     path = info.path if info is not None else None
-    if not (path and path.rsplit("/", 1)[-1] == "setup.py" and not mm.is_internal(module)):
+    if not (path and path.rsplit("/", 1)[-1] in _BUILD_SCRIPTS and not mm.is_internal(module)):
         return False
     for st in summary.statements:
         if st.names & _LOOKUPS or any(chain[-1] in _LOOKUPS for chain in st.chains) or st.getattrs \

@@ -76,7 +76,8 @@ def summary_by_hash(sha: str) -> ModuleSummary:
 
 
 def python_files(root: Path) -> tuple[list[str], list[str]]:
-    """All .py files and all other files under ``root``, relative posix paths, sorted."""
+    """All .py files and all other files under ``root``, relative posix paths, sorted. A symbolic link whose target
+    is missing (a link into a folder a later commit removed) is no file: nothing can read it."""
     py: list[str] = []
     other: list[str] = []
     root_str = str(root)
@@ -85,7 +86,8 @@ def python_files(root: Path) -> tuple[list[str], list[str]]:
         rel = os.path.relpath(dirpath, root_str)
         rel = "" if rel == "." else rel.replace(os.sep, "/") + "/"
         for name in filenames:
-            (py if name.endswith(".py") else other).append(rel + name)
+            if os.path.exists(os.path.join(dirpath, name)):
+                (py if name.endswith(".py") else other).append(rel + name)
     return sorted(py), sorted(other)
 
 

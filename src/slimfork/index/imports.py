@@ -12,6 +12,8 @@ from slimfork.index.lazy_tables import lazy_table_submodules
 from slimfork.index.own_names import built_imports, own_relative_strings, own_submodules
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
+from slimfork.index.purity import type_checking_tests, typing_aliases
+from slimfork.index.symbol_refs import packaging_strings
 from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
 from slimfork.index.walk import walk
 
@@ -33,7 +35,8 @@ _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
 def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None:
     """Fill ``summary``'s import fields from the parsed ``tree`` of ``text``."""
-    _Collector(summary, text.splitlines()).statements(tree.body, "module", (), False)
+    _Collector(summary, text.splitlines(), type_checking_tests(typing_aliases(tree))).statements(
+        tree.body, "module", (), False)
     if "global " in text:  # def pytest_configure(): global TO_CPU; TO_CPU = ...: a module name once it runs
         for node in walk(tree):
             if isinstance(node, ast.Global):
@@ -52,7 +55,9 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         listing = bool(summary.dynamic_imports) or _PATH_LOADS.search(text) is not None
         summary.dir_scans = find_scans(tree, unparse, listing=listing)
     prose = _docstring_lines(tree)
-    summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose]
+    copied = packaging_strings(tree) if "setup(" in text else set()  # setup(packages=[...]): copied, not imported
+    summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose
+                       and (found, line) not in copied]
     if ("b'" in text or 'b"' in text) and ("\\x80" in text or "\\n" in text) \
             or _ENCODED_BLOB.search(text):  # a pickle in a bytes literal, or encoded (base64, hex, compressed)
         summary.strings += [(found.partition(":")[0], line) for found, line in pickled_literals(tree)]
@@ -126,9 +131,10 @@ def _docstring_lines(tree: ast.Module) -> set[int]:
 
 
 class _Collector:
-    def __init__(self, summary: ModuleSummary, lines: list[str]):
+    def __init__(self, summary: ModuleSummary, lines: list[str], type_checking: frozenset[str]):
         self.s = summary
         self.lines = lines
+        self.type_checking = type_checking  # TYPE_CHECKING, typing.TYPE_CHECKING, _t.TYPE_CHECKING
 
     def test_text(self, node) -> str:
         """The condition as written on its first line (cheaper than ast.unparse, and what the user sees)."""
@@ -169,7 +175,7 @@ class _Collector:
             self.statements(node.body, "function" if scope == "function" else "class", conds, tc)
         elif isinstance(node, ast.If):
             test = self.test_text(node.test)
-            is_tc = test in ("TYPE_CHECKING", "typing.TYPE_CHECKING", "False")  # `if False:` never runs either
+            is_tc = test in self.type_checking or test == "False"  # `if False:` never runs either
             self.statements(node.body, scope, conds + (f"if {test}",), tc or is_tc)
             self.statements(node.orelse, scope, conds + (f"not ({test})",), tc)
         elif isinstance(node, (ast.Try, ast.TryStar)):

@@ -23,6 +23,7 @@ _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 # a header written as an include names it: '"deep_gemm/fp8_gemm.cuh"', '<pkg/x.cuh>', '#include "x.cuh"' lines of code
 # a JIT compiler is given (the quotes or brackets kept)
 _QUOTED_HEADER = re.compile(r'\s*(?:#\s*include\s*)?(?:"([^"<>\n]+)"|<([^"<>\n]+)>)\s*')
+_COMPUTED_FILE = re.compile(r"(?:\{\.\.\.\})+\.(?:c|cc|cpp|cxx|cu)")  # a source, not a header (a tree's, maybe)
 _INCLUDE_LINE = re.compile(r'#[ \t]*include[ \t]*(?:"([^"<>\n]+)"|<([^"<>\n]+)>)')
 # a folder path: words joined by "/", f-string holes allowed, no file suffix ("{...}/ck_gemm_a8w8/instances")
 _FOLDER = re.compile(r"(?:\{\.\.\.\}|[\w+-]+)(?:/(?:\{\.\.\.\}|[\w+-]+))+/?")
@@ -433,7 +434,9 @@ class _Visitor(ast.NodeVisitor):
         found = [quoted] if quoted else list(_INCLUDE_LINE.finditer(text)) if "include" in text else []
         for m in found:
             header = m.group(1) or m.group(2)
-            if _NATIVE.search(header):
+            # generated code including a source named entirely at run time (keops' f'#include "{tag}.cpp"')
+            # includes what the generator wrote beside it, not a source of the tree; a header may be the tree's
+            if _NATIVE.search(header) and not (m is not quoted and _COMPUTED_FILE.fullmatch(header)):
                 self.s.native_strings.append((header, line, self._function()))
 
     def visit_JoinedStr(self, node) -> None:

@@ -7,24 +7,36 @@ A class qualifies when it is defined at the module's top level before the call, 
 ``__class_getitem__``), its bases are ``object`` or classes of the module that qualify, its body binds only
 functions and pure values, and every ``__init__`` along the way only stores pure values on ``self`` (its
 parameters and literals) and calls ``super().__init__`` or a qualifying base's ``__init__`` with pure arguments.
-A name bound twice at module level qualifies for neither binding."""
+A name bound twice at module level qualifies for neither binding.
+
+A class whose bases include classes imported from another module (``class MRA(_BaseSimilarity)``, textdistance)
+qualifies only if those do in their own modules: ``pure_classes`` records which imported names it waits on, and
+``prune.pure_instances`` decides across modules, so ``mra = MRA()`` can go with its module."""
 
 from __future__ import annotations
 
 import ast
 
 from slimfork.index.purity import PURE_DECORATORS, dotted_name, is_pure
+from slimfork.index.symbol_model import PureClass
 
 _HOOKS = frozenset({"__init_subclass__", "__set_name__", "__new__", "__post_init__", "__class_getitem__",
-                    "__setattr__", "__getattr__", "__getattribute__", "__del__"})
+                    "__setattr__", "__del__"})
+# Run only when code reads a missing attribute: harmless in a class no __init__ runs for (pydash's ``_Dash``, whose
+# instance proxies lookups); such a class is no base of a plain class (its __init__ may read self's attributes).
+_LOOKUP_HOOKS = frozenset({"__getattr__", "__getattribute__"})
 
 
-def pure_classes(tree: ast.Module) -> dict[int, frozenset[str]]:
+def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str, PureClass]]:
     """For each top-level statement's index, the classes of this module (by name) defined before it whose call
-    is pure there."""
+    is pure there; and the classes that qualify if the imported names they derive from (bound once, by a
+    top-level ``from`` import) are pure classes of their modules (those that qualify outright need none)."""
     out: dict[int, frozenset[str]] = {}
     known: set[str] = set()
+    waiting: dict[str, PureClass] = {}
+    inits: set[str] = set()  # the waiting classes an __init__ of their own or a base runs for
     counts: dict[str, int] = {}
+    imported: set[str] = set()
     for node in tree.body:
         for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
                 else [ast.Name(id=node.name, ctx=ast.Store())]:
@@ -37,32 +49,60 @@ def pure_classes(tree: ast.Module) -> dict[int, frozenset[str]]:
             for alias in node.names:
                 name = (alias.asname or alias.name).split(".")[0]
                 counts[name] = counts.get(name, 0) + 1
+                if isinstance(node, ast.ImportFrom) and alias.name != "*":
+                    imported.add(alias.asname or alias.name)
     for i, node in enumerate(tree.body):
         out[i] = frozenset(known)
-        if isinstance(node, ast.ClassDef) and counts.get(node.name) == 1 and _qualifies(node, known):
-            known.add(node.name)
-    return out
+        if not (isinstance(node, ast.ClassDef) and counts.get(node.name) == 1):
+            continue
+        own = _qualifies(node)
+        if own is None:
+            continue
+        has_init, leaf = own
+        needs: set[str] = set()
+        for base in (b.id for b in node.bases if isinstance(b, ast.Name)):  # every base is a name (_qualifies)
+            if base in waiting and not waiting[base].leaf:
+                needs.update(waiting[base].needs)
+                has_init = has_init or base in inits
+            elif counts.get(base) == 1 and base in imported and not leaf:
+                needs.add(base)
+            elif base != "object":
+                break
+        else:
+            if leaf and has_init:
+                continue
+            waiting[node.name] = PureClass(i, tuple(sorted(needs)), leaf)
+            if has_init:
+                inits.add(node.name)
+            if not needs:
+                known.add(node.name)
+    return out, waiting
 
 
-def _qualifies(node: ast.ClassDef, known: set[str]) -> bool:
+def _qualifies(node: ast.ClassDef) -> tuple[bool, bool] | None:
+    """The class itself qualifies (its bases are plain names, which ``pure_classes`` checks): (it defines
+    ``__init__``, it defines a lookup hook); None where it does not."""
     if node.decorator_list or node.keywords:
-        return False
-    if not all(isinstance(b, ast.Name) and (b.id == "object" or b.id in known) for b in node.bases):
-        return False
+        return None
+    if not all(isinstance(b, ast.Name) for b in node.bases):
+        return None
+    has_init = leaf = False
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if any(dotted_name(d.func if isinstance(d, ast.Call) else d) not in PURE_DECORATORS
                    for d in stmt.decorator_list):
-                return False  # runs when the class is defined, may register
+                return None  # runs when the class is defined, may register
             if stmt.name in _HOOKS or (stmt.name == "__init__" and not _stores_only(stmt)):
-                return False
+                return None
+            has_init = has_init or stmt.name == "__init__"
+            leaf = leaf or stmt.name in _LOOKUP_HOOKS
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             if stmt.value is not None and not is_pure(stmt.value):
-                return False
+                return None
         elif not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)) \
                 and not isinstance(stmt, ast.Pass):
-            return False
-    return True
+            return None
+    return has_init, leaf
 
 
 def _stores_only(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -26,6 +26,13 @@ re.escape torch.tensor torch.device torch.finfo torch.iinfo
 """.split())
 
 
+def module_spellings(tree: ast.Module) -> frozenset[str]:
+    """The known pure calls and decorators as this module spells them through a module alias (``module_aliases``):
+    ``import typing as t`` makes ``t.TypeVar`` and ``t.overload`` pure (pydash 8.1.0 writes them so)."""
+    return frozenset(local + known[len(module):] for local, module in module_aliases(tree).items()
+                     for known in PURE_CALLS | PURE_DECORATORS if known.startswith(module + "."))
+
+
 def target_names(target) -> list[str | None]:
     """Names bound by an assignment target; None for an attribute or item store."""
     if isinstance(target, ast.Name):
@@ -99,14 +106,43 @@ def never_runs(node: ast.stmt) -> bool:
         and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__"
 
 
-def is_type_only(node: ast.stmt) -> bool:
+def is_type_only(node: ast.stmt, typing_names: frozenset[str] = frozenset()) -> bool:
     """``if TYPE_CHECKING:`` / ``if typing.TYPE_CHECKING:`` / ``if False:`` without an else: only type checkers
-    read what it imports."""
+    read what it imports. ``typing_names``: what the module binds to ``typing`` (``import typing as _t``:
+    ``if _t.TYPE_CHECKING:``, cachelib's)."""
     if not isinstance(node, ast.If) or node.orelse:
         return False
     test = node.test
-    return (isinstance(test, ast.Constant) and test.value is False) or dotted_name(test) in ("TYPE_CHECKING",
-                                                                                        "typing.TYPE_CHECKING")
+    return (isinstance(test, ast.Constant) and test.value is False) or dotted_name(test) in type_checking_tests(
+        typing_names)
+
+
+def type_checking_tests(typing_names: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The conditions that mean "only a type checker runs this": ``TYPE_CHECKING``, ``typing.TYPE_CHECKING`` and
+    ``X.TYPE_CHECKING`` for each ``X`` of ``typing_names``."""
+    return frozenset({"TYPE_CHECKING", "typing.TYPE_CHECKING"} | {f"{n}.TYPE_CHECKING" for n in typing_names})
+
+
+def typing_aliases(tree: ast.Module) -> frozenset[str]:
+    """The names a module's top-level ``import typing as X`` / ``import typing_extensions as X`` bind, bound once
+    (a name bound again may be something else when the test runs)."""
+    return frozenset(n for n, m in module_aliases(tree).items() if m in ("typing", "typing_extensions"))
+
+
+def module_aliases(tree: ast.Module) -> dict[str, str]:
+    """``X -> M`` for each top-level ``import M as X`` whose name is bound nowhere else in the module."""
+    bound: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound[node.id] = bound.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                name = a.asname or a.name.split(".")[0]
+                bound[name] = bound.get(name, 0) + 1
+                if isinstance(node, ast.Import) and a.asname and node in tree.body:
+                    found[a.asname] = a.name
+    return {n: m for n, m in found.items() if bound.get(n) == 1}
 
 
 # Methods of a dict, list or set that change only that object.

@@ -22,6 +22,14 @@ class ImportAlias(NamedTuple):
     obj: str = ""  # for ``import``: the module the bound name refers to ("a" for ``import a.b``)
 
 
+class PureClass(NamedTuple):
+    """A class whose call only stores its arguments (``index.pure_classes``)."""
+
+    index: int  # its statement
+    needs: tuple[str, ...]  # the imported names it derives from, which must be such classes of their modules
+    leaf: bool = False  # has a lookup hook (``__getattr__``): no such class derives from it
+
+
 @dataclass
 class TopStatement:
     index: int  # position in the module body (ast)
@@ -65,6 +73,8 @@ class SymbolSummary:
     external_imports: set[str] = field(default_factory=set)  # top-level third-party modules imported eagerly
     getattr_answers: frozenset[str] | None = None  # the names a module __getattr__ writing them out may answer
     methods: MethodUsage | None = None  # methods (dunders aside), and the identifiers that may name one
+    # classes whose call only stores its arguments if the imported bases they name are such classes too
+    pure_classes: dict[str, PureClass] = field(default_factory=dict)
 
     def binders(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}

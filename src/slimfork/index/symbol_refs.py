@@ -352,6 +352,14 @@ _PACKAGING_KEYS = frozenset({"name", "packages", "py_modules", "package_dir", "n
 _SETUP_OWNERS: frozenset[tuple[str, ...]] = frozenset({(), ("setuptools",), ("distutils", "core")})
 
 
+def packaging_strings(tree: ast.Module) -> set[tuple[str, int]]:
+    """(text, line) of the strings of ``setup()``'s packaging keywords (``packages=["pk", "pk.sub"]``): folders and
+    files setuptools copies, no module it imports (index/imports.py leaves them out of the module strings)."""
+    return {(n.value, n.lineno) for node in ast.walk(tree) if isinstance(node, ast.Call) and _setup_call(node)
+            for kw in node.keywords if kw.arg in _PACKAGING_KEYS and _literal_strings(kw.value)
+            for n in ast.walk(kw.value) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
 def _setup_call(node: ast.Call) -> bool:
     """``setup(...)``, ``setuptools.setup(...)``, ``distutils.core.setup(...)``."""
     chain = attr_chain(node.func)

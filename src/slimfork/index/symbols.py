@@ -16,9 +16,9 @@ import sys
 
 from slimfork.index.metaclass_guard import silent_metaclass_classes
 from slimfork.index.methods import method_usage
-from slimfork.index.module_getattr import getattr_answers
+from slimfork.index.module_getattr import getattr_answers, module_tables
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
-    is_type_only, never_runs, own_item, short_text, target_names
+    is_type_only, module_spellings, never_runs, own_item, short_text, target_names, typing_aliases
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
 from slimfork.index.own_names import derived_names
 from slimfork.index.pure_classes import pure_classes
@@ -35,10 +35,13 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     out = SymbolSummary()
     own: set[str] = set()  # module-level names bound to a literal display or comprehension of this module
     derived = derived_names(tree)  # _PKG = __name__.rsplit(".", 1)[0]: f"{_PKG}._{v}.ops" names modules
-    classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: instances of this module's plain classes
+    classes, out.pure_classes = pure_classes(tree)  # SECTIONS = [Section("Args")]: this module's plain classes
     silent = silent_metaclass_classes(tree)  # YAMLObject: its metaclass's guard is false for its own body
+    spelled = module_spellings(tree)  # import typing as t: t.TypeVar, t.overload
+    typing_names = typing_aliases(tree)  # import typing as _t: if _t.TYPE_CHECKING:
     for i, node in enumerate(tree.body):
-        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i], i in silent))
+        out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i] | spelled, i in silent,
+                                         typing_names))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -83,8 +86,10 @@ def _fills(value, own: frozenset[str]) -> bool:
 
 
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
-               derived: dict[str, str] | None = None, classes: frozenset[str] = frozenset(),
-               silent_metaclass: bool = False) -> TopStatement:
+               derived: dict[str, str] | None = None, assume: frozenset[str] = frozenset(),
+               silent_metaclass: bool = False, typing_names: frozenset[str] = frozenset()) -> TopStatement:
+    """``assume``: the calls known pure here (this module's plain classes defined above, and its spellings of the
+    known pure calls and decorators: ``t.TypeVar``)."""
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = StatementRefs(st, derived or {})
@@ -92,8 +97,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
     st.walks = _subclass_walks(node)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         st.kind, st.binds = ("class" if isinstance(node, ast.ClassDef) else "def"), (node.name,)
-        impure = [d for d in node.decorator_list if dotted_name(d.func if isinstance(d, ast.Call) else d)
-                  not in PURE_DECORATORS]
+        impure = [d for d in node.decorator_list if (name := dotted_name(d.func if isinstance(d, ast.Call) else d))
+                  not in PURE_DECORATORS and name not in assume]
         if impure:
             st.keep = f"decorated by @{short_text(impure[0])}, which may register it"
             st.effect = st.keep
@@ -134,7 +139,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.keep = st.effect = "assigns to an attribute or item (may change another object)"
         elif node.value is None:
             st.keep = "an annotation without a value"
-        elif not is_pure(node.value, classes):
+        elif not is_pure(node.value, assume):
             st.keep = st.effect = "its value runs code at import (a call)"
             st.calls = impure_calls(node.value)
         else:
@@ -146,12 +151,12 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         st.binds, st.aliases = _nested_bindings(node)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             st.keep = "a docstring or constant"
-        elif not harmless(node, own, classes) and not never_runs(node):
+        elif not harmless(node, own, assume) and not never_runs(node):
             st.effect = short_text(node)
-        st.type_only = is_type_only(node)
+        st.type_only = is_type_only(node, typing_names)
         if isinstance(node, ast.Delete) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             st.deletes = node.targets[0].id  # `del _hush_pyflakes`: tied to the binding (prune.inputs)
-        for sub in _module_scope(node):
+        for sub in () if st.type_only else _module_scope(node):  # a type checker's imports never load anything
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
                 _note_external(sub, out)
     return st
@@ -199,7 +204,7 @@ _LOOKUP_ATTRS = frozenset({"__dict__", "modules", "f_globals", "__globals__", "i
                            "getmembers", "currentframe", "_getframe", "f_back"})
 
 
-def _answers_by_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _answers_by_name(node: ast.FunctionDef | ast.AsyncFunctionDef, tables: dict[str, frozenset[str]]) -> bool:
     """A module ``__getattr__`` whose answers are names it writes out (jsonschema's: ``if name == "ErrorTree":
     ... return ErrorTree``): it reads no namespace, no module object, no name built at run time, so it needs only
     what it names, and keeps only that (it is a module hook: it stays). One that could look any name up
@@ -214,7 +219,7 @@ def _answers_by_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
                 (a.name.split(".")[0] if isinstance(sub, ast.Import) else a.name) in _LOOKUPS | {"*"}
                 for a in sub.names) or isinstance(sub, (ast.Global, ast.Nonlocal)):
             return False
-    return getattr_answers(node) is not None
+    return getattr_answers(node, tables) is not None
 
 
 def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
@@ -246,10 +251,11 @@ def _module_flags(tree: ast.Module, out: SymbolSummary) -> None:
         elif isinstance(node, ast.Assign) and any(_replaces_self(t) for t in node.targets):
             reasons.setdefault("replaces itself or its class in sys.modules (its names are looked up at run time)",
                                node.lineno)
+    tables = module_tables(tree)
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__getattr__" \
-                and _answers_by_name(node):
-            out.getattr_answers = getattr_answers(node)  # (tests stage, import check: which names it answers)
+                and _answers_by_name(node, tables):
+            out.getattr_answers = getattr_answers(node, tables)  # (tests stage, import check: the names it answers)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in ("__getattr__", "__dir__"):
             reasons.setdefault(f"defines a module-level {node.name} (lazy names)", node.lineno)
         elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

@@ -32,7 +32,8 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     others = other_distributions(project)
     verify = verify_requirements(project, project.tests or _test_modules(project))
     text = render(project, roots, facts, registries, out, dead, others, verify, places)
-    data = {"verify": {"requirements": verify[0], "plugins": verify[1]}, "source": project.source, "roots": roots,
+    data = {"verify": {"requirements": verify[0], "plugins": verify[1], "notes": verify[2]},
+            "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],
             "other_distributions": others, "not_installed": project.not_installed,
             "open_imports": [{"path": u.path, "line": u.line, "call": u.what, "keeps": list(u.kept)} for u in places],
@@ -55,7 +56,7 @@ def other_distributions(project: Project) -> list[str]:
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
-           verify: tuple[list[str], list[str]] = ([], []), places: Sequence[Uncertain] = ()) -> str:
+           verify: tuple[list[str], list[str], list[str]] = ([], [], []), places: Sequence[Uncertain] = ()) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}".strip() if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -133,7 +134,7 @@ def _test_modules(project: Project) -> list[str]:
                   or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")))
 
 
-def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
+def _verify(requirements: list[str], plugins: list[str], notes: Sequence[str] = ()) -> list[str]:
     if not requirements:
         return []
     tests = any(re.match(r"pytest\b", r) and not r.startswith("pytest-") for r in requirements)
@@ -142,6 +143,7 @@ def _verify(requirements: list[str], plugins: list[str]) -> list[str]:
             + " in a venv of the project's dependencies" + ("," if tests else " (docs/verify.md)"),
             *(["## pytest" + (f" and the plugins its configuration needs: {', '.join(plugins)}" if plugins else "")
                + " (docs/verify.md)"] if tests else []),
+            *[f"## {note}" for note in notes],
             "# [verify]", "# requirements = [" + ", ".join(_s(r) for r in requirements) + "]"]
 
 
@@ -168,10 +170,19 @@ def _uses(f: Found) -> str:
 
 
 def _registries(registries: list[Registry]) -> list[str]:
+    # a cut that frees nothing is no suggestion (inflection 0.5.1's call registry, ijson 3.3.0's callbacks)
+    idle = [reg for reg in registries if not reg.lines]
+    registries = [reg for reg in registries if reg.lines]
+    out = [""]
+    for reg in idle:
+        out += [f"## {reg.kind} registry {reg.package} at {reg.where}: {counted(len(reg.entries), 'entry', 'entries')}",
+                f"##   not suggested: its cut frees no line ({_why_nothing(reg)})"]
     if not registries:
-        return ["", "## no registry found (directory scans, dict, decorator, call or subclass registries)"]
-    out = ["", "## Registries: entries the fork may not need. Uncomment one, then delete from `keep` the keys to",
-           "## cut; the lines each entry's cut could free are noted (the code it alone uses may add more)."]
+        return out + ["## no registry found (directory scans, dict, decorator, call or subclass registries)"
+                      + (" whose cut frees a line" if idle else "")]
+    out += [""] if idle else []
+    out += ["## Registries: entries the fork may not need. Uncomment one, then delete from `keep` the keys to",
+            "## cut; the lines each entry's cut could free are noted (the code it alone uses may add more)."]
     for reg in registries:
         out.append("")
         if reg.kind == "subclass":
@@ -190,6 +201,14 @@ def _registries(registries: list[Registry]) -> list[str]:
         out += [f"#   {_s(key)},{'':<4}## {counted(lines, 'line')}" for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
+
+
+def _why_nothing(reg: Registry) -> str:
+    if reg.kind == "decorator":
+        return "the module names each definition besides registering it"
+    if reg.kind == "call":
+        return "each call names no module of the project"
+    return "each entry names code that other entries or the module use too"
 
 
 def _subclasses(reg: Registry) -> list[str]:

@@ -48,6 +48,7 @@ def find_registries(project: Project) -> list[Registry]:
         tree = trees[module]
         scope = _Scope(module, _imported_names(project, module, tree), {})
         defs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        loads = Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
         for node in tree.body:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                     and isinstance(node.value, ast.Dict):
@@ -69,7 +70,7 @@ def find_registries(project: Project) -> list[Registry]:
                                                                     key_keyword=keyword))
                         if reg.key_keyword != keyword:
                             stacked.add(target)  # keys written two ways: no draft
-                        reg.entries[key] = reg.entries.get(key, 0) + _span(node)
+                        reg.entries[key] = reg.entries.get(key, 0) + _freed(node, loads)
                         seen[target] += 1
                 stacked |= {t for t, n in seen.items() if n > 1}  # @click.option("-a") @click.option("-b"): options
             if isinstance(node, ast.ClassDef):
@@ -245,6 +246,15 @@ def _stores_classes(node: ast.ClassDef) -> bool:
                         and n.func.attr in ("append", "add", "register", "setdefault"):
                     return True
     return False
+
+
+def _freed(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, loads: Counter) -> int:
+    """The lines a registered definition's cut frees: none where its module also names it outside its own body
+    (ijson 3.3.0's ``@ffi.callback("int(void *ctx)")`` functions, listed again in a table of callbacks: the
+    definition stays whatever the registry keeps)."""
+    own = sum(1 for n in ast.walk(node) if isinstance(n, ast.Name) and n.id == node.name
+              and isinstance(n.ctx, ast.Load))
+    return 0 if loads[node.name] > own else _span(node)
 
 
 def _span(node: ast.stmt | ast.expr) -> int:

@@ -23,10 +23,10 @@ _EXTRA = re.compile(r"""(?:\s+and\s+)?\(?\s*extra\s*==\s*["']([^"']+)["']\s*\)?(
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
-def verify_requirements(project: Project, tests: list[str] | None = None) -> tuple[list[str], list[str]]:
-    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`).
-    ``tests``: the draft's, when not the test folders found (test modules inside the packages). Without tests, the
-    project's dependencies alone (the import and install checks need them too)."""
+def verify_requirements(project: Project, tests: list[str] | None = None) -> tuple[list[str], list[str], list[str]]:
+    """(requirement lines, why the plugins are there: `pytest-benchmark (setup.cfg addopts: --benchmark-skip)`,
+    notes on lines the draft changed). ``tests``: the draft's, when not the test folders found (test modules inside
+    the packages). Without tests, the project's dependencies alone (the import and install checks need them too)."""
     dist = project.tree.dist
     root = project.tree.root
     tests = project.tests if tests is None else tests
@@ -66,7 +66,48 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
-    return _first_of_each(lines), why
+    lines = _first_of_each(lines)
+    notes = [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
+             "Python)" for line, pin in declared.relaxed.items() if line in lines]
+    user = _pkg_resources_user(project, tests)
+    if user:
+        lines, changed = _setuptools_below_81(lines)
+        notes += [f"{changed}: {user} imports pkg_resources, which setuptools 81 and later lack"] if changed else []
+    return lines, why, notes
+
+
+def _pkg_resources_user(project: Project, tests: list[str]) -> str | None:
+    """``file:line`` of the first import of ``pkg_resources`` (``__import__('pkg_resources')`` included) in the
+    packages or the tests: the checks' venv needs a setuptools that still has it (PasteDeploy 2.1.1's loadwsgi.py
+    and its namespace ``paste/__init__.py``, zope.event 5.0's ``zope/__init__.py``)."""
+    tested = [rel for rel in project.index.files if any(rel == t or rel.startswith(t + "/") for t in tests)]
+    paths = sorted({*project.internal_modules().values(), *tested})
+    for rel in paths:
+        summary = project.index.files.get(rel)
+        found = [(e.line, e.module) for e in summary.imports if not e.level] + [
+            (d.line, d.target) for d in summary.dynamic_imports if not d.prefix] if summary is not None else []
+        line = min((line for line, module in found if module and module.split(".")[0] == "pkg_resources"), default=0)
+        if line:
+            return f"{rel}:{line}"
+    return None
+
+
+def _setuptools_below_81(lines: list[str]) -> tuple[list[str], str | None]:
+    """Each setuptools line bounded below 81 (its other bounds and marker kept), or ``setuptools<81`` added; the
+    line changed (None where an upper bound was there already)."""
+    out, changed = [], ""
+    for line in lines:
+        if _key(line) == "setuptools" and "<" not in line.partition(";")[0]:
+            spec, semi, marker = line.partition(";")
+            name = _NAME.match(spec)
+            rest = re.match(r"\s*(\[[^\]]*\])?\s*\(?\s*(.*?)\s*\)?\s*$", spec[name.end():] if name else "")
+            extras, bounds = (rest.group(1) or "", rest.group(2)) if rest else ("", "")
+            line = f"setuptools{extras}{bounds + ',' if bounds else ''}<81" + (f"; {marker.strip()}" if semi else "")
+            changed = line
+        out.append(line)
+    if not any(_key(line) == "setuptools" for line in out):
+        out.append(changed := "setuptools<81")
+    return out, changed or None
 
 
 def coverage_plugins(root: Path) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.roots import COMPUTED_ENTRY_POINT
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
+from slimfork.prune.pure_instances import apply_pure_instances
 from slimfork.prune.star_exports import star_export_roots
 from slimfork.source.test_folders import tests_of
 
@@ -84,6 +85,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         else:
             roots += reads
     _apply_decorators(summaries, config)
+    apply_pure_instances(summaries, mm)
     _tie_deletions(summaries)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
     api = public_api(spec.roots, mm, config.drop, kept_api(config, summaries))

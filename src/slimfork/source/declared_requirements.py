@@ -1,10 +1,10 @@
 """Requirements a source tree declares outside PEP 621 metadata: ``setup.py``'s ``install_requires``,
 ``extras_require`` and ``tests_require`` (literal, or read from a requirements file the call names),
 ``setup.cfg``'s ``[options]`` and ``[options.extras_require]``, setuptools' ``dynamic`` requirement files,
-poetry's ``[tool.poetry.dependencies]`` and groups, ``requirements*.txt`` files and tox.ini's ``[testenv] deps``.
-A git checkout has no PKG-INFO, and an older sdist's PKG-INFO lists no ``Requires-Dist``: without these the
-draft's ``[verify]`` suggestion named none of a setup.py project's dependencies (zope.deprecation 5.0,
-async-timeout 4.0.3)."""
+poetry's ``[tool.poetry.dependencies]`` and groups, pdm's, uv's and rye's dev dependencies, ``requirements*.txt``
+files and tox.ini's ``[testenv] deps``. A git checkout has no PKG-INFO, and an older sdist's PKG-INFO lists no
+``Requires-Dist``: without these the draft's ``[verify]`` suggestion named none of a setup.py project's
+dependencies (zope.deprecation 5.0, async-timeout 4.0.3)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class Declared:
     runtime: list[str] = field(default_factory=list)
     groups: dict[str, list[str]] = field(default_factory=dict)
     origins: list[str] = field(default_factory=list)
+    relaxed: dict[str, str] = field(default_factory=dict)  # a requirements file's pin as a lower bound -> the pin
 
     def add(self, name: str | None, lines: list[str], origin: str) -> None:
         lines = [line for line in lines if line]
@@ -194,6 +195,25 @@ def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:
     poetry = tool.get("poetry")
     if isinstance(poetry, dict):
         _poetry(poetry, out)
+    _dev_tables(tool, out)
+
+
+def _dev_tables(tool: dict, out: Declared) -> None:
+    """pdm's ``[tool.pdm.dev-dependencies]`` groups (before PEP 735; unearth 0.17.2's ``test`` group held its test
+    dependencies, and the draft had pytest alone), and uv's and rye's ``dev-dependencies`` lists (a ``dev`` group).
+    An editable or path entry (``-e file:///${PROJECT_ROOT}/...``) is left out."""
+    pdm = tool.get("pdm")
+    groups = pdm.get("dev-dependencies") if isinstance(pdm, dict) else None
+    lists = [(group, reqs, "[tool.pdm.dev-dependencies]") for group, reqs in groups.items()] \
+        if isinstance(groups, dict) else []
+    for name in ("uv", "rye"):
+        table = tool.get(name)
+        if isinstance(table, dict):
+            lists.append(("dev", table.get("dev-dependencies"), f"[tool.{name}] dev-dependencies"))
+    for group, reqs, where in lists:
+        if isinstance(reqs, list):
+            out.add(group, [r.strip() for r in reqs if isinstance(r, str) and _REQ.match(r.strip())],
+                    f"pyproject.toml {where}")
 
 
 def _dynamic_files(dynamic: dict) -> list[tuple[str | None, list[str]]]:
@@ -321,7 +341,7 @@ def _requirement_files(root: Path, out: Declared, used: set[Path]) -> None:
             name = stem
         else:
             name = re.sub(r"(^|[-_.])requirements?($|[-_.])", r"\1\2", stem).strip("-_.") or "requirements"
-        lines = read_requirement_file(file, used)
+        lines = _lower_bounds(read_requirement_file(file, used), out)
         rel = file.relative_to(root.resolve()).as_posix()
         if name in _RUNTIME_FILES:
             if not out.runtime:
@@ -346,7 +366,26 @@ def _tox(root: Path, out: Declared, used: set[Path]) -> None:
         include = re.match(r"^(?:-r|--requirement)\s*=?\s*(\S+)$", line)
         if include and "{" not in line:
             if (root / include.group(1)).resolve() not in used:  # read already as a list of its own
-                lines += read_requirement_file(root / include.group(1), used)
+                lines += _lower_bounds(read_requirement_file(root / include.group(1), used), out)
         elif line and "{" not in line and not re.match(r"^[\w.,!-]+:\s", line) and _REQ.match(line):
             lines.append(line)
     out.add("tox", lines, "tox.ini [testenv] deps")
+
+
+_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?)\s*==\s*([0-9][0-9A-Za-z.+!-]*)\s*(;.*)?$")
+
+
+def _lower_bounds(lines: list[str], out: Declared) -> list[str]:
+    """A requirements file's exact pin (``pytest==7.4.3``, what pip-compile writes for the project's own CI) as a
+    lower bound: the draft's venv is built today, on this Python, where an old pinned release may not install (yarl
+    1.9.4's ``requirements/test.txt``); the build files' own ranges are left as they are."""
+    relaxed = []
+    for line in lines:
+        match = _PIN.match(line)
+        if match:
+            new = f"{match.group(1).strip()}>={match.group(2)}" + (f"; {match.group(3)[1:].strip()}" if match.group(3)
+                                                                     else "")
+            out.relaxed[new] = line
+            line = new
+        relaxed.append(line)
+    return relaxed

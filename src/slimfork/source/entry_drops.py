@@ -252,17 +252,17 @@ def _cut_setup_py(text: str, dropped: Groups, pairs, files: list[str]) -> str:
             name, eq, value = elt.value.partition("=")
             if (eq and (name.strip(), _norm(value)) in names) or elt.value.lstrip("./") in files:
                 hits.append(i)
-        spans += _element_spans(node, hits)
+        spans += element_spans(node, hits)
     if not spans:
         return text
     data = text.encode("utf-8")  # ast's columns are UTF-8 byte offsets
-    offsets = _line_offsets(data)
+    offsets = line_offsets(data)
     for start, end in sorted(((offsets[a[0] - 1] + a[1], offsets[b[0] - 1] + b[1]) for a, b in spans), reverse=True):
         data = data[:start] + data[end:]
     return data.decode("utf-8")
 
 
-def _element_spans(node: ast.List | ast.Tuple, hits: list[int]):
+def element_spans(node: ast.List | ast.Tuple, hits: list[int]):
     """The (start, end) positions, as (line, col), that remove elements ``hits`` of a list with their separating
     commas: each run of removed elements up to the next kept one, or from the previous kept one when the run ends
     the list; all of them when none is kept."""
@@ -270,8 +270,11 @@ def _element_spans(node: ast.List | ast.Tuple, hits: list[int]):
     out: list = []
     if not hits:
         return out
-    if len(hits) == len(elts):
-        return [((elts[0].lineno, elts[0].col_offset), (elts[-1].end_lineno, elts[-1].end_col_offset))]
+    if len(hits) == len(elts):  # up to the closing bracket: a trailing comma goes too (`[,]` is no list)
+        end = (node.end_lineno or 0, node.end_col_offset or 0)
+        closing = (end[0], end[1] - 1) if isinstance(node, ast.List) or end > (
+            elts[-1].end_lineno or 0, elts[-1].end_col_offset or 0) else None
+        return [((elts[0].lineno, elts[0].col_offset), closing or (elts[-1].end_lineno, elts[-1].end_col_offset))]
     runs: list[list[int]] = []
     for i in hits:
         if runs and runs[-1][-1] == i - 1:
@@ -289,7 +292,7 @@ def _element_spans(node: ast.List | ast.Tuple, hits: list[int]):
     return out
 
 
-def _line_offsets(data: bytes) -> list[int]:
+def line_offsets(data: bytes) -> list[int]:
     """The byte offset of each line's start."""
     out, pos = [], 0
     for line in data.splitlines(keepends=True):

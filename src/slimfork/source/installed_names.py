@@ -1,6 +1,6 @@
 """The top-level packages and modules a build installs, where its configuration lists them: hatch's wheel
 ``packages``, ``only-include`` (through ``sources``) or plain ``include`` paths, poetry's ``packages = [{include,
-from}]`` and ``.py`` files of its ``include``, flit's module, setuptools' literal ``packages``/``py_modules`` and
+from}]`` and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal ``packages``/``py_modules`` and
 ``[tool.setuptools.packages.find] include``, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern
 (``fnmatch``, most are plain names). ``None`` when nothing lists them (``find_packages()``, hatch's defaults): every
 package found counts then. `slimfork init` roots only what the build installs (a ``bench/`` or ``docs_src/`` package
@@ -25,11 +25,12 @@ def installed_patterns(root: Path) -> set[str] | None:
     except (OSError, tomllib.TOMLDecodeError):
         data = {}
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
-    for read in (_hatch, _poetry, _flit, _setuptools_find):
+    for read in (_hatch, _poetry, _setuptools_find):
         names = read(tool)
         if names is None:  # a list it cannot read (a glob across folders): it declares nothing usable
             return None
         found |= names
+    found |= _flit(tool, data)
     found |= {n.split(".")[0] for n in declared_list(root, "packages", "packages") + declared_list(
         root, "py-modules", "py_modules") if n}
     for path in sorted(root.glob("*.egg-info/top_level.txt")) + sorted(root.glob("*/*.egg-info/top_level.txt")):
@@ -114,9 +115,13 @@ def _poetry(tool: dict) -> set[str] | None:
     return out
 
 
-def _flit(tool: dict) -> set[str]:
+def _flit(tool: dict, data: dict) -> set[str]:
+    """``[tool.flit.module] name``, else (flit's default) the distribution's name with ``-`` as ``_``: asyncstdlib
+    3.12.5's ``unittests`` package, which only its sdist carries, was a root of the draft."""
     name = _table(tool, "flit", "module").get("name")
-    return {name.split(".")[0]} if isinstance(name, str) and name else set()
+    if not name and str(_table(data, "build-system").get("build-backend", "")).startswith(("flit_core", "flit.")):
+        name = _table(data, "project").get("name")
+    return {name.split(".")[0].replace("-", "_")} if isinstance(name, str) and name else set()
 
 
 def _setuptools_find(tool: dict) -> set[str]:

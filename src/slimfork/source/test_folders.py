@@ -1,7 +1,7 @@
-"""The project's test folders when the spec names none: folders called tests/test/testing/testsuite that hold test
-files (``test_*.py``, ``*_test.py``, ``*_tests.py``, ``conftest.py``), the outermost of each; and test modules at the top
-(``test_six.py``). Without them, tests of kept code looked unreachable and left the fork (boltons'
-``tests/test_iterutils.py`` with the root ``boltons.iterutils``)."""
+"""The project's test folders when the spec names none: folders called tests/test/testing/testsuite/unittests that
+hold test files (``test_*.py``, ``*_test.py``, ``*_tests.py``, ``conftest.py``), the outermost of each; and test
+modules at the top (``test_six.py``). Without them, tests of kept code looked unreachable and left the fork
+(boltons' ``tests/test_iterutils.py`` with the root ``boltons.iterutils``; asyncstdlib 3.12.5's ``unittests/``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Iterable
 
 from slimfork.globs import first_match
 
-TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite")
+TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite", "unittests", "unit_tests")
 
 
 def is_test_file(rel: str) -> bool:

@@ -185,10 +185,12 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     the file reads (loaded for its effects) takes the file, and so does an import of a module the fork removes
     whose import does something (a module-level call: idna's ``import idna.codec`` registers the codec the file's
     other tests look up by name), unless other tests import the file (a test module that is also a helper, sqlglot's
-    ``tests/dialects/test_dialect.py`` with ``Validator``)."""
+    ``tests/dialects/test_dialect.py`` with ``Validator``). A test package's ``__init__.py`` loses only its star
+    imports of test files that go whole (huey's ``huey/tests/__init__.py`` star-imports every test module, for
+    ``python -m huey.tests``): any other breakage keeps it whole, as before."""
     out = {}
     for path, tf in files.items():
-        if (path, "<module>") not in bad or posixpath.basename(path) == "__init__.py":
+        if (path, "<module>") not in bad:
             continue
         known = importable_names(path)  # tests.helpers.b, or helpers.b from a folder on sys.path
         imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
@@ -198,6 +200,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
         if any(n in tf.units and n != "<module>" and (path, n) in bad for n in unit.names):
             continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
+        if posixpath.basename(path) == "__init__.py" and not all(
+                _star_test_module(path, tf, u.dotted, files, library) for u, _ in broken):
+            continue  # a test package's __init__ loses only its star imports of test files that go whole
         names = {}
         for use, why in broken:
             if _star_test_module(path, tf, use.dotted, files, library):

@@ -33,7 +33,8 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
         near = fixtures.get(posixpath.dirname(path), {})
         kept = [u for u in tf.tests if of_kept and _no_removed(_own_body(u), library)
                 and _no_removed(_class_body(tf, u), library)
-                and _no_removed(_called_code(path, tf, u, near, files, by_name, library), library)]
+                and _no_removed(_called_code(path, tf, u, near, files, by_name, library), library)
+                and _no_removed(_named_setup(path, tf, u, near, files, by_name, library), library)]
         conftest = posixpath.basename(path) == "conftest.py"
         if not kept and not conftest:
             continue
@@ -150,6 +151,24 @@ def _called_code(path: str, tf: TestFile, test: Unit, conftest: dict[str, tuple[
             out += [use for use in other.uses if _module_words(library.module_of(use.dotted)) & words]
             todo.append((owner, other))
     return out
+
+
+def _named_setup(path: str, tf: TestFile, test: Unit, conftest: dict[str, tuple[TestFile, Unit]],
+                 files: dict[str, TestFile], by_name: dict[str, str], library: Library) -> list[Use]:
+    """The uses of a test's setup (its class, ``setUp``/``setup_method``, the fixtures it requests, the helpers those
+    read) of a module whose own name the test's file or class names as its subject: ``tests/test_check.py``'s
+    ``TestWarningStream.setup_method`` builds ``twine.commands.check._WarningStream()``, huey's ``test_stats.py``
+    ``StatsTestCase.setUp`` initialises ``huey.contrib.stats``' database. That setup builds the object the test
+    exercises: the test tests the module and goes with it, which stays out. Setup using a module the test does not
+    name (asn1crypto's ``_load_cert`` and ``pem``) stays setup, and the module test support."""
+    words = _subject_words(posixpath.basename(path), test.qualname.split(".")[0] if "." in test.qualname else "")
+    return [use for _, unit in _shared_units(tf, test, conftest, files, by_name) for use in unit.uses
+            if _own_word(library.module_of(use.dotted)) in words]
+
+
+def _own_word(module: str | None) -> str | None:
+    """A module's own name as a subject word (``huey.contrib.stats``: stats; ``pkg.cli._main``: main)."""
+    return module.rpartition(".")[2].replace("_", "").lower() if module and "." in module else None
 
 
 def _subject_words(path: str, qualname: str) -> set[str]:

@@ -96,6 +96,19 @@ _MODULE_PLUGINS = {"xdist": "pytest-xdist", "pytest_cov": "pytest-cov", "pytest_
                    "pytest_django": "pytest-django", "trio": "pytest-trio", "pytest_trio": "pytest-trio"}
 
 
+def unrecognized_plugins(note: str) -> dict[str, str]:
+    """The plugin distributions the options pytest rejected as "unrecognized arguments" belong to (the project's
+    ``addopts`` pass ``--cov`` without pytest-cov installed): distribution -> the first such option."""
+    out: dict[str, str] = {}
+    for arg in note.partition("unrecognized arguments:")[2].split("|")[0].split():
+        option = arg.partition("=")[0]
+        dist = next((d for prefix, d in _OPTION_PLUGINS if option.startswith(prefix)), None) \
+            or _SHORT_PLUGINS.get(option[:2] if option[:2] == "-n" else option)
+        if dist:
+            out.setdefault(dist, arg)
+    return out
+
+
 def _plugins_needed(args: list[str], options: dict, name: str, out: PytestConfig) -> None:
     """The plugin distributions this file's pytest options need: ``required_plugins``, a plugin's option in
     ``addopts`` (``--benchmark-skip``: pytest-benchmark), a plugin module ``-p`` loads, a plugin's ini key."""

@@ -49,6 +49,19 @@ def lazy_dir_names(module, most=2048, seconds=20.0):
             pass
     return got, 0
 
+def claim_namespaces(root):
+    # A package of the tree that an installed distribution's `*-nspkg.pth` (setuptools' namespace_packages) made
+    # when Python started (Paste 3.10.1's `paste`): its __path__ lacks the tree's folder, which an installed copy's
+    # own .pth would add, so none of the tree's modules below it imported (PasteDeploy 2.1.1: 7 of 16)
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__path__", None)
+        if "." in name or getattr(module, "__file__", None) is not None or path is None:
+            continue
+        folders = [os.path.join(p, name) for p in sys.path if p and (p + os.sep).startswith(root)]
+        folders = [f for f in folders if os.path.isdir(f) and f not in list(path)]
+        if folders:  # a plain list (types.ModuleType) or a namespace's path the .pth computed from site-packages
+            module.__path__ = folders + list(path)
+
 def import_one(name, out, root):
     result = {"ok": True}
     try:
@@ -87,13 +100,15 @@ def import_one(name, out, root):
 _BYTECODE = r"""
 sys.dont_write_bytecode, sys.pycache_prefix = False, sys.argv[4]  # compiled once per run, outside the tree
 """
-RUNNER = _IMPORT_ONE + _BYTECODE + "\nimport_one(sys.argv[1], sys.argv[2], sys.argv[3] + os.sep)\n"
+RUNNER = _IMPORT_ONE + _BYTECODE + "\nclaim_namespaces(sys.argv[3] + os.sep)\n" \
+    "import_one(sys.argv[1], sys.argv[2], sys.argv[3] + os.sep)\n"
 SERVER = _IMPORT_ONE + r"""
 import select, signal, time
 proto_in, proto_out = os.fdopen(os.dup(0)), os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)  # whatever the imports print must not reach the protocol, nor may they read it
 os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
 root, timeout = sys.argv[1] + os.sep, float(sys.argv[2])
+claim_namespaces(root)
 for preload in json.loads(sys.argv[3]):
     try:
         importlib.import_module(preload)

@@ -139,8 +139,12 @@ class VerifySpec:
             try:
                 text = path.read_text(encoding="utf-8")
             except OSError as exc:
+                one = re.fullmatch(r"[A-Za-z0-9][\w.-]*\s*(?:[<>=!~].*)?", self.requirements) \
+                    and not self.requirements.endswith((".txt", ".in"))
+                hint = "a path relative to the spec file" + (  # `requirements = "pytest"` read as a file name
+                    f", or an array of requirements: requirements = [\"{self.requirements}\"]" if one else "")
                 raise SpecError(f"cannot read the requirements file {path}: {exc.strerror}",
-                                key="verify.requirements", hint="a path relative to the spec file") from None
+                                key="verify.requirements", hint=hint) from None
             lines = tuple(line.split(" #")[0].strip() for line in text.splitlines()
                           if line.strip() and not line.lstrip().startswith("#"))
             origin = path.name
