@@ -55,3 +55,26 @@ def test_checked_shrink_keeps_what_a_lazy_name_loads(tmp_path):
                           capture_output=True, text=True)
     assert done.stdout.strip() == "heavy", done.stderr[-2000:]
     assert not (fork / "pkg/legacy.py").exists()
+
+
+def test_a_long_lazy_table_is_resolved_too(tmp_path):
+    """A ``__dir__`` listing 40 lazy names (more than the 32 the baseline once stopped at: it then resolved none,
+    and a fork without the module the 40th name loads passed the check, session 40's leftover)."""
+    names = {f"Name{i:02d}": f"pkg._m{i:02d}" for i in range(40)}
+    init = ("import importlib\n_NAMES = " + repr({k: v[::-1] for k, v in names.items()}) + "\n\n\n"
+            "def __getattr__(name):\n    if name in _NAMES:\n"
+            "        return getattr(importlib.import_module(_NAMES[name][::-1]), name)\n"
+            "    raise AttributeError(name)\n\n\ndef __dir__():\n    return list(_NAMES)\n")
+    files = {"pkg/__init__.py": init, **{v.replace(".", "/") + ".py": f"class {k}:\n    pass\n"
+                                         for k, v in names.items()}}
+    for side in ("original", "fork"):
+        for rel, text in files.items():
+            (tmp_path / side / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / side / rel).write_text(text)
+    check = ImportModulesCheck(TreeLayout("", ("pkg",)), current_env(), ImportModulesSpec(jobs=1), {})
+    baseline = check.baseline(tmp_path / "original")
+    outcome = baseline.data["outcomes"]["pkg"]
+    assert len(outcome.dir_names) == 40 and outcome.dir_skipped == 0 and "pkg/_m39.py" in outcome.loaded
+    (tmp_path / "fork/pkg/_m39.py").unlink()
+    result = check.run(tmp_path / "fork", baseline)
+    assert "pkg/__init__.py: pkg lost public name 'Name39'" in result.failures, result.failures

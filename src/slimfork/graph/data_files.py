@@ -10,7 +10,7 @@ import posixpath
 import re
 
 from slimfork.graph.modules import ModuleMap
-from slimfork.index.pickled import pickle_globals
+from slimfork.index.pickled import pickle_globals, unpacked
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
                  ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
@@ -28,6 +28,9 @@ _NOT_SCANNED = (".py", ".pyi", ".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", 
 # of those, the suffixes of binary blobs a pickle is also saved under (``state.bin``, an old ``torch.save``'s ``.pt``):
 # read when the file starts as a pickle does
 _BLOBS = (".bin", ".pt", ".pth", ".ckpt", ".db", ".npy")
+# compressed files, read decompressed (``state.pkl.gz`` loaded by ``pickle.load(gzip.open(...))``, a zip of plugin
+# lists): what they hold is read as a data file's text is
+_COMPRESSED = (".gz", ".bz2", ".xz", ".zip")
 _TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protocols 0 and 1: GLOBAL or INST first
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
@@ -106,6 +109,8 @@ def scanned_data_file(path: str, root: str | None = None) -> bool:
     too: the classes it loads must stay."""
     name = posixpath.basename(path).lower()
     if path.endswith(DATA_SUFFIXES + CYTHON_SUFFIXES):
+        return True
+    if name.endswith(_COMPRESSED) and not name.endswith((".tar.gz", ".tar.bz2", ".tar.xz")):
         return True
     if name.endswith(_BLOBS) and root is not None:
         try:
@@ -202,6 +207,13 @@ def _text(root: str, path: str) -> str:
         return ""
     if len(data) > _MAX_BYTES:
         return ""
+    return data_text(path, data)
+
+
+def data_text(path: str, data: bytes) -> str:
+    """``readable_text`` of a file's bytes, a compressed file's (``state.pkl.gz``, a zip's members) decompressed."""
+    if posixpath.basename(path).lower().endswith(_COMPRESSED):
+        return "\n".join(readable_text(path.rsplit(".", 1)[0], part) for part in unpacked(data))
     return readable_text(path, data)
 
 
@@ -223,3 +235,23 @@ def _pickle_start(data: bytes) -> bool:
 PICKLES = (".pkl", ".pickle")
 
 
+
+
+def files_by_name(other_files: list[str]) -> dict[str, list[str]]:
+    """Basename -> the non-Python files of the tree so named (for ``named_file_modules``)."""
+    table: dict[str, list[str]] = {}
+    for path in other_files:
+        table.setdefault(posixpath.basename(path), []).append(path)
+    return table
+
+
+def named_file_modules(mm: ModuleMap, root: str, by_name: dict[str, list[str]], text: str) -> list[tuple[str, str]]:
+    """(path, module) for the modules a data file outside the package folders names, the file named by ``text``
+    in kept code (``"plugins.txt"``, ``"config/app.toml"``, ``"setup.cfg"``): the code reads it (a plugin list in
+    a ``config/`` folder beside ``src/``, a section of its own in ``setup.cfg``) and imports what it names."""
+    out = []
+    for path in by_name.get(posixpath.basename(text), []):
+        if (path == text or path.endswith("/" + text)) and package_above(mm, posixpath.dirname(path)) is None \
+                and scanned_data_file(path, root):
+            out += [(path, module) for module in modules_named(mm, root, path)]
+    return out

@@ -8,6 +8,7 @@ import posixpath
 
 from slimfork.decisions import Uncertain
 from slimfork.graph.modules import ModuleMap, resolve_import
+from slimfork.index.own_expr import MARK, evaluate_own
 from slimfork.index.relative import absolute_module
 from slimfork.index.scans import OWN, parse_param
 from slimfork.index.summary import RUNTIME_PACKAGE, ImportEdge
@@ -37,6 +38,8 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             continue
         # f"{__name__}.{group}": this module's name (or its package's)
         target, package = dyn.target and info.fill_own(dyn.target), dyn.package and info.fill_own(dyn.package)
+        if target and target.startswith(MARK):  # ".".join(__name__.split(".")[:-1] + ["impl"]): evaluated here
+            target = evaluate_own(target, name, info.own_package)
         lazy = dyn.lazy  # a lazy attribute whose name no prefix the module builds narrows: its whole package
         if not target and dyn.built:  # import_module(_LAZY[name]) where _LAZY holds f"{__name__}.{m}": all so named
             starts = sorted({info.fill_own(b) for b in dyn.built})

@@ -6,7 +6,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from slimfork.graph.data_files import data_file_edges
+from slimfork.graph.data_files import data_file_edges, files_by_name, named_file_modules
 from slimfork.graph.frameworks import framework_edges
 from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
@@ -69,6 +69,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     for name, info in mm.modules.items():
         for folder in _ancestors(info.path or ""):
             folders.setdefault(folder, []).append(name)
+    data_root, data_files = index.data_from or (index.root, index.other_files)
+    data_by_name = files_by_name(data_files)
     for name, info in mm.modules.items():
         out = edges[name]
         if "." in name:
@@ -139,11 +141,15 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for target in _folder_modules(folders, info.path, text, package_folders):
                 if target != name:
                     out.append(Edge(target, "path", line, f"the folder '{text}' is read by its path"))
+        for text, line in summary.data_names if info.path != "setup.py" else ():  # "plugins.txt" beside the
+            # packages: what it names (setup.py's own reads of setup.cfg are the build rules')
+            for path, target in named_file_modules(mm, str(data_root), data_by_name, text):
+                if target != name:
+                    out.append(Edge(target, "string", line, f"the data file {path} ('{text}') names it"))
         for scan in summary.dir_scans:
             found = []
             scan_edges(mm, name, info, scan, registries, found, uncertain, callers, named_elsewhere)
             out.extend(Edge(target, "scan", line, detail) for target, line, detail in found)
-    data_root, data_files = index.data_from or (index.root, index.other_files)
     for package, target, kind, why in data_file_edges(mm, str(data_root), data_files):
         edges[package].append(Edge(target, kind, 0, why))
     for package, target, why in framework_edges(mm, index):

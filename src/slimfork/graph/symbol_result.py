@@ -128,8 +128,10 @@ class PrunedCollector(ImportTargets):
         gone = []
         for position, name in enumerate(summary.all_names or ()):
             binders = self.binders[module].get(name, ())
-            if not binders and not self._star_bound(module, name, frozenset({module})):
-                gone.append((position, name))  # only star imports bound it, and none does in the fork
+            if not binders and not self._star_bound(module, name, frozenset({module})) \
+                    and "__getattr__" not in self.binders[module] and f"{module}.{name}" not in self.s:
+                gone.append((position, name))  # only star imports bound it, and none does in the fork (not a
+                # lazy name a module __getattr__ gives, nor a submodule `from pkg import *` imports)
             elif binders and all(i in gone_statements or (summary.statements[i].kind == "import" and all(
                     (i, a.position) in gone_aliases for a in summary.statements[i].aliases if a.bound == name))
                     for i in binders):

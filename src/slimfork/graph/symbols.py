@@ -235,6 +235,8 @@ class _Walker(PrunedCollector):
         for name in sorted(st.anywhere):  # read off a module imported by a computed name: any module's binding
             for other in sorted(m for m in self.s if name in self.binders[m]):
                 self.use_name(other, name, f"{where} reads '{name}' off a module it imports by a computed name")
+                if name in st.anywhere_lookups:  # getattr(pkg.helpers, computed): every name of what it binds
+                    self.use_chain(other, (name,), where, computed=True)
 
     def own_lookup(self, module: str, prefix: str, line: int) -> None:
         """``import_module(__name__)``, ``resolve_name(f"{__name__}:_impl_{kind}")``: the module reads its own

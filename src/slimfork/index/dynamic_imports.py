@@ -8,7 +8,8 @@ import re
 from collections import Counter
 
 from slimfork.index.import_aliases import import_aliases, through_alias
-from slimfork.index.own_names import flat_pieces, own_name, own_submodule
+from slimfork.index.own_expr import module_bindings, own_expression
+from slimfork.index.own_names import derived_names, flat_pieces, own_name, own_submodule
 from slimfork.index.str_build import as_fstring
 from slimfork.index.symbol_refs import returned_module
 from slimfork.index.summary import RUNTIME_PACKAGE, DynamicImport, ImportEdge, ModuleSummary
@@ -51,12 +52,15 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call)}
     aliases = import_aliases(tree)
     lazy = lazy_getattr_calls(tree)
+    bindings, derived = module_bindings(tree), derived_names(tree)
     for written in walk(tree):
         if not isinstance(written, ast.Call):
             continue
         key, node = id(written), through_alias(written, aliases)
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name in _KEYWORD_NAMES and not node.args:  # import_module(name=".impl", package=__package__)
+            node = _positional(node, _KEYWORD_NAMES[name])
         if name in ("import_module", "__import__", "run_module", "find_spec") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(key, ())}
             call, arg = node, node.args[0]
@@ -64,8 +68,9 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 call = ast.Call(node.func, [assigned[key][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
             variables = {**tables.get(key, {}), **loops.get(key, {})}
+            bound = {**{k: v for k, v in bindings.items() if k not in local.get(key, ())}, **assigned.get(key, {})}
             found = dynamic_imports(call, name, variables, visible, param_defaults.get(key),
-                                    attribute_loops.get(key, {}))
+                                    attribute_loops.get(key, {}), bound, derived)
             if any(d.target is None and not d.attribute for d in found) and (built := built_prefixes(tree)):
                 found = [d._replace(built=built) if d.target is None and not d.attribute else d for d in found]
             if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
@@ -91,6 +96,21 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 and not isinstance(node.args[0], ast.Constant):  # a literal "pkg.mod:attr" is a string edge
             prefix = _string_prefix(node.args[0]).split(":", 1)[0]
             summary.dynamic_imports.append(DynamicImport(node.lineno, unparse(node), prefix or None, True, None))
+
+
+_KEYWORD_NAMES = {"import_module": ("name", "package"), "find_spec": ("name", "package"), "run_module": ("mod_name",)}
+
+
+def _positional(call: ast.Call, names: tuple[str, ...]) -> ast.Call:
+    """The call with its leading arguments given by keyword (``name=``, ``package=``) made positional."""
+    given = {k.arg: k.value for k in call.keywords}
+    args = []
+    for name in names:
+        if name not in given:
+            break
+        args.append(given.pop(name))
+    keywords = [k for k in call.keywords if k.arg in given]
+    return ast.Call(call.func, args, keywords, lineno=call.lineno, col_offset=call.col_offset)
 
 
 def lazy_getattr_calls(tree: ast.Module) -> set[int]:
@@ -437,11 +457,25 @@ def _strings_of(value) -> list[str] | None:
 
 def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
                     consts: dict[str, list[str]], defaults: dict[str, str] | None = None,
-                    attributes: dict[str, str] | None = None) -> list[DynamicImport]:
+                    attributes: dict[str, str] | None = None, bound: dict[str, ast.expr] | None = None,
+                    derived: dict[str, str] | None = None) -> list[DynamicImport]:
     """The modules an ``import_module``/``__import__`` call may name: one entry per literal candidate (a string, an
     f-string over a loop of literals, a name or subscript of a module-level literal), one prefix entry per start
     a loop gives (``for p in ("pkg.a.", "pkg.b."): import_module(p + name)``; ``self.packages``: the attribute),
-    else one prefix entry."""
+    a name computed from the module's own name alone (``{=EXPR}``, index/own_expr.py), else one prefix entry.
+    ``bound``: names bound once (the function's locals, module constants); ``derived``: module constants bound to
+    the own name or its parent's (``_BASE = __name__.rsplit(".", 1)[0]``)."""
+    found = _dynamic_imports(call, name, variables, consts, defaults, attributes, derived or {})
+    if all(d.target for d in found) and not any(d.prefix for d in found) \
+            or (own := own_expression(call.args[0], bound or {})) is None:
+        return found
+    marked = DynamicImport(call.lineno, unparse(call), own[0], False, _package_of(call, name)[0])
+    return [marked, *found] if own[1] else [marked]  # type(self).__module__: a subclass's module may differ
+
+
+def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]], consts: dict[str, list[str]],
+                     defaults: dict[str, str] | None, attributes: dict[str, str] | None,
+                     derived: dict[str, str]) -> list[DynamicImport]:
     written, text = call.args[0], unparse(call)
     arg = as_fstring(written)  # "%s.drivers.%s" % (__package__, d), "{}.{}".format(...), ".".join((...)), a + b
     package, dots = _package_of(call, name)
@@ -459,7 +493,7 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         return [DynamicImport(call.lineno, text, (dots + start) or None, True, package) for start in variables[lead]]
     if lead in (attributes or {}):
         return [DynamicImport(call.lineno, text, None, True, package, attribute=(attributes or {})[lead])]
-    prefix = _string_prefix(arg) or _joined_prefix(written, consts)
+    prefix = _string_prefix(arg, derived) or _joined_prefix(written, consts)
     if not prefix and not dots and (suffix := _string_suffix(arg, defaults)):  # f"{app}.models": each *.models
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package)]
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
@@ -552,18 +586,20 @@ def _candidate_strings(arg, variables: dict[str, list[str]], consts: dict[str, l
     return None
 
 
-def _string_prefix(node) -> str:
-    """The constant start of an f-string or a string concatenation ('' when there is none)."""
+def _string_prefix(node, derived: dict[str, str] | None = None) -> str:
+    """The constant start of an f-string or a string concatenation ('' when there is none); ``derived``: module
+    constants bound to the own name or its parent's (``f"{_BASE}.{mod}"``: ``{__parent__}.``)."""
     if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
         return str(node.values[0].value)
     if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.FormattedValue) \
-            and (own := own_name(node.values[0].value)):  # f"{__package__}.backends.{name}": the module's own
+            and (own := own_name(node.values[0].value) or _derived(node.values[0].value, derived)):  # the own name:
+        # f"{__package__}.backends.{name}"
         rest = node.values[1] if len(node.values) > 1 else None
         return own + (str(rest.value) if isinstance(rest, ast.Constant) else "")
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         if isinstance(node.left, ast.Constant) and isinstance(node.left.value, str):
             return node.left.value
-        return _string_prefix(node.left)
+        return _string_prefix(node.left, derived)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) \
             and isinstance(node.left.value, str):  # ".x_%s" % name
         return node.left.value.split("%", 1)[0]
@@ -571,3 +607,7 @@ def _string_prefix(node) -> str:
             and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
         return node.func.value.value.split("{", 1)[0]  # ".x_{}".format(name)
     return ""
+
+
+def _derived(node, derived: dict[str, str] | None) -> str | None:
+    return (derived or {}).get(node.id) if isinstance(node, ast.Name) else None

@@ -9,7 +9,7 @@ import re
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
-from slimfork.index.own_names import built_imports, own_submodules
+from slimfork.index.own_names import built_imports, own_relative_strings, own_submodules
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.purity import type_checking_tests, typing_aliases
@@ -26,6 +26,10 @@ _PATH_LOADS = re.compile(r"\b(?:spec_from_file_location|SourceFileLoader|Sourcel
                          r"|exec_module|load_module)\b|\bexec\(\s*compile\(")
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
 _PREFIX_STRING = re.compile(r"""\w\.["']""")  # "docutils.languages.": a module-name prefix
+_DATA_NAME = re.compile(r"(?:[\w.-]+/)*[\w-][\w.-]*\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env"
+                        r"|properties|lst|list)")
+_DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env|properties|lst|list)[\"']")
+_ENCODED_BLOB = re.compile(r"b64decode|b32decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 
 
@@ -54,10 +58,11 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
     copied = packaging_strings(tree) if "setup(" in text else set()  # setup(packages=[...]): copied, not imported
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose
                        and (found, line) not in copied]
-    if ("b'" in text or 'b"' in text) and ("\\x80" in text or "\\n" in text):  # a pickle in a bytes literal
+    if ("b'" in text or 'b"' in text) and ("\\x80" in text or "\\n" in text) \
+            or _ENCODED_BLOB.search(text):  # a pickle in a bytes literal, or encoded (base64, hex, compressed)
         summary.strings += [(found.partition(":")[0], line) for found, line in pickled_literals(tree)]
     if "__name__" in text or "__package__" in text:  # f"{__name__}.ops": kept as "{__name__}.ops"
-        summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
+        summary.strings += own_submodules(tree) + lazy_table_submodules(tree) + own_relative_strings(tree)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)
@@ -68,6 +73,9 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
         if "sys.path" in text:
             summary.sys_path_folders = sys_path_folders(tree)
+    if _DATA_SUFFIX.search(text):  # Path(__file__).parents[2] / "config" / "plugins.txt": read for module names
+        summary.data_names = [(n.value, n.lineno) for n in walk(tree) if isinstance(n, ast.Constant)
+                              and isinstance(n.value, str) and _DATA_NAME.fullmatch(n.value)]
     if ".py" in text:  # setup.py's open("coverage/pth_file.py"): a file read, copied or run by its path
         summary.path_strings = [(m.group(2), text.count("\n", 0, m.start()) + 1) for m in _PY_PATH.finditer(text)]
         summary.path_strings += _joined_py_paths(tree)

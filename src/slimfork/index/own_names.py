@@ -145,3 +145,32 @@ def own_pattern(node: ast.AST, derived: dict[str, str]) -> str | None:
     if not parts[-1] != "*" or not re.fullmatch(r"(?:\.[A-Za-z_*][\w*]*)+", text):
         return None
     return derived[head.value.id] + text
+
+
+_RELATIVE = re.compile(r"\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def own_relative_strings(tree: ast.Module) -> list[tuple[str, int]]:
+    """Relative module names handed to a call beside the module's own name, which the callee resolves against it:
+    ``__getattr__ = make_getattr(__name__, {"Heavy": "._heavy"})`` (a lazy-attribute factory of another module),
+    ``register(__package__, [".fast", ".slow"])``: ``{__name__}._heavy``, each module the graph finds so named."""
+    tables = {s.targets[0].id: s.value for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+              and isinstance(s.targets[0], ast.Name)}
+    return [(name, node.lineno) for node in walk(tree) if isinstance(node, ast.Call)
+            for name in own_relative_names(node, tables)]
+
+
+def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]:
+    """For one call: ``{__name__}._heavy`` for each relative name among its arguments (in a literal, or a module
+    table ``tables`` holds) when exactly one argument is the module's own name."""
+    values = [*node.args, *(k.value for k in node.keywords)]
+    owns = [own for v in values if isinstance(v, (ast.Name, ast.Attribute)) and (own := own_name(v)) is not None]
+    if len(owns) != 1:
+        return []
+    out = []
+    for value in values:
+        value = tables.get(value.id, value) if isinstance(value, ast.Name) else value
+        for sub in ast.walk(value):
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _RELATIVE.fullmatch(sub.value):
+                out.append(owns[0] + sub.value)
+    return out

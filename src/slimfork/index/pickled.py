@@ -1,12 +1,21 @@
 """The globals a pickle loads, read from its opcodes (nothing run): in a pickle file of the package, and in a bytes
 literal of the code (``pickle.loads(b"\\x80\\x04...\\x8c\\x0bpkg.mod\\x94\\x8c\\x05Thing...")``: the class it
-builds must stay, though no string names it)."""
+builds must stay, though no string names it), also one written as base64 or hex text or zlib-compressed
+(``pickle.loads(base64.b64decode("gASV..."))``), and in a compressed data file (``state.pkl.gz``)."""
 
 from __future__ import annotations
 
 import ast
+import base64
+import binascii
+import bz2
+import gzip
 import io
+import lzma
 import pickletools
+import re
+import zipfile
+import zlib
 from slimfork.index.walk import walk
 
 
@@ -32,8 +41,56 @@ def pickle_globals(data: bytes) -> list[str]:
 
 def pickled_literals(tree: ast.AST) -> list[tuple[str, int]]:
     """``pkg.mod:Name`` for each global a bytes literal that reads as a pickle loads, with the literal's line."""
-    return [(found, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
-            and isinstance(node.value, bytes) and _pickle_like(node.value) for found in pickle_globals(node.value)]
+    return list(dict.fromkeys((found, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
+                              and isinstance(node.value, (bytes, str)) for data in _encoded(node.value)
+                              if _pickle_like(data) for found in pickle_globals(data)))
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/_\-\n]{16,}={0,2}")
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2}\s?){8,}")
+_MAX = 4_000_000
+
+
+def _encoded(value: bytes | str) -> list[bytes]:
+    """The bytes a literal may hold a pickle as: itself, zlib-decompressed; a string's base64 or hex decoding."""
+    if isinstance(value, bytes):
+        return [value, *_unpacked(value)]
+    text = value.strip()
+    if len(text) > _MAX:
+        return []
+    out = []
+    if _BASE64.fullmatch(text):
+        for decode in (base64.b64decode, base64.urlsafe_b64decode):
+            try:
+                out.append(decode("".join(text.split())))
+            except (binascii.Error, ValueError):
+                pass
+    if _HEX.fullmatch(text):
+        out.append(bytes.fromhex(text))
+    return [d for data in out for d in (data, *_unpacked(data))]
+
+
+def _unpacked(data: bytes) -> list[bytes]:
+    """zlib, gzip, bz2 and xz data decompressed (at most ``_MAX`` bytes); a zip archive's members, concatenated."""
+    try:
+        if data[:2] == b"\x1f\x8b":
+            return [gzip.GzipFile(fileobj=io.BytesIO(data)).read(_MAX)]
+        if data[:3] == b"BZh":
+            return [bz2.BZ2Decompressor().decompress(data, _MAX)]
+        if data[:6] == b"\xfd7zXZ\x00":
+            return [lzma.LZMADecompressor().decompress(data, _MAX)]
+        if data[:1] == b"\x78" and data[1:2] in (b"\x01", b"\x5e", b"\x9c", b"\xda"):
+            return [zlib.decompressobj().decompress(data, _MAX)]
+        if data[:4] == b"PK\x03\x04":
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                members = [i for i in archive.infolist() if not i.is_dir() and i.file_size <= _MAX]
+                return [archive.read(i) for i in members[:200]]
+    except Exception:  # damaged or not what its first bytes say: it names nothing
+        return []
+    return []
+
+
+unpacked = _unpacked
 
 
 def _pickle_like(data: bytes) -> bool:

@@ -68,6 +68,8 @@ class ModuleSummary:
     path_strings: list[tuple[str, int]] = field(default_factory=list)  # literals naming a .py file by path
     folder_strings: list[tuple[str, int]] = field(default_factory=list)  # folders a path from __file__ names
     sys_path_folders: list[tuple[str, int]] = field(default_factory=list)  # folders it puts on sys.path
+    data_names: list[tuple[str, int]] = field(default_factory=list)  # literals naming a data file: "plugins.txt",
+    # "config/app.toml", "setup.cfg" (one outside the package folders, read for the modules it names)
     # pkgutil.iter_modules(...) and the like: (line, call, scanned package (index.scans), reaches subpackages)
     dir_scans: list[tuple[int, str, str | None, bool]] = field(default_factory=list)
     # (callee, argument position or keyword, dotted string): what callers pass a function that scans a package

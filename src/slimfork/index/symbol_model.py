@@ -60,6 +60,8 @@ class TopStatement:
     # names read off a module imported by a computed name (``import_module(f.__module__).gen_config``): any
     # module's binding of such a name may be the one read
     anywhere: set[str] = field(default_factory=set)
+    anywhere_lookups: set[str] = field(default_factory=set)  # of those, the ones a computed name is looked up on
+    # (``getattr(pkg.helpers, name)`` with ``pkg = sys.modules[...]``): every name of what binds it stays
 
 
 @dataclass

@@ -7,7 +7,7 @@ import ast
 import re
 
 from slimfork.index.doctests import doctest_sources
-from slimfork.index.own_names import built_imports, own_lookup, own_pattern, own_submodule
+from slimfork.index.own_names import built_imports, own_lookup, own_pattern, own_relative_names, own_submodule
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
@@ -66,7 +66,7 @@ class StatementRefs(ScopedVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         chain = attr_chain(node)
-        if isinstance(node.value, ast.Call) and _imports_computed(node.value) or \
+        if isinstance(node.value, ast.Call) and _imports_computed(node.value) or _loaded_module(node.value) or \
                 chain and len(chain) == 2 and chain[0] in self.imported:
             self.st.anywhere.add(node.attr)  # import_module(f.__module__).gen_config: whichever module it is
         if chain:
@@ -81,7 +81,7 @@ class StatementRefs(ScopedVisitor):
         self.st.names.update(node.names)  # pitfall 12: a global statement reads and writes the module name
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        if isinstance(node.value, ast.Call) and _imports_computed(node.value):
+        if isinstance(node.value, ast.Call) and _imports_computed(node.value) or _loaded_module(node.value):
             self.imported.update(t.id for t in node.targets if isinstance(t, ast.Name))
         self._assign(node)
 
@@ -107,6 +107,8 @@ class StatementRefs(ScopedVisitor):
                 for token in _IDENT.findall(text):  # a bare word of a longer string: a URL, a logger, a hint
                     (self.st.words if token != text and not set(".:") & set(token) else self.st.strings).add(token)
             self._doctests(text)
+            if len(text) >= 24 and " " not in text:  # a pickle as base64 or hex text
+                self.st.strings.update(found for found, _ in pickled_literals(node))
         elif isinstance(node.value, bytes) and len(node.value) > 4:  # a pickle's globals: pkg.mod:Thing
             self.st.strings.update(found for found, _ in pickled_literals(node))
 
@@ -192,6 +194,7 @@ class StatementRefs(ScopedVisitor):
                 self.st.chains.update(attribute_paths(node))
                 self.generic_visit(node)
             else:
+                self.st.strings.update(own_relative_names(node, {}))  # make_getattr(__name__, {"X": "._x"})
                 self._call(node)
         finally:
             self.prose = outer
@@ -236,6 +239,9 @@ class StatementRefs(ScopedVisitor):
                 lit = node.args[1].value if isinstance(node.args[1], ast.Constant) and \
                     isinstance(node.args[1].value, str) else None
                 self.st.getattrs.add((base, lit))
+                if len(base) == 2 and base[0] in self.imported:  # getattr(pkg.helpers, name), pkg a module object
+                    (self.st.anywhere_lookups if lit is None else self.st.anywhere).add(base[1])
+                    self.st.anywhere.add(base[1])
                 self.st.names.add(func.id)
                 for arg in node.args[1:]:
                     self.visit(arg)
@@ -274,6 +280,20 @@ def _imports_computed(call: ast.Call) -> bool:
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name in ("import_module", "__import__") and bool(call.args) and not (
         isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str))
+
+
+def _loaded_module(node: ast.expr) -> bool:
+    """``sys.modules[name]`` or ``sys.modules.get(name)`` of a name that is no literal (``sys.modules[__name__.
+    rpartition(".")[0]]``: the package, whose submodules are then read as its attributes): a module not known."""
+    if isinstance(node, ast.Subscript):
+        key: ast.expr | None = node.slice
+        holder = node.value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+            and node.args:
+        key, holder = node.args[0], node.func.value
+    else:
+        return False
+    return ast.unparse(holder) == "sys.modules" and not (isinstance(key, ast.Constant) and isinstance(key.value, str))
 
 
 def returned_module(call: ast.Call) -> str | None:

@@ -101,7 +101,8 @@ def _unknown_targets(project: Project, importers: set[str]) -> set[str]:
         out |= {text for text, _line in summary.strings if text in modules}
         package = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
         for dyn in summary.dynamic_imports:
-            if not dyn.target:  # a computed name: as the audit does, the modules of the importer's own package
+            if not dyn.target or dyn.target.startswith("{="):  # a computed name (or one the graph evaluates): as
+                # the audit does, the modules of the importer's own package
                 out |= set(project.mm.descendants(package))
             elif dyn.prefix and dyn.target.startswith("."):  # a relative prefix: a part of the name starts with it
                 part = "." + dyn.target.lstrip(".")

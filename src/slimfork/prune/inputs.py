@@ -12,7 +12,7 @@ from pathlib import PurePosixPath
 
 from slimfork.decisions import GONE_KINDS, RemovalKind
 from slimfork.globs import first_match
-from slimfork.graph.data_files import DATA_SUFFIXES, package_above, readable_text, scanned_data_file
+from slimfork.graph.data_files import DATA_SUFFIXES, data_text, package_above, scanned_data_file
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.roots import COMPUTED_ENTRY_POINT
 from slimfork.graph.symbols import SymbolInputs
@@ -444,7 +444,6 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
     if not tops:
         return []
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_]\w*)?)" % "|".join(map(re.escape, tops)))
-    needles = [t.encode() for t in tops]
     removed = plan.removed_paths()
     out = []
     root = analysis.tree.root
@@ -459,9 +458,10 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
             data = path.read_bytes()
         except OSError:
             continue
-        if not any(n in data for n in needles):
+        text = data_text(k.path, data)  # a compressed file decompressed
+        if not any(n in text for n in tops):
             continue
-        out += [(m, k.path) for m in dict.fromkeys(pattern.findall(readable_text(k.path, data)))]
+        out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
     return out
 
 

@@ -45,6 +45,11 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
                 _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
                      + (f"its tests of kept code ({kept[0].qualname}) need the file" if kept else
                         "pytest loads it for every test below it (a conftest)"))
+        for unit in tf.units.values() if conftest else ():  # its pytest_* hooks run for every test below it:
+            if unit.kind == "helper" and unit.qualname.startswith("pytest_"):  # import_plugin("pkg.testing.plugin"),
+                for dotted in [u.dotted for u in unit.uses] + sorted(unit.strings):  # addoption(default="pkg.x")
+                    _add(out, library, dotted, f"the hook {unit.qualname} of {path} names it ({path}:{unit.line}), "
+                         "and pytest runs it for every test below it")
         for helper in helpers if kept else ():  # from tests.helpers import *: the helper file imports with it
             for use in helper.units["<module>"].uses if "<module>" in helper.units else ():
                 _add(out, library, use.dotted, f"the test file {path} star-imports {helper.path}, which imports it "

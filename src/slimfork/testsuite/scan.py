@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
+from slimfork.index.own_expr import constant_string
 from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, doc_runs, package_scans, path_constants, run_paths
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
@@ -676,16 +677,15 @@ def _imported_by_string(call: ast.Call) -> str | None:
     ``pydoc.locate("pkg.mod.Cls")``, ``pkgutil.resolve_name("pkg.mod:Cls")``: an import too."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    if name in _BY_STRING and call.args \
-            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
-        return call.args[0].value.replace(":", ".")
+    if name in _BY_STRING and call.args and (text := constant_string(call.args[0])):  # "pkg" + ".fakes" too
+        return text.replace(":", ".")
     return None
 
 
 # import_module("pkg.mod") and what else imports the name it is given: pydoc.locate("pkg.mod.Cls"),
 # pkgutil.resolve_name("pkg.mod:Cls") (and the frameworks' resolvers), doctest.DocTestSuite("pkg.mod")
 _BY_STRING = ("import_module", "importorskip", "__import__", "locate", "resolve_name", "import_string",
-              "import_object", "load_object", "DocTestSuite")
+              "import_object", "load_object", "DocTestSuite", "import_plugin")
 
 
 def _patch_targets(call: ast.Call, aliases: dict[str, str]) -> list[str]:

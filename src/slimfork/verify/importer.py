@@ -26,24 +26,28 @@ from slimfork.verify import cancel
 from slimfork.verify.process import run_process
 
 _IMPORT_ONE = r"""
-import importlib, json, os, sys, traceback
+import importlib, json, os, sys, time, traceback
 
-def lazy_dir_names(module, most=32):
+def lazy_dir_names(module, most=2048, seconds=20.0):
+    # the lazy names a module __dir__ lists that resolve, and how many it listed but were not tried: a long
+    # table is resolved until `most` names or `seconds` are spent (each name may load a heavy module)
     namespace = vars(module) if module is not None else {}
     if not (callable(namespace.get("__getattr__")) and callable(namespace.get("__dir__"))):
-        return []
+        return [], 0
     try:
         listed = [n for n in namespace["__dir__"]() if isinstance(n, str) and n not in namespace]
     except BaseException:
-        return []
-    got = []
-    for attr in listed if len(listed) <= most else []:  # a long table: what its strings name stays
+        return [], 0
+    got, start = [], time.monotonic()
+    for i, attr in enumerate(listed):
+        if i >= most or time.monotonic() - start > seconds:
+            return got, len(listed) - i
         try:
             getattr(module, attr)
             got.append(attr)
         except BaseException:
             pass
-    return got
+    return got, 0
 
 def claim_namespaces(root):
     # A package of the tree that an installed distribution's `*-nspkg.pth` (setuptools' namespace_packages) made
@@ -84,7 +88,8 @@ def import_one(name, out, root):
                     pass
         result["lost"] = lost
         if asked.get("dir"):  # the baseline: the lazy names its module __dir__ lists, resolved (their files count)
-            result["dir_names"] = lazy_dir_names(sys.modules.get(name))
+            result["dir_names"], result["dir_skipped"] = lazy_dir_names(sys.modules.get(name),
+                                                                        seconds=asked.get("dir_seconds", 20.0))
     files = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
     result["loaded"] = sorted(os.path.relpath(f, root) for f in files if isinstance(f, str) and f.startswith(root))
     with open(out, "w") as fh:
@@ -240,13 +245,14 @@ def import_modules(python: Path, env: dict[str, str], root: Path, modules: list[
     ``names``: module -> names its process looks up once imported; those its namespace lacks are its data's
     ``lost`` (``lazy``: it has a module ``__getattr__``, which ``ask`` asks for them; the baseline does not: a lazy
     name is never loaded just to be listed). ``lazy_dir`` (the baseline): a module with a module ``__getattr__`` and
-    ``__dir__`` resolves the names ``__dir__`` lists beyond its namespace (32 at most), its data's ``dir_names`` those
-    that resolve; the files they load count among its own, so a fork that removes one imports it again."""
+    ``__dir__`` resolves the names ``__dir__`` lists beyond its namespace (2,048 or 20 seconds at most; its data's
+    ``dir_skipped``: how many were not tried), its data's ``dir_names`` those that resolve; the files they load
+    count among its own, so a fork that removes one imports it again."""
     for module in modules:
         wanted = (names or {}).get(module)
         if wanted is not None or lazy_dir:
-            (tmp / f"{module}.names.json").write_text(json.dumps({"names": list(wanted or ()), "ask": ask,
-                                                                  "dir": lazy_dir}))
+            asked = {"names": list(wanted or ()), "ask": ask, "dir": lazy_dir, "dir_seconds": min(20.0, timeout / 4)}
+            (tmp / f"{module}.names.json").write_text(json.dumps(asked))
     todo: queue.Queue[tuple[int, str]] = queue.Queue()
     for item in enumerate(modules):
         todo.put(item)

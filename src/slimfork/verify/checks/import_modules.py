@@ -41,6 +41,7 @@ class ImportOutcome:
     lazy: bool = False  # it has a module __getattr__ (the baseline does not ask it: its lost may be lazy names)
     dir_names: tuple[str, ...] = ()  # (the baseline) the lazy names its module __dir__ lists that resolve: a fork
     # that imports it again asks them too (``from pkg import Heavy`` through a lazy table whose module a batch removed)
+    dir_skipped: int = 0  # (the baseline) of a long list, the names not tried (the budget spent): unchecked
 
 
 class ImportModulesCheck:
@@ -77,7 +78,7 @@ class ImportModulesCheck:
             return Baseline(self.name, False, None, "no module of the original matches [checks.import_modules] "
                             "modules", time.monotonic() - start)
         outcomes = {o.module: o for o in self.import_all(tree, modules, ask=False, lazy_dir=True)}  # a lazy name
-        # stays unloaded, but those a module __dir__ lists (a short list)
+        # stays unloaded, but those a module __dir__ lists (within a budget)
         ok = [m for m, o in outcomes.items() if o.ok]
         failing = sorted(m for m, o in outcomes.items() if not o.ok)
         note = f"{len(ok)} of {len(modules)} modules import in the original"
@@ -90,6 +91,10 @@ class ImportModulesCheck:
                      f"not those of {len(unselected)} outside the selection"
                      + (f" ({', '.join(unselected[:3])}{', ...' if len(unselected) > 3 else ''})" if unselected else "")
                      + f" nor of {sum(m in failing for m in self.promised)} failing in the original")
+        if skipped := {m: o.dir_skipped for m, o in outcomes.items() if o.dir_skipped}:
+            note += (f"; the lazy names of {len(skipped)} modules' __dir__ resolved only in part ("
+                     + ", ".join(f"{m}: {n} not tried" for m, n in sorted(skipped.items())[:3])
+                     + ", ..." * (len(skipped) > 3) + "): removing what only those load is not caught")
         shas = {rel: _file_key(tree, rel) for o in outcomes.values() for rel in o.loaded}
         data = {"outcomes": outcomes, "shas": shas, "tree": tree}
         return Baseline(self.name, bool(ok), data, note, time.monotonic() - start)
@@ -200,7 +205,7 @@ def _outcome(raw: RawOutcome, timeout: int) -> ImportOutcome:
     data = raw.data
     return ImportOutcome(raw.module, data["ok"], data.get("error", ""), tuple(data.get("frames", ())),
                          tuple(data["loaded"]), raw.seconds, tuple(data.get("lost", ())),
-                         bool(data.get("lazy")), tuple(data.get("dir_names", ())))
+                         bool(data.get("lazy")), tuple(data.get("dir_names", ())), int(data.get("dir_skipped", 0)))
 
 
 def _file_key(tree: Tree, rel: str) -> str | None:

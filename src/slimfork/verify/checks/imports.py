@@ -99,8 +99,8 @@ def unresolved_imports(tree: Tree) -> dict[str, tuple[str, str, str]]:
                         rel, f"{rel}:{edge.line}: from {base} import {name}: {base} has no name or submodule '{name}'",
                         base)
         for dyn in summary.dynamic_imports:
-            if dyn.target is None or dyn.prefix:
-                continue
+            if dyn.target is None or dyn.prefix or dyn.target.startswith("{="):
+                continue  # a computed name; {=EXPR}: one the graph evaluates
             target = dyn.target
             if "{__" in target and module:  # f"{__name__}.{group}" over literal groups
                 target = target.replace("{__name__}", module).replace("{__package__}", package or "")

@@ -1,0 +1,191 @@
+"""Module names computed from the module's own name by plain string operations: ``".".join(__name__.split(".")[:-1]
++ ["impl"])``, ``__name__[:-len("app")] + "impl"``, ``importlib.util.resolve_name(".impl", __package__)``,
+``type(self).__module__.replace(".api.", ".impls.")``. The index cannot evaluate them (a summary is cached by the
+file's content, whatever its module's name), so it stores the expression as the target ``{=EXPR}``, its names
+bound once (locals and module constants) written in; the graph evaluates it with the module's name
+(``evaluate_own``). Only literals, the own name and an allow-list of string operations evaluate; anything else
+leaves the import as a name computed at run time."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+
+MARK = "{="
+_OWN = frozenset({"__name__", "__package__"})
+_METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "replace", "removesuffix", "removeprefix",
+                      "strip", "lstrip", "rstrip", "join", "lower", "upper", "format"})
+_CLASS_MODULE = frozenset({"type(self).__module__", "self.__class__.__module__", "cls.__module__",
+                           "__class__.__module__", "type(cls).__module__", "self.__module__"})
+_MAX = 500  # characters of any value evaluated: a name, never a computation
+
+
+class _Unknown(Exception):
+    """The expression holds something the evaluator does not compute."""
+
+
+def own_expression(node: ast.expr, bound: dict[str, ast.expr]) -> tuple[str, bool] | None:
+    """(``{=EXPR}``, whether what the import keeps otherwise must stay too: it reads the module of an instance's
+    class, which a subclass elsewhere changes, or failed with a made-up name) for an argument computed from the
+    module's own name alone; ``bound``: names bound once to an expression, written in."""
+    inlined = _inline(node, bound, 4)
+    text = ast.unparse(inlined)
+    via_class = any(c in text for c in _CLASS_MODULE)
+    if not via_class and not any(own in text for own in (*_OWN, "__spec__")):
+        return None
+    failed = False
+    try:
+        value = _eval(inlined, {"__name__": "a.b.c", "__package__": "a.b"})
+    except _Unknown:
+        return None
+    except Exception:  # an error with this made-up name (an index out of range): the real one may work
+        value, failed = "", True
+    return (MARK + text + "}", via_class or failed) if isinstance(value, str) else None
+
+
+def evaluate_own(target: str, name: str, package: str) -> str | None:
+    """The module name a ``{=EXPR}`` target gives for the module ``name`` of package ``package`` (None: unknown)."""
+    try:
+        value = _eval(ast.parse(target[len(MARK):-1], mode="eval").body, {"__name__": name, "__package__": package})
+    except Exception:
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def constant_string(node: ast.expr) -> str | None:
+    """A string computed from literals alone (``"pkg" + ".fakes"``, ``".".join(["pkg", "fakes"])``), else None."""
+    try:
+        value = _eval(node, {})
+    except Exception:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def module_bindings(tree: ast.Module) -> dict[str, ast.expr]:
+    """Module-level names bound exactly once in the whole file, by a plain ``NAME = value``: name -> value."""
+    stores: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for n in node.names:
+                stores[n] = stores.get(n, 0) + 2
+    return {s.targets[0].id: s.value for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Name) and stores.get(s.targets[0].id) == 1}
+
+
+def _inline(node: ast.expr, bound: dict[str, ast.expr], depth: int) -> ast.expr:
+    if depth <= 0 or not bound:
+        return node
+
+    class _Writer(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.expr:
+            value = bound.get(name.id)
+            return _inline(value, bound, depth - 1) if value is not None and isinstance(name.ctx, ast.Load) else name
+
+    return _Writer().visit(_copy(node))
+
+
+def _copy(node: ast.expr) -> ast.expr:
+    return ast.parse(ast.unparse(node), mode="eval").body
+
+
+def _eval(node: ast.expr, env: dict[str, str]) -> object:
+    value = _value(node, env)
+    if isinstance(value, (str, list, tuple)) and len(value) > _MAX:
+        raise _Unknown
+    return value
+
+
+def _value(node: ast.expr, env: dict[str, str]) -> object:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, type(None))):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in env:
+        return env[node.id]
+    text = ast.unparse(node) if isinstance(node, ast.Attribute) else ""
+    if text in ("__spec__.name", *_CLASS_MODULE):
+        return env["__name__"]
+    if text == "__spec__.parent":
+        return env["__package__"]
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = [_eval(e, env) for e in node.elts]
+        return items if isinstance(node, ast.List) else tuple(items)
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_piece(v, env) for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mod)):
+        left, right = _eval(node.left, env), _eval(node.right, env)
+        if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(left, (str, int, list, tuple)):
+            return left + right  # type: ignore[operator]
+        if isinstance(node.op, ast.Sub) and isinstance(left, int) and isinstance(right, int):
+            return left - right
+        if isinstance(node.op, ast.Mod) and isinstance(left, str) and isinstance(right, (str, tuple)):
+            return left % right
+        raise _Unknown
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        operand = _eval(node.operand, env)
+        if isinstance(operand, int):
+            return -operand
+        raise _Unknown
+    if isinstance(node, ast.Subscript):
+        return _subscript(node, env)
+    if isinstance(node, ast.Call):
+        return _call(node, env)
+    if isinstance(node, ast.GeneratorExp) and len(node.generators) == 1 and not node.generators[0].ifs \
+            and isinstance(node.elt, ast.Name) and isinstance(node.generators[0].target, ast.Name) \
+            and node.elt.id == node.generators[0].target.id:  # (p for p in (__package__, "impl"))
+        found = _eval(node.generators[0].iter, env)
+        if isinstance(found, (list, tuple)):
+            return list(found)
+    raise _Unknown
+
+
+def _piece(node: ast.expr, env: dict[str, str]) -> str:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.FormattedValue) and node.conversion == -1 and node.format_spec is None:
+        value = _eval(node.value, env)
+        if isinstance(value, (str, int)):
+            return str(value)
+    raise _Unknown
+
+
+def _subscript(node: ast.Subscript, env: dict[str, str]) -> object:
+    value = _eval(node.value, env)
+    if not isinstance(value, (str, list, tuple)):
+        raise _Unknown
+    if isinstance(node.slice, ast.Slice):
+        bounds = [None if b is None else _eval(b, env) for b in (node.slice.lower, node.slice.upper, node.slice.step)]
+        ints = [b for b in bounds if b is None or isinstance(b, int)]
+        if len(ints) != 3:
+            raise _Unknown
+        return value[slice(*ints)]
+    index = _eval(node.slice, env)
+    if not isinstance(index, int):
+        raise _Unknown
+    return value[index]
+
+
+def _call(node: ast.Call, env: dict[str, str]) -> object:
+    func = node.func
+    args = [_eval(a, env) for a in node.args]
+    keywords = {k.arg: _eval(k.value, env) for k in node.keywords if k.arg}
+    if len(keywords) != len(node.keywords) or not all(isinstance(v, (str, int, type(None))) for v in keywords.values()):
+        raise _Unknown
+    called = ast.unparse(func)
+    if keywords and not (isinstance(func, ast.Attribute) and func.attr in _METHODS):
+        raise _Unknown
+    if called == "len" and len(args) == 1 and isinstance(args[0], (str, list, tuple)):
+        return len(args[0])
+    if called == "str" and len(args) == 1 and isinstance(args[0], (str, int)):
+        return str(args[0])
+    if called.rpartition(".")[2] == "resolve_name" and len(args) == 2 and all(isinstance(a, str) for a in args):
+        return importlib.util.resolve_name(*args)  # type: ignore[arg-type]
+    if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
+        raise _Unknown
+    receiver = _eval(func.value, env)
+    if not isinstance(receiver, str) or not all(isinstance(a, (str, int, list, tuple)) for a in args):
+        raise _Unknown
+    if func.attr == "join" and not (len(args) == 1 and isinstance(args[0], (list, tuple))
+                                    and all(isinstance(a, str) for a in args[0])):
+        raise _Unknown
+    return getattr(receiver, func.attr)(*args, **keywords)
