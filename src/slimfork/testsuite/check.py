@@ -9,6 +9,7 @@ import re
 import time
 from pathlib import Path
 
+from slimfork.decisions import GONE_KINDS
 from slimfork.verify.checks.pytest import RenamedIds, none_pass
 from slimfork.verify.model import Baseline, CheckResult
 
@@ -19,12 +20,26 @@ class PlannedTestsCheck:
     cost = 6
 
     def __init__(self, inner, gone_files: set[str], gone_units: set[tuple[str, str]], removed_names: set[str],
-                 data_files: frozenset[str] | set[str] = frozenset()):
+                 data_files: frozenset[str] | set[str] = frozenset(),
+                 removed_code: dict[str, tuple[str, frozenset[str]]] | None = None):
         self.inner, self.name = inner, inner.name
         self.gone_files = frozenset(gone_files)
         self.data_files = frozenset(data_files)  # removed after their registry entries: until then their tests fail
         self.gone_units = frozenset(gone_units)
         self.removed_names = frozenset(removed_names)
+        # source file -> (its module, the top-level names symbol pruning removed; empty: the whole file goes)
+        self.removed_code = removed_code or {}
+
+    def doctest_of_removed(self, test: str, file: str) -> bool:
+        """A docstring's doctest (``--doctest-modules``: ``pkg.mod::pkg.mod.func``) of a removed module or of a name
+        symbol pruning removed: a test of removed code, gone with it (pydash's doctests in every function)."""
+        classname, _, name = test.rpartition("::")
+        removed = self.removed_code.get(file or classname.replace(".", "/") + ".py")
+        if removed is None:
+            return False
+        module, names = removed
+        return not names or any(name in (f"{module}.{n}", n) or name.startswith((f"{module}.{n}.", f"{n}."))
+                                for n in names)
 
     def planned_gone(self, test: str, file: str) -> bool:
         classname, _, name = test.rpartition("::")
@@ -76,7 +91,8 @@ class PlannedTestsCheck:
             if test in baseline.data["gone"] and (outcomes.get(test, ("passed",))[0] == "passed"
                                                   or file in self.data_files):
                 continue  # meant to be gone; one that still runs (restored, or put back) must pass
-            if test not in outcomes and (self.generated_from_removed(test) or renamed.ran(test)):
+            if test not in outcomes and (self.generated_from_removed(test) or renamed.ran(test)
+                                         or self.doctest_of_removed(test, file)):
                 continue
             outcome, message, where = outcomes.get(test, ("not run", "", file))
             if outcome != "passed":
@@ -96,5 +112,13 @@ def planned_checks(checks: list, stages) -> list:
     gone_files = {r["path"] for r in data["removed"] if r["test"] is None} | set(data["removed_data"])
     gone_units = {(r["path"], r["test"]) for r in data["removed"] if r["test"] is not None}
     names = set(data["removed_registry_names"])
-    return [PlannedTestsCheck(c, gone_files, gone_units, names, set(data["removed_data"]))
+    removed_code: dict[str, tuple[str, frozenset[str]]] = {}
+    for removal in stages.plan.removals:
+        if removal.kind in GONE_KINDS and removal.module and removal.path.endswith(".py"):
+            removed_code[removal.path] = (removal.module, frozenset())
+    for pruned in (stages.data.get("symbols") or {}).get("pruned", []):
+        if pruned["path"] not in removed_code or removed_code[pruned["path"]][1]:
+            module, before = removed_code.get(pruned["path"], (pruned["module"], frozenset()))
+            removed_code[pruned["path"]] = (module, before | set(pruned["names"]))
+    return [PlannedTestsCheck(c, gone_files, gone_units, names, set(data["removed_data"]), removed_code)
             if getattr(c, "name", "") == "pytest" else c for c in checks]
