@@ -70,11 +70,14 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     gone = base.data.get("gone", set()) if isinstance(base.data, dict) else set()
     from_removed = getattr(check, "generated_from_removed", lambda test: False)  # [RubyLexer]: no longer generated
     generated = {t for t in passed if t not in gone and t not in (outcomes or {}) and from_removed(t)}
+    doctest_of = getattr(check, "doctest_of_removed", lambda test, file: False)  # pydash's docstring examples
+    doctests = {t for t in passed if t not in gone | generated and t not in (outcomes or {})
+                and doctest_of(t, passed[t])}
     return CorpusRow(
         profile.name, spec.source, data["before"]["lines"], data["after"]["lines"],
         _python(data["before"]), _python(data["after"]), len(passed),
-        sum(1 for o in (outcomes or {}).values() if o[0] == "passed"), len(gone | generated),
-        dict(_reasons(data.get("tests", {}), passed, gone, generated)), list(verdict.failures), origin,
+        sum(1 for o in (outcomes or {}).values() if o[0] == "passed"), len(gone | generated | doctests),
+        dict(_reasons(data.get("tests", {}), passed, gone, generated, doctests)), list(verdict.failures), origin,
         round(time.perf_counter() - start, 1))
 
 
@@ -94,9 +97,10 @@ def _python(stats: dict) -> int:
     return stats.get("by_language", {}).get("Python", {}).get("lines", 0)
 
 
-def _reasons(tests: dict, passed: dict, gone: set, generated: set) -> Counter:
+def _reasons(tests: dict, passed: dict, gone: set, generated: set, doctests: set) -> Counter:
     """Tests of the original that left the fork, by the category of the removal that took them; ``generated``:
-    tests parametrised over a registry entry the fork removed (no longer generated)."""
+    tests parametrised over a registry entry the fork removed (no longer generated); ``doctests``: docstring
+    examples of removed code."""
     by_file = {r["path"]: r["category"] for r in tests.get("removed", []) if r["test"] is None}
     by_file.update({p: "test data of a removed registry entry" for p in tests.get("removed_data", [])})
     by_unit = {(r["path"], r["test"]): r["category"] for r in tests.get("removed", []) if r["test"]}
@@ -111,6 +115,8 @@ def _reasons(tests: dict, passed: dict, gone: set, generated: set) -> Counter:
         out[category] += 1
     if generated:
         out["generated from a removed registry entry"] = len(generated)
+    if doctests:
+        out["a doctest of removed code"] = len(doctests)
     return out
 
 
