@@ -592,7 +592,7 @@ def _string_prefix(node, derived: dict[str, str] | None = None) -> str:
     if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
         return str(node.values[0].value)
     if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.FormattedValue) \
-            and (own := own_name(node.values[0].value) or _derived(node.values[0].value, derived)):  # the own name:
+            and (own := own_name(node.values[0].value) or _derived(node.values[0].value, derived, node)):  # the own name:
         # f"{__package__}.backends.{name}"
         rest = node.values[1] if len(node.values) > 1 else None
         return own + (str(rest.value) if isinstance(rest, ast.Constant) else "")
@@ -609,5 +609,10 @@ def _string_prefix(node, derived: dict[str, str] | None = None) -> str:
     return ""
 
 
-def _derived(node, derived: dict[str, str] | None) -> str | None:
+def _derived(node, derived: dict[str, str] | None, fstring: ast.JoinedStr | None = None) -> str | None:
+    """The own name a module constant stands for, unless text follows a later variable of ``fstring``
+    (``f"{_BACKENDS}._{vendor}.ops"``: ``own_names.own_pattern`` names those modules precisely)."""
+    if fstring is not None and any(isinstance(v, ast.FormattedValue) for v in fstring.values[1:-1]) \
+            and isinstance(fstring.values[-1], ast.Constant):
+        return None
     return (derived or {}).get(node.id) if isinstance(node, ast.Name) else None
