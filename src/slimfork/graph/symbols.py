@@ -220,7 +220,7 @@ class _Walker(PrunedCollector):
         for base, lit in st.getattrs:
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
         titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st) \
-            or _setup_without_lookups(self.mm, module, self.s[module])  # no lookup
+            or _build_script_without_lookups(self.mm, module, self.s[module])  # no lookup
         # a read of an __all__ that promises nothing (`for name in __all__:`) reads what it lists once pruned:
         # its entries follow what stays (collect_all_entries), so they keep nothing
         listed = "__all__" in st.binds and st.kind == "assign" and self._all_free(module)
@@ -712,7 +712,7 @@ _LOOKUPS = frozenset({"getattr", "__import__", "import_module", "resolve_name", 
 _BUILD_SCRIPTS = frozenset({"setup.py", "tasks.py", "noxfile.py", "fabfile.py", "dodo.py", "pavement.py"})
 
 
-def _setup_without_lookups(mm, module: str, summary) -> bool:
+def _build_script_without_lookups(mm, module: str, summary) -> bool:
     """A build script outside the packages (``setup.py``, invoke's ``tasks.py``, ``noxfile.py``...) that looks
     nothing up by a name (no ``getattr``, ``import_module``, ``__import__``, ``sys.modules``, ``exec``,
     ``runpy``...): a module name in its strings (asn1crypto's ``PACKAGE_NAME = 'asn1crypto'``, then
