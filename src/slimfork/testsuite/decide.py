@@ -167,6 +167,17 @@ def _star_test_module(path: str, tf: TestFile, dotted: str, files: dict[str, Tes
     return not (theirs & read) and not files[other].stars
 
 
+def _gone_test_import(tf: TestFile, use, files: dict[str, TestFile], library: Library) -> set[str]:
+    """The names ``use`` binds when it is a module-level ``from .geocodertest import GeocoderTest`` of a test file
+    that leaves the fork whole and nothing in the file reads them (unittest's aggregating ``tests/__init__.py``
+    imports each test class so ``unittest.main()`` finds it there): only that import goes. Else empty."""
+    test_modules = {n for p in files for n in importable_names(p)}
+    if not any(use.dotted == m or use.dotted.startswith(m + ".") for m in library.test_gone if m in test_modules):
+        return set()
+    local = {n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted}
+    return set() if local & set().union(*(u.names for u in tf.units.values())) else local
+
+
 def _sets_library_names(dotted: str, path: str, files: dict[str, TestFile], library: Library) -> bool:
     """Whether ``dotted`` is a test file that leaves the fork whole and whose module level sets names on the
     library (``yaml.canonical_scan = canonical_scan``): importing it did something the importer may rely on."""
@@ -201,8 +212,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
         if posixpath.basename(path) == "__init__.py" and not all(
-                _star_test_module(path, tf, u.dotted, files, library) for u, _ in broken):
-            continue  # a test package's __init__ loses only its star imports of test files that go whole
+                _star_test_module(path, tf, u.dotted, files, library) or _gone_test_import(tf, u, files, library)
+                for u, _ in broken):
+            continue  # a test package's __init__ loses only its imports of test files that go whole
         names = {}
         for use, why in broken:
             if _star_test_module(path, tf, use.dotted, files, library):
@@ -211,6 +223,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
             if _sets_library_names(use.dotted, path, files, library):
                 break  # PyYAML's canonical.py sets yaml.canonical_scan, which the importer's tests call
+            if posixpath.basename(path) == "__init__.py" and (gone := _gone_test_import(tf, use, files, library)):
+                names.update({n: f"imports {why} ({path}:{use.line})" for n in sorted(gone)})
+                continue
             module = library.module_of(use.dotted)
             if not local or not imported and (not set(local) <= read or module is not None
                                               and module not in library.fork and module in library.effects):
