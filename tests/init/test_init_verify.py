@@ -200,3 +200,26 @@ def test_setuptools_bounds_keep_extras_markers_and_old_parentheses():
     assert _setuptools_below_81(['setuptools[ssl]>=40; python_version > "3"'])[0] == [
         'setuptools[ssl]>=40,<81; python_version > "3"']
     assert _setuptools_below_81(["setuptools<70", "pytest"]) == (["setuptools<70", "pytest"], None)
+
+
+def test_standard_library_backports_and_coverage_uploaders_are_not_drafted(tmp_path, capsys):
+    """pyhocon 0.3.63's setup.py ``tests_require`` lists ``typing`` (pip finds no release of it for Python 3.5 and
+    later, so the checks' venv would not build) and ``coveralls`` (an upload a CI runs after the tests); a note
+    says why each is left out."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "import pyparsing\n",
+        "tests/test_x.py": "import mock\n\ndef test_x():\n    pass\n",
+        "setup.py": """
+            from setuptools import setup
+            setup(name="pkg", install_requires=["pyparsing>=2", "enum34"],
+                  tests_require=["pytest", "mock", "typing>=3.6", "coveralls", "argparse"])
+            """,
+    })
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pyparsing>=2", "pytest", "mock"]
+    text = draft.read_text()
+    assert "## not drafted: typing>=3.6 (a backport of the standard library's typing, which Python 3 has)" in text
+    assert "## not drafted: enum34 (a backport of the standard library's enum" in text
+    assert "## not drafted: coveralls (uploads coverage from a CI run; the tests do not import it)" in text
