@@ -63,7 +63,7 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
             needs.setdefault(module.split(".")[0], f"{where} plugins: {module}")
     why = []
     for name, reason in (needs if tested else {}).items():
-        if _key(name) not in {_key(line) for line in lines}:
+        if _key(name) not in {_key(line) for line in lines if ";" not in line}:  # every Python gets it
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
@@ -163,10 +163,12 @@ def coverage_plugins(root: Path) -> list[tuple[str, str]]:
 
 
 def _first_of_each(lines: list[str]) -> list[str]:
-    """One line a package, the first (the metadata's before a requirements file's pin)."""
-    seen: dict[str, str] = {}
+    """One line a package and marker, the first (the metadata's before a requirements file's pin): a line per
+    Python version (httplib2 0.32.1's ``pytest==6.2.5;python_version<"3.9"``, then ``...>="3.10"``) all stay, or
+    the checks' venv on a newer Python got none."""
+    seen: dict[tuple[str, str], str] = {}
     for line in lines:
-        seen.setdefault(_key(line), line)
+        seen.setdefault((_key(line), re.sub(r"\s+", "", line.partition(";")[2])), line)
     return list(seen.values())
 
 
