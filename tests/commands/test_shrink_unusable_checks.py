@@ -34,6 +34,19 @@ def test_the_projects_own_unbuilt_extension_gets_its_own_hint(capsys):
     assert "a compiled extension, or a file its build writes" in err  # lz4 4.4.5's lz4._version: setuptools_scm
 
 
+def test_an_unbuilt_extension_imported_from_its_package_gets_the_same_hint(capsys):
+    """bcrypt 3.2.2's ``from . import _bcrypt`` (a cffi module its build writes) fails as "cannot import name", not
+    "No module named": the hint said to add what the original needs to [verify] requirements."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("0 of 2 modules import in the original; not counted: bits (ImportError: cannot import name '_ext' from "
+            "partially initialized module 'bits' (most likely due to a circular import) (/x/bits/__init__.py))")
+    print_unusable({"roots": [{"module": "bits", "reason": "root"}], "kept": [{"module": "bits"}],
+                    "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}})
+    err = capsys.readouterr().err
+    assert "own bits._ext is not in the source tree: a compiled extension, or a file its build writes" in err
+
+
 def test_a_missing_dependency_is_named_in_the_hint_though_the_note_is_cut(capsys):
     from slimfork.commands.shrink import print_unusable
 

@@ -67,6 +67,10 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         note = b.get("note") or ""
         # "No module named 'x'" (an import), "No module named x" (python -m x)
         named = set(re.findall(r"No module named '?([\w.]+)", note))
+        # bcrypt 3.2.2's `from . import _bcrypt`: its cffi build writes bcrypt/_bcrypt*.so, which the tree lacks
+        named |= {f"{m}.{n}" for n, m in re.findall(r"cannot import name '(\w+)' from (?:partially initialized "
+                                                     r"module )?'([\w.]+)'", note)
+                  if m.split(".")[0] in own and f"{m}.{n}" not in kept}
         missing = {m.split(".")[0] for m in named}
         # the source has the module, yet it is "not found": its top-level name imports from elsewhere (yarl
         # 1.9.4's namespace folder packaging/, the in-tree build backend, behind PyPI's packaging in the venv)
