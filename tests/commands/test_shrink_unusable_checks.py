@@ -196,6 +196,12 @@ def test_another_platforms_standard_library_is_no_requirement_to_add(capsys):
     data["batches"]["baselines"][0]["note"] = note + "; pkg.y (ModuleNotFoundError: No module named 'yaml')"
     assert print_unusable(data, venv=True) == 1
     assert "lacks yaml" in capsys.readouterr().err
+    # httplib2 0.32.1's Python 2 tests: BaseHTTPServer is Python 2's; only nose is a requirement to add
+    data["batches"]["baselines"][0]["note"] = note.replace("'winreg'", "'BaseHTTPServer'") + (
+        "; pkg.z (ModuleNotFoundError: No module named 'nose')")
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "lacks nose:" in err and "BaseHTTPServer" not in err.partition("hint:")[2]
 
 
 def test_a_plugin_written_for_an_older_pytest_gets_its_own_hint(capsys):
