@@ -68,7 +68,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             warnings.append(f"{path}: its autouse fixture goes ({autouse[0][1]}); the tests below "
                             f"{folder + '/' if folder else 'the project'} run without it")
         whole = module_bad or (autouse[0] if autouse and not is_conftest else None)
-        if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest:
+        if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest \
+                and not _aggregates_kept_tests(path, tf, files, bad, library):
             first = bad.get((path, gone[0].qualname)) or bad.get((path, gone[0].qualname.split(".")[0]))
             assert first is not None  # _unit_bad found it under one of the two
             whole = (first[0], f"every test in it goes: {first[1]}")
@@ -148,9 +149,18 @@ def _aggregates_kept_tests(path: str, tf: TestFile, files: dict[str, TestFile], 
         other = by_name.get(star)
         if other is None or other == path or library.broken(star):
             continue
-        if any(not _unit_bad(bad, other, u.qualname) for u in files[other].tests):
+        # a test package's __init__ (``from tests import *``) brings the test classes it imports
+        sources = [other] + [p for _, dotted in files[other].imports.values() if posixpath.basename(other) ==
+                             "__init__.py" and (p := _test_file_of(dotted, by_name)) not in (None, path, other)]
+        if any(not _unit_bad(bad, p, u.qualname) for p in sources for u in files[p].tests):
             return True
     return False
+
+
+def _test_file_of(dotted: str, by_name: dict[str, str]) -> str | None:
+    """The test file an imported dotted name comes from (``tests.coretest.AddTest`` -> tests/coretest.py)."""
+    parts = dotted.split(".")
+    return next((by_name[m] for i in range(len(parts), 0, -1) if (m := ".".join(parts[:i])) in by_name), None)
 
 
 def _star_test_module(path: str, tf: TestFile, dotted: str, files: dict[str, TestFile], library: Library) -> bool:
