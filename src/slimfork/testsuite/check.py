@@ -164,6 +164,7 @@ def planned_checks(checks: list, stages) -> list:
         return checks
     gone_files = {r["path"] for r in data["removed"] if r["test"] is None} | set(data["removed_data"])
     gone_units = {(r["path"], r["test"]) for r in data["removed"] if r["test"] is not None}
+    gone_units |= {(path, qualname) for path, qualname in data.get("inherited", ())}  # a mixin's removed test
     names = set(data["removed_registry_names"])
     removed_code: dict[str, tuple[str, frozenset[str]]] = {}
     for removal in stages.plan.removals:

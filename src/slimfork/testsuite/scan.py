@@ -66,6 +66,7 @@ class TestFile:
     plugins: list[str] = field(default_factory=list)  # the modules its ``pytest_plugins`` names, internal or not
     stars: list[str] = field(default_factory=list)  # internal modules it star-imports at module level
     tags: dict[str, int] = field(default_factory=dict)  # own function/class -> line of ``name.attr = value``
+    bases: dict[str, list[str]] = field(default_factory=dict)  # class -> its bases that the file defines
     tables: list[tuple[str, Use]] = field(default_factory=list)  # "ALGS[3]": an entry of a table that only
     # parametrizes tests (index/param_tables.py) and what of the library it names
 
@@ -119,6 +120,7 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
             _add(out, stmt, stmt.name, _kind(stmt), aliases, internal)
         elif isinstance(stmt, ast.ClassDef):
             cls = _add(out, stmt, stmt.name, "class", aliases, internal, shallow=True)
+            out.bases[stmt.name] = [b.id for b in stmt.bases if isinstance(b, ast.Name) and b.id in own]
             for sub in stmt.body:
                 if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     _collect(sub, cls, aliases, internal)  # class attributes (num2words: lang = 'az'), nested classes
