@@ -371,7 +371,8 @@ def _declared_pure(st: TopStatement, config) -> TopStatement:
 def _tie_deletions(summaries: dict[str, SymbolSummary]) -> None:
     """A top-level ``del NAME`` whose every binding may be pruned (``_hush_pyflakes = [SigningKey, ...]`` then
     ``del _hush_pyflakes``, ecdsa 0.19.0) reads no name: it stays exactly when the name does, as a binding of it,
-    so it no longer holds the list and every name in it. A binding kept for its effect keeps the ``del`` too
+    so it no longer holds the list and every name in it. So does a bare ``NAME`` statement (mutagen's
+    ``__init__.py`` lists ``File`` after importing it, for Sphinx): reading a global runs nothing. A binding kept for its effect keeps the ``del`` too
     (the fork's module must not gain the name). Changed summaries are copies, as in ``_apply_decorators``."""
     for module, summary in list(summaries.items()):
         statements = list(summary.statements)
