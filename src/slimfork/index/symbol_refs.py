@@ -86,10 +86,13 @@ class StatementRefs(ScopedVisitor):
         self._assign(node)
 
     def _assign(self, node: ast.Assign) -> None:
-        """``f.__module__ = "pkg"``: the name a class or function reports, and ``__title__ = "httpx"``: the
-        distribution's metadata, are labels no code looks up by name (httpx's ``__version__.py`` kept every name of
+        """``f.__module__ = "pkg"`` or ``__module__ = "pkg"`` in a class body (mutagen's exceptions and base
+        classes): the name a class or function reports, and ``__title__ = "httpx"``: the distribution's metadata,
+        are labels no code looks up by name (httpx's ``__version__.py`` kept every name of
         ``httpx/__init__.py``)."""
+        in_class = bool(self.scopes) and self.scopes[-1] is ast.ClassDef  # class X: __module__ = "mutagen"
         if all(isinstance(t, ast.Attribute) and _label(ast.Constant(t.attr), node.value)
+               or isinstance(t, ast.Name) and in_class and _label(ast.Constant(t.id), node.value)
                or isinstance(t, ast.Name) and t.id in _METADATA and isinstance(node.value, ast.Constant)
                and isinstance(node.value.value, str) for t in node.targets):
             for target in node.targets:
