@@ -17,6 +17,7 @@ _IMPORT_LINE = re.compile(r"\s*(?:import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]
                           r"|from\s+[\w.]+\s+import\s+[\w\s,()*]+)\s*(?:#.*)?$")
 
 
+_MODULES = ("sys", "modules")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
@@ -74,6 +75,34 @@ class StatementRefs(ScopedVisitor):
         elif isinstance(node.value, ast.Call) and (module := returned_module(node.value)):
             self.st.strings.add(f"{module}:{node.attr}")  # __import__("pkg").__version__ reads one name of pkg
             self.visit(node.value.func)
+        else:
+            self.generic_visit(node)
+
+    def visit_Delete(self, node: ast.Delete) -> None:
+        """``del sys.modules[key]`` (mutagen's ``setup.py`` purges ``mutagen*`` before a coverage run) drops a
+        module from the cache: it reads no module's names, so it is no ``sys.modules`` lookup."""
+        for target in node.targets:
+            if isinstance(target, ast.Subscript) and attr_chain(target.value) == _MODULES:
+                self.st.names.add("sys")  # `import sys` stays
+                self.visit(target.slice)
+            else:
+                self.visit(target)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        """``sys.modules["setuptools"]``: the module the literal names (its string counts), no computed lookup."""
+        if attr_chain(node.value) == _MODULES and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str):
+            self.st.names.add("sys")
+            self.visit(node.slice)
+        else:
+            self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        """``"setuptools" not in sys.modules``: a test of what is loaded, no lookup."""
+        if all(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) \
+                and all(attr_chain(c) == _MODULES for c in node.comparators):
+            self.st.names.add("sys")
+            self.visit(node.left)
         else:
             self.generic_visit(node)
 
