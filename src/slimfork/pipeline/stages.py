@@ -31,7 +31,7 @@ from slimfork.plan.replan import replan
 from slimfork.plan.stages import Stages
 from slimfork.facts.python import with_requires_python
 from slimfork.prune.inputs import import_time_test_uses
-from slimfork.prune.stage import run_symbol_stage, support_importers
+from slimfork.prune.stage import run_symbol_stage
 from slimfork.rewrite import fold_tree
 from slimfork.source.cache import cache_dir, code_version, read_cache, write_cache
 from slimfork.spec.kinds import REWRITING_KINDS
@@ -88,8 +88,7 @@ def _gone_files(stages: Stages) -> frozenset[str]:
 def _gone_readers(analysis, stages: Stages) -> frozenset[str]:
     """Test files the plan removes that read library names at import time (``prune.inputs``): those reads were
     roots of symbol pruning, though the fork has no such file (PyYAML's ``test_yaml_ext.py``, which goes because a
-    helper it imports lost a name, read ``yaml.dump`` and kept the whole dumper), and those that import package
-    modules no root reaches, which symbol pruning kept whole as the tests' support (``prune.stage``)."""
+    helper it imports lost a name, read ``yaml.dump`` and kept the whole dumper)."""
     tests = tests_of(analysis)
     removed = _gone_files(stages)
     if not tests or analysis.spec.sections.get("symbols") is None:
@@ -98,7 +97,6 @@ def _gone_readers(analysis, stages: Stages) -> frozenset[str]:
     readers: set[str] = set()
     import_time_test_uses(analysis, mm, set(mm.modules), removed=frozenset(
         rel for rel in analysis.index.files if rel not in removed), readers=readers)
-    readers |= {path for path, _ in support_importers(stages.graph, tests).values() if path in removed}
     return frozenset(readers)
 
 

@@ -10,8 +10,6 @@ the modules that left because of them, and a report.
 
 from __future__ import annotations
 
-import ast
-
 import dataclasses
 import os
 import time
@@ -95,7 +93,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         summaries = _summaries(state, scratch, tests)
         if attempts == 1:  # before any cut: what the fork must still have (the import-modules check reads it)
             result.promised = promised_names(spec, state.graph.mm, summaries, config, registry_modules)
-        support = _test_support(state.graph, scratch, tests, gone_tests)
+        support = _test_support(state.graph, scratch, tests)
         summaries.update({m: summary for m, (summary, _) in support.items()})
         tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
@@ -179,45 +177,10 @@ def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, Symb
     return {m: summary for m, summary in summaries.items() if summary.error is None}
 
 
-def support_importers(graph, tests: list[str], scratch: Path | None = None) -> dict[str, tuple[str, list[str]]]:
-    """The test files that import reached code and package modules no root reaches: test module -> (its path, the
-    modules it imports but inside its test functions: a test importing unreached code is a test of that code,
-    which leaves with it, as deepdiff 9.1.0's ``test_include_glob_with_custom_operator`` does with
-    ``deepdiff.operator``). ``scratch``: where to read the files (None: every import counts)."""
-    mm, reached = graph.mm, graph.reached
-    out = {}
-    for test, info in mm.modules.items():
-        if info.path is None or first_match(tests, info.path) is None:
-            continue
-        edges = [e for e in graph.edges.get(test, ()) if e.kind in ("import", "from")]
-        if not any(e.target in reached for e in edges) \
-                or not any(e.target not in reached and mm.is_internal(e.target) for e in edges):
-            continue
-        inside = _test_function_lines(scratch / info.path) if scratch is not None else set()
-        out[test] = (info.path, [e.target for e in edges if e.line not in inside])
-    return out
-
-
-def _test_function_lines(path: Path) -> set[int]:
-    """The lines of the test functions and methods (``def test_*``) of a test file."""
-    try:
-        tree = ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return set()
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-            out.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
-    return out
-
-
-def _test_support(graph, scratch: Path, tests: list[str],
-                  gone_tests: frozenset[str] = frozenset()) -> dict[str, tuple[SymbolSummary, str]]:
+def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[SymbolSummary, str]]:
     """Package modules no root reaches that tests of reached code import (``pkg.testing``), with what they import
     in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
-    (summary, why)). A test file an earlier pass removed (``gone_tests``) imports nothing: deepdiff 9.1.0's
-    ``tests/test_command.py`` kept all of ``deepdiff.commands``, the CLI the spec drops, and through it ``DeepDiff``
-    and ``Delta`` in a fork of ``DeepHash``, though the tests stage then removed that file with the module."""
+    (summary, why))."""
     if not tests:
         return {}
     mm, reached = graph.mm, graph.reached
@@ -226,10 +189,10 @@ def _test_support(graph, scratch: Path, tests: list[str],
     def imports(module: str) -> list[str]:
         return [e.target for e in graph.edges.get(module, ()) if e.kind in ("import", "from")]
 
-    for test, (path, targets) in support_importers(graph, tests, scratch).items():
-        if path in gone_tests:
+    for test, info in mm.modules.items():
+        if info.path is None or first_match(tests, info.path) is None or not any(t in reached for t in imports(test)):
             continue
-        todo = [(t, f"test support: imported by {path}") for t in targets]
+        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)]
         while todo:
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None

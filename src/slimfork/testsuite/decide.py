@@ -75,8 +75,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         if whole:
             removals.append(TestRemoval(path, None, whole[0], whole[1]))
             continue
-        removals += [TestRemoval(path, f"{TABLE}{value}", REMOVED, f"uses {why} ({path}:{use.line})")
-                     for value, use in tf.tables if (why := library.broken(use.dotted))]
+        removals += [TestRemoval(path, f"{TABLE}{value}", REMOVED, f"uses {broken} ({path}:{use.line})")
+                     for value, use in tf.tables if (broken := library.broken(use.dotted))]
         for qualname, unit in tf.units.items():
             if (path, qualname) in params and not _unit_bad(bad, path, qualname):
                 removals += [TestRemoval(path, f"{PARAM}{qualname} {value}", REMOVED, why)
