@@ -97,3 +97,25 @@ def test_a_package_name_in_a_task_runners_script_reads_no_name(tmp_path):
 def test_a_task_runners_script_that_looks_names_up_keeps_them(tmp_path):
     fork = _tasks_fork(tmp_path, "ORDER = getattr(__import__(PACKAGE_NAME), 'load_order')()\n")
     assert (fork / "apkg/cms.py").exists()
+
+
+PURGE = """
+import sys
+if "setuptools" not in sys.modules:
+    raise SystemExit("setuptools not available")
+VERSION = sys.modules["setuptools"].__version__
+for key in list(sys.modules.keys()):
+    if key.startswith(PACKAGE_NAME):
+        del sys.modules[key]
+"""
+
+
+def test_a_purge_of_the_module_cache_reads_no_name(tmp_path):
+    """mutagen 1.47.0's setup.py tests ``"setuptools" not in sys.modules``, reads ``sys.modules["setuptools"]`` and
+    deletes every ``mutagen*`` module before a coverage run: ``sys.modules`` made it a script that looks names up,
+    and its ``'mutagen'`` kept every name of the package (``File``, and every format). A membership test, a literal
+    key and a ``del`` read no computed module's names; any other read of ``sys.modules`` still does."""
+    fork = _fork(tmp_path, PURGE)
+    assert not (fork / "apkg/cms.py").exists()
+    fork = _fork(tmp_path / "read", PURGE + "MODULE = sys.modules[PACKAGE_NAME]\n")
+    assert (fork / "apkg/cms.py").exists()

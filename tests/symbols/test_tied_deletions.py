@@ -38,3 +38,17 @@ def test_a_binding_kept_for_its_effect_keeps_the_del(tmp_path):
     assert "pk/big.py" not in {r.path for r in analysis.plan.removals}
     symbols = analysis.stages.symbols
     assert symbols is not None and "del _hush" in (symbols.contents.get("pk/__init__.py") or init.encode()).decode()
+
+
+def test_a_bare_name_statement_goes_with_the_name(tmp_path):
+    """mutagen 1.47.0's ``__init__.py`` imports ``File`` and lists it bare (``File``, for Sphinx): the statement read
+    the name, so ``File`` and every format it imports stayed in a fork of one format. Reading a global runs
+    nothing: the statement stays exactly when the name does."""
+    init = '"""Docs."""\nfrom pk.small import f\nfrom pk.big import g\n\nf\n"""f\'s docs."""\ng\n'
+    root = write_project(tmp_path, dict(FILES, **{"pk/__init__.py": init}), SPEC)
+    analysis = analyse(root / "slimfork.toml", jobs=1)
+    assert "pk/big.py" in {r.path for r in analysis.plan.removals}
+    out = shrink(root / "slimfork.toml", tmp_path / "fork").out
+    init = (out / "pk/__init__.py").read_text()
+    assert "pk.big" not in init and "\ng\n" not in init
+    assert subprocess.run([sys.executable, "run.py"], cwd=out, capture_output=True, text=True).stdout == "1\n"

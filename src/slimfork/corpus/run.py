@@ -73,12 +73,17 @@ def run_profile(profile: Path, out_root: Path, jobs: int | None = None, tests: t
     doctest_of = getattr(check, "doctest_of_removed", lambda test, file: False)  # pydash's docstring examples
     doctests = {t for t in passed if t not in gone | generated and t not in (outcomes or {})
                 and doctest_of(t, passed[t])}
+    renamed = check.original_ids(outcomes, base.data.get("ids", {})) if hasattr(check, "original_ids") \
+        and outcomes is not None else outcomes or {}
+    lost_value = getattr(check, "lost_value", lambda test, file: False)  # textdistance's ALGS entries
+    values = {t for t in passed if t not in gone | generated | doctests and t not in renamed
+              and lost_value(t, passed[t])}
     return CorpusRow(
         profile.name, spec.source, data["before"]["lines"], data["after"]["lines"],
         _python(data["before"]), _python(data["after"]), len(passed),
-        sum(1 for o in (outcomes or {}).values() if o[0] == "passed"), len(gone | generated | doctests),
-        dict(_reasons(data.get("tests", {}), passed, gone, generated, doctests)), list(verdict.failures), origin,
-        round(time.perf_counter() - start, 1))
+        sum(1 for o in (outcomes or {}).values() if o[0] == "passed"), len(gone | generated | doctests | values),
+        dict(_reasons(data.get("tests", {}), passed, gone, generated, doctests, values)), list(verdict.failures),
+        origin, round(time.perf_counter() - start, 1))
 
 
 def _ensure_test_env(spec: Spec, tree) -> str:
@@ -97,10 +102,10 @@ def _python(stats: dict) -> int:
     return stats.get("by_language", {}).get("Python", {}).get("lines", 0)
 
 
-def _reasons(tests: dict, passed: dict, gone: set, generated: set, doctests: set) -> Counter:
+def _reasons(tests: dict, passed: dict, gone: set, generated: set, doctests: set, values: set) -> Counter:
     """Tests of the original that left the fork, by the category of the removal that took them; ``generated``:
     tests parametrised over a registry entry the fork removed (no longer generated); ``doctests``: docstring
-    examples of removed code."""
+    examples of removed code; ``values``: a test's run with a parameter value the plan cut (a table entry)."""
     by_file = {r["path"]: r["category"] for r in tests.get("removed", []) if r["test"] is None}
     by_file.update({p: "test data of a removed registry entry" for p in tests.get("removed_data", [])})
     by_unit = {(r["path"], r["test"]): r["category"] for r in tests.get("removed", []) if r["test"]}
@@ -117,6 +122,8 @@ def _reasons(tests: dict, passed: dict, gone: set, generated: set, doctests: set
         out["generated from a removed registry entry"] = len(generated)
     if doctests:
         out["a doctest of removed code"] = len(doctests)
+    if values:
+        out["a parameter value of removed code"] = len(values)
     return out
 
 

@@ -17,6 +17,7 @@ _IMPORT_LINE = re.compile(r"\s*(?:import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]
                           r"|from\s+[\w.]+\s+import\s+[\w\s,()*]+)\s*(?:#.*)?$")
 
 
+_MODULES = ("sys", "modules")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
@@ -77,6 +78,34 @@ class StatementRefs(ScopedVisitor):
         else:
             self.generic_visit(node)
 
+    def visit_Delete(self, node: ast.Delete) -> None:
+        """``del sys.modules[key]`` (mutagen's ``setup.py`` purges ``mutagen*`` before a coverage run) drops a
+        module from the cache: it reads no module's names, so it is no ``sys.modules`` lookup."""
+        for target in node.targets:
+            if isinstance(target, ast.Subscript) and attr_chain(target.value) == _MODULES:
+                self.st.names.add("sys")  # `import sys` stays
+                self.visit(target.slice)
+            else:
+                self.visit(target)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        """``sys.modules["setuptools"]``: the module the literal names (its string counts), no computed lookup."""
+        if attr_chain(node.value) == _MODULES and isinstance(node.slice, ast.Constant) \
+                and isinstance(node.slice.value, str):
+            self.st.names.add("sys")
+            self.visit(node.slice)
+        else:
+            self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        """``"setuptools" not in sys.modules``: a test of what is loaded, no lookup."""
+        if all(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) \
+                and all(attr_chain(c) == _MODULES for c in node.comparators):
+            self.st.names.add("sys")
+            self.visit(node.left)
+        else:
+            self.generic_visit(node)
+
     def visit_Global(self, node: ast.Global) -> None:
         self.st.names.update(node.names)  # pitfall 12: a global statement reads and writes the module name
 
@@ -86,10 +115,13 @@ class StatementRefs(ScopedVisitor):
         self._assign(node)
 
     def _assign(self, node: ast.Assign) -> None:
-        """``f.__module__ = "pkg"``: the name a class or function reports, and ``__title__ = "httpx"``: the
-        distribution's metadata, are labels no code looks up by name (httpx's ``__version__.py`` kept every name of
+        """``f.__module__ = "pkg"`` or ``__module__ = "pkg"`` in a class body (mutagen's exceptions and base
+        classes): the name a class or function reports, and ``__title__ = "httpx"``: the distribution's metadata,
+        are labels no code looks up by name (httpx's ``__version__.py`` kept every name of
         ``httpx/__init__.py``)."""
+        in_class = bool(self.scopes) and self.scopes[-1] is ast.ClassDef  # class X: __module__ = "mutagen"
         if all(isinstance(t, ast.Attribute) and _label(ast.Constant(t.attr), node.value)
+               or isinstance(t, ast.Name) and in_class and _label(ast.Constant(t.id), node.value)
                or isinstance(t, ast.Name) and t.id in _METADATA and isinstance(node.value, ast.Constant)
                and isinstance(node.value.value, str) for t in node.targets):
             for target in node.targets:

@@ -163,6 +163,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         st.type_only = is_type_only(node, typing_names)
         if isinstance(node, ast.Delete) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             st.deletes = node.targets[0].id  # `del _hush_pyflakes`: tied to the binding (prune.inputs)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Name):
+            st.deletes = node.value.id  # a bare `File` (for Sphinx): reads nothing but the name, tied to it too
         for sub in () if st.type_only else _module_scope(node):  # a type checker's imports never load anything
             if isinstance(sub, (ast.Import, ast.ImportFrom)):
                 _note_external(sub, out)

@@ -17,6 +17,7 @@ from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.roots import COMPUTED_ENTRY_POINT
 from slimfork.graph.symbol_targets import ImportTargets
 from slimfork.graph.symbols import SymbolInputs
+from slimfork.index.param_tables import param_tables
 from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.pure_instances import apply_pure_instances
 from slimfork.prune.star_exports import star_export_roots
@@ -140,7 +141,9 @@ def import_time_test_uses(analysis, mm, summaries, removed: set[str] | frozenset
     does not import and every test in it, of kept code too, would leave with the name (w3lib's ``test_url.py``,
     234 tests of the root ``w3lib.url``). They stay; a name only a test function uses still goes with that test.
     A test file the fork does not have (``removed``: the spec's ``drop``, or a test file an earlier pass of the
-    stages removed) reads nothing. ``readers`` collects the test files that read a name."""
+    stages removed) reads nothing. The plain references of a table that only parametrizes tests (``ALGS =
+    (pkg.bag, pkg.mra)``, ``index/param_tables.py``) are read by nothing but those tests: the tests stage cuts an
+    entry naming removed code, and those tests with it. ``readers`` collects the test files that read a name."""
     globs = tests_of(analysis)
     out: list[tuple[str, str, str]] = []
     for rel in sorted(analysis.index.files):
@@ -176,6 +179,8 @@ def import_time_test_uses(analysis, mm, summaries, removed: set[str] | frozenset
         why = f"read at import time by the test file {rel}"
         found = len(out)
         setup = _autouse_setup(tree) if rel.rsplit("/", 1)[-1] == "conftest.py" else {}
+        entries = {id(n) for t in param_tables(tree).values() for i, e in enumerate(t.entries) if t.cuttable(i)
+                   for n in ast.walk(e)}
         for stmt in tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name in setup:
                 pass  # what an autouse fixture of a conftest runs is setup of every test below it
@@ -183,6 +188,8 @@ def import_time_test_uses(analysis, mm, summaries, removed: set[str] | frozenset
                 continue
             why = setup.get(getattr(stmt, "name", "")) or f"read at import time by the test file {rel}"
             for node in ast.walk(stmt):
+                if id(node) in entries:
+                    continue
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names:
                     module, name = names[node.id]
                     if module in summaries:
@@ -380,7 +387,8 @@ def _declared_pure(st: TopStatement, config) -> TopStatement:
 def _tie_deletions(summaries: dict[str, SymbolSummary]) -> None:
     """A top-level ``del NAME`` whose every binding may be pruned (``_hush_pyflakes = [SigningKey, ...]`` then
     ``del _hush_pyflakes``, ecdsa 0.19.0) reads no name: it stays exactly when the name does, as a binding of it,
-    so it no longer holds the list and every name in it. A binding kept for its effect keeps the ``del`` too
+    so it no longer holds the list and every name in it. So does a bare ``NAME`` statement (mutagen's
+    ``__init__.py`` lists ``File`` after importing it, for Sphinx): reading a global runs nothing. A binding kept for its effect keeps the ``del`` too
     (the fork's module must not gain the name). Changed summaries are copies, as in ``_apply_decorators``."""
     for module, summary in list(summaries.items()):
         statements = list(summary.statements)

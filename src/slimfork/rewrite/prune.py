@@ -26,7 +26,8 @@ from slimfork.rewrite.comments import comments_of
 from slimfork.rewrite.safety import check_rewrite
 
 _AST_KINDS = {"def": (ast.FunctionDef, ast.AsyncFunctionDef), "class": (ast.ClassDef,), "method": (ast.ClassDef,),
-              "assign": (ast.Assign, ast.AnnAssign, ast.Delete), "import": (ast.Import, ast.ImportFrom), "all": (ast.Assign,)}
+              "assign": (ast.Assign, ast.AnnAssign, ast.Delete, ast.Expr),  # `del NAME`, a bare `NAME`: tied to it
+              "import": (ast.Import, ast.ImportFrom), "all": (ast.Assign,)}
 
 
 @dataclass(frozen=True)

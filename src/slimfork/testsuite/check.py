@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS
@@ -14,6 +15,7 @@ from slimfork.verify.checks.pytest import RenamedIds, none_pass
 from slimfork.verify.model import Baseline, CheckResult
 
 _PARAM = re.compile(r"\[(.*)\]$")
+_ENTRY = re.compile(r"(\w+)=\w+\[(\d+)\]")  # a table entry a test loses: alg=ALGS[3]
 
 
 class PlannedTestsCheck:
@@ -26,6 +28,12 @@ class PlannedTestsCheck:
         self.gone_files = frozenset(gone_files)
         self.data_files = frozenset(data_files)  # removed after their registry entries: until then their tests fail
         self.gone_units = frozenset(gone_units)
+        # tests that lose parameter values: "param test_x alg=ALGS[3]" -> (file, "test_x")
+        self.cut_values = frozenset((f, q.split(" ")[1]) for f, q in gone_units if q.startswith("param "))
+        self.cut_entries: dict[tuple[str, str], dict[str, set[int]]] = {}  # the table entries each loses: alg -> {3}
+        for f, q in gone_units:
+            if q.startswith("param ") and (entry := _ENTRY.fullmatch(q.split(" ", 2)[2])):
+                self.cut_entries.setdefault((f, q.split(" ")[1]), {}).setdefault(entry[1], set()).add(int(entry[2]))
         self.removed_names = frozenset(removed_names)
         # source file -> (its module, the top-level names symbol pruning removed; empty: the whole file goes)
         self.removed_code = removed_code or {}
@@ -42,14 +50,43 @@ class PlannedTestsCheck:
                                 for n in names)
 
     def planned_gone(self, test: str, file: str) -> bool:
+        if (file or test.rpartition("::")[0].replace(".", "/") + ".py") in self.gone_files:
+            return True
+        file, qualname, cls = self._unit(test, file)
+        return (file, qualname) in self.gone_units or (file, cls) in self.gone_units
+
+    def lost_value(self, test: str, file: str) -> bool:
+        """An id of a test the plan cut parameter values from: pytest numbers the values it cannot name
+        (``test_x[alg7]``), so the ids of the values that stay may be other ones than in the original."""
+        return "[" in test and self._unit(test, file)[:2] in self.cut_values
+
+    @staticmethod
+    def _unit(test: str, file: str) -> tuple[str, str, str | None]:
         classname, _, name = test.rpartition("::")
         file = file or classname.replace(".", "/") + ".py"
-        if file in self.gone_files:
-            return True
         base = name.split("[")[0]
         last = classname.rsplit(".", 1)[-1]
         cls = last if last != Path(file).stem and last[:1].isupper() else None
-        return (file, f"{cls}.{base}" if cls else base) in self.gone_units or (file, cls) in self.gone_units
+        return file, f"{cls}.{base}" if cls else base, cls
+
+    def original_ids(self, outcomes: dict[str, tuple[str, str, str]],
+                     original: dict[str, int]) -> dict[str, tuple[str, str, str]]:
+        """The fork's outcomes under the original's ids: pytest numbers a value it cannot name by its position
+        (``test_x[alg5]``), and the table entries the plan cut move the others down; ``alg5`` of the fork is the
+        sixth entry that stays. A test with as many ids as in the original (``original``: test -> ids; its cut put
+        back) keeps them."""
+        if not self.cut_entries:
+            return outcomes
+        ran = Counter(test.split("[", 1)[0] for test in outcomes if "[" in test)
+        out = {}
+        for test, outcome in outcomes.items():
+            cuts = self.cut_entries.get(self._unit(test, outcome[2])[:2]) if "[" in test else None
+            base = test.split("[", 1)[0]
+            if cuts and ran[base] < original.get(base, ran[base] + 1):
+                head, _, ids = test[:-1].partition("[")
+                test = f"{head}[{'-'.join(_renumbered(part, cuts) for part in ids.split('-'))}]"
+            out[test] = outcome
+        return out
 
     def generated_from_removed(self, test: str) -> bool:
         match = _PARAM.search(test)
@@ -76,11 +113,15 @@ class PlannedTestsCheck:
         gone = {test for test, file in passed.items() if self.planned_gone(test, file)}
         note = (f"{len(passed)} of {len(outcomes)} tests pass in the original; {len(gone)} of them leave the fork "
                 "with the code they test" + none_pass(outcomes))
-        return Baseline(self.name, bool(passed), {"passed": passed, "gone": gone}, note, time.monotonic() - start)
+        ids = Counter(test.split("[", 1)[0] for test in outcomes if "[" in test)
+        return Baseline(self.name, bool(passed), {"passed": passed, "gone": gone, "ids": dict(ids)}, note,
+                        time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
         outcomes, proc = self.execute(fork)
+        if outcomes is not None:
+            outcomes = self.original_ids(outcomes, baseline.data.get("ids", {}))
         if outcomes is None:
             return CheckResult(self.name, False, (f"pytest did not run (exit {proc.exit_code}): "
                                                   f"{proc.stderr_tail(3) or proc.stdout[-300:].strip()}",),
@@ -92,7 +133,7 @@ class PlannedTestsCheck:
                                                   or file in self.data_files):
                 continue  # meant to be gone; one that still runs (restored, or put back) must pass
             if test not in outcomes and (self.generated_from_removed(test) or renamed.ran(test)
-                                         or self.doctest_of_removed(test, file)):
+                                         or self.doctest_of_removed(test, file) or self.lost_value(test, file)):
                 continue
             outcome, message, where = outcomes.get(test, ("not run", "", file))
             if outcome != "passed":
@@ -104,6 +145,18 @@ class PlannedTestsCheck:
                            f"{kept} tests that pass in the original and stay in the fork")
 
 
+def _renumbered(part: str, cuts: dict[str, set[int]]) -> str:
+    """``alg5`` -> ``alg7`` where the entries 1 and 3 of the table alg takes its values from were cut."""
+    match = re.fullmatch(r"([A-Za-z_]\w*?)(\d+)", part)
+    if match is None or match[1] not in cuts:
+        return part
+    position, index = int(match[2]), -1
+    while position >= 0:
+        index += 1
+        position -= index not in cuts[match[1]]
+    return f"{match[1]}{index}"
+
+
 def planned_checks(checks: list, stages) -> list:
     """Replace the pytest check by one that knows the tests the plan removed (when the spec has ``tests``)."""
     data = stages.data.get("tests")
@@ -111,6 +164,7 @@ def planned_checks(checks: list, stages) -> list:
         return checks
     gone_files = {r["path"] for r in data["removed"] if r["test"] is None} | set(data["removed_data"])
     gone_units = {(r["path"], r["test"]) for r in data["removed"] if r["test"] is not None}
+    gone_units |= {(path, qualname) for path, qualname in data.get("inherited", ())}  # a mixin's removed test
     names = set(data["removed_registry_names"])
     removed_code: dict[str, tuple[str, frozenset[str]]] = {}
     for removal in stages.plan.removals:

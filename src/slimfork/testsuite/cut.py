@@ -6,8 +6,8 @@ import libcst as cst
 
 
 def cut_units(source: bytes, qualnames: set[str]) -> bytes:
-    """``qualnames``: "test_x", "TestA" or "TestA.test_y", or "import NAME" (the module-level import of NAME). A
-    class left without tests goes too; a class body left empty gets ``pass``. The result is checked to parse."""
+    """``qualnames``: "test_x", "TestA" or "TestA.test_y", "import NAME" (the module-level import of NAME) or
+    "table NAME[I]" (entry I of the module-level tuple or list NAME). A class left without tests goes too; a class body left empty gets ``pass``. The result is checked to parse."""
     module = cst.parse_module(source)
     new = module.visit(_Cut(qualnames))
     out = new.code.encode(module.encoding)
@@ -21,7 +21,11 @@ class _Cut(cst.CSTTransformer):
         self.depth = 0
         self.cls: str | None = None
         self.params: dict[str, set[tuple[str, str]]] = {}  # "param test_x mod=a": test_x -> {("mod", "a")}
+        self.tables: dict[str, set[int]] = {}  # "table ALGS[3]": ALGS -> {3}
         for q in qualnames:
+            if q.startswith("table "):
+                name, _, index = q[len("table "):].rstrip("]").partition("[")
+                self.tables.setdefault(name, set()).add(int(index))
             if q.startswith("param "):
                 _, qualname, rest = q.split(" ", 2)
                 name, _, value = rest.partition("=")
@@ -65,6 +69,8 @@ class _Cut(cst.CSTTransformer):
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = [s for s in updated.body if not (isinstance(s, (cst.FunctionDef, cst.ClassDef))
                                                 and s.name.value in self.qualnames or _tags(s, self.qualnames))]
+        if self.tables:
+            body = [_without_entries(stmt, self.tables) for stmt in body]
         names = {q[len("import "):] for q in self.qualnames if q.startswith("import ")}
         if names:
             body = [s for s in (_without(stmt, names) for stmt in body) if s is not None]
@@ -108,6 +114,27 @@ def _without(stmt, names: set[str]):
         kept[-1] = kept[-1].with_changes(comma=aliases[-1].comma)
     # parentheses stay: "from m import (\n    A,\n)" parses, and without them A's trailing comma would not
     return stmt.with_changes(body=[imp.with_changes(names=kept)])
+
+
+def _without_entries(stmt, tables: dict[str, set[int]]):
+    """``ALGS = (a, b, c)`` without the entries at the indices ``tables`` names for ALGS."""
+    if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)
+            and len(stmt.body[0].targets) == 1 and isinstance(stmt.body[0].targets[0].target, cst.Name)
+            and stmt.body[0].targets[0].target.value in tables
+            and isinstance(stmt.body[0].value, (cst.Tuple, cst.List))):
+        return stmt
+    assign = stmt.body[0]
+    values = assign.value
+    assert isinstance(values, (cst.Tuple, cst.List))  # checked above
+    gone = tables[assign.targets[0].target.value]  # type: ignore[attr-defined]  # a Name, checked above
+    kept = [e for i, e in enumerate(values.elements) if i not in gone]
+    if kept and kept[-1] is not values.elements[-1]:  # the last element's comma (or none) ends the list now
+        kept[-1] = kept[-1].with_changes(comma=values.elements[-1].comma)
+    if isinstance(values, cst.Tuple) and len(kept) == 1 and isinstance(kept[0].comma, cst.MaybeSentinel):
+        kept[0] = kept[0].with_changes(comma=cst.Comma())  # (a,) stays a tuple
+    if isinstance(values, cst.Tuple) and not values.lpar:  # a, b -> (a,) or ()
+        values = values.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return stmt.with_changes(body=[assign.with_changes(value=values.with_changes(elements=kept))])
 
 
 def _without_values(deco: cst.Decorator, gone: set[tuple[str, str]]) -> cst.Decorator:

@@ -76,6 +76,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         if whole:
             removals.append(TestRemoval(path, None, whole[0], whole[1]))
             continue
+        removals += [TestRemoval(path, f"{TABLE}{value}", REMOVED, f"uses {broken} ({path}:{use.line})")
+                     for value, use in tf.tables if (broken := library.broken(use.dotted))]
         for qualname, unit in tf.units.items():
             if (path, qualname) in params and not _unit_bad(bad, path, qualname):
                 removals += [TestRemoval(path, f"{PARAM}{qualname} {value}", REMOVED, why)
@@ -94,6 +96,8 @@ PARAM = "param "  # a TestRemoval qualname "param QUALNAME NAME=VALUE": the test
 # the literal VALUE of its argument NAME (scan's Use.param), the test runs with the others
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes ("import pkg.mod":
 # only the import of that module, `import pkg.mod` or `from pkg import mod`, when the name bound is pkg's)
+TABLE = "table "  # a TestRemoval qualname "table NAME[I]": entry I of the table NAME goes (the tests it parametrizes
+# lose that value: their "param" removals say which)
 
 
 def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions:
@@ -110,7 +114,7 @@ def decide_across(files: dict[str, TestFile], library: Library) -> TestDecisions
     for _ in range(8):
         gone = {}
         for r in decisions.removals:
-            if r.qualname is not None and r.qualname.startswith((IMPORT, PARAM)):
+            if r.qualname is not None and r.qualname.startswith((IMPORT, PARAM, TABLE)):
                 continue
             own = _module_name(r.path)
             for name in names.get(r.path, ()):

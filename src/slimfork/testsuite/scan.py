@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
 from slimfork.index.own_expr import constant_string
+from slimfork.index.param_tables import param_tables
 from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, doc_runs, package_scans, path_constants, run_paths
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
 
@@ -65,6 +66,9 @@ class TestFile:
     plugins: list[str] = field(default_factory=list)  # the modules its ``pytest_plugins`` names, internal or not
     stars: list[str] = field(default_factory=list)  # internal modules it star-imports at module level
     tags: dict[str, int] = field(default_factory=dict)  # own function/class -> line of ``name.attr = value``
+    bases: dict[str, list[str]] = field(default_factory=dict)  # class -> its bases that the file defines
+    tables: list[tuple[str, Use]] = field(default_factory=list)  # "ALGS[3]": an entry of a table that only
+    # parametrizes tests (index/param_tables.py) and what of the library it names
 
     @property
     def tests(self) -> list[Unit]:
@@ -101,7 +105,12 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
     module = Unit("<module>", "module", 1, len(source.splitlines()) or 1)
     out.units["<module>"] = module
     own = {st.name for st in tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    tables = _table_entries(tree, out, aliases, internal)
     for stmt in tree.body:
+        if id(stmt) in tables:  # the entries naming the library count for the tests they parametrize
+            for elt in tables[id(stmt)]:
+                _collect(elt, module, aliases, internal)
+            continue
         tagged = _tagged(stmt, own)
         if tagged:  # test_x.unittest = [".data"]: an attribute set on the file's own test, which goes with it
             out.tags.setdefault(tagged, stmt.lineno)
@@ -111,6 +120,7 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
             _add(out, stmt, stmt.name, _kind(stmt), aliases, internal)
         elif isinstance(stmt, ast.ClassDef):
             cls = _add(out, stmt, stmt.name, "class", aliases, internal, shallow=True)
+            out.bases[stmt.name] = [b.id for b in stmt.bases if isinstance(b, ast.Name) and b.id in own]
             for sub in stmt.body:
                 if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     _collect(sub, cls, aliases, internal)  # class attributes (num2words: lang = 'az'), nested classes
@@ -136,12 +146,46 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
                     and stmt.module.split(".")[0] in internal and any(a.name == "*" for a in stmt.names):
                 out.stars.append(stmt.module)  # from pkg.util import *: its names are read bare
     _helper_imports(tree, out, internal)
+    _table_users(tree, out)
     if doctests:
         _docstring_doctests(tree, out, aliases, internal)
     for unit in out.units.values():  # pytestmark = pytest.mark.usefixtures("x"): every test of the file requests x
         if unit.kind != "module":
             unit.fixtures |= module.fixtures
     return out
+
+
+def _table_entries(tree: ast.Module, out: TestFile, aliases: dict[str, str],
+                   internal: set[str]) -> dict[int, list[ast.expr]]:
+    """The entries of the file's tables (``ALGS = (pkg.bag, pkg.mra)``) that are plain references to the library
+    go to ``out.tables``; returns, per table statement, the other entries (read at import as any code)."""
+    found: dict[int, list[ast.expr]] = {}
+    tables = param_tables(tree)
+    for stmt in tree.body:
+        table = tables.get(stmt.targets[0].id) if isinstance(stmt, ast.Assign) \
+            and isinstance(stmt.targets[0], ast.Name) and stmt.value is not None else None
+        if table is None or table.line != stmt.lineno:
+            continue
+        found[id(stmt)] = rest = []
+        for i, elt in enumerate(table.entries):
+            dotted = _dotted(elt, aliases) if table.cuttable(i) else None
+            if dotted and dotted.split(".")[0] in internal:
+                out.tables.append((f"{table.name}[{i}]", Use(dotted, elt.lineno)))
+            else:
+                rest.append(elt)
+    return found
+
+
+def _table_users(tree: ast.Module, out: TestFile) -> None:
+    """Each test a table parametrizes uses its entries as the values of its argument (``alg=ALGS[3]``): when every
+    one names removed code the test goes, else it loses those values (the stage cuts them from the table)."""
+    for table in param_tables(tree).values():
+        entries = [(v, u) for v, u in out.tables if v.startswith(table.name + "[")]
+        for qualname, arg in table.users if entries else ():
+            unit = out.units.get(qualname)
+            if unit is not None:
+                unit.params[arg] = [f"{table.name}[{i}]" for i in range(len(table.entries))]
+                unit.uses += [Use(use.dotted, use.line, param=f"{arg}={value}") for value, use in entries]
 
 
 def _tagged(stmt: ast.stmt, own: set[str]) -> str | None:

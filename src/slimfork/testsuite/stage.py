@@ -455,9 +455,38 @@ def _data(files, decisions: TestDecisions, data_gone: dict[str, str], library: L
         "removed": [{"path": r.path, "test": r.qualname, "category": r.category, "reason": r.reason}
                     for r in decisions.removals],
         "removed_data": sorted(data_gone),
+        "inherited": inherited_removals(files, decisions),
         "removed_registry_names": sorted(library.removed_entries),
         "warnings": decisions.warnings,
     }
+
+
+def inherited_removals(files, decisions: TestDecisions) -> list[tuple[str, str]]:
+    """The tests a class of a test file inherits from a class of the same file whose test the plan removes
+    (mutagen's ``TASFTags1(TASF, TASFMixin)`` runs ``TASFMixin.test_auto_bool`` as ``TASFTags1::test_auto_bool``):
+    pytest no longer collects them in the fork. (path, "TASFTags1.test_auto_bool"), for the pytest check."""
+    units = decisions.removed_units()
+    out = []
+    for path, tf in sorted(files.items()):
+        gone = {q for p, q in units if p == path and q.count(".") == 1 and " " not in q}
+        methods: dict[str, set[str]] = {}
+        for q in tf.units:
+            if q.count(".") == 1:
+                methods.setdefault(q.split(".")[0], set()).add(q.split(".")[1])
+        for cls in sorted(tf.bases) if gone else ():
+            found = set(methods.get(cls, ()))  # the first class of the lookup order that defines a name wins
+            todo, seen = list(tf.bases[cls]), set()
+            while todo:
+                base = todo.pop(0)
+                if base in seen:
+                    continue
+                seen.add(base)
+                for method in sorted(methods.get(base, set()) - found):
+                    found.add(method)
+                    if f"{base}.{method}" in gone:
+                        out.append((path, f"{cls}.{method}"))
+                todo += tf.bases.get(base, [])
+    return out
 
 
 def _cases_markdown(cases) -> str:
