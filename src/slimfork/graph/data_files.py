@@ -10,6 +10,7 @@ import posixpath
 import re
 
 from slimfork.graph.modules import ModuleMap
+from slimfork.index.own_names import relative_code_imports
 from slimfork.index.pickled import pickle_globals, unpacked
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
@@ -56,7 +57,8 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
         if package is None:
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
-        names = _cython_imports(root, path, package) if cython else _names(root, path, pattern)
+        names = _cython_imports(root, path, package) if cython else \
+            _names(root, path, pattern) + relative_code_names(root, path, package)
         why = f"the Cython source {path} imports it" if cython else f"the data file {path} names it"
         for text in names:
             if not mm.is_internal(text):
@@ -162,15 +164,18 @@ def _empty(root: str, path: str) -> bool:
                                                   for ln in lines))
 
 
-def run_roots(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str]]:
-    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``."""
+def run_roots(mm: ModuleMap, root: str, other_files: list[str],
+              scripts: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``;
+    ``scripts``: the Python files outside the packages and the tests, kept as written (invoke's ``tasks.py``:
+    ``c.run("python -m pkg.tools.gen")``, a ``noxfile.py``: ``session.run("python", "-m", "pkg.tools.gen")``),
+    read as a Makefile is."""
     out = []
-    for path in other_files:
-        if path.endswith(_RUN_FILES):
-            key = (root, "-m " + path)
-            if key not in _READ:
-                _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
-            out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
+    for path in [*(p for p in other_files if p.endswith(_RUN_FILES)), *scripts]:
+        key = (root, "-m " + path)
+        if key not in _READ:
+            _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
+        out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
     return out
 
 
@@ -179,6 +184,13 @@ def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
     if key not in _READ:
         _READ[key] = list(dict.fromkeys(pattern.findall(_text(root, path))))
     return _READ[key]
+
+
+def relative_code_names(root: str, path: str, package: str) -> list[str]:
+    """What the relative imports of a data file's code import against its package (``boot.txt`` holding ``from
+    .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``)."""
+    text = _text(root, path)
+    return [n.replace("{__package__}", package) for n in relative_code_imports(text)] if "from ." in text else []
 
 
 def _cython_imports(root: str, path: str, package: str) -> list[str]:

@@ -174,3 +174,19 @@ def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _RELATIVE.fullmatch(sub.value):
                 out.append(owns[0] + sub.value)
     return out
+
+
+_RELATIVE_CODE = re.compile(r"(?:^|[\s;])from[ \t]+\.(?!\.)([A-Za-z_][\w.]*)?[ \t]+import[ \t]+\(?[ \t]*"
+                            r"([A-Za-z_]\w*(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[A-Za-z_]\w*(?:[ \t]+as[ \t]+\w+)?)*)")
+
+
+def relative_code_imports(code: str) -> list[str]:
+    """What the relative imports of code held as text import, against its package (``{__package__}``): code run by
+    ``exec(CODE, {"__package__": __package__, ...})``, or a data file of a package folder run so. ``from .plugins
+    import alpha``: ``{__package__}.plugins`` and ``{__package__}.plugins.alpha`` (a name or a submodule)."""
+    out = []
+    for m in _RELATIVE_CODE.finditer(code):
+        base = "{__package__}" + (f".{m.group(1)}" if m.group(1) else "")
+        out += [base] if m.group(1) else []
+        out += [f"{base}.{name.split()[0]}" for name in m.group(2).split(",") if name.strip()]
+    return list(dict.fromkeys(out))
