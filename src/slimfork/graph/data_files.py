@@ -36,8 +36,6 @@ _TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protoco
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
 _RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
-_RUN_FILES = (".sh", ".bash", ".cfg", ".ini", ".toml", ".yaml", ".yml", ".txt", ".conf", "Makefile", "Dockerfile",
-              "Procfile", "justfile")
 _MAX_BYTES = 512_000
 _READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> dotted names in it, read once per process
 
@@ -166,12 +164,15 @@ def _empty(root: str, path: str) -> bool:
 
 def run_roots(mm: ModuleMap, root: str, other_files: list[str],
               scripts: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``;
-    ``scripts``: the Python files outside the packages and the tests, kept as written (invoke's ``tasks.py``:
-    ``c.run("python -m pkg.tools.gen")``, a ``noxfile.py``: ``session.run("python", "-m", "pkg.tools.gen")``),
-    read as a Makefile is."""
+    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``: any
+    file but prose, media and binaries (``scanned_data_file``), whatever its name: a ``makefile``, ``GNUmakefile``,
+    ``mk/gen.mk``, ``Justfile``, ``Dockerfile.dev``, ``Containerfile``, ``Jenkinsfile``, ``Procfile.dev``, a systemd
+    ``.service``, a ``crontab``, ``.envrc``, ``.bat``, ``.ps1`` or ``.zsh`` script (session 42: a fixed list of
+    names and suffixes missed these). ``scripts``: the Python files outside the packages and the tests, kept as
+    written (invoke's ``tasks.py``: ``c.run("python -m pkg.tools.gen")``, a ``noxfile.py``: ``session.run(
+    "python", "-m", "pkg.tools.gen")``), read as a Makefile is."""
     out = []
-    for path in [*(p for p in other_files if p.endswith(_RUN_FILES)), *scripts]:
+    for path in [*(p for p in other_files if scanned_data_file(p)), *scripts]:
         key = (root, "-m " + path)
         if key not in _READ:
             _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
