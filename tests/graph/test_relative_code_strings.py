@@ -2,7 +2,8 @@
 imports relative to that package: a string constant of kept code, or a data file of a package folder
 (``boot.txt``). ``from .plugins import alpha`` there keeps ``pkg.plugins.alpha`` with every name it defines. Before,
 only absolute imports in code strings were read: the plugin (imported otherwise only by code no root reaches, so
-not loose) left the fork and the exec raised ModuleNotFoundError, exit 0 (session 42, both `[symbols]` modes)."""
+not loose) left the fork and the exec raised ModuleNotFoundError, exit 0 (session 42, both `[symbols]` modes). So
+do ``f"from .plugins import {name}"`` (every module under ``pkg.plugins``) and ``from ..plugins import alpha``."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ READERS = {
     "data_file": {"pkg/app.py": "from importlib import resources\n\n\ndef main():\n"
                                 + EXEC % 'resources.files(__package__).joinpath("boot.txt").read_text()',
                   "pkg/boot.txt": "from .plugins import alpha\nRESULT = alpha.run()\n"},
+    "template": {"pkg/app.py": "import os\n\n\ndef main():\n" + EXEC % (
+        'f"from .plugins import {os.environ.get(\'PLUG\', \'alpha\')} as p\\nRESULT = p.run()"')},
+    "package_up": {"pkg/app.py": "from pkg.sub.runner import main\n", "pkg/sub/__init__.py": "",
+                   "pkg/sub/runner.py": 'CODE = "from ..plugins import alpha\\nRESULT = alpha.run()"\n\n\ndef main():\n'
+                                        + EXEC % "CODE"},
 }
 
 
@@ -37,4 +43,7 @@ def test_relative_code_imports():
     assert relative_code_imports("from .plugins import alpha") == ["{__package__}.plugins",
                                                                   "{__package__}.plugins.alpha"]
     assert relative_code_imports("x = 1; from . import a, b as c") == ["{__package__}.a", "{__package__}.b"]
-    assert relative_code_imports("from ..up import y") == []  # a package above: not read
+    assert relative_code_imports("from ..up import y") == ["{__package__}..up", "{__package__}..up.y"]
+    assert relative_code_imports("from .x import *") == ["{__package__}.x"]  # a star import: names, no submodule
+    assert relative_code_imports("from .plugins import *", built=True) == ["{__package__}.plugins",
+                                                                          "{__package__}.plugins.*"]

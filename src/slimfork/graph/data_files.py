@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from slimfork.graph.modules import ModuleMap
+from slimfork.graph.modules import ModuleInfo, ModuleMap
 from slimfork.index.own_names import relative_code_imports
 from slimfork.index.pickled import pickle_globals, unpacked
 
@@ -191,7 +191,8 @@ def relative_code_names(root: str, path: str, package: str) -> list[str]:
     """What the relative imports of a data file's code import against its package (``boot.txt`` holding ``from
     .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``)."""
     text = _text(root, path)
-    return [n.replace("{__package__}", package) for n in relative_code_imports(text)] if "from ." in text else []
+    info = ModuleInfo(package, None, True)
+    return [info.fill_own(n) for n in relative_code_imports(text)] if "from ." in text else []
 
 
 def _cython_imports(root: str, path: str, package: str) -> list[str]:
