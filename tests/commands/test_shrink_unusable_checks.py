@@ -34,6 +34,19 @@ def test_the_projects_own_unbuilt_extension_gets_its_own_hint(capsys):
     assert "a compiled extension, or a file its build writes" in err  # lz4 4.4.5's lz4._version: setuptools_scm
 
 
+def test_an_unbuilt_extension_imported_from_its_package_gets_the_same_hint(capsys):
+    """bcrypt 3.2.2's ``from . import _bcrypt`` (a cffi module its build writes) fails as "cannot import name", not
+    "No module named": the hint said to add what the original needs to [verify] requirements."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("0 of 2 modules import in the original; not counted: bits (ImportError: cannot import name '_ext' from "
+            "partially initialized module 'bits' (most likely due to a circular import) (/x/bits/__init__.py))")
+    print_unusable({"roots": [{"module": "bits", "reason": "root"}], "kept": [{"module": "bits"}],
+                    "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}})
+    err = capsys.readouterr().err
+    assert "own bits._ext is not in the source tree: a compiled extension, or a file its build writes" in err
+
+
 def test_a_missing_dependency_is_named_in_the_hint_though_the_note_is_cut(capsys):
     from slimfork.commands.shrink import print_unusable
 
@@ -183,6 +196,12 @@ def test_another_platforms_standard_library_is_no_requirement_to_add(capsys):
     data["batches"]["baselines"][0]["note"] = note + "; pkg.y (ModuleNotFoundError: No module named 'yaml')"
     assert print_unusable(data, venv=True) == 1
     assert "lacks yaml" in capsys.readouterr().err
+    # httplib2 0.32.1's Python 2 tests: BaseHTTPServer is Python 2's; only nose is a requirement to add
+    data["batches"]["baselines"][0]["note"] = note.replace("'winreg'", "'BaseHTTPServer'") + (
+        "; pkg.z (ModuleNotFoundError: No module named 'nose')")
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "lacks nose:" in err and "BaseHTTPServer" not in err.partition("hint:")[2]
 
 
 def test_a_plugin_written_for_an_older_pytest_gets_its_own_hint(capsys):

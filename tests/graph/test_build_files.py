@@ -68,3 +68,17 @@ def test_a_setup_cfg_version_attr_keeps_its_module_and_the_name(tmp_path):
     kept = {k.path: k.reason for k in analysis.plan.kept}
     assert "version source of setup.cfg" in kept["cpkg/_meta.py"]
     assert not [r for r in analysis.plan.removals if r.path == "cpkg/_meta.py"]
+
+
+def test_a_cffi_build_script_named_with_its_object_is_kept_by_setup(tmp_path):
+    """bcrypt 3.2.2's ``cffi_modules=["src/build_bcrypt.py:ffi"]``: setup.py names the script cffi runs to build the
+    extension, with the object after a colon; the audit called it a file nothing reaches, and the C sources it
+    names kernels nothing loads."""
+    files = {
+        "setup.py": 'from setuptools import setup\nsetup(name="bpkg", cffi_modules=["bpkg/_build_ffi.py:ffi"])\n',
+        "bpkg/__init__.py": "",
+        "bpkg/_build_ffi.py": "import cffi\nffi = cffi.FFI()\n",
+    }
+    project = write_project(tmp_path, files, 'source = "."\nroots = ["bpkg"]\n')
+    kept = {k.path: k.reason for k in analyse(project / "slimfork.toml", jobs=1).plan.kept}
+    assert "the path 'bpkg/_build_ffi.py' names its file" in kept["bpkg/_build_ffi.py"]

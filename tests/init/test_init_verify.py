@@ -200,3 +200,49 @@ def test_setuptools_bounds_keep_extras_markers_and_old_parentheses():
     assert _setuptools_below_81(['setuptools[ssl]>=40; python_version > "3"'])[0] == [
         'setuptools[ssl]>=40,<81; python_version > "3"']
     assert _setuptools_below_81(["setuptools<70", "pytest"]) == (["setuptools<70", "pytest"], None)
+
+
+def test_standard_library_backports_and_coverage_uploaders_are_not_drafted(tmp_path, capsys):
+    """pyhocon 0.3.63's setup.py ``tests_require`` lists ``typing`` (pip finds no release of it for Python 3.5 and
+    later, so the checks' venv would not build) and ``coveralls`` (an upload a CI runs after the tests); a note
+    says why each is left out."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "import pyparsing\n",
+        "tests/test_x.py": "import mock\n\ndef test_x():\n    pass\n",
+        "setup.py": """
+            from setuptools import setup
+            setup(name="pkg", install_requires=["pyparsing>=2", "enum34"],
+                  tests_require=["pytest", "mock", "typing>=3.6", "coveralls", "argparse"])
+            """,
+    })
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pyparsing>=2", "pytest", "mock"]
+    text = draft.read_text()
+    assert "## not drafted: typing>=3.6 (a backport of the standard library's typing, which Python 3 has)" in text
+    assert "## not drafted: enum34 (a backport of the standard library's enum" in text
+    assert "## not drafted: coveralls (uploads coverage from a CI run; the tests do not import it)" in text
+
+
+def test_a_line_per_python_version_all_stay_and_a_tests_require_file_pin_is_a_lower_bound(tmp_path, capsys):
+    """httplib2 0.32.1: setup.py's ``tests_require=read_requirements("requirements-test.txt")`` pins pytest once per
+    Python (``pytest==6.2.5;python_version<"3.9"``, ..., ``pytest==8.2.2;python_version>="3.10"``): the draft kept
+    the first line of each package, so the checks' venv on Python 3.11 had no pytest, and the file's pins stayed
+    exact (only the requirements files no build file names were lower bounds)."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "setup.py": """
+            from setuptools import setup
+            def read_requirements(name):
+                return open(name).read().splitlines()
+            setup(name="pkg", tests_require=read_requirements("requirements-test.txt"))
+            """,
+        "requirements-test.txt": 'pysocks==1.7.1\npytest==6.2.5;python_version<"3.9"\n'
+                                 'pytest==8.2.2;python_version>="3.10"\n',
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pysocks>=1.7.1", 'pytest>=6.2.5; python_version<"3.9"',
+                                      'pytest>=8.2.2; python_version>="3.10"', "pytest"]

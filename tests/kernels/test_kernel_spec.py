@@ -28,7 +28,7 @@ def test_empty_table_means_no_facts():
     ({"defined": {"A": True}}, "facts.preprocessor.defined.A", "string or an integer"),
     ({"defined": {"A": "1 + 2"}}, "facts.preprocessor.defined.A", "not a value unifdef can use"),
     ({"defined": {"A": "1"}, "undefined": ["A"]}, "facts.preprocessor.defined.A", "both defined and undefined"),
-    ({"defined": ["A"]}, "facts.preprocessor.defined", "expected table"),
+    ({"defined": ["A"]}, "facts.preprocessor.defined", "expected a table"),
 ])
 def test_bad_input_names_the_key(raw, key, words):
     with pytest.raises(SpecError) as info:

@@ -44,7 +44,7 @@ def test_setup_py_reading_a_requirements_file(tmp_path):
         "requirements/test.txt": "pytest\n",
     })
     found = declared_requirements(tmp_path)
-    assert found.runtime == ["requests>=2", "idna ==3.6"]  # extra.txt is read once
+    assert found.runtime == ["requests>=2", "idna>=3.6"]  # extra.txt is read once; its pin a lower bound
     assert found.groups == {"test": ["pytest"]}
 
 

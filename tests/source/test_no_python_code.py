@@ -20,3 +20,15 @@ def test_a_src_layout_c_extension_with_stubs_is_named(tmp_path):
         open_tree(tmp_path)
     assert "its code is not Python: src/mmh3/__init__.pyi, src/mmh3/mmh3module.c" in err.value.hint
     assert "type stubs" in err.value.hint
+
+
+def test_a_stub_only_package_is_named_as_one(tmp_path):
+    """types-six 1.17's sdist holds ``six-stubs/__init__.pyi`` and no code: the hint called it "a compiled extension
+    with type stubs"."""
+    (tmp_path / "six-stubs" / "moves").mkdir(parents=True)
+    (tmp_path / "six-stubs" / "__init__.pyi").write_text("def b(s: str) -> bytes: ...\n")
+    (tmp_path / "six-stubs" / "moves" / "__init__.pyi").write_text("")
+    with pytest.raises(SpecError) as err:
+        open_tree(tmp_path)
+    assert "it holds type stubs only: six-stubs/__init__.pyi (a stub-only package, PEP 561" in err.value.hint
+    assert "compiled" not in err.value.hint

@@ -30,6 +30,7 @@ CASES = [
      "hint: What must keep working"),
     ("item type", 'source = "src_project"\nroots = ["app.main", 3]\n', "roots[1]: expected a string, got integer",
      "hint:"),
+    ("scalar type", EXAMPLE_SOURCE + "out = 5\n", "out: expected a string, got integer", "hint: Folder the fork"),
     ("missing source", 'roots = ["app.main"]\n', "source: missing required key", "hint: Where the code comes from"),
     ("source folder", 'source = "nope"\nroots = ["app.main"]\n', "source: source folder does not exist", "hint:"),
     ("pypi pin", 'source = "pypi:sglang"\nroots = ["app.main"]\n', "source: 'pypi:sglang' is not a pinned",

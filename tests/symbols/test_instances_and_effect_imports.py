@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from tests.mapping.registrykit import write_project
 
 from slimfork.api import analyse, shrink
@@ -215,3 +216,29 @@ def test_one_name_of_an_import_loads_a_module_with_effects(tmp_path):
     assert not (result.out / "pkg/numbers.py").exists()
     run = [sys.executable, "-m", "pkg.cli", "ab cd"]
     assert subprocess.run(run, cwd=result.out, capture_output=True, text=True).stdout == "AbCd\n"
+
+
+RULE = """
+class Rule(dict[int, int]):
+    def __add__(self, other):
+        return Rule({**self, **other})
+"""
+
+
+@pytest.mark.parametrize("rule, removed", [(RULE, True), ("dict = list\n" + RULE, False),
+                                           (RULE.replace("    def __add__", "    def __init_subclass__"), False)],
+                         ids=["builtin-base", "rebound-builtin", "hooked"])
+def test_instances_of_builtin_container_subclasses(tmp_path, rule, removed):
+    """holidays 0.109: ``NATIONAL_DAY_RULE = ObservedRule({MON: +1, ...})`` in each country module, where
+    ``ObservedRule(dict[int, int | None])`` defines no ``__init__``: building it copies a literal, no effect, so
+    the country module none of whose names the roots use leaves with its import."""
+    files = {
+        "pkg/__init__.py": "from .one import One\nfrom .two import Two\n",
+        "pkg/rules.py": rule,
+        "pkg/one.py": "class One:\n    pass\n",
+        "pkg/two.py": "from .rules import Rule\n\nSHIFT = Rule({0: 1, 6: -1})\n\n\nclass Two:\n    pass\n",
+        "pkg/cli.py": "from pkg import One\n\nprint(One.__name__)\n",
+    }
+    root = write_project(tmp_path, files, SPEC.replace('"pkg:hamming", ', '"pkg:One", '))
+    analysis = analyse(root / "slimfork.toml")
+    assert ("pkg/two.py" in {r.path for r in analysis.plan.removals}) is removed

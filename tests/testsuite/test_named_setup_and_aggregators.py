@@ -6,6 +6,9 @@
   (tests/testsuite/test_called_helpers_of_removed_code.py: asn1crypto's ``pem``).
 - A test package's ``__init__.py`` that star-imports every test module (``huey/tests/__init__.py``, for ``python -m
   huey.tests``) loses the star import of a test file that goes whole; it stayed, and every test failed to collect.
+- A unittest aggregator ``tests/__init__.py`` that imports each test class by name (phonenumbers 9.0.43: ``from
+  .geocodertest import PhoneNumberGeocoderTest``, then ``unittest.main()``) loses the imports of test files that go
+  whole; it stayed, kept those files, and with them every module they test (the whole geocoding data).
 - ``try: from pkg.gone import X`` / ``except ImportError: if HAVE_DB: raise`` is no optional import: where the
   handler may raise again the file fails without the module, so its import counts (huey's ``test_sql_huey.py``).
 """
@@ -101,3 +104,38 @@ def test_the_tests_of_removed_modules_go_and_the_kept_ones_still_collect(tmp_pat
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
     assert done.returncode == 0 and "passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_a_unittest_aggregator_loses_its_named_imports_of_removed_tests(tmp_path):
+    files = {**FILES, "tests/__init__.py": """
+        import unittest
+
+        from .test_core import TestAdd
+        from .test_extra import test_mul
+
+        if __name__ == '__main__':
+            unittest.main()
+    """}
+    root = write_project(tmp_path, files, SPEC)
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    assert not (fork / "qpkg/extra.py").exists() and not (fork / "tests/test_extra.py").exists()
+    init = (fork / "tests/__init__.py").read_text()
+    assert "from .test_core import TestAdd" in init and "test_extra" not in init, init
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_an_aggregator_that_reads_an_imported_test_keeps_it(tmp_path):
+    files = {**FILES, "tests/__init__.py": """
+        import unittest
+
+        from .test_extra import test_mul
+
+        SUITE = unittest.FunctionTestCase(test_mul)
+    """}
+    root = write_project(tmp_path, files, SPEC)
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    assert "from .test_extra import test_mul" in (fork / "tests/__init__.py").read_text()

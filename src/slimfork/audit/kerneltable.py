@@ -32,6 +32,7 @@ from slimfork.audit.builders import (
 )
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
 from slimfork.audit.links import Linker, SourceResolver, Use
+from slimfork.audit.meson_build import meson_sources
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap
@@ -121,6 +122,8 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     for path, why in makefile_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     for path, why in r_package_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
+    for path, why in meson_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
     for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():

@@ -19,7 +19,8 @@ def console():
     # off a terminal (a log, a file a reviewer reads, CI) rich's 80 columns cut a plan's paths and reasons to
     # "nameparser/config/pr…": 200 wide there, and a cell too long for it folds onto the next line, never cut
     wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
-    return Console(highlight=False, soft_wrap=True, markup=False, width=200 if wide else None)
+    # no emoji codes either: "holidays.countries:Afghanistan: kept" holds ":Afghanistan:", a flag to rich
+    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False, width=200 if wide else None)
 
 
 def comparison_table(title: str, before: dict, after: dict, key: str, limit: int = 15):

@@ -67,6 +67,10 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         note = b.get("note") or ""
         # "No module named 'x'" (an import), "No module named x" (python -m x)
         named = set(re.findall(r"No module named '?([\w.]+)", note))
+        # bcrypt 3.2.2's `from . import _bcrypt`: its cffi build writes bcrypt/_bcrypt*.so, which the tree lacks
+        named |= {f"{m}.{n}" for n, m in re.findall(r"cannot import name '(\w+)' from (?:partially initialized "
+                                                     r"module )?'([\w.]+)'", note)
+                  if m.split(".")[0] in own and f"{m}.{n}" not in kept}
         missing = {m.split(".")[0] for m in named}
         # the source has the module, yet it is "not found": its top-level name imports from elsewhere (yarl
         # 1.9.4's namespace folder packaging/, the in-tree build backend, behind PyPI's packaging in the venv)
@@ -74,8 +78,8 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         foreign = sorted(n for n in missing - own if _other_platform_stdlib(n))
         if b.get("usable", True) and foreign and not missing - own - set(foreign):
             names = ", ".join(foreign)
-            what = (f"ran on the original without {names}, the standard library's on another platform, so it "
-                    "verified only what imports without it")
+            what = (f"ran on the original without {names}, the standard library's on another platform (or of "
+                    "Python 2), so it verified only what imports without it")
             it = "it" if len(foreign) == 1 else "them"
             hint = (f"nothing provides {names} on this platform: the modules that import {it} cannot import here, "
                     "in the original as in the fork (a fork for this platform may drop them)")
@@ -143,16 +147,23 @@ def print_unusable(data: dict, venv: bool = False) -> int:
 
 
 SHOWN_WARNINGS = 5
-_PYTHON2_WINDOWS = frozenset({"_winreg"})  # winreg's Python 2 name, imported beside it (findpython 0.6.2)
+# Python 2's standard library under its old names: winreg's (findpython 0.6.2 imports it beside winreg), and those
+# Python 3 renamed (httplib2 0.32.1's python2 tests import BaseHTTPServer, SimpleHTTPServer)
+_PYTHON2_STDLIB = frozenset({
+    "_winreg", "BaseHTTPServer", "SimpleHTTPServer", "CGIHTTPServer", "httplib", "urllib2", "urlparse", "Cookie",
+    "cookielib", "ConfigParser", "Queue", "StringIO", "cStringIO", "cPickle", "__builtin__", "HTMLParser",
+    "htmlentitydefs", "SocketServer", "xmlrpclib", "SimpleXMLRPCServer", "Tkinter", "thread", "dummy_thread",
+    "commands", "copy_reg", "anydbm", "robotparser", "UserDict", "UserList", "UserString", "exceptions", "sets",
+    "md5", "sha", "mimetools", "rfc822", "popen2"})
 
 
 def _other_platform_stdlib(name: str) -> bool:
     """A module of Python's standard library that this interpreter does not have: another platform's (``winreg``,
-    ``msvcrt``, ``_winapi``); no requirement provides it (the hint named one: "yaml is PyYAML's")."""
+    ``msvcrt``, ``_winapi``) or Python 2's; no requirement provides it (the hint named one: "yaml is PyYAML's")."""
     import importlib.util
     import sys
 
-    if name in _PYTHON2_WINDOWS:
+    if name in _PYTHON2_STDLIB:
         return True
     try:
         return name in sys.stdlib_module_names and importlib.util.find_spec(name) is None

@@ -10,6 +10,7 @@ import posixpath
 import re
 
 from slimfork.graph.modules import ModuleInfo, ModuleMap
+from slimfork.graph.tool_configs import runtime_text
 from slimfork.index.own_names import relative_code_imports
 from slimfork.index.pickled import pickle_globals, unpacked
 
@@ -238,7 +239,7 @@ def readable_text(path: str, data: bytes) -> str:
         return data.decode("utf-8", "replace") + "\n" + "\n".join(pickle_globals(data))
     if b"\0" in data[:8192] and not path.endswith(DATA_SUFFIXES):
         return ""  # a binary file (an image or archive whatever its suffix) names no module
-    return data.decode("utf-8", "replace")
+    return runtime_text(path, data.decode("utf-8", "replace"))  # mypy's overrides name modules no one loads
 
 
 def _pickle_start(data: bytes) -> bool:

@@ -25,7 +25,7 @@ DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to kee
 def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncertain, covered,
                   vacated: frozenset[str] = frozenset(), attributes: dict[str, set[str]] | None = None) -> None:
     """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain.
-    ``vacated``: modules a registry cut emptied, which a name with a literal prefix does not keep.
+    ``vacated``: modules a registry cut emptied or no longer names, which a computed name does not keep.
     ``attributes``: class attribute -> the literal strings any class of the project binds it to."""
     for dyn in summary.dynamic_imports:
         if dyn.attribute and not dyn.target:  # for package in self.packages: import_module(package + name)
@@ -43,12 +43,13 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
         lazy = dyn.lazy  # a lazy attribute whose name no prefix the module builds narrows: its whole package
         if not target and dyn.built:  # import_module(_LAZY[name]) where _LAZY holds f"{__name__}.{m}": all so named
             starts = sorted({info.fill_own(b) for b in dyn.built})
-            kept = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
-            if kept:
+            named = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
+            if kept := [m for m in named if m not in vacated]:
                 lazy = False
                 _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name the module builds",
                                 f"dynamic import of a name computed at run time; the module builds names starting "
-                                f"{', '.join(repr(s) for s in starts)}: kept all {len(kept)} modules they may name")
+                                f"{', '.join(repr(s) for s in starts)}: kept all {len(kept)} modules they may name"
+                                + _vacated_note(len(named) - len(kept)))
         if target and target.startswith("."):
             if dyn.prefix and not target.strip(".") and summary.dir_scans:
                 continue  # import_module(f".{name}", package=...) of the names a directory scan found
@@ -87,7 +88,7 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             left = len(named) - len(kept)
             _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, f"prefix '{target}'",
                             f"dynamic import with prefix '{target}': kept all {len(kept)} modules it may name"
-                            + (f" but the {left} a registry cut left with nothing but imports" if left else ""))
+                            + _vacated_note(left))
         elif covered or summary.dir_scans:
             continue  # the names a directory scan found: the scan's edges keep every module it may find
         elif not target and package and package != RUNTIME_PACKAGE and mm.is_internal(package):
@@ -141,6 +142,10 @@ def _default_packages(mm: ModuleMap, summary, dyn) -> list[str]:
             if package:
                 out.add(package)
     return sorted(out)
+
+
+def _vacated_note(left: int) -> str:
+    return f" but the {left} a registry cut emptied or no longer names" if left else ""
 
 
 def relative(package: str, target: str) -> str:

@@ -92,8 +92,8 @@ def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: l
                 outside_imports: tuple[str, ...] | None = None, loose: frozenset[str] | None = None,
                 declared: tuple[str, ...] = ()) -> ModuleGraph:
     """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import);
-    ``vacated``: modules a registry cut left with nothing but imports, which a computed module name no longer
-    keeps (an import by name of them finds nothing the original's would not have lacked too);
+    ``vacated``: modules a registry cut left with nothing but imports, or that only its removed entries named,
+    which a computed module name no longer keeps (the registry declared what may be loaded);
     ``outside_imports``: the spec's globs (None: an audit, whose imports of names computed at run time keep no
     loose module); ``loose``: those of the original when this graph is of a rewritten copy."""
     mm = mm or build_module_map(tree, index)

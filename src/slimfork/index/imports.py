@@ -25,7 +25,8 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 # (``spec_from_file_location(f.stem, f)`` over ``(Path(__file__).parent / PLUGIN_DIR).iterdir()``) scans it too.
 _PATH_LOADS = re.compile(r"\b(?:spec_from_file_location|SourceFileLoader|SourcelessFileLoader|load_source|run_path"
                          r"|exec_module|load_module)\b|\bexec\(\s*compile\(")
-_PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)\1""")
+# a literal path to a .py file; `"src/build_bcrypt.py:ffi"` (setup.py's cffi_modules: a file and its object) too
+_PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)(?::[A-Za-z_][\w.]*)?\1""")
 _PREFIX_STRING = re.compile(r"""\w\.["']""")  # "docutils.languages.": a module-name prefix
 _DATA_NAME = re.compile(r"(?:[\w.-]+/)*[\w-][\w.-]*\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env"
                         r"|properties|lst|list)")

@@ -51,7 +51,7 @@ def silent_metaclass_classes(tree: ast.Module) -> set[int]:
         if len(meta) != 1 or len(node.keywords) != 1 or not isinstance(meta[0].value, ast.Name):
             continue
         if metas is None:
-            metas = _module_classes(tree)
+            metas = module_classes(tree)
         definition = metas.get(meta[0].value.id)
         if definition is None or tree.body.index(definition) > i:
             continue
@@ -60,7 +60,7 @@ def silent_metaclass_classes(tree: ast.Module) -> set[int]:
     return out
 
 
-def _module_classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+def module_classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
     """Top-level classes whose name nothing else in the module binds (no rebinding, import, ``global`` of it)."""
     counts: dict[str, int] = {}
     for node in walk(tree):

@@ -4,9 +4,10 @@ an assignment neither pins its module in the fork nor stays when nothing kept us
 
 A class qualifies when it is defined at the module's top level before the call, has no decorator, keyword
 (metaclass) or class-creation hook (``__init_subclass__``, ``__set_name__``, ``__new__``, ``__post_init__``,
-``__class_getitem__``), its bases are ``object`` or classes of the module that qualify, its body binds only
-functions and pure values, and every ``__init__`` along the way only stores pure values on ``self`` (its
-parameters and literals) and calls ``super().__init__`` or a qualifying base's ``__init__`` with pure arguments.
+``__class_getitem__``), its bases are ``object``, builtin containers (``dict[int, int]``) or classes of the module
+that qualify, its body binds only functions and pure values, and every ``__init__`` along the way only stores pure
+values on ``self`` (its parameters and literals) and calls ``super().__init__`` or a qualifying base's ``__init__``
+with pure arguments.
 A name bound twice at module level qualifies for neither binding.
 
 A class whose bases include classes imported from another module (``class MRA(_BaseSimilarity)``, textdistance)
@@ -22,6 +23,9 @@ from slimfork.index.symbol_model import PureClass
 
 _HOOKS = frozenset({"__init_subclass__", "__set_name__", "__new__", "__post_init__", "__class_getitem__",
                     "__setattr__", "__del__"})
+# Builtin types whose construction only copies its arguments (``class ObservedRule(dict[int, int])``, holidays):
+# a base like ``object`` where the module does not rebind the name.
+BUILTIN_BASES = frozenset({"dict", "list", "set", "frozenset", "tuple", "str", "bytes", "int", "float"})
 # Run only when code reads a missing attribute: harmless in a class no __init__ runs for (pydash's ``_Dash``, whose
 # instance proxies lookups); such a class is no base of a plain class (its __init__ may read self's attributes).
 _LOOKUP_HOOKS = frozenset({"__getattr__", "__getattribute__"})
@@ -60,13 +64,13 @@ def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str,
             continue
         has_init, leaf = own
         needs: set[str] = set()
-        for base in (b.id for b in node.bases if isinstance(b, ast.Name)):  # every base is a name (_qualifies)
+        for base in map(_base_name, node.bases):  # every base is a name or a builtin's generic (_qualifies)
             if base in waiting and not waiting[base].leaf:
                 needs.update(waiting[base].needs)
                 has_init = has_init or base in inits
             elif counts.get(base) == 1 and base in imported and not leaf:
                 needs.add(base)
-            elif base != "object":
+            elif base != "object" and not (base in BUILTIN_BASES and base not in counts):
                 break
         else:
             if leaf and has_init:
@@ -79,12 +83,18 @@ def pure_classes(tree: ast.Module) -> tuple[dict[int, frozenset[str]], dict[str,
     return out, waiting
 
 
+def _base_name(base: ast.expr) -> str:
+    """``Section`` -> "Section"; ``dict[int, int | None]`` -> "dict"; any other expression -> ""."""
+    base = base.value if isinstance(base, ast.Subscript) else base
+    return base.id if isinstance(base, ast.Name) else ""
+
+
 def _qualifies(node: ast.ClassDef) -> tuple[bool, bool] | None:
     """The class itself qualifies (its bases are plain names, which ``pure_classes`` checks): (it defines
     ``__init__``, it defines a lookup hook); None where it does not."""
     if node.decorator_list or node.keywords:
         return None
-    if not all(isinstance(b, ast.Name) for b in node.bases):
+    if not all(isinstance(b, ast.Name) or _base_name(b) in BUILTIN_BASES for b in node.bases):
         return None
     has_init = leaf = False
     for stmt in node.body:

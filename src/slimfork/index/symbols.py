@@ -15,6 +15,7 @@ import re
 import sys
 
 from slimfork.index.metaclass_guard import silent_metaclass_classes
+from slimfork.index.namespace_metaclass import namespace_only_metaclasses
 from slimfork.index.methods import method_usage
 from slimfork.index.module_getattr import getattr_answers, module_tables
 from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harmless, impure_calls, is_pure, \
@@ -41,9 +42,10 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     spelled = module_spellings(tree)  # import typing as t: t.TypeVar, t.overload
     typing_names = typing_aliases(tree)  # import typing as _t: if _t.TYPE_CHECKING:
     functions = plain_functions(tree)  # ceil._argcount = 1: an attribute of the module's own function
+    rewriting = namespace_only_metaclasses(tree)  # a metaclass that only renames the new class's attributes
     for i, node in enumerate(tree.body):
         out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i] | spelled, i in silent,
-                                         typing_names, functions))
+                                         typing_names, functions, rewriting))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -90,9 +92,10 @@ def _fills(value, own: frozenset[str]) -> bool:
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
                derived: dict[str, str] | None = None, assume: frozenset[str] = frozenset(),
                silent_metaclass: bool = False, typing_names: frozenset[str] = frozenset(),
-               functions: frozenset[str] = frozenset()) -> TopStatement:
+               functions: frozenset[str] = frozenset(), rewriting: frozenset[str] = frozenset()) -> TopStatement:
     """``assume``: the calls known pure here (this module's plain classes defined above, and its spellings of the
-    known pure calls and decorators: ``t.TypeVar``)."""
+    known pure calls and decorators: ``t.TypeVar``); ``rewriting``: its metaclasses that only rewrite the class
+    they make (index/namespace_metaclass.py)."""
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
     refs = StatementRefs(st, derived or {})
@@ -110,7 +113,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.bases = tuple(c for c in chains if c)
             st.bases_known = all(chains) and not any(k.arg for k in node.keywords if k.arg != "metaclass")
             meta = [k for k in node.keywords if k.arg == "metaclass"]
-            registering = meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type")
+            registering = meta and dotted_name(meta[0].value) not in ("ABCMeta", "abc.ABCMeta", "type", *rewriting)
             if registering and not silent_metaclass:  # a false guard on its own body registers nothing;
                 # its subclasses still may (hook below)
                 st.keep = st.effect = f"its metaclass {short_text(meta[0].value)} may register it"

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from slimfork.errors import SpecError
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index import Index, build_index
 from slimfork.source import SourceTree, open_tree, resolve_source
+from slimfork.source.compiled_modules import compiled_modules
 from slimfork.source.installed_names import installed_patterns, matches
 from slimfork.source.test_folders import TEST_DIRS, find_test_folders
 
@@ -107,5 +109,21 @@ def open_project(target: str, base: Path) -> Project:
         root = resolve_source(target, base)
         source, dist, kind = target, "", "folder"
     tree = open_tree(root, None, None, kind=kind)
+    _stop_if_only_compiled(tree)
     index = build_index(tree.root)
     return Project(source, dist, tree, index, build_module_map(tree, index))
+
+
+def _stop_if_only_compiled(tree: SourceTree) -> None:
+    """Exit 2 where the build installs compiled extensions alone and no Python package found is one it installs
+    (pyahocorasick 2.3.1's ``ahocorasick``, siphash24 1.9's ``siphash24``): the draft rooted the Python files
+    beside them, the project's own tooling (``etc/``, ``check.py``), as the public API."""
+    installed, compiled = installed_patterns(tree.root), compiled_modules(tree.root)
+    if not installed or not compiled or not installed <= compiled.keys() or any(
+            matches(p, installed) for p in tree.packages):
+        return
+    names = sorted(installed)
+    raise SpecError("the build installs no Python code: " + ", ".join(f"{n} ({compiled[n]})" for n in names)
+                    + (" is a compiled extension" if len(names) == 1 else " are compiled extensions"), key="source",
+                    hint=f"the Python here ({', '.join(sorted(tree.packages))}) is the project's own tooling, not "
+                    "what it installs; slimfork forks Python packages and modules")

@@ -11,6 +11,7 @@ import ast
 import configparser
 import email.parser
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -62,18 +63,44 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
             needs.setdefault(module.split(".")[0], f"{where} plugins: {module}")
     why = []
     for name, reason in (needs if tested else {}).items():
-        if _key(name) not in {_key(line) for line in lines}:
+        if _key(name) not in {_key(line) for line in lines if ";" not in line}:  # every Python gets it
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
-    lines = _first_of_each(lines)
-    notes = [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
+    lines, notes = _not_for_the_checks(_first_of_each(lines), imported, set(needs))
+    notes += [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
              "Python)" for line, pin in declared.relaxed.items() if line in lines]
     user = _pkg_resources_user(project, tests)
     if user:
         lines, changed = _setuptools_below_81(lines)
         notes += [f"{changed}: {user} imports pkg_resources, which setuptools 81 and later lack"] if changed else []
     return lines, why, notes
+
+
+# PyPI backports of standard-library modules whose distribution is named otherwise (enum34 is ``enum``)
+_BACKPORTS = {"enum34": "enum", "futures": "concurrent.futures", "functools32": "functools",
+              "subprocess32": "subprocess"}
+_UPLOADER = re.compile(r"coveralls|codecov|codacy|codeclimate")
+
+
+def _not_for_the_checks(lines: list[str], imported: set[str], plugins: set[str]) -> tuple[list[str], list[str]]:
+    """The lines without standard-library backports (``typing``, ``enum34``: pip finds no release of ``typing``
+    for Python 3.5 and later, so the checks' venv would not build) and coverage uploaders a CI runs after the
+    tests (``coveralls``, ``codecov``) unless the tests import them or pytest's configuration asks for them; a note
+    for each (pyhocon 0.3.63's setup.py ``tests_require``)."""
+    kept, notes = [], []
+    for line in lines:
+        key = _key(line)
+        module = _BACKPORTS.get(key) or (key.replace("-", "_") if key.replace("-", "_") in sys.stdlib_module_names
+                                         else None)
+        uploader = bool(_UPLOADER.search(key)) and key.replace("-", "_") not in imported and key not in plugins
+        if module:
+            notes.append(f"not drafted: {line} (a backport of the standard library's {module}, which Python 3 has)")
+        elif uploader:
+            notes.append(f"not drafted: {line} (uploads coverage from a CI run; the tests do not import it)")
+        else:
+            kept.append(line)
+    return kept, notes
 
 
 def _pkg_resources_user(project: Project, tests: list[str]) -> str | None:
@@ -136,10 +163,12 @@ def coverage_plugins(root: Path) -> list[tuple[str, str]]:
 
 
 def _first_of_each(lines: list[str]) -> list[str]:
-    """One line a package, the first (the metadata's before a requirements file's pin)."""
-    seen: dict[str, str] = {}
+    """One line a package and marker, the first (the metadata's before a requirements file's pin): a line per
+    Python version (httplib2 0.32.1's ``pytest==6.2.5;python_version<"3.9"``, then ``...>="3.10"``) all stay, or
+    the checks' venv on a newer Python got none."""
+    seen: dict[tuple[str, str], str] = {}
     for line in lines:
-        seen.setdefault(_key(line), line)
+        seen.setdefault((_key(line), re.sub(r"\s+", "", line.partition(";")[2])), line)
     return list(seen.values())
 
 

@@ -37,10 +37,16 @@ class MappingCut:
         kept = {n for e in self.kept for n in (e.key, *e.names)}
         return {n for e in self.removed for n in (e.key, *e.names)} - kept
 
+    def unnamed_modules(self) -> set[str]:
+        """The modules only removed entries named: a computed import name no longer keeps them."""
+        return {e.module for e in self.removed if e.module} - {e.module for e in self.kept}
 
-def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) -> MappingCut:
+
+def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module, home=None) -> MappingCut:
     """Split the entries of ``registry`` in ``source`` into kept and removed; ``is_module(dotted)`` says whether
-    a string names a module of the source. Raises SpecError when the dict is missing or keep matches nothing."""
+    a string names a module of the source; ``home(keys)``: the one package every key is a submodule of, if any
+    (a dict whose values name no module is keyed by module names). Raises SpecError when the dict is missing or
+    keep matches nothing."""
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
@@ -52,28 +58,16 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
                         f"in {path}", key=f"{registry.key}.variable",
                         hint="name the literal that maps keys to modules, or lists the names an import loop loads")
     result = MappingCut(registry, path)
-    keep_ids = set()
     sequence = not isinstance(finder.dict_node, cst.Dict)
-    for element, line in zip(finder.dict_node.elements, _lines(source, registry.variable)):
-        names: tuple[str, ...]
-        target: str | None
-        if sequence and isinstance(element, cst.Element) and (key := _literal_string(element.value)) is not None:
-            names = (key,)
-            target = f"{registry.module}.{key}" if is_module(f"{registry.module}.{key}") else \
-                key if is_module(key) else None
-        elif not sequence and isinstance(element, cst.DictElement) \
-                and (key := _literal_string(element.key)) is not None:
-            names = tuple(_strings(element.value))
-            target = next((n for n in names if is_module(n)), None)
-        elif sequence and isinstance(element, cst.Element) and (key := _record_key(element.value)) is not None:
-            names = tuple(_strings(element.value))
-            target = next((m for n in names if is_module(m := n.partition(":")[0])), None)
-        else:
-            shape = "'string' or Record(name='key', ...)" if sequence else "'string': value"
-            raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not {shape}",
-                            key=f"{registry.key}.variable", hint="only literals of string keys can be cut")
-        entry = MappingEntry(key, target, names, line)
-        if registry.keeps(entry.key, target):
+    read = [(element, _entry(registry, element, line, sequence, is_module, path))
+            for element, line in zip(finder.dict_node.elements, _lines(source, registry.variable))]
+    package = home([e.key for _, e in read]) if home and not sequence and all(e.module is None for _, e in read) \
+        else None
+    keep_ids = set()
+    for element, entry in read:
+        if package:  # COUNTRIES = {"albania": ("Albania", "AL")}: every key names a module of one package
+            entry = MappingEntry(entry.key, f"{package}.{entry.key}", entry.names, entry.line)
+        if registry.keeps(entry.key, entry.module):
             result.kept.append(entry)
             keep_ids.add(id(element))
         else:
@@ -85,6 +79,27 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module) 
         new = module.visit(_Cut(finder.dict_node, keep_ids))
         result.new_source = new.code.encode(module.encoding) if isinstance(new.code, str) else new.code
     return result
+
+
+def _entry(registry: MappingRegistry, element, line: int, sequence: bool, is_module, path: str) -> MappingEntry:
+    names: tuple[str, ...]
+    target: str | None
+    if sequence and isinstance(element, cst.Element) and (key := _literal_string(element.value)) is not None:
+        names = (key,)
+        target = f"{registry.module}.{key}" if is_module(f"{registry.module}.{key}") else \
+            key if is_module(key) else None
+    elif not sequence and isinstance(element, cst.DictElement) \
+            and (key := _literal_string(element.key)) is not None:
+        names = tuple(_strings(element.value))
+        target = next((n for n in names if is_module(n)), None)
+    elif sequence and isinstance(element, cst.Element) and (key := _record_key(element.value)) is not None:
+        names = tuple(_strings(element.value))
+        target = next((m for n in names if is_module(m := n.partition(":")[0])), None)
+    else:
+        shape = "'string' or Record(name='key', ...)" if sequence else "'string': value"
+        raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not {shape}",
+                        key=f"{registry.key}.variable", hint="only literals of string keys can be cut")
+    return MappingEntry(key, target, names, line)
 
 
 class _Finder(cst.CSTVisitor):

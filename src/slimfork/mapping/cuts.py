@@ -16,9 +16,11 @@ def cut_registries(analysis, stages: Stages, scratch: Path, held: frozenset[str]
     cuts whose removed keys the tests stage reads (kinds with ``removes_keys``), and the other cuts. ``held``:
     the definitions (``path::name``) that stay with their registrations, since kept code names them."""
     done = [(kind, kind.cut(analysis, scratch, held)) for kind in KINDS]
-    by_path = analysis.graph.mm.by_path  # modules a cut left with nothing but imports (subclass registries)
+    by_path = analysis.graph.mm.by_path  # modules a cut left with nothing but imports (subclass registries), or
+    # that only removed entries named (mapping registries): a computed import name keeps neither
     stages.vacated = frozenset(by_path[c.path] for _, cuts in done for c in cuts
-                               if getattr(c, "vacated", False) and c.path in by_path)
+                               if getattr(c, "vacated", False) and c.path in by_path) \
+        | frozenset(m for _, cuts in done for c in cuts if hasattr(c, "unnamed_modules") for m in c.unnamed_modules())
     stages.stale += _stale_keys(analysis.spec.raw.get("registries", []), done)
     keyed, other = [], []
     for kind, cuts in done:

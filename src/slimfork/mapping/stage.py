@@ -21,18 +21,29 @@ def cut_mappings(analysis, scratch: Path) -> list[MappingCut]:
                                               "name the module that holds the dict"))
         path = scratch / info.path
         cut = cut_mapping(registry, info.path, path.read_bytes(),
-                          lambda s: s in mm.modules and mm.is_internal(s))
+                          lambda s: s in mm.modules and mm.is_internal(s), lambda keys: _home(mm, keys))
         if cut.new_source is not None:
             path.write_bytes(cut.new_source)
         cuts.append(cut)
     return cuts
 
 
+def _home(mm, keys: list[str]) -> str | None:
+    """The one package of the source every key is a submodule of (``holidays.countries`` for ``"albania"``)."""
+    homes: set[str] | None = None
+    for key in keys:
+        found = {m.rpartition(".")[0] for m in mm.modules if m.endswith("." + key) and mm.is_internal(m)}
+        homes = found if homes is None else homes & found
+        if not homes:
+            return None
+    return next(iter(homes)) if homes and len(homes) == 1 else None
+
+
 def mapping_report(cuts: list[MappingCut]) -> str:
     lines = []
     for cut in cuts:
         reg = cut.registry
-        modules = sorted({e.module for e in cut.removed if e.module} - {e.module for e in cut.kept})
+        modules = sorted(cut.unnamed_modules())
         lines += [f"`{reg.module}.{reg.variable}` ({cut.path}): kept {len(cut.kept)} entries, removed "
                   f"{len(cut.removed)}; {len(modules)} modules only removed entries named"
                   + (f" ({reg.reason})" if reg.reason else "") + ".", "",

@@ -16,6 +16,7 @@ from slimfork.graph.data_files import DATA_SUFFIXES, data_text, package_above, r
     scanned_data_file
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.roots import COMPUTED_ENTRY_POINT
+from slimfork.graph.symbol_targets import ImportTargets
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.symbols import SymbolSummary, TopStatement
 from slimfork.prune.pure_instances import apply_pure_instances
@@ -81,7 +82,12 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
                     continue
                 why = f"{BY_NAME_EDGES[edge.kind]} by {src}: its names are looked up at run time"
                 # a registry's module keeps all but what only the registry's cut entries used
-                (looked_up if module in registry_modules else keep_all).setdefault(module, why)
+                if module in registry_modules:
+                    looked_up.setdefault(module, why)
+                elif freed := _vacated_names(mm, module, summaries[module], graph.vacated):
+                    roots += _all_but_freed(summaries[module], freed, module, why)
+                else:
+                    keep_all.setdefault(module, why)
                 break
         else:
             roots += reads
@@ -276,6 +282,16 @@ def _all_but_freed(summary: SymbolSummary, freed: set[str], module: str, why: st
     only the removed entries named (``from . import lang_FR`` for ``'fr': lang_FR.Num2Word_FR()``) stay only if
     kept code uses them; the spec said those entries go."""
     return [(module, name, why) for name in sorted(_bound_but_freed(summary, freed))]
+
+
+def _vacated_names(mm, module: str, summary: SymbolSummary, vacated: frozenset[str]) -> set[str]:
+    """The names ``module`` imports from modules a registry cut no longer names (``from pkg.countries.albania import
+    Albania``): a lookup by a computed name, which builds its names from that registry, cannot reach them."""
+    if not vacated:
+        return set()
+    targets = ImportTargets(mm, {})
+    return {a.bound for st in summary.statements if st.kind == "import" for a in st.aliases
+            if a.name != "*" and targets.loaded(module, a) in vacated}
 
 
 def promised_names(spec, mm, summaries: dict[str, SymbolSummary], config,

@@ -105,7 +105,8 @@ def _setup_py(root: Path, out: Declared, used: set[Path]) -> None:
                     out.add(name, _lines(value), "setup.py")
                 else:  # open("requirements.txt").read().splitlines(), parse_requirements("requirements/base.txt")
                     for file in _named_files(root, kw.value, assigned):
-                        out.add(name, read_requirement_file(file, used), f"setup.py ({file.relative_to(root).as_posix()})")
+                        out.add(name, _lower_bounds(read_requirement_file(file, used), out),
+                                f"setup.py ({file.relative_to(root).as_posix()})")
             elif kw.arg == "extras_require":
                 value = literal_value(kw.value, assigned)
                 if isinstance(value, dict):
@@ -162,18 +163,18 @@ def _setup_cfg(root: Path, out: Declared, used: set[Path]) -> None:
         return
     for key, name in (("install_requires", None), ("tests_require", "tests_require")):
         text = parser.get("options", key, fallback="")
-        out.add(name, _cfg_value(root, text, used), "setup.cfg")
+        out.add(name, _cfg_value(root, text, used, out), "setup.cfg")
     if parser.has_section("options.extras_require"):
         for extra, text in parser.items("options.extras_require"):
-            _extra(out, extra, _cfg_value(root, text, used), "setup.cfg")
+            _extra(out, extra, _cfg_value(root, text, used, out), "setup.cfg")
 
 
-def _cfg_value(root: Path, text: str, used: set[Path]) -> list[str]:
+def _cfg_value(root: Path, text: str, used: set[Path], out: Declared) -> list[str]:
     """A setup.cfg list, or ``file: requirements.txt`` (setuptools 62.6)."""
     if text.strip().startswith("file:"):
         lines = []
         for name in text.strip()[5:].split(","):
-            lines += read_requirement_file(root / name.strip(), used)
+            lines += _lower_bounds(read_requirement_file(root / name.strip(), used), out)
         return lines
     return _lines(text)
 
@@ -191,7 +192,8 @@ def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:
     if isinstance(dynamic, dict):
         for name, files in _dynamic_files(dynamic):
             for file in files:
-                out.add(name, read_requirement_file(root / file, used), "pyproject.toml [tool.setuptools.dynamic]")
+                out.add(name, _lower_bounds(read_requirement_file(root / file, used), out),
+                        "pyproject.toml [tool.setuptools.dynamic]")
     poetry = tool.get("poetry")
     if isinstance(poetry, dict):
         _poetry(poetry, out)

@@ -1,10 +1,10 @@
 """The top-level packages and modules a build installs, where its configuration lists them: hatch's wheel
 ``packages``, ``only-include`` (through ``sources``) or plain ``include`` paths, poetry's ``packages = [{include,
-from}]`` and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal ``packages``/``py_modules`` and
-``[tool.setuptools.packages.find] include``, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern
-(``fnmatch``, most are plain names). ``None`` when nothing lists them (``find_packages()``, hatch's defaults): every
-package found counts then. `slimfork init` roots only what the build installs (a ``bench/`` or ``docs_src/`` package
-beside it is the project's own tooling)."""
+from}]`` and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal
+``packages``/``py_modules`` and ``[tool.setuptools.packages.find] include``, meson-python's ``meson.build`` install
+calls, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern (``fnmatch``, most are plain names). ``None``
+when nothing lists them (``find_packages()``, hatch's defaults): every package found counts then. `slimfork init`
+roots only what the build installs (a ``bench/`` or ``docs_src/`` package beside it is the project's own tooling)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 from slimfork.source.build_config import declared_list
+from slimfork.source.compiled_modules import meson_installed
 
 _GLOB = set("*?[")
 
@@ -31,6 +32,8 @@ def installed_patterns(root: Path) -> set[str] | None:
             return None
         found |= names
     found |= _flit(tool, data)
+    if "mesonpy" in str(_table(data, "build-system").get("build-backend", "")):
+        found |= meson_installed(root)
     found |= {n.split(".")[0] for n in declared_list(root, "packages", "packages") + declared_list(
         root, "py-modules", "py_modules") if n}
     for path in sorted(root.glob("*.egg-info/top_level.txt")) + sorted(root.glob("*/*.egg-info/top_level.txt")):

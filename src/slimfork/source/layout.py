@@ -102,6 +102,9 @@ def _no_code_hint(py_root: Path) -> str:
     native = sorted(p.relative_to(py_root).as_posix() for place in places
                     for p in [*place.glob("*"), *place.glob("*/*")]
                     if p.suffix in (".c", ".cc", ".cpp", ".rs", ".pyx") and p.is_file())[:3]
+    if stubs and not native:  # types-six: six-stubs/__init__.pyi describes a package that lives elsewhere
+        return ("it holds type stubs only: " + ", ".join(stubs) + " (a stub-only package, PEP 561: no code runs from "
+                "it); slimfork forks Python packages and modules: point source at the package the stubs describe")
     if stubs or native:
         return ("its code is not Python: " + ", ".join(stubs + native) + " (a compiled extension" +
                 (" with type stubs" if stubs else "") + "); slimfork forks Python packages and modules")

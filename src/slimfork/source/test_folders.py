@@ -9,6 +9,7 @@ import itertools
 from typing import Iterable
 
 from slimfork.globs import first_match
+from slimfork.source.pytest_ini import configured_testpaths
 
 TEST_DIRS = ("tests", "test", "testing", "testsuite", "test_suite", "unittests", "unit_tests")
 
@@ -46,10 +47,27 @@ def _top_level_test(rel: str) -> bool:
 
 
 def tests_of(analysis) -> list[str]:
-    """The spec's ``tests``, else the test folders found in the source (``tests = []`` says there are none)."""
+    """The spec's ``tests``, else the test folders found in the source (``tests = []`` says there are none); with
+    either, the test files and folders the pytest configuration's ``testpaths`` names, which plain ``pytest`` runs
+    (phonenumbers' ``testpaths = ["testwrapper.py"]``, which star-imports the tests)."""
     tests = analysis.spec.sections.get("tests")
     globs = list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
+    if globs:
+        globs += [p for p in _configured(analysis.tree.root, analysis.index.files) if first_match(globs, p) is None]
     return globs + conftests_above(globs, analysis.index.files)
+
+
+def _configured(root, files: list[str]) -> list[str]:
+    """``testpaths`` entries that are Python files of the source, or test folders (``tests``, ``testing``, ...);
+    any other folder (``src``, for doctests of the code) is no test."""
+    known = set(files)
+    out = []
+    for entry in configured_testpaths(root):
+        entry = entry.strip().removeprefix("./").rstrip("/")
+        if entry in known and entry.endswith(".py") or entry.rsplit("/", 1)[-1] in TEST_DIRS \
+                and any(f.startswith(entry + "/") for f in files):
+            out.append(entry)
+    return out
 
 
 def conftests_above(globs: list[str], paths: Iterable[str]) -> list[str]:

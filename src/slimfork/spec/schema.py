@@ -86,7 +86,8 @@ def check_value(value: Any, spec_field: Field, key: str) -> None:
             if not isinstance(item, dict):
                 raise SpecError(f"expected a table, got {type_name(item)}", key=f"{key}[{i}]", hint=spec_field.doc)
     if not ok:
-        wanted = {"list[str]": "array of strings", "list[table]": "array of tables"}.get(spec_field.kind, spec_field.kind)
+        wanted = {"list[str]": "array of strings", "list[table]": "array of tables", "str": "a string",
+                  "bool": "a boolean", "int": "an integer", "table": "a table"}.get(spec_field.kind, spec_field.kind)
         raise SpecError(f"expected {wanted}, got {type_name(value)}", key=key, hint=spec_field.doc)
     if spec_field.choices and value not in spec_field.choices:
         close = difflib.get_close_matches(str(value), [str(c) for c in spec_field.choices], n=1)

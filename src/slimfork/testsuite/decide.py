@@ -68,7 +68,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             warnings.append(f"{path}: its autouse fixture goes ({autouse[0][1]}); the tests below "
                             f"{folder + '/' if folder else 'the project'} run without it")
         whole = module_bad or (autouse[0] if autouse and not is_conftest else None)
-        if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest:
+        if whole is None and tf.tests and len(gone) == len(tf.tests) and not is_conftest \
+                and not _aggregates_kept_tests(path, tf, files, bad, library):
             first = bad.get((path, gone[0].qualname)) or bad.get((path, gone[0].qualname.split(".")[0]))
             assert first is not None  # _unit_bad found it under one of the two
             whole = (first[0], f"every test in it goes: {first[1]}")
@@ -148,9 +149,18 @@ def _aggregates_kept_tests(path: str, tf: TestFile, files: dict[str, TestFile], 
         other = by_name.get(star)
         if other is None or other == path or library.broken(star):
             continue
-        if any(not _unit_bad(bad, other, u.qualname) for u in files[other].tests):
+        # a test package's __init__ (``from tests import *``) brings the test classes it imports
+        sources = [other] + [p for _, dotted in files[other].imports.values() if posixpath.basename(other) ==
+                             "__init__.py" and (p := _test_file_of(dotted, by_name)) not in (None, path, other)]
+        if any(not _unit_bad(bad, p, u.qualname) for p in sources for u in files[p].tests):
             return True
     return False
+
+
+def _test_file_of(dotted: str, by_name: dict[str, str]) -> str | None:
+    """The test file an imported dotted name comes from (``tests.coretest.AddTest`` -> tests/coretest.py)."""
+    parts = dotted.split(".")
+    return next((by_name[m] for i in range(len(parts), 0, -1) if (m := ".".join(parts[:i])) in by_name), None)
 
 
 def _star_test_module(path: str, tf: TestFile, dotted: str, files: dict[str, TestFile], library: Library) -> bool:
@@ -165,6 +175,17 @@ def _star_test_module(path: str, tf: TestFile, dotted: str, files: dict[str, Tes
     theirs = {q for q in files[other].units if "." not in q and q != "<module>"} | set(files[other].imports)
     read = set().union(*(u.names for u in tf.units.values()))
     return not (theirs & read) and not files[other].stars
+
+
+def _gone_test_import(tf: TestFile, use, files: dict[str, TestFile], library: Library) -> set[str]:
+    """The names ``use`` binds when it is a module-level ``from .geocodertest import GeocoderTest`` of a test file
+    that leaves the fork whole and nothing in the file reads them (unittest's aggregating ``tests/__init__.py``
+    imports each test class so ``unittest.main()`` finds it there): only that import goes. Else empty."""
+    test_modules = {n for p in files for n in importable_names(p)}
+    if not any(use.dotted == m or use.dotted.startswith(m + ".") for m in library.test_gone if m in test_modules):
+        return set()
+    local = {n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted}
+    return set() if local & set().union(*(u.names for u in tf.units.values())) else local
 
 
 def _sets_library_names(dotted: str, path: str, files: dict[str, TestFile], library: Library) -> bool:
@@ -201,8 +222,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
         if posixpath.basename(path) == "__init__.py" and not all(
-                _star_test_module(path, tf, u.dotted, files, library) for u, _ in broken):
-            continue  # a test package's __init__ loses only its star imports of test files that go whole
+                _star_test_module(path, tf, u.dotted, files, library) or _gone_test_import(tf, u, files, library)
+                for u, _ in broken):
+            continue  # a test package's __init__ loses only its imports of test files that go whole
         names = {}
         for use, why in broken:
             if _star_test_module(path, tf, use.dotted, files, library):
@@ -211,6 +233,9 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             local = [n for n, (line, dotted) in tf.imports.items() if line == use.line and dotted == use.dotted]
             if _sets_library_names(use.dotted, path, files, library):
                 break  # PyYAML's canonical.py sets yaml.canonical_scan, which the importer's tests call
+            if posixpath.basename(path) == "__init__.py" and (gone := _gone_test_import(tf, use, files, library)):
+                names.update({n: f"imports {why} ({path}:{use.line})" for n in sorted(gone)})
+                continue
             module = library.module_of(use.dotted)
             if not local or not imported and (not set(local) <= read or module is not None
                                               and module not in library.fork and module in library.effects):

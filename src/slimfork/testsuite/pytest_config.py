@@ -8,15 +8,14 @@ on where it starts, and unknown means keep."""
 
 from __future__ import annotations
 
-import configparser
 import re
 import shlex
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from slimfork.source.pytest_ini import configured_testpaths, pytest_options
+
 DEFAULT_DOCTEST_GLOB = "test*.txt"
-_INI = (("pytest.ini", "pytest"), (".pytest.ini", "pytest"), ("tox.ini", "pytest"), ("setup.cfg", "tool:pytest"))
 
 
 @dataclass
@@ -33,7 +32,7 @@ class PytestConfig:
 
 def read_pytest_config(root: Path) -> PytestConfig:
     out = PytestConfig()
-    for name, options in _options(root):
+    for name, options in pytest_options(root):
         addopts = options.get("addopts", "")
         try:
             args = shlex.split(addopts) if isinstance(addopts, str) else [str(a) for a in addopts]
@@ -41,8 +40,6 @@ def read_pytest_config(root: Path) -> PytestConfig:
             args = addopts.split()
         _read_args(args, f"{name} addopts", out)
         _plugins_needed(args, options, name, out)
-        paths = options.get("testpaths", [])
-        out.testpaths += paths.split() if isinstance(paths, str) else [str(p) for p in paths]
         used = options.get("usefixtures", [])
         out.usefixtures += used.split() if isinstance(used, str) else [str(u) for u in used]
         folders = options.get("pythonpath", [])
@@ -51,7 +48,7 @@ def read_pytest_config(root: Path) -> PytestConfig:
             for text in value if isinstance(value, list) else [value]:  # error::pkg.errors.Old, a plugin's own
                 out.named += [(found, f"{name} {key}") for found in _DOTTED.findall(str(text))]  # option
     out.doctest_globs = list(dict.fromkeys(out.doctest_globs)) or [DEFAULT_DOCTEST_GLOB]
-    out.testpaths = list(dict.fromkeys(out.testpaths))
+    out.testpaths = configured_testpaths(root)
     out.usefixtures = list(dict.fromkeys(out.usefixtures))
     out.pythonpath = list(dict.fromkeys(out.pythonpath))
     return out
@@ -129,34 +126,6 @@ def _plugins_needed(args: list[str], options: dict, name: str, out: PytestConfig
     for key in options:
         if key in _KEY_PLUGINS:
             out.needs.setdefault(_KEY_PLUGINS[key], f"{name} {key}")
-
-
-def _options(root: Path):
-    """(file name, its pytest options) for each configuration file that has a pytest section."""
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
-        try:
-            tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}).get("pytest", {})
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
-            tool = {}
-        if isinstance(tool, dict):
-            ini = tool.get("ini_options", {})
-            if isinstance(ini, dict) and ini:
-                yield "pyproject.toml", ini
-            native = {k: v for k, v in tool.items() if k != "ini_options"}  # pytest 9's [tool.pytest]
-            if native:
-                yield "pyproject.toml", native
-    for name, section in _INI:
-        path = root / name
-        if not path.is_file():
-            continue
-        parser = configparser.ConfigParser(interpolation=None)
-        try:
-            parser.read_string(path.read_text(encoding="utf-8"))
-        except (configparser.Error, UnicodeDecodeError, OSError):
-            continue
-        if parser.has_section(section):
-            yield name, dict(parser.items(section))
 
 
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")

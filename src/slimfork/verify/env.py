@@ -22,6 +22,7 @@ from slimfork.errors import SlimforkError
 from slimfork.fsutil import write_atomic
 from slimfork.progress import progress
 from slimfork.source.cache import cache_dir
+from slimfork.verify.own_metadata import metadata_dir
 
 ENV_FORMAT = "1"  # bump when the layout of a cached venv changes
 _DROPPED_VARS = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV", "PYTHONSAFEPATH", "PYTHONNOUSERSITE")
@@ -49,12 +50,15 @@ class VerifyEnv:
     env: dict[str, str] = field(default_factory=dict)
 
     def process_env(self, python_root: Path | None, stubs: tuple[str, ...] = (),
-                    extra: dict[str, str] | None = None) -> dict[str, str]:
+                    extra: dict[str, str] | None = None, tree: Path | None = None) -> dict[str, str]:
         """Environment for a process that runs the tree whose importable packages are in ``python_root`` (None: a
-        tree that is installed, not on the path)."""
+        tree that is installed, not on the path); with ``tree``, its distribution's metadata is found too, as an
+        installed copy's would be (verify/own_metadata.py)."""
         env = {k: v for k, v in os.environ.items() if k not in _DROPPED_VARS}
         names = tuple(dict.fromkeys(self.stubs + tuple(stubs)))
         path = [str(python_root)] if python_root is not None else []
+        if tree is not None and python_root is not None and (meta := metadata_dir(tree, python_root)) is not None:
+            path.append(str(meta))
         if names:
             path.insert(0, str(stub_dir(names)))
         env.update({"PYTHONPATH": os.pathsep.join(path), "PYTHONDONTWRITEBYTECODE": "1",

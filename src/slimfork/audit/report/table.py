@@ -16,7 +16,7 @@ def render(result, new_only: bool = False, width: int | None = None) -> str:
     findings = [f for f in result.sorted() if not new_only or result.is_new(f)]
     buffer = io.StringIO()
     console = Console(file=buffer, width=width or 160, force_terminal=False, color_system=None,
-                      markup=False)  # "[new]" and "[symbols]" are text, not rich's tags
+                      markup=False, emoji=False)  # "[new]" and ":name:" are text, not rich's tags or emoji
     for kind, title in KINDS.items():
         these = [f for f in findings if f.kind == kind]
         if not these:

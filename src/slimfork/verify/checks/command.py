@@ -92,7 +92,7 @@ class CommandCheck:
         extra = {k: _fill(v, values) for k, v in self.command.env.items()}
         if inst is None:
             cwd = tree / self.command.cwd if self.command.cwd else python_root
-            env = self.env.process_env(python_root, self.command.stubs, extra)
+            env = self.env.process_env(python_root, self.command.stubs, extra, tree=tree)
         else:  # no tree on the path: what pip installed, its console scripts first on PATH
             cwd = inst.work
             env = self.env.process_env(None, self.command.stubs, extra)

@@ -190,7 +190,7 @@ def _import_share(root: Path, env: VerifyEnv, spec: ImportModulesSpec, python_ro
                   jobs: int, promised: dict[str, tuple[str, ...]] | None = None, ask: bool = True,
                   lazy_dir: bool = False) -> list[RawOutcome]:
     """Import ``modules`` of the tree at ``root``, ``jobs`` at a time (a job of the executor, or all of them here)."""
-    variables = env.process_env(root / python_root if python_root else root, spec.stubs)
+    variables = env.process_env(root / python_root if python_root else root, spec.stubs, tree=root)
     with tempfile.TemporaryDirectory(prefix="slimfork-imports-") as tmp:
         return import_modules(env.python, variables, root, modules, jobs, spec.timeout, spec.preload, Path(tmp),
                               names={m: promised[m] for m in modules if m in promised} if promised else None, ask=ask,

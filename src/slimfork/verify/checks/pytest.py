@@ -46,7 +46,7 @@ class PytestCheck:
                     *own_config(tree, Path(tmp)), *self.spec.args, *tests]
             if self.spec.k:
                 argv += ["-k", self.spec.k]
-            env = self.env.process_env(python_root)
+            env = self.env.process_env(python_root, tree=tree)
             if own_plugins(tree, python_root, Path(tmp)):  # found through importlib.metadata, as installed
                 env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), tmp) if p)
             proc = run_process(argv, env, tree, self.spec.timeout)
