@@ -273,3 +273,34 @@ def test_a_parameter_default_ends_a_computed_name(tmp_path):
     project = write_project(tmp_path, files, 'source = "."\nroots = ["cel.app"]\n')
     removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
     assert "src/cel/billing/tasks.py" not in removed and "src/cel/billing/views.py" in removed
+
+
+def test_a_loop_of_literals_ends_a_computed_name(tmp_path):
+    """Django's autodiscovery, ``for app in APPS: for sub in ("models", "signals"): import_module(f"{app}.{sub}")``:
+    every module named ``*.models`` or ``*.signals`` stays. Before, the name counted as computed entirely: the two
+    (imported otherwise only by code no root reaches) left the fork with exit 0 (session 42)."""
+    files = {
+        "pyproject.toml": '[project]\nname = "dj"\nversion = "1.0"\n',
+        "src/dj/__init__.py": "",
+        "src/dj/conf.py": 'APPS = ("dj.blog",)\n',
+        "src/dj/app.py": """
+            import importlib
+            from dj.conf import APPS
+
+
+            def discover():
+                for app in APPS:
+                    for sub in ("models", "signals"):
+                        importlib.import_module(f"{app}.{sub}")
+        """,
+        "src/dj/blog/__init__.py": "",
+        "src/dj/blog/models.py": "",
+        "src/dj/blog/signals.py": "",
+        "src/dj/blog/views.py": "",
+        "src/dj/legacy.py": "import dj.blog.models\nimport dj.blog.signals\n",
+        "tests/test_legacy.py": "import dj.legacy\n",
+    }
+    project = write_project(tmp_path, files, 'source = "."\nroots = ["dj.app"]\ntests = ["tests"]\n')
+    removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
+    assert "src/dj/blog/models.py" not in removed and "src/dj/blog/signals.py" not in removed
+    assert "src/dj/blog/views.py" in removed

@@ -81,3 +81,17 @@ def test_a_setup_py_checkout_is_named_by_its_setup_call(tmp_path):
     assert dist.scripts == {"records": "records:cli"}
     (tmp_path / "setup.py").write_text("import x\nsetup(name=x.NAME, version=x.v())\n")
     assert setup_py_metadata(tmp_path) == ("", "")
+
+
+def test_an_egg_info_of_the_checkout_adds_its_entry_points(tmp_path):
+    """``src/demo.egg-info/entry_points.txt`` (a checkout installed with ``pip install -e .``): ``importlib.metadata``
+    finds it on ``sys.path``, so its plugins are roots beside pyproject's. Before, a pyproject.toml hid it: the plugin
+    left the fork, exit 0 (session 42)."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "1"\n'
+                                            '[project.scripts]\nfirst = "demo.a:main"\n')
+    (tmp_path / "src/demo.egg-info").mkdir(parents=True)
+    (tmp_path / "src/demo.egg-info/entry_points.txt").write_text(
+        "[console_scripts]\nfirst = demo.other:main\n\n[demo.plugins]\nalpha = demo.plugins.alpha:Plugin\n")
+    dist = read_distribution(tmp_path)
+    assert dist.scripts == {"first": "demo.a:main"}  # pyproject's declaration wins
+    assert dist.entry_points == {"demo.plugins": {"alpha": "demo.plugins.alpha:Plugin"}}

@@ -9,8 +9,9 @@ from __future__ import annotations
 import posixpath
 import re
 
-from slimfork.graph.modules import ModuleMap
+from slimfork.graph.modules import ModuleInfo, ModuleMap
 from slimfork.graph.tool_configs import runtime_text
+from slimfork.index.own_names import relative_code_imports
 from slimfork.index.pickled import pickle_globals, unpacked
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
@@ -36,8 +37,6 @@ _TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protoco
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
 _RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
-_RUN_FILES = (".sh", ".bash", ".cfg", ".ini", ".toml", ".yaml", ".yml", ".txt", ".conf", "Makefile", "Dockerfile",
-              "Procfile", "justfile")
 _MAX_BYTES = 512_000
 _READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> dotted names in it, read once per process
 
@@ -57,7 +56,8 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
         if package is None:
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
-        names = _cython_imports(root, path, package) if cython else _names(root, path, pattern)
+        names = _cython_imports(root, path, package) if cython else \
+            _names(root, path, pattern) + relative_code_names(root, path, package)
         why = f"the Cython source {path} imports it" if cython else f"the data file {path} names it"
         for text in names:
             if not mm.is_internal(text):
@@ -163,15 +163,21 @@ def _empty(root: str, path: str) -> bool:
                                                   for ln in lines))
 
 
-def run_roots(mm: ModuleMap, root: str, other_files: list[str]) -> list[tuple[str, str]]:
-    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``."""
+def run_roots(mm: ModuleMap, root: str, other_files: list[str],
+              scripts: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(module, why) for the project's modules a kept script or configuration runs as ``python -m pkg.tool``: any
+    file but prose, media and binaries (``scanned_data_file``), whatever its name: a ``makefile``, ``GNUmakefile``,
+    ``mk/gen.mk``, ``Justfile``, ``Dockerfile.dev``, ``Containerfile``, ``Jenkinsfile``, ``Procfile.dev``, a systemd
+    ``.service``, a ``crontab``, ``.envrc``, ``.bat``, ``.ps1`` or ``.zsh`` script (session 42: a fixed list of
+    names and suffixes missed these). ``scripts``: the Python files outside the packages and the tests, kept as
+    written (invoke's ``tasks.py``: ``c.run("python -m pkg.tools.gen")``, a ``noxfile.py``: ``session.run(
+    "python", "-m", "pkg.tools.gen")``), read as a Makefile is."""
     out = []
-    for path in other_files:
-        if path.endswith(_RUN_FILES):
-            key = (root, "-m " + path)
-            if key not in _READ:
-                _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
-            out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
+    for path in [*(p for p in other_files if scanned_data_file(p)), *scripts]:
+        key = (root, "-m " + path)
+        if key not in _READ:
+            _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
+        out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
     return out
 
 
@@ -180,6 +186,14 @@ def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
     if key not in _READ:
         _READ[key] = list(dict.fromkeys(pattern.findall(_text(root, path))))
     return _READ[key]
+
+
+def relative_code_names(root: str, path: str, package: str) -> list[str]:
+    """What the relative imports of a data file's code import against its package (``boot.txt`` holding ``from
+    .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``)."""
+    text = _text(root, path)
+    info = ModuleInfo(package, None, True)
+    return [info.fill_own(n) for n in relative_code_imports(text)] if "from ." in text else []
 
 
 def _cython_imports(root: str, path: str, package: str) -> list[str]:

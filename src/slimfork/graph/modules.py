@@ -24,9 +24,15 @@ class ModuleInfo:
 
     def fill_own(self, text: str) -> str:
         """``{__name__}.ops`` / ``{__package__}.impl`` (slimfork.index.own_names) with this module's names;
-        ``{__parent__}``: ``__name__.rsplit(".", 1)[0]``."""
-        return text.replace("{__name__}", self.name).replace("{__package__}", self.own_package).replace(
+        ``{__parent__}``: ``__name__.rsplit(".", 1)[0]``; ``{__package__}..plugins``: ``plugins`` of the package
+        above (a relative import of code held as text)."""
+        out = text.replace("{__name__}", self.name).replace("{__package__}", self.own_package).replace(
             "{__parent__}", self.name.rpartition(".")[0])
+        if ".." not in out or "{__package__}.." not in text:
+            return out
+        head, _, tail = out.partition("..")  # {__package__}..plugins: a relative import a package up
+        parts, up = head.split("."), len(tail) - len(tail.lstrip(".")) + 1
+        return ".".join(parts[:-up] + [tail.lstrip(".")]).strip(".") if len(parts) > up else ""
 
 
 @dataclass

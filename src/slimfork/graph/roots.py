@@ -14,6 +14,7 @@ from slimfork.source.build_scripts import build_scripts
 from slimfork.source.declared_entry_points import computed_entry_points
 from slimfork.source.build_config import installed_scripts, listed_packages, script_imports, tool_config_names
 from slimfork.source.listed_cuts import cut_listed, listed_in
+from slimfork.source.test_folders import TEST_DIRS, is_test_file
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import Root
 
@@ -61,7 +62,7 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             if module in mm.modules:
                 out.append(RootModule(module, f"console script {name} = {value} (declared in the build metadata, "
                                               f"which the fork keeps)"))
-    for module, why in run_roots(mm, str(tree.root), index.other_files):
+    for module, why in run_roots(mm, str(tree.root), index.other_files, _outside_scripts(tree, index, mm)):
         out.append(RootModule(module, why))
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
         if (script := mm.module_of(path)) is not None:
@@ -89,6 +90,16 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             out.append(RootModule(package, "listed by name in the build configuration's packages: the fork does "
                                            "not install without it"))
     return out
+
+
+def _outside_scripts(tree: SourceTree, index: Index, mm: ModuleMap) -> tuple[str, ...]:
+    """The Python files outside the packages that are no tests and no drop matches (the fork keeps them as
+    written: task runners' files, tools); a test's children are the tests stage's
+    (``tests/testsuite/test_run_as_main.py``)."""
+    package_files = {info.path for info in mm.modules.values() if info.path and mm.is_internal(info.name)}
+    return tuple(rel for rel in index.files if rel not in package_files and not is_test_file(rel)
+                 and not any(part in TEST_DIRS for part in rel.split("/")[:-1])
+                 and not (tree.drop and first_match(list(tree.drop), rel) is not None))
 
 
 def _cuttable(tree: SourceTree, mm: ModuleMap, package: str) -> bool:

@@ -494,8 +494,9 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if lead in (attributes or {}):
         return [DynamicImport(call.lineno, text, None, True, package, attribute=(attributes or {})[lead])]
     prefix = _string_prefix(arg, derived) or _joined_prefix(written, consts)
-    if not prefix and not dots and (suffix := _string_suffix(arg, defaults)):  # f"{app}.models": each *.models
-        return [DynamicImport(call.lineno, text, "*" + suffix, False, package)]
+    if not prefix and not dots and (suffixes := _string_suffixes(arg, defaults, variables)):
+        # f"{app}.models": each *.models; f"{app}.{sub}" over sub in ("models", "signals"): each of both
+        return [DynamicImport(call.lineno, text, "*" + suffix, False, package) for suffix in suffixes]
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
 
 
@@ -522,26 +523,32 @@ def built_prefixes(tree: ast.Module) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def _string_suffix(node, defaults: dict[str, str] | None = None) -> str:
-    """The constant dotted end of an f-string or a concatenation whose start is computed (``f"{app}.models"``,
-    ``app + ".apps"``): ".models"; '' when there is none. A parameter with a literal default counts as that
-    default (Celery's ``f"{pkg}.{related_name}"`` with ``related_name="tasks"``)."""
-    tail: object = ""
+def _string_suffixes(node, defaults: dict[str, str] | None = None,
+                     variables: dict[str, list[str]] | None = None) -> list[str]:
+    """The constant dotted ends of an f-string or a concatenation whose start is computed (``f"{app}.models"``,
+    ``app + ".apps"``): [".models"]; none when there is none. A parameter with a literal default counts as that
+    default (Celery's ``f"{pkg}.{related_name}"`` with ``related_name="tasks"``), a loop variable over literals as
+    each of them (Django's autodiscovery: ``f"{app}.{sub}"`` in ``for sub in ("models", "signals")``)."""
+    tails = [""]
     if isinstance(node, ast.JoinedStr) and len(node.values) >= 2:
         for part in reversed(node.values[1:]):
             if isinstance(part, ast.Constant) and isinstance(part.value, str):
-                tail = part.value + str(tail)
+                tails = [part.value + tail for tail in tails]
             elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
                     and part.value.id in (defaults or {}):
-                tail = (defaults or {})[part.value.id] + str(tail)
+                tails = [(defaults or {})[part.value.id] + tail for tail in tails]
+            elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
+                    and (values := (variables or {}).get(part.value.id)) and part.format_spec is None \
+                    and part.conversion == -1 and all(isinstance(v, str) for v in values):
+                tails = [value + tail for value in values for tail in tails]
             else:
-                return ""
+                return []
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) \
             and isinstance(node.right.value, str):
-        tail = node.right.value
+        tails = [node.right.value]
     else:
-        return ""
-    return tail if isinstance(tail, str) and re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", tail) else ""
+        return []
+    return tails if all(re.fullmatch(r"(?:\.[A-Za-z_]\w*)+", tail) for tail in tails) else []
 
 
 def _joined_prefix(arg, consts: dict[str, list[str]]) -> str:

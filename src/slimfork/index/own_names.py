@@ -174,3 +174,27 @@ def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _RELATIVE.fullmatch(sub.value):
                 out.append(owns[0] + sub.value)
     return out
+
+
+_RELATIVE_CODE = re.compile(r"(?:^|[\s;])from[ \t]+(\.+)([\w*][\w.*]*)?[ \t]+import[ \t]+\(?[ \t]*"
+                            r"([\w*]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w*]+(?:[ \t]+as[ \t]+\w+)?)*)")
+
+
+def relative_code_imports(code: str, built: bool = False) -> list[str]:
+    """What the relative imports of code held as text import, against its package (``{__package__}``): code run by
+    ``exec(CODE, {"__package__": __package__, ...})``, or a data file of a package folder run so. ``from .plugins
+    import alpha``: ``{__package__}.plugins`` and ``{__package__}.plugins.alpha`` (a name or a submodule); ``from
+    ..plugins import alpha``: ``{__package__}..plugins.alpha``, a package up. ``built``:
+    code an f-string or a ``+`` chain renders (``rendered_code``), where ``*`` is a computed piece
+    (``f"from .plugins import {name}"``: ``{__package__}.plugins.*``); else ``import *`` imports names only."""
+    out = []
+    for m in _RELATIVE_CODE.finditer(code):
+        dots, module, names = m.groups()
+        if "*" in (module or "") and not built:
+            continue
+        # ``from ..plugins import x``: {__package__}..plugins.x, resolved above the package by ModuleInfo.fill_own
+        base = "{__package__}" + "." * (len(dots) - 1) + (f".{module}" if module else "")
+        out += [base] if module else []
+        out += [f"{base}.{name.split()[0]}" for name in names.split(",")
+                if name.strip() and (built or name.split()[0] != "*")]
+    return list(dict.fromkeys(out))

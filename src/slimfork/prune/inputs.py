@@ -12,7 +12,8 @@ from pathlib import PurePosixPath
 
 from slimfork.decisions import GONE_KINDS, RemovalKind
 from slimfork.globs import first_match
-from slimfork.graph.data_files import DATA_SUFFIXES, data_text, package_above, scanned_data_file
+from slimfork.graph.data_files import DATA_SUFFIXES, data_text, package_above, relative_code_names, \
+    scanned_data_file
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.roots import COMPUTED_ENTRY_POINT
 from slimfork.graph.symbol_targets import ImportTargets
@@ -483,6 +484,8 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
         except OSError:
             continue
         text = data_text(k.path, data)  # a compressed file decompressed
+        if "from ." in text and (package := package_above(mm, str(PurePosixPath(k.path).parent))):
+            out += [(m, k.path) for m in relative_code_names(str(root), k.path, package)]  # code exec'd in it
         if not any(n in text for n in tops):
             continue
         out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
