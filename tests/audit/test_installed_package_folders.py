@@ -55,3 +55,11 @@ def test_installed_packages_reads_the_finders_patterns(tmp_path):
     assert installed_packages(tmp_path, ["pc", "other"]) == {"pc"}
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "pc"\n')
     assert installed_packages(tmp_path, ["pc"]) == set()
+
+
+def test_a_folder_whose_other_files_are_public_api_stays_the_scripts(tmp_path):
+    """MSLK ``f17be94^``: ``mslk/attention/``, imported by benchmark scripts, holds public modules of a library
+    its tests import (40 or 30 on their own): one folder at 30, not one row per file."""
+    files = {**FILES, "tests/test_head.py": "from pc.models import Head\n\n\ndef test_head():\n    Head()\n"}
+    found = _found(tmp_path, files)
+    assert found.get("pc/models/") == 30 and "pc/models/heads/head_skip.py" not in found

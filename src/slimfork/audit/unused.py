@@ -257,12 +257,18 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     # nor scripts and what they import (30) with files no script reaches (nunchaku's app/: 33 scripts and their
     # helpers beside two dataset loaders were one folder "unreached" at 70); a folder a script outside it imports
     # from is reported as that script's, whole (xformers' benchmarks/, which a CI script imports and runs), but for
-    # a folder of a package the build installs: library code scripts import, beside files nothing reaches (a
-    # pcdet/models/ that tools/demo.py imports, holding a backbone no __init__ imports)
+    # a folder of a package the build installs holding a file that is dead on its own (not public, not test-only,
+    # not unknown): library code scripts import beside a module nothing reaches (a pcdet/models/ that tools/demo.py
+    # imports, holding a backbone no __init__ imports)
     def mixes_scripts(files: list[str]) -> bool:
-        runs = {p in runnable or p in support for p in files if not p.endswith("/__init__.py")}
-        return len(runs) > 1 and ((graph.module_of(files[0]) or "").split(".")[0] in installed
-                                  or not any(p in support and support[p] not in files for p in files))
+        modules = [p for p in files if not p.endswith("/__init__.py")]
+        if len({p in runnable or p in support for p in modules}) < 2:
+            return False
+        if not any(p in support and support[p] not in files for p in files):
+            return True
+        return (graph.module_of(files[0]) or "").split(".")[0] in installed and any(
+            p not in runnable and p not in support and p not in public and p not in test_only and p not in ambiguous
+            and p not in unparsed for p in modules)
 
     whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)
              and (_EXAMPLE.search(f + "/") or not any(_EXAMPLE.search(p) for p in files))
