@@ -123,7 +123,7 @@ def installed_packages(root: Path, packages: list[str]) -> set[str]:
 
 def _strings(node: ast.expr | None) -> list[str] | None:
     if isinstance(node, (ast.List, ast.Tuple, ast.Set)) and all(isinstance(e, ast.Constant) for e in node.elts):
-        return [e.value for e in node.elts if isinstance(e.value, str)]
+        return [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
     return None
 
 
@@ -150,8 +150,8 @@ def _find_patterns(root: Path) -> tuple[list[str], list[str]] | None:
         tree = None
     for node in ast.walk(tree) if tree else ():
         if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in _FINDERS:
-            given = {**dict(zip(("where", "exclude", "include"), node.args)),
-                     **{kw.arg: kw.value for kw in node.keywords}}
+            given: dict[str | None, ast.expr] = {**dict(zip(("where", "exclude", "include"), node.args)),
+                                                 **{kw.arg: kw.value for kw in node.keywords}}
             include, exclude = _strings(given.get("include")), _strings(given.get("exclude"))
             if ("include" in given and include is None) or ("exclude" in given and exclude is None):
                 return None

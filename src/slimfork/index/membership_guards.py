@@ -46,7 +46,7 @@ def _visit_block(stmts: list[ast.stmt], active: dict[str, list[str]], choices: d
                 if isinstance(node, ast.Call):
                     out[id(node)] = {**out.get(id(node), {}), **active}
         check = _membership(stmt, choices) if isinstance(stmt, ast.If) else None
-        if check is not None and check[2] and not stmt.orelse and _exits(stmt.body):
+        if check is not None and check[2] and isinstance(stmt, ast.If) and not stmt.orelse and _exits(stmt.body):
             active = {**active, check[0]: check[1]}  # if name not in CHOICES: raise
             continue
         for field in _BLOCKS:
@@ -81,4 +81,4 @@ def _strings(value: ast.expr) -> list[str] | None:
         if isinstance(value, (ast.List, ast.Tuple, ast.Set)) else None
     if not elts or not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts):
         return None
-    return [e.value for e in elts if isinstance(e, ast.Constant)]
+    return [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
