@@ -35,7 +35,8 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
                 for use in uses if use.path in closure}
         more.update({path: f"linked with {user}, which uses a function it defines" for path, users in
                      table.linked.items() if path not in closure and path not in more
-                     for user in users if user in closure})
+                     for user in users if user in closure and user not in table.built})  # a build file of the
+        # tree names all it compiles
         if not more:
             break
         named.update(more)
