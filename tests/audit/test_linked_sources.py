@@ -19,8 +19,9 @@ FILES = {
                       "def run(x, w):\n    return torch.ops.mixed_gemm.w2a16_gemm(x, w)\n",
     "tests/test_op.py": "from tb.mixed.op import run\n\n\ndef test_run():\n    run(1, 2)\n",
     "tb/mixed/kernels/torch_op.cpp": '#include <torch/library.h>\n\nat::Tensor w2a16(at::Tensor x, at::Tensor w);\n\n'
-                                     'TORCH_LIBRARY(mixed_gemm, m) {\n  m.def("w2a16_gemm(Tensor X, Tensor WQ) -> Tensor");'
-                                     '\n}\n\nTORCH_LIBRARY_IMPL(mixed_gemm, CUDA, m) {\n  m.impl("w2a16_gemm", w2a16);\n}\n',
+                                     'TORCH_LIBRARY(mixed_gemm, m) {\n'
+                                     '  m.def("w2a16_gemm(Tensor X, Tensor WQ) -> Tensor");\n}\n\n'
+                                     'TORCH_LIBRARY_IMPL(mixed_gemm, CUDA, m) {\n  m.impl("w2a16_gemm", w2a16);\n}\n',
     "tb/mixed/kernels/helper.h": "#pragma once\ninline int tile() { return 4; }\n",
     "tb/mixed/kernels/w2a16_gemm.cu": '#include "helper.h"\n#include <torch/extension.h>\n\n'
                                       "__global__ void gemm_kernel(float* y) { y[0] = tile(); }\n\n"

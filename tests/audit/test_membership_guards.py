@@ -51,7 +51,8 @@ def test_what_confines_a_name_and_what_does_not():
     assert _values(MAIN) == [{"subcommand": ["generate", "convert"]}]
     inside = "import importlib\n\ndef run(name):\n    if name in ('a', 'b'):\n        importlib.import_module(name)\n"
     assert _values(inside) == [{"name": ["a", "b"]}]
-    rebound = MAIN.replace("    importlib.import_module", "    subcommand = 'x' + subcommand\n    importlib.import_module")
+    rebound = MAIN.replace("    importlib.import_module",
+                           "    subcommand = 'x' + subcommand\n    importlib.import_module")
     assert _values(rebound) == [{}]
     no_exit = MAIN.replace("raise ValueError(f\"CLI requires a subcommand in {subcommands}\")", "print('unknown')")
     assert _values(no_exit) == [{}]

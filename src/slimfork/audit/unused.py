@@ -226,7 +226,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
                     test_only: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
                     unparsed: AbstractSet[str] = frozenset(), support: dict[str, str] | None = None,
                     public: dict[str, str] | None = None, tool_run: dict[str, str] | None = None,
-                    test_data: dict[str, str] | None = None, installed: AbstractSet[str] = frozenset()) -> list[Finding]:
+                    test_data: dict[str, str] | None = None,
+                    installed: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
