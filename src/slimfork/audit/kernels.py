@@ -33,6 +33,10 @@ def reached_native(table: KernelTable, reached_py: set[str] | None,
     while True:  # a kept native file that names another (a host looking a Metal kernel up by name) keeps it
         more = {path: f"named by {use.where()}" for path, uses in table.file_uses.items() if path not in closure
                 for use in uses if use.path in closure}
+        more.update({path: f"linked with {user}, which uses a function it defines" for path, users in
+                     table.linked.items() if path not in closure and path not in more
+                     for user in users if user in closure and user not in table.built})  # a build file of the
+        # tree names all it compiles
         if not more:
             break
         named.update(more)

@@ -32,6 +32,7 @@ from slimfork.audit.builders import (
 )
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
 from slimfork.audit.links import Linker, SourceResolver, Use
+from slimfork.audit.linked_sources import linked_sources
 from slimfork.audit.meson_build import meson_sources
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
@@ -91,6 +92,8 @@ class KernelTable:
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
     # none of whose functions any live code names -> those functions (gsplat's serial_backward.cu)
     uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
+    linked: dict[str, list[str]] = field(default_factory=dict)  # compiled source -> those of its folder that use a
+    # function it defines (linked_sources): compiled into one library
     superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
     # their code was replaced (keops' old/): a program there is no program a user runs by hand
 
@@ -148,6 +151,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
             table.file_uses[path] = [u for u in table.file_uses.get(path, ()) if u.path not in scripts]
     table.stale_copies = stale_copies(str(tree_root), table)
     table.idle = idle_sources(str(tree_root), table, scan)
+    table.linked = linked_sources(scan)
     return table
 
 

@@ -32,7 +32,7 @@ from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult, Finding
 from slimfork.audit.projection import projection
 from slimfork.audit.public import in_unshipped, is_public_path, library_package_of, library_packages, \
-    unshipped_folders
+    installed_packages, unshipped_folders
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
@@ -156,7 +156,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
                                            namespace_packages(graph, tree.packages),
                                            {p for p, s in index.files.items() if s.error}, support, public,
-                                           tool_run, test_data_folders(tree.root, index, unreached_paths))
+                                           tool_run, test_data_folders(tree.root, index, unreached_paths),
+                                           installed_packages(tree.root, tree.packages))
         result.notes["unused-file"] = kind_reason(graph)
         result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
         lap("unused-file")

@@ -57,6 +57,26 @@ def defines_tests(path: str, summary) -> bool:
         and summary is not None and not summary.error and any(_TEST_NAME.match(name) for name in summary.defs)
 
 
+def script_named_like_test(root: Path, path: str) -> bool:
+    """A file outside test folders with a name pytest collects (``scripts/test_apc_disk.py``) that defines no test
+    (no ``test*`` function, ``Test*`` class or ``TestCase`` subclass) and has an ``if __name__ == "__main__":``
+    block: a script run by hand (``python scripts/test_apc_disk.py``), in which pytest finds nothing to run."""
+    if in_test_folder(path) or not _TEST_FILE.search(path) or posixpath.basename(path) == "conftest.py":
+        return False
+    try:
+        tree = ast.parse((root / path).read_text(errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        return False
+    main = False
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and _TEST_NAME.match(node.name):
+            return False
+        if isinstance(node, ast.ClassDef) and any("Test" in ast.unparse(base) for base in node.bases):
+            return False
+        main = main or isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+    return main
+
+
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
                   index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
     """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
@@ -82,7 +102,7 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     roots = [r for r in roots if r.kind != "file" or (module_of(r.value) or "").split(".")[0] not in skip]
     if with_tests:
         roots += [Root("file", p, text=f"file:{p} (a test)") for p in python_paths
-                  if is_test_file(p) and module_of(p) is not None]
+                  if is_test_file(p) and module_of(p) is not None and not script_named_like_test(tree.root, p)]
         if index is not None:
             roots += [Root("file", p, text=f"file:{p} (defines tests)") for p in python_paths
                       if defines_tests(p, index.files.get(p)) and module_of(p) is not None]
@@ -206,7 +226,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
                     test_only: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
                     unparsed: AbstractSet[str] = frozenset(), support: dict[str, str] | None = None,
                     public: dict[str, str] | None = None, tool_run: dict[str, str] | None = None,
-                    test_data: dict[str, str] | None = None) -> list[Finding]:
+                    test_data: dict[str, str] | None = None,
+                    installed: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``runnable``: files with an ``if __name__ == "__main__":`` block or named ``__main__.py``; nothing
     imports them, but a user may run them (``python -m``), so they are reported with a low confidence.
     ``test_only``: library files only tests reach; reported (50) with the tests that go with them.
@@ -215,7 +236,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     ``tool_run``: files a shell script, CI workflow or tool runs (path -> why): each is reported on its own (30),
     never inside a folder finding that would call the files beside it as unknown as it is.
     ``test_data``: files of folders the tests name as data (``test_data_folders``), reported low (30); a folder
-    finding never mixes them with files no test names."""
+    finding never mixes them with files no test names. ``installed``: the top-level packages the build installs
+    (``public.installed_packages``)."""
     support, public, tool_run, test_data = support or {}, public or {}, tool_run or {}, test_data or {}
     reached = reached_paths(graph)
     # a test in a folder no import can name (a vendored project's lm-evaluation-harness/tests/test_*.py) is no root
@@ -235,10 +257,19 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     # a folder finding never mixes example code (30) with files that are not: it would call one or the other wrong
     # nor scripts and what they import (30) with files no script reaches (nunchaku's app/: 33 scripts and their
     # helpers beside two dataset loaders were one folder "unreached" at 70); a folder a script outside it imports
-    # from is reported as that script's, whole (xformers' benchmarks/, which a CI script imports and runs)
+    # from is reported as that script's, whole (xformers' benchmarks/, which a CI script imports and runs), but for
+    # a folder of a package the build installs holding a file that is dead on its own (not public, not test-only,
+    # not unknown): library code scripts import beside a module nothing reaches (a pcdet/models/ that tools/demo.py
+    # imports, holding a backbone no __init__ imports)
     def mixes_scripts(files: list[str]) -> bool:
-        runs = {p in runnable or p in support for p in files if not p.endswith("/__init__.py")}
-        return len(runs) > 1 and not any(p in support and support[p] not in files for p in files)
+        modules = [p for p in files if not p.endswith("/__init__.py")]
+        if len({p in runnable or p in support for p in modules}) < 2:
+            return False
+        if not any(p in support and support[p] not in files for p in files):
+            return True
+        return (graph.module_of(files[0]) or "").split(".")[0] in installed and any(
+            p not in runnable and p not in support and p not in public and p not in test_only and p not in ambiguous
+            and p not in unparsed for p in modules)
 
     whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)
              and (_EXAMPLE.search(f + "/") or not any(_EXAMPLE.search(p) for p in files))

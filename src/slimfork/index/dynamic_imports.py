@@ -8,6 +8,7 @@ import re
 from collections import Counter
 
 from slimfork.index.import_aliases import import_aliases, through_alias
+from slimfork.index.membership_guards import guarded_values
 from slimfork.index.own_expr import module_bindings, own_expression
 from slimfork.index.own_names import derived_names, flat_pieces, own_name, own_submodule
 from slimfork.index.str_build import as_fstring
@@ -44,6 +45,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
     loops, attribute_loops = _loop_values(tree), _attribute_loops(tree)
     consts = module_constants(tree)
     tables = _table_values(tree, consts)
+    guards = guarded_values(tree)
     local = _local_names(tree)
     assigned = _assigned_once(tree)
     feeding = _feeding_literals(tree)
@@ -67,7 +69,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             if isinstance(arg, ast.Name) and arg.id in assigned.get(key, {}):  # module_name = ".x_{}".format(p)
                 call = ast.Call(node.func, [assigned[key][arg.id], *node.args[1:]], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
-            variables = {**tables.get(key, {}), **loops.get(key, {})}
+            variables = {**guards.get(key, {}), **tables.get(key, {}), **loops.get(key, {})}
             bound = {**{k: v for k, v in bindings.items() if k not in local.get(key, ())}, **assigned.get(key, {})}
             found = dynamic_imports(call, name, variables, visible, param_defaults.get(key),
                                     attribute_loops.get(key, {}), bound, derived)
