@@ -3,9 +3,10 @@ A suggestion's lines start with '# ' (delete those two characters to accept it);
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 import json
 import re
+from collections.abc import Sequence
+from fnmatch import fnmatch
 from pathlib import Path
 
 from slimfork.decisions import Uncertain
@@ -16,6 +17,7 @@ from slimfork.init.project import NOT_LIBRARY, Project, open_project
 from slimfork.init.registries import Registry, find_registries
 from slimfork.init.verify import verify_requirements
 from slimfork.progress import counted
+from slimfork.source.pytest_ini import pytest_options
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -103,6 +105,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _open_imports(project, places)
+    lines += _pytest_names(project)
     lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
@@ -124,6 +127,22 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             *([f"##   ... {len(places) - SHOWN_KEYS} more"] if len(places) > SHOWN_KEYS else []),
             "## if the names come from outside the project (a user's plugins or hooks), accept this to let them go:",
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
+
+
+def _pytest_names(project: Project) -> list[str]:
+    """A ``python_files`` option where pytest's default names (``test_*.py``, ``*_test.py``) match none of the test
+    folders' files but ``*test.py`` does (phonenumbers' ``phonenumbertest.py``): without it the check collects none."""
+    files = [f for f in project.index.files for t in project.tests if f.startswith(t.rstrip("/") + "/")]
+    names = [f.rsplit("/", 1)[-1] for f in files if f.endswith(".py")]
+    if not names or any(fnmatch(n, "test_*.py") or fnmatch(n, "*_test.py") for n in names) \
+            or any("python_files" in options for _, options in pytest_options(project.tree.root)):
+        return []
+    pattern = next((p for p in ("*test.py", "*tests.py", "test*.py") if any(fnmatch(n, p) for n in names)), None)
+    if pattern is None:
+        return []
+    return ["## pytest collects none of the test files by its default names (test_*.py, *_test.py); accept this",
+            f"## to run them as the pytest check (they are {pattern}):",
+            "# [checks.pytest]", f'# args = ["-o", "python_files={pattern}"]']
 
 
 def _test_modules(project: Project) -> list[str]:

@@ -1,7 +1,8 @@
 """The project's test folders when the spec names none: folders called tests/test/testing/testsuite/unittests that
-hold test files (``test_*.py``, ``*_test.py``, ``*_tests.py``, ``conftest.py``), the outermost of each; and test
-modules at the top (``test_six.py``). Without them, tests of kept code looked unreachable and left the fork
-(boltons' ``tests/test_iterutils.py`` with the root ``boltons.iterutils``; asyncstdlib 3.12.5's ``unittests/``)."""
+hold test files (``test_*.py``, ``*_test.py``, ``*_tests.py``, ``conftest.py``, unittest's ``*test.py``), the
+outermost of each; and test modules at the top (``test_six.py``). Without them, tests of kept code looked
+unreachable and left the fork (boltons' ``tests/test_iterutils.py`` with the root ``boltons.iterutils``;
+asyncstdlib 3.12.5's ``unittests/``)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ def find_test_folders(paths: Iterable[str]) -> list[str]:
                 if not any(folder == f or folder.startswith(f + "/") for f in found):
                     found = [f for f in found if not f.startswith(folder + "/")] + [folder]
                 break
-    folders = [f for f in found if any(is_test_file(r) for r in paths if r.startswith(f + "/"))]
+    folders = [f for f in found if any(is_test_file(r) or r.endswith(("test.py", "tests.py"))  # phonenumbertest.py
+                                       for r in paths if r.startswith(f + "/"))]
     return sorted(folders + [r for r in paths if _top_level_test(r)])
 
 
