@@ -85,6 +85,9 @@ def _verify_code() -> str:
     return code_version(Path(inspect.getfile(Baseline)).parent)
 
 
+CRASHED = "crashed"  # the failure of a check that raised instead of answering
+
+
 def _sha(*parts: str) -> str:
     return hashlib.sha256("\0".join((CACHE_VERSION,) + parts).encode()).hexdigest()
 
@@ -94,7 +97,7 @@ def _run_check(check: Check, tree: Path, baseline: Baseline) -> CheckResult:
     try:
         result = check.run(tree, baseline)
     except Exception as exc:  # a check that crashes on a fork is a failure: unknown means keep
-        result = CheckResult(check.name, False, (f"check {check.name} crashed: {type(exc).__name__}: {exc}",))
+        result = CheckResult(check.name, False, (f"check {check.name} {CRASHED}: {type(exc).__name__}: {exc}",))
     if not result.seconds:
         result = dataclasses.replace(result, seconds=time.perf_counter() - start)
     return _relative(result, tree)
@@ -228,7 +231,9 @@ class Ladder:
 
     def _store(self, key: str, result: CheckResult) -> None:
         self.memo[key] = result
-        if self.cache_root is not None:
+        crashed = any(f.startswith(f"check {result.check} {CRASHED}: ") for f in result.failures)
+        if self.cache_root is not None and not crashed:  # a crash (a killed run, a bug of ours) says nothing about
+            # the tree: the next run checks it again
             try:
                 write_atomic(self.cache_root / "results" / key[:2] / f"{key}.json",
                              json.dumps(dataclasses.asdict(result), sort_keys=True))
