@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 
 from slimfork.decisions import Uncertain
+from slimfork.graph.built_names import ProjectUses, built_modules
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.own_expr import MARK, evaluate_own
 from slimfork.index.relative import absolute_module
@@ -23,7 +24,8 @@ DECLARE_SCAN = "declare the scanned package as [[registries]] (kind scan) to kee
 
 
 def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncertain, covered,
-                  vacated: frozenset[str] = frozenset(), attributes: dict[str, set[str]] | None = None) -> None:
+                  vacated: frozenset[str] = frozenset(), attributes: dict[str, set[str]] | None = None,
+                  uses: ProjectUses | None = None) -> None:
     """``edges``: (target, line, detail) appended; ``missing``: (line, target); ``uncertain``: Uncertain.
     ``vacated``: modules a registry cut emptied or no longer names, which a computed name does not keep.
     ``attributes``: class attribute -> the literal strings any class of the project binds it to."""
@@ -42,13 +44,12 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
             target = evaluate_own(target, name, info.own_package)
         lazy = dyn.lazy  # a lazy attribute whose name no prefix the module builds narrows: its whole package
         if not target and dyn.built:  # import_module(_LAZY[name]) where _LAZY holds f"{__name__}.{m}": all so named
-            starts = sorted({info.fill_own(b) for b in dyn.built})
-            named = sorted(m for m in mm.modules if mm.is_internal(m) and any(m.startswith(s) for s in starts))
+            named, shown = built_modules(mm, info, dyn.built, uses or ProjectUses(None))
             if kept := [m for m in named if m not in vacated]:
                 lazy = False
                 _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, "a name the module builds",
-                                f"dynamic import of a name computed at run time; the module builds names starting "
-                                f"{', '.join(repr(s) for s in starts)}: kept all {len(kept)} modules they may name"
+                                f"dynamic import of a name computed at run time; the module builds names "
+                                f"{_listed(shown)}: kept all {len(kept)} modules they may name, or modules above"
                                 + _vacated_note(len(named) - len(kept)))
         if target and target.startswith("."):
             if dyn.prefix and not target.strip(".") and summary.dir_scans:
@@ -142,6 +143,11 @@ def _default_packages(mm: ModuleMap, summary, dyn) -> list[str]:
             if package:
                 out.add(package)
     return sorted(out)
+
+
+def _listed(names: list[str]) -> str:
+    shown = ", ".join(repr(n) for n in names[:4])
+    return shown + (f" and {len(names) - 4} more" if len(names) > 4 else "")
 
 
 def _vacated_note(left: int) -> str:

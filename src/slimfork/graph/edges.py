@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from slimfork.graph.data_files import data_file_edges, files_by_name, named_file_modules
 from slimfork.graph.frameworks import framework_edges
+from slimfork.graph.built_names import ProjectUses
 from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges, scan_edges
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
@@ -45,6 +46,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         for callee, where, value in summary.literal_calls:
             callers.setdefault(callee, []).append((where, value))
     by_module = {mm.module_of(path): summary for path, summary in index.files.items()}
+    uses = ProjectUses(index)  # what the project's calls pass the parameters built names are made from
     attribute_strings: dict[str, set[str]] = {}  # class attribute -> the strings any class binds it to
     for summary in index.files.values():
         for attribute, strings in summary.class_strings:
@@ -113,7 +115,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                         out.append(Edge(target, imp.kind, imp.line, f"pytest puts '{folder}' on sys.path"))
         found: list = []
         lost: list = []
-        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated, attribute_strings)
+        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated, attribute_strings,
+                      uses)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for text, line in summary.strings:

@@ -7,6 +7,7 @@ import ast
 import re
 from collections import Counter
 
+from slimfork.index.built_names import built_names
 from slimfork.index.import_aliases import import_aliases, through_alias
 from slimfork.index.membership_guards import guarded_values
 from slimfork.index.own_expr import module_bindings, own_expression
@@ -73,7 +74,7 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             bound = {**{k: v for k, v in bindings.items() if k not in local.get(key, ())}, **assigned.get(key, {})}
             found = dynamic_imports(call, name, variables, visible, param_defaults.get(key),
                                     attribute_loops.get(key, {}), bound, derived)
-            if any(d.target is None and not d.attribute for d in found) and (built := built_prefixes(tree)):
+            if any(d.target is None and not d.attribute for d in found) and (built := built_names(tree)):
                 found = [d._replace(built=built) if d.target is None and not d.attribute else d for d in found]
             if name != "__import__" and any(d.target is None for d in found):  # spec.partition(":")[0] of a default
                 fed = tuple(feeding.get(key, ()))
@@ -500,29 +501,6 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         # f"{app}.models": each *.models; f"{app}.{sub}" over sub in ("models", "signals"): each of both
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package) for suffix in suffixes]
     return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
-
-
-_BUILT = re.compile(r"(?:\{__\w+__\}|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*\.")
-
-
-def built_prefixes(tree: ast.Module) -> tuple[str, ...]:
-    """The dotted starts of the names a module builds from a literal (or its own name) and a computed piece anywhere
-    in it: ``f"{__name__}.{m}"`` in a lazy table, ``"pkg.plugins." + name``: ``{__name__}.``, ``pkg.plugins.``. A
-    name ``import_module`` gets computed entirely at run time (``import_module(_LAZY[name])``) may be one of them."""
-    out: set[str] = set()
-    for node in walk(tree):
-        if not isinstance(node, (ast.JoinedStr, ast.BinOp)) or isinstance(node, ast.BinOp) \
-                and not isinstance(node.op, ast.Add):
-            continue
-        pieces = flat_pieces(node)
-        text = ""
-        if pieces and isinstance(pieces[0], ast.expr) and (own := own_name(pieces[0])):
-            text, pieces = own, pieces[1:]
-        while pieces and isinstance(pieces[0], str):
-            text, pieces = text + pieces[0], pieces[1:]
-        if pieces and _BUILT.fullmatch(text):
-            out.add(text)
-    return tuple(sorted(out))
 
 
 def _string_suffixes(node, defaults: dict[str, str] | None = None,

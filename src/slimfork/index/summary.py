@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from slimfork.index.bindings import BindingEvents
+from slimfork.index.built_names import BuiltName
 from slimfork.index.kernelscan import PyScan
 from slimfork.index.symbols import SymbolSummary
 
@@ -43,8 +44,8 @@ class DynamicImport(NamedTuple):
     attribute: str = ""  # the name starts with a value of ``self.<attribute>`` (``for p in self.packages: p + name``)
     reads: tuple[str, ...] | None = None  # ``__import__("pkg").__version__``: the one name read off the module the
     # call returns, which nothing else sees (None: the module object is used otherwise)
-    built: tuple[str, ...] = ()  # a name computed entirely at run time: the dotted prefixes of the names the module
-    # builds elsewhere (``_LAZY = {n: f"{__name__}.{n}" for n in _MODS}``, ``"pkg.plugins." + n``), own name placeholders
+    built: tuple[BuiltName, ...] = ()  # a name computed entirely at run time: the names the module builds elsewhere
+    # (``_LAZY = {n: f"{__name__}.{n}" for n in _MODS}``, ``"pkg.plugins." + n``), own name placeholders kept
     lazy: bool = False  # a name computed entirely at run time, imported by a module ``__getattr__`` (PEP 562; a
     # ModuleType subclass's; or a function of the module it calls): a lazy attribute of the module's package
 
