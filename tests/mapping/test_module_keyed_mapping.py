@@ -119,3 +119,15 @@ def test_a_registering_metaclass_keeps_its_classes_modules(tmp_path):
     root = write_project(tmp_path, files, SPEC)
     analysis = analyse(root / "slimfork.toml")
     assert "pkg/plugins/beta.py" not in {r.path for r in analysis.plan.removals}
+
+
+def test_a_test_of_a_cut_entry_does_not_hold_what_its_module_uses(tmp_path):
+    """holidays: each country's test imports its country module, which the cut removes; the symbol stage took that
+    module as test support, so what it used (beta's calendar here; the Chinese, Islamic... holiday groups and their
+    calendars there, 6,500 lines) stayed although the module and its test both leave the fork."""
+    files = {**FILES, "tests/__init__.py": "", "tests/test_beta.py": "import pkg\nfrom pkg.plugins.beta import Beta\n\n\n"
+             "def test_beta():\n    assert Beta().greet() == 'beta'\n"}
+    root = write_project(tmp_path, files, SPEC.replace('roots = [', 'tests = ["tests"]\nroots = ['))
+    analysis = analyse(root / "slimfork.toml")
+    assert {"pkg/plugins/beta.py", "pkg/calendar.py"} <= {r.path for r in analysis.plan.removals}
+    assert "tests/test_beta.py" in {t.path for t in analysis.stages.test_removals}

@@ -242,3 +242,19 @@ def test_instances_of_builtin_container_subclasses(tmp_path, rule, removed):
     root = write_project(tmp_path, files, SPEC.replace('"pkg:hamming", ', '"pkg:One", '))
     analysis = analyse(root / "slimfork.toml")
     assert ("pkg/two.py" in {r.path for r in analysis.plan.removals}) is removed
+
+
+def test_builtin_calls_on_literals_are_no_effects(tmp_path):
+    """holidays' ``calendars/germany_school.py``: ``(AUTUMN_BREAK, ..., SUMMER_BREAK) = range(6)`` then a table: a
+    builtin that only computes (``range``, ``sorted``, ``max``, ``len``...) runs no code worth keeping, so a module
+    none of whose names the roots use leaves with its import of such a module."""
+    files = {
+        "pkg/__init__.py": "from .one import One\nfrom .two import Two\n",
+        "pkg/data.py": "(LOW, HIGH) = range(2)\nNAMES = sorted({'b': 1, 'a': 2})\nWIDEST = max(len(NAMES), 2)\n",
+        "pkg/one.py": "class One:\n    pass\n",
+        "pkg/two.py": "from .data import LOW\n\n\nclass Two:\n    level = LOW\n",
+        "pkg/cli.py": "from pkg import One\n\nprint(One.__name__)\n",
+    }
+    root = write_project(tmp_path, files, SPEC.replace('"pkg:hamming", ', '"pkg:One", '))
+    removed = {r.path for r in analyse(root / "slimfork.toml").plan.removals}
+    assert {"pkg/two.py", "pkg/data.py"} <= removed

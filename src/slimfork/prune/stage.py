@@ -180,7 +180,8 @@ def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, Symb
 def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[SymbolSummary, str]]:
     """Package modules no root reaches that tests of reached code import (``pkg.testing``), with what they import
     in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
-    (summary, why))."""
+    (summary, why)). Not a module a registry cut no longer names (``graph.vacated``): it leaves whatever imports
+    it, and the tests that use it go with it."""
     if not tests:
         return {}
     mm, reached = graph.mm, graph.reached
@@ -196,7 +197,8 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
         while todo:
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None
-            if module in out or module in reached or path is None or first_match(tests, path) is not None \
+            if module in out or module in reached or module in graph.vacated or path is None \
+                    or first_match(tests, path) is not None \
                     or not mm.is_internal(module) or not (scratch / path).is_file():
                 continue
             summary = summary_of((scratch / path).read_bytes()).symbols
