@@ -31,7 +31,7 @@ from slimfork.prune.registries import cut_dict_registries
 from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
-from slimfork.source.test_folders import tests_of
+from slimfork.source.test_folders import is_test_file, tests_of
 from slimfork.workers import fork_pool
 
 
@@ -178,9 +178,10 @@ def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, Symb
 
 
 def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[SymbolSummary, str]]:
-    """Package modules no root reaches that tests of reached code import (``pkg.testing``), with what they import
-    in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
-    (summary, why)). Not a module a registry cut no longer names (``graph.vacated``): it leaves whatever imports
+    """Package modules no root reaches that tests of reached code import (``pkg.testing``), and the tests' own
+    helpers (``tests/common.py``, whose base class checks ``issubclass(cls, IslamicHolidays)``), with what they
+    import in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
+    (summary, why)); else a helper's use of a pruned name takes every test that uses the helper with it. Not a module a registry cut no longer names (``graph.vacated``): it leaves whatever imports
     it, and the tests that use it go with it."""
     if not tests:
         return {}
@@ -198,7 +199,7 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None
             if module in out or module in reached or module in graph.vacated or path is None \
-                    or first_match(tests, path) is not None \
+                    or first_match(tests, path) is not None and is_test_file(path) \
                     or not mm.is_internal(module) or not (scratch / path).is_file():
                 continue
             summary = summary_of((scratch / path).read_bytes()).symbols
