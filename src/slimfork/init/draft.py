@@ -18,6 +18,7 @@ from slimfork.init.registries import Registry, find_registries
 from slimfork.init.verify import verify_requirements
 from slimfork.progress import counted
 from slimfork.source.pytest_ini import pytest_options
+from slimfork.testsuite.pytest_config import read_pytest_config
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -32,7 +33,7 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    verify = verify_requirements(project, project.tests or _test_modules(project))
+    verify = verify_requirements(project, project.tests or _test_modules(project) or doctest_folders(project))
     text = render(project, roots, facts, registries, out, dead, others, verify, places)
     data = {"verify": {"requirements": verify[0], "plugins": verify[1], "notes": verify[2]},
             "source": project.source, "roots": roots,
@@ -81,7 +82,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         lines.append("## no tests folder found; test modules inside the packages: accept this to run them as the "
                      "pytest check")
         lines.append("# tests = [" + ", ".join(_s(t) for t in inside) + "]")
-    else:
+    elif not doctest_folders(project):  # else the doctests' suggestion says it
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
         lines.append(f"out = {_s(out)}")
@@ -106,6 +107,10 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _open_imports(project, places)
     lines += _pytest_names(project)
+    if not project.tests and not _test_modules(project) and (folders := doctest_folders(project)):
+        lines += ["## no tests folder found; pytest's configuration runs the examples of the docstrings "
+                  "(--doctest-modules):", "## accept this to run them as the pytest check",
+                  "# [checks.pytest]", "# tests = [" + ", ".join(_s(f) for f in folders) + "]"]
     lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
@@ -143,6 +148,24 @@ def _pytest_names(project: Project) -> list[str]:
     return ["## pytest collects none of the test files by its default names (test_*.py, *_test.py); accept this",
             f"## to run them as the pytest check (they are {pattern}):",
             "# [checks.pytest]", f'# args = ["-o", "python_files={pattern}"]']
+
+
+def doctest_folders(project: Project) -> list[str]:
+    """The library's top-level package folders (a module's file), where pytest's configuration has
+    ``--doctest-modules``: a project whose only tests are its docstrings' examples (jaraco.classes 3.4.0) ran no
+    test in its checked run."""
+    if not read_pytest_config(project.tree.root).doctest_modules:
+        return []
+    found: set[str] = set()
+    for name, path in project.internal_modules().items():
+        parts, depth = path.split("/"), len(name.split("."))
+        if parts[-1] == "__init__.py":
+            found.add("/".join(parts[:len(parts) - depth]))
+        elif depth == 1:
+            found.add(path)
+        else:
+            found.add("/".join(parts[:len(parts) - depth + 1]))
+    return sorted(found)
 
 
 def _test_modules(project: Project) -> list[str]:
