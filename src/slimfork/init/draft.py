@@ -3,14 +3,17 @@ A suggestion's lines start with '# ' (delete those two characters to accept it);
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+import textwrap
 from collections.abc import Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 
 from slimfork.decisions import Uncertain
 from slimfork.graph.open_imports import open_places
+from slimfork.init.django_tests import DjangoSettings, django_settings
 from slimfork.init.platform import Found, find_platform_facts
 from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import NOT_LIBRARY, Project, open_project
@@ -34,7 +37,11 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
     verify = verify_requirements(project, project.tests or _test_modules(project) or doctest_folders(project))
-    text = render(project, roots, facts, registries, out, dead, others, verify, places)
+    django = django_settings(project)
+    if django and not any(re.match(r"pytest[-_]django\b", line, re.I) for line in verify[0]):
+        verify = ([*verify[0], "pytest-django"], [*verify[1], f"pytest-django (Django's settings: {django.where})"],
+                  verify[2])
+    text = render(project, roots, facts, registries, out, dead, others, verify, places, django)
     data = {"verify": {"requirements": verify[0], "plugins": verify[1], "notes": verify[2]},
             "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],
@@ -59,7 +66,8 @@ def other_distributions(project: Project) -> list[str]:
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
-           verify: tuple[list[str], list[str], list[str]] = ([], [], []), places: Sequence[Uncertain] = ()) -> str:
+           verify: tuple[list[str], list[str], list[str]] = ([], [], []), places: Sequence[Uncertain] = (),
+           django: DjangoSettings | None = None) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}".strip() if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -106,11 +114,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _open_imports(project, places)
-    lines += _pytest_names(project)
-    if not project.tests and not _test_modules(project) and (folders := doctest_folders(project)):
-        lines += ["## no tests folder found; pytest's configuration runs the examples of the docstrings "
-                  "(--doctest-modules):", "## accept this to run them as the pytest check",
-                  "# [checks.pytest]", "# tests = [" + ", ".join(_s(f) for f in folders) + "]"]
+    lines += _pytest_check(project, django)
     lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
@@ -134,20 +138,46 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
 
 
-def _pytest_names(project: Project) -> list[str]:
-    """A ``python_files`` option where pytest's default names (``test_*.py``, ``*_test.py``) match none of the test
-    folders' files but ``*test.py`` does (phonenumbers' ``phonenumbertest.py``): without it the check collects none."""
+def _pytest_check(project: Project, django: DjangoSettings | None) -> list[str]:
+    """One ``[checks.pytest]`` suggestion (two tables would not parse once both were accepted): the package folders
+    of a project whose only tests are its docstrings' examples, a ``python_files`` pytest's default names need, and
+    a Django app's settings module."""
+    if not project.tests and not _test_modules(project) and (folders := doctest_folders(project)):
+        return ["## no tests folder found; pytest's configuration runs the examples of the docstrings "
+                "(--doctest-modules):", "## accept this to run them as the pytest check",
+                "# [checks.pytest]", "# tests = [" + ", ".join(_s(f) for f in folders) + "]"]
+    notes, args = [], []
+    if pattern := _pytest_names(project):
+        notes += ["pytest collects none of the test files by its default names (test_*.py, *_test.py); accept "
+                  f"this to run them as the pytest check (they are {pattern})"]
+        args += ["-o", f"python_files={pattern}"]
+    if django:
+        notes += [f"the tests need Django's settings, which Django's test runner configures ({django.where}): "
+                  "accept this, with pytest-django in [verify], to run them as the pytest check"]
+        args.append(f"--ds={django.module}")
+    # pytest-django puts a manage.py's folder on sys.path where the selection names it (tests/manage.py)
+    selection = [f'# tests = [{_s(django.folder)}]'] if django and django.folder else []
+    wrapped = [f"## {line}" for note in notes for line in textwrap.wrap(note, 104)]
+    return [*wrapped, "# [checks.pytest]", *selection, "# args = [" + ", ".join(_s(a) for a in args) + "]"] \
+        if args else []
+
+
+def _pytest_names(project: Project) -> str | None:
+    """A ``python_files`` pattern where pytest's default names (``test_*.py``, ``*_test.py``) match none of the test
+    folders' files that hold tests but ``*test.py`` does (phonenumbers' ``phonenumbertest.py``; django-appconf
+    1.2.0's ``tests.py`` beside a ``test_settings.py`` of no test): without it the check collects none."""
     files = [f for f in project.index.files for t in project.tests if f.startswith(t.rstrip("/") + "/")]
-    names = [f.rsplit("/", 1)[-1] for f in files if f.endswith(".py")]
+    names = [f.rsplit("/", 1)[-1] for f in files if f.endswith(".py") and _holds_tests(project.parse(f))]
     if not names or any(fnmatch(n, "test_*.py") or fnmatch(n, "*_test.py") for n in names) \
             or any("python_files" in options for _, options in pytest_options(project.tree.root)):
-        return []
-    pattern = next((p for p in ("*test.py", "*tests.py", "test*.py") if any(fnmatch(n, p) for n in names)), None)
-    if pattern is None:
-        return []
-    return ["## pytest collects none of the test files by its default names (test_*.py, *_test.py); accept this",
-            f"## to run them as the pytest check (they are {pattern}):",
-            "# [checks.pytest]", f'# args = ["-o", "python_files={pattern}"]']
+        return None
+    return next((p for p in ("*test.py", "*tests.py", "test*.py") if any(fnmatch(n, p) for n in names)), None)
+
+
+def _holds_tests(tree: ast.Module | None) -> bool:
+    """A function or method named ``test*`` (unparsable: assume so)."""
+    return tree is None or any(isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                               and node.name.startswith("test") for node in ast.walk(tree))
 
 
 def doctest_folders(project: Project) -> list[str]:
