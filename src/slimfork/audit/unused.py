@@ -21,6 +21,7 @@ from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
 from slimfork.audit.scriptuse import beside_imports
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
+from slimfork.source.test_folders import TEST_DIRS
 from slimfork.spec.model import Root
 from slimfork.progress import counted
 
@@ -81,6 +82,7 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
                   index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
     """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
+    roots += namespace_portions(tree, skip)
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
@@ -106,6 +108,27 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
         if index is not None:
             roots += [Root("file", p, text=f"file:{p} (defines tests)") for p in python_paths
                       if defines_tests(p, index.files.get(p)) and module_of(p) is not None]
+    return roots
+
+
+_NOT_LIBRARY = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?|notebooks?)$")
+
+
+def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -> list[Root]:
+    """The packages directly inside a top-level namespace package (PEP 420: a folder without
+    ``__init__.py``), which imports none of them: jaraco.classes 3.4.0's ``jaraco/classes``, whose root ``jaraco``
+    reached nothing, so the audit called the whole library unused."""
+    roots = []
+    for pkg in tree.packages:
+        folder = tree.python_root / pkg
+        if pkg in skip or _NOT_LIBRARY.search(pkg) or not folder.is_dir() or (folder / "__init__.py").is_file():
+            continue
+        for child in sorted(folder.iterdir()):  # its regular packages: loose modules beside them are scripts
+            name = child.name
+            if name.isidentifier() and name not in TEST_DIRS and not name.startswith(("_", "test")) and (
+                    child / "__init__.py").is_file():
+                roots.append(Root("module", f"{pkg}.{name}", text=f"{pkg}.{name} (a portion of the namespace "
+                                                                   f"package {pkg})"))
     return roots
 
 
