@@ -273,3 +273,16 @@ def test_an_extension_the_build_makes_is_the_projects_own_whatever_the_roots(tmp
     assert "warning: check 'pytest' could not run on the original" in err, err
     assert "own fastmod_xyz (an extension its build makes: setup.py:3) is not in the source tree" in err
     assert "add what provides" not in err and "lacks fastmod_xyz" not in err
+
+
+def test_pywin32s_modules_are_another_platforms(capsys):
+    """execnet 2.1.2's ``script/socketserverservice.py`` imports pywin32's ``servicemanager``: the hint said to add
+    what provides it to [verify] requirements; pip installs pywin32 on Windows alone."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("14 of 15 modules import in the original; not counted: pkg.service (ModuleNotFoundError: No module "
+            "named 'servicemanager')")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "nothing provides servicemanager on this platform" in err and "add what provides" not in err

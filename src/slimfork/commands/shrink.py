@@ -83,7 +83,7 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
         if b.get("usable", True) and foreign and not missing - own - set(foreign):
             names = ", ".join(foreign)
             what = (f"ran on the original without {names}, the standard library's on another platform (or of "
-                    "Python 2), so it verified only what imports without it")
+                    "Python 2, or Windows' pywin32), so it verified only what imports without it")
             it = "it" if len(foreign) == 1 else "them"
             hint = (f"nothing provides {names} on this platform: the modules that import {it} cannot import here, "
                     "in the original as in the fork (a fork for this platform may drop them)")
@@ -165,13 +165,21 @@ _PYTHON2_STDLIB = frozenset({
     "md5", "sha", "mimetools", "rfc822", "popen2"})
 
 
+# pywin32's modules, Windows' own: pip installs pywin32 on Windows alone (execnet 2.1.2's socketserverservice.py
+# imports servicemanager, and the hint said to add what provides it)
+_PYWIN32 = frozenset({"servicemanager", "pythoncom", "pywintypes", "win32api", "win32con", "win32event",
+                      "win32file", "win32gui", "win32pipe", "win32process", "win32security", "win32service",
+                      "win32serviceutil", "win32com", "win32clipboard", "win32job", "win32pdh", "win32ts", "winerror"})
+
+
 def _other_platform_stdlib(name: str) -> bool:
     """A module of Python's standard library that this interpreter does not have: another platform's (``winreg``,
-    ``msvcrt``, ``_winapi``) or Python 2's; no requirement provides it (the hint named one: "yaml is PyYAML's")."""
+    ``msvcrt``, ``_winapi``) or Python 2's, or pywin32's off Windows; no requirement provides it here (the hint
+    named one: "yaml is PyYAML's")."""
     import importlib.util
     import sys
 
-    if name in _PYTHON2_STDLIB:
+    if name in _PYTHON2_STDLIB or name in _PYWIN32 and sys.platform != "win32":
         return True
     try:
         return name in sys.stdlib_module_names and importlib.util.find_spec(name) is None
