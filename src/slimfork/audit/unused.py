@@ -217,12 +217,23 @@ def test_data_folders(root, index, paths) -> dict[str, str]:
                 keys_of.setdefault(path, []).append((base, folder))
             keys_of.setdefault(path, []).extend(("/".join(parts[i:]), folder) for i in range(len(parts) - 1))
             folder = posixpath.dirname(folder)
+    # a folder of plain files outside the test folders, no package and holding no test file, that a test runner
+    # names (pep8-naming 0.15.1's run_tests.py: os.listdir('testsuite'), whose N801.py ... it checks with flake8)
+    with_tests = {posixpath.dirname(p) for p in index.files if is_test_file(p)}
+    for path in paths:
+        folder = posixpath.dirname(path)
+        if folder and not in_test_folder(path) and posixpath.basename(folder) not in _GENERIC_FOLDERS \
+                and f"{folder}/__init__.py" not in index.files \
+                and not any(w == folder or w.startswith(folder + "/") for w in with_tests):
+            keys_of.setdefault(path, []).append((folder, folder))
     if not keys_of:
         return {}
     wanted = {k for keys in keys_of.values() for k, _f in keys}
     named: dict[str, tuple[str, int]] = {}
     unreached = set(paths)  # a file of the data itself names nothing for the tests
-    for test in sorted(p for p in index.files if p.endswith(".py") and in_test_folder(p) and p not in unreached):
+    # the namers: test files, and a test runner beside them (run_tests.py, runtests.py)
+    for test in sorted(p for p in index.files if p.endswith(".py") and (
+            in_test_folder(p) and p not in unreached or "test" in posixpath.basename(p) and p not in keys_of)):
         try:
             text = (Path(root) / test).read_text(encoding="utf-8", errors="replace")
         except OSError:
