@@ -114,7 +114,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _open_imports(project, places)
-    lines += _pytest_check(project, django)
+    lines += _pytest_check(project, django) or _runner_check(project)
     lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
@@ -160,6 +160,24 @@ def _pytest_check(project: Project, django: DjangoSettings | None) -> list[str]:
     wrapped = [f"## {line}" for note in notes for line in textwrap.wrap(note, 104)]
     return [*wrapped, "# [checks.pytest]", *selection, "# args = [" + ", ".join(_s(a) for a in args) + "]"] \
         if args else []
+
+
+RUNNERS = ("runtests.py", "run_tests.py")
+
+
+def _runner_check(project: Project) -> list[str]:
+    """A ``[[checks.command]]`` for a test runner script at the top (pep8-naming 0.15.1's ``run_tests.py``, which
+    checks the files of ``testsuite/`` with flake8) where no test pytest collects was found: the checked run
+    verified the imports and the install alone."""
+    if project.tests or _test_modules(project) or doctest_folders(project):
+        return []
+    for name in RUNNERS:
+        if name in project.index.files and "__main__" in (project.tree.root / name).read_text(errors="replace"):
+            return [f"## no tests pytest collects; {name} runs the project's tests: accept this to run it as a "
+                    "check", "## (the same exit code on the original and the fork)",
+                    "# [[checks.command]]", f"# name = {_s(name)}", f'# argv = ["python", {_s(name)}]',
+                    '# cwd = "."', '# match = "exit"']
+    return []
 
 
 def _pytest_names(project: Project) -> str | None:
