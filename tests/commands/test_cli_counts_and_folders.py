@@ -31,3 +31,15 @@ def test_why_on_a_relative_folder(tmp_path, capsys, monkeypatch):
 
     data = json.loads(capsys.readouterr().out)
     assert data["kept"] and [s["module"] for s in data["chain"]] == ["pkg", "pkg.core"]
+
+
+def test_why_on_a_folder_names_the_closest_module_or_file(tmp_path, capsys):
+    """mdurl 0.1.2: ``slimfork why . mdurl._parsee`` said only "give a module (pkg.mod) or a path"; on a spec it
+    names the closest module, and now on a folder too."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("from . import _parse\n")
+    (tmp_path / "pkg" / "_parse.py").write_text("X = 1\n")
+    assert main(["why", str(tmp_path), "pkg._parsee", "--no-progress"]) == 2
+    assert "hint: did you mean pkg._parse?" in capsys.readouterr().err
+    assert main(["why", str(tmp_path), "pkg/_pars.py", "--no-progress"]) == 2
+    assert "hint: did you mean pkg/_parse.py?" in capsys.readouterr().err

@@ -251,3 +251,38 @@ def test_options_of_a_plugin_not_installed_name_the_plugin(capsys):
     err = capsys.readouterr().err
     assert "need pytest-cov, pytest-xdist: add them to [verify] requirements" in err
     assert "--no-cov-on-fail" in err and "-n4" in err
+
+
+def test_an_extension_the_build_makes_is_the_projects_own_whatever_the_roots(tmp_path, capsys):
+    """pyahocorasick 2.3.1 with a hand-written ``roots = ["etc.**"]`` (its Python is tooling; setup.py builds the
+    extension ``ahocorasick`` alone): the tests import the unbuilt extension, and the hint said to add what provides
+    ahocorasick, as though it were a dependency."""
+    root = tmp_path / "proj"
+    (root / "etc").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "etc" / "__init__.py").write_text("")
+    (root / "etc" / "tool.py").write_text("X = 1\n")
+    (root / "tests" / "test_fast.py").write_text("import fastmod_xyz\n\n\ndef test_x():\n    assert fastmod_xyz\n")
+    (root / "setup.py").write_text('from setuptools import Extension, setup\n\n'
+                                   'setup(name="fastmod", ext_modules=[Extension("fastmod_xyz", ["fast.c"])])\n')
+    (root / "fast.c").write_text("int x;\n")
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["etc.**"]\ntests = ["tests"]\n'
+                                        '[checks]\nskip = ["install", "import-modules"]\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: check 'pytest' could not run on the original" in err, err
+    assert "own fastmod_xyz (an extension its build makes: setup.py:3) is not in the source tree" in err
+    assert "add what provides" not in err and "lacks fastmod_xyz" not in err
+
+
+def test_pywin32s_modules_are_another_platforms(capsys):
+    """execnet 2.1.2's ``script/socketserverservice.py`` imports pywin32's ``servicemanager``: the hint said to add
+    what provides it to [verify] requirements; pip installs pywin32 on Windows alone."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("14 of 15 modules import in the original; not counted: pkg.service (ModuleNotFoundError: No module "
+            "named 'servicemanager')")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
+    assert print_unusable(data, venv=True) == 1
+    err = capsys.readouterr().err
+    assert "nothing provides servicemanager on this platform" in err and "add what provides" not in err

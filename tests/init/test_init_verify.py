@@ -246,3 +246,34 @@ def test_a_line_per_python_version_all_stay_and_a_tests_require_file_pin_is_a_lo
     verify = json.loads(capsys.readouterr().out)["verify"]
     assert verify["requirements"] == ["pysocks>=1.7.1", 'pytest>=6.2.5; python_version<"3.9"',
                                       'pytest>=8.2.2; python_version>="3.10"', "pytest"]
+
+
+def test_linters_and_their_pytest_plugins_in_a_test_extra_are_not_drafted(tmp_path, capsys):
+    """jaraco's ``testing`` extra (portend 3.2.1: ``pytest-mypy``, ``pytest-ruff``, ``pytest-checkdocs``) and
+    httplib2 0.32.1's ``flake8`` were drafted whole: they check the project's style, not what the tests test. One
+    that pytest's configuration turns on (``addopts = --flake8``), that the tests import, or that the project
+    depends on stays."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "import pyflakes\n",
+        "tests/test_x.py": "import black\n\ndef test_x():\n    pass\n",
+        "pytest.ini": "[pytest]\naddopts = --flake8\n",
+        "setup.py": """
+            from setuptools import setup
+            setup(name="pkg", install_requires=["pyflakes"],
+                  extras_require={"testing": ["pytest>=6", "pytest-mypy", "pytest-ruff>=0.2", "pytest-checkdocs",
+                                              "pytest-flake8", "pytest-cov", "mypy", "flake8", "black", "pyflakes",
+                                              "pre-commit", "pytest-mypy-plugins"]})
+            """,
+    })
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pyflakes", "pytest>=6", "pytest-flake8", "pytest-cov", "black",
+                                      "pytest-mypy-plugins"]
+    text = draft.read_text()
+    assert ("## not drafted: pytest-mypy (a pytest plugin that adds its own lint or type checks beside the tests, "
+            "which pytest's configuration does not turn on)") in text
+    assert "## not drafted: pytest-ruff>=0.2 (a pytest plugin" in text
+    assert "## not drafted: pytest-checkdocs (a pytest plugin" in text
+    assert "## not drafted: mypy (checks the code's style or types: the tests do not import it)" in text
+    assert "## not drafted: flake8 (checks" in text and "## not drafted: pre-commit (checks" in text

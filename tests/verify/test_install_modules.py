@@ -26,3 +26,12 @@ def test_a_tests_package_alone_is_still_imported():
 def test_named_roots_win():
     source = SimpleNamespace(dist=None, packages=["pkg", "tests"])
     assert install_modules(_spec(("module", "pkg.core")), source) == ["pkg.core"]
+
+
+def test_a_globs_package_not_every_top_level_folder():
+    """parse_type 0.6.6 with the drafted ``roots = ["parse_type.**"]``: the check imported its ``bin`` and ``tasks``
+    folders too, which the build does not install, and the hint said to add what provides them."""
+    source = SimpleNamespace(dist=None, packages=["parse_type", "bin", "tasks"])
+    assert install_modules(_spec(("glob", "parse_type.**")), source) == ["parse_type"]
+    assert install_modules(_spec(("glob", "pkg.sub.*"), ("glob", "*")), source) == ["pkg.sub"]
+    assert install_modules(_spec(("glob", "*")), source) == ["parse_type", "bin", "tasks"]

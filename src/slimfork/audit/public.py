@@ -15,6 +15,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from slimfork.graph import ModuleGraph
+from slimfork.source.installed_names import installed_patterns, matches
 from slimfork.source.layout import SourceTree
 
 CONFIDENCE = 40
@@ -28,11 +29,14 @@ _NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
     """Top-level packages of an installable tree that its tests import: regular ones and implicit namespace
     packages (google-cloud-core's ``google``, Megatron-LM's ``megatron``), whose modules users import by their own
-    names."""
+    names. A tree without test files: the top-level packages its build installs (``top_level.txt``, ...)."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
     regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package}
+    if not tests:  # no test tells the library from tooling (jaraco.classes 3.4.0: doctests only): what is installed
+        installed = installed_patterns(tree.root)
+        return {p for p in regular if installed and matches(p, installed)}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):
@@ -64,7 +68,8 @@ def is_public_path(path: str, packages: set[str], module: str | None) -> bool:
 
 
 def public_note(package: str) -> str:
-    return (f"a public module of the library package {package} (build files at the root, its tests import it): "
+    return (f"a public module of the library package {package} (build files at the root; its tests import it, or, "
+            "without tests, its build installs it): "
             "users may import it though nothing in the tree does; without a spec naming the roots, public, "
             "no internal user")
 

@@ -51,7 +51,7 @@ from slimfork.audit.unused import (
     test_data_folders,
     unused_findings,
 )
-from slimfork.errors import SlimforkError
+from slimfork.errors import SlimforkError, did_you_mean
 from slimfork.graph import build_graph
 from slimfork.index.build import build_index
 from slimfork.source.layout import SourceTree
@@ -255,8 +255,9 @@ def folder_why(folder: Path, target: str) -> dict:
     mm = audit_module_map(tree, index)
     module = target if target in mm.modules else mm.module_of(target.replace("\\", "/"))
     if module is None:
-        raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET",
-                            hint="give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)")
+        options = list(index.files) if "/" in target or target.endswith(".py") else list(mm.modules)
+        raise SlimforkError(f"no module or Python file {target} in {folder}", key="TARGET", hint=did_you_mean(
+            target, options, "give a module (pkg.mod) or a path relative to the folder (pkg/mod.py)"))
     roots = default_roots(tree, list(index.files), mm.module_of, index=index, skip=set(unimported_packages(tree, index)))
     graph, _extra, _amb = audit_graph(tree, index, scan_tree(index), roots, mm=mm)
     chain = [{"module": step.module, "reason": (step.root_reason or "a root") if step.edge is None else

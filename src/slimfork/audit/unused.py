@@ -21,6 +21,7 @@ from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
 from slimfork.audit.scriptuse import beside_imports
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
+from slimfork.source.test_folders import TEST_DIRS
 from slimfork.spec.model import Root
 from slimfork.progress import counted
 
@@ -81,6 +82,7 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
                   index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
     """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
+    roots += namespace_portions(tree, skip)
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
@@ -106,6 +108,27 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
         if index is not None:
             roots += [Root("file", p, text=f"file:{p} (defines tests)") for p in python_paths
                       if defines_tests(p, index.files.get(p)) and module_of(p) is not None]
+    return roots
+
+
+_NOT_LIBRARY = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?|notebooks?)$")
+
+
+def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -> list[Root]:
+    """The packages directly inside a top-level namespace package (PEP 420: a folder without
+    ``__init__.py``), which imports none of them: jaraco.classes 3.4.0's ``jaraco/classes``, whose root ``jaraco``
+    reached nothing, so the audit called the whole library unused."""
+    roots = []
+    for pkg in tree.packages:
+        folder = tree.python_root / pkg
+        if pkg in skip or _NOT_LIBRARY.search(pkg) or not folder.is_dir() or (folder / "__init__.py").is_file():
+            continue
+        for child in sorted(folder.iterdir()):  # its regular packages: loose modules beside them are scripts
+            name = child.name
+            if name.isidentifier() and name not in TEST_DIRS and not name.startswith(("_", "test")) and (
+                    child / "__init__.py").is_file():
+                roots.append(Root("module", f"{pkg}.{name}", text=f"{pkg}.{name} (a portion of the namespace "
+                                                                   f"package {pkg})"))
     return roots
 
 
@@ -194,12 +217,23 @@ def test_data_folders(root, index, paths) -> dict[str, str]:
                 keys_of.setdefault(path, []).append((base, folder))
             keys_of.setdefault(path, []).extend(("/".join(parts[i:]), folder) for i in range(len(parts) - 1))
             folder = posixpath.dirname(folder)
+    # a folder of plain files outside the test folders, no package and holding no test file, that a test runner
+    # names (pep8-naming 0.15.1's run_tests.py: os.listdir('testsuite'), whose N801.py ... it checks with flake8)
+    with_tests = {posixpath.dirname(p) for p in index.files if is_test_file(p)}
+    for path in paths:
+        folder = posixpath.dirname(path)
+        if folder and not in_test_folder(path) and posixpath.basename(folder) not in _GENERIC_FOLDERS \
+                and f"{folder}/__init__.py" not in index.files \
+                and not any(w == folder or w.startswith(folder + "/") for w in with_tests):
+            keys_of.setdefault(path, []).append((folder, folder))
     if not keys_of:
         return {}
     wanted = {k for keys in keys_of.values() for k, _f in keys}
     named: dict[str, tuple[str, int]] = {}
     unreached = set(paths)  # a file of the data itself names nothing for the tests
-    for test in sorted(p for p in index.files if p.endswith(".py") and in_test_folder(p) and p not in unreached):
+    # the namers: test files, and a test runner beside them (run_tests.py, runtests.py)
+    for test in sorted(p for p in index.files if p.endswith(".py") and (
+            in_test_folder(p) and p not in unreached or "test" in posixpath.basename(p) and p not in keys_of)):
         try:
             text = (Path(root) / test).read_text(encoding="utf-8", errors="replace")
         except OSError:

@@ -32,15 +32,17 @@ def add_parser(sub):
     return p
 
 
-def print_unusable(data: dict, venv: bool = False) -> int:
+def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | None = None) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
     module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
     lacked a dependency for part of the original verified only the rest (ftfy 6.3.1: "1 of 16 modules import in
     the original", no ``wcwidth``): a warning too. ``venv``: the checks ran in the venv of ``[verify]
     requirements``, so the hint says to add what that lacks (zope.deprecation 5.0's accepted draft: the venv's
-    setuptools has no ``pkg_resources``, and the hint said the interpreter running slimfork lacked it). Returns how
-    many warnings it wrote."""
+    setuptools has no ``pkg_resources``, and the hint said the interpreter running slimfork lacked it).
+    ``compiled``: the top-level extension modules the build makes, and where (``setup.py:43``): the project's own,
+    whatever the roots (pyahocorasick 2.3.1 with ``roots = ["etc.**"]`` was told to add what provides
+    ``ahocorasick``). Returns how many warnings it wrote."""
     import sys
 
     import re
@@ -58,7 +60,9 @@ def print_unusable(data: dict, venv: bool = False) -> int:
                 "install the project's dependencies there, or name them in [verify] requirements (docs/verify.md)")
 
     baselines = (data.get("batches") or {}).get("baselines") or []
+    compiled = compiled or {}
     own = {r["module"].split(".")[0] for r in data.get("roots") or [] if isinstance(r, dict) and r.get("module")}
+    own |= set(compiled)
     kept = {k["module"] for k in data.get("kept") or [] if isinstance(k, dict) and k.get("module")}
     written = 0
     for b in baselines:
@@ -79,7 +83,7 @@ def print_unusable(data: dict, venv: bool = False) -> int:
         if b.get("usable", True) and foreign and not missing - own - set(foreign):
             names = ", ".join(foreign)
             what = (f"ran on the original without {names}, the standard library's on another platform (or of "
-                    "Python 2), so it verified only what imports without it")
+                    "Python 2, or Windows' pywin32), so it verified only what imports without it")
             it = "it" if len(foreign) == 1 else "them"
             hint = (f"nothing provides {names} on this platform: the modules that import {it} cannot import here, "
                     "in the original as in the fork (a fork for this platform may drop them)")
@@ -100,10 +104,14 @@ def print_unusable(data: dict, venv: bool = False) -> int:
             hint = lacks(", ".join(sorted(missing - own - set(foreign))))
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
-            hint = (f"the project's own {', '.join(sorted(named))} {'is' if len(named) == 1 else 'are'} not in the "
-                    "source tree: a compiled extension, or a file its build writes (lz4's _version.py); build it "
-                    "there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the install check")
-            public = sorted(n for n in named if not n.rsplit(".", 1)[-1].startswith("_"))
+            built = [f"{n} (an extension its build makes: {compiled[n]})" for n in sorted(named) if n in compiled]
+            hint = (f"the project's own {', '.join(built or sorted(named))} {'is' if len(named) == 1 else 'are'} not "
+                    "in the source tree: "
+                    + ("" if len(built) == len(named) else "a compiled extension, or a file its build writes (lz4's "
+                       "_version.py); ")
+                    + "build it there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely on the "
+                    "install check")
+            public = sorted(n for n in named if not n.rsplit(".", 1)[-1].startswith("_") and n not in compiled)
             if public:  # zope.schema 7.0.1's zope.interface: another distribution's part of a shared namespace
                 hint += (f"; or, where {public[0].split('.')[0]} is a namespace package other distributions share, "
                          f"{'it is' if len(public) == 1 else 'they are'} theirs: add them to [verify] requirements "
@@ -157,13 +165,21 @@ _PYTHON2_STDLIB = frozenset({
     "md5", "sha", "mimetools", "rfc822", "popen2"})
 
 
+# pywin32's modules, Windows' own: pip installs pywin32 on Windows alone (execnet 2.1.2's socketserverservice.py
+# imports servicemanager, and the hint said to add what provides it)
+_PYWIN32 = frozenset({"servicemanager", "pythoncom", "pywintypes", "win32api", "win32con", "win32event",
+                      "win32file", "win32gui", "win32pipe", "win32process", "win32security", "win32service",
+                      "win32serviceutil", "win32com", "win32clipboard", "win32job", "win32pdh", "win32ts", "winerror"})
+
+
 def _other_platform_stdlib(name: str) -> bool:
     """A module of Python's standard library that this interpreter does not have: another platform's (``winreg``,
-    ``msvcrt``, ``_winapi``) or Python 2's; no requirement provides it (the hint named one: "yaml is PyYAML's")."""
+    ``msvcrt``, ``_winapi``) or Python 2's, or pywin32's off Windows; no requirement provides it here (the hint
+    named one: "yaml is PyYAML's")."""
     import importlib.util
     import sys
 
-    if name in _PYTHON2_STDLIB:
+    if name in _PYTHON2_STDLIB or name in _PYWIN32 and sys.platform != "win32":
         return True
     try:
         return name in sys.stdlib_module_names and importlib.util.find_spec(name) is None
@@ -208,6 +224,7 @@ def print_warnings(warnings: list[str], report_dir=None) -> None:
 
 def run(args) -> int:
     from slimfork.api import shrink
+    from slimfork.source.compiled_modules import compiled_modules
 
     spec, out_dir = args.spec, args.out
     if spec is None:
@@ -226,7 +243,8 @@ def run(args) -> int:
                     executor=args.executor, ray_address=args.ray_address)
     data = result.data
     print_stale(result.analysis)
-    unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None)
+    unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None,
+                              compiled=compiled_modules(result.analysis.tree.root))
     restored = print_restored(data, result.report_dir)
     if args.json:
         print_json(data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -128,6 +129,10 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                 mod = mm.longest_module(text)
                 if mod and mod != name and mod not in mm.top_names:
                     out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
+            elif mod := _beside_module(mm, index, info.path, text):
+                out.append(Edge(mod, "string", line, f"the string '{text}' names it from "
+                                                     f"'{posixpath.dirname(info.path)}', first on sys.path when "
+                                                     "it runs as a script"))
         for text, line in summary.path_strings:
             here = posixpath.dirname(info.path)
             for path in (posixpath.normpath(text), posixpath.normpath(posixpath.join(here, text))):
@@ -262,3 +267,20 @@ def _registry_detail(reg: RegistrySpec, member: str) -> str:
     rel = member[len(reg.package) + 1:]
     pattern = next(p for p in reg.keep if _match(p, rel))
     return f"registry {reg.package} keeps '{pattern}'" + (f" ({reg.reason})" if reg.reason else "")
+
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _beside_module(mm: ModuleMap, index, path: str | None, text: str) -> str | None:
+    """The module a dotted string names relative to its file's own folder, which Python puts first on sys.path
+    when the file runs as a script (django-js-asset 5.0.0's ``tests/manage.py``: ``DJANGO_SETTINGS_MODULE`` is
+    ``"testapp.settings"``, the file ``tests/testapp/settings.py``, which the audit called unreached)."""
+    folder = posixpath.dirname(path or "")
+    if not folder or not _DOTTED.fullmatch(text):
+        return None
+    stem = posixpath.join(folder, *text.split("."))
+    for candidate in (stem + ".py", stem + "/__init__.py"):
+        if candidate in index.files:
+            return mm.module_of(candidate)
+    return None

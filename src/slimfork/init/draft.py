@@ -6,18 +6,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from fnmatch import fnmatch
 from pathlib import Path
 
 from slimfork.decisions import Uncertain
 from slimfork.graph.open_imports import open_places
+from slimfork.init.django_tests import DjangoSettings, django_settings
 from slimfork.init.platform import Found, find_platform_facts
 from slimfork.init.platform_only import DeadModule, platform_only_modules
 from slimfork.init.project import NOT_LIBRARY, Project, open_project
 from slimfork.init.registries import Registry, find_registries
+from slimfork.init.test_checks import doctest_folders, pytest_check, runner_check, test_modules
 from slimfork.init.verify import verify_requirements
 from slimfork.progress import counted
-from slimfork.source.pytest_ini import pytest_options
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -32,8 +32,12 @@ def draft_spec(target: str, base: Path | None = None, out: str | None = None) ->
     places = open_places(project.mm, project.index)
     roots = (["script:*"] if project.tree.dist and project.tree.dist.scripts else []) + project.public_roots()
     others = other_distributions(project)
-    verify = verify_requirements(project, project.tests or _test_modules(project))
-    text = render(project, roots, facts, registries, out, dead, others, verify, places)
+    verify = verify_requirements(project, project.tests or test_modules(project) or doctest_folders(project))
+    django = django_settings(project)
+    if django and not any(re.match(r"pytest[-_]django\b", line, re.I) for line in verify[0]):
+        verify = ([*verify[0], "pytest-django"], [*verify[1], f"pytest-django (Django's settings: {django.where})"],
+                  verify[2])
+    text = render(project, roots, facts, registries, out, dead, others, verify, places, django)
     data = {"verify": {"requirements": verify[0], "plugins": verify[1], "notes": verify[2]},
             "source": project.source, "roots": roots,
             "tests": project.tests, "drop": [vars(d) for d in dead],
@@ -58,7 +62,8 @@ def other_distributions(project: Project) -> list[str]:
 
 def render(project: Project, roots: list[str], facts: list[Found], registries: list[Registry],
            out: str | None, dead: Sequence[DeadModule] = (), others: Sequence[str] = (),
-           verify: tuple[list[str], list[str], list[str]] = ([], [], []), places: Sequence[Uncertain] = ()) -> str:
+           verify: tuple[list[str], list[str], list[str]] = ([], [], []), places: Sequence[Uncertain] = (),
+           django: DjangoSettings | None = None) -> str:
     dist = project.tree.dist
     name = f"{dist.name} {dist.version}".strip() if dist else project.tree.root.name
     lines = [f"## Drafted by `slimfork init {project.source}`: a keep spec for {name}.",
@@ -77,11 +82,11 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
     lines.append("roots = [" + ", ".join(_s(r) for r in roots) + "]")
     if project.tests:
         lines.append(f"tests = [{', '.join(_s(t) for t in project.tests)}]{'':<6}## the project's own tests")
-    elif inside := _test_modules(project):  # zope.deprecation 5.0: src/zope/deprecation/tests.py
+    elif inside := test_modules(project):  # zope.deprecation 5.0: src/zope/deprecation/tests.py
         lines.append("## no tests folder found; test modules inside the packages: accept this to run them as the "
                      "pytest check")
         lines.append("# tests = [" + ", ".join(_s(t) for t in inside) + "]")
-    else:
+    elif not doctest_folders(project):  # else the doctests' suggestion says it
         lines.append("## no tests folder found (tests = [\"tests\"] names one)")
     if out:
         lines.append(f"out = {_s(out)}")
@@ -105,7 +110,7 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
             lines.append(f"##   {d.path}: {d.lines} lines, imported at {', '.join(d.imports[:SHOWN_USES]) or '-'}")
         lines.append("# drop = [" + ", ".join(_s(d.path) for d in dead) + "]")
     lines += _open_imports(project, places)
-    lines += _pytest_names(project)
+    lines += pytest_check(project, django) or runner_check(project)
     lines += _verify(*verify)
     lines += _facts(facts)
     lines += _registries(registries)
@@ -127,30 +132,6 @@ def _open_imports(project: Project, places: Sequence[Uncertain]) -> list[str]:
             *([f"##   ... {len(places) - SHOWN_KEYS} more"] if len(places) > SHOWN_KEYS else []),
             "## if the names come from outside the project (a user's plugins or hooks), accept this to let them go:",
             "# outside_imports = [" + ", ".join(_s(m) for m in modules) + "]"]
-
-
-def _pytest_names(project: Project) -> list[str]:
-    """A ``python_files`` option where pytest's default names (``test_*.py``, ``*_test.py``) match none of the test
-    folders' files but ``*test.py`` does (phonenumbers' ``phonenumbertest.py``): without it the check collects none."""
-    files = [f for f in project.index.files for t in project.tests if f.startswith(t.rstrip("/") + "/")]
-    names = [f.rsplit("/", 1)[-1] for f in files if f.endswith(".py")]
-    if not names or any(fnmatch(n, "test_*.py") or fnmatch(n, "*_test.py") for n in names) \
-            or any("python_files" in options for _, options in pytest_options(project.tree.root)):
-        return []
-    pattern = next((p for p in ("*test.py", "*tests.py", "test*.py") if any(fnmatch(n, p) for n in names)), None)
-    if pattern is None:
-        return []
-    return ["## pytest collects none of the test files by its default names (test_*.py, *_test.py); accept this",
-            f"## to run them as the pytest check (they are {pattern}):",
-            "# [checks.pytest]", f'# args = ["-o", "python_files={pattern}"]']
-
-
-def _test_modules(project: Project) -> list[str]:
-    """Test modules of the packages where no tests folder holds them (``pkg/tests.py``, ``pkg/test_x.py``; not a
-    ``pkg/testing.py`` of helpers for the users' tests)."""
-    names = [(path, path.rsplit("/", 1)[-1]) for path in project.internal_modules().values()]
-    return sorted(path for path, name in names if name in ("tests.py", "test.py")
-                  or name.startswith("test_") or name.endswith(("_test.py", "_tests.py")))
 
 
 def _verify(requirements: list[str], plugins: list[str], notes: Sequence[str] = ()) -> list[str]:

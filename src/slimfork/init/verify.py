@@ -67,7 +67,8 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
             lines.append(name)
         if reason:
             why.append(f"{name} ({reason})")
-    lines, notes = _not_for_the_checks(_first_of_each(lines), imported, set(needs))
+    runtime = {_key(req) for req in metadata if not _EXTRA.search(req)} | {_key(req) for req in declared.runtime}
+    lines, notes = _not_for_the_checks(_first_of_each(lines), imported, set(needs), runtime)
     notes += [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
              "Python)" for line, pin in declared.relaxed.items() if line in lines]
     user = _pkg_resources_user(project, tests)
@@ -81,23 +82,38 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
 _BACKPORTS = {"enum34": "enum", "futures": "concurrent.futures", "functools32": "functools",
               "subprocess32": "subprocess"}
 _UPLOADER = re.compile(r"coveralls|codecov|codacy|codeclimate")
+# linters, type checkers and a hook runner of them: they check the code, the project's tests do not need them
+_CHECKERS = re.compile(r"flake8(-.*)?|pylint(-.*)?|black|isort|ruff|mypy|pyright|pytype|pycodestyle|pydocstyle|"
+                       r"pyflakes|autopep8|yapf|bandit|pre-commit")
+# pytest plugins that add only checks of their own (lint, types, packaging metadata) beside the project's tests
+_CHECKER_PLUGINS = re.compile(r"pytest-(mypy|ruff|flake8|flakes|black|isort|pylint|pycodestyle|pydocstyle|pep8|"
+                              r"codestyle|mccabe|checkdocs)")
 
 
-def _not_for_the_checks(lines: list[str], imported: set[str], plugins: set[str]) -> tuple[list[str], list[str]]:
+def _not_for_the_checks(lines: list[str], imported: set[str], plugins: set[str],
+                        runtime: set[str]) -> tuple[list[str], list[str]]:
     """The lines without standard-library backports (``typing``, ``enum34``: pip finds no release of ``typing``
-    for Python 3.5 and later, so the checks' venv would not build) and coverage uploaders a CI runs after the
-    tests (``coveralls``, ``codecov``) unless the tests import them or pytest's configuration asks for them; a note
-    for each (pyhocon 0.3.63's setup.py ``tests_require``)."""
+    for Python 3.5 and later, so the checks' venv would not build), coverage uploaders a CI runs after the tests
+    (``coveralls``, ``codecov``), linters and type checkers, and the pytest plugins that add only such checks of
+    their own (``pytest-mypy``, ``pytest-ruff``: a checked run that failed on one of them would fail on the
+    project's style, not on the fork), unless the tests import them, pytest's configuration asks for them
+    (``addopts = --mypy``) or the project itself depends on them (a flake8 plugin needs flake8); a note for each
+    (pyhocon 0.3.63's setup.py ``tests_require``; jaraco's ``testing`` extras, httplib2 0.32.1's flake8)."""
     kept, notes = [], []
     for line in lines:
         key = _key(line)
         module = _BACKPORTS.get(key) or (key.replace("-", "_") if key.replace("-", "_") in sys.stdlib_module_names
                                          else None)
-        uploader = bool(_UPLOADER.search(key)) and key.replace("-", "_") not in imported and key not in plugins
+        needed = key.replace("-", "_") in imported or key in plugins or key in runtime
         if module:
             notes.append(f"not drafted: {line} (a backport of the standard library's {module}, which Python 3 has)")
-        elif uploader:
+        elif _UPLOADER.search(key) and not needed:
             notes.append(f"not drafted: {line} (uploads coverage from a CI run; the tests do not import it)")
+        elif _CHECKER_PLUGINS.fullmatch(key) and not needed:
+            notes.append(f"not drafted: {line} (a pytest plugin that adds its own lint or type checks beside the "
+                         "tests, which pytest's configuration does not turn on)")
+        elif _CHECKERS.fullmatch(key) and not needed:
+            notes.append(f"not drafted: {line} (checks the code's style or types: the tests do not import it)")
         else:
             kept.append(line)
     return kept, notes

@@ -123,9 +123,9 @@ def _plugins_needed(args: list[str], options: dict, name: str, out: PytestConfig
             and not arg.startswith("--") and arg != "-p" else ""
         if module.split(".")[0] in _MODULE_PLUGINS:
             out.needs.setdefault(_MODULE_PLUGINS[module.split(".")[0]], f"{name} addopts: -p {module}")
-    for key in options:
-        if key in _KEY_PLUGINS:
-            out.needs.setdefault(_KEY_PLUGINS[key], f"{name} {key}")
+    for key in options:  # an ini file's keys come lower case: django_settings_module
+        if plugin := _KEY_PLUGINS.get(key) or _KEY_PLUGINS.get(key.upper()):
+            out.needs.setdefault(plugin, f"{name} {key}")
 
 
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")

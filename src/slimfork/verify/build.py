@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from pathlib import Path
 
 from slimfork.source.test_folders import TEST_DIRS
@@ -43,6 +45,10 @@ def install_modules(spec, source) -> list[str]:
     dist = getattr(source, "dist", None)
     scripts = dist.scripts if dist else {}
     out = [r.value for r in spec.roots if r.kind in ("module", "symbol") and not set("*?[") & set(r.value)]
+    # a glob's package (the drafted `parse_type.**`), not every top-level folder: parse_type 0.6.6's bin/ and
+    # tasks/, which its build does not install, failed to import from the install and the hint blamed a dependency
+    out += [fixed for r in spec.roots if r.kind in ("module", "glob") and set("*?[") & set(r.value)
+            and (fixed := ".".join(itertools.takewhile(lambda part: not set("*?[") & set(part), r.value.split("."))))]
     for root in spec.roots:
         if root.kind == "script":
             out += [t.split(":")[0].strip() for n, t in scripts.items() if root.value in ("*", n)]
