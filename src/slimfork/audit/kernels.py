@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 from collections.abc import Set as AbstractSet
 
 from slimfork.audit.kerneltable import (
@@ -128,6 +129,12 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                     exported := _exported_by(path, table.exported)):  # tiny-cuda-nn's include/tiny-cuda-nn/vec_json.h
                 why += f"; it is a header of a folder a CMake library exports to its users ({exported})"
                 confidence = min(confidence, 40)
+            vendored = not named and not including and path.endswith(_HEADER_SUFFIXES) and \
+                vendored_library(table.root, path)
+            if vendored:  # xxhash's deps/xxhash/xxh3.h: an unused part of a copied library, not a kernel
+                why += f"; it is a header of a vendored library ({vendored}), whose users may include it and which a" \
+                       " later copy of upstream brings back"
+                confidence = min(confidence, 40)
             if path in table.unloaded and not named:  # a build names it, but nothing runs or loads that build
                 confidence = min(confidence, 60)
             if path in public_unloaded and not named:
@@ -150,8 +157,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             elif path in programmed:
                 why += "; " + _program_reason(path, programs)
                 confidence = min(confidence, 30)
-            out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, confidence, path, None, {"kernel_kind": "source"}))
+            title = f"vendored header {path} is never included" if vendored else \
+                f"kernel source {path} is never loaded or included"
+            out.append(Finding("unused-kernel", f"source:{path}", title, why, confidence, path, None,
+                               {"kernel_kind": "vendored-header" if vendored else "source"}))
     out += _idle_sources(table, native, includers)
     return out
 
@@ -178,6 +187,24 @@ def _idle_sources(table: KernelTable, native: dict[str, str], includers: dict[st
 
 _COMPILED_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")
 _HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".cuh", ".inl", ".inc", ".hxx")
+
+
+_VENDOR_FOLDERS = {"third_party", "thirdparty", "3rdparty", "third-party", "vendor", "vendored", "external",
+                   "extern", "deps", "contrib"}
+
+
+def vendored_library(root: str | None, path: str) -> str | None:
+    """The folder of the vendored library holding ``path``: a folder below one named for vendored code
+    (``deps/xxhash/``, ``third_party/x/``), or a folder below the top with a licence file of its own; else None."""
+    parts = path.split("/")[:-1]
+    for i, part in enumerate(parts):
+        if part.lower() in _VENDOR_FOLDERS:
+            return "/".join(parts[:i + 2]) + "/"
+    for i in range(1, len(parts) + 1):
+        folder = Path(root or ".", *parts[:i])
+        if root and any((folder / name).is_file() for name in ("LICENSE", "LICENSE.txt", "LICENSE.md", "COPYING")):
+            return "/".join(parts[:i]) + "/"
+    return None
 
 
 def _exported_by(path: str, exported: dict[str, str]) -> str | None:

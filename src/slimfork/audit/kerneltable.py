@@ -30,6 +30,7 @@ from slimfork.audit.builders import (
     unread_cmake_files,
     sole_api_extensions,
 )
+from slimfork.audit.hidden_roots import native_named_files
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.linked_sources import linked_sources
@@ -94,6 +95,7 @@ class KernelTable:
     uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
     linked: dict[str, list[str]] = field(default_factory=dict)  # compiled source -> those of its folder that use a
     # function it defines (linked_sources): compiled into one library
+    root: str = ""  # the tree's folder
     superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
     # their code was replaced (keops' old/): a program there is no program a user runs by hand
 
@@ -116,6 +118,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     builder.json_modules(index.other_files)
     table = builder.build()
     table.registered = builder.registered
+    table.root = str(tree_root)
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     superseded = superseded_cmake_projects(Path(tree_root), index.other_files, list(index.files))
     table.superseded = {posixpath.dirname(rel) for rel in superseded}
@@ -473,11 +476,18 @@ class _Builder:
             uses.append(use)
 
     def triton(self) -> None:
+        named_by: dict[str, list[str]] = {}  # Python file -> native files naming it ("fill.py": a C++ Triton runtime)
+        for nat_rel, nat in self.scan.native.items():
+            for text, _line in nat.py_files:
+                for py_rel in native_named_files(text, list(self.scan.py), set(nat.strings)):
+                    named_by.setdefault(py_rel, []).append(nat_rel)
         for rel, py in self.scan.py.items():
             for d in py.triton:
                 method = "." in d.qualname and not any(q == d.qualname.rsplit(".", 1)[0] for _, _, q in py.functions)
                 uses = self.linker.uses(rel, d.name, (d.line - len(d.decorators), d.end), by_name=method)
                 uses += [u for u in self.file_string_uses(rel, d.name) if u not in uses]
+                uses += [Use(nat, line, None, "native string (names its file)") for nat in named_by.get(rel, ())
+                         for line in self.scan.native[nat].strings.get(d.name, ())]
                 self.kernels.append(Kernel(f"triton:{rel}::{d.qualname}", "triton", d.qualname, rel, d.line, uses))
 
     def file_string_uses(self, rel: str, name: str) -> list[Use]:

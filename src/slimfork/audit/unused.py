@@ -14,6 +14,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.builders import setup_scripts
+from slimfork.audit.copied_folders import copied_folder_files
 from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
@@ -98,6 +99,9 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
               nested_distribution_files(tree.root, python_paths, module_of, set(tree.packages)).items()
               if module_of(p) is not None]
+    # folders a setup.py installs by copying them (tutel's shutil.copytree of tutel/ as tutel_moe)
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
+              copied_folder_files(tree.root, python_paths).items() if module_of(p) is not None]
     # a build script inside a package that is no root (cpp_kernel/setup.py) builds what only that package loads
     roots = [r for r in roots if r.kind != "file" or (module_of(r.value) or "").split(".")[0] not in skip]
     if with_tests:
