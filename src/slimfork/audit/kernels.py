@@ -3,6 +3,7 @@ nothing reached loads or includes. The table itself is built in ``kerneltable``;
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -134,6 +135,11 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             if vendored:  # xxhash's deps/xxhash/xxh3.h: an unused part of a copied library, not a kernel
                 why += f"; it is a header of a vendored library ({vendored}), whose users may include it and which a" \
                        " later copy of upstream brings back"
+                confidence = min(confidence, 40)
+            label = table.labelled.get(posixpath.dirname(path)) if not named and not including else None
+            if label and path.endswith(_COMPILED_SUFFIXES):  # tritonbench's load_library("//...:w2a16_gemm_lib")
+                why += f"; a Buck or Bazel label names its folder ({label}), whose build file is outside the tree:" \
+                       " a target there may build it"
                 confidence = min(confidence, 40)
             if path in table.unloaded and not named:  # a build names it, but nothing runs or loads that build
                 confidence = min(confidence, 60)

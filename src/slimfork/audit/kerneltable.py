@@ -35,6 +35,7 @@ from slimfork.audit.json_modules import entry_strings, is_native_path, json_regi
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.linked_sources import linked_sources
 from slimfork.audit.meson_build import meson_sources
+from slimfork.audit.buck_build import buck_sources, labelled_folders
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap
@@ -96,6 +97,8 @@ class KernelTable:
     linked: dict[str, list[str]] = field(default_factory=dict)  # compiled source -> those of its folder that use a
     # function it defines (linked_sources): compiled into one library
     root: str = ""  # the tree's folder
+    # folders a Buck or Bazel label in Python names whose build file is outside the tree -> where the label is
+    labelled: dict[str, str] = field(default_factory=dict)
     superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
     # their code was replaced (keops' old/): a program there is no program a user runs by hand
 
@@ -131,6 +134,9 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
         table.built.setdefault(path, why)
     for path, why in meson_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
+    for path, why in buck_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
+    table.labelled = labelled_folders(Path(tree_root), list(index.files), table.native, index.other_files)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
     for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():
         script = why.removeprefix("built by ").rsplit(":", 1)[0]
