@@ -594,6 +594,8 @@ class _Builder:
                 if kind == "cuda":
                     uses += [Use(other, ln, None, "launch") for other, scan in self.scan.native.items()
                              for ln in scan.idents.get(name, ())]
+                    uses += [Use(rel, call, py.enclosing(call), "compiled from its string") for n, ln, call
+                             in py.compiled_kernels if n == name and ln == line]
                 self.kernels.append(Kernel(f"{kind}:{rel}::{name}", kind, name, rel, line, uses,
                                            note="defined in a Python string"))
         for rel, py in self.scan.py.items():
