@@ -132,9 +132,11 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                 confidence = min(confidence, 40)
             vendored = not named and not including and path.endswith(_HEADER_SUFFIXES) and \
                 vendored_library(table.root, path)
-            if vendored:  # xxhash's deps/xxhash/xxh3.h: an unused part of a copied library, not a kernel
-                why += f"; it is a header of a vendored library ({vendored}), whose users may include it and which a" \
-                       " later copy of upstream brings back"
+            if vendored and not any(p.startswith(vendored) for p in native):
+                vendored = None  # nothing of the copied library is used: a dead copy (tiny-cuda-nn's cutlass_b2b/)
+            if vendored:  # xxhash's deps/xxhash/xxh3.h: an unused part of a used copied library, not a kernel
+                why += f"; it is a header of a vendored library ({vendored}) the tree uses other files of: users of" \
+                       " the library may include it, and a later copy of upstream brings it back"
                 confidence = min(confidence, 40)
             label = table.labelled.get(posixpath.dirname(path)) if not named and not including else None
             if label and path.endswith(_COMPILED_SUFFIXES):  # tritonbench's load_library("//...:w2a16_gemm_lib")
