@@ -2,7 +2,8 @@
 of the copied xxHash, beside ``xxhash.c`` that ``setup.py`` compiles) was "kernel source ... never loaded or
 included" at 70. It is an unused part of a copied library the tree uses: said so, at 40 (users of the library may
 include it; a later copy of upstream brings it back). A header of the project's own that nothing includes, or of a
-vendored library nothing of which is used (tiny-cuda-nn's deleted ``dependencies/cutlass_b2b/``), stays at 70."""
+vendored library nothing of which is used (tiny-cuda-nn's deleted ``dependencies/cutlass_b2b/``), or in a folder with
+a licence file of its own (keops' ``rkeops/``, the project's own R package), stays at 70."""
 
 from __future__ import annotations
 
@@ -36,6 +37,6 @@ def test_an_unincluded_header_of_a_vendored_library_is_said_so_at_40(tmp_path):
     found = {f.subject: f for f in result.findings if f.kind == "unused-kernel"}
     vendored = found["source:deps/hashlib/hash3.h"]
     assert vendored.confidence == 40 and "vendored library (deps/hashlib/)" in vendored.reason
-    assert found["source:include/extra/extra_v1.hpp"].confidence == 40  # a folder with a licence of its own
+    assert found["source:include/extra/extra_v1.hpp"].confidence == 70  # a licence file of its own is no sign
     assert found["source:src/old_api.h"].confidence == 70
     assert found["source:deps/oldlib/old.h"].confidence == 70  # nothing of that library is used: a dead copy

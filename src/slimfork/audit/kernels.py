@@ -6,7 +6,6 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import replace
-from pathlib import Path
 from collections.abc import Set as AbstractSet
 
 from slimfork.audit.kerneltable import (
@@ -131,7 +130,7 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                 why += f"; it is a header of a folder a CMake library exports to its users ({exported})"
                 confidence = min(confidence, 40)
             vendored = not named and not including and path.endswith(_HEADER_SUFFIXES) and \
-                vendored_library(table.root, path)
+                vendored_library(path)
             if vendored and not any(p.startswith(vendored) for p in native):
                 vendored = None  # nothing of the copied library is used: a dead copy (tiny-cuda-nn's cutlass_b2b/)
             if vendored:  # xxhash's deps/xxhash/xxh3.h: an unused part of a used copied library, not a kernel
@@ -201,17 +200,14 @@ _VENDOR_FOLDERS = {"third_party", "thirdparty", "3rdparty", "third-party", "vend
                    "extern", "deps", "contrib"}
 
 
-def vendored_library(root: str | None, path: str) -> str | None:
-    """The folder of the vendored library holding ``path``: a folder below one named for vendored code
-    (``deps/xxhash/``, ``third_party/x/``), or a folder below the top with a licence file of its own; else None."""
+def vendored_library(path: str) -> str | None:
+    """The folder of the vendored library holding ``path``: the folder below one named for vendored code
+    (``deps/xxhash/``, ``third_party/x/``); else None. A folder with a licence file of its own is no sign (keops'
+    ``rkeops/`` is the project's own R package)."""
     parts = path.split("/")[:-1]
     for i, part in enumerate(parts):
         if part.lower() in _VENDOR_FOLDERS:
             return "/".join(parts[:i + 2]) + "/"
-    for i in range(1, len(parts) + 1):
-        folder = Path(root or ".", *parts[:i])
-        if root and any((folder / name).is_file() for name in ("LICENSE", "LICENSE.txt", "LICENSE.md", "COPYING")):
-            return "/".join(parts[:i]) + "/"
     return None
 
 

@@ -96,7 +96,6 @@ class KernelTable:
     uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
     linked: dict[str, list[str]] = field(default_factory=dict)  # compiled source -> those of its folder that use a
     # function it defines (linked_sources): compiled into one library
-    root: str = ""  # the tree's folder
     # folders a Buck or Bazel label in Python names whose build file is outside the tree -> where the label is
     labelled: dict[str, str] = field(default_factory=dict)
     superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
@@ -121,7 +120,6 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     builder.json_modules(index.other_files)
     table = builder.build()
     table.registered = builder.registered
-    table.root = str(tree_root)
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     superseded = superseded_cmake_projects(Path(tree_root), index.other_files, list(index.files))
     table.superseded = {posixpath.dirname(rel) for rel in superseded}
