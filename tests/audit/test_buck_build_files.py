@@ -15,8 +15,8 @@ FILES = {
     "pyproject.toml": '[project]\nname = "tb"\nversion = "1"\n',
     "tb/__init__.py": "",
     "tb/ops.py": 'import torch\n\ntorch.ops.load_library("//tb/kernels:gemm_lib")\n',
-    "tb/kernels/BUCK": 'cpp_library(\n    name = "gemm_lib",\n    srcs = ["gemm.cu", ":bind.cpp"] + glob(["tiles/*.cu"]),\n'
-                       '    # srcs = ["old.cu"],\n)\n',
+    "tb/kernels/BUCK": 'cpp_library(\n    name = "gemm_lib",\n'
+                       '    srcs = ["gemm.cu", ":bind.cpp"] + glob(["tiles/*.cu"]),\n    # srcs = ["old.cu"],\n)\n',
     "tb/kernels/gemm.cu": _KERNEL.format("gemm"),
     "tb/kernels/bind.cpp": "void gemm(float* y);\n\nvoid bind(float* y) { gemm(y); }\n",
     "tb/kernels/tiles/tile.cu": _KERNEL.format("tile"),

@@ -417,7 +417,8 @@ class _Visitor(ast.NodeVisitor):
             for k in found:
                 self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))
             if len(found) == 1 and found[0].kind == "cuda" and id(node) in self.call_args:
-                self.s.compiled_kernels.append((found[0].name, node.lineno - 1 + found[0].line, self.call_args[id(node)]))
+                kernel = found[0]
+                self.s.compiled_kernels.append((kernel.name, node.lineno - 1 + kernel.line, self.call_args[id(node)]))
         if isinstance(value, str) and len(value) <= 300:
             if _IDENT.match(value):
                 lines = self.s.strings.setdefault(value, [])
