@@ -36,4 +36,5 @@ def test_a_source_whose_function_a_live_source_beside_it_binds_is_live(tmp_path)
     result, _table = run_audit(open_tree(write_project(tmp_path, FILES, "")))
     found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
     assert not [s for s in found if "w2a16_gemm.cu" in s or "helper.h" in s]
-    assert found.get("source:tb/mixed/kernels/old_gemm.cu", 0) >= 60
+    # nothing beside it uses it: unlinked; the Buck label naming its folder keeps it at 40 (test_buck_build_files)
+    assert found.get("source:tb/mixed/kernels/old_gemm.cu", 0) == 40

@@ -34,3 +34,14 @@ def test_what_stays_a_test(tmp_path):
     assert script_named_like_test(root, "scripts/test_disk.py")
     assert not any(script_named_like_test(root, p) for p in ("scripts/test_cache.py", "scripts/test_case.py",
                                                                "mv/tests/test_main.py", "scripts/conftest.py"))
+
+
+def test_a_test_named_file_running_code_at_its_top_level_is_a_script(tmp_path):
+    """tutel ``1ed068d^``: ``test_baseline.py`` at the top, no test, no ``__main__`` block: it parses arguments and
+    trains at its top level (launched with ``torch.distributed.launch``). A test module of only imports and
+    constants stays a test."""
+    root = write_project(tmp_path, {**FILES, "test_baseline.py": "import sys\nimport mv\n\nsteps = int(sys.argv[1])\n"
+                                    "for i in range(steps):\n    print(mv.f())\n",
+                                    "scripts/test_consts.py": "import mv\n\nSIZE = 3\n"}, "")
+    assert script_named_like_test(root, "test_baseline.py")
+    assert not script_named_like_test(root, "scripts/test_consts.py")

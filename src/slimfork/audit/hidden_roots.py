@@ -135,7 +135,8 @@ def beside_roots(graph: ModuleGraph, index) -> list[Root]:
 
 def native_import_roots(graph: ModuleGraph, scan) -> list[Root]:
     """Modules of the tree that native code imports (mlx's ``nb::module_::import_("mlx._reprlib_fix")`` in the
-    extension's init, ``py::module_::import``, ``PyImport_ImportModule``): the built extension runs the import,
+    extension's init, ``py::module_::import``, ``PyImport_ImportModule``) or names as a file (a C++ Triton runtime's
+    ``get_instance(src_dir / "fill.py", "fill_kernel")``): the built extension runs the import or loads the file,
     so they are roots (unknown means keep: the native file may be unbuilt)."""
     mm = graph.mm
     out: dict[str, Root] = {}
@@ -144,7 +145,27 @@ def native_import_roots(graph: ModuleGraph, scan) -> list[Root]:
             if mm.is_internal(name) and (target := mm.longest_module(name)) and target not in graph.reached \
                     and target not in out and mm.modules[target].path:
                 out[target] = Root("module", target, text=f"{target} (imported by native code at {path}:{line})")
+        for text, line in getattr(native, "py_files", ()):
+            for file in native_named_files(text, list(mm.by_path), set(native.strings)):
+                target = mm.module_of(file)
+                if target and target not in graph.reached and target not in out:
+                    out[target] = Root("module", target, text=f"{target} (named as a file by native code at "
+                                                              f"{path}:{line})")
     return list(out.values())
+
+
+def native_named_files(text: str, python_paths: list[str], words: set[str]) -> list[str]:
+    """The Python files a native string names (``"fill.py"``, ``"ops/mm.py"``; a Triton runtime in C++ loads a
+    kernel's source by a path it computes): those whose path ends with the string's; several, the ones whose
+    folder's name the native file also writes as a string (``path / "ops" / "mm.py"``), else all of them (unknown
+    means keep)."""
+    clean = posixpath.normpath(text).lstrip("./")
+    if posixpath.basename(clean) in _GENERIC_FILES:
+        return []
+    found = [p for p in python_paths if p == clean or p.endswith("/" + clean)]
+    if len(found) > 1:
+        found = [p for p in found if posixpath.basename(posixpath.dirname(p)) in words] or found
+    return found
 
 
 def fstring_roots(graph: ModuleGraph, scan) -> list[Root]:

@@ -3,6 +3,7 @@ nothing reached loads or includes. The table itself is built in ``kerneltable``;
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import replace
 from collections.abc import Set as AbstractSet
@@ -128,6 +129,19 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
                     exported := _exported_by(path, table.exported)):  # tiny-cuda-nn's include/tiny-cuda-nn/vec_json.h
                 why += f"; it is a header of a folder a CMake library exports to its users ({exported})"
                 confidence = min(confidence, 40)
+            vendored = not named and not including and path.endswith(_HEADER_SUFFIXES) and \
+                vendored_library(path)
+            if vendored and not any(p.startswith(vendored) for p in native):
+                vendored = None  # nothing of the copied library is used: a dead copy (tiny-cuda-nn's cutlass_b2b/)
+            if vendored:  # xxhash's deps/xxhash/xxh3.h: an unused part of a used copied library, not a kernel
+                why += f"; it is a header of a vendored library ({vendored}) the tree uses other files of: users of" \
+                       " the library may include it, and a later copy of upstream brings it back"
+                confidence = min(confidence, 40)
+            label = table.labelled.get(posixpath.dirname(path)) if not named and not including else None
+            if label and path.endswith(_COMPILED_SUFFIXES):  # tritonbench's load_library("//...:w2a16_gemm_lib")
+                why += f"; a Buck or Bazel label names its folder ({label}), whose build file is outside the tree:" \
+                       " a target there may build it"
+                confidence = min(confidence, 40)
             if path in table.unloaded and not named:  # a build names it, but nothing runs or loads that build
                 confidence = min(confidence, 60)
             if path in public_unloaded and not named:
@@ -150,8 +164,10 @@ def kernel_findings(table: KernelTable, reached_py: set[str] | None, public: Abs
             elif path in programmed:
                 why += "; " + _program_reason(path, programs)
                 confidence = min(confidence, 30)
-            out.append(Finding("unused-kernel", f"source:{path}", f"kernel source {path} is never loaded or included",
-                               why, confidence, path, None, {"kernel_kind": "source"}))
+            title = f"vendored header {path} is never included" if vendored else \
+                f"kernel source {path} is never loaded or included"
+            out.append(Finding("unused-kernel", f"source:{path}", title, why, confidence, path, None,
+                               {"kernel_kind": "vendored-header" if vendored else "source"}))
     out += _idle_sources(table, native, includers)
     return out
 
@@ -178,6 +194,21 @@ def _idle_sources(table: KernelTable, native: dict[str, str], includers: dict[st
 
 _COMPILED_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip", ".mm")
 _HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".cuh", ".inl", ".inc", ".hxx")
+
+
+_VENDOR_FOLDERS = {"third_party", "thirdparty", "3rdparty", "third-party", "vendor", "vendored", "external",
+                   "extern", "deps", "contrib"}
+
+
+def vendored_library(path: str) -> str | None:
+    """The folder of the vendored library holding ``path``: the folder below one named for vendored code
+    (``deps/xxhash/``, ``third_party/x/``); else None. A folder with a licence file of its own is no sign (keops'
+    ``rkeops/`` is the project's own R package)."""
+    parts = path.split("/")[:-1]
+    for i, part in enumerate(parts):
+        if part.lower() in _VENDOR_FOLDERS:
+            return "/".join(parts[:i + 2]) + "/"
+    return None
 
 
 def _exported_by(path: str, exported: dict[str, str]) -> str | None:

@@ -30,10 +30,12 @@ from slimfork.audit.builders import (
     unread_cmake_files,
     sole_api_extensions,
 )
+from slimfork.audit.hidden_roots import native_named_files
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.linked_sources import linked_sources
 from slimfork.audit.meson_build import meson_sources
+from slimfork.audit.buck_build import buck_sources, labelled_folders
 from slimfork.audit.scan import TreeScan, scan_tree
 from slimfork.audit.unused import is_test_file
 from slimfork.graph.modules import ModuleMap
@@ -94,6 +96,8 @@ class KernelTable:
     uncalled_ops: set[tuple[str, str]] = field(default_factory=set)  # (namespace, op) defined here, called by nothing
     linked: dict[str, list[str]] = field(default_factory=dict)  # compiled source -> those of its folder that use a
     # function it defines (linked_sources): compiled into one library
+    # folders a Buck or Bazel label in Python names whose build file is outside the tree -> where the label is
+    labelled: dict[str, str] = field(default_factory=dict)
     superseded: set[str] = field(default_factory=set)  # folders of CMake projects nothing builds whose names say
     # their code was replaced (keops' old/): a program there is no program a user runs by hand
 
@@ -128,6 +132,9 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
         table.built.setdefault(path, why)
     for path, why in meson_sources(Path(tree_root), index.other_files, table.native).items():
         table.built.setdefault(path, why)
+    for path, why in buck_sources(Path(tree_root), index.other_files, table.native).items():
+        table.built.setdefault(path, why)
+    table.labelled = labelled_folders(Path(tree_root), list(index.files), table.native, index.other_files)
     run_scripts = _run_scripts(Path(tree_root), list(index.files), index.other_files)
     for path, why in shell_sources(Path(tree_root), index.other_files, table.native).items():
         script = why.removeprefix("built by ").rsplit(":", 1)[0]
@@ -473,11 +480,18 @@ class _Builder:
             uses.append(use)
 
     def triton(self) -> None:
+        named_by: dict[str, list[str]] = {}  # Python file -> native files naming it ("fill.py": a C++ Triton runtime)
+        for nat_rel, nat in self.scan.native.items():
+            for text, _line in nat.py_files:
+                for py_rel in native_named_files(text, list(self.scan.py), set(nat.strings)):
+                    named_by.setdefault(py_rel, []).append(nat_rel)
         for rel, py in self.scan.py.items():
             for d in py.triton:
                 method = "." in d.qualname and not any(q == d.qualname.rsplit(".", 1)[0] for _, _, q in py.functions)
                 uses = self.linker.uses(rel, d.name, (d.line - len(d.decorators), d.end), by_name=method)
                 uses += [u for u in self.file_string_uses(rel, d.name) if u not in uses]
+                uses += [Use(nat, line, None, "native string (names its file)") for nat in named_by.get(rel, ())
+                         for line in self.scan.native[nat].strings.get(d.name, ())]
                 self.kernels.append(Kernel(f"triton:{rel}::{d.qualname}", "triton", d.qualname, rel, d.line, uses))
 
     def file_string_uses(self, rel: str, name: str) -> list[Use]:
@@ -578,6 +592,8 @@ class _Builder:
                 if kind == "cuda":
                     uses += [Use(other, ln, None, "launch") for other, scan in self.scan.native.items()
                              for ln in scan.idents.get(name, ())]
+                    uses += [Use(rel, call, py.enclosing(call), "compiled from its string") for n, ln, call
+                             in py.compiled_kernels if n == name and ln == line]
                 self.kernels.append(Kernel(f"{kind}:{rel}::{name}", kind, name, rel, line, uses,
                                            note="defined in a Python string"))
         for rel, py in self.scan.py.items():

@@ -37,18 +37,34 @@ class Linker:
         self.mm = mm
         self.name_importers: dict[tuple[str, str], list[tuple[str, str, int]]] = {}
         self.module_importers: dict[str, list[tuple[str, str, int]]] = {}
+        self._tails: dict[str, list[str]] | None = None  # a module name's last part -> the modules so named
         for rel, py in scan.py.items():
             for local, module, level, name, line in py.imports:
-                base = self.absolute(rel, module, level)
-                if base is None:
+                absolute = self.absolute(rel, module, level)
+                if absolute is None:
                     continue
-                if name is None:
-                    self.module_importers.setdefault(base, []).append((rel, local, line))
-                elif f"{base}.{name}" in mm.modules:
-                    self.module_importers.setdefault(f"{base}.{name}", []).append((rel, local, line))
-                else:
-                    self.name_importers.setdefault((base, name), []).append((rel, local, line))
+                for base in self.relocated(absolute):
+                    if name is None:
+                        self.module_importers.setdefault(base, []).append((rel, local, line))
+                    elif f"{base}.{name}" in mm.modules:
+                        self.module_importers.setdefault(f"{base}.{name}", []).append((rel, local, line))
+                    else:
+                        self.name_importers.setdefault((base, name), []).append((rel, local, line))
         self._by_name: dict[str, list[str]] | None = None
+
+    def relocated(self, module: str) -> list[str]:
+        """``module``, or where the tree lacks it, the tree's modules whose names end with it (FlagGems'
+        ``from _kunlunxin.ops.copy import copy_slice``, its backend folder put on ``sys.path``: the module
+        ``flag_gems.runtime.backend._kunlunxin.ops.copy``); all of them when several do (unknown means keep). A dotted
+        name only."""
+        if module in self.mm.modules or module.split(".")[0] in self.mm.top_names or "." not in module:
+            return [module]  # a bare name (``import utils``) may be any folder's: left to the graph's rules
+        if self._tails is None:
+            self._tails = {}
+            for name in self.mm.modules:
+                self._tails.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+        found = [m for m in self._tails.get(module.rsplit(".", 1)[-1], ()) if m.endswith("." + module)]
+        return found or [module]
 
     def absolute(self, rel: str, module: str | None, level: int) -> str | None:
         if not level:

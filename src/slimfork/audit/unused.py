@@ -14,11 +14,12 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.builders import setup_scripts
+from slimfork.audit.copied_folders import copied_folder_files
 from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
-from slimfork.audit.scriptuse import beside_imports
+from slimfork.audit.scriptuse import beside_imports, runs_at_top_level
 from slimfork.graph import ModuleGraph
 from slimfork.source.layout import SourceTree
 from slimfork.source.test_folders import TEST_DIRS
@@ -61,11 +62,13 @@ def defines_tests(path: str, summary) -> bool:
 def script_named_like_test(root: Path, path: str) -> bool:
     """A file outside test folders with a name pytest collects (``scripts/test_apc_disk.py``) that defines no test
     (no ``test*`` function, ``Test*`` class or ``TestCase`` subclass) and has an ``if __name__ == "__main__":``
-    block: a script run by hand (``python scripts/test_apc_disk.py``), in which pytest finds nothing to run."""
+    block, or runs code at its top level (tutel's ``test_baseline.py``, launched with ``torch.distributed.launch``):
+    a script run by hand (``python scripts/test_apc_disk.py``), in which pytest finds nothing to run."""
     if in_test_folder(path) or not _TEST_FILE.search(path) or posixpath.basename(path) == "conftest.py":
         return False
     try:
-        tree = ast.parse((root / path).read_text(errors="replace"))
+        text = (root / path).read_text(errors="replace")
+        tree = ast.parse(text)
     except (OSError, SyntaxError, ValueError):
         return False
     main = False
@@ -75,7 +78,7 @@ def script_named_like_test(root: Path, path: str) -> bool:
         if isinstance(node, ast.ClassDef) and any("Test" in ast.unparse(base) for base in node.bases):
             return False
         main = main or isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
-    return main
+    return main or runs_at_top_level(text)
 
 
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
@@ -100,6 +103,9 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
               nested_distribution_files(tree.root, python_paths, module_of, set(tree.packages)).items()
               if module_of(p) is not None]
+    # folders a setup.py installs by copying them (tutel's shutil.copytree of tutel/ as tutel_moe)
+    roots += [Root("file", p, text=f"file:{p} ({why})") for p, why in
+              copied_folder_files(tree.root, python_paths).items() if module_of(p) is not None]
     # a build script inside a package that is no root (cpp_kernel/setup.py) builds what only that package loads
     roots = [r for r in roots if r.kind != "file" or (module_of(r.value) or "").split(".")[0] not in skip]
     if with_tests:

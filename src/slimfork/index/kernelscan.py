@@ -79,6 +79,9 @@ class PyScan:
     named_fstrings: list[tuple[str, str, int]] = field(default_factory=list)  # f"{NAME}.rest" -> (NAME, ".rest", line)
     all_names: list[str] = field(default_factory=list)  # the strings of __all__ (not counted as kernel names)
     native_kernels: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line) in source strings
+    # the only CUDA kernel of a source string passed to a call (compiled at run time, launched without its name:
+    # tutel's JitKernel.generate_kernel(keys, '''extern "C" __global__ void cumsum(...)''')): (name, line, call line)
+    compiled_kernels: list[tuple[str, int, int]] = field(default_factory=list)
     stubs: list[tuple[str, int]] = field(default_factory=list)  # decorated functions with no body: (name, line)
     # (``@compile_ops("module_gemm") def gemm_a8w8(...): ...``: the decorator binds a native function of the name)
     folder_strings: list[tuple[str, int, str | None]] = field(default_factory=list)
@@ -227,6 +230,7 @@ class _Visitor(ast.NodeVisitor):
         self.triton_names: set[str] = set()  # local names bound to triton.jit ("from triton import jit")
         self.file_vars: list[dict[str, tuple[int, str]]] = [{}]  # per scope: names bound to a folder of __file__
         self.py_hint: list[bool] = [False]  # per scope: names ".py" files or imports modules dynamically
+        self.call_args: dict[int, int] = {}  # id of a string passed to a call that holds CUDA code -> the call's line
         self.pending: list[list[tuple[int, int, str, str]]] = [[]]  # listings that need such a hint
         self.instances: list[set[str]] = [set()]  # per function: names bound only to instances of a class
 
@@ -408,9 +412,13 @@ class _Visitor(ast.NodeVisitor):
         if isinstance(value, str) and value.endswith(".py"):
             self.py_hint[-1] = True
         if isinstance(value, str) and len(value) > 40 and ("kernel" in value or "__global__" in value):
-            for k in scan_native(value, metal="kernel void" in value or "[[kernel]]" in value).kernels:
-                if k.kind in ("metal", "cuda"):
-                    self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))
+            found = [k for k in scan_native(value, metal="kernel void" in value or "[[kernel]]" in value).kernels
+                     if k.kind in ("metal", "cuda")]
+            for k in found:
+                self.s.native_kernels.append((k.kind, k.name, node.lineno - 1 + k.line))
+            if len(found) == 1 and found[0].kind == "cuda" and id(node) in self.call_args:
+                kernel = found[0]
+                self.s.compiled_kernels.append((kernel.name, node.lineno - 1 + kernel.line, self.call_args[id(node)]))
         if isinstance(value, str) and len(value) <= 300:
             if _IDENT.match(value):
                 lines = self.s.strings.setdefault(value, [])
@@ -459,6 +467,9 @@ class _Visitor(ast.NodeVisitor):
 
     # -- loader calls ------------------------------------------------------------------------------------
     def visit_Call(self, node) -> None:
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and "__global__" in arg.value:
+                self.call_args[id(arg)] = node.lineno
         func = node.func.attr if isinstance(node.func, ast.Attribute) else \
             node.func.id if isinstance(node.func, ast.Name) else None
         if func in _LISTINGS:

@@ -28,6 +28,7 @@ _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
 # a Python module imported from C++: nb::module_::import_("pkg.mod"), py::module_::import("pkg.mod"),
 # PyImport_ImportModule("pkg.mod")
 _PY_IMPORT = re.compile(r"\b(?:import_?|PyImport_ImportModule(?:Level)?)\s*\(\s*\"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\"")
+_PY_FILE = re.compile(r"[\w./-]*\w\.py")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
 # an #include line of code a host generates (codegen's decl_stream << "#include <tl_templates/cuda/copy.h>\n")
 _STRING_INCLUDE = re.compile(r'#[ \t]*include[ \t]*(?:<([^<>"\\\n]+)>|\\"([^"\\\n]+)\\")')
@@ -55,6 +56,8 @@ class NativeScan:
     loose: dict[str, list[int]] = field(default_factory=dict)  # identifiers used outside any function (always live)
     modules: list[str] = field(default_factory=list)  # PYBIND11_MODULE/NB_MODULE names, with or without m.def
     py_imports: list[tuple[str, int]] = field(default_factory=list)  # Python modules it imports: (module, line)
+    # Python files it names ("fill.py": a Triton runtime in C++ loading a kernel's source by path): (text, line)
+    py_files: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _blank(match: re.Match) -> str:
@@ -110,6 +113,8 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
     for m in _STRING.finditer(code):
         if _IDENT.fullmatch(m.group(0)[1:-1]):
             scan.strings.setdefault(m.group(0)[1:-1], []).append(line_of(m.start()))
+        elif _PY_FILE.fullmatch(m.group(0)[1:-1]):
+            scan.py_files.append((m.group(0)[1:-1], line_of(m.start())))
         elif "include" in m.group(0):  # generated code includes it: the generator keeps the header
             for inc in _STRING_INCLUDE.finditer(m.group(0)):
                 scan.includes.append(((inc.group(1) or inc.group(2)).strip(), line_of(m.start())))
