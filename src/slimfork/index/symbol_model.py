@@ -56,6 +56,7 @@ class TopStatement:
     calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
     walks: set[tuple[str, ...]] = field(default_factory=set)  # X.__subclasses__() anywhere inside: X's chain, () if
     # X is no name or attribute chain (type(self), a call)
+    value_chain: tuple[str, ...] = ()  # for ``X = Y`` or ``X = mod.Y`` (one name bound to a name): Y's chain
     deletes: str | None = None  # a top-level ``del NAME`` of one name, or a bare ``NAME`` statement: the name
     # names read off a module imported by a computed name (``import_module(f.__module__).gen_config``): any
     # module's binding of such a name may be the one read

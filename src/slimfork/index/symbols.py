@@ -151,6 +151,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.calls = impure_calls(node.value)
         else:
             st.kind = "assign"
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):  # RemapDict = dict_: an alias of a name
+                st.value_chain = attr_chain(node.value) or ()
         if any(n.startswith("__") and n.endswith("__") for n in st.binds):
             st.keep = st.keep or "a module dunder"
     else:

@@ -32,6 +32,7 @@ from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
 from slimfork.source.test_folders import tests_of
+from slimfork.source.test_subjects import names_its_subject
 from slimfork.workers import fork_pool
 
 
@@ -180,7 +181,7 @@ def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, Symb
 def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[SymbolSummary, str]]:
     """Package modules no root reaches that tests of reached code import (``pkg.testing``), with what they import
     in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
-    (summary, why))."""
+    (summary, why)). A module the test file is named after is what it tests, no support (source/test_subjects.py)."""
     if not tests:
         return {}
     mm, reached = graph.mm, graph.reached
@@ -192,7 +193,8 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
     for test, info in mm.modules.items():
         if info.path is None or first_match(tests, info.path) is None or not any(t in reached for t in imports(test)):
             continue
-        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)]
+        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)
+                if not names_its_subject(info.path, t)]  # test_asf.py tests mutagen.asf: no support of it
         while todo:
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None
