@@ -39,6 +39,8 @@ def test_the_names_a_test_file_is_named_after():
     assert names_its_subject("tests/test_asf.py", "mutagen.asf._objects")
     assert not names_its_subject("tests/test_mutagen.py", "mutagen.asf")  # the top package names no module
     assert not names_its_subject("tests/test_core.py", "pkg.testing")
+    assert names_its_subject("w/tests/test_registry_europe.py", "workalendar.registry")  # the subject first
+    assert not names_its_subject("w/tests/test_registry_europe.py", "workalendar.europe")
 
 
 def test_a_module_the_test_file_is_named_after_is_no_support(tmp_path):

@@ -21,11 +21,13 @@ def tests_subject(test_path: str) -> str | None:
 
 
 def names_its_subject(test_path: str, module: str) -> bool:
-    """Whether ``module`` (a package's module or one below it) is what ``test_path`` is named after. The top
-    package's name does not count (``test_deepdiff.py`` tests ``deepdiff``, not each of its modules)."""
+    """Whether ``module`` (a package's module or one below it) is what ``test_path`` is named after, alone or first
+    (``test_registry_europe.py`` tests ``workalendar.registry`` on Europe's calendars). The top package's name does
+    not count (``test_deepdiff.py`` tests ``deepdiff``, not each of its modules)."""
     subject = tests_subject(test_path)
-    parts = module.split(".")
-    return bool(subject) and any(_normal(part) == subject for part in (parts[1:] or parts))
+    parts = [_normal(part) for part in module.split(".")]
+    return bool(subject) and any(subject == part or subject.startswith(part + "_")  # test_registry_europe.py
+                                 for part in (parts[1:] or parts) if len(part) > 1)
 
 
 def _normal(name: str) -> str:
