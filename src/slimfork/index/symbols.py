@@ -58,7 +58,7 @@ _DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetCom
 def _track_own(node: ast.stmt, own: set[str]) -> None:
     """Names the statement binds leave ``own`` unless it binds one name to a new dict, list or set."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-            and isinstance(node.value, _DISPLAYS):
+            and (isinstance(node.value, _DISPLAYS) or _copied(node.value)):
         own.add(node.targets[0].id)
         return
     for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else ():
@@ -71,6 +71,29 @@ def _track_own(node: ast.stmt, own: set[str]) -> None:
         own.discard(node.name)
 
 
+
+
+def _copied(value) -> bool:
+    """``list(TABLE)``: a new list, dict or set of the builtins, from a value that calls nothing."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _COPIES \
+        and is_pure(value)  # its statement is then a plain assignment, kept only with the name
+
+
+_COPIES = frozenset({"list", "dict", "set", "sorted"})
+# In-place methods of a list, dict or set: called on the module's own container, they change nothing else.
+_IN_PLACE = frozenset({"sort", "reverse", "append", "extend", "insert", "remove", "update", "add", "discard",
+                       "setdefault"})
+
+
+def _own_method_call(node: ast.stmt, own: frozenset[str]) -> str | None:
+    """``PROVIDED.sort()`` at module level, ``PROVIDED`` the module's own new container (python-barcode's
+    ``PROVIDED_BARCODES = list(__BARCODE_MAP)``), the arguments calling nothing: the name it changes, else None."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _IN_PLACE \
+            and isinstance(call.func.value, ast.Name) and call.func.value.id in own \
+            and all(is_pure(a) and not impure_calls(a) for a in [*call.args, *(k.value for k in call.keywords)]):
+        return call.func.value.id
+    return None
 
 
 def _fills(value, own: frozenset[str]) -> bool:
@@ -155,6 +178,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
                 st.value_chain = attr_chain(node.value) or ()
         if any(n.startswith("__") and n.endswith("__") for n in st.binds):
             st.keep = st.keep or "a module dunder"
+    elif changed := _own_method_call(node, own):
+        st.kind, st.binds = "assign", (changed,)  # PROVIDED.sort(): changes its own list only, stays with it
     else:
         st.keep = "runs at import"
         st.binds, st.aliases = _nested_bindings(node)
