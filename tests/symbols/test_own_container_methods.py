@@ -12,7 +12,8 @@ from tests.mapping.registrykit import write_project
 
 FILES = {
     "pyproject.toml": '[project]\nname = "own"\nversion = "1.0"\n',
-    "own/__init__.py": "from own.ean import EAN\nfrom own.codex import Code39\n\n_MAP = {'ean': EAN, 'code39': Code39}\n"
+    "own/__init__.py": "from own.ean import EAN\nfrom own.codex import Code39\n\n"
+                       "_MAP = {'ean': EAN, 'code39': Code39}\n"
                        "PROVIDED = list(_MAP)\nPROVIDED.sort()\nNAMES = list(_MAP)\nNAMES.append('x')\n",
     "own/ean.py": "class EAN:\n    pass\n",
     "own/codex.py": "class Code39:\n    pass\n",
