@@ -25,6 +25,7 @@ from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
 from slimfork.index.own_names import derived_names
 from slimfork.index.pure_classes import pure_classes
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
+from slimfork.index.tagging_decorators import tags_only
 from slimfork.index.walk import walk
 
 __all__ = ["PURE_CALLS", "PURE_DECORATORS", "ImportAlias", "SymbolSummary", "TopStatement", "symbol_summary"]
@@ -131,6 +132,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         if impure:
             st.keep = f"decorated by @{short_text(impure[0])}, which may register it"
             st.effect = st.keep
+            st.decorators = tuple(attr_chain(d.func if isinstance(d, ast.Call) else d) or ("?",) for d in impure)
+        st.tags_only = tags_only(node)
         if isinstance(node, ast.ClassDef):
             chains = [attr_chain(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases]  # Generic[T]
             st.bases = tuple(c for c in chains if c)
