@@ -78,3 +78,16 @@ def test_what_tags_only():
     assert not tags_only(first("def mark(cls):\n    cls.marked = True\n    return wrap(cls)\n"))
     assert not tags_only(first("def f(code):\n    def w(cls):\n        SEEN[code] = cls\n        return cls\n"
                                "    return w\n"))
+
+
+def test_a_table_of_dates_runs_nothing_at_import(tmp_path):
+    """workalendar's ``cayman_islands.py``: ``QUEENS_BIRTHDAY_EXCEPTIONS = {2013: date(2013, 6, 17), ...}`` "ran code
+    at import" and kept the Cayman Islands' calendar in a fork of France; ``date``, ``timedelta``, ``Decimal`` and
+    ``Fraction`` of the standard library construct a value and run nothing else."""
+    files = {**FILES, "tag/cal.py": FILES["tag/cal.py"].replace(
+        "from tag import tools\n", "from datetime import date, timedelta\n        from tag import tools\n"
+        "        EXCEPTIONS = {2013: date(2013, 6, 17), 'gap': timedelta(days=1)}\n")
+        .replace("class Austria:\n            pass", "class Austria:\n            days = EXCEPTIONS")}
+    stages = analyse(write_project(tmp_path, files, SPEC) / "slimfork.toml").stages
+    gone = {(p.module, n) for p in stages.symbols.pruned for n in p.names}
+    assert {("tag.cal", "Austria"), ("tag.cal", "EXCEPTIONS")} <= gone

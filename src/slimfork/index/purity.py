@@ -22,7 +22,8 @@ logging.getLogger getLogger TypeVar typing.TypeVar ParamSpec typing.ParamSpec Ne
 collections.namedtuple re.compile os.getenv os.environ.get object frozenset set dict list tuple int float str bool
 field dataclasses.field defaultdict collections.defaultdict OrderedDict collections.OrderedDict Counter
 collections.Counter threading.Lock threading.RLock ContextVar contextvars.ContextVar partial functools.partial
-re.escape torch.tensor torch.device torch.finfo torch.iinfo
+re.escape torch.tensor torch.device torch.finfo torch.iinfo date datetime.date datetime.datetime timedelta
+datetime.timedelta Decimal decimal.Decimal Fraction fractions.Fraction
 """.split())
 
 
