@@ -27,7 +27,10 @@ def _tags_argument(node: ast.FunctionDef) -> bool:
     if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
         return False
     name = args.args[0].arg
-    *stores, last = _without_docstring(node.body) or [None]
+    body = _without_docstring(node.body)
+    if not body:
+        return False
+    *stores, last = body
     if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name) and last.value.id == name):
         return False
     return all(isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(target := st.targets[0],

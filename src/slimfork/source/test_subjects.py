@@ -25,9 +25,11 @@ def names_its_subject(test_path: str, module: str) -> bool:
     (``test_registry_europe.py`` tests ``workalendar.registry`` on Europe's calendars). The top package's name does
     not count (``test_deepdiff.py`` tests ``deepdiff``, not each of its modules)."""
     subject = tests_subject(test_path)
+    if subject is None:
+        return False
     parts = [_normal(part) for part in module.split(".")]
-    return bool(subject) and any(subject == part or subject.startswith(part + "_")  # test_registry_europe.py
-                                 for part in (parts[1:] or parts) if len(part) > 1)
+    return any(subject == part or subject.startswith(part + "_")  # test_registry_europe.py
+               for part in (parts[1:] or parts) if len(part) > 1)
 
 
 def _normal(name: str) -> str:
