@@ -22,7 +22,7 @@ from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harm
     is_type_only, module_spellings, never_runs, own_attribute, own_item, plain_functions, short_text, target_names, \
     typing_aliases
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
-from slimfork.index.own_names import derived_names
+from slimfork.index.own_names import assigned_values, derived_names
 from slimfork.index.pure_classes import pure_classes
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
 from slimfork.index.tagging_decorators import tags_only
@@ -44,9 +44,10 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     typing_names = typing_aliases(tree)  # import typing as _t: if _t.TYPE_CHECKING:
     functions = plain_functions(tree)  # ceil._argcount = 1: an attribute of the module's own function
     rewriting = namespace_only_metaclasses(tree)  # a metaclass that only renames the new class's attributes
+    tables = assigned_values(tree)  # make_getattr(package=__package__, table=_TABLE): the table's relative names
     for i, node in enumerate(tree.body):
         out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i] | spelled, i in silent,
-                                         typing_names, functions, rewriting))
+                                         typing_names, functions, rewriting, tables))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -116,13 +117,14 @@ def _fills(value, own: frozenset[str]) -> bool:
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
                derived: dict[str, str] | None = None, assume: frozenset[str] = frozenset(),
                silent_metaclass: bool = False, typing_names: frozenset[str] = frozenset(),
-               functions: frozenset[str] = frozenset(), rewriting: frozenset[str] = frozenset()) -> TopStatement:
+               functions: frozenset[str] = frozenset(), rewriting: frozenset[str] = frozenset(),
+               tables: dict[str, ast.expr] | None = None) -> TopStatement:
     """``assume``: the calls known pure here (this module's plain classes defined above, and its spellings of the
     known pure calls and decorators: ``t.TypeVar``); ``rewriting``: its metaclasses that only rewrite the class
     they make (index/namespace_metaclass.py)."""
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
-    refs = StatementRefs(st, derived or {})
+    refs = StatementRefs(st, derived or {}, tables)
     refs.visit(node)
     st.walks = _subclass_walks(node)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
