@@ -19,7 +19,9 @@ def test_the_kept_modules_of_two_releases_with_both_reasons(tmp_path):
     data = kept_diff(on_v1, on_v2, jobs=1)
     only_a, only_b = _by_name(data["kept_only_in_a"]), _by_name(data["kept_only_in_b"])
     assert set(only_a) == {"pkg.helpers", "pkg.models.deepseek_v3", "pkg.tools"}
-    assert set(only_b) == {"pkg.models.deepseek_v32", "pkg.rocm_ops"}
+    # v2 renamed deepseek_v3 to deepseek_v32, which the registry of pkg.models does not keep: its scan and its
+    # computed import (import_module(f"pkg.models.{m.name}")) keep only the members (session 43)
+    assert set(only_b) == {"pkg.rocm_ops"}
     helpers = only_a["pkg.helpers"]  # v2's cli stopped importing it
     assert helpers["kept_because"].startswith("imported by pkg.cli (src/pkg/cli.py:1)")
     assert helpers["other"]["fate"] == "removed" and helpers["other"]["kind"] == "unreachable"

@@ -66,6 +66,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
 
     present = set(index.files)
     test_dirs = _pytest_folders(present)
+    filtered = registry_filtered(mm, registries)
     package_folders = {posixpath.dirname(info.path) for top in mm.top_names
                        if (info := mm.modules.get(top)) and info.is_package and info.path}
     folders: dict[str, list[str]] = {}  # folder -> the modules below it
@@ -116,7 +117,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                         out.append(Edge(target, imp.kind, imp.line, f"pytest puts '{folder}' on sys.path"))
         found: list = []
         lost: list = []
-        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated, attribute_strings,
+        dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated | filtered, attribute_strings,
                       uses)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
@@ -242,6 +243,18 @@ def registry_members(mm: ModuleMap, reg: RegistrySpec) -> list[str]:
         if any(_match(pattern, rel) for pattern in reg.keep):
             out.append(name)
     return out
+
+
+def registry_filtered(mm: ModuleMap, registries: list[RegistrySpec]) -> frozenset[str]:
+    """The modules of declared registries' packages that they do not keep (neither a member nor below one): a name
+    computed at run time inside the package (python-stdnum's ``__import__('stdnum.%s' % cc, ..., [name])``) names
+    one of what the registry keeps, as its directory scan does; the uncertain entry's advice says to declare it."""
+    out: set[str] = set()
+    for reg in registries:
+        members = registry_members(mm, reg)
+        out |= {m for m in mm.descendants(reg.package)
+                if not any(m == k or m.startswith(k + ".") for k in members)}
+    return frozenset(out)
 
 
 def stale_scan_registries(mm: ModuleMap, registries: list[RegistrySpec]) -> list[Stale]:

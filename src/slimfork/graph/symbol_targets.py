@@ -103,8 +103,11 @@ class ImportTargets:
                 out |= self.tree_bases(found[0], base_index, depth + 1)
         return frozenset(out)
 
-    def resolve_base(self, module: str, chain: tuple[str, ...]) -> tuple[str, str] | str | None:
-        """A base class: (module, name) in the tree, its qualified name outside it, or None."""
+    def resolve_base(self, module: str, chain: tuple[str, ...], depth: int = 0) -> tuple[str, str] | str | None:
+        """A base class: (module, name) in the tree, its qualified name outside it, or None. A name bound once to
+        another name (``dict_ = dict``, then ``RemapDict = dict_``, imported elsewhere) is the class it names."""
+        if depth > 10 or module not in self.binders:
+            return None
         binders = self.binders[module].get(chain[0])
         if not binders:
             return f"builtins.{chain[0]}" if len(chain) == 1 and hasattr(builtins, chain[0]) else None
@@ -112,11 +115,16 @@ class ImportTargets:
         if internal is not None:
             return internal
         for index in binders:
-            for alias in self.s[module].statements[index].aliases:
-                if alias.bound == chain[0] and self.target(module, alias) is None:
+            st = self.s[module].statements[index]
+            if len(binders) == 1 and st.kind == "assign" and st.value_chain and st.value_chain[0] != chain[0]:
+                return self.resolve_base(module, st.value_chain + chain[1:], depth + 1)
+            for alias in st.aliases:
+                if alias.bound == chain[0] and (target := self.target(module, alias)) is None:
                     base = self.absolute(module, alias)
                     if not base or self.mm.is_internal(base) or alias.name == "*":
                         return None
                     head = alias.obj if alias.name is None else f"{base}.{alias.name}"
                     return ".".join((head, *chain[1:]))
+                if alias.bound == chain[0] and len(binders) == 1 and target is not None and target[1] is not None:
+                    return self.resolve_base(target[0], (target[1], *chain[1:]), depth + 1)  # an imported alias
         return None

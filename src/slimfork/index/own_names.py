@@ -154,10 +154,15 @@ def own_relative_strings(tree: ast.Module) -> list[tuple[str, int]]:
     """Relative module names handed to a call beside the module's own name, which the callee resolves against it:
     ``__getattr__ = make_getattr(__name__, {"Heavy": "._heavy"})`` (a lazy-attribute factory of another module),
     ``register(__package__, [".fast", ".slow"])``: ``{__name__}._heavy``, each module the graph finds so named."""
-    tables = {s.targets[0].id: s.value for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1
-              and isinstance(s.targets[0], ast.Name)}
+    tables = assigned_values(tree)
     return [(name, node.lineno) for node in walk(tree) if isinstance(node, ast.Call)
             for name in own_relative_names(node, tables)]
+
+
+def assigned_values(tree: ast.Module) -> dict[str, ast.expr]:
+    """The value of each module-level ``NAME = value`` (``_TABLE = {"Heavy": "._heavy"}``)."""
+    return {s.targets[0].id: s.value for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Name)}
 
 
 def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]:

@@ -23,7 +23,8 @@ collections.namedtuple re.compile os.getenv os.environ.get object frozenset set 
 field dataclasses.field defaultdict collections.defaultdict OrderedDict collections.OrderedDict Counter
 collections.Counter threading.Lock threading.RLock ContextVar contextvars.ContextVar partial functools.partial
 re.escape torch.tensor torch.device torch.finfo torch.iinfo range len min max sum sorted reversed enumerate zip abs
-round divmod pow chr ord bytes complex any all
+round divmod pow chr ord bytes complex any all date datetime.date datetime.datetime timedelta datetime.timedelta
+Decimal decimal.Decimal Fraction fractions.Fraction
 """.split())
 
 

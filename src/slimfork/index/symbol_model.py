@@ -56,6 +56,9 @@ class TopStatement:
     calls: tuple[str, ...] = ()  # for an assignment whose value calls code: the calls (as written), ("?",) if more
     walks: set[tuple[str, ...]] = field(default_factory=set)  # X.__subclasses__() anywhere inside: X's chain, () if
     # X is no name or attribute chain (type(self), a call)
+    decorators: tuple[tuple[str, ...], ...] = ()  # for defs and classes: the decorators not known pure, as chains
+    tags_only: bool = False  # for a def: a decorator that only sets attributes of what it decorates (or makes one)
+    value_chain: tuple[str, ...] = ()  # for ``X = Y`` or ``X = mod.Y`` (one name bound to a name): Y's chain
     deletes: str | None = None  # a top-level ``del NAME`` of one name, or a bare ``NAME`` statement: the name
     # names read off a module imported by a computed name (``import_module(f.__module__).gen_config``): any
     # module's binding of such a name may be the one read

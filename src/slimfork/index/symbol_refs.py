@@ -25,9 +25,11 @@ _MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 class StatementRefs(ScopedVisitor):
     """Names, attribute chains, strings and getattr literals anywhere under a statement."""
 
-    def __init__(self, st: TopStatement, derived: dict[str, str] | None = None):
+    def __init__(self, st: TopStatement, derived: dict[str, str] | None = None,
+                 tables: dict[str, ast.expr] | None = None):
         super().__init__()  # scopes: the defs, classes and lambdas around the node: imports there bind local names
         self.st, self.derived = st, derived or {}
+        self.tables = tables or {}  # the module's NAME = value assignments: a call may hand one on by name
         self.prose = False  # inside the arguments of a warning's or an exception's constructor
         self.raised: set[int] = set()  # the calls of `raise Call(...)`: an exception's constructor
         self.inner: set[int] = set()  # the pieces of an f-string or a `+` chain already read as built code
@@ -226,7 +228,8 @@ class StatementRefs(ScopedVisitor):
                 self.st.chains.update(attribute_paths(node))
                 self.generic_visit(node)
             else:
-                self.st.strings.update(own_relative_names(node, {}))  # make_getattr(__name__, {"X": "._x"})
+                # make_getattr(__name__, {"X": "._x"}), or a table of the module: make_getattr(__name__, _TABLE)
+                self.st.strings.update(own_relative_names(node, self.tables))
                 self._call(node)
         finally:
             self.prose = outer

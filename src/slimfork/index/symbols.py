@@ -22,9 +22,10 @@ from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harm
     is_type_only, module_spellings, never_runs, own_attribute, own_item, plain_functions, short_text, target_names, \
     typing_aliases
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
-from slimfork.index.own_names import derived_names
+from slimfork.index.own_names import assigned_values, derived_names
 from slimfork.index.pure_classes import pure_classes
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
+from slimfork.index.tagging_decorators import tags_only
 from slimfork.index.walk import walk
 
 __all__ = ["PURE_CALLS", "PURE_DECORATORS", "ImportAlias", "SymbolSummary", "TopStatement", "symbol_summary"]
@@ -43,9 +44,10 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
     typing_names = typing_aliases(tree)  # import typing as _t: if _t.TYPE_CHECKING:
     functions = plain_functions(tree)  # ceil._argcount = 1: an attribute of the module's own function
     rewriting = namespace_only_metaclasses(tree)  # a metaclass that only renames the new class's attributes
+    tables = assigned_values(tree)  # make_getattr(package=__package__, table=_TABLE): the table's relative names
     for i, node in enumerate(tree.body):
         out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i] | spelled, i in silent,
-                                         typing_names, functions, rewriting))
+                                         typing_names, functions, rewriting, tables))
         _track_own(node, own)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
@@ -58,7 +60,7 @@ _DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetCom
 def _track_own(node: ast.stmt, own: set[str]) -> None:
     """Names the statement binds leave ``own`` unless it binds one name to a new dict, list or set."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-            and isinstance(node.value, _DISPLAYS):
+            and (isinstance(node.value, _DISPLAYS) or _copied(node.value)):
         own.add(node.targets[0].id)
         return
     for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else ():
@@ -71,6 +73,29 @@ def _track_own(node: ast.stmt, own: set[str]) -> None:
         own.discard(node.name)
 
 
+
+
+def _copied(value) -> bool:
+    """``list(TABLE)``: a new list, dict or set of the builtins, from a value that calls nothing."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _COPIES \
+        and is_pure(value)  # its statement is then a plain assignment, kept only with the name
+
+
+_COPIES = frozenset({"list", "dict", "set", "sorted"})
+# In-place methods of a list, dict or set: called on the module's own container, they change nothing else.
+_IN_PLACE = frozenset({"sort", "reverse", "append", "extend", "insert", "remove", "update", "add", "discard",
+                       "setdefault"})
+
+
+def _own_method_call(node: ast.stmt, own: frozenset[str]) -> str | None:
+    """``PROVIDED.sort()`` at module level, ``PROVIDED`` the module's own new container (python-barcode's
+    ``PROVIDED_BARCODES = list(__BARCODE_MAP)``), the arguments calling nothing: the name it changes, else None."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _IN_PLACE \
+            and isinstance(call.func.value, ast.Name) and call.func.value.id in own \
+            and all(is_pure(a) and not impure_calls(a) for a in [*call.args, *(k.value for k in call.keywords)]):
+        return call.func.value.id
+    return None
 
 
 def _fills(value, own: frozenset[str]) -> bool:
@@ -92,13 +117,14 @@ def _fills(value, own: frozenset[str]) -> bool:
 def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] = frozenset(),
                derived: dict[str, str] | None = None, assume: frozenset[str] = frozenset(),
                silent_metaclass: bool = False, typing_names: frozenset[str] = frozenset(),
-               functions: frozenset[str] = frozenset(), rewriting: frozenset[str] = frozenset()) -> TopStatement:
+               functions: frozenset[str] = frozenset(), rewriting: frozenset[str] = frozenset(),
+               tables: dict[str, ast.expr] | None = None) -> TopStatement:
     """``assume``: the calls known pure here (this module's plain classes defined above, and its spellings of the
     known pure calls and decorators: ``t.TypeVar``); ``rewriting``: its metaclasses that only rewrite the class
     they make (index/namespace_metaclass.py)."""
     first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
     st = TopStatement(i, first, node.end_lineno or node.lineno, "other")
-    refs = StatementRefs(st, derived or {})
+    refs = StatementRefs(st, derived or {}, tables)
     refs.visit(node)
     st.walks = _subclass_walks(node)
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -108,6 +134,8 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         if impure:
             st.keep = f"decorated by @{short_text(impure[0])}, which may register it"
             st.effect = st.keep
+            st.decorators = tuple(attr_chain(d.func if isinstance(d, ast.Call) else d) or ("?",) for d in impure)
+        st.tags_only = tags_only(node)
         if isinstance(node, ast.ClassDef):
             chains = [attr_chain(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases]  # Generic[T]
             st.bases = tuple(c for c in chains if c)
@@ -151,8 +179,12 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
             st.calls = impure_calls(node.value)
         else:
             st.kind = "assign"
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):  # RemapDict = dict_: an alias of a name
+                st.value_chain = attr_chain(node.value) or ()
         if any(n.startswith("__") and n.endswith("__") for n in st.binds):
             st.keep = st.keep or "a module dunder"
+    elif changed := _own_method_call(node, own):
+        st.kind, st.binds = "assign", (changed,)  # PROVIDED.sort(): changes its own list only, stays with it
     else:
         st.keep = "runs at import"
         st.binds, st.aliases = _nested_bindings(node)

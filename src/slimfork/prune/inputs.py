@@ -93,6 +93,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         else:
             roots += reads
     _apply_decorators(summaries, config)
+    _untie_tagging_decorators(summaries, mm)
     apply_pure_instances(summaries, mm)
     _tie_deletions(summaries)
     roots += _unparsed_imports(analysis, graph, plan, summaries)
@@ -373,6 +374,37 @@ def _apply_decorators(summaries: dict[str, SymbolSummary], config) -> None:
         statements = [_declared_pure(st, config) for st in summary.statements]
         if any(new is not old for new, old in zip(statements, summary.statements)):
             summaries[module] = dataclasses.replace(summary, statements=statements)
+
+
+def _untie_tagging_decorators(summaries: dict[str, SymbolSummary], mm) -> None:
+    """A definition whose every decorator not known pure is one of the project's decorators that only tag what they
+    decorate (workalendar's ``@iso_register('FR')``, index/tagging_decorators.py) registers nothing: it may be
+    pruned, and loading its module has no effect for it. Changed summaries are copies, as in ``_apply_decorators``."""
+    targets = ImportTargets(mm, summaries)
+    for module, summary in list(summaries.items()):
+        statements = [dataclasses.replace(st, keep=None, effect=None)
+                      if st.decorators and st.keep == st.effect and (st.keep or "").startswith("decorated by @")
+                      and all(_tagging(targets, module, chain) for chain in st.decorators) else st
+                      for st in summary.statements]
+        if any(new is not old for new, old in zip(statements, summary.statements)):
+            summaries[module] = dataclasses.replace(summary, statements=statements)
+
+
+def _tagging(targets: ImportTargets, module: str, chain: tuple[str, ...], depth: int = 0) -> bool:
+    """Whether the decorator ``chain`` read in ``module`` is a def that only tags (through imports, bound once)."""
+    binders = targets.binders.get(module, {}).get(chain[0], ())
+    if depth > 8 or len(binders) != 1:
+        return False
+    st = targets.s[module].statements[binders[0]]
+    if st.kind == "def":
+        return len(chain) == 1 and st.tags_only
+    alias = next((a for a in st.aliases if a.bound == chain[0]), None) if st.kind == "import" else None
+    target = targets.target(module, alias) if alias is not None else None
+    if target is None:
+        return False
+    found, name = target
+    rest = chain[1:] if name is None else (name, *chain[1:])
+    return bool(rest) and _tagging(targets, found, rest, depth + 1)
 
 
 def _declared_pure(st: TopStatement, config) -> TopStatement:

@@ -32,6 +32,7 @@ from slimfork.prune.report import symbols_data, symbols_markdown
 from slimfork.prune.spec import SymbolsSpec, dict_registries
 from slimfork.rewrite.prune import Cut, prune_source
 from slimfork.source.test_folders import is_test_file, tests_of
+from slimfork.source.test_subjects import names_its_subject
 from slimfork.workers import fork_pool
 
 
@@ -181,8 +182,9 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
     """Package modules no root reaches that tests of reached code import (``pkg.testing``), and the tests' own
     helpers (``tests/common.py``, whose base class checks ``issubclass(cls, IslamicHolidays)``), with what they
     import in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
-    (summary, why)); else a helper's use of a pruned name takes every test that uses the helper with it. Not a module a registry cut no longer names (``graph.vacated``): it leaves whatever imports
-    it, and the tests that use it go with it."""
+    (summary, why)); else a helper's use of a pruned name takes every test that uses the helper with it. Not a
+    module a registry cut no longer names (``graph.vacated``): it leaves whatever imports it, and the tests that
+    use it go with it; nor the module a test file is named after: what it tests (source/test_subjects.py)."""
     if not tests:
         return {}
     mm, reached = graph.mm, graph.reached
@@ -194,7 +196,8 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
     for test, info in mm.modules.items():
         if info.path is None or first_match(tests, info.path) is None or not any(t in reached for t in imports(test)):
             continue
-        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)]
+        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)
+                if not names_its_subject(info.path, t)]  # test_asf.py tests mutagen.asf: no support of it
         while todo:
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from slimfork.source.test_subjects import names_its_subject
 from slimfork.testsuite.decide import importable_names
 from slimfork.testsuite.library import Library
 from slimfork.testsuite.scan import TestFile, Unit, Use
@@ -42,26 +43,27 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
         if module is not None:  # module-level statements run when the file is imported
             for local in sorted(module.names & tf.imports.keys()):
                 line, dotted = tf.imports[local]
-                _add(out, library, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
+                _add(out, library, path, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
                      + (f"its tests of kept code ({kept[0].qualname}) need the file" if kept else
                         "pytest loads it for every test below it (a conftest)"))
         for unit in tf.units.values() if conftest else ():  # its pytest_* hooks run for every test below it:
             if unit.kind == "helper" and unit.qualname.startswith("pytest_"):  # import_plugin("pkg.testing.plugin"),
                 for dotted in [u.dotted for u in unit.uses] + sorted(unit.strings):  # addoption(default="pkg.x")
-                    _add(out, library, dotted, f"the hook {unit.qualname} of {path} names it ({path}:{unit.line}), "
-                         "and pytest runs it for every test below it")
+                    _add(out, library, path, dotted, f"the hook {unit.qualname} of {path} names it "
+                         f"({path}:{unit.line}), and pytest runs it for every test below it")
         for helper in helpers if kept else ():  # from tests.helpers import *: the helper file imports with it
             for use in helper.units["<module>"].uses if "<module>" in helper.units else ():
-                _add(out, library, use.dotted, f"the test file {path} star-imports {helper.path}, which imports it "
-                     f"({helper.path}:{use.line}), and its tests of kept code ({kept[0].qualname}) need the file")
+                _add(out, library, path, use.dotted, f"the test file {path} star-imports {helper.path}, which "
+                     f"imports it ({helper.path}:{use.line}), and its tests of kept code ({kept[0].qualname}) need "
+                     "the file")
         for test in kept:
             for use in test.uses:
                 if use.line < test.line:  # @retry.repeat(3), @pytest.mark.parametrize("a", cases.ALL)
-                    _add(out, library, use.dotted, f"a decorator of the test of kept code {path}::{test.qualname} "
-                         f"uses it ({path}:{use.line})")
+                    _add(out, library, path, use.dotted, "a decorator of the test of kept code "
+                         f"{path}::{test.qualname} uses it ({path}:{use.line})")
             for owner, unit in _shared_units(tf, test, fixtures.get(posixpath.dirname(path), {}), files, by_name):
                 for use in unit.uses:
-                    _add(out, library, use.dotted, f"{unit.qualname} ({owner.path}:{use.line}) uses it, and the "
+                    _add(out, library, path, use.dotted, f"{unit.qualname} ({owner.path}:{use.line}) uses it, and the "
                          f"test of kept code {path}::{test.qualname} uses {unit.qualname}")
     return out
 
@@ -87,9 +89,11 @@ def _star_chain(tf: TestFile, files: dict[str, TestFile], by_name: dict[str, str
     return libraries, helpers
 
 
-def _add(out: dict[str, str], library: Library, dotted: str, why: str) -> None:
+def _add(out: dict[str, str], library: Library, path: str, dotted: str, why: str) -> None:
+    """Records a module the fork lacks that the test file ``path`` needs, unless the file is named after it (it
+    tests that module: its tests go with it, source/test_subjects.py)."""
     module = library.module_of(dotted)
-    if module is not None and module not in library.fork:
+    if module is not None and module not in library.fork and not names_its_subject(path, module):
         out.setdefault(module, why)
 
 

@@ -10,6 +10,7 @@ import re
 from typing import Collection
 
 from slimfork.graph.edges import registry_members
+from slimfork.source.test_subjects import names_its_subject
 from slimfork.spec.kinds import REWRITING_KINDS
 
 _FOLLOWED = ("import", "from", "dynamic", "parent")
@@ -109,7 +110,7 @@ def used_support(files, decisions, library, candidates: set[str]) -> dict[str, s
                 continue
             for use in unit.uses:
                 module = library.module_of(use.dotted)
-                while module in candidates:
+                while module in candidates and not names_its_subject(path, module):
                     out.setdefault(module, f"kept test {path}:{use.line} {use.via or 'imports it'}")
                     module = module.rpartition(".")[0]
     return out
