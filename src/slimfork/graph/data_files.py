@@ -57,7 +57,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
         names = _cython_imports(root, path, package) if cython else \
-            _names(root, path, pattern) + relative_code_names(root, path, package)
+            _names(root, path, pattern) + relative_code_names(root, path, package, mm)
         why = f"the Cython source {path} imports it" if cython else f"the data file {path} names it"
         for text in names:
             if not mm.is_internal(text):
@@ -188,12 +188,14 @@ def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
     return _READ[key]
 
 
-def relative_code_names(root: str, path: str, package: str) -> list[str]:
+def relative_code_names(root: str, path: str, package: str, mm: ModuleMap) -> list[str]:
     """What the relative imports of a data file's code import against its package (``boot.txt`` holding ``from
-    .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``)."""
+    .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``); one with
+    more dots than the package has parts (``from ...plugins import alpha``, run in a deeper package): every module
+    so named (``*.plugins.alpha``)."""
     text = _text(root, path)
     info = ModuleInfo(package, None, True)
-    return [info.fill_own(n) for n in relative_code_imports(text)] if "from ." in text else []
+    return [m for n in relative_code_imports(text) for m in mm.code_import_targets(info, n)] if "from ." in text else []
 
 
 def _cython_imports(root: str, path: str, package: str) -> list[str]:

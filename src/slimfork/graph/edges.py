@@ -116,15 +116,11 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         dynamic_edges(mm, name, info, summary, found, lost, uncertain, covered, vacated, attribute_strings)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
-        for text, line in summary.strings:
-            text = info.fill_own(text)  # f"{__name__}.ops": a submodule of this module (or of its package)
-            if "*" in text:  # f"{_PKG}._{vendor}.ops": every module the pattern matches (unknown means keep)
-                out += [Edge(mod, "string", line, f"the pattern '{text}' may name it") for mod in
-                        mm.matching(text) if mod != name]
-            elif mm.is_internal(text):
-                mod = mm.longest_module(text)
-                if mod and mod != name and mod not in mm.top_names:
-                    out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
+        for held, line in summary.strings:
+            # f"{__name__}.ops": a submodule of this module (or of its package); code held as text a package up
+            texts = mm.code_import_targets(info, held) if "{__package__}.." in held else [info.fill_own(held)]
+            for text in texts:
+                _string_edge(mm, name, text, line, out)
         for text, line in summary.path_strings:
             here = posixpath.dirname(info.path)
             for path in (posixpath.normpath(text), posixpath.normpath(posixpath.join(here, text))):
@@ -159,6 +155,16 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for member in registry_members(mm, reg):
                 edges[reg.package].append(Edge(member, "registry", 0, _registry_detail(reg, member)))
     return edges, missing, uncertain, type_only
+
+
+def _string_edge(mm: ModuleMap, name: str, text: str, line: int, out: list[Edge]) -> None:
+    if "*" in text:  # f"{_PKG}._{vendor}.ops": every module the pattern matches (unknown means keep)
+        out += [Edge(mod, "string", line, f"the pattern '{text}' may name it") for mod in
+                mm.matching(text) if mod != name]
+    elif mm.is_internal(text):
+        mod = mm.longest_module(text)
+        if mod and mod != name and mod not in mm.top_names:
+            out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
 
 
 def _pytest_folders(present: set[str]) -> set[str]:

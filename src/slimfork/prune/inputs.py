@@ -485,7 +485,7 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
             continue
         text = data_text(k.path, data)  # a compressed file decompressed
         if "from ." in text and (package := package_above(mm, str(PurePosixPath(k.path).parent))):
-            out += [(m, k.path) for m in relative_code_names(str(root), k.path, package)]  # code exec'd in it
+            out += [(m, k.path) for m in relative_code_names(str(root), k.path, package, mm)]  # code exec'd in it
         if not any(n in text for n in tops):
             continue
         out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
