@@ -34,7 +34,7 @@ READERS = {
     "deeper_constant": {"pkg/app.py": 'from pkg.a.b.runner import run\nCODE = "from ...plugins import alpha\\n'
                                       'RESULT = alpha.run()"\n\n\ndef main():\n    return run(CODE)\n', **RUNNER,
                         "pkg/a/b/runner.py": "def run(code):\n" + EXEC % "code"},
-    "up_names_nothing": {"pkg/app.py": "from pkg.a.b.runner import run\nfrom pkg.x.y.held import CODE\n\n\n"
+    "up_names_nothing": {"pkg/app.py": "from pkg.a.b.runner import run\nfrom pkg.x.y.z.held import CODE\n\n\n"
                                        "def main():\n    return run(CODE)\n", **RUNNER,
                          "pkg/x/__init__.py": "", "pkg/x/y/__init__.py": "", "pkg/x/y/z/__init__.py": "",
                          "pkg/x/y/z/held.py": 'CODE = "from ...plugins import alpha\\nRESULT = alpha.run()"\n',
