@@ -37,6 +37,11 @@ _TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protoco
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
 _RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
+# ``python -c "from pkg.tools import gen; gen.main()"`` (also ``"-c", "..."`` in a list): the code and its imports
+_RUN_CODE = re.compile(r"""(?:^|[\s"'\[,])-c(?:["']\s*,)?\s*(["'])(.*?)\1""", re.MULTILINE | re.DOTALL)
+_CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+(\w+(?:[ \t]*,[ \t]*\w+)*)"
+                          r"|import[ \t]+([A-Za-z_][\w.]*))")
+CODE_RUN = "imported by the code `python -c` runs"  # the symbol stage keeps every name of such a module
 _MAX_BYTES = 512_000
 _READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> dotted names in it, read once per process
 
@@ -176,8 +181,23 @@ def run_roots(mm: ModuleMap, root: str, other_files: list[str],
     for path in [*(p for p in other_files if scanned_data_file(p)), *scripts]:
         key = (root, "-m " + path)
         if key not in _READ:
-            _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
+            text = _text(root, path)
+            _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(text)))
+            _READ[(root, "-c " + path)] = list(dict.fromkeys(_code_run_imports(text)))
         out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
+        out += [(m, f"{CODE_RUN} in {path}, with every name it defines") for m in _READ[(root, "-c " + path)]
+                if m in mm.modules]
+    return out
+
+
+def _code_run_imports(text: str) -> list[str]:
+    """The modules the code of ``python -c "..."`` imports (session 43: a Makefile's, a shell script's or tox's
+    ``python -c "import pkg.tools.gen as g; g.main()"`` kept nothing): ``from pkg.tools import gen`` names
+    ``pkg.tools`` and ``pkg.tools.gen`` (a submodule or a name)."""
+    out = []
+    for code in (m.group(2) for m in _RUN_CODE.finditer(text) if "import" in m.group(2)):
+        for module, names, plain in _CODE_IMPORT.findall(code):
+            out += [plain] if plain else [module] + [f"{module}.{n.strip()}" for n in names.split(",")]
     return out
 
 
