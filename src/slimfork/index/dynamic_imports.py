@@ -142,10 +142,12 @@ def lazy_getattr_calls(tree: ast.Module) -> set[int]:
 
 def _computed_fromlist(call: ast.Call, found: list[DynamicImport]) -> list[DynamicImport]:
     """``__import__(f"{__package__}.sub", fromlist=["x"])``: each entry may be a submodule of the one name the
-    call computes (its own package's), loaded as ``from pkg.sub import x`` would."""
+    call computes (its own package's), loaded as ``from pkg.sub import x`` would; so with a literal name
+    (``__import__("pkg.plugins", globals(), locals(), ["alpha"]).alpha.VALUE``): a submodule imported by name, read
+    whole (session 43: its names were pruned, no binding showing their reads)."""
     names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
     entries = literal_strings(names) if names is not None else None
-    if not entries or isinstance(call.args[0], ast.Constant):
+    if not entries:
         return []
     return [d._replace(target=f"{d.target}.{e}") for d in found if d.target and not d.prefix
             and not d.target.startswith(".") for e in entries if e.isidentifier()]
