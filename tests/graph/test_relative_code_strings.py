@@ -39,6 +39,10 @@ READERS = {
                          "pkg/x/__init__.py": "", "pkg/x/y/__init__.py": "", "pkg/x/y/z/__init__.py": "",
                          "pkg/x/y/z/held.py": 'CODE = "from ...plugins import alpha\\nRESULT = alpha.run()"\n',
                          "pkg/a/b/runner.py": "def run(code):\n" + EXEC % "code"},
+    # a .py file of a folder without __init__.py read as data: its relative import names nothing beside it
+    "py_snippet": {"pkg/app.py": "import pkgutil\n\n\ndef main():\n" + EXEC % (
+        'pkgutil.get_data(__package__, "snippets/boot.py").decode()'),
+                   "pkg/snippets/boot.py": "from .plugins import alpha\nRESULT = alpha.run()\n"},
 }
 
 

@@ -105,6 +105,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                             for t in beside if t not in targets]
             for target in resolved.missing if not beside else ():
                 missing.append(MissingImport(name, info.path, imp.line, target))
+            if resolved.missing and imp.level and not beside:
+                out += _relative_elsewhere(mm, name, info.path, imp, uncertain)
             if not resolved.missing and imp.level == 0 and imp.module and test_dirs:
                 # also where the tree answers elsewhere: pytest's folder comes first on sys.path (exllamav3's
                 # tests/test_quant_fn.py imports tests/util.py by `from util import x`, beside a top-level util/)
@@ -155,6 +157,24 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for member in registry_members(mm, reg):
                 edges[reg.package].append(Edge(member, "registry", 0, _registry_detail(reg, member)))
     return edges, missing, uncertain, type_only
+
+
+def _relative_elsewhere(mm: ModuleMap, name: str, path: str, imp: ImportEdge, uncertain: list[Uncertain]
+                        ) -> list[Edge]:
+    """A relative import that names nothing where its file sits (``from .plugins import alpha`` in a ``.py`` file
+    of a folder without ``__init__.py``, read with ``pkgutil.get_data`` and ``exec``'d in its package): the file
+    runs under another package, so every module so named stays (``*.plugins``, ``*.plugins.alpha``), read whole
+    (session 43: the plugin left, exit 0)."""
+    tail = imp.module or ""
+    ends = ([tail] if tail else []) + [f"{tail}.{n}".lstrip(".") for n in imp.names if n != "*"]
+    kept = sorted({m for end in ends for m in mm.matching(f"*.{end}") if m != name and mm.is_internal(m)})
+    if not kept:
+        return []
+    what = f"from {'.' * imp.level}{tail} import {', '.join(imp.names)}"
+    uncertain.append(Uncertain(path, imp.line, what, "a relative import that names nothing where its file sits",
+                               tuple(kept)))
+    return [Edge(m, "dynamic", imp.line, f"{what}: names nothing beside it; may run in another package")
+            for m in kept]
 
 
 def _string_edge(mm: ModuleMap, name: str, text: str, line: int, out: list[Edge]) -> None:
