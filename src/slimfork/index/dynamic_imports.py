@@ -501,7 +501,11 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if not prefix and not dots and (suffixes := _string_suffixes(arg, defaults, variables)):
         # f"{app}.models": each *.models; f"{app}.{sub}" over sub in ("models", "signals"): each of both
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package) for suffix in suffixes]
-    return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
+    computed = DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)
+    if isinstance(arg, ast.Name) and arg.id in (defaults or {}):  # def load(*, backend=".backends.fast", ...):
+        # the parameter's default is one name it takes (session 43: a keyword-only one was computed entirely)
+        return [DynamicImport(call.lineno, text, dots + (defaults or {})[arg.id], False, package), computed]
+    return [computed]
 
 
 _BUILT = re.compile(r"(?:\{__\w+__\}|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)*\.")
