@@ -585,6 +585,8 @@ def _package_of(call: ast.Call, name: str) -> tuple[str | None, str]:
         return node.value, ""
     if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
         return "{" + node.id + "}", ""
+    if own := own_submodule(node):  # package=f"{__package__}.backends": a subpackage of its own
+        return own, ""
     return RUNTIME_PACKAGE, ""
 
 
