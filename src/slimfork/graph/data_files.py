@@ -12,7 +12,7 @@ import re
 from slimfork.graph.modules import ModuleInfo, ModuleMap
 from slimfork.graph.tool_configs import runtime_text
 from slimfork.index.own_names import relative_code_imports
-from slimfork.index.pickled import pickle_globals, unpacked
+from slimfork.index.pickled import marshalled_code, marshalled_imports, pickle_globals, unpacked
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
                  ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
@@ -32,7 +32,7 @@ _NOT_SCANNED = (".py", ".pyi", ".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", 
 _BLOBS = (".bin", ".pt", ".pth", ".ckpt", ".db", ".npy")
 # compressed files, read decompressed (``state.pkl.gz`` loaded by ``pickle.load(gzip.open(...))``, a zip of plugin
 # lists): what they hold is read as a data file's text is
-_COMPRESSED = (".gz", ".bz2", ".xz", ".zip")
+_COMPRESSED = (".gz", ".bz2", ".xz", ".lzma", ".zip")
 _TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protocols 0 and 1: GLOBAL or INST first
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
@@ -124,7 +124,7 @@ def scanned_data_file(path: str, root: str | None = None) -> bool:
                 head = f.read(256)
         except OSError:
             return False
-        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None
+        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None or marshalled_code(head)
     return not (name.endswith(_NOT_SCANNED) or name.startswith(_NOT_DATA) or "__pycache__" in path)
 
 
@@ -259,6 +259,8 @@ def readable_text(path: str, data: bytes) -> str:
     (protocols 0-3 write ``cpkg.mod\nName``, where no word boundary precedes the module's name)."""
     if path.endswith(PICKLES) or _pickle_start(data) or _TEXT_PICKLE.match(data) is not None:
         return data.decode("utf-8", "replace") + "\n" + "\n".join(pickle_globals(data))
+    if b"\0" in data[:8192] and marshalled_code(data) and (imports := marshalled_imports(data)):
+        return "\n".join(imports)  # exec(marshal.loads(blob)): what its code imports (session 43: never read)
     if b"\0" in data[:8192] and not path.endswith(DATA_SUFFIXES):
         return ""  # a binary file (an image or archive whatever its suffix) names no module
     return runtime_text(path, data.decode("utf-8", "replace"))  # mypy's overrides name modules no one loads
