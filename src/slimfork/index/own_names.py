@@ -163,10 +163,13 @@ def own_relative_strings(tree: ast.Module) -> list[tuple[str, int]]:
 def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]:
     """For one call: ``{__name__}._heavy`` for each relative name among its arguments (in a literal, or a module
     table ``tables`` holds) when exactly one argument is the module's own name; the items of a tuple or list
-    argument count as arguments (``pool.apply(_load, (".plugins.alpha", __package__))``, ``initargs=(...)``:
-    session 43, the function the pool runs imports them)."""
-    given = [*node.args, *(k.value for k in node.keywords)]
-    values = [e for v in given for e in (v.elts if isinstance(v, (ast.Tuple, ast.List)) else [v])]
+    argument count as arguments (``pool.apply(_load, (".plugins.alpha", __package__))``, ``initargs=(...)``,
+    ``starmap(import_module, [(".plugins.alpha", __package__)])``: session 43, what the callee runs imports them)."""
+    values, todo = [], [*node.args, *(k.value for k in node.keywords)]
+    while todo:  # starmap(import_module, [(".plugins.alpha", __package__)]): nested ones too
+        value = todo.pop(0)
+        todo += value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
+        values += [] if isinstance(value, (ast.Tuple, ast.List)) else [value]
     owns = [own for v in values if isinstance(v, (ast.Name, ast.Attribute)) and (own := own_name(v)) is not None]
     if len(owns) != 1:
         return []
