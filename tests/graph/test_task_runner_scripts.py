@@ -79,8 +79,8 @@ CODE_RUNS = {
     "Makefile": "gen:\n\tpython -c 'import pkg.tools.gen as g; g.main()'\n",
     "scripts/gen.sh": '#!/bin/sh\npython -c "from pkg.tools import gen; gen.main()"\n',
     "tox.ini": '[testenv:gen]\ncommands =\n    python -c "import pkg.tools.gen; pkg.tools.gen.main()"\n',
-    "noxfile.py": 'import nox\n\n\n@nox.session\ndef gen(session):\n    session.run("python", "-c", "from pkg.tools.gen '
-                  'import main; main()")\n',
+    "noxfile.py": 'import nox\n\n\n@nox.session\ndef gen(session):\n'
+                  '    session.run("python", "-c", "from pkg.tools.gen import main; main()")\n',
 }
 
 

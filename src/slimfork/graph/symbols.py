@@ -418,8 +418,8 @@ class _Walker(PrunedCollector):
         """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``. A ``word`` of a
         longer string (``"https://github.com/org/pkg"``, ``"pip install pkg"``) names no module whole."""
         if text.startswith("{__package__}..") and module is not None:  # code held as text, a package up
-            for target in self.mm.code_import_targets(self.mm.modules[module], text):
-                self.use_dotted(None, target, why)
+            for named in self.mm.code_import_targets(self.mm.modules[module], text):
+                self.use_dotted(None, named, why)
             return
         if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
             text = self.mm.modules[module].fill_own(text)
