@@ -105,8 +105,9 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                             for t in beside if t not in targets]
             for target in resolved.missing if not beside else ():
                 missing.append(MissingImport(name, info.path, imp.line, target))
-            if resolved.missing and imp.level and not beside:
-                out += _relative_elsewhere(mm, name, info.path, imp, uncertain)
+            if resolved.missing and imp.level and not beside \
+                    and posixpath.join(posixpath.dirname(info.path), "__init__.py") not in index.files:
+                out += _relative_elsewhere(mm, name, info.path, imp, uncertain)  # no package's module: run as text
             if not resolved.missing and imp.level == 0 and imp.module and test_dirs:
                 # also where the tree answers elsewhere: pytest's folder comes first on sys.path (exllamav3's
                 # tests/test_quant_fn.py imports tests/util.py by `from util import x`, beside a top-level util/)
@@ -162,7 +163,8 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
 def _relative_elsewhere(mm: ModuleMap, name: str, path: str, imp: ImportEdge, uncertain: list[Uncertain]
                         ) -> list[Edge]:
     """A relative import that names nothing where its file sits (``from .plugins import alpha`` in a ``.py`` file
-    of a folder without ``__init__.py``, read with ``pkgutil.get_data`` and ``exec``'d in its package): the file
+    of a folder without ``__init__.py``, read with ``pkgutil.get_data`` and ``exec``'d in its package; a module of
+    a regular package is imported as one, and its missing import is only that): the file
     runs under another package, so every module so named stays (``*.plugins``, ``*.plugins.alpha``), read whole
     (session 43: the plugin left, exit 0)."""
     tail = imp.module or ""
