@@ -39,6 +39,10 @@ READERS = {
                          "pkg/x/__init__.py": "", "pkg/x/y/__init__.py": "", "pkg/x/y/z/__init__.py": "",
                          "pkg/x/y/z/held.py": 'CODE = "from ...plugins import alpha\\nRESULT = alpha.run()"\n',
                          "pkg/a/b/runner.py": "def run(code):\n" + EXEC % "code"},
+    "deeper_template": {"pkg/app.py": "import os\nfrom pkg.a.b.runner import run\n\n\ndef main():\n    return run("
+                                      "f\"from ...plugins import {os.environ.get('PLUG', 'alpha')} as p\\n"
+                                      "RESULT = p.run()\")\n", **RUNNER,
+                        "pkg/a/b/runner.py": "def run(code):\n" + EXEC % "code"},
     # a .py file of a folder without __init__.py read as data: its relative import names nothing beside it
     "py_snippet": {"pkg/app.py": "import pkgutil\n\n\ndef main():\n" + EXEC % (
         'pkgutil.get_data(__package__, "snippets/boot.py").decode()'),
@@ -76,6 +80,8 @@ def test_a_relative_code_import_with_too_many_dots_keeps_every_module_so_named()
         mm.modules[name] = ModuleInfo(name, None, True)
     assert ModuleInfo("pkg.a.b", None, True).fill_own("{__package__}...plugins.alpha") == "pkg.plugins.alpha"
     assert ModuleInfo("pkg", None, True).fill_own("{__package__}...plugins.alpha") == "*.plugins.alpha"
+    assert ModuleInfo("pkg", None, True).fill_own("{__package__}...plugins.") == "*.plugins.*"  # a template's start
+    assert mm.matching("*.plugins.*") == ["pkg.plugins.alpha"]
     assert mm.code_import_targets(ModuleInfo("pkg", None, True), "{__package__}...plugins.alpha") == [
         "pkg.plugins.alpha"]
     assert mm.code_import_targets(ModuleInfo("pkg.a", None, True), "{__package__}..plugins") == ["pkg.plugins"]

@@ -34,7 +34,9 @@ class ModuleInfo:
             return out
         head, _, tail = out.partition("..")  # {__package__}..plugins: a relative import a package up
         parts, up = head.split("."), len(tail) - len(tail.lstrip(".")) + 1
-        return ".".join(parts[:-up] + [tail.lstrip(".")]).strip(".") if len(parts) > up else "*." + tail.lstrip(".")
+        if len(parts) <= up:  # a prefix (``{__package__}...plugins.``, a template's): every module under each
+            return "*." + tail.lstrip(".") + ("*" if tail.endswith(".") else "")
+        return ".".join(parts[:-up] + [tail.lstrip(".")]).strip(".")
 
 
 @dataclass
