@@ -73,3 +73,24 @@ def test_prose_running_a_module_keeps_nothing(tmp_path):
     project = write_project(tmp_path, files, 'source = "."\nroots = ["pkg.app:main"]\n')
     removed = {r.path for r in analyse(project / "slimfork.toml", jobs=1).plan.removals}
     assert "pkg/tools/gen.py" in removed
+
+
+CODE_RUNS = {
+    "Makefile": "gen:\n\tpython -c 'import pkg.tools.gen as g; g.main()'\n",
+    "scripts/gen.sh": '#!/bin/sh\npython -c "from pkg.tools import gen; gen.main()"\n',
+    "tox.ini": '[testenv:gen]\ncommands =\n    python -c "import pkg.tools.gen; pkg.tools.gen.main()"\n',
+    "noxfile.py": 'import nox\n\n\n@nox.session\ndef gen(session):\n'
+                  '    session.run("python", "-c", "from pkg.tools.gen import main; main()")\n',
+}
+
+
+@pytest.mark.parametrize("mode", ["default", "roots"])
+@pytest.mark.parametrize("name", sorted(CODE_RUNS))
+def test_code_run_with_python_dash_c_keeps_what_it_imports(tmp_path, name, mode):
+    """Session 43: ``python -c "from pkg.tools import gen; gen.main()"`` in a Makefile, a shell script, tox or a
+    noxfile kept nothing (only ``-m`` was read): the tool left the fork and the command failed, exit 0."""
+    files = {**FILES, "pkg/tools/gen.py": "def main():\n    print('generated')\n", name: CODE_RUNS[name]}
+    fork, done = shrink_and_run_main(tmp_path, files, mode)
+    assert done.stdout.strip() == "app", done.stderr[-2000:]
+    gen = fork / "pkg/tools/gen.py"
+    assert gen.exists() and "def main" in gen.read_text()

@@ -12,7 +12,7 @@ import re
 from slimfork.graph.modules import ModuleInfo, ModuleMap
 from slimfork.graph.tool_configs import runtime_text
 from slimfork.index.own_names import relative_code_imports
-from slimfork.index.pickled import pickle_globals, unpacked
+from slimfork.index.pickled import marshalled_code, marshalled_imports, pickle_globals, unpacked
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
                  ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
@@ -32,11 +32,16 @@ _NOT_SCANNED = (".py", ".pyi", ".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", 
 _BLOBS = (".bin", ".pt", ".pth", ".ckpt", ".db", ".npy")
 # compressed files, read decompressed (``state.pkl.gz`` loaded by ``pickle.load(gzip.open(...))``, a zip of plugin
 # lists): what they hold is read as a data file's text is
-_COMPRESSED = (".gz", ".bz2", ".xz", ".zip")
+_COMPRESSED = (".gz", ".bz2", ".xz", ".lzma", ".zip")
 _TEXT_PICKLE = re.compile(rb"\(?[ci][A-Za-z_][\w.]*\n[A-Za-z_]\w*\n")  # protocols 0 and 1: GLOBAL or INST first
 _CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+c?import[ \t]+([\w, \t()]+)|c?import[ \t]+([\w., \t]+))",
                             re.MULTILINE)
 _RUN_MODULE = re.compile(r"""(?:^|[\s"'\[,])-m[\s"',]+([A-Za-z_]\w*(?:\.\w+)*)""", re.MULTILINE)
+# ``python -c "from pkg.tools import gen; gen.main()"`` (also ``"-c", "..."`` in a list): the code and its imports
+_RUN_CODE = re.compile(r"""(?:^|[\s"'\[,])-c(?:["']\s*,)?\s*(["'])(.*?)\1""", re.MULTILINE | re.DOTALL)
+_CODE_IMPORT = re.compile(r"(?:^|[\s;])(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+(\w+(?:[ \t]*,[ \t]*\w+)*)"
+                          r"|import[ \t]+([A-Za-z_][\w.]*))")
+CODE_RUN = "imported by the code `python -c` runs"  # the symbol stage keeps every name of such a module
 _MAX_BYTES = 512_000
 _READ: dict[tuple[str, str], list[str]] = {}  # (root, path) -> dotted names in it, read once per process
 
@@ -57,7 +62,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
         names = _cython_imports(root, path, package) if cython else \
-            _names(root, path, pattern) + relative_code_names(root, path, package)
+            _names(root, path, pattern) + relative_code_names(root, path, package, mm)
         why = f"the Cython source {path} imports it" if cython else f"the data file {path} names it"
         for text in names:
             if not mm.is_internal(text):
@@ -119,7 +124,7 @@ def scanned_data_file(path: str, root: str | None = None) -> bool:
                 head = f.read(256)
         except OSError:
             return False
-        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None
+        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None or marshalled_code(head)
     return not (name.endswith(_NOT_SCANNED) or name.startswith(_NOT_DATA) or "__pycache__" in path)
 
 
@@ -176,8 +181,23 @@ def run_roots(mm: ModuleMap, root: str, other_files: list[str],
     for path in [*(p for p in other_files if scanned_data_file(p)), *scripts]:
         key = (root, "-m " + path)
         if key not in _READ:
-            _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(_text(root, path))))
+            text = _text(root, path)
+            _READ[key] = list(dict.fromkeys(_RUN_MODULE.findall(text)))
+            _READ[(root, "-c " + path)] = list(dict.fromkeys(_code_run_imports(text)))
         out += [(m, f"run as `python -m {m}` by {path}") for m in _READ[key] if m in mm.modules]
+        out += [(m, f"{CODE_RUN} in {path}, with every name it defines") for m in _READ[(root, "-c " + path)]
+                if m in mm.modules]
+    return out
+
+
+def _code_run_imports(text: str) -> list[str]:
+    """The modules the code of ``python -c "..."`` imports (session 43: a Makefile's, a shell script's or tox's
+    ``python -c "import pkg.tools.gen as g; g.main()"`` kept nothing): ``from pkg.tools import gen`` names
+    ``pkg.tools`` and ``pkg.tools.gen`` (a submodule or a name)."""
+    out = []
+    for code in (m.group(2) for m in _RUN_CODE.finditer(text) if "import" in m.group(2)):
+        for module, names, plain in _CODE_IMPORT.findall(code):
+            out += [plain] if plain else [module] + [f"{module}.{n.strip()}" for n in names.split(",")]
     return out
 
 
@@ -188,12 +208,14 @@ def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
     return _READ[key]
 
 
-def relative_code_names(root: str, path: str, package: str) -> list[str]:
+def relative_code_names(root: str, path: str, package: str, mm: ModuleMap) -> list[str]:
     """What the relative imports of a data file's code import against its package (``boot.txt`` holding ``from
-    .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``)."""
+    .plugins import alpha``, which the package runs by ``exec(text, {"__package__": __package__, ...})``); one with
+    more dots than the package has parts (``from ...plugins import alpha``, run in a deeper package): every module
+    so named (``*.plugins.alpha``)."""
     text = _text(root, path)
     info = ModuleInfo(package, None, True)
-    return [info.fill_own(n) for n in relative_code_imports(text)] if "from ." in text else []
+    return [m for n in relative_code_imports(text) for m in mm.code_import_targets(info, n)] if "from ." in text else []
 
 
 def _cython_imports(root: str, path: str, package: str) -> list[str]:
@@ -237,6 +259,8 @@ def readable_text(path: str, data: bytes) -> str:
     (protocols 0-3 write ``cpkg.mod\nName``, where no word boundary precedes the module's name)."""
     if path.endswith(PICKLES) or _pickle_start(data) or _TEXT_PICKLE.match(data) is not None:
         return data.decode("utf-8", "replace") + "\n" + "\n".join(pickle_globals(data))
+    if b"\0" in data[:8192] and marshalled_code(data) and (imports := marshalled_imports(data)):
+        return "\n".join(imports)  # exec(marshal.loads(blob)): what its code imports (session 43: never read)
     if b"\0" in data[:8192] and not path.endswith(DATA_SUFFIXES):
         return ""  # a binary file (an image or archive whatever its suffix) names no module
     return runtime_text(path, data.decode("utf-8", "replace"))  # mypy's overrides name modules no one loads

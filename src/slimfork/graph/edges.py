@@ -109,6 +109,9 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                             for t in beside if t not in targets]
             for target in resolved.missing if not beside else ():
                 missing.append(MissingImport(name, info.path, imp.line, target))
+            if resolved.missing and imp.level and not beside \
+                    and posixpath.join(posixpath.dirname(info.path), "__init__.py") not in index.files:
+                out += _relative_elsewhere(mm, name, info.path, imp, uncertain)  # no package's module: run as text
             if not resolved.missing and imp.level == 0 and imp.module and test_dirs:
                 # also where the tree answers elsewhere: pytest's folder comes first on sys.path (exllamav3's
                 # tests/test_quant_fn.py imports tests/util.py by `from util import x`, beside a top-level util/)
@@ -121,19 +124,11 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                       uses)
         out.extend(Edge(target, "dynamic", line, detail) for target, line, detail in found)
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
-        for text, line in summary.strings:
-            text = info.fill_own(text)  # f"{__name__}.ops": a submodule of this module (or of its package)
-            if "*" in text:  # f"{_PKG}._{vendor}.ops": every module the pattern matches (unknown means keep)
-                out += [Edge(mod, "string", line, f"the pattern '{text}' may name it") for mod in
-                        mm.matching(text) if mod != name]
-            elif mm.is_internal(text):
-                mod = mm.longest_module(text)
-                if mod and mod != name and mod not in mm.top_names:
-                    out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
-            elif mod := _beside_module(mm, index, info.path, text):
-                out.append(Edge(mod, "string", line, f"the string '{text}' names it from "
-                                                     f"'{posixpath.dirname(info.path)}', first on sys.path when "
-                                                     "it runs as a script"))
+        for held, line in summary.strings:
+            # f"{__name__}.ops": a submodule of this module (or of its package); code held as text a package up
+            texts = mm.code_import_targets(info, held) if "{__package__}.." in held else [info.fill_own(held)]
+            for text in texts:
+                _string_edge(mm, index, name, info.path, text, line, out)
         for text, line in summary.path_strings:
             here = posixpath.dirname(info.path)
             for path in (posixpath.normpath(text), posixpath.normpath(posixpath.join(here, text))):
@@ -168,6 +163,38 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             for member in registry_members(mm, reg):
                 edges[reg.package].append(Edge(member, "registry", 0, _registry_detail(reg, member)))
     return edges, missing, uncertain, type_only
+
+
+def _relative_elsewhere(mm: ModuleMap, name: str, path: str, imp: ImportEdge, uncertain: list[Uncertain]
+                        ) -> list[Edge]:
+    """A relative import that names nothing where its file sits (``from .plugins import alpha`` in a ``.py`` file
+    of a folder without ``__init__.py``, read with ``pkgutil.get_data`` and ``exec``'d in its package; a module of
+    a regular package is imported as one, and its missing import is only that): the file
+    runs under another package, so every module so named stays (``*.plugins``, ``*.plugins.alpha``), read whole
+    (session 43: the plugin left, exit 0)."""
+    tail = imp.module or ""
+    ends = ([tail] if tail else []) + [f"{tail}.{n}".lstrip(".") for n in imp.names if n != "*"]
+    kept = sorted({m for end in ends for m in mm.matching(f"*.{end}") if m != name and mm.is_internal(m)})
+    if not kept:
+        return []
+    what = f"from {'.' * imp.level}{tail} import {', '.join(imp.names)}"
+    uncertain.append(Uncertain(path, imp.line, what, "a relative import that names nothing where its file sits",
+                               tuple(kept)))
+    return [Edge(m, "dynamic", imp.line, f"{what}: names nothing beside it; may run in another package")
+            for m in kept]
+
+
+def _string_edge(mm: ModuleMap, index, name: str, path: str, text: str, line: int, out: list[Edge]) -> None:
+    if "*" in text:  # f"{_PKG}._{vendor}.ops": every module the pattern matches (unknown means keep)
+        out += [Edge(mod, "string", line, f"the pattern '{text}' may name it") for mod in
+                mm.matching(text) if mod != name]
+    elif mm.is_internal(text):
+        mod = mm.longest_module(text)
+        if mod and mod != name and mod not in mm.top_names:
+            out.append(Edge(mod, "string", line, f"the string '{text}' names it"))
+    elif mod := _beside_module(mm, index, path, text):
+        out.append(Edge(mod, "string", line, f"the string '{text}' names it from '{posixpath.dirname(path)}', "
+                                             "first on sys.path when it runs as a script"))
 
 
 def _pytest_folders(present: set[str]) -> set[str]:

@@ -25,14 +25,18 @@ class ModuleInfo:
     def fill_own(self, text: str) -> str:
         """``{__name__}.ops`` / ``{__package__}.impl`` (slimfork.index.own_names) with this module's names;
         ``{__parent__}``: ``__name__.rsplit(".", 1)[0]``; ``{__package__}..plugins``: ``plugins`` of the package
-        above (a relative import of code held as text)."""
+        above (a relative import of code held as text). Where this package has too few parts for the dots (``from
+        ...plugins import alpha`` held in ``pkg`` and run by ``exec`` in a deeper package), the code runs under
+        another package: ``*.plugins``, every module so named (unknown means keep)."""
         out = text.replace("{__name__}", self.name).replace("{__package__}", self.own_package).replace(
             "{__parent__}", self.name.rpartition(".")[0])
         if ".." not in out or "{__package__}.." not in text:
             return out
         head, _, tail = out.partition("..")  # {__package__}..plugins: a relative import a package up
         parts, up = head.split("."), len(tail) - len(tail.lstrip(".")) + 1
-        return ".".join(parts[:-up] + [tail.lstrip(".")]).strip(".") if len(parts) > up else ""
+        if len(parts) <= up:  # a prefix (``{__package__}...plugins.``, a template's): every module under each
+            return "*." + tail.lstrip(".") + ("*" if tail.endswith(".") else "")
+        return ".".join(parts[:-up] + [tail.lstrip(".")]).strip(".")
 
 
 @dataclass
@@ -60,6 +64,16 @@ class ModuleMap:
         regex = re.compile(".+".join(map(re.escape, pattern.split("*"))))
         head = pattern.split("*", 1)[0]
         return sorted(m for m in self.modules if m.startswith(head) and regex.fullmatch(m))
+
+    def code_import_targets(self, info: ModuleInfo, text: str) -> list[str]:
+        """What a relative import of code held as text names (``{__package__}...plugins.alpha``), resolved against
+        ``info``'s package; where that names no module of the tree (the code runs under another package, ``exec``
+        with a deeper ``__package__``), every module ending so (``*.plugins.alpha``: unknown means keep)."""
+        out = info.fill_own(text)
+        if "{__package__}.." in text and "*" not in out and out not in self.modules \
+                and out.rpartition(".")[0] not in self.modules:
+            out = "*." + text.split("..", 1)[1].lstrip(".")
+        return self.matching(out) if "*" in out else [out]
 
     def longest_module(self, dotted: str) -> str | None:
         """The longest prefix of ``dotted`` that is a module ("a.b.Class.attr" -> "a.b")."""

@@ -216,7 +216,7 @@ class _Walker(PrunedCollector):
         for name in st.names:
             self.use_name(module, name, where, bare=True)
         for chain in st.chains:
-            self.use_chain(module, chain, where)
+            self.use_chain(module, chain, where, value=True)
         for base, lit in st.getattrs:
             self.use_chain(module, base + ((lit,) if lit else ()), where, computed=lit is None)
         titles = _sphinx_titles(self.mm, module, st) or _setup_metadata(self.mm, module, st) \
@@ -267,7 +267,7 @@ class _Walker(PrunedCollector):
         followed = False
         for chain in st.chains:
             if chain[0] == local:
-                self.walk(current, chain[1:], why, computed=False)
+                self.walk(current, chain[1:], why, computed=False, value=True)
                 followed = True
             elif st.kind == "class" and len(chain) > 1 and chain[1] == local:  # a class attribute: self._u.f
                 self.walk(current, chain[2:], why, computed=False)
@@ -328,8 +328,11 @@ class _Walker(PrunedCollector):
         if target is not None and target[1] is None:
             self.keep_everything(target[0], f"the module object is used as a value by {why}")
 
-    def use_chain(self, module: str, chain: tuple[str, ...], why: str, computed: bool = False) -> None:
-        """``a.b.f``: keep what binds ``a``; walk through modules; the first non-module part is a symbol."""
+    def use_chain(self, module: str, chain: tuple[str, ...], why: str, computed: bool = False,
+                  value: bool = False) -> None:
+        """``a.b.f``: keep what binds ``a``; walk through modules; the first non-module part is a symbol.
+        ``value``: a whole chain of the code (no longer one read through it), so one that ends at a module uses
+        the module object (``inspect.getmembers(pkg.ops)``)."""
         head = chain[0]
         if module not in self.s:
             return
@@ -357,7 +360,7 @@ class _Walker(PrunedCollector):
                 current, symbol = target
                 if symbol is not None:
                     continue  # an attribute of an imported symbol (a class attribute, a method)
-                self.walk(current, chain[1:], why, computed)
+                self.walk(current, chain[1:], why, computed, value)
 
     def through_stars(self, module: str, chain: tuple[str, ...], why: str, computed: bool,
                       seen: frozenset[str]) -> None:
@@ -389,7 +392,7 @@ class _Walker(PrunedCollector):
                     out.append((st, alias))
         return out
 
-    def walk(self, current: str, rest: tuple[str, ...], why: str, computed: bool) -> None:
+    def walk(self, current: str, rest: tuple[str, ...], why: str, computed: bool, value: bool = False) -> None:
         for part in rest:
             sub = f"{current}.{part}"
             if sub in self.mm.modules:
@@ -404,6 +407,9 @@ class _Walker(PrunedCollector):
                 return
             self.use_name(current, part, why, bare=True)
             return
+        if value and rest:  # `pkg.ops` passed on whole (inspect.getmembers(pkg.ops), vars(pkg.ops)): session 43,
+            # a package's submodule imports went under public_api = "roots"
+            self.keep_everything(current, f"the module object is used as a value by {why}")
         if computed:
             self.keep_everything(current, f"looked up with a computed name (getattr) by {why}")
             self.result.uncertain.append((current, f"getattr with a computed name by {why}"))
@@ -411,6 +417,10 @@ class _Walker(PrunedCollector):
     def use_dotted(self, module: str | None, text: str, why: str, word: bool = False) -> None:
         """A string: a name of this module, ``pkg.mod.name``, ``pkg.mod:name`` or ``alias.attr``. A ``word`` of a
         longer string (``"https://github.com/org/pkg"``, ``"pip install pkg"``) names no module whole."""
+        if text.startswith("{__package__}..") and module is not None:  # code held as text, a package up
+            for named in self.mm.code_import_targets(self.mm.modules[module], text):
+                self.use_dotted(None, named, why)
+            return
         if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
             text = self.mm.modules[module].fill_own(text)
             if "*" in text:  # f"{_PKG}._{vendor}.ops": each module it matches, named whole

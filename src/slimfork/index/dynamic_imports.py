@@ -143,10 +143,12 @@ def lazy_getattr_calls(tree: ast.Module) -> set[int]:
 
 def _computed_fromlist(call: ast.Call, found: list[DynamicImport]) -> list[DynamicImport]:
     """``__import__(f"{__package__}.sub", fromlist=["x"])``: each entry may be a submodule of the one name the
-    call computes (its own package's), loaded as ``from pkg.sub import x`` would."""
+    call computes (its own package's), loaded as ``from pkg.sub import x`` would; so with a literal name
+    (``__import__("pkg.plugins", globals(), locals(), ["alpha"]).alpha.VALUE``): a submodule imported by name, read
+    whole (session 43: its names were pruned, no binding showing their reads)."""
     names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
     entries = literal_strings(names) if names is not None else None
-    if not entries or isinstance(call.args[0], ast.Constant):
+    if not entries:
         return []
     return [d._replace(target=f"{d.target}.{e}") for d in found if d.target and not d.prefix
             and not d.target.startswith(".") for e in entries if e.isidentifier()]
@@ -500,7 +502,11 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if not prefix and not dots and (suffixes := _string_suffixes(arg, defaults, variables)):
         # f"{app}.models": each *.models; f"{app}.{sub}" over sub in ("models", "signals"): each of both
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package) for suffix in suffixes]
-    return [DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)]
+    computed = DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)
+    if isinstance(arg, ast.Name) and arg.id in (defaults or {}):  # def load(*, backend=".backends.fast", ...):
+        # the parameter's default is one name it takes (session 43: a keyword-only one was computed entirely)
+        return [DynamicImport(call.lineno, text, dots + (defaults or {})[arg.id], False, package), computed]
+    return [computed]
 
 
 def _string_suffixes(node, defaults: dict[str, str] | None = None,
@@ -557,6 +563,8 @@ def _package_of(call: ast.Call, name: str) -> tuple[str | None, str]:
         return node.value, ""
     if isinstance(node, ast.Name) and node.id in ("__name__", "__package__"):
         return "{" + node.id + "}", ""
+    if own := own_submodule(node):  # package=f"{__package__}.backends": a subpackage of its own
+        return own, ""
     return RUNTIME_PACKAGE, ""
 
 

@@ -28,9 +28,11 @@ _PATH_LOADS = re.compile(r"\b(?:spec_from_file_location|SourceFileLoader|Sourcel
 # a literal path to a .py file; `"src/build_bcrypt.py:ffi"` (setup.py's cffi_modules: a file and its object) too
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)(?::[A-Za-z_][\w.]*)?\1""")
 _PREFIX_STRING = re.compile(r"""\w\.["']""")  # "docutils.languages.": a module-name prefix
+# a pickle beside the packages (``data/state.pkl``, ``model.joblib``) names the classes it loads, as a config does
 _DATA_NAME = re.compile(r"(?:[\w.-]+/)*[\w-][\w.-]*\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env"
-                        r"|properties|lst|list)")
-_DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env|properties|lst|list)[\"']")
+                        r"|properties|lst|list|pkl|pickle|joblib)(?:\.(?:gz|bz2|xz|lzma))?")
+_DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env|properties|lst|list|pkl|pickle"
+                          r"|joblib)(?:\.(?:gz|bz2|xz|lzma))?[\"']")
 _ENCODED_BLOB = re.compile(r"b64decode|b32decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 

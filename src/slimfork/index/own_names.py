@@ -167,8 +167,14 @@ def assigned_values(tree: ast.Module) -> dict[str, ast.expr]:
 
 def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]:
     """For one call: ``{__name__}._heavy`` for each relative name among its arguments (in a literal, or a module
-    table ``tables`` holds) when exactly one argument is the module's own name."""
-    values = [*node.args, *(k.value for k in node.keywords)]
+    table ``tables`` holds) when exactly one argument is the module's own name; the items of a tuple or list
+    argument count as arguments (``pool.apply(_load, (".plugins.alpha", __package__))``, ``initargs=(...)``,
+    ``starmap(import_module, [(".plugins.alpha", __package__)])``: session 43, what the callee runs imports them)."""
+    values, todo = [], [*node.args, *(k.value for k in node.keywords)]
+    while todo:  # starmap(import_module, [(".plugins.alpha", __package__)]): nested ones too
+        value = todo.pop(0)
+        todo += value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
+        values += [] if isinstance(value, (ast.Tuple, ast.List)) else [value]
     owns = [own for v in values if isinstance(v, (ast.Name, ast.Attribute)) and (own := own_name(v)) is not None]
     if len(owns) != 1:
         return []

@@ -1,7 +1,8 @@
 """The globals a pickle loads, read from its opcodes (nothing run): in a pickle file of the package, and in a bytes
 literal of the code (``pickle.loads(b"\\x80\\x04...\\x8c\\x0bpkg.mod\\x94\\x8c\\x05Thing...")``: the class it
 builds must stay, though no string names it), also one written as base64 or hex text or zlib-compressed
-(``pickle.loads(base64.b64decode("gASV..."))``), and in a compressed data file (``state.pkl.gz``)."""
+(``pickle.loads(base64.b64decode("gASV..."))``), and in a compressed data file (``state.pkl.gz``). The imports of
+marshalled code (``exec(marshal.loads(blob))``), read from its instructions (nothing run)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import ast
 import base64
 import binascii
 import bz2
+import dis
 import gzip
 import io
 import lzma
+import marshal
 import pickletools
+import types
 import re
 import zipfile
 import zlib
@@ -79,6 +83,8 @@ def _unpacked(data: bytes) -> list[bytes]:
             return [bz2.BZ2Decompressor().decompress(data, _MAX)]
         if data[:6] == b"\xfd7zXZ\x00":
             return [lzma.LZMADecompressor().decompress(data, _MAX)]
+        if data[:1] == b"\x5d" and data[1:5] != b"\x00" * 4:  # the legacy .lzma format (lzma.FORMAT_ALONE)
+            return [lzma.LZMADecompressor(lzma.FORMAT_ALONE).decompress(data, _MAX)]
         if data[:1] == b"\x78" and data[1:2] in (b"\x01", b"\x5e", b"\x9c", b"\xda"):
             return [zlib.decompressobj().decompress(data, _MAX)]
         if data[:4] == b"PK\x03\x04":
@@ -96,3 +102,35 @@ unpacked = _unpacked
 def _pickle_like(data: bytes) -> bool:
     """A PROTO opcode (protocol 2 and above) or a GLOBAL one (protocols 0 and 1) first, and a STOP last."""
     return len(data) > 4 and data.rstrip()[-1:] == b"." and (data[:1] == b"\x80" or b"c" in data[:8])
+
+
+def marshalled_code(data: bytes) -> bool:
+    """Data that starts as a marshalled code object does (``marshal.dumps(compile(...))``)."""
+    return data[:1] in (b"\xe3", b"c") and len(data) > 16
+
+
+def marshalled_imports(data: bytes) -> list[str]:
+    """The imports of marshalled code as code text (``from .plugins import alpha``, ``import pkg.mod``), read from
+    its instructions and those of the functions and classes it defines; none where it is no code object of this
+    Python's version."""
+    try:
+        code = marshal.loads(data)
+    except Exception:  # another version's format, or no marshalled code at all
+        return []
+    if not isinstance(code, types.CodeType):
+        return []
+    out, todo = [], [code]
+    while todo:
+        current = todo.pop()
+        todo += [c for c in current.co_consts if isinstance(c, types.CodeType)]
+        consts: list = []
+        for ins in dis.get_instructions(current):
+            if ins.opname == "LOAD_CONST":
+                consts = (consts + [ins.argval])[-2:]
+            elif ins.opname == "IMPORT_NAME" and len(consts) == 2 and isinstance(consts[0], int):
+                level, names = consts
+                dots = "." * level
+                out.append(f"from {dots}{ins.argval} import {', '.join(names)}" if names and names != ("*",)
+                           else f"import {dots}{ins.argval}")
+                out += [f"{ins.argval}.{n}" for n in names or () if not level and n != "*"]  # a submodule, maybe
+    return out

@@ -12,7 +12,7 @@ from pathlib import PurePosixPath
 
 from slimfork.decisions import GONE_KINDS, RemovalKind
 from slimfork.globs import first_match
-from slimfork.graph.data_files import DATA_SUFFIXES, data_text, package_above, relative_code_names, \
+from slimfork.graph.data_files import CODE_RUN, DATA_SUFFIXES, data_text, package_above, relative_code_names, \
     scanned_data_file
 from slimfork.graph.public_api import kept_api, public_api
 from slimfork.graph.roots import COMPUTED_ENTRY_POINT
@@ -58,7 +58,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         else:  # a module entry point (pytest11 plugins): pytest reads its names by convention
             keep_all.setdefault(module.strip(), why)
     for r in graph.roots:
-        if r.reason.startswith(("kept by keep[", COMPUTED_ENTRY_POINT)):
+        if r.reason.startswith(("kept by keep[", COMPUTED_ENTRY_POINT, CODE_RUN)):
             keep_all.setdefault(r.module, r.reason)
     for module, name in config.keep:
         if name is None:
@@ -517,7 +517,7 @@ def text_references(analysis, plan, mm) -> list[tuple[str, str]]:
             continue
         text = data_text(k.path, data)  # a compressed file decompressed
         if "from ." in text and (package := package_above(mm, str(PurePosixPath(k.path).parent))):
-            out += [(m, k.path) for m in relative_code_names(str(root), k.path, package)]  # code exec'd in it
+            out += [(m, k.path) for m in relative_code_names(str(root), k.path, package, mm)]  # code exec'd in it
         if not any(n in text for n in tops):
             continue
         out += [(m, k.path) for m in dict.fromkeys(pattern.findall(text))]
