@@ -10,6 +10,7 @@ import posixpath
 import re
 from pathlib import Path
 
+from slimfork.audit.build_file_strings import build_file_strings
 from slimfork.globs import glob_body
 
 BUILD_FILES = ("BUCK", "TARGETS", "BUILD", "BUILD.bazel")
@@ -20,19 +21,10 @@ def buck_sources(root: Path, other_files: list[str], native: list[str]) -> dict[
     """path -> "built by DIR/BUCK:LINE" for each native source a Buck or Bazel build file's string names."""
     exists = set(native)
     out: dict[str, str] = {}
-    for rel in sorted(p for p in other_files if posixpath.basename(p) in BUILD_FILES):
-        try:
-            text = (root / rel).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        here = posixpath.dirname(rel)
-        for number, line in enumerate(text.splitlines(), 1):
-            for match in _STRING_OR_COMMENT.finditer(line):
-                value = match.group(1) if match.group(1) is not None else match.group(2)
-                if value is None:  # a comment: the rest of the line
-                    break
-                for path in _named(here, value, exists):
-                    out.setdefault(path, f"built by {rel}:{number}")
+    files = sorted(p for p in other_files if posixpath.basename(p) in BUILD_FILES)
+    for rel, number, value in build_file_strings(root, files, _STRING_OR_COMMENT):
+        for path in _named(posixpath.dirname(rel), value, exists):
+            out.setdefault(path, f"built by {rel}:{number}")
     return out
 
 

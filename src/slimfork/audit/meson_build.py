@@ -9,6 +9,8 @@ import posixpath
 import re
 from pathlib import Path
 
+from slimfork.audit.build_file_strings import build_file_strings
+
 _STRING_OR_COMMENT = re.compile(r"'((?:[^'\\\n]|\\.)*)'|#.*")  # meson's strings are single-quoted
 
 
@@ -16,17 +18,9 @@ def meson_sources(root: Path, other_files: list[str], native: list[str]) -> dict
     """path -> "built by DIR/meson.build:LINE" for each native source a ``meson.build`` string names."""
     exists = set(native)
     out: dict[str, str] = {}
-    for rel in sorted(p for p in other_files if posixpath.basename(p) == "meson.build"):
-        try:
-            text = (root / rel).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        here = posixpath.dirname(rel)
-        for number, line in enumerate(text.splitlines(), 1):
-            for match in _STRING_OR_COMMENT.finditer(line):
-                if match.group(1) is None:  # a comment: the rest of the line
-                    break
-                path = posixpath.normpath(posixpath.join(here, match.group(1)))
-                if path in exists:
-                    out.setdefault(path, f"built by {rel}:{number}")
+    files = sorted(p for p in other_files if posixpath.basename(p) == "meson.build")
+    for rel, number, value in build_file_strings(root, files, _STRING_OR_COMMENT):
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(rel), value))
+        if path in exists:
+            out.setdefault(path, f"built by {rel}:{number}")
     return out
