@@ -21,10 +21,10 @@ from slimfork.audit.model import Finding
 from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
 from slimfork.audit.scriptuse import beside_imports, runs_at_top_level
 from slimfork.graph import ModuleGraph
+from slimfork.progress import counted
 from slimfork.source.layout import SourceTree
 from slimfork.source.test_folders import TEST_DIRS
 from slimfork.spec.model import Root
-from slimfork.progress import counted
 
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$")
 _TEST_DIR = re.compile(r"(^|/)tests?/")
@@ -378,7 +378,7 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
             note += f"{public_note(public[path])}; "
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
-        out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is {what}",
+        out.append(Finding("unused-file", path, f"{path} ({counted(lines.get(path, 0), 'line')}) is {what}",
                            ((api_note if path in api else "") + (helper_note if path in helper else "") + note +
                             _test_note(tests)).rstrip("; ") or "unreached",
                            30 if script or path in ambiguous or path in api or path in unparsed or path in helper
