@@ -1,7 +1,8 @@
 """Which modules the names a module builds may be (``index.built_names``): each computed piece with its known
 strings filled in, a parameter's from every call of its function in the project, up to the first piece nothing says
 (anything from there on). The import that loads a computed name may take the whole name, a part of it up to a dot
-(``path.rpartition(".")[0]``) or a name below it: every module of those stays."""
+(``path.rpartition(".")[0]``) or a name below it: every module of those under the literal start stays (never more
+than the start alone keeps)."""
 
 from __future__ import annotations
 
@@ -113,10 +114,11 @@ def built_modules(mm: ModuleMap, info, built: Iterable[BuiltName],
     named: set[str] = set()
     shown: list[str] = []
     for name in built:
-        heads, closed = _spelled(info.fill_own(name.start), name.rest, uses)
+        start = info.fill_own(name.start)
+        heads, closed = _spelled(start, name.rest, uses)
         shown += [h if closed else h + "…" for h in heads]
         for m in mm.modules:
-            if mm.is_internal(m) and any(_names(h, m, closed) for h in heads):
+            if mm.is_internal(m) and m.startswith(start) and any(_names(h, m, closed) for h in heads):
                 named.add(m)
     return sorted(named), shown
 
@@ -138,7 +140,7 @@ def _spelled(start: str, rest: tuple[str | Slot, ...], uses: ProjectUses) -> tup
 
 def _names(head: str, module: str, closed: bool) -> bool:
     """A closed name ``head`` may be ``module``, a module above it or below it; an open one any module starting
-    with it, or above it."""
+    with it, or above it (below the literal start: a subset of what the start alone keeps)."""
     if head.startswith(module + "."):
         return True
     return module == head or module.startswith(head + ".") if closed else module.startswith(head)
