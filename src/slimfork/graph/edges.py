@@ -315,10 +315,12 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 def _beside_module(mm: ModuleMap, index, path: str | None, text: str) -> str | None:
     """The module a dotted string names relative to its file's own folder, which Python puts first on sys.path
     when the file runs as a script (django-js-asset 5.0.0's ``tests/manage.py``: ``DJANGO_SETTINGS_MODULE`` is
-    ``"testapp.settings"``, the file ``tests/testapp/settings.py``, which the audit called unreached)."""
+    ``"testapp.settings"``, the file ``tests/testapp/settings.py``, which the audit called unreached). Only a file
+    of a folder that is no package: sglang's ``kernels/ops/attention/__init__.py`` lists ``"linear.kda_nvidia_prefill"``
+    as a kernel's relative module, which the flagship's kernel registry cuts."""
     folder = posixpath.dirname(path or "")
-    if not folder or not _DOTTED.fullmatch(text):
-        return None
+    if not folder or not _DOTTED.fullmatch(text) or f"{folder}/__init__.py" in index.files:
+        return None  # a package's module does not run as a script from its folder
     stem = posixpath.join(folder, *text.split("."))
     for candidate in (stem + ".py", stem + "/__init__.py"):
         if candidate in index.files:
