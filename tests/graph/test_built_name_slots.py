@@ -3,7 +3,8 @@ in a loop over a module-level table's items, ``kind`` a parameter the package's 
 the names are spelled out piece by piece (``graph.built_names``), so only the modules they may be stay, not every
 module under ``pkg.`` (session 43: a US-only fork of a holiday library kept 10 calendar modules and 10 holiday
 groups, about 10,000 lines, through such a loader). A piece nothing spells (a parameter some call passes a variable)
-still keeps everything from there on."""
+still keeps everything from there on, and so does a parameter of a function that is public API (code outside the
+project may pass it anything): every public function under ``public_api = "kept"``, a root's under "roots"."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class Loader:
 def _files(second_call: str) -> dict[str, str]:
     return {
         "pkg/__init__.py": f'from pkg.registry import Loader\nLoader.load("plugins", globals())\n{second_call}\n',
+        "pkg/main.py": "import pkg\n",
         "pkg/registry.py": REGISTRY,
         "pkg/plugins/__init__.py": "",
         "pkg/plugins/alpha.py": "def Alpha():\n    return 'alpha'\n",
@@ -47,13 +49,14 @@ def _files(second_call: str) -> dict[str, str]:
     }
 
 
-SPEC = 'source = "."\nroots = ["pkg"]\ntests = []\noutside_imports = ["pkg.registry"]\n'
+SPEC = ('source = "."\nroots = ["pkg.main"]\ntests = []\noutside_imports = ["pkg.registry"]\n'
+        '[symbols]\npublic_api = "roots"\n')  # pkg.registry's names are no API: only the project calls Loader.load
 
 
 def test_pieces_are_read_from_loops_over_tables_and_parameters():
     from slimfork.index.built_names import Slot, built_names
     found = built_names(ast.parse(REGISTRY))
-    kind = Slot(function="load", position=0, param="kind")
+    kind = Slot(function="load", position=0, param="kind", owner="Loader", public=True)
     module = Slot(("alpha",), ("TABLE", "OTHER"))  # the keys of either table the loop may walk
     assert [(b.start, b.rest) for b in found] == [("pkg.", (kind, ".", module, ".", Slot()))]  # ``name``: unknown
 
@@ -94,3 +97,23 @@ def test_a_table_another_module_changes_is_not_read(tmp_path):
     root = write_project(tmp_path, files, SPEC)
     kept = {k.path for k in analyse(root / "slimfork.toml", jobs=1).plan.kept}
     assert {"pkg/plugins/alpha.py", "pkg/plugins/beta.py"} <= kept
+
+
+def test_a_parameter_of_a_public_api_function_is_anything(tmp_path):
+    """``Loader.load`` is public API where every public name of a kept module is (the default), or where its
+    module is a root: a user's ``Loader.load("calendars", ...)`` may name any module under ``pkg.``."""
+    for spec in (SPEC.replace('"pkg.main"', '"pkg.registry"'), SPEC.replace('public_api = "roots"', "")):
+        root = write_project(tmp_path / str(len(spec)), _files(""), spec)
+        kept = {k.path for k in analyse(root / "slimfork.toml", jobs=1).plan.kept}
+        assert {"pkg/plugins/alpha.py", "pkg/plugins/beta.py", "pkg/calendars/lunar.py"} <= kept, spec
+
+
+def test_a_private_function_s_parameter_is_what_the_project_passes(tmp_path):
+    """The same loader as a private function (``_load``) of a public module: only the project calls it."""
+    files = _files("")
+    files["pkg/registry.py"] = REGISTRY.replace("def load(", "def _load(")
+    files["pkg/__init__.py"] = files["pkg/__init__.py"].replace("Loader.load(", "Loader._load(")
+    root = write_project(tmp_path, files, SPEC.replace('public_api = "roots"', ""))
+    kept = {k.path for k in analyse(root / "slimfork.toml", jobs=1).plan.kept}
+    assert "pkg/plugins/alpha.py" in kept
+    assert not {"pkg/calendars/lunar.py", "pkg/plugins/beta.py"} & kept

@@ -7,7 +7,7 @@ than the start alone keeps)."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from slimfork.graph.modules import ModuleMap
 from slimfork.index.built_names import CHANGING, BuiltName, Slot
@@ -19,17 +19,20 @@ class ProjectUses:
     """What the rest of the project does with a built name's pieces: the string literals its calls pass a
     function's parameter, by the function's name (unknown where any use of the name is not such a call: a call
     passing something else, the function passed on, the name in a string; or where the project never calls it),
-    and whether code outside a table's module changes the table (an item stored, ``update``, rebound)."""
+    and whether code outside a table's module changes the table (an item stored, ``update``, rebound).
+    ``api(module, slot)``: is the slot's function public API, which code outside the project may call with any
+    string (its parameter is then unknown)? None: every public function is."""
 
-    def __init__(self, index) -> None:
+    def __init__(self, index, api: Callable[[str, Slot], bool] | None = None) -> None:
         self._index = index
+        self._api = api or (lambda module, slot: True)
         self._passed: dict[tuple[str, int, str], tuple[str, ...] | None] = {}
         self._changed: dict[str, bool] = {}
 
-    def values(self, slot: Slot) -> tuple[str, ...] | None:
+    def values(self, slot: Slot, module: str) -> tuple[str, ...] | None:
         if slot.values is not None:
             return None if any(self._changes(t) for t in slot.tables) else slot.values
-        if not slot.function or self._index is None:
+        if not slot.function or self._index is None or slot.public and self._api(module, slot):
             return None
         key = (slot.function, slot.position, slot.param)
         if key not in self._passed:
@@ -115,7 +118,7 @@ def built_modules(mm: ModuleMap, info, built: Iterable[BuiltName],
     shown: list[str] = []
     for name in built:
         start = info.fill_own(name.start)
-        heads, closed = _spelled(start, name.rest, uses)
+        heads, closed = _spelled(start, name.rest, uses, info.name)
         shown += [h if closed else h + "…" for h in heads]
         for m in mm.modules:
             if mm.is_internal(m) and m.startswith(start) and any(_names(h, m, closed) for h in heads):
@@ -123,13 +126,13 @@ def built_modules(mm: ModuleMap, info, built: Iterable[BuiltName],
     return sorted(named), shown
 
 
-def _spelled(start: str, rest: tuple[str | Slot, ...], uses: ProjectUses) -> tuple[list[str], bool]:
+def _spelled(start: str, rest: tuple[str | Slot, ...], uses: ProjectUses, module: str) -> tuple[list[str], bool]:
     heads = [start]
     for piece in rest:
         if isinstance(piece, str):
             heads = [h + piece for h in heads]
             continue
-        values = uses.values(piece)
+        values = uses.values(piece, module)
         if values is None:
             return heads, False
         heads = [h + v for h in heads for v in values]

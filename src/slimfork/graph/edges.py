@@ -37,7 +37,7 @@ class MissingImport:
 
 
 def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], type_checking: bool = True,
-                vacated: frozenset[str] = frozenset()):
+                vacated: frozenset[str] = frozenset(), api=None):
     edges: dict[str, list[Edge]] = {name: [] for name in mm.modules}
     missing: list[MissingImport] = []
     uncertain: list[Uncertain] = []
@@ -47,7 +47,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         for callee, where, value in summary.literal_calls:
             callers.setdefault(callee, []).append((where, value))
     by_module = {mm.module_of(path): summary for path, summary in index.files.items()}
-    uses = ProjectUses(index)  # what the project's calls pass the parameters built names are made from
+    uses = ProjectUses(index, api)  # what the project's calls pass the parameters built names are made from
     attribute_strings: dict[str, set[str]] = {}  # class attribute -> the strings any class binds it to
     for summary in index.files.values():
         for attribute, strings in summary.class_strings:

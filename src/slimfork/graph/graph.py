@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from slimfork.graph.edges import Edge, MissingImport, build_edges
@@ -10,6 +11,7 @@ from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.graph.open_imports import loose_modules, open_import_edges
 from slimfork.graph.roots import RootModule, resolve_roots
 from slimfork.index.build import Index
+from slimfork.index.built_names import Slot
 from slimfork.decisions import Uncertain
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import RegistrySpec, Root
@@ -90,14 +92,15 @@ def build_graph(tree: SourceTree, index: Index, roots: list[Root], registries: l
                 excluded: set[str] | frozenset[str] = frozenset(), mm: ModuleMap | None = None,
                 type_checking: bool = True, vacated: frozenset[str] = frozenset(),
                 outside_imports: tuple[str, ...] | None = None, loose: frozenset[str] | None = None,
-                declared: tuple[str, ...] = ()) -> ModuleGraph:
+                declared: tuple[str, ...] = (), api: Callable[[str, Slot], bool] | None = None) -> ModuleGraph:
     """``type_checking``: whether imports under ``if TYPE_CHECKING:`` are edges (keep what they import);
     ``vacated``: modules a registry cut left with nothing but imports, or that only its removed entries named,
     which a computed module name no longer keeps (the registry declared what may be loaded);
     ``outside_imports``: the spec's globs (None: an audit, whose imports of names computed at run time keep no
-    loose module); ``loose``: those of the original when this graph is of a rewritten copy."""
+    loose module); ``loose``: those of the original when this graph is of a rewritten copy; ``api``: which
+    functions code outside the project may call (``public_api.outside_callers``; None: every public one)."""
     mm = mm or build_module_map(tree, index)
-    edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking, vacated)
+    edges, missing, uncertain, type_only = build_edges(mm, index, list(registries), type_checking, vacated, api)
     if outside_imports is not None:
         loose = loose_modules(mm, edges, registries, excluded) if loose is None else loose
         uncertain = open_import_edges(mm, edges, uncertain, loose, outside_imports, declared)

@@ -8,9 +8,11 @@ one name (it then goes only if nothing kept uses it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from slimfork.graph.modules import ModuleMap
+from slimfork.index.built_names import Slot
 
 _GLOB = set("*?[")
 
@@ -50,6 +52,17 @@ def public_api(roots, mm: ModuleMap, drop=(), kept=()) -> PublicApi:
 def kept_api(symbols, modules) -> tuple[str, ...]:
     """The kept modules whose public names are API under the spec's ``[symbols] public_api`` (default "kept")."""
     return tuple(modules) if symbols is None or symbols.public_api == "kept" else ()
+
+
+def outside_callers(roots, mm: ModuleMap, symbols) -> Callable[[str, Slot], bool]:
+    """May code outside the project call a function (``Slot.function`` of ``Slot.owner``, in a module) with any
+    argument? Under ``public_api = "kept"`` (the default) every public function of a public module; under
+    ``"roots"`` those of a root module and a symbol root's (the function or its class)."""
+    if symbols is None or symbols.public_api == "kept":
+        return lambda module, slot: _public_path(module)
+    modules = set(api_modules(roots, mm))
+    named = {(r.value, r.symbol) for r in roots if r.kind == "symbol"}
+    return lambda module, slot: module in modules or bool({(module, slot.owner), (module, slot.function)} & named)
 
 
 def api_modules(roots, mm: ModuleMap) -> dict[str, str]:

@@ -23,6 +23,9 @@ class Slot(NamedTuple):
     function: str = ""  # a parameter of this function (its callers' literal arguments say what it is)
     position: int = -1  # its position as callers pass it (``self`` not counted)
     param: str = ""  # its name, as a keyword argument
+    owner: str = ""  # the class the function is a method of
+    public: bool = False  # a module-level function or a method of a module-level class, neither named ``_x``:
+    # code outside the project may call it with anything
 
 
 class BuiltName(NamedTuple):
@@ -43,12 +46,12 @@ def _visit(node: ast.AST, loops: dict[str, Slot], func: _Function | None,
     if isinstance(node, ast.ClassDef):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                _visit_function(child, True, func, dicts, out)
+                _visit_function(child, node.name, func, dicts, out)
             else:
                 _visit(child, loops, func, dicts, out)
         return
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        _visit_function(node, False, func, dicts, out)
+        _visit_function(node, "", func, dicts, out)
         return
     if isinstance(node, (ast.For, ast.AsyncFor)):
         _visit(node.iter, loops, func, dicts, out)
@@ -75,9 +78,9 @@ def _visit(node: ast.AST, loops: dict[str, Slot], func: _Function | None,
         _visit(child, loops, func, dicts, out)
 
 
-def _visit_function(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool, outer: _Function | None,
+def _visit_function(node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, outer: _Function | None,
                     dicts: dict[str, tuple[str, ...]], out: dict[BuiltName, None]) -> None:
-    func = _Function(node, method, outer)
+    func = _Function(node, owner, outer)
     for child in ast.iter_child_nodes(node):
         _visit(child, {}, func, dicts, out)
 
@@ -85,12 +88,13 @@ def _visit_function(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool, 
 class _Function:
     """The enclosing function: its parameters (name -> position as callers pass it) and its locals bound once."""
 
-    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool, outer: _Function | None) -> None:
-        self.name = node.name
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, owner: str, outer: _Function | None) -> None:
+        self.name, self.owner = node.name, owner
+        self.public = outer is None and not node.name.startswith("_") and not owner.startswith("_")
         args = node.args
         positional = [a.arg for a in args.posonlyargs + args.args]
         static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
-        skip = 1 if method and not static else 0
+        skip = 1 if owner and not static else 0
         stores = Counter(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load))
         self.params = {p: i - skip for i, p in enumerate(positional) if i >= skip and not stores[p]}
         self.params.update({a.arg: -1 for a in args.kwonlyargs if not stores[a.arg]})
@@ -190,5 +194,6 @@ def _slot(node: ast.expr, loops: dict[str, Slot], func: _Function | None) -> Slo
     if node.id in loops:
         return loops[node.id]
     if func is not None and node.id in func.params:
-        return Slot(function=func.name, position=func.params[node.id], param=node.id)
+        return Slot(function=func.name, position=func.params[node.id], param=node.id, owner=func.owner,
+                    public=func.public)
     return Slot()

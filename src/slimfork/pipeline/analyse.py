@@ -12,6 +12,7 @@ from slimfork.errors import Stale
 from slimfork.globs import first_match, first_path_keep, is_module_glob
 from slimfork.graph import ModuleGraph, build_graph
 from slimfork.graph.modules import build_module_map
+from slimfork.graph.public_api import outside_callers
 from slimfork.graph.roots import RootModule, glob_modules
 from slimfork.index import Index, build_index
 from slimfork.pipeline.stages import run_stages
@@ -65,7 +66,8 @@ def analyse(spec: Spec | str | Path, jobs: int | None = None, fold: bool = True,
     spec = without_stale(spec, stale) if stale else spec
     graph = build_graph(tree, index, spec.roots, spec.registries, excluded=_dropped_modules(spec, mm), mm=mm,
                         type_checking=spec.type_checking_imports, outside_imports=tuple(spec.outside_imports),
-                        declared=spec.registry_packages)
+                        declared=spec.registry_packages,
+                        api=outside_callers(spec.roots, mm, spec.sections.get("symbols")))
     _add_keep_roots(spec, graph, {e.key for e in stale})
     plan = build_plan(spec, graph)
     plan.warnings += warnings

@@ -9,6 +9,7 @@ from pathlib import Path
 from slimfork.decisions import Plan
 from slimfork.globs import first_match
 from slimfork.graph import ModuleGraph, build_graph
+from slimfork.graph.public_api import outside_callers
 from slimfork.index import build_index
 from slimfork.plan.build import build_plan, carried_warnings
 from slimfork.source import SourceTree
@@ -28,7 +29,8 @@ def replan(spec: Spec, tree: SourceTree, scratch: Path, base: Plan, graph: Modul
     new = build_graph(scratch_tree, index, spec.roots, spec.registries, excluded=graph.excluded,
                       type_checking=spec.type_checking_imports, vacated=vacated,
                       outside_imports=tuple(spec.outside_imports), loose=graph.loose,
-                      declared=spec.registry_packages)
+                      declared=spec.registry_packages,
+                      api=outside_callers(spec.roots, graph.mm, spec.sections.get("symbols")))
     new.roots = list(graph.roots)  # keep globs and entry points found on the original
     new.reach(graph.excluded)
     plan = build_plan(spec, new)
