@@ -6,7 +6,7 @@ with them."""
 from __future__ import annotations
 
 from slimfork.api import analyse
-from tests.soundness.soundkit import shrink_and_compare, uncertain_not_kept
+from tests.soundness.soundkit import shrink_and_compare, shrink_and_run_main, uncertain_not_kept
 
 
 def test_the_fork_finds_every_plugin_the_original_finds(copy_fixture, tmp_path):
@@ -66,3 +66,28 @@ def test_a_package_folder_handed_to_a_loader_keeps_its_modules(copy_fixture, tmp
     assert (fork.returncode, fork.stdout) == (0, original.stdout), fork.stderr[-2000:]
     reached = analyse(project / "slimfork.toml", jobs=1).graph.reached
     assert reached["lintapp.checkers.spelling"].edge.kind == "scan"
+
+
+SCANNER = '''import importlib
+import pkgutil
+
+
+def _load_all(package_name):
+    package = importlib.import_module(package_name)
+    return sorted(m.name for m in pkgutil.iter_modules(package.__path__))
+'''
+
+
+def test_a_scanning_function_one_call_passes_a_non_literal_scans_any_package(tmp_path):
+    """``_load_all("pkg.a")`` and ``_load_all(os.environ.get("PKG_EXTRA", "pkg.b"))``: the literals the calls
+    pass are not all it scans; ``pkg.b.two`` went and ``main()`` found nothing in ``pkg.b`` (exit 0)."""
+    files = {"pkg/__init__.py": "", "pkg/scan.py": SCANNER, "pkg/a/__init__.py": "", "pkg/a/one.py": "",
+             "pkg/b/__init__.py": "", "pkg/b/two.py": "",
+             "pkg/app.py": 'import os\nfrom pkg.scan import _load_all\nA = _load_all("pkg.a")\n\n\n'
+                           'def main():\n    return A + _load_all(os.environ.get("PKG_EXTRA", "pkg.b"))\n'}
+    for mode in ("default", "roots"):
+        fork, done = shrink_and_run_main(tmp_path / mode, files, mode, 'outside_imports = ["pkg.scan"]')
+        assert done.stdout.split() == ["['one',", "'two']"], (mode, done.stderr[-2000:])
+    literal = {**files, "pkg/app.py": files["pkg/app.py"].replace('os.environ.get("PKG_EXTRA", "pkg.b")', '"pkg.a"')}
+    fork, done = shrink_and_run_main(tmp_path / "literal", literal, "roots", 'outside_imports = ["pkg.scan"]')
+    assert done.stdout.split() == ["['one',", "'one']"] and not (fork / "pkg/b/two.py").exists(), done.stderr
