@@ -5,9 +5,7 @@ from __future__ import annotations
 from slimfork.source.layout import open_tree
 from slimfork.spec import load_spec
 from slimfork.verify.build import build_checks
-from slimfork.verify.ladder import run_baselines, run_ladder
-
-from tests.verify.verify_helpers import copy_project, edit
+from tests.verify.verify_helpers import copy_project, edit, run_baselines, run_ladder
 
 SPEC = """
 source = "original"
