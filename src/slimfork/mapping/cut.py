@@ -3,7 +3,8 @@ not keep (LibCST, formatting kept). A sequence of strings is the registry of an 
 (``for name in NAMES: import_module(f"{__name__}.{name}")``): an entry names the module ``<module>.<name>`` when
 there is one, else the module the string itself names. A sequence of records (``Family(name="qwen_vl",
 processor="pkg.mod:Class", ...)``) is keyed by each record's ``name=`` (else its first string) and names the
-module its strings name (``"pkg.mod:Class"`` names ``pkg.mod``). ``keep = []`` removes every entry."""
+module its strings name (``"pkg.mod:Class"`` names ``pkg.mod``). A dict's key is a string or a named constant
+(``Provider.EC2``, matched as written). ``keep = []`` removes every entry."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class MappingEntry:
     module: str | None  # the first string of the value that names a module of the source
     names: tuple[str, ...]  # every string in the value (aliases, file patterns, ...)
     line: int
+    constant: bool = False  # the key is a named constant (``Provider.EC2``), not a string
 
 
 @dataclass
@@ -36,6 +38,13 @@ class MappingCut:
         """Keys and aliases of the removed entries that no kept entry also has: what now fails as unknown."""
         kept = {n for e in self.kept for n in (e.key, *e.names)}
         return {n for e in self.removed for n in (e.key, *e.names)} - kept
+
+    def removed_members(self) -> set[str]:
+        """``Kind.NAME`` of each named-constant key only removed entries have (a test reading one, as in
+        ``get_driver(Provider.AZURE)``, uses a removed entry)."""
+        kept = {e.key for e in self.kept}
+        return {".".join(e.key.split(".")[-2:]) for e in self.removed if e.constant and "." in e.key
+                and e.key not in kept}
 
     def unnamed_modules(self) -> set[str]:
         """The modules only removed entries named: a computed import name no longer keeps them."""
@@ -66,7 +75,7 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module, 
     keep_ids = set()
     for element, entry in read:
         if package:  # COUNTRIES = {"albania": ("Albania", "AL")}: every key names a module of one package
-            entry = MappingEntry(entry.key, f"{package}.{entry.key}", entry.names, entry.line)
+            entry = MappingEntry(entry.key, f"{package}.{entry.key}", entry.names, entry.line, entry.constant)
         if registry.keeps(entry.key, entry.module):
             result.kept.append(entry)
             keep_ids.add(id(element))
@@ -84,22 +93,24 @@ def cut_mapping(registry: MappingRegistry, path: str, source: bytes, is_module, 
 def _entry(registry: MappingRegistry, element, line: int, sequence: bool, is_module, path: str) -> MappingEntry:
     names: tuple[str, ...]
     target: str | None
+    constant = False
     if sequence and isinstance(element, cst.Element) and (key := _literal_string(element.value)) is not None:
         names = (key,)
         target = f"{registry.module}.{key}" if is_module(f"{registry.module}.{key}") else \
             key if is_module(key) else None
     elif not sequence and isinstance(element, cst.DictElement) \
-            and (key := _literal_string(element.key)) is not None:
+            and (key := _literal_string(element.key) or _constant_name(element.key)) is not None:
+        constant = _literal_string(element.key) is None
         names = tuple(_strings(element.value))
         target = next((n for n in names if is_module(n)), None)
     elif sequence and isinstance(element, cst.Element) and (key := _record_key(element.value)) is not None:
         names = tuple(_strings(element.value))
         target = next((m for n in names if is_module(m := n.partition(":")[0])), None)
     else:
-        shape = "'string' or Record(name='key', ...)" if sequence else "'string': value"
+        shape = "'string' or Record(name='key', ...)" if sequence else "'string': value or Kind.NAME: value"
         raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not {shape}",
                         key=f"{registry.key}.variable", hint="only literals of string keys can be cut")
-    return MappingEntry(key, target, names, line)
+    return MappingEntry(key, target, names, line, constant)
 
 
 class _Finder(cst.CSTVisitor):
@@ -179,6 +190,16 @@ def _literal_string(node: cst.BaseExpression) -> str | None:
     """The value of a plain string literal (not a bytes one)."""
     if isinstance(node, cst.SimpleString) and isinstance(node.evaluated_value, str):
         return node.evaluated_value
+    return None
+
+
+def _constant_name(node: cst.BaseExpression) -> str | None:
+    """A key that is a named constant, ``Provider.EC2`` (``DRIVERS = {Provider.EC2: ("pkg.drivers.ec2", "EC2")}``):
+    the name as written, which ``keep`` matches as it matches a string key."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute) and (base := _constant_name(node.value)) is not None:
+        return f"{base}.{node.attr.value}"
     return None
 
 

@@ -26,7 +26,8 @@ class RegistryKind:
 REGISTRY_KINDS: tuple[RegistryKind, ...] = (
     RegistryKind("scan", "graph", "a package scanned at run time"),
     RegistryKind("mapping", "mapping", "a module-level dict whose string values name the modules, e.g. pygments' "
-                 "LEXERS; package is then the module holding it and keep matches its keys or their modules"),
+                 "LEXERS (keys strings or named constants, Provider.EC2); package is then the module holding it "
+                 "and keep matches its keys or their modules"),
     RegistryKind("dict", "symbols", "a dict whose keys select implementations, or a list of key strings: package "
                  "is its dotted path, 'pkg.mod.NAME' or 'pkg.mod.Class.NAME'; other keys are removed and what only "
                  "they used is pruned"),
