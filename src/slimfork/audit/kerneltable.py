@@ -523,7 +523,7 @@ class _Builder:
                 name = call.name or f"{call.func}@{posixpath.basename(rel)}"
                 site = Use(rel, call.line, call.function, f"loader {call.func}")
                 written, note = list(call.sources), ""
-                if not written:  # sources passed through a variable: the file names written near the call
+                if not written and not call.empty:  # sources passed through a variable: the names written near it
                     near = [(t, ln) for t, ln, fn in py.native_strings if fn == call.function] or \
                            [(t, ln) for t, ln, fn in py.native_strings if fn is None]
                     written = near
@@ -540,6 +540,8 @@ class _Builder:
                     sources += [h for h in hits if h not in sources]
                 if call.inline:
                     note = "compiles inline source text (no files)"
+                elif call.empty:  # Extension("m", sources=[]) with a build_ext running CMake: the build file says
+                    note = "its source list is empty: a build command of the setup script compiles the code"
                 elif not written or not call.sources and not sources:  # a variable whose near strings name no file
                     # (exllamav3: '.c', '.cpp', '.cu', the suffixes an os.walk comprehension keeps)
                     note = (note + "; " if note else "") + "sources computed at run time: the audit cannot name them"
