@@ -35,3 +35,26 @@ def test_exports_of_a_function_a_module_passes_itself_to(tmp_path):
     assert found.get("pybind:_kk.cum_sum", 0) >= 60
     assert "pybind:_kk.used_sum" not in found
     assert "pybind:_kk.index_add" not in found
+
+
+MOVED = {
+    "setup.py": "from setuptools import setup\nsetup(name='kk', packages=['kk'])\n",
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.18)\nproject(kk)\nadd_subdirectory(new)\n# add_subdirectory(old)\n",
+    "new/CMakeLists.txt": "pybind11_add_module(_kk kk.cu nbest.cu)\n",
+    "new/kk.cu": "void PybindNbest(py::module &m);\nPYBIND11_MODULE(_kk, m) {\n  PybindNbest(m);\n}\n",
+    "new/nbest.cu": "int Best(int x) { return x; }\nvoid PybindNbest(py::module &m) {\n  m.def(\"best\", &Best);\n}\n",
+    "old/CMakeLists.txt": "pybind11_add_module(_kk kk.cu nbest.cu)\n",
+    "old/kk.cu": "void PybindNbest(py::module &m);\nPYBIND11_MODULE(_kk, m) {\n  PybindNbest(m);\n}\n",
+    "old/nbest.cu": "int Best(int x) { return x; }\nvoid PybindNbest(py::module &m) {\n  m.def(\"best\", &Best);\n}\n",
+    "kk/__init__.py": "import _kk\n\n\ndef best(x):\n    return _kk.best(x)\n",
+    "tests/test_kk.py": "import kk\n\n\ndef test_best():\n    assert kk.best(1)\n",
+}
+
+
+def test_reads_of_an_export_load_the_copy_a_build_compiles(tmp_path):
+    """k2 ``80e0460c^``: the old ``k2/python/csrc/`` (its ``add_subdirectory`` commented out) binds the same exports
+    into ``_k2`` as the built ``k2/torch/python/csrc/``; the reads kept the old ``nbest.cu`` (60 before)."""
+    result, _table = run_audit(open_tree(write_project(tmp_path, MOVED, "")))
+    found = {f.subject: f.confidence for f in result.findings if f.kind == "unused-kernel"}
+    assert found.get("source:old/nbest.cu", 0) >= 60
+    assert "source:new/nbest.cu" not in found

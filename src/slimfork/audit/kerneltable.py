@@ -159,10 +159,30 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
         scripts = set(setup_scripts(Path(tree_root), list(index.files)))
         for path in table.unloaded:
             table.file_uses[path] = [u for u in table.file_uses.get(path, ()) if u.path not in scripts]
+    unbuilt_export_copies(table)
     table.stale_copies = stale_copies(str(tree_root), table)
     table.idle = idle_sources(str(tree_root), table, scan)
     table.linked = linked_sources(scan)
     return table
+
+
+def unbuilt_export_copies(table: KernelTable) -> None:
+    """An export several sources define under one module name (k2's old ``k2/python/csrc/torch/nbest.cu`` beside
+    ``k2/torch/python/csrc/nbest.cu``, both bound into ``_k2``): where a build compiles some copies and others are
+    named only by build files no build reads, Python's reads load the built ones; the others lose those uses."""
+    copies: dict[str, list[Kernel]] = {}
+    for k in table.kernels:
+        if k.kind == "pybind" and k.path:
+            copies.setdefault(k.name, []).append(k)
+    for same in copies.values():
+        if len(same) < 2 or not any(k.path in table.built for k in same):
+            continue
+        for k in same:
+            if k.path in table.unloaded and k.path not in table.built:
+                dropped = set(k.uses)
+                k.uses = []
+                k.note = (k.note + "; " if k.note else "") + "its reads load a copy a build compiles"
+                table.file_uses[k.path] = [u for u in table.file_uses.get(k.path, ()) if u not in dropped]
 
 
 def _run_scripts(root: Path, python_paths: list[str], other_files: list[str]) -> set[str]:
