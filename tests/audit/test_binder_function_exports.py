@@ -39,7 +39,8 @@ def test_exports_of_a_function_a_module_passes_itself_to(tmp_path):
 
 MOVED = {
     "setup.py": "from setuptools import setup\nsetup(name='kk', packages=['kk'])\n",
-    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.18)\nproject(kk)\nadd_subdirectory(new)\n# add_subdirectory(old)\n",
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.18)\nproject(kk)\nadd_subdirectory(new)\n"
+                      "# add_subdirectory(old)\n",
     "new/CMakeLists.txt": "pybind11_add_module(_kk kk.cu nbest.cu)\n",
     "new/kk.cu": "void PybindNbest(py::module &m);\nPYBIND11_MODULE(_kk, m) {\n  PybindNbest(m);\n}\n",
     "new/nbest.cu": "int Best(int x) { return x; }\nvoid PybindNbest(py::module &m) {\n  m.def(\"best\", &Best);\n}\n",
