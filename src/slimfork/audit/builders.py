@@ -43,14 +43,16 @@ def is_cmake(path: str) -> bool:
 _CMAKE_SET = re.compile(r"\bset\s*\(\s*(\w+)\s+(\"[^\"\n]*\"|[^\s()\"]+)\s*(\w*)\s*\)", re.I)
 _CMAKE_ANY_SET = re.compile(r"\bset\s*\(\s*(\w+)\b", re.I)
 _CMAKE_REF = re.compile(r"\$\{(\w+)\}")
+_CMAKE_PROJECT = re.compile(r"^\s*project\s*\(\s*([\w.+-]+)", re.I | re.M)
 _CMAKE_FILE_GLOB = re.compile(r"\bfile\s*\(\s*(GLOB|GLOB_RECURSE)\s+\w+([^()]*)\)", re.I)
 _CMAKE_GLOB_OPTIONS = {"LIST_DIRECTORIES": 1, "RELATIVE": 1, "CONFIGURE_DEPENDS": 0, "FOLLOW_SYMLINKS": 0}
 
 
 def _cmake_variables(text: str) -> dict[str, str]:
     """The variables a CMake file sets to one path and only to it (``set(CSRC pyg_lib/csrc)``, ``set(D
-    "${CMAKE_CURRENT_SOURCE_DIR}/src")``), their own ``${...}`` expanded where known. A variable set twice to
-    different values, to a list, or with ``CACHE``/``PARENT_SCOPE`` words is unknown (left out)."""
+    "${CMAKE_CURRENT_SOURCE_DIR}/src")``), their own ``${...}`` expanded where known, and ``PROJECT_NAME`` where
+    the file declares one ``project()``. A variable set twice to different values, to a list, or with
+    ``CACHE``/``PARENT_SCOPE`` words is unknown (left out)."""
     counts: dict[str, int] = {}
     for m in _CMAKE_ANY_SET.finditer(text):
         counts[m.group(1)] = counts.get(m.group(1), 0) + 1
@@ -62,6 +64,9 @@ def _cmake_variables(text: str) -> dict[str, str]:
     plain = [m.group(1) for m in _CMAKE_SET.finditer(text) if not m.group(3)]
     env = {name: next(iter(vals)) for name, vals in values.items()
            if len(vals) == 1 and plain.count(name) == counts[name]}
+    projects = set(_CMAKE_PROJECT.findall(text))
+    if len(projects) == 1:  # project(bestla ...): file(GLOB srcs ${PROJECT_NAME}/ut/*.cpp)
+        env.setdefault("PROJECT_NAME", next(iter(projects)))
     for _ in range(4):  # nested: set(A ${B}/x)
         env = {name: _CMAKE_REF.sub(lambda r: env.get(r.group(1), r.group(0)) if r.group(1) != name else r.group(0),
                                     value) for name, value in env.items()}

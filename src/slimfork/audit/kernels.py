@@ -11,6 +11,7 @@ from collections.abc import Set as AbstractSet
 from slimfork.audit.kerneltable import (
     READ_BY_GETATTR,
     SOLE_API,
+    UNDEFINED_MACRO,
     UNNAMED_EXTENSION,
     Kernel,
     KernelTable,
@@ -274,7 +275,7 @@ def _kernel_finding(kernel: Kernel, live, defined_in_reached: bool, uncalled=fro
     elif dead and not live and all(u.path in scripts for u in dead):  # exllamav2's conversion/ uses sim_anneal
         reason += "; only scripts, or files they import, use it, which may be run by hand"
         confidence = min(confidence, 30)
-    if kernel.note == UNNAMED_EXTENSION:  # unknown means keep
+    if kernel.note in (UNNAMED_EXTENSION, UNDEFINED_MACRO):  # unknown means keep
         confidence = min(confidence, 30)
     if kernel.kind == "pybind" and READ_BY_GETATTR in kernel.note and not live:  # names unknown: maybe this one
         reason += "; " + READ_BY_GETATTR

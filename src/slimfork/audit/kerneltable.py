@@ -32,6 +32,7 @@ from slimfork.audit.builders import (
 )
 from slimfork.audit.hidden_roots import native_named_files
 from slimfork.audit.json_modules import entry_strings, is_native_path, json_registries, listing_lines, written_lines
+from slimfork.audit.macro_modules import is_macro, macro_module_names
 from slimfork.audit.links import Linker, SourceResolver, Use
 from slimfork.audit.linked_sources import linked_sources
 from slimfork.audit.meson_build import meson_sources
@@ -64,6 +65,7 @@ class Kernel:
 READ_BY_GETATTR = "a file that imports its extension reads names from it with getattr and a computed name"
 SOLE_API = ("its extension is the whole Python API of a distribution its setup.py builds (no package or module "
             "beside it), which users call")
+UNDEFINED_MACRO = "its module is named by a macro no build file of the tree defines: its users cannot be found"
 UNNAMED_EXTENSION = ("its module is named TORCH_EXTENSION_NAME by a build that neither a loader nor a setup.py "
                      "extension of the tree names: its users cannot be found")
 
@@ -117,6 +119,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     builder.py_file_names = {rel: [(t, ln) for t, ln in summary.strings if t.endswith(".py")]
                              for rel, summary in index.files.items()}
     builder.root = str(tree_root)
+    builder.build_files = index.other_files + [p for p in index.files if posixpath.basename(p) == "setup.py"]
     builder.json_modules(index.other_files)
     table = builder.build()
     table.registered = builder.registered
@@ -156,10 +159,30 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
         scripts = set(setup_scripts(Path(tree_root), list(index.files)))
         for path in table.unloaded:
             table.file_uses[path] = [u for u in table.file_uses.get(path, ()) if u.path not in scripts]
+    unbuilt_export_copies(table)
     table.stale_copies = stale_copies(str(tree_root), table)
     table.idle = idle_sources(str(tree_root), table, scan)
     table.linked = linked_sources(scan)
     return table
+
+
+def unbuilt_export_copies(table: KernelTable) -> None:
+    """An export several sources define under one module name (k2's old ``k2/python/csrc/torch/nbest.cu`` beside
+    ``k2/torch/python/csrc/nbest.cu``, both bound into ``_k2``): where a build compiles some copies and others are
+    named only by build files no build reads, Python's reads load the built ones; the others lose those uses."""
+    copies: dict[str, list[Kernel]] = {}
+    for k in table.kernels:
+        if k.kind == "pybind" and k.path:
+            copies.setdefault(k.name, []).append(k)
+    for same in copies.values():
+        if len(same) < 2 or not any(k.path in table.built for k in same):
+            continue
+        for k in same:
+            if k.path in table.unloaded and k.path not in table.built:
+                dropped = set(k.uses)
+                k.uses = []
+                k.note = (k.note + "; " if k.note else "") + "its reads load a copy a build compiles"
+                table.file_uses[k.path] = [u for u in table.file_uses.get(k.path, ()) if u not in dropped]
 
 
 def _run_scripts(root: Path, python_paths: list[str], other_files: list[str]) -> set[str]:
@@ -348,6 +371,7 @@ class _Builder:
         self._locals: dict[tuple[str, str], set[str]] = {}
         self.py_file_names: dict[str, list[tuple[str, int]]] = {}  # Python file -> the .py paths its strings name
         self.root: str | None = None
+        self.build_files: list[str] = []  # build files and setup scripts: what may define a macro
         self.registered: dict[str, str] = {}
         self._written: dict[str, set[int]] = {}  # Python file -> lines of path expressions it only writes
 
@@ -412,7 +436,7 @@ class _Builder:
         export_lines: dict[tuple[str, int], bool] = {}
         for k in self.kernels:
             if k.kind == "pybind" and k.path and k.line:
-                unread = not k.uses and k.note != UNNAMED_EXTENSION and SOLE_API not in k.note
+                unread = not k.uses and k.note not in (UNNAMED_EXTENSION, UNDEFINED_MACRO) and SOLE_API not in k.note
                 export_lines[(k.path, k.line)] = export_lines.get((k.path, k.line), True) and unread
         for rel, scan in self.scan.native.items():  # m.impl("op", &fn) of an op nothing calls binds fn to nothing
             for ns, op, line in scan.impls:
@@ -519,7 +543,7 @@ class _Builder:
                 name = call.name or f"{call.func}@{posixpath.basename(rel)}"
                 site = Use(rel, call.line, call.function, f"loader {call.func}")
                 written, note = list(call.sources), ""
-                if not written:  # sources passed through a variable: the file names written near the call
+                if not written and not call.empty:  # sources passed through a variable: the names written near it
                     near = [(t, ln) for t, ln, fn in py.native_strings if fn == call.function] or \
                            [(t, ln) for t, ln, fn in py.native_strings if fn is None]
                     written = near
@@ -536,6 +560,8 @@ class _Builder:
                     sources += [h for h in hits if h not in sources]
                 if call.inline:
                     note = "compiles inline source text (no files)"
+                elif call.empty:  # Extension("m", sources=[]) with a build_ext running CMake: the build file says
+                    note = "its source list is empty: a build command of the setup script compiles the code"
                 elif not written or not call.sources and not sources:  # a variable whose near strings name no file
                     # (exllamav3: '.c', '.cpp', '.cu', the suffixes an os.walk comprehension keeps)
                     note = (note + "; " if note else "") + "sources computed at run time: the audit cannot name them"
@@ -586,6 +612,8 @@ class _Builder:
                 else:
                     pybind.append(Kernel(f"pybind:{k.namespace}.{k.name}", "pybind", f"{k.namespace}.{k.name}",
                                          rel, k.line))
+        for rel, name, line, module in self.bound_exports():
+            pybind.append(Kernel(f"pybind:{module}.{name}", "pybind", f"{module}.{name}", rel, line))
         for rel, py in self.scan.py.items():  # Metal/CUDA source text held in Python strings
             for kind, name, line in py.native_kernels:
                 uses = [u for u in self.string_uses(name) if not (u.path == rel and u.line == line)]
@@ -614,8 +642,10 @@ class _Builder:
             if module == "TORCH_EXTENSION_NAME":  # named by the loader that builds it: look where it is loaded
                 loaders = [u for u in self.file_uses.get(kernel.path, ()) if u.how.startswith("loader")]
                 for loader in loaders:
-                    importers = [g for g, _l, _n in self.linker.module_importers.get(
-                        self.mm.module_of(loader.path) or "", ())]
+                    loader_module = self.mm.module_of(loader.path) or ""
+                    importers = [g for g, _l, _n in self.linker.module_importers.get(loader_module, ())]
+                    importers += [g for (base, _name), sites in self.linker.name_importers.items()  # from .backend
+                                  if base == loader_module for g, _l, _n in sites]  # import _backend
                     for rel in dict.fromkeys([loader.path] + importers):
                         py = self.scan.py[rel]
                         kernel.uses += [Use(rel, line, py.enclosing(line), "attribute")
@@ -633,13 +663,21 @@ class _Builder:
                     continue
                 modules = self.extensions[kernel.path]  # or by the setup.py extensions that list its source
                 kernel.note = f"built as the extension {' and '.join(modules)} by a setup.py"
+            elif is_macro(module):  # PYBIND11_MODULE(PY_NAME, m): the build defines the name
+                named = macro_module_names(Path(self.root or "."), self.build_files, module)
+                if named is None:
+                    kernel.note = UNDEFINED_MACRO
+                    continue
+                modules = named
+                kernel.note = f"its module {module} is {' or '.join(named)}, as the build defines it"
             else:
                 modules = [module]
             if any(m in self.sole_api for m in modules):
                 kernel.note = (kernel.note + "; " if kernel.note else "") + SOLE_API
             for rel, py in self.scan.py.items():
-                for _l, m, _v, n, line in py.imports:  # from pkg._ext import name: a use of the extension
-                    if n == name and m and any(m == module or m.endswith("." + module) for module in modules):
+                for _l, m, _v, n, line in py.imports:  # from pkg._ext import name (or from _ext.sub: a submodule)
+                    if n == name and m and any(m == module or m.endswith("." + module) or m.startswith(module + ".")
+                                               for module in modules):
                         use = Use(rel, line, py.enclosing(line), "import from the extension")
                         kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
@@ -665,6 +703,11 @@ class _Builder:
                         if use not in kernel.uses:
                             kernel.uses.append(use)
                         self.add_file_use(kernel.path, use)
+                    for line in py.strings.get(name, ()):  # getattr(lib, "name"), hasattr(mod, n) for n in (...)
+                        use = Use(rel, line, py.enclosing(line), "string in a file reading the extension")
+                        if use not in kernel.uses:
+                            kernel.uses.append(use)
+                        self.add_file_use(kernel.path, use)
                     getattrs += [(rel, line) for line, receiver in py.dynamic_getattrs
                                  if receiver in self.module_locals(rel, module) or receiver == module]
             if getattrs:  # getattr(ext, name) in a reader: torch_scatter's get_func('scatter_mul', src)
@@ -675,6 +718,34 @@ class _Builder:
                     kernel.uses.append(use)
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
+
+    def bound_exports(self) -> list[tuple[str, str, int, str]]:
+        """(file, name, line, module) of each ``m.def`` in a function binding names into the module it is passed
+        (``void PybindFoo(py::module &m)``), where one pybind module's body calls the function (directly, or
+        through such functions: ``PybindTorch(m)`` calling ``PybindFoo(m)``); a function no module or several
+        modules call is left out (unknown)."""
+        calls: dict[str, set[str]] = {}
+        for nat in self.scan.native.values():
+            for caller, callee in nat.binder_calls:
+                calls.setdefault(caller, set()).add(callee)
+        modules_of: dict[str, set[str]] = {}
+        for caller in calls:
+            if not caller.startswith("module:"):
+                continue
+            todo, seen = [caller], {caller}
+            while todo:
+                for callee in calls.get(todo.pop(), ()):
+                    if callee not in seen:
+                        seen.add(callee)
+                        modules_of.setdefault(callee, set()).add(caller.removeprefix("module:"))
+                        todo.append(callee)
+        out = []
+        for rel, nat in sorted(self.scan.native.items()):
+            for function, exports in nat.binders.items():
+                modules = modules_of.get(function, set())
+                if len(modules) == 1:
+                    out += [(rel, name, line, next(iter(modules))) for name, line in exports]
+        return out
 
     def ops_alias_uses(self, ops: dict[tuple[str, str], Kernel]) -> None:
         """Ops called through a name bound to their namespace: ``from torch.ops import disco_kernels`` (or

@@ -36,6 +36,7 @@ from slimfork.audit.public import in_unshipped, is_public_path, library_package_
 from slimfork.audit.samename import same_name_findings
 from slimfork.audit.scan import scan_tree
 from slimfork.audit.scriptuse import script_support, top_level_scripts
+from slimfork.audit.stale_scripts import stale_script_copies, with_stale_copies
 from slimfork.audit.builders import built_extension_modules
 from slimfork.audit.tests import compiled_sources, extension_names, test_findings
 from slimfork.audit.toolrun import tool_run_files
@@ -158,6 +159,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                                            {p for p, s in index.files.items() if s.error}, support, public,
                                            tool_run, test_data_folders(tree.root, index, unreached_paths),
                                            installed_packages(tree.root, tree.packages))
+        result.findings = with_stale_copies(result.findings, stale_script_copies(
+            tree.root, python_paths, index.other_files, {p for p in runnable if p not in reached}))
         result.notes["unused-file"] = kind_reason(graph)
         result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
         lap("unused-file")

@@ -59,6 +59,7 @@ class LoaderCall:
     dynamic: bool  # a source argument is computed and no file name was found for it
     exports: tuple[str, ...]  # names the built module exports (wrappers, functions=)
     inline: bool = False  # load_inline: compiles source text, names no file
+    empty: bool = False  # its sources are an empty literal (Extension("m", sources=[])): a build command compiles
 
 
 @dataclass(slots=True)
@@ -529,8 +530,9 @@ class _Visitor(ast.NodeVisitor):
                 first = sub.elts[0] if isinstance(sub, ast.Tuple) and sub.elts else sub
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     exports.append(first.value)
+        empty = all(isinstance(arg, (ast.List, ast.Tuple)) and not arg.elts for arg in source_args) and not inline
         return LoaderCall(func, name, is_pattern, node.lineno, self._function(), tuple(sources),
-                          computed and not sources and not inline, tuple(exports), inline and not source_args)
+                          computed and not sources and not inline, tuple(exports), inline and not source_args, empty)
 
     def _function(self) -> str | None:
         return ".".join(self.stack) if self.stack else None

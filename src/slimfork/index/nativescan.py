@@ -25,6 +25,10 @@ _TORCH_IMPL = re.compile(r"\bTORCH_LIBRARY_IMPL\s*\(\s*([A-Za-z_]\w*)\s*,\s*\w+\
 _IMPL = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*impl\s*\(\s*(?:TORCH_SELECTIVE_NAME\s*\(\s*)?\"(?:(\w+)::)?(\w+)")
 _PYBIND = re.compile(r"\b(?:PYBIND11_MODULE|NB_MODULE)\s*\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)")
 _DEF = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*def\s*\(\s*\"([A-Za-z_][\w.]*)")
+# a function that binds names into the module it is passed: void PybindFoo(py::module &m) { m.def("foo", ...); }
+_BINDER = re.compile(r"\b([A-Za-z_]\w*)\s*\(\s*(?:const\s+)?(?:py|pybind11|nb|nanobind)::module_?\s*&\s*([A-Za-z_]\w*)\s*\)"
+                     r"\s*\{")
+_ONE_ARG_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(\s*[A-Za-z_]\w*\s*\)")  # PybindFoo(m), PybindBar(sub)
 # a Python module imported from C++: nb::module_::import_("pkg.mod"), py::module_::import("pkg.mod"),
 # PyImport_ImportModule("pkg.mod")
 _PY_IMPORT = re.compile(r"\b(?:import_?|PyImport_ImportModule(?:Level)?)\s*\(\s*\"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\"")
@@ -58,6 +62,10 @@ class NativeScan:
     py_imports: list[tuple[str, int]] = field(default_factory=list)  # Python modules it imports: (module, line)
     # Python files it names ("fill.py": a Triton runtime in C++ loading a kernel's source by path): (text, line)
     py_files: list[tuple[str, int]] = field(default_factory=list)
+    # functions binding names into a module they are passed: function -> [(name, line)] of its m.def exports
+    binders: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    # (caller, callee) of one-argument calls in a module's body ("module:_k2") or a binder's (its name)
+    binder_calls: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _blank(match: re.Match) -> str:
@@ -134,6 +142,15 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
                 if m.group(1) == var:
                     name = m.group(2).split(".")[0]
                     scan.kernels.append(NativeKernel(kind, name, line_of(block.end() + m.start()), namespace))
+            if kind == "pybind":
+                scan.binder_calls += [(f"module:{namespace}", c.group(1)) for c in _ONE_ARG_CALL.finditer(body)]
+    if "module" in code:
+        for block in _BINDER.finditer(code):
+            function, var = block.group(1), block.group(2)
+            body = _block_after(code, block.end() - 1)
+            scan.binders[function] = [(m.group(2).split(".")[0], line_of(block.end() - 1 + m.start()))
+                                      for m in _DEF.finditer(body) if m.group(1) == var]
+            scan.binder_calls += [(function, c.group(1)) for c in _ONE_ARG_CALL.finditer(body)]
     if "import" in code:
         scan.py_imports = [(m.group(1), line_of(m.start())) for m in _PY_IMPORT.finditer(code)]
     code_only = _STRING.sub(_blank, code)
