@@ -195,6 +195,8 @@ def _registries(registries: list[Registry]) -> list[str]:
         out += ["# [[registries]]", f"# package = {_s(reg.package)}"]
         if reg.kind != "scan":
             out.append(f"# kind = {_s(reg.kind)}")
+        if reg.kind == "mapping" and reg.variable:
+            out.append(f"# variable = {_s(reg.variable)}")
         if reg.key_keyword:
             out.append(f"# key_keyword = {_s(reg.key_keyword)}")
         out.append("# keep = [")

@@ -1,5 +1,5 @@
 """Registries a project fills at import time, each with the lines cutting its entries could free: directory scans
-(`pkgutil.iter_modules`), module-level dicts of classes or functions, decorator and call registrations with literal
+(`pkgutil.iter_modules`), module-level dicts of classes or functions or of module names, decorator and call registrations with literal
 keys, and subclass registries (`__init_subclass__`, `__subclasses__()`, a metaclass whose `__new__` or `__init__`
 stores the class)."""
 
@@ -18,11 +18,12 @@ MIN_ENTRIES = 2
 
 @dataclass
 class Registry:
-    kind: str  # a registries[].kind ("scan", "dict", "decorator", "call") or "subclass" (kind "subclasses")
+    kind: str  # a registries[].kind ("scan", "dict", "mapping", "decorator", "call") or "subclass" ("subclasses")
     package: str  # what registries[].package would say (the base class for "subclass")
     where: str  # "file:line" of the evidence
     entries: dict[str, int] = field(default_factory=dict)  # key -> lines its cut could free
-    variable: str | None = None  # "subclass": the class attribute most subclasses list their keys in
+    variable: str | None = None  # "subclass": the class attribute most subclasses list their keys in; "mapping":
+    # the dict's name
     keys: dict[str, list[str]] = field(default_factory=dict)  # "subclass": class name -> its keys in `variable`
     key_keyword: str | None = None  # "decorator": the key is this keyword (`@cli.command(name="serve")`)
     keeps_all: str | None = None  # why its module keeps every name (`uses exec() (line 145)`): no def it holds goes
@@ -52,7 +53,7 @@ def find_registries(project: Project) -> list[Registry]:
         for node in tree.body:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                     and isinstance(node.value, ast.Dict):
-                reg = _dict_registry(project, module, rel, node, scope, defs)
+                reg = _dict_registry(project, module, rel, node, scope, defs) or _mapping(project, module, rel, node)
                 if reg:
                     out.append(reg)
             elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
@@ -190,6 +191,33 @@ def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) 
     entries = {key: own + (project.module_lines(owner) if owner and named[owner] == 1 else 0)
                for key, (own, owner) in found.items()}
     return Registry("dict", f"{module}.{node.targets[0].id}", f"{rel}:{node.lineno}", entries, keeps_all=keeps_all)
+
+
+def _mapping(project, module: str, rel: str, node: ast.Assign) -> Registry | None:
+    """A dict whose every value names a module of the project in a string (``DRIVERS = {Provider.EC2:
+    ("pkg.drivers.ec2", "EC2Driver")}``, pygments' ``LEXERS``): a ``mapping`` registry, keyed by its string keys
+    or named constants; an entry's cut frees the module only it names."""
+    assert isinstance(node.value, ast.Dict) and isinstance(node.targets[0], ast.Name)  # the caller checked
+    found: dict[str, str] = {}  # key -> the module its value names
+    for key, value in zip(node.value.keys, node.value.values):
+        text = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else \
+            ast.unparse(key) if isinstance(key, (ast.Name, ast.Attribute)) and _constant(key) else None
+        named = next((m for n in ast.walk(value) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                      and (m := n.value.partition(":")[0]) in project.mm.modules and project.mm.is_internal(m)
+                      and m != module), None) if value is not None else None
+        if text is None or named is None:
+            return None
+        found[text] = named
+    if len(found) < MIN_ENTRIES:
+        return None
+    named_by = Counter(found.values())
+    entries = {key: project.module_lines(owner) if named_by[owner] == 1 else 0 for key, owner in found.items()}
+    return Registry("mapping", module, f"{rel}:{node.lineno}", entries, variable=node.targets[0].id)
+
+
+def _constant(node: ast.expr) -> bool:
+    """``NAME`` or ``Kind.NAME``: a named constant."""
+    return isinstance(node, ast.Name) or isinstance(node, ast.Attribute) and _constant(node.value)
 
 
 def _keyword_key(call: ast.Call) -> str | None:
