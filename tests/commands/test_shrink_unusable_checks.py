@@ -286,3 +286,27 @@ def test_pywin32s_modules_are_another_platforms(capsys):
     assert print_unusable(data, venv=True) == 1
     err = capsys.readouterr().err
     assert "nothing provides servicemanager on this platform" in err and "add what provides" not in err
+
+
+def test_tests_failing_on_an_unbuilt_extension_of_a_package_are_said(tmp_path, capsys):
+    """zope.hookable 8.4: the C extension ``zope.hookable._zope_hookable`` beside its Python fallback; its tests
+    of the extension failed on the unbuilt original (21 of 42) and the checked run said nothing."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "pkg" / "__init__.py").write_text("try:\n    from pkg._speedups import f\nexcept ImportError:\n"
+                                              "    def f():\n        return 1\n")
+    (root / "pkg" / "_speedups.c").write_text("int x;\n")
+    (root / "tests" / "test_f.py").write_text("import pkg\n\n\ndef test_python():\n    assert pkg.f() == 1\n\n\n"
+                                              "def test_c():\n    from pkg import _speedups\n")
+    (root / "setup.py").write_text('from setuptools import Extension, setup\n\n'
+                                   'setup(name="pkg", ext_modules=[Extension("pkg._speedups", ["pkg/_speedups.c"])])\n')
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg"]\ntests = ["tests"]\n'
+                                        '[checks]\nskip = ["install"]\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: check 'pytest' ran on the original with 1 of 2 tests failing" in err, err
+    assert "own extension pkg._speedups (setup.py:3) is not built in the source tree" in err
+    (root / "pkg" / "_speedups.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")  # built: nothing to say
+    from slimfork.source.compiled_modules import unbuilt_extensions
+    assert unbuilt_extensions(root) == {}

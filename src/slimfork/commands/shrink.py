@@ -6,6 +6,8 @@ the previous fork (or none)."""
 
 from __future__ import annotations
 
+import re
+
 from slimfork.commands._output import comparison_table, console, print_json, print_stale, positive_int
 
 
@@ -32,7 +34,8 @@ def add_parser(sub):
     return p
 
 
-def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | None = None) -> int:
+def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | None = None,
+                   unbuilt: dict[str, str] | None = None) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
     module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
@@ -42,7 +45,9 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
     setuptools has no ``pkg_resources``, and the hint said the interpreter running slimfork lacked it).
     ``compiled``: the top-level extension modules the build makes, and where (``setup.py:43``): the project's own,
     whatever the roots (pyahocorasick 2.3.1 with ``roots = ["etc.**"]`` was told to add what provides
-    ``ahocorasick``). Returns how many warnings it wrote."""
+    ``ahocorasick``). ``unbuilt``: the extensions the build makes that the source tree lacks compiled: a check
+    that passed only part of the original then says so (zope.hookable 8.4's tests of its C extension failed in
+    the original, 21 of 42, and the run said nothing). Returns how many warnings it wrote."""
     import sys
 
     import re
@@ -96,6 +101,14 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
                     f"distribution of that name, which shadows the source's folder (a folder without __init__.py "
                     "loses to an installed package; a `*-nspkg.pth` file of a distribution sharing the namespace "
                     "claims it when Python starts): a clash of names, not a missing dependency")
+        elif b.get("usable", True) and unbuilt and not missing - own and (part := _part_of_original(note)):
+            names = ", ".join(f"{n} ({w})" for n, w in sorted(unbuilt.items()))
+            what = f"ran on the original with {part}"
+            hint = (f"the project's own {'extension' if len(unbuilt) == 1 else 'extensions'} {names} "
+                    f"{'is' if len(unbuilt) == 1 else 'are'} not built in the source tree: what needs "
+                    f"{'it' if len(unbuilt) == 1 else 'them'} fails in the original and the fork alike and verifies "
+                    "nothing; build it there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely "
+                    "on the install check")
         elif b.get("usable", True):
             if not missing - own:
                 continue
@@ -155,6 +168,18 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
 
 
 SHOWN_WARNINGS = 5
+_PART = re.compile(r"(\d+) of (\d+) (tests pass|modules import) in the original")
+
+
+def _part_of_original(note: str) -> str:
+    """"21 of 42 tests failing" where the check's note says only part of the original passed, else ""."""
+    found = _PART.search(note)
+    if not found or int(found[1]) >= int(found[2]):
+        return ""
+    failing = int(found[2]) - int(found[1])
+    return f"{failing} of {found[2]} {'tests failing' if found[3] == 'tests pass' else 'modules not importing'}"
+
+
 # Python 2's standard library under its old names: winreg's (findpython 0.6.2 imports it beside winreg), and those
 # Python 3 renamed (httplib2 0.32.1's python2 tests import BaseHTTPServer, SimpleHTTPServer)
 _PYTHON2_STDLIB = frozenset({
@@ -224,7 +249,7 @@ def print_warnings(warnings: list[str], report_dir=None) -> None:
 
 def run(args) -> int:
     from slimfork.api import shrink
-    from slimfork.source.compiled_modules import compiled_modules
+    from slimfork.source.compiled_modules import compiled_modules, unbuilt_extensions
 
     spec, out_dir = args.spec, args.out
     if spec is None:
@@ -244,7 +269,8 @@ def run(args) -> int:
     data = result.data
     print_stale(result.analysis)
     unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None,
-                              compiled=compiled_modules(result.analysis.tree.root))
+                              compiled=compiled_modules(result.analysis.tree.root),
+                              unbuilt=unbuilt_extensions(result.analysis.tree.root))
     restored = print_restored(data, result.report_dir)
     if args.json:
         print_json(data)
