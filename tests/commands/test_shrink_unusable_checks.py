@@ -310,3 +310,23 @@ def test_tests_failing_on_an_unbuilt_extension_of_a_package_are_said(tmp_path, c
     (root / "pkg" / "_speedups.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")  # built: nothing to say
     from slimfork.source.compiled_modules import unbuilt_extensions
     assert unbuilt_extensions(root) == {}
+
+
+def test_what_only_a_folder_with_its_own_requirements_lacks_is_said(tmp_path, capsys):
+    """parse_type 0.6.6's invoke ``tasks/`` import ``path``, which ``tasks/py.requirements.txt`` lists: the hint
+    said to add what provides ``path`` as though the project needed it."""
+    from slimfork.commands.shrink import print_unusable
+
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "tasks" / "py.requirements.txt").write_text("invoke >=1.7.0\npath >= 13.1.0; python_version >= '3.5'\n")
+    note = ("35 of 42 modules import in the original; not counted: tasks (ModuleNotFoundError: No module named "
+            "'path'); tasks._path (ModuleNotFoundError: No module named 'path')")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
+    assert print_unusable(data, venv=True, root=tmp_path) == 1
+    err = capsys.readouterr().err
+    assert "the modules named that lack path are all in tasks/, whose tasks/py.requirements.txt lists" in err
+    assert "add what provides" not in err
+    note += "; tools.x (ModuleNotFoundError: No module named 'path')"  # another folder too: the plain hint
+    data["batches"]["baselines"][0]["note"] = note
+    assert print_unusable(data, venv=True, root=tmp_path) == 1
+    assert "add what provides" in capsys.readouterr().err

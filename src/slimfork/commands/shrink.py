@@ -7,6 +7,7 @@ the previous fork (or none)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from slimfork.commands._output import comparison_table, console, print_json, print_stale, positive_int
 
@@ -35,7 +36,7 @@ def add_parser(sub):
 
 
 def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | None = None,
-                   unbuilt: dict[str, str] | None = None) -> int:
+                   unbuilt: dict[str, str] | None = None, root: Path | None = None) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
     module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
@@ -47,7 +48,9 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
     whatever the roots (pyahocorasick 2.3.1 with ``roots = ["etc.**"]`` was told to add what provides
     ``ahocorasick``). ``unbuilt``: the extensions the build makes that the source tree lacks compiled: a check
     that passed only part of the original then says so (zope.hookable 8.4's tests of its C extension failed in
-    the original, 21 of 42, and the run said nothing). Returns how many warnings it wrote."""
+    the original, 21 of 42, and the run said nothing). ``root``: the source, whose folders' requirements files
+    may list what only their modules lack (parse_type 0.6.6's invoke ``tasks/`` and ``tasks/py.requirements.txt``
+    with ``path``). Returns how many warnings it wrote."""
     import sys
 
     import re
@@ -115,6 +118,13 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
             hint = lacks(", ".join(sorted(missing - own - set(foreign))))
+            if root is not None and (listed := folder_requirements(root, note, missing - own - set(foreign))):
+                folder, files = listed
+                hint = (f"the modules named that lack {names} are all in {folder}/, whose {', '.join(files)} "
+                        f"{'lists' if len(files) == 1 else 'list'} {'it' if ', ' not in names else 'them'} (a "
+                        "folder's own requirements: developer tasks, docs, scripts, not the project's): add {'its' if len(files) == 1 else 'their'} lines to "
+                        f"[verify] requirements to check {folder}/ too, or leave it unchecked (the rest is "
+                        "checked)")
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             built = [f"{n} (an extension its build makes: {compiled[n]})" for n in sorted(named) if n in compiled]
@@ -168,6 +178,28 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
 
 
 SHOWN_WARNINGS = 5
+_NOT_COUNTED = re.compile(r"([\w.]+) \(\w+: No module named '?([\w.]+)")
+
+
+def folder_requirements(root: Path, note: str, missing: set[str]) -> tuple[str, list[str]] | None:
+    """(folder, its requirements files) where every module the note names as lacking one of ``missing`` is in one
+    top-level folder whose own ``*requirements*.txt`` lists each (``path >= 13.1.0``), else None."""
+    importers = [(m, n.split(".")[0]) for m, n in _NOT_COUNTED.findall(note) if n.split(".")[0] in missing]
+    folders = {m.split(".")[0] for m, _ in importers}
+    if len(folders) != 1 or {n for _, n in importers} != missing:
+        return None
+    folder = folders.pop()
+    files, listed = [], set()
+    for path in sorted((root / folder).glob("*requirements*.txt")) if (root / folder).is_dir() else ():
+        names = {re.split(r"[\s<>=!~;\[(]", line.strip(), maxsplit=1)[0].lower().replace("-", "_")
+                 for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
+        found = {m for m in missing if m.lower() in names}
+        if found:
+            files.append(f"{folder}/{path.name}")
+            listed |= found
+    return (folder, files) if listed == missing else None
+
+
 _PART = re.compile(r"(\d+) of (\d+) (tests pass|modules import) in the original")
 
 
@@ -254,7 +286,6 @@ def run(args) -> int:
     spec, out_dir = args.spec, args.out
     if spec is None:
         import sys
-        from pathlib import Path
 
         from slimfork.examples import EXAMPLE_SPEC
 
@@ -270,7 +301,7 @@ def run(args) -> int:
     print_stale(result.analysis)
     unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None,
                               compiled=compiled_modules(result.analysis.tree.root),
-                              unbuilt=unbuilt_extensions(result.analysis.tree.root))
+                              unbuilt=unbuilt_extensions(result.analysis.tree.root), root=result.analysis.tree.root)
     restored = print_restored(data, result.report_dir)
     if args.json:
         print_json(data)
