@@ -122,9 +122,9 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
                 folder, files = listed
                 hint = (f"the modules named that lack {names} are all in {folder}/, whose {', '.join(files)} "
                         f"{'lists' if len(files) == 1 else 'list'} {'it' if ', ' not in names else 'them'} (a "
-                        "folder's own requirements: developer tasks, docs, scripts, not the project's): add {'its' if len(files) == 1 else 'their'} lines to "
-                        f"[verify] requirements to check {folder}/ too, or leave it unchecked (the rest is "
-                        "checked)")
+                        "folder's own requirements: developer tasks, docs, scripts, not the project's): add "
+                        f"{'its' if len(files) == 1 else 'their'} lines to [verify] requirements to check {folder}/ "
+                        "too, or leave it unchecked (the rest is checked)")
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             built = [f"{n} (an extension its build makes: {compiled[n]})" for n in sorted(named) if n in compiled]
