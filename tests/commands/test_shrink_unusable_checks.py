@@ -324,7 +324,8 @@ def test_what_only_a_folder_with_its_own_requirements_lacks_is_said(tmp_path, ca
     data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
     assert print_unusable(data, venv=True, root=tmp_path) == 1
     err = capsys.readouterr().err
-    assert "the modules named that lack path are all in tasks/, whose tasks/py.requirements.txt lists it (a folder" in err and "add its lines to [verify]" in err
+    assert "the modules named that lack path are all in tasks/, whose tasks/py.requirements.txt lists it" in err
+    assert "add its lines to [verify] requirements to check tasks/ too" in err
     assert "add what provides" not in err
     note += "; tools.x (ModuleNotFoundError: No module named 'path')"  # another folder too: the plain hint
     data["batches"]["baselines"][0]["note"] = note
