@@ -92,9 +92,10 @@ FORCED = "force-included by [tool.hatch.build] (pyproject.toml): the build stops
 def _forced(hatch: dict, present: set[str]) -> list[str]:
     """The Python files hatch's ``force-include`` copies into the wheel or the sdist (jupyter_core 5.9.1's
     ``"./jupyter.py" = "jupyter.py"``): "Forced include not found" stops the build of a fork without one."""
-    build = hatch.get("build") if isinstance(hatch.get("build"), dict) else {}
-    targets = build.get("targets") if isinstance(build.get("targets"), dict) else {}
-    tables = [build, *(t for t in targets.values() if isinstance(t, dict))]
+    build = hatch.get("build")
+    build = build if isinstance(build, dict) else {}
+    targets = build.get("targets")
+    tables = [build, *(t for t in (targets.values() if isinstance(targets, dict) else ()) if isinstance(t, dict))]
     found = []
     for table in tables:
         forced = table.get("force-include")
