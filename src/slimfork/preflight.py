@@ -14,6 +14,7 @@ Preprocessor facts need nothing: without a ``unifdef`` binary slimfork folds wit
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -139,6 +140,9 @@ def _check_requirements(spec, result: Preflight) -> None:
         result.notice(f"could not check the requirements of {config.origin} with pip "
                               f"(exit {proc.returncode}): {tail}")
         return
+    if errors == ["ERROR: Exception:"]:  # pip crashed: its traceback's last line says on what (a bad marker)
+        last = next((line.strip() for line in reversed(output) if line.strip()), "")
+        errors.append(re.sub(r"^[\w.]*\._vendor\.[\w.]+\.", "", last)[:300])
     raise SlimforkError(f"pip cannot resolve the requirements of {config.origin}: " + " ".join(errors),
                         key="verify.requirements",
                         hint="fix the requirement pip names (a version that exists for this Python and platform); "

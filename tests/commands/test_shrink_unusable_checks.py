@@ -286,3 +286,48 @@ def test_pywin32s_modules_are_another_platforms(capsys):
     assert print_unusable(data, venv=True) == 1
     err = capsys.readouterr().err
     assert "nothing provides servicemanager on this platform" in err and "add what provides" not in err
+
+
+def test_tests_failing_on_an_unbuilt_extension_of_a_package_are_said(tmp_path, capsys):
+    """zope.hookable 8.4: the C extension ``zope.hookable._zope_hookable`` beside its Python fallback; its tests
+    of the extension failed on the unbuilt original (21 of 42) and the checked run said nothing."""
+    root = tmp_path / "proj"
+    (root / "pkg").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "pkg" / "__init__.py").write_text("try:\n    from pkg._speedups import f\nexcept ImportError:\n"
+                                              "    def f():\n        return 1\n")
+    (root / "pkg" / "_speedups.c").write_text("int x;\n")
+    (root / "tests" / "test_f.py").write_text("import pkg\n\n\ndef test_python():\n    assert pkg.f() == 1\n\n\n"
+                                              "def test_c():\n    from pkg import _speedups\n")
+    (root / "setup.py").write_text('from setuptools import Extension, setup\n\n'
+                                   'setup(name="pkg", ext_modules=[Extension("pkg._speedups", ["pkg/_speedups.c"])])\n')
+    (root / "slimfork.toml").write_text('source = "."\nroots = ["pkg"]\ntests = ["tests"]\n'
+                                        '[checks]\nskip = ["install"]\n')
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: check 'pytest' ran on the original with 1 of 2 tests failing" in err, err
+    assert "own extension pkg._speedups (setup.py:3) is not built in the source tree" in err
+    (root / "pkg" / "_speedups.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")  # built: nothing to say
+    from slimfork.source.compiled_modules import unbuilt_extensions
+    assert unbuilt_extensions(root) == {}
+
+
+def test_what_only_a_folder_with_its_own_requirements_lacks_is_said(tmp_path, capsys):
+    """parse_type 0.6.6's invoke ``tasks/`` import ``path``, which ``tasks/py.requirements.txt`` lists: the hint
+    said to add what provides ``path`` as though the project needed it."""
+    from slimfork.commands.shrink import print_unusable
+
+    (tmp_path / "tasks").mkdir()
+    (tmp_path / "tasks" / "py.requirements.txt").write_text("invoke >=1.7.0\npath >= 13.1.0; python_version >= '3.5'\n")
+    note = ("35 of 42 modules import in the original; not counted: tasks (ModuleNotFoundError: No module named "
+            "'path'); tasks._path (ModuleNotFoundError: No module named 'path')")
+    data = {"roots": [{"module": "pkg"}], "batches": {"baselines": [{"check": "import-modules", "note": note}]}}
+    assert print_unusable(data, venv=True, root=tmp_path) == 1
+    err = capsys.readouterr().err
+    assert "the modules named that lack path are all in tasks/, whose tasks/py.requirements.txt lists it" in err
+    assert "add its lines to [verify] requirements to check tasks/ too" in err
+    assert "add what provides" not in err
+    note += "; tools.x (ModuleNotFoundError: No module named 'path')"  # another folder too: the plain hint
+    data["batches"]["baselines"][0]["note"] = note
+    assert print_unusable(data, venv=True, root=tmp_path) == 1
+    assert "add what provides" in capsys.readouterr().err

@@ -82,3 +82,22 @@ def test_a_cffi_build_script_named_with_its_object_is_kept_by_setup(tmp_path):
     project = write_project(tmp_path, files, 'source = "."\nroots = ["bpkg"]\n')
     kept = {k.path: k.reason for k in analyse(project / "slimfork.toml", jobs=1).plan.kept}
     assert "the path 'bpkg/_build_ffi.py' names its file" in kept["bpkg/_build_ffi.py"]
+
+
+def test_a_file_hatch_force_includes_stays(tmp_path):
+    """jupyter_core 5.9.1's ``[tool.hatch.build.force-include] "./jupyter.py" = "jupyter.py"``: nothing imports
+    jupyter.py (``python -m jupyter``), the plan removed it, and the fork's build stopped ("Forced include not
+    found") until the install check put it back."""
+    files = {"pyproject.toml": '[project]\nname = "hpkg"\nversion = "1.0"\n'
+                               '[tool.hatch.build.force-include]\n"./launch.py" = "launch.py"\n'
+                               '[tool.hatch.build.targets.sdist.force-include]\n"tools/gen.py" = "gen.py"\n',
+             "launch.py": "if __name__ == '__main__':\n    from hpkg.cli import main\n    main()\n",
+             "tools/gen.py": "X = 1\n", "hpkg/__init__.py": "", "hpkg/core.py": "",
+             "hpkg/cli.py": "def main():\n    pass\n", "hpkg/unused.py": "Y = 1\n"}
+    project = write_project(tmp_path, files, 'source = "."\nroots = ["hpkg.core"]\n')
+    analysis = analyse(project / "slimfork.toml", jobs=1)
+    kept = {k.path: k.reason for k in analysis.plan.kept}
+    assert kept["launch.py"] == ("launch.py: force-included by [tool.hatch.build] (pyproject.toml): the build "
+                                 "stops without it")
+    assert "tools/gen.py" in kept and kept["hpkg/cli.py"].startswith("imported by launch")
+    assert "hpkg/unused.py" not in kept

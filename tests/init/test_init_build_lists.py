@@ -95,3 +95,13 @@ def test_flit_installs_the_module_named_after_the_distribution(tmp_path, capsys)
              "unittests/utility.py": "", "unittests/test_core.py": "import foo_lib.core\n"}
     data = _init(_write(tmp_path / "p", files), capsys)
     assert data["roots"] == ["foo_lib.**"] and data["tests"] == ["unittests"]
+
+
+@pytest.mark.parametrize("wheel", ["", 'packages = ["foo"]\n'])
+def test_hatch_force_include_of_a_top_level_module_is_a_root(tmp_path, capsys, wheel):
+    """jupyter_core 5.9.1 installs ``jupyter.py`` beside its package through ``[tool.hatch.build.force-include]``
+    (``python -m jupyter``): the draft's roots left it out."""
+    files = {"pyproject.toml": HATCH + wheel + '[tool.hatch.build.force-include]\n"./launch.py" = "launch.py"\n',
+             "launch.py": "if __name__ == '__main__':\n    import foo\n", "helper.py": "", **BESIDE}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert "launch" in data["roots"] and "foo.**" in data["roots"] and "helper" not in data["roots"]

@@ -277,3 +277,27 @@ def test_linters_and_their_pytest_plugins_in_a_test_extra_are_not_drafted(tmp_pa
     assert "## not drafted: pytest-checkdocs (a pytest plugin" in text
     assert "## not drafted: mypy (checks the code's style or types: the tests do not import it)" in text
     assert "## not drafted: flake8 (checks" in text and "## not drafted: pre-commit (checks" in text
+
+
+def test_reporter_pytest_plugins_are_not_drafted(tmp_path, capsys):
+    """pytest-timeout 2.4.0's tox deps drafted ``pytest-github-actions-annotate-failures``, a plugin that only
+    annotates a GitHub run: the tests run the same without it. One that pytest's configuration asks for
+    (``addopts = --html=r.html``) stays."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "",
+        "tests/test_x.py": "def test_x():\n    pass\n",
+        "pytest.ini": "[pytest]\naddopts = --html=report.html\n",
+        "setup.py": """
+            from setuptools import setup
+            setup(name="pkg", extras_require={"test": ["pytest", "pytest-github-actions-annotate-failures",
+                                                       "pytest-sugar>=1", "pytest-html", "pytest-xdist"]})
+            """,
+    })
+    draft = tmp_path / "spec.toml"
+    assert main(["init", str(root), "--out", str(draft), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["pytest", "pytest-html", "pytest-xdist"]
+    text = draft.read_text()
+    assert ("## not drafted: pytest-github-actions-annotate-failures (a pytest plugin that only reports the "
+            "results") in text
+    assert "## not drafted: pytest-sugar>=1 (a pytest plugin that only reports" in text

@@ -118,6 +118,16 @@ def test_unresolvable_verify_requirement_is_exit_2(project, monkeypatch):
     assert seconds < 60
 
 
+def test_a_requirement_pip_crashes_on_is_named(project):
+    """stack_data 0.6.3's draft had ``pytest; typeguard; pygments``: pip stops with "ERROR: Exception:" and a
+    traceback, and the error said only that."""
+    spec = _spec(project, '[verify]\nrequirements = ["pytest; typeguard; pygments"]\n'
+                          '[[checks.command]]\nname = "v"\nargv = ["python", "-V"]\n')
+    proc, _ = _cli("shrink", str(spec), env={"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(project)})
+    assert proc.returncode == 2, proc.stderr
+    assert "ERROR: Exception: InvalidMarker: Invalid marker: 'typeguard; pygments'" in proc.stderr, proc.stderr
+
+
 def test_no_verify_and_dry_run_need_no_check_tools(project):
     spec = _spec(project, '[[checks.command]]\nname = "tool"\nargv = ["no-such-tool-xyz"]\n')
     assert run_preflight(load_spec(spec), write=True, verify=False, quiet=True).skipped == {}

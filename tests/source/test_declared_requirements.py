@@ -66,6 +66,22 @@ def test_setup_cfg_lists_and_file_directive(tmp_path):
     assert found.groups == {"testing": ["pytest-asyncio"], "Dev": ["black"]}  # the file is read once
 
 
+def test_a_one_line_setup_cfg_list_is_separated_by_semicolons(tmp_path):
+    """stack_data 0.6.3's ``tests = pytest; typeguard; pygments; littleutils; cython``: setuptools reads a list
+    on one line as separated by ';'; the draft had the whole line as one requirement, and pip failed on it."""
+    _write(tmp_path, {
+        "setup.cfg": """
+            [options]
+            tests_require = pytest; typeguard
+            [options.extras_require]
+            tests = pytest; cython; importlib-metadata; python_version < "3.8"
+            """,
+    })
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"tests_require": ["pytest", "typeguard"],
+                            "tests": ["pytest", "cython", 'importlib-metadata; python_version < "3.8"']}
+
+
 def test_setuptools_dynamic_files_and_a_plain_requirements_txt(tmp_path):
     _write(tmp_path, {
         "pyproject.toml": """

@@ -96,3 +96,17 @@ def test_usage_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["why"])
     assert exc.value.code == 2
+
+
+@pytest.mark.parametrize("text,message,hint", [
+    ('source = "."\nroots = ["app"\n\n', "at the end of the file (its last line is 2: 'roots = [\"app\"')",
+     "opened on line 2 or above it"),
+    ('source = "."\nroots = \n', "(at line 2, column 9)", "check line 2: 'roots ='"),
+])
+def test_toml_error_names_its_line(project, capsys, text, message, hint):
+    spec = project / "slimfork.toml"
+    spec.write_text(text)
+    assert main(["plan", str(spec)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and hint in err
+    assert "end of document" not in err and "named above" not in err

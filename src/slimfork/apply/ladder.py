@@ -55,7 +55,7 @@ class Outcome:
         return next((r for r in self.results if not r.ok), None)
 
     def runs(self) -> list[CheckRun]:
-        return [CheckRun(r.check, r.ok, round(r.seconds, 3), hit, list(r.failures[:20]))
+        return [CheckRun(r.check, r.ok, round(r.seconds, 3), hit, list(r.failures[:20]), r.detail)
                 for r, hit in zip(self.results, self.cached)]
 
 

@@ -18,6 +18,7 @@ class CheckRun:
     seconds: float
     cached: bool = False
     failures: list[str] = field(default_factory=list)
+    detail: str = ""  # what the check measured (the pytest check: the flaky tests it did not count)
 
 
 @dataclass

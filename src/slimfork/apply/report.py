@@ -49,6 +49,10 @@ def render_markdown(report: ApplyReport) -> str:
             continue
         lines.append(f"- `{r.path}` ({r.kind}, {r.action}, batch {batch_name}): needed by check **{r.check}**: "
                      f"{_cell(why)}")
+    flaky = [(b.name, c.detail.partition("; ")[2]) for b in report.batches for c in b.checks if "(flaky" in c.detail]
+    if flaky:  # tests that failed and then passed on one tree: no batch was blamed for them
+        lines += ["", f"## Flaky tests ({len(flaky)} {'batch' if len(flaky) == 1 else 'batches'})", ""]
+        lines += [f"- batch {name}: {_cell(detail)}" for name, detail in flaky]
     if report.notes:
         lines += ["", "## Notes", ""] + [f"- {n}" for n in report.notes]
     return "\n".join(lines) + "\n"

@@ -6,6 +6,9 @@ the previous fork (or none)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from slimfork.commands._output import comparison_table, console, print_json, print_stale, positive_int
 
 
@@ -32,7 +35,8 @@ def add_parser(sub):
     return p
 
 
-def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | None = None) -> int:
+def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | None = None,
+                   unbuilt: dict[str, str] | None = None, root: Path | None = None) -> int:
     """A check that could not run on the original verified nothing: say so on stderr (stdout may be JSON), with
     what to do, rather than only in report.md's table (a newcomer's verified fork had an import check that no
     module passed on the original, its dependencies not installed, and the run said nothing). A check that ran but
@@ -42,7 +46,11 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
     setuptools has no ``pkg_resources``, and the hint said the interpreter running slimfork lacked it).
     ``compiled``: the top-level extension modules the build makes, and where (``setup.py:43``): the project's own,
     whatever the roots (pyahocorasick 2.3.1 with ``roots = ["etc.**"]`` was told to add what provides
-    ``ahocorasick``). Returns how many warnings it wrote."""
+    ``ahocorasick``). ``unbuilt``: the extensions the build makes that the source tree lacks compiled: a check
+    that passed only part of the original then says so (zope.hookable 8.4's tests of its C extension failed in
+    the original, 21 of 42, and the run said nothing). ``root``: the source, whose folders' requirements files
+    may list what only their modules lack (parse_type 0.6.6's invoke ``tasks/`` and ``tasks/py.requirements.txt``
+    with ``path``). Returns how many warnings it wrote."""
     import sys
 
     import re
@@ -96,12 +104,27 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
                     f"distribution of that name, which shadows the source's folder (a folder without __init__.py "
                     "loses to an installed package; a `*-nspkg.pth` file of a distribution sharing the namespace "
                     "claims it when Python starts): a clash of names, not a missing dependency")
+        elif b.get("usable", True) and unbuilt and not missing - own and (part := _part_of_original(note)):
+            names = ", ".join(f"{n} ({w})" for n, w in sorted(unbuilt.items()))
+            what = f"ran on the original with {part}"
+            hint = (f"the project's own {'extension' if len(unbuilt) == 1 else 'extensions'} {names} "
+                    f"{'is' if len(unbuilt) == 1 else 'are'} not built in the source tree: what needs "
+                    f"{'it' if len(unbuilt) == 1 else 'them'} fails in the original and the fork alike and verifies "
+                    "nothing; build it there (`python setup.py build_ext --inplace`, `pip install -e .`) or rely "
+                    "on the install check")
         elif b.get("usable", True):
             if not missing - own:
                 continue
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
             hint = lacks(", ".join(sorted(missing - own - set(foreign))))
+            if root is not None and (listed := folder_requirements(root, note, missing - own - set(foreign))):
+                folder, files = listed
+                hint = (f"the modules named that lack {names} are all in {folder}/, whose {', '.join(files)} "
+                        f"{'lists' if len(files) == 1 else 'list'} {'it' if ', ' not in names else 'them'} (a "
+                        "folder's own requirements: developer tasks, docs, scripts, not the project's): add "
+                        f"{'its' if len(files) == 1 else 'their'} lines to [verify] requirements to check {folder}/ "
+                        "too, or leave it unchecked (the rest is checked)")
         elif missing and missing <= own:  # bitarray._bitarray: the project's own extension, not built here
             what = "could not run on the original, so it verified nothing"
             built = [f"{n} (an extension its build makes: {compiled[n]})" for n in sorted(named) if n in compiled]
@@ -155,6 +178,40 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
 
 
 SHOWN_WARNINGS = 5
+_NOT_COUNTED = re.compile(r"([\w.]+) \(\w+: No module named '?([\w.]+)")
+
+
+def folder_requirements(root: Path, note: str, missing: set[str]) -> tuple[str, list[str]] | None:
+    """(folder, its requirements files) where every module the note names as lacking one of ``missing`` is in one
+    top-level folder whose own ``*requirements*.txt`` lists each (``path >= 13.1.0``), else None."""
+    importers = [(m, n.split(".")[0]) for m, n in _NOT_COUNTED.findall(note) if n.split(".")[0] in missing]
+    folders = {m.split(".")[0] for m, _ in importers}
+    if len(folders) != 1 or {n for _, n in importers} != missing:
+        return None
+    folder = folders.pop()
+    files, listed = [], set()
+    for path in sorted((root / folder).glob("*requirements*.txt")) if (root / folder).is_dir() else ():
+        names = {re.split(r"[\s<>=!~;\[(]", line.strip(), maxsplit=1)[0].lower().replace("-", "_")
+                 for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
+        found = {m for m in missing if m.lower() in names}
+        if found:
+            files.append(f"{folder}/{path.name}")
+            listed |= found
+    return (folder, files) if listed == missing else None
+
+
+_PART = re.compile(r"(\d+) of (\d+) (tests pass|modules import) in the original")
+
+
+def _part_of_original(note: str) -> str:
+    """"21 of 42 tests failing" where the check's note says only part of the original passed, else ""."""
+    found = _PART.search(note)
+    if not found or int(found[1]) >= int(found[2]):
+        return ""
+    failing = int(found[2]) - int(found[1])
+    return f"{failing} of {found[2]} {'tests failing' if found[3] == 'tests pass' else 'modules not importing'}"
+
+
 # Python 2's standard library under its old names: winreg's (findpython 0.6.2 imports it beside winreg), and those
 # Python 3 renamed (httplib2 0.32.1's python2 tests import BaseHTTPServer, SimpleHTTPServer)
 _PYTHON2_STDLIB = frozenset({
@@ -224,12 +281,11 @@ def print_warnings(warnings: list[str], report_dir=None) -> None:
 
 def run(args) -> int:
     from slimfork.api import shrink
-    from slimfork.source.compiled_modules import compiled_modules
+    from slimfork.source.compiled_modules import compiled_modules, unbuilt_extensions
 
     spec, out_dir = args.spec, args.out
     if spec is None:
         import sys
-        from pathlib import Path
 
         from slimfork.examples import EXAMPLE_SPEC
 
@@ -244,7 +300,8 @@ def run(args) -> int:
     data = result.data
     print_stale(result.analysis)
     unusable = print_unusable(data, venv=result.analysis.spec.sections.get("verify") is not None,
-                              compiled=compiled_modules(result.analysis.tree.root))
+                              compiled=compiled_modules(result.analysis.tree.root),
+                              unbuilt=unbuilt_extensions(result.analysis.tree.root), root=result.analysis.tree.root)
     restored = print_restored(data, result.report_dir)
     if args.json:
         print_json(data)

@@ -10,7 +10,7 @@ from slimfork.graph.data_files import run_roots
 from slimfork.graph.doc_config import sphinx_extensions
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
-from slimfork.source.build_scripts import build_scripts
+from slimfork.source.build_scripts import FORCED, build_scripts
 from slimfork.source.declared_entry_points import computed_entry_points
 from slimfork.source.build_config import installed_scripts, listed_packages, script_imports, tool_config_names
 from slimfork.source.listed_cuts import cut_listed, listed_in
@@ -66,7 +66,8 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
         out.append(RootModule(module, why))
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
         if (script := mm.module_of(path)) is not None:
-            out.append(RootModule(script, f"{path}: {why}, which pip runs to install the fork"))
+            out.append(RootModule(script, f"{path}: {why}" + ("" if why == FORCED else
+                                                               ", which pip runs to install the fork")))
     for name, where in tool_config_names(tree.root) if tree.kind != "wheel" else ():
         named = mm.longest_module(name) if mm.is_internal(name) else None
         if named is not None and named not in mm.top_names:

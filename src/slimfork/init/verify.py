@@ -88,6 +88,11 @@ _CHECKERS = re.compile(r"flake8(-.*)?|pylint(-.*)?|black|isort|ruff|mypy|pyright
 # pytest plugins that add only checks of their own (lint, types, packaging metadata) beside the project's tests
 _CHECKER_PLUGINS = re.compile(r"pytest-(mypy|ruff|flake8|flakes|black|isort|pylint|pycodestyle|pydocstyle|pep8|"
                               r"codestyle|mccabe|checkdocs)")
+# pytest plugins that only change how results are shown or where they are written (a CI's annotations, HTML, JSON
+# or Markdown reports, another progress display): the tests run the same without them
+_REPORTER_PLUGINS = re.compile(r"pytest-(github-actions-annotate-failures|github-report|azurepipelines|html|"
+                               r"json-report|json|reportlog|md-report|md|sugar|instafail|emoji|pretty|clarity|"
+                               r"icdiff|tldr|rich|custom-exit-code|junitxml|nunit|reportportal|testreport)")
 
 
 def _not_for_the_checks(lines: list[str], imported: set[str], plugins: set[str],
@@ -98,7 +103,9 @@ def _not_for_the_checks(lines: list[str], imported: set[str], plugins: set[str],
     their own (``pytest-mypy``, ``pytest-ruff``: a checked run that failed on one of them would fail on the
     project's style, not on the fork), unless the tests import them, pytest's configuration asks for them
     (``addopts = --mypy``) or the project itself depends on them (a flake8 plugin needs flake8); a note for each
-    (pyhocon 0.3.63's setup.py ``tests_require``; jaraco's ``testing`` extras, httplib2 0.32.1's flake8)."""
+    (pyhocon 0.3.63's setup.py ``tests_require``; jaraco's ``testing`` extras, httplib2 0.32.1's flake8), and the
+    plugins that only report the results (``pytest-github-actions-annotate-failures``, ``pytest-html``) unless
+    asked for as the others are."""
     kept, notes = [], []
     for line in lines:
         key = _key(line)
@@ -112,6 +119,9 @@ def _not_for_the_checks(lines: list[str], imported: set[str], plugins: set[str],
         elif _CHECKER_PLUGINS.fullmatch(key) and not needed:
             notes.append(f"not drafted: {line} (a pytest plugin that adds its own lint or type checks beside the "
                          "tests, which pytest's configuration does not turn on)")
+        elif _REPORTER_PLUGINS.fullmatch(key) and not needed:
+            notes.append(f"not drafted: {line} (a pytest plugin that only reports the results (a CI's annotations, "
+                         "a report file, another display), which pytest's configuration does not turn on)")
         elif _CHECKERS.fullmatch(key) and not needed:
             notes.append(f"not drafted: {line} (checks the code's style or types: the tests do not import it)")
         else:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
     """Python files that build the project: ``setup.py`` beside a pyproject/setup.cfg or at the root, and
-    build hooks a pyproject names (hatch ``hooks.custom.path``, an in-tree ``backend-path`` backend)."""
+    build hooks a pyproject names (hatch ``hooks.custom.path``, an in-tree ``backend-path`` backend), and the files
+    hatch's ``force-include`` names."""
     out: dict[str, str] = {}
     present = set(python_paths)
     for path in python_paths:
@@ -34,6 +35,8 @@ def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
                 out[hook] = "a hatch build hook (pyproject.toml)"
         for path, why in _version_sources(tool, present).items():
             out.setdefault(path, why)
+        for path in _forced(tool.get("hatch") or {}, present):
+            out.setdefault(path, FORCED)
         system = data.get("build-system", {})
         backend = str(system.get("build-backend", "")).split(":")[0].replace(".", "/")
         for folder in system.get("backend-path", []) or []:
@@ -80,6 +83,26 @@ def _hook_paths(node) -> list[str]:
                 found.append(posixpath.normpath(str(value.get("path", "hatch_build.py"))))
             else:
                 found += _hook_paths(value)
+    return found
+
+
+FORCED = "force-included by [tool.hatch.build] (pyproject.toml): the build stops without it"
+
+
+def _forced(hatch: dict, present: set[str]) -> list[str]:
+    """The Python files hatch's ``force-include`` copies into the wheel or the sdist (jupyter_core 5.9.1's
+    ``"./jupyter.py" = "jupyter.py"``): "Forced include not found" stops the build of a fork without one."""
+    build = hatch.get("build")
+    build = build if isinstance(build, dict) else {}
+    targets = build.get("targets")
+    tables = [build, *(t for t in (targets.values() if isinstance(targets, dict) else ()) if isinstance(t, dict))]
+    found = []
+    for table in tables:
+        forced = table.get("force-include")
+        for source in forced if isinstance(forced, dict) else ():
+            path = posixpath.normpath(str(source).lstrip("/"))
+            if path in present and path not in found:
+                found.append(path)
     return found
 
 

@@ -176,7 +176,21 @@ def _cfg_value(root: Path, text: str, used: set[Path], out: Declared) -> list[st
         for name in text.strip()[5:].split(","):
             lines += _lower_bounds(read_requirement_file(root / name.strip(), used), out)
         return lines
-    return _lines(text)
+    if "\n" in text.strip():
+        return _lines(text)
+    # one line is a list separated by ';', as setuptools reads it (stack_data 0.6.3's `tests = pytest; typeguard;
+    # pygments`); a part that starts with a marker variable is the previous requirement's marker
+    out_lines: list[str] = []
+    for part in (p.strip() for p in text.split(";")):
+        if part and out_lines and _MARKER_START.match(part):
+            out_lines[-1] += f"; {part}"
+        elif part and not part.startswith("#"):
+            out_lines.append(part)
+    return out_lines
+
+
+_MARKER_START = re.compile(r"(python_version|python_full_version|sys_platform|platform_\w+|os_name|"
+                           r"implementation_\w+|extra)\s*(==|!=|<=|>=|<|>|~=|not\s+in\b|in\b)")
 
 
 def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:

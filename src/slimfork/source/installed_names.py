@@ -98,6 +98,10 @@ def _hatch(tool: dict) -> set[str] | None:
             if top is None or top.startswith("!"):
                 return None
             out.add(top)
+    for table in (build, wheel) if out else ():  # force-include adds files to what the rest selects
+        forced = table.get("force-include")
+        out |= {top for dest in forced.values() if isinstance(dest, str) and (top := _top(dest))} \
+            if isinstance(forced, dict) else set()
     return out
 
 

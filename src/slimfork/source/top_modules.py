@@ -1,7 +1,8 @@
 """Top-level single-file modules a project installs (``six.py``, ``jsonpointer.py``), beside or instead of
 packages. They count where the build says so: an sdist's ``*.egg-info/top_level.txt``, setuptools' ``py_modules``
 (pyproject.toml, setup.cfg, a literal ``setup(py_modules=[...])``), flit's module, hatch's and poetry's
-``packages``/``include`` entries naming a ``.py`` file, or a file named after the distribution (flit, hatch and
+``packages``/``include`` entries naming a ``.py`` file, hatch's ``force-include`` of a file to the top of the wheel
+(jupyter_core 5.9.1's ``"./jupyter.py" = "jupyter.py"``), or a file named after the distribution (flit, hatch and
 poetry install that one by default). A project with neither packages nor such a module falls back on every
 top-level ``.py`` file that is not a test, a build script or a tool's configuration (unknown means keep)."""
 
@@ -53,12 +54,16 @@ def _pyproject(root: Path) -> dict:
 
 def _pyproject_modules(root: Path) -> set[str]:
     """flit's ``[tool.flit.module] name``; ``.py`` entries of hatch's wheel ``packages``/``only-include``/
-    ``include`` and of poetry's ``packages = [{include = "x.py"}]`` and ``include``."""
+    ``include``, the top-level ``.py`` destinations of its ``force-include`` and of poetry's ``packages = [{include = "x.py"}]`` and ``include``."""
     data = _pyproject(root)
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
     names = {str(tool.get("flit", {}).get("module", {}).get("name", ""))}
     wheel = tool.get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {})
     entries = [e for key in ("packages", "only-include", "include") for e in wheel.get(key, []) or []]
+    for table in (tool.get("hatch", {}).get("build", {}), wheel):
+        forced = table.get("force-include") if isinstance(table, dict) else None
+        entries += [e for e in forced.values() if isinstance(e, str) and "/" not in e.strip("/")] \
+            if isinstance(forced, dict) else []
     entries += [e.get("include", "") for e in tool.get("poetry", {}).get("packages", []) or [] if isinstance(e, dict)]
     entries += [e.get("path", "") if isinstance(e, dict) else e for e in tool.get("poetry", {}).get("include", []) or []
                 if isinstance(e, (dict, str))]  # poetry's `include = ["extra.py"]` (top-level files only below)

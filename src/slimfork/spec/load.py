@@ -39,17 +39,36 @@ def load_spec(path: str | Path) -> Spec:
         raise SpecError(f"spec file not found: {path}", hint="pass a slimfork.toml or a pyproject.toml "
                         "with a [tool.slimfork] table")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"{path}: not valid TOML: {exc}", hint="check the line named above") from None
+        text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise SpecError(f"{path}: not UTF-8 text", hint="save the spec as UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(path, text, exc) from None
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("slimfork")
         if not isinstance(data, dict):
             raise SpecError(f"{path} has no [tool.slimfork] table", key="tool.slimfork",
                             hint="add a [tool.slimfork] table or use a slimfork.toml")
     return parse_spec(data, path.resolve())
+
+
+def toml_error(path: Path, text: str, exc: tomllib.TOMLDecodeError) -> SpecError:
+    """The parser's message with the line it names; "at end of document" names the last line instead."""
+    message = str(exc)
+    lines = text.splitlines()
+    if message.endswith("(at end of document)"):
+        number = max((i for i, line in enumerate(lines, 1) if line.strip()), default=1)
+        line = lines[number - 1].strip() if lines else ""
+        return SpecError(f"{path}: not valid TOML: {message.removesuffix(' (at end of document)')} "
+                         f"at the end of the file (its last line is {number}: {line!r})",
+                         hint=f"close the bracket, brace or quote opened on line {number} or above it")
+    found = re.search(r"\(at line (\d+), column \d+\)$", message)
+    if found and 0 < int(found[1]) <= len(lines):
+        return SpecError(f"{path}: not valid TOML: {message}",
+                         hint=f"check line {found[1]}: {lines[int(found[1]) - 1].strip()!r}")
+    return SpecError(f"{path}: not valid TOML: {message}", hint="check the line named above")
 
 
 def parse_spec(data: dict[str, Any], path: Path) -> Spec:

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS
-from slimfork.verify.checks.pytest import RenamedIds, none_pass
+from slimfork.verify.checks.pytest import RenamedIds, flaky_note, none_pass, passing_again
 from slimfork.verify.model import Baseline, CheckResult
 
 _PARAM = re.compile(r"\[(.*)\]$")
@@ -130,7 +130,7 @@ class PlannedTestsCheck:
             return CheckResult(self.name, False, (f"pytest did not run (exit {proc.exit_code}): "
                                                   f"{proc.stderr_tail(3) or proc.stdout[-300:].strip()}",),
                                (), time.monotonic() - start)
-        failures, paths = [], []
+        failed: dict[str, tuple[str, str, str]] = {}
         renamed = RenamedIds(outcomes, baseline.data["passed"])
         for test, file in sorted(baseline.data["passed"].items()):
             if test in baseline.data["gone"] and (outcomes.get(test, ("passed",))[0] == "passed"
@@ -141,12 +141,13 @@ class PlannedTestsCheck:
                 continue
             outcome, message, where = outcomes.get(test, ("not run", "", file))
             if outcome != "passed":
-                failures.append(f"{test}: {outcome} in the fork{': ' + message if message else ''}")
-                if where and where not in paths:
-                    paths.append(where)
+                failed[test] = (outcome, message, where or file)
+        flaky = passing_again(self.inner, fork, failed)
+        failures = [f"{t}: {o} in the fork{': ' + m if m else ''}" for t, (o, m, _) in failed.items() if t not in flaky]
+        paths = list(dict.fromkeys(f for t, (_, _, f) in failed.items() if f and t not in flaky))
         kept = len(baseline.data["passed"]) - len(baseline.data["gone"])
         return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
-                           f"{kept} tests that pass in the original and stay in the fork")
+                           f"{kept} tests that pass in the original and stay in the fork" + flaky_note(flaky))
 
 
 def _renumbered(part: str, cuts: dict[str, set[int]]) -> str:

@@ -227,10 +227,19 @@ def _pythonpath_helpers(root: Path, present, plan, globs: list[str], folders: li
 
 
 def _keep_test_files(plan, globs: list[str]) -> None:
-    """Test files nothing imports are not dead code: they stay unless this stage removes them."""
+    """Test files nothing imports are not dead code: they stay unless this stage removes them, and so do the
+    ``__init__.py`` of the packages they are in, through which pytest imports them (sniffio 1.3.1's
+    ``tests = ["sniffio/_tests/test_sniffio.py"]``: its ``_tests/__init__.py`` was planned away as unreachable,
+    and the pytest check put it back)."""
     back = [r for r in plan.removals if r.kind == "unreachable" and first_match(globs, r.path) is not None]
-    plan.removals = [r for r in plan.removals if r not in back]
+    tests = [r.path for r in back] + [k.path for k in plan.kept if first_match(globs, k.path) is not None]
+    folders = {"/".join(t.split("/")[:i]): t for t in sorted(tests, reverse=True) for i in range(1, t.count("/") + 1)}
+    inits = [r for r in plan.removals if r.kind == "unreachable" and r not in back
+             and r.path.endswith("/__init__.py") and posixpath.dirname(r.path) in folders]
+    plan.removals = [r for r in plan.removals if r not in back and r not in inits]
     plan.kept += [Kept(r.path, r.module, KeptKind.TEST_FILE) for r in back]
+    plan.kept += [Kept(r.path, r.module, KeptKind.PARENT, f"the package of the test file "
+                       f"{folders[posixpath.dirname(r.path)]}, which pytest imports through it") for r in inits]
 
 
 def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = frozenset()) -> Library:
