@@ -169,7 +169,8 @@ def harmless(node: ast.stmt, own: frozenset[str] = frozenset(), assume: frozense
     for sub in ast.walk(node):
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
-        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant) and not fills_own(sub.value, own):
+        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant) and not fills_own(sub.value, own) \
+                and not _names_only(sub.value):
             return False
         if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
@@ -180,6 +181,13 @@ def harmless(node: ast.stmt, own: frozenset[str] = frozenset(), assume: frozense
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub.decorator_list:
             return False
     return True
+
+
+def _names_only(value: ast.expr) -> bool:
+    """``error, ASFError, ASFValue`` (mutagen's "# flake8" line, marking imports as used): reads names, runs
+    nothing."""
+    return isinstance(value, ast.Name) or isinstance(value, ast.Tuple) and all(isinstance(e, ast.Name)
+                                                                                for e in value.elts)
 
 
 def _runs(node: ast.AST):

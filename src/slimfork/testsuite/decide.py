@@ -221,6 +221,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
         imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
                        if other != path for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
+        read |= {n for n, (_, dotted) in tf.imports.items()  # read by a table's entry, which goes with it
+                 if any(u.dotted == dotted or u.dotted.startswith(dotted + ".") for _, u in tf.tables)}
         unit = tf.units["<module>"]
         if any(n in tf.units and n != "<module>" and (path, n) in bad for n in unit.names):
             continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
