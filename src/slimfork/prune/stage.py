@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import posixpath
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,8 +202,8 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
         if info.path is None or first_match(tests, info.path) is None:
             continue
         imported, loaded = _test_imports(graph, test, info.path)
-        if not any(t in reached for t in imported):
-            continue
+        if _tests_of_its_own(info.path) and not any(t in reached for t in imported):
+            continue  # (a conftest and a helper serve every test that uses them)
         todo = [(t, f"test support: imported by {info.path}") for t in loaded]
         while todo:
             module, why = todo.pop()
@@ -216,6 +217,11 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
                 out[module] = (summary, why)
                 todo += [(t, f"imported by {module}, {why}") for t in imports(module)]
     return out
+
+
+def _tests_of_its_own(path: str) -> bool:
+    """A test file, not a conftest nor a helper module of the test folder."""
+    return is_test_file(path) and posixpath.basename(path) != "conftest.py"
 
 
 def _test_imports(graph, test: str, path: str) -> tuple[list[str], list[str]]:
