@@ -7,6 +7,7 @@ and a test file that imports no reached module but through its packages (``from 
 from __future__ import annotations
 
 from slimfork.api import analyse, shrink
+from slimfork.source.test_subjects import names_its_subject
 from tests.mapping.registrykit import write_project
 
 FILES = {
@@ -39,3 +40,12 @@ def test_the_package_of_a_tests_subject_is_no_support(tmp_path):
     assert not {"pkg/africa/__init__.py", "pkg/africa/algeria.py", "tests/test_mozambique.py",
                 "tests/test_registry_africa.py"} & left
     assert {"tests/test_france.py", "pkg/core.py"} <= left
+
+
+def test_a_test_folder_named_after_a_module_holds_its_tests():
+    """mimesis 22.2.0: ``tests/test_plugins/test_factory/test_field_handlers.py`` tests the factory plugin, which
+    needs the ``factory`` library; as test support it kept ``mimesis.schema.Field`` and with it every provider."""
+    path = "tests/test_plugins/test_factory/test_field_handlers.py"
+    assert names_its_subject(path, "mimesis.plugins.factory") and names_its_subject(path, "mimesis.plugins")
+    assert not names_its_subject(path, "mimesis.exceptions")
+    assert not names_its_subject("tests/unit/test_a.py", "pkg.unit")  # a folder named tests, unit: no subject
