@@ -662,7 +662,11 @@ class _Walker(PrunedCollector):
         self.drain()
 
     def registering(self, module: str, st: TopStatement, why: str) -> None:
-        """Defining class ``st`` may register it: it stays, and loading its module has that effect."""
+        """Defining class ``st`` may register it: it stays, and loading its module has that effect; unless
+        ``[symbols] unneeded_effects`` names the module (mimesis' providers register themselves through
+        ``BaseProvider.__init_subclass__``: a Person slice needs none of the others' registrations)."""
+        if any(fnmatchcase(module, pattern) for pattern in self.i.unneeded_effects):
+            return
         self.use_name(module, st.binds[0], why)
         self.result.registers.setdefault(module, f"line {st.line}: class {st.binds[0]}: {why}")
 
