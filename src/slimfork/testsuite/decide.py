@@ -342,6 +342,12 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                     # helper's parameter named like one (cleo's FooCommand.interact(self, io)) requests nothing
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
                     why = fixtures.get(via)
+                if why is None and unit.kind != "helper" and "." in q:  # a fixture method of its class that goes
+                    # (mimesis' TestTransport.transport returns Transport()): the tests requesting it go too
+                    via = next((f"{c}.{f}" for c in _class_and_bases(tf, q.split(".")[0]) for f in sorted(unit.fixtures)
+                                if f"{c}.{f}" != q and (path, f"{c}.{f}") in bad
+                                and tf.units[f"{c}.{f}"].kind == "fixture"), None)
+                    why = bad.get((path, via)) if via is not None else None
                 if why is None and unit.kind == "class":
                     via = next((m for m, u in tf.units.items() if m.startswith(q + ".")
                                 and (u.kind == "setup" or u.autouse) and (path, m) in bad), None)
