@@ -75,3 +75,29 @@ def test_a_pattern_that_is_not_a_module_name_is_a_spec_error(tmp_path):
     with pytest.raises(SpecError, match="not a dotted module name") as error:
         analyse(root / "slimfork.toml")
     assert error.value.key == "symbols.unneeded_effects[0]"
+
+
+HOOKED = {
+    "pkg/__init__.py": "",
+    "pkg/base.py": "REGISTRY = {}\n\n\nclass Base:\n    def __init_subclass__(cls):\n"
+                   "        REGISTRY[cls.__name__] = cls\n",
+    "pkg/providers/__init__.py": "from pkg.providers.person import Person\nfrom pkg.providers.food import Food\n",
+    "pkg/providers/person.py": "from pkg.base import Base\n\n\nclass Person(Base):\n    pass\n",
+    "pkg/providers/food.py": "from pkg.base import Base\n\n\nclass Food(Base):\n    pass\n",
+    "tests/__init__.py": "",
+    "tests/test_providers.py": "from pkg.providers import Food, Person\n\n\ndef test_person():\n"
+                               "    assert Person()\n\n\ndef test_food():\n    assert Food()\n",
+}
+
+
+def test_declared_unneeded_effects_free_the_classes_a_subclass_hook_registers(tmp_path):
+    """mimesis 22.2.0: every provider registers itself through ``BaseProvider.__init_subclass__``, and a test's
+    ``from pkg.providers import Food`` kept the re-export of the registered (so kept) class, and with it its
+    module, though the spec said the providers' registrations are not needed."""
+    spec = 'source = "."\nroots = ["pkg.providers.person:Person"]\ntests = ["tests"]\n\n[symbols]\n' \
+           'public_api = "roots"\npackage_api = false\n'
+    kept = analyse(write_project(tmp_path / "a", HOOKED, spec) / "slimfork.toml")
+    assert "pkg/providers/food.py" not in {r.path for r in kept.plan.removals}
+    freed = analyse(write_project(tmp_path / "b", HOOKED, spec + 'unneeded_effects = ["pkg.providers.*"]\n')
+                    / "slimfork.toml")
+    assert "pkg/providers/food.py" in {r.path for r in freed.plan.removals}

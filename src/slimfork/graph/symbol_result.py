@@ -42,6 +42,7 @@ class SymbolReach:
     external_bases: dict[tuple[str, int], frozenset[str] | None] = field(default_factory=dict)
     # (module, class statement index) -> the classes of the tree it derives from, (module, name)
     tree_bases: dict[tuple[str, int], frozenset[tuple[str, str]]] = field(default_factory=dict)
+    unloaded_doctests: set[str] = field(default_factory=set)  # modules whose doctests no kept code loaded
 
 
 @dataclass
@@ -70,6 +71,10 @@ class SymbolInputs:
     # it only among the loaded modules: sys.modules["pkg.shapes"])
     string_named: dict[str, str] = field(default_factory=dict)
     unneeded_effects: tuple[str, ...] = ()  # [symbols] unneeded_effects: modules whose effects the fork may lose
+    # modules whose docstrings' doctests use names from the start; None: every module's. Else a module's doctests
+    # count once kept code loads it (a statement of it stays, an import of it stays): the symbol stage passes the
+    # modules an earlier attempt pruned without loading them but the plan kept anyway
+    loaded_doctests: frozenset[str] | None = None
 
 
 class PrunedCollector(ImportTargets):

@@ -39,6 +39,9 @@ class _Walker(PrunedCollector):
         self.by_target: dict[str, list[tuple[str, TopStatement, ImportAlias]]] = {}
         self._by_last: dict[str, list[str]] | None = None  # a submodule's last part -> the modules so named
         self._stars: dict[str, list[tuple[TopStatement, ImportAlias, str | None]]] = {}
+        self.in_use: set[str] = set()  # modules kept code loads (code of another module uses them, an import stays)
+        self.reading: str | None = None  # the module whose own statements are being read (its uses load no module)
+        self.waiting_doctests: dict[str, list[tuple[TopStatement, str]]] = {}  # module -> its doctests, until then
         self._index_targets()
 
     # ---- driving -------------------------------------------------------------------------------------------
@@ -52,6 +55,7 @@ class _Walker(PrunedCollector):
                 self.keep_everything(module, summary.keep_all[0])
                 self.result.uncertain.append((module, summary.keep_all[0]))
             free = self._all_free(module)
+            self.reading = module
             for st in summary.statements:
                 if st.keep is not None and not (free and st.kind == "assign" and "__all__" in st.binds):
                     self.reach_statement(module, st, f"{module}: {st.keep}")
@@ -62,6 +66,7 @@ class _Walker(PrunedCollector):
             for name in summary.all_names or ():  # an __all__ that promises nothing follows what stays, also
                 if not free:  # through star imports (collect_all_entries: _star_bound)
                     self.use_name(module, name, f"listed in {module}.__all__")
+            self.reading = None
         for module, name, why in self.i.symbol_roots:
             self.use_symbol(module, name, why)
         for text, where in self.i.text_refs:
@@ -71,6 +76,7 @@ class _Walker(PrunedCollector):
         self.keep_effectful_imports()
         self.bind_needed_names()
         self.collect()
+        self.result.unloaded_doctests = set(self.waiting_doctests)
         for module, summary in self.s.items():
             for index in {m.class_index for m in (summary.methods.methods if summary.methods else ())}:
                 self.result.external_bases[(module, index)] = self.external_bases(module, index)
@@ -89,6 +95,7 @@ class _Walker(PrunedCollector):
         if module in self.result.keep_all or module not in self.s:
             return
         self.result.keep_all[module] = why
+        self.mark_loaded(module)
         dropped = self.i.dropped.get(module, frozenset())
         for st in self.s[module].statements:
             if st.kind != "import" and st.keep is None and st.binds and set(st.binds) <= dropped:
@@ -182,13 +189,29 @@ class _Walker(PrunedCollector):
         freed = self.i.registry_modules.get(module, set())
         if module in self.result.keep_all or module not in self.s:
             return
+        self.mark_loaded(module)
         for st in self.s[module].statements:
             if st.kind != "import" and any(_public(name) and name not in freed for name in st.binds):
                 self.reach_statement(module, st, why)
 
+    def mark_loaded(self, module: str) -> None:
+        """Kept code loads ``module``: its doctests run with the module's tests, so what they use stays."""
+        if module not in self.in_use:
+            self.in_use.add(module)
+            for st, why in self.waiting_doctests.pop(module, ()):
+                self.reach_statement(module, st, f"{why}, once {module} is loaded")
+            if "." in module:
+                self.mark_loaded(module.rpartition(".")[0])  # importing a module imports its packages
+
     def reach_statement(self, module: str, st: TopStatement, why: str) -> None:
+        """A doctest of a module nothing else of kept code loads waits: ``isxn.py``'s docstring calling
+        ``barcode.get_barcode`` kept the table that imports ``isxn`` (a cycle that holds itself)."""
         key = (module, st.index)
         if key in self.done:
+            return
+        loaded = self.i.loaded_doctests
+        if st.doctest and module not in self.in_use and loaded is not None and module not in loaded:
+            self.waiting_doctests.setdefault(module, []).append((st, why))
             return
         self.done.add(key)
         if st.kind != "import":
@@ -206,12 +229,21 @@ class _Walker(PrunedCollector):
         self.kept_alias.add(key)
         self.result.first_use.setdefault((module, alias.bound), why)
         target = self.target(module, alias)
+        if target is not None:
+            self.mark_loaded(target[0])
         if target is not None and target[1] is not None:  # the imported name must still exist where it comes from
             self.queue.append((self.use_symbol, target[0], target[1], f"imported by {module}"))
         elif target is not None and alias.name is not None:
             self.use_shadowing(target[0], f"imported by {module}")
 
     def _refs_of(self, module: str, st: TopStatement) -> None:
+        self.reading = module
+        try:
+            self._read_refs(module, st)
+        finally:
+            self.reading = None
+
+    def _read_refs(self, module: str, st: TopStatement) -> None:
         where = f"{module} (line {st.line})"
         for name in st.names:
             self.use_name(module, name, where, bare=True)
@@ -287,6 +319,8 @@ class _Walker(PrunedCollector):
         kept = self.result.kept_names.setdefault(module, set())
         if module not in self.s:
             return
+        if module != self.reading:
+            self.mark_loaded(module)
         first = name not in kept
         kept.add(name)
         if first:
@@ -318,6 +352,7 @@ class _Walker(PrunedCollector):
     def use_shadowing(self, submodule: str, why: str) -> None:
         """``from pkg import sub`` where ``pkg`` itself binds ``sub`` (``from .sub import sub``): the package's
         attribute is that binding, not the submodule, so the binding stays too."""
+        self.mark_loaded(submodule)
         package, _, name = submodule.rpartition(".")
         if name in self.binders.get(package, {}):
             self.use_name(package, name, why, bare=True)
@@ -627,7 +662,11 @@ class _Walker(PrunedCollector):
         self.drain()
 
     def registering(self, module: str, st: TopStatement, why: str) -> None:
-        """Defining class ``st`` may register it: it stays, and loading its module has that effect."""
+        """Defining class ``st`` may register it: it stays, and loading its module has that effect; unless
+        ``[symbols] unneeded_effects`` names the module (mimesis' providers register themselves through
+        ``BaseProvider.__init_subclass__``: a Person slice needs none of the others' registrations)."""
+        if any(fnmatchcase(module, pattern) for pattern in self.i.unneeded_effects):
+            return
         self.use_name(module, st.binds[0], why)
         self.result.registers.setdefault(module, f"line {st.line}: class {st.binds[0]}: {why}")
 

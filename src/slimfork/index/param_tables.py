@@ -46,7 +46,7 @@ def param_tables(tree: ast.Module) -> dict[str, ParamTable]:
                 users[deco.args[1].id].append((qualname, arg))
                 allowed.add(id(deco.args[1]))
     for node in ast.walk(tree):
-        bound = _names_bound_or_read(node)
+        bound = names_bound_or_read(node)
         for name in bound & candidates.keys() if id(node) not in allowed else ():
             users.pop(name, None)
     return {n: ParamTable(n, candidates[n][0].lineno, tuple(candidates[n][1].elts), tuple(u))
@@ -75,7 +75,7 @@ def _parametrized(deco: ast.expr) -> str | None:
     return None
 
 
-def _names_bound_or_read(node: ast.AST) -> set[str]:
+def names_bound_or_read(node: ast.AST) -> set[str]:
     """Every name ``node`` itself reads, binds or declares (a parameter, an import, a def, ``global``)."""
     if isinstance(node, ast.Name):
         return {node.id}

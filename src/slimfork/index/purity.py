@@ -48,9 +48,9 @@ def target_names(target) -> list[str | None]:
 
 def is_pure(node, assume: frozenset[str] = frozenset()) -> bool:
     """True when evaluating ``node`` at import has no effect worth keeping (literals, names, attributes,
-    subscripts such as ``Optional[int]``, operators, lambdas, f-strings, a string literal's methods such as
-    ``"|".join(names)``, and a few known constructors); ``assume``: more calls (dotted, as written) to count as
-    pure."""
+    subscripts such as ``Optional[int]``, operators, lambdas, comprehensions of those, f-strings, a string literal's
+    methods such as ``"|".join(names)``, and a few known constructors); ``assume``: more calls (dotted, as written)
+    to count as pure."""
     def pure(sub) -> bool:
         return is_pure(sub, assume)
 
@@ -76,6 +76,11 @@ def is_pure(node, assume: frozenset[str] = frozenset()) -> bool:
         return pure(node.test) and pure(node.body) and pure(node.orelse)
     if isinstance(node, ast.Starred):
         return pure(node.value)
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):  # {c: i for ... in T}
+        # only the known pure calls: one the spec declares pure may still register, once per item
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        parts += [g.iter for g in node.generators] + [c for g in node.generators for c in g.ifs]
+        return not any(g.is_async for g in node.generators) and all(is_pure(p) for p in parts)
     if isinstance(node, ast.JoinedStr):
         return all(pure(v) for v in node.values)
     if isinstance(node, ast.FormattedValue):
@@ -164,7 +169,8 @@ def harmless(node: ast.stmt, own: frozenset[str] = frozenset(), assume: frozense
     for sub in ast.walk(node):
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
-        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant) and not fills_own(sub.value, own):
+        if isinstance(sub, ast.Expr) and not isinstance(sub.value, ast.Constant) and not fills_own(sub.value, own) \
+                and not _names_only(sub.value):
             return False
         if isinstance(sub, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
@@ -175,6 +181,13 @@ def harmless(node: ast.stmt, own: frozenset[str] = frozenset(), assume: frozense
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and sub.decorator_list:
             return False
     return True
+
+
+def _names_only(value: ast.expr) -> bool:
+    """``error, ASFError, ASFValue`` (mutagen's "# flake8" line, marking imports as used): reads names, runs
+    nothing."""
+    return isinstance(value, ast.Name) or isinstance(value, ast.Tuple) and all(isinstance(e, ast.Name)
+                                                                                for e in value.elts)
 
 
 def _runs(node: ast.AST):

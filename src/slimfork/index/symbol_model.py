@@ -60,6 +60,8 @@ class TopStatement:
     tags_only: bool = False  # for a def: a decorator that only sets attributes of what it decorates (or makes one)
     value_chain: tuple[str, ...] = ()  # for ``X = Y`` or ``X = mod.Y`` (one name bound to a name): Y's chain
     deletes: str | None = None  # a top-level ``del NAME`` of one name, or a bare ``NAME`` statement: the name
+    doctest: bool = False  # a string statement (a docstring) whose ``>>>`` examples use names: they run only once
+    # kept code loads the module (graph.symbols)
     # names read off a module imported by a computed name (``import_module(f.__module__).gen_config``): any
     # module's binding of such a name may be the one read
     anywhere: set[str] = field(default_factory=set)

@@ -190,6 +190,7 @@ def _statement(i: int, node: ast.stmt, out: SymbolSummary, own: frozenset[str] =
         st.binds, st.aliases = _nested_bindings(node)
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             st.keep = "a docstring or constant"
+            st.doctest = bool(st.names or st.chains or st.inner_imports)
         elif not harmless(node, own, assume) and not never_runs(node):
             st.effect = short_text(node)
         st.type_only = is_type_only(node, typing_names)

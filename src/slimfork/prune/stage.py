@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import posixpath
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +89,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
     reads = test_reads(analysis, stages.graph.mm, absent_tests(analysis, plan0, gone_tests)) if tests and only is None \
         else []
     attempts = 0
+    loaded_doctests: set[str] = set()  # modules an attempt left unloaded that the plan kept: their doctests count
     while attempts < config.max_rounds * 2 and result.rounds < config.max_rounds:
         attempts += 1
         tick = _Ticker(result.timings)
@@ -100,6 +102,7 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
                               registry_modules, gone_tests)
         inputs.keep_all.update({m: why for m, (_, why) in support.items()})
+        inputs.loaded_doctests = frozenset(loaded_doctests)
         inputs.symbol_roots += [(m, name, why) for m, name, why in patched_symbols
                                 if m in summaries and name in summaries[m].binders()]
         reach = reach_symbols(inputs)
@@ -122,10 +125,12 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         new_state = _replan(analysis, stages, scratch, jobs)
         tick("replan")
         violations = effect_violations(state, new_state, summaries, config.unneeded_effects, reach.registers)
-        if violations:
+        stayed = {m for m in reach.unloaded_doctests if m in new_state.graph.reached}  # their doctests still run
+        if violations or stayed:
             for rel, content in written.items():
                 (scratch / rel).write_bytes(content)  # undo the round; protect and try again
             result.protected.update(violations)
+            loaded_doctests.update(stayed)
             continue
         result.rounds += 1
         result.pruned += [p for p in todo if _key(p) in written.indexes.get(p.path, ())]
@@ -194,10 +199,12 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
         return [e.target for e in graph.edges.get(module, ()) if e.kind in ("import", "from")]
 
     for test, info in mm.modules.items():
-        if info.path is None or first_match(tests, info.path) is None or not any(t in reached for t in imports(test)):
+        if info.path is None or first_match(tests, info.path) is None:
             continue
-        todo = [(t, f"test support: imported by {info.path}") for t in imports(test)
-                if not names_its_subject(info.path, t)]  # test_asf.py tests mutagen.asf: no support of it
+        imported, loaded = _test_imports(graph, test, info.path)
+        if _tests_of_its_own(info.path) and not any(t in reached for t in imported):
+            continue  # (a conftest and a helper serve every test that uses them)
+        todo = [(t, f"test support: imported by {info.path}") for t in loaded]
         while todo:
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None
@@ -210,6 +217,29 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
                 out[module] = (summary, why)
                 todo += [(t, f"imported by {module}, {why}") for t in imports(module)]
     return out
+
+
+def _tests_of_its_own(path: str) -> bool:
+    """A test file, not a conftest nor a helper module of the test folder."""
+    return is_test_file(path) and posixpath.basename(path) != "conftest.py"
+
+
+def _test_imports(graph, test: str, path: str) -> tuple[list[str], list[str]]:
+    """The modules a test file's imports name (``from pkg.africa.mozambique import M``: ``pkg.africa.mozambique``,
+    not the packages above it), and those it loads as support: not the module it is named after nor the packages
+    above that one on the same line (``test_asf.py`` tests ``mutagen.asf``; ``test_mozambique.py``'s import of
+    ``pkg.africa.mozambique`` loads ``pkg.africa``, whose ``__init__`` imports every African calendar, only for
+    that module: the stage cuts the import or removes the file with it)."""
+    by_line: dict[int, list[str]] = {}
+    for edge in graph.edges.get(test, ()):
+        if edge.kind in ("import", "from"):
+            by_line.setdefault(edge.line, []).append(edge.target)
+    imported, loaded = [], []
+    for targets in by_line.values():
+        imported += [t for t in targets if not any(o.startswith(t + ".") for o in targets)]
+        subjects = [t for t in targets if names_its_subject(path, t)]
+        loaded += [t for t in targets if not any(s == t or s.startswith(t + ".") for s in subjects)]
+    return imported, loaded
 
 
 def _undo_lost_imports(written: "_Written", state: _State, scratch: Path, result: SymbolStage,

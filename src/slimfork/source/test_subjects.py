@@ -22,14 +22,14 @@ def tests_subject(test_path: str) -> str | None:
 
 def names_its_subject(test_path: str, module: str) -> bool:
     """Whether ``module`` (a package's module or one below it) is what ``test_path`` is named after, alone or first
-    (``test_registry_europe.py`` tests ``workalendar.registry`` on Europe's calendars). The top package's name does
-    not count (``test_deepdiff.py`` tests ``deepdiff``, not each of its modules)."""
-    subject = tests_subject(test_path)
-    if subject is None:
-        return False
+    (``test_registry_europe.py`` tests ``workalendar.registry`` on Europe's calendars), or what a folder above it
+    is (mimesis' ``tests/test_plugins/test_factory/test_field_handlers.py`` tests ``mimesis.plugins.factory``).
+    The top package's name does not count (``test_deepdiff.py`` tests ``deepdiff``, not each of its modules)."""
+    folders = test_path.split("/")[:-1]
+    subjects = [s for s in [tests_subject(test_path)] + [tests_subject(f + ".py") for f in folders] if s]
     parts = [_normal(part) for part in module.split(".")]
     return any(subject == part or subject.startswith(part + "_")  # test_registry_europe.py
-               for part in (parts[1:] or parts) if len(part) > 1)
+               for subject in subjects for part in (parts[1:] or parts) if len(part) > 1)
 
 
 def _normal(name: str) -> str:

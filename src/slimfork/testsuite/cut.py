@@ -6,8 +6,10 @@ import libcst as cst
 
 
 def cut_units(source: bytes, qualnames: set[str]) -> bytes:
-    """``qualnames``: "test_x", "TestA" or "TestA.test_y", "import NAME" (the module-level import of NAME) or
-    "table NAME[I]" (entry I of the module-level tuple or list NAME). A class left without tests goes too; a class body left empty gets ``pass``. The result is checked to parse."""
+    """``qualnames``: "test_x", "TestA" or "TestA.test_y", "import NAME" (the module-level import of NAME),
+    "table NAME[I]" (entry I of the module-level tuple, list or dict NAME) or "table NAME@K" (the K-th module-level
+    ``NAME[key] = value``). A class left without tests goes too; a class body left empty gets ``pass``. The result
+    is checked to parse."""
     module = cst.parse_module(source)
     new = module.visit(_Cut(qualnames))
     out = new.code.encode(module.encoding)
@@ -22,8 +24,12 @@ class _Cut(cst.CSTTransformer):
         self.cls: str | None = None
         self.params: dict[str, set[tuple[str, str]]] = {}  # "param test_x mod=a": test_x -> {("mod", "a")}
         self.tables: dict[str, set[int]] = {}  # "table ALGS[3]": ALGS -> {3}
+        self.stores: dict[str, set[int]] = {}  # "table ALGS@1": ALGS -> {1}
         for q in qualnames:
-            if q.startswith("table "):
+            if q.startswith("table ") and "@" in q:
+                name, _, index = q[len("table "):].partition("@")
+                self.stores.setdefault(name, set()).add(int(index))
+            elif q.startswith("table "):
                 name, _, index = q[len("table "):].rstrip("]").partition("[")
                 self.tables.setdefault(name, set()).add(int(index))
             if q.startswith("param "):
@@ -71,6 +77,8 @@ class _Cut(cst.CSTTransformer):
                                                 and s.name.value in self.qualnames or _tags(s, self.qualnames))]
         if self.tables:
             body = [_without_entries(stmt, self.tables) for stmt in body]
+        if self.stores:
+            body = _without_stores(body, self.stores)
         names = {q[len("import "):] for q in self.qualnames if q.startswith("import ")}
         if names:
             body = [s for s in (_without(stmt, names) for stmt in body) if s is not None]
@@ -116,16 +124,33 @@ def _without(stmt, names: set[str]):
     return stmt.with_changes(body=[imp.with_changes(names=kept)])
 
 
+def _without_stores(body: list, stores: dict[str, set[int]]) -> list:
+    """The module body without the K-th ``NAME[key] = value`` statements ``stores`` names for NAME."""
+    seen: dict[str, int] = {}
+    out = []
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign) \
+                and len(stmt.body[0].targets) == 1 and isinstance(target := stmt.body[0].targets[0].target,
+                                                                  cst.Subscript) \
+                and isinstance(target.value, cst.Name) and target.value.value in stores:
+            name = target.value.value
+            seen[name] = seen.get(name, -1) + 1
+            if seen[name] in stores[name]:
+                continue
+        out.append(stmt)
+    return out
+
+
 def _without_entries(stmt, tables: dict[str, set[int]]):
-    """``ALGS = (a, b, c)`` without the entries at the indices ``tables`` names for ALGS."""
+    """``ALGS = (a, b, c)`` (or a dict) without the entries at the indices ``tables`` names for ALGS."""
     if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign)
             and len(stmt.body[0].targets) == 1 and isinstance(stmt.body[0].targets[0].target, cst.Name)
             and stmt.body[0].targets[0].target.value in tables
-            and isinstance(stmt.body[0].value, (cst.Tuple, cst.List))):
+            and isinstance(stmt.body[0].value, (cst.Tuple, cst.List, cst.Dict))):
         return stmt
     assign = stmt.body[0]
     values = assign.value
-    assert isinstance(values, (cst.Tuple, cst.List))  # checked above
+    assert isinstance(values, (cst.Tuple, cst.List, cst.Dict))  # checked above
     gone = tables[assign.targets[0].target.value]  # type: ignore[attr-defined]  # a Name, checked above
     kept = [e for i, e in enumerate(values.elements) if i not in gone]
     if kept and kept[-1] is not values.elements[-1]:  # the last element's comma (or none) ends the list now

@@ -221,6 +221,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
         imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
                        if other != path for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
+        read |= {n for n, (_, dotted) in tf.imports.items()  # read by a table's entry, which goes with it
+                 if any(u.dotted == dotted or u.dotted.startswith(dotted + ".") for _, u in tf.tables)}
         unit = tf.units["<module>"]
         if any(n in tf.units and n != "<module>" and (path, n) in bad for n in unit.names):
             continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
@@ -340,6 +342,12 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                     # helper's parameter named like one (cleo's FooCommand.interact(self, io)) requests nothing
                     via = next((f for f in sorted(unit.fixtures) if f in fixtures and f != q), None)
                     why = fixtures.get(via)
+                if why is None and unit.kind != "helper" and "." in q:  # a fixture method of its class that goes
+                    # (mimesis' TestTransport.transport returns Transport()): the tests requesting it go too
+                    via = next((f"{c}.{f}" for c in _class_and_bases(tf, q.split(".")[0]) for f in sorted(unit.fixtures)
+                                if f"{c}.{f}" != q and (path, f"{c}.{f}") in bad
+                                and tf.units[f"{c}.{f}"].kind == "fixture"), None)
+                    why = bad.get((path, via)) if via is not None else None
                 if why is None and unit.kind == "class":
                     via = next((m for m, u in tf.units.items() if m.startswith(q + ".")
                                 and (u.kind == "setup" or u.autouse) and (path, m) in bad), None)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from slimfork.index.doctests import doctest_examples
 from slimfork.index.relative import absolute_module
 from slimfork.index.own_expr import constant_string
+from slimfork.index.case_tables import case_tables
 from slimfork.index.param_tables import param_tables
 from slimfork.testsuite.paths import FILE_USE, PACKAGE_SCAN, doc_runs, package_scans, path_constants, run_paths
 from slimfork.testsuite.env_patches import REMOVED, env_patches, env_stores
@@ -106,10 +107,15 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
     out.units["<module>"] = module
     own = {st.name for st in tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     tables = _table_entries(tree, out, aliases, internal)
+    cases = _case_entries(tree, out, aliases, internal)
     for stmt in tree.body:
         if id(stmt) in tables:  # the entries naming the library count for the tests they parametrize
             for elt in tables[id(stmt)]:
                 _collect(elt, module, aliases, internal)
+            continue
+        if id(stmt) in cases:  # a table of cases and its stores: their entries go with what they name
+            for part, entry in cases[id(stmt)]:
+                _entry_uses(part, entry, out, module, aliases, internal)
             continue
         tagged = _tagged(stmt, own)
         if tagged:  # test_x.unittest = [".data"]: an attribute set on the file's own test, which goes with it
@@ -174,6 +180,32 @@ def _table_entries(tree: ast.Module, out: TestFile, aliases: dict[str, str],
             else:
                 rest.append(elt)
     return found
+
+
+def _case_entries(tree: ast.Module, out: TestFile, aliases: dict[str, str], internal: set[str]
+                  ) -> dict[int, list[tuple[ast.expr, str]]]:
+    """Per statement of a table of cases (index/case_tables.py) or of a store filling one: its parts, each with the
+    entry it belongs to (``_FILETYPES[3]``, the third store ``_FILETYPES@2``)."""
+    found: dict[int, list[tuple[ast.expr, str]]] = {}
+    for table in case_tables(tree).values():
+        stmt = next(s for s in tree.body if isinstance(s, ast.Assign) and s.lineno == table.line)
+        found[id(stmt)] = [(part, f"{table.name}[{i}]") for i, parts in enumerate(table.entries) for part in parts]
+        for k, store in enumerate(table.stores):
+            found[id(store)] = [(store.targets[0].slice, f"{table.name}@{k}"),  # type: ignore[attr-defined]
+                                (store.value, f"{table.name}@{k}")]
+    return found
+
+
+def _entry_uses(part: ast.expr, entry: str, out: TestFile, module: Unit, aliases: dict[str, str],
+                internal: set[str]) -> None:
+    """What ``part`` of a table entry uses of the library names the entry (it goes when that goes); the rest of
+    what it reads (``os.path.join(DATA_DIR, ...)``) is read at import as any code."""
+    unit = Unit("<entry>", "module", part.lineno, part.end_lineno or part.lineno)
+    _collect(part, unit, aliases, internal)
+    out.tables += [(entry, use) for use in unit.uses]
+    module.names |= {n for n in unit.names if n not in aliases or aliases[n].split(".")[0] not in internal}
+    for attr, line in unit.attrs.items():
+        module.attrs.setdefault(attr, line)
 
 
 def _table_users(tree: ast.Module, out: TestFile) -> None:

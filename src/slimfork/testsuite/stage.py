@@ -20,7 +20,7 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
-from slimfork.testsuite.decide import FAKES, REMOVED, TestDecisions, TestRemoval, decide_across, importable_names
+from slimfork.testsuite.decide import FAKES, REMOVED, TABLE, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.loads import add_loads, lost_loads, needed_loads
 from slimfork.testsuite.needs import kept_test_needs
@@ -466,8 +466,22 @@ def _data(files, decisions: TestDecisions, data_gone: dict[str, str], library: L
         "removed_data": sorted(data_gone),
         "inherited": inherited_removals(files, decisions),
         "removed_registry_names": sorted(library.removed_entries),
+        "cut_cases": cut_case_names(files, decisions),
         "warnings": decisions.warnings,
     }
+
+
+def cut_case_names(files, decisions: TestDecisions) -> dict[str, list[str]]:
+    """Path -> the last parts of what the table entries the plan cuts from the file name (``FLAC`` of mutagen's
+    ``_FILETYPES[5]``): the test classes the file makes per entry (``TFileTypeFLAC``) go with them (the pytest
+    check)."""
+    out: dict[str, set[str]] = {}
+    for r in decisions.removals:
+        if r.qualname is not None and r.qualname.startswith(TABLE) and r.path in files:
+            entry = r.qualname[len(TABLE):]
+            out.setdefault(r.path, set()).update(use.dotted.rsplit(".", 1)[-1] for value, use in files[r.path].tables
+                                                 if value == entry)
+    return {path: sorted(names) for path, names in out.items()}
 
 
 def inherited_removals(files, decisions: TestDecisions) -> list[tuple[str, str]]:
