@@ -407,6 +407,18 @@ def _replaced_own_tail(node) -> str:
     return ""
 
 
+def _replaced_piece(node) -> str:
+    """``name.replace(".moves.", "._real_")`` of a name computed at run time: the literal put in, when it holds a
+    letter and only name characters and dots (``"-"`` to ``"_"`` names nothing); '' for any other expression."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
+            and len(node.args) == 2 and own_name(node.func.value) is None \
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
+        new = node.args[1].value
+        if re.fullmatch(r"[\w.]+", new) and re.search(r"[A-Za-z]", new) and ".." not in new:
+            return new
+    return ""
+
+
 def _leading_name(node) -> str | None:
     """The variable a concatenation or an f-string starts with (``package + name``, ``f"{package}{name}"``)."""
     while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -488,6 +500,9 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         return [DynamicImport(call.lineno, text, own, False, package)]
     if tail := _replaced_own_tail(arg):  # __name__.replace(".core", "._core_impl"): each module so named
         return [DynamicImport(call.lineno, text, "*" + tail, False, package)]
+    if piece := _replaced_piece(arg):  # spec.name.replace(".moves.", "._real_"): a finder's alias (six.moves)
+        return [DynamicImport(call.lineno, text, pattern, False, package) for pattern in (f"*{piece}*", f"*{piece}")] \
+            + [DynamicImport(call.lineno, text, None, True, package)]  # nothing replaced: computed entirely
     candidates = _expand_fstring(arg, variables)
     if candidates is None:
         candidates = _candidate_strings(arg, variables, consts)
