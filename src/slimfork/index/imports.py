@@ -78,7 +78,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dynamic_imports += built_imports
     if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
         summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
-        if "sys.path" in text:
+        if "sys.path" in text or "addsitedir" in text:
             summary.sys_path_folders = sys_path_folders(tree)
     if _DATA_SUFFIX.search(text):  # Path(__file__).parents[2] / "config" / "plugins.txt": read for module names
         summary.data_names = [(n.value, n.lineno) for n in walk(tree) if isinstance(n, ast.Constant)
