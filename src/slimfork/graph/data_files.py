@@ -72,6 +72,10 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             target = mm.longest_module(text)
             if target and target != package:
                 out.append((package, target, "native" if cython else "string", why))
+        for text in [] if cython else _from_imports(root, path):  # code it holds imports the module by name:
+            # every name of it stays (its reads are in the data file)
+            if mm.is_internal(text) and text in mm.modules and text != package:
+                out.append((package, text, "dynamic", f"the code in the data file {path} imports it"))
         for target in [] if cython else _py_path_modules(mm, root, path, package):
             if target != package:  # {"hook": "hooks/run_me.py"}, exec'd or run by its path
                 out.append((package, target, "path", f"the data file {path} names its file"))
@@ -202,6 +206,17 @@ def _code_run_imports(text: str) -> list[str]:
         for module, names, plain in _CODE_IMPORT.findall(code):
             out += [plain] if plain else [module] + [f"{module}.{n.strip()}" for n in names.split(",")]
     return out
+
+
+def _from_imports(root: str, path: str) -> list[str]:
+    """``pkg.plugins.alpha`` for ``from pkg.plugins import alpha`` in a data file's text (a module of a zip put on
+    ``sys.path``: session 44, only ``pkg.plugins`` was read and the submodule left)."""
+    key = (root, "from " + path)
+    if key not in _READ:
+        text = _text(root, path)
+        _READ[key] = [f"{module}.{n.strip()}" for module, names, _ in _CODE_IMPORT.findall(text) if module
+                      for n in names.split(",")] if "import" in text else []
+    return _READ[key]
 
 
 def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
