@@ -66,9 +66,11 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             node = _positional(node, _KEYWORD_NAMES[name])
         if name in ("import_module", "__import__", "run_module", "find_spec") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(key, ())}
-            call, arg = node, node.args[0]
-            if isinstance(arg, ast.Name) and arg.id in assigned.get(key, {}):  # module_name = ".x_{}".format(p)
-                call = ast.Call(node.func, [assigned[key][arg.id], *node.args[1:]], node.keywords,
+            call, local_values = node, assigned.get(key, {})
+            if any(isinstance(a, ast.Name) and a.id in local_values for a in node.args[:2]):
+                # module_name = ".x_{}".format(p); package, name = __package__, ".backends.fast"
+                call = ast.Call(node.func, [local_values.get(a.id, a) if isinstance(a, ast.Name) and k < 2 else a
+                                            for k, a in enumerate(node.args)], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
             variables = {**guards.get(key, {}), **tables.get(key, {}), **loops.get(key, {})}
             bound = {**{k: v for k, v in bindings.items() if k not in local.get(key, ())}, **assigned.get(key, {})}
@@ -219,6 +221,11 @@ def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
                 stores[node.id] = stores.get(node.id, 0) + 1
         values = {n.targets[0].id: n.value for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1
                   and isinstance(n.targets[0], ast.Name)}
+        for n in nodes:  # package, name = __package__, ".backends.fast": each name its own value
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple) \
+                    and isinstance(n.value, ast.Tuple) and len(n.targets[0].elts) == len(n.value.elts) \
+                    and not any(isinstance(e, ast.Starred) for e in n.value.elts):
+                values.update({t.id: v for t, v in zip(n.targets[0].elts, n.value.elts) if isinstance(t, ast.Name)})
         once = {k: v for k, v in values.items() if stores.get(k) == 1 and k not in params}
         for node in nodes:
             if isinstance(node, ast.Call):
@@ -482,12 +489,29 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     a name computed from the module's own name alone (``{=EXPR}``, index/own_expr.py), else one prefix entry.
     ``bound``: names bound once (the function's locals, module constants); ``derived``: module constants bound to
     the own name or its parent's (``_BASE = __name__.rsplit(".", 1)[0]``)."""
+    if bound and any(isinstance(n, ast.Starred) for n in ast.walk(call.args[0])):
+        call = ast.Call(call.func, [_spliced(call.args[0], bound), *call.args[1:]], call.keywords,
+                        lineno=call.lineno, col_offset=call.col_offset)
     found = _dynamic_imports(call, name, variables, consts, defaults, attributes, derived or {})
     if all(d.target for d in found) and not any(d.prefix for d in found) \
             or (own := own_expression(call.args[0], bound or {})) is None:
         return found
     marked = DynamicImport(call.lineno, unparse(call), own[0], False, _package_of(call, name)[0])
     return [marked, *found] if own[1] else [marked]  # type(self).__module__: a subclass's module may differ
+
+
+def _spliced(node: ast.expr, bound: dict[str, ast.expr]) -> ast.expr:
+    """``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")`` bound once: the list with the
+    items spliced in (session 44: a starred item left the whole name computed)."""
+    if isinstance(node, ast.Call):
+        return ast.Call(node.func, [_spliced(a, bound) for a in node.args], node.keywords)
+    if not isinstance(node, (ast.List, ast.Tuple)):
+        return node
+    elts: list[ast.expr] = []
+    for elt in node.elts:
+        value = bound.get(elt.value.id) if isinstance(elt, ast.Starred) and isinstance(elt.value, ast.Name) else None
+        elts += list(value.elts) if isinstance(value, (ast.Tuple, ast.List)) else [elt]
+    return type(node)(elts, ast.Load())
 
 
 def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]], consts: dict[str, list[str]],

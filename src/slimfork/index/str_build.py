@@ -156,10 +156,14 @@ def _template_text(node: ast.expr) -> str | None:
 
 
 def _template(text: str, call: ast.Call) -> list[str | ast.expr] | None:
-    """``Template(text).substitute(name=value, ...)``: keyword values only (a mapping argument is not read)."""
-    if call.args or any(k.arg is None for k in call.keywords):
+    """``Template(text).substitute(name=value, ...)``, or over a dict literal (``substitute({"pkg": __package__})``,
+    ``**{...}``)."""
+    mappings = [_mapping(a) for a in call.args] + [_mapping(k.value) for k in call.keywords if k.arg is None]
+    if len(call.args) > 1 or None in mappings:
         return None
-    named = {k.arg: k.value for k in call.keywords}
+    named = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    for mapping in mappings:
+        named = {**(mapping or {}), **named}
     out: list[str | ast.expr] = []
     for piece in re.split(r"(\$\$|\$\w+|\$\{\w+\})", text):
         if piece == "$$":
