@@ -173,15 +173,18 @@ def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]
     Without the own name, a package the call names otherwise stands in for it: its own subpackage
     (``load(".fast", package=f"{__package__}.backends")``) or a dotted literal (``load(".fast", "pkg.backends")``:
     session 44, the callee's ``import_module(name, package)`` kept only loose modules), also as an argument of the
-    call that made the object whose method is called (``Loader("pkg.backends").load(".fast")``); a literal that
+    call that made the object or function called (``Loader("pkg.backends").load(".fast")``, ``make_loader(
+    __package__)(".backends.fast")``); a literal that
     names no package of the project names no module either."""
     values, todo = [], [*node.args, *(k.value for k in node.keywords)]
     func = node.func
-    while isinstance(func, ast.Attribute):  # Loader("pkg.backends").load(".fast"): the object's own arguments
-        func = func.value
+    while isinstance(func, (ast.Attribute, ast.Call)):  # Loader("pkg.backends").load(".fast"): the object's own
+        # arguments; make_loader(__package__)(".backends.fast"): the factory's
         if isinstance(func, ast.Call):
             todo += [*func.args, *(k.value for k in func.keywords)]
             func = func.func
+        else:
+            func = func.value
     while todo:  # starmap(import_module, [(".plugins.alpha", __package__)]): nested ones too
         value = todo.pop(0)
         todo += value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
