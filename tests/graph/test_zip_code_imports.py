@@ -15,7 +15,8 @@ from slimfork.api import shrink
 from tests.mapping.registrykit import write_project
 from tests.soundness.soundkit import SYMBOLS
 
-APP = ("import os, sys\n\n\ndef main():\n    sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'bundle.zip'))\n"
+APP = ("import os, sys\n\n\ndef main():\n"
+       "    sys.path.insert(0, os.path.join(os.path.dirname(__file__), 'bundle.zip'))\n"
        "    import bundled\n    return bundled.VALUE\n")
 
 

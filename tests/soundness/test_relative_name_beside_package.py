@@ -1,10 +1,10 @@
 """A relative module name handed to a loader beside the package it resolves against, where the package is no own
 name of the caller: ``load(".fast", "pkg.backends")`` (literal), ``load(".fast", package=f"{__package__}.backends")``
-(an own subpackage), ``Loader("pkg.backends").load(".fast")`` (the object's own argument), ``make_loader(__package__)(".backends.fast")``
-(a factory's), with ``def load(name,
-package=None): return importlib.import_module(name, package)`` in another module. Before (session 44) the loader's
-import counted as computed entirely (loose modules only): ``backends/fast.py``, imported otherwise only by code no
-root reaches, left the fork and ``main()`` raised ModuleNotFoundError, exit 0, in both ``[symbols]`` modes."""
+(an own subpackage), ``Loader("pkg.backends").load(".fast")`` (the object's own argument),
+``make_loader(__package__)(".backends.fast")`` (a factory's), with ``def load(name, package=None): return
+importlib.import_module(name, package)`` in another module. Before (session 44) the loader's import counted as
+computed entirely (loose modules only): ``backends/fast.py``, imported otherwise only by code no root reaches, left
+the fork and ``main()`` raised ModuleNotFoundError, exit 0, in both ``[symbols]`` modes."""
 
 from __future__ import annotations
 
@@ -19,10 +19,12 @@ LOADER = ("import importlib\n\n\ndef load(name, package=None):\n    return impor
           "    return load\n")
 CALLERS = {
     "literal": "from pkg.loader import load\n\n\ndef main():\n    return load('.fast', 'pkg.backends').NAME\n",
-    "keywords": "from pkg import loader\n\n\ndef main():\n    return loader.load(name='.fast', package='pkg.backends').NAME\n",
+    "keywords": "from pkg import loader\n\n\ndef main():\n"
+                "    return loader.load(name='.fast', package='pkg.backends').NAME\n",
     "own_subpackage": "from pkg.loader import load\n\n\ndef main():\n"
                       "    return load('.fast', package=f'{__package__}.backends').NAME\n",
-    "constructor": "from pkg.loader import Loader\n\n\ndef main():\n    return Loader('pkg.backends').load('.fast').NAME\n",
+    "constructor": "from pkg.loader import Loader\n\n\ndef main():\n"
+                   "    return Loader('pkg.backends').load('.fast').NAME\n",
     "factory": "from pkg.loader import make_loader\n\n\ndef main():\n"
                "    return make_loader(__package__)('.backends.fast').NAME\n",
 }

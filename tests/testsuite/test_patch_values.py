@@ -14,7 +14,8 @@ import pytest
 from slimfork.api import shrink
 from tests.mapping.registrykit import write_project
 
-APP = "import importlib\nfrom pk import settings\n\n\ndef main():\n    return importlib.import_module(settings.BACKEND).NAME\n"
+APP = ("import importlib\nfrom pk import settings\n\n\ndef main():\n"
+       "    return importlib.import_module(settings.BACKEND).NAME\n")
 PATCHES = {
     "monkeypatch": "def test_fast(monkeypatch):\n    monkeypatch.setattr('pk.settings.BACKEND', 'pk.backends.fast')\n"
                    "    assert main() == 'fast'\n",
