@@ -419,8 +419,8 @@ def _replaced_piece(node) -> str:
     letter and only name characters and dots (``"-"`` to ``"_"`` names nothing); '' for any other expression."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
             and len(node.args) == 2 and own_name(node.func.value) is None \
-            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
-        new = node.args[1].value
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+            and isinstance(put := node.args[1], ast.Constant) and isinstance(new := put.value, str):
         if re.fullmatch(r"[\w.]+", new) and re.search(r"[A-Za-z]", new) and ".." not in new:
             return new
     return ""
