@@ -28,7 +28,7 @@ def test_run_time_names_are_edges_or_roots(copy_fixture):
     reached = analysis.graph.reached
     assert reached["rtnames.backends.other"].edge.kind == "dynamic"  # a sibling of the env var's default
     assert reached["rtnames.handlers.jsonh"].edge.detail == "the data file src/rtnames/logging.json names it"
-    assert reached["rtnames.extra.extra_mod"].edge.kind == "import"  # `import extra_mod` from the folder it puts on sys.path
+    assert reached["rtnames.extra.extra_mod"].edge.kind == "path"  # `import extra_mod`, on sys.path: read whole
     assert reached["rtnames.resolved.b"].edge.kind == "dynamic"  # the resolver's f-string prefix
     assert reached["rtnames.byfile.b"].edge.kind == "path"  # a computed file name beside the loader
     assert any("rtnames.plugins.foo" == r.module and "entry point [rtnames.plugins]" in r.reason

@@ -12,7 +12,8 @@ import re
 from slimfork.graph.modules import ModuleInfo, ModuleMap
 from slimfork.graph.tool_configs import runtime_text
 from slimfork.index.own_names import relative_code_imports
-from slimfork.index.pickled import marshalled_code, marshalled_imports, pickle_globals, unpacked
+from slimfork.index.pickled import embedded_pickle_globals, marshalled_code, marshalled_imports, pickle_globals, \
+    unpacked
 
 DATA_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".txt", ".conf", ".csv", ".xml", ".pkl",
                  ".pickle")  # a pickle names the classes it holds as "pkg.mod\nName" (text in every protocol)
@@ -29,7 +30,8 @@ _NOT_SCANNED = (".py", ".pyi", ".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", 
                 ".sqlite", ".sqlite3", ".parquet", ".arrow")
 # of those, the suffixes of binary blobs a pickle is also saved under (``state.bin``, an old ``torch.save``'s ``.pt``):
 # read when the file starts as a pickle does
-_BLOBS = (".bin", ".pt", ".pth", ".ckpt", ".db", ".npy")
+_BLOBS = (".bin", ".pt", ".pth", ".ckpt", ".db", ".npy", ".sqlite", ".sqlite3")
+_SQLITE = b"SQLite format 3\x00"  # a database whose values may be pickles (read for the PROTO opcodes in it)
 # compressed files, read decompressed (``state.pkl.gz`` loaded by ``pickle.load(gzip.open(...))``, a zip of plugin
 # lists): what they hold is read as a data file's text is
 _COMPRESSED = (".gz", ".bz2", ".xz", ".lzma", ".zip")
@@ -70,6 +72,10 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             target = mm.longest_module(text)
             if target and target != package:
                 out.append((package, target, "native" if cython else "string", why))
+        for text in [] if cython else _from_imports(root, path):  # code it holds imports the module by name:
+            # every name of it stays (its reads are in the data file)
+            if mm.is_internal(text) and text in mm.modules and text != package:
+                out.append((package, text, "dynamic", f"the code in the data file {path} imports it"))
         for target in [] if cython else _py_path_modules(mm, root, path, package):
             if target != package:  # {"hook": "hooks/run_me.py"}, exec'd or run by its path
                 out.append((package, target, "path", f"the data file {path} names its file"))
@@ -124,7 +130,8 @@ def scanned_data_file(path: str, root: str | None = None) -> bool:
                 head = f.read(256)
         except OSError:
             return False
-        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None or marshalled_code(head)
+        return _pickle_start(head) or _TEXT_PICKLE.match(head) is not None or marshalled_code(head) \
+            or head.startswith(_SQLITE)
     return not (name.endswith(_NOT_SCANNED) or name.startswith(_NOT_DATA) or "__pycache__" in path)
 
 
@@ -201,6 +208,17 @@ def _code_run_imports(text: str) -> list[str]:
     return out
 
 
+def _from_imports(root: str, path: str) -> list[str]:
+    """``pkg.plugins.alpha`` for ``from pkg.plugins import alpha`` in a data file's text (a module of a zip put on
+    ``sys.path``: session 44, only ``pkg.plugins`` was read and the submodule left)."""
+    key = (root, "from " + path)
+    if key not in _READ:
+        text = _text(root, path)
+        _READ[key] = [f"{module}.{n.strip()}" for module, names, _ in _CODE_IMPORT.findall(text) if module
+                      for n in names.split(",")] if "import" in text else []
+    return _READ[key]
+
+
 def _names(root: str, path: str, pattern: re.Pattern) -> list[str]:
     key = (root, path)
     if key not in _READ:
@@ -257,6 +275,8 @@ def data_text(path: str, data: bytes) -> str:
 def readable_text(path: str, data: bytes) -> str:
     """A file's text as the readers of dotted names see it; for a pickle, also its globals as ``pkg.mod:Name``
     (protocols 0-3 write ``cpkg.mod\nName``, where no word boundary precedes the module's name)."""
+    if data.startswith(_SQLITE):
+        return "\n".join(embedded_pickle_globals(data))
     if path.endswith(PICKLES) or _pickle_start(data) or _TEXT_PICKLE.match(data) is not None:
         return data.decode("utf-8", "replace") + "\n" + "\n".join(pickle_globals(data))
     if b"\0" in data[:8192] and marshalled_code(data) and (imports := marshalled_imports(data)):

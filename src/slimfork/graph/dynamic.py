@@ -110,6 +110,25 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                        DECLARE_OPEN))
 
 
+def with_pth_folders(info, folders: list[tuple[str, int]], root, other_files: list[str]) -> list[tuple[str, int]]:
+    """The folders a module puts on ``sys.path`` with those the ``.pth`` files in them list (``site.addsitedir``
+    reads them: a line that is a path, relative to the ``.pth`` file's folder, joins ``sys.path``; session 44)."""
+    here = posixpath.dirname(info.path or "")
+    out = list(folders)
+    for rel, line in folders:
+        folder = posixpath.normpath(posixpath.join(here, rel))
+        for path in other_files:
+            if path.endswith(".pth") and posixpath.dirname(path) == ("" if folder == "." else folder):
+                try:
+                    with open(posixpath.join(str(root), path), encoding="utf-8", errors="replace") as f:
+                        lines = f.read(64_000).splitlines()
+                except OSError:
+                    continue
+                out += [(posixpath.normpath(posixpath.join(rel, entry.strip())), line) for entry in lines
+                        if entry.strip() and not entry.startswith(("#", "import ", "import\t"))]
+    return out
+
+
 def on_sys_path(mm: ModuleMap, info, folders: list[tuple[str, int]], target: str | None, prefix: bool) -> list[str]:
     """The modules below the folders a module puts on ``sys.path`` whose name from there is ``target`` (or starts
     with it; any, for a name computed entirely at run time)."""

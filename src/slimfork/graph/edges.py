@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from slimfork.graph.data_files import data_file_edges, files_by_name, named_file_modules
 from slimfork.graph.frameworks import framework_edges
 from slimfork.graph.built_names import ProjectUses
-from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges, scan_edges
+from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges, scan_edges, \
+    with_pth_folders
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
 from slimfork.index.summary import ImportEdge
@@ -82,6 +83,9 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         if info.path is None:
             continue
         summary = index.files[info.path]
+        if summary.sys_path_folders and any(p.endswith(".pth") for p in data_files):
+            summary = replace(summary, sys_path_folders=with_pth_folders(info, summary.sys_path_folders, data_root,
+                                                                         data_files))
         covered = covering_registry(name, info, registries) if summary.dir_scans else None
         for imp in summary.imports:
             resolved = resolve_import(mm, name, imp)
@@ -90,13 +94,15 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     type_only.setdefault(target, []).append((name, imp.line))
                 continue
             where = _where(imp) if imp.scope != "module" or imp.condition or imp.type_checking else ""
-            targets = list(resolved.targets)
+            targets, kind = list(resolved.targets), imp.kind
             if not targets and summary.sys_path_folders and imp.module and not imp.level:
-                # setup.py's sys.path.insert(0, join(HERE, "src", "pkg")) then `from _flags import X`
-                targets = on_sys_path(mm, info, summary.sys_path_folders, imp.module, False)
+                # setup.py's sys.path.insert(0, join(HERE, "src", "pkg")) then `from _flags import X`: imported
+                # by a name that is not its module's, so its names are read whole (session 44: `import extramod`
+                # then `extramod.VALUE`, VALUE pruned)
+                targets, kind = on_sys_path(mm, info, summary.sys_path_folders, imp.module, False), "path"
             for target in targets:
                 if target != name:
-                    out.append(Edge(target, imp.kind, imp.line, where))
+                    out.append(Edge(target, kind, imp.line, where))
             beside: list[str] = []
             if not targets and imp.level == 0 and imp.module and is_test_file(info.path):
                 # a test inside a package imports a helper beside it by a bare name (flash-attention's

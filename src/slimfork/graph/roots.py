@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
+
 from dataclasses import dataclass
 
 from slimfork.errors import SpecError, Stale, did_you_mean
@@ -41,6 +43,10 @@ def stale_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap
 
 
 COMPUTED_ENTRY_POINT = "an entry point setup.py builds at run time"
+# a module a script without a .py suffix imports: the script is no module, so its reads of the names are not
+# seen; the symbol stage keeps every name (session 44: bin/demotool's gen.RESULT was pruned)
+SCRIPT_IMPORT = "imported by a script the build installs"
+_STARTUP_MODULES = frozenset({"sitecustomize", "usercustomize"})
 
 
 def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleMap) -> list[RootModule]:
@@ -62,6 +68,11 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             if module in mm.modules:
                 out.append(RootModule(module, f"console script {name} = {value} (declared in the build metadata, "
                                               f"which the fork keeps)"))
+    for module in [m for m, info in mm.modules.items() if m.rpartition(".")[2] in _STARTUP_MODULES and info.path
+                   and posixpath.join(posixpath.dirname(info.path), "__init__.py") not in index.files]:
+        # src/sitecustomize.py: imported whenever its folder is on sys.path at startup (PYTHONPATH=src); nothing
+        # in the project imports it (session 44: it left the fork)
+        out.append(RootModule(module, "a module Python's site imports at startup (sitecustomize, usercustomize)"))
     for module, why in run_roots(mm, str(tree.root), index.other_files, _outside_scripts(tree, index, mm)):
         out.append(RootModule(module, why))
     for path, why in build_scripts(tree.root, list(index.files)).items():  # what they import or open must stay
@@ -84,7 +95,7 @@ def resolve_roots(roots: list[Root], tree: SourceTree, index: Index, mm: ModuleM
             continue
         for module in script_imports(tree.root / path):  # bin/tool without .py: what it imports
             if module in mm.modules:
-                out.append(RootModule(module, f"imported by {path}, a script the build installs"))
+                out.append(RootModule(module, f"{SCRIPT_IMPORT} ({path})"))
     rooted = {r.module for r in out}
     for package in listed_packages(tree.root) if tree.kind != "wheel" else ():
         if package in mm.modules and not _holds(package, rooted) and not _cuttable(tree, mm, package):

@@ -25,7 +25,29 @@ def runtime_text(path: str, text: str) -> str:
         return _toml_text(text)
     if name in _INI_FILES:
         return _ini_text(text)
+    if ("%(" in text or "${" in text) and (values := interpolated_values(text)):
+        return text + "\n" + "\n".join(values)  # backend = %(base)s.backends.fast: what configparser reads
     return text
+
+
+def interpolated_values(text: str) -> list[str]:
+    """The values of an INI text that interpolate others (``%(base)s``, ``${base}``), as configparser's basic and
+    extended interpolation give them; none when the text is no INI file."""
+    out: list[str] = []
+    for interpolation in (configparser.BasicInterpolation(), configparser.ExtendedInterpolation()):
+        parser = configparser.ConfigParser(strict=False, interpolation=interpolation)
+        try:
+            parser.read_string(text)
+        except (configparser.Error, UnicodeError):
+            return []
+        for section in parser.sections():
+            for key, raw in parser.items(section, raw=True):
+                if "%(" in raw or "${" in raw:
+                    try:
+                        out.append(parser.get(section, key))
+                    except (configparser.Error, ValueError):
+                        continue
+    return out
 
 
 def _static(section: str) -> bool:

@@ -66,9 +66,11 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
             node = _positional(node, _KEYWORD_NAMES[name])
         if name in ("import_module", "__import__", "run_module", "find_spec") and node.args:
             visible = {k: v for k, v in consts.items() if k not in local.get(key, ())}
-            call, arg = node, node.args[0]
-            if isinstance(arg, ast.Name) and arg.id in assigned.get(key, {}):  # module_name = ".x_{}".format(p)
-                call = ast.Call(node.func, [assigned[key][arg.id], *node.args[1:]], node.keywords,
+            call, local_values = node, assigned.get(key, {})
+            if any(isinstance(a, ast.Name) and a.id in local_values for a in node.args[:2]):
+                # module_name = ".x_{}".format(p); package, name = __package__, ".backends.fast"
+                call = ast.Call(node.func, [local_values.get(a.id, a) if isinstance(a, ast.Name) and k < 2 else a
+                                            for k, a in enumerate(node.args)], node.keywords,
                                 lineno=node.lineno, col_offset=node.col_offset)
             variables = {**guards.get(key, {}), **tables.get(key, {}), **loops.get(key, {})}
             bound = {**{k: v for k, v in bindings.items() if k not in local.get(key, ())}, **assigned.get(key, {})}
@@ -219,6 +221,11 @@ def _assigned_once(tree: ast.AST) -> dict[int, dict[str, ast.expr]]:
                 stores[node.id] = stores.get(node.id, 0) + 1
         values = {n.targets[0].id: n.value for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1
                   and isinstance(n.targets[0], ast.Name)}
+        for n in nodes:  # package, name = __package__, ".backends.fast": each name its own value
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple) \
+                    and isinstance(n.value, ast.Tuple) and len(n.targets[0].elts) == len(n.value.elts) \
+                    and not any(isinstance(e, ast.Starred) for e in n.value.elts):
+                values.update({t.id: v for t, v in zip(n.targets[0].elts, n.value.elts) if isinstance(t, ast.Name)})
         once = {k: v for k, v in values.items() if stores.get(k) == 1 and k not in params}
         for node in nodes:
             if isinstance(node, ast.Call):
@@ -407,6 +414,18 @@ def _replaced_own_tail(node) -> str:
     return ""
 
 
+def _replaced_piece(node) -> str:
+    """``name.replace(".moves.", "._real_")`` of a name computed at run time: the literal put in, when it holds a
+    letter and only name characters and dots (``"-"`` to ``"_"`` names nothing); '' for any other expression."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace" \
+            and len(node.args) == 2 and own_name(node.func.value) is None \
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+            and isinstance(put := node.args[1], ast.Constant) and isinstance(new := put.value, str):
+        if re.fullmatch(r"[\w.]+", new) and re.search(r"[A-Za-z]", new) and ".." not in new:
+            return new
+    return ""
+
+
 def _leading_name(node) -> str | None:
     """The variable a concatenation or an f-string starts with (``package + name``, ``f"{package}{name}"``)."""
     while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
@@ -470,12 +489,29 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     a name computed from the module's own name alone (``{=EXPR}``, index/own_expr.py), else one prefix entry.
     ``bound``: names bound once (the function's locals, module constants); ``derived``: module constants bound to
     the own name or its parent's (``_BASE = __name__.rsplit(".", 1)[0]``)."""
+    if bound and any(isinstance(n, ast.Starred) for n in ast.walk(call.args[0])):
+        call = ast.Call(call.func, [_spliced(call.args[0], bound), *call.args[1:]], call.keywords,
+                        lineno=call.lineno, col_offset=call.col_offset)
     found = _dynamic_imports(call, name, variables, consts, defaults, attributes, derived or {})
     if all(d.target for d in found) and not any(d.prefix for d in found) \
             or (own := own_expression(call.args[0], bound or {})) is None:
         return found
     marked = DynamicImport(call.lineno, unparse(call), own[0], False, _package_of(call, name)[0])
     return [marked, *found] if own[1] else [marked]  # type(self).__module__: a subclass's module may differ
+
+
+def _spliced(node: ast.expr, bound: dict[str, ast.expr]) -> ast.expr:
+    """``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")`` bound once: the list with the
+    items spliced in (session 44: a starred item left the whole name computed)."""
+    if isinstance(node, ast.Call):
+        return ast.Call(node.func, [_spliced(a, bound) for a in node.args], node.keywords)
+    if not isinstance(node, (ast.List, ast.Tuple)):
+        return node
+    elts: list[ast.expr] = []
+    for elt in node.elts:
+        value = bound.get(elt.value.id) if isinstance(elt, ast.Starred) and isinstance(elt.value, ast.Name) else None
+        elts += list(value.elts) if isinstance(value, (ast.Tuple, ast.List)) else [elt]
+    return type(node)(elts, ast.Load())
 
 
 def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]], consts: dict[str, list[str]],
@@ -488,6 +524,9 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         return [DynamicImport(call.lineno, text, own, False, package)]
     if tail := _replaced_own_tail(arg):  # __name__.replace(".core", "._core_impl"): each module so named
         return [DynamicImport(call.lineno, text, "*" + tail, False, package)]
+    if piece := _replaced_piece(arg):  # spec.name.replace(".moves.", "._real_"): a finder's alias (six.moves)
+        return [DynamicImport(call.lineno, text, pattern, False, package) for pattern in (f"*{piece}*", f"*{piece}")] \
+            + [DynamicImport(call.lineno, text, None, True, package)]  # nothing replaced: computed entirely
     candidates = _expand_fstring(arg, variables)
     if candidates is None:
         candidates = _candidate_strings(arg, variables, consts)

@@ -35,6 +35,7 @@ _DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|
                           r"|joblib)(?:\.(?:gz|bz2|xz|lzma))?[\"']")
 _ENCODED_BLOB = re.compile(r"b64decode|b32decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+_RELATIVE_LITERAL = re.compile(r"""['"]\.[A-Za-z_]""")
 
 
 def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None:
@@ -66,7 +67,9 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
             or _ENCODED_BLOB.search(text):  # a pickle in a bytes literal, or encoded (base64, hex, compressed)
         summary.strings += [(found.partition(":")[0], line) for found, line in pickled_literals(tree)]
     if "__name__" in text or "__package__" in text:  # f"{__name__}.ops": kept as "{__name__}.ops"
-        summary.strings += own_submodules(tree) + lazy_table_submodules(tree) + own_relative_strings(tree)
+        summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
+    if _RELATIVE_LITERAL.search(text):  # load(".fast", __package__), load(".fast", "pkg.backends")
+        summary.strings += own_relative_strings(tree)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)
@@ -75,7 +78,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.dynamic_imports += built_imports
     if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
         summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
-        if "sys.path" in text:
+        if "sys.path" in text or "addsitedir" in text:
             summary.sys_path_folders = sys_path_folders(tree)
     if _DATA_SUFFIX.search(text):  # Path(__file__).parents[2] / "config" / "plugins.txt": read for module names
         summary.data_names = [(n.value, n.lineno) for n in walk(tree) if isinstance(n, ast.Constant)

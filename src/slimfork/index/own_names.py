@@ -169,13 +169,29 @@ def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]
     """For one call: ``{__name__}._heavy`` for each relative name among its arguments (in a literal, or a module
     table ``tables`` holds) when exactly one argument is the module's own name; the items of a tuple or list
     argument count as arguments (``pool.apply(_load, (".plugins.alpha", __package__))``, ``initargs=(...)``,
-    ``starmap(import_module, [(".plugins.alpha", __package__)])``: session 43, what the callee runs imports them)."""
+    ``starmap(import_module, [(".plugins.alpha", __package__)])``: session 43, what the callee runs imports them).
+    Without the own name, a package the call names otherwise stands in for it: its own subpackage
+    (``load(".fast", package=f"{__package__}.backends")``) or a dotted literal (``load(".fast", "pkg.backends")``:
+    session 44, the callee's ``import_module(name, package)`` kept only loose modules), also as an argument of the
+    call that made the object or function called (``Loader("pkg.backends").load(".fast")``, ``make_loader(
+    __package__)(".backends.fast")``); a literal that
+    names no package of the project names no module either."""
     values, todo = [], [*node.args, *(k.value for k in node.keywords)]
+    func = node.func
+    while isinstance(func, (ast.Attribute, ast.Call)):  # Loader("pkg.backends").load(".fast"): the object's own
+        # arguments; make_loader(__package__)(".backends.fast"): the factory's
+        if isinstance(func, ast.Call):
+            todo += [*func.args, *(k.value for k in func.keywords)]
+            func = func.func
+        else:
+            func = func.value
     while todo:  # starmap(import_module, [(".plugins.alpha", __package__)]): nested ones too
         value = todo.pop(0)
         todo += value.elts if isinstance(value, (ast.Tuple, ast.List)) else []
         values += [] if isinstance(value, (ast.Tuple, ast.List)) else [value]
     owns = [own for v in values if isinstance(v, (ast.Name, ast.Attribute)) and (own := own_name(v)) is not None]
+    if not owns:
+        owns = [own for v in values if (own := own_submodule(v) or _package_literal(v)) is not None]
     if len(owns) != 1:
         return []
     out = []
@@ -185,6 +201,15 @@ def own_relative_names(node: ast.Call, tables: dict[str, ast.expr]) -> list[str]
             if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _RELATIVE.fullmatch(sub.value):
                 out.append(owns[0] + sub.value)
     return out
+
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _package_literal(node: ast.expr) -> str | None:
+    """A literal dotted name (``"pkg.backends"``): a package a relative name beside it may resolve against."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+        and _DOTTED.fullmatch(node.value) else None
 
 
 _RELATIVE_CODE = re.compile(r"(?:^|[\s;])from[ \t]+(\.+)([\w*][\w.*]*)?[ \t]+import[ \t]+\(?[ \t]*"

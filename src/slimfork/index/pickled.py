@@ -23,11 +23,13 @@ import zlib
 from slimfork.index.walk import walk
 
 
-def pickle_globals(data: bytes) -> list[str]:
+def pickle_globals(data: bytes, start: int = 0) -> list[str]:
     """``pkg.mod:Name`` for each global a pickle file loads (its opcodes read, nothing run); several pickles
-    dumped one after the other are read in turn; what does not parse ends the reading."""
+    dumped one after the other are read in turn; what does not parse ends the reading. ``start``: where the first
+    pickle starts."""
     out: list[str] = []
     stream = io.BytesIO(data)
+    stream.seek(start)
     try:
         while stream.tell() < len(data):
             strings: list[str] = []
@@ -41,6 +43,20 @@ def pickle_globals(data: bytes) -> list[str]:
     except Exception:  # a truncated or foreign file (a torch zip): what was read stands
         pass
     return out
+
+
+_PROTO = re.compile(rb"\x80[\x02-\x05]")
+
+
+def embedded_pickle_globals(data: bytes, limit: int = 2_000) -> list[str]:
+    """The globals of the pickles a database file holds as values (an SQLite table of pickled objects: session 44,
+    ``pickle.loads(row[0])``): each PROTO opcode (protocols 2 to 5) starts one, the first ``limit`` read."""
+    out: list[str] = []
+    for k, m in enumerate(_PROTO.finditer(data)):
+        if k >= limit:
+            break
+        out += pickle_globals(data, m.start())
+    return list(dict.fromkeys(out))
 
 
 def pickled_literals(tree: ast.AST) -> list[tuple[str, int]]:

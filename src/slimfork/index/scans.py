@@ -302,7 +302,9 @@ def _path_texts(stmt: ast.stmt | ast.expr, based) -> list[tuple[str, int]]:
 def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
     """Folders a module puts on ``sys.path`` by a path built from ``__file__`` (``sys.path.append(dirname(__file__))``
     -> ".", ``sys.path.insert(0, str(Path(__file__).parent.parent / "vendor"))`` -> "../vendor"): the modules there
-    are importable by bare names (FlagGems' ``import_module("_" + vendor_name)``), relative to the module's folder."""
+    are importable by bare names (FlagGems' ``import_module("_" + vendor_name)``), relative to the module's folder;
+    ``site.addsitedir(join(dirname(__file__), "_hooks"))`` too (the folders its ``.pth`` files list join them in the
+    graph: ``graph/dynamic.py`` ``with_pth_folders``)."""
     simple = [n for n in walk(tree) if isinstance(n, ast.Assign)]
     anchored: dict[str, ast.expr] = {}
     for _ in range(4):  # here = abspath(__file__); folder = dirname(here): names anchored through others
@@ -312,12 +314,19 @@ def sys_path_folders(tree: ast.Module) -> list[tuple[str, int]]:
                 anchored.update({t.id: n.value for t in n.targets if isinstance(t, ast.Name)})
     out = []
     for node in walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr in ("append", "insert", "extend") and ast.unparse(node.func.value) == "sys.path":
-            for arg in node.args[-1:]:
-                folder = _folder_of(arg, anchored)
-                if folder is not None:
-                    out.append((folder, node.lineno))
+        if not isinstance(node, ast.Call):
+            continue
+        if ast.unparse(node.func) in ("site.addsitedir", "addsitedir"):
+            args = node.args[:1]
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in ("append", "insert", "extend") \
+                and ast.unparse(node.func.value) == "sys.path":
+            args = node.args[-1:]
+        else:
+            continue
+        for arg in args:
+            folder = _folder_of(arg, anchored)
+            if folder is not None:
+                out.append((folder, node.lineno))
     return out
 
 

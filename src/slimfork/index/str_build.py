@@ -1,7 +1,8 @@
 """A string built by ``%``, ``str.format``, ``sep.join``, ``string.Template`` or ``+`` as the f-string it equals (``"%s.drivers.%s" %
 (__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
-Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec); anything else
-is returned as written."""
+Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec; ``%(name)s``,
+``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44); anything else is
+returned as written."""
 
 from __future__ import annotations
 
@@ -51,17 +52,40 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
             and isinstance(node.func.value.value, str):
         if node.func.attr == "format":
             return _format(node.func.value.value, node)
-        if node.func.attr == "join" and len(node.args) == 1 and not node.keywords \
-                and isinstance(node.args[0], (ast.List, ast.Tuple)) and node.args[0].elts \
-                and not any(isinstance(e, ast.Starred) for e in node.args[0].elts):
+        if node.func.attr == "format_map" and len(node.args) == 1 and not node.keywords \
+                and (named := _mapping(node.args[0])) is not None:  # "{pkg}.x".format_map({"pkg": __package__})
+            return _format(node.func.value.value, ast.Call(node.func, [], [ast.keyword(k, v) for k, v in
+                                                                               named.items()]))
+        elts = _joined_items(node.args[0]) if node.func.attr == "join" and len(node.args) == 1 \
+            and not node.keywords else None
+        if elts and not any(isinstance(e, ast.Starred) for e in elts):
             sep, out = node.func.value.value, []
-            for k, elt in enumerate(node.args[0].elts):
+            for k, elt in enumerate(elts):
                 out += ([sep] if k else []) + (_parts(elt) or [elt])
             return out
     return None
 
 
+def _mapping(node: ast.expr) -> dict[str, ast.expr] | None:
+    """A dict literal with string keys (``{"pkg": __package__}``) as its items."""
+    if isinstance(node, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys):
+        return {k.value: v for k, v in zip(node.keys, node.values)}  # type: ignore[union-attr]
+    return None
+
+
+def _joined_items(node: ast.expr) -> list[ast.expr] | None:
+    """What ``sep.join`` joins: a list or tuple literal, or one filtered of its empty items (``filter(None, [...])``:
+    the literal "" and None leave)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "filter" \
+            and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
+        items = _joined_items(node.args[1])
+        return None if items is None else [e for e in items if not (isinstance(e, ast.Constant) and not e.value)]
+    return list(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else None
+
+
 def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
+    if "%(" in text and (named := _mapping(right)) is not None:  # "%(pkg)s.x" % {"pkg": __package__}
+        return _percent_named(text, named)
     pieces = re.split(r"(%.)", text)
     fields = [p for p in pieces if p.startswith("%") and len(p) == 2 and p != "%%"]
     if any(f != "%s" for f in fields) or "%(" in text:
@@ -76,10 +100,27 @@ def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
     return out
 
 
+def _percent_named(text: str, named: dict[str, ast.expr]) -> list[str | ast.expr] | None:
+    out: list[str | ast.expr] = []
+    for piece in re.split(r"(%%|%\(\w+\)s|%.)", text):
+        if piece == "%%":
+            out.append("%")
+        elif piece.startswith("%(") and piece[2:-2] in named:
+            out += _parts(value := named[piece[2:-2]]) or [value]
+        elif piece.startswith("%") and len(piece) > 1:
+            return None  # "%(name)d", a missing key or a positional field
+        else:
+            out.append(piece)
+    return out
+
+
 def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    spread = [_mapping(k.value) for k in call.keywords if k.arg is None]  # .format(**{"pkg": __package__})
+    if any(isinstance(a, ast.Starred) for a in call.args) or None in spread:
         return None
-    named = {k.arg: k.value for k in call.keywords}
+    named = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    for mapping in spread:
+        named.update(mapping or {})
     out: list[str | ast.expr] = []
     auto = 0
     try:
@@ -115,10 +156,14 @@ def _template_text(node: ast.expr) -> str | None:
 
 
 def _template(text: str, call: ast.Call) -> list[str | ast.expr] | None:
-    """``Template(text).substitute(name=value, ...)``: keyword values only (a mapping argument is not read)."""
-    if call.args or any(k.arg is None for k in call.keywords):
+    """``Template(text).substitute(name=value, ...)``, or over a dict literal (``substitute({"pkg": __package__})``,
+    ``**{...}``)."""
+    mappings = [_mapping(a) for a in call.args] + [_mapping(k.value) for k in call.keywords if k.arg is None]
+    if len(call.args) > 1 or None in mappings:
         return None
-    named = {k.arg: k.value for k in call.keywords}
+    named = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    for mapping in mappings:
+        named = {**(mapping or {}), **named}
     out: list[str | ast.expr] = []
     for piece in re.split(r"(\$\$|\$\w+|\$\{\w+\})", text):
         if piece == "$$":

@@ -15,7 +15,7 @@ from slimfork.globs import first_match
 from slimfork.graph.data_files import CODE_RUN, DATA_SUFFIXES, data_text, package_above, relative_code_names, \
     scanned_data_file
 from slimfork.graph.public_api import kept_api, public_api
-from slimfork.graph.roots import COMPUTED_ENTRY_POINT
+from slimfork.graph.roots import COMPUTED_ENTRY_POINT, SCRIPT_IMPORT
 from slimfork.graph.symbol_targets import ImportTargets
 from slimfork.graph.symbols import SymbolInputs
 from slimfork.index.param_tables import param_tables
@@ -58,7 +58,7 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
         else:  # a module entry point (pytest11 plugins): pytest reads its names by convention
             keep_all.setdefault(module.strip(), why)
     for r in graph.roots:
-        if r.reason.startswith(("kept by keep[", COMPUTED_ENTRY_POINT, CODE_RUN)):
+        if r.reason.startswith(("kept by keep[", COMPUTED_ENTRY_POINT, CODE_RUN, SCRIPT_IMPORT)):
             keep_all.setdefault(r.module, r.reason)
     for module, name in config.keep:
         if name is None:

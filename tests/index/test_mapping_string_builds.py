@@ -1,0 +1,54 @@
+"""Module names built over a dict literal or a filtered join are read as the f-strings they equal:
+``"{pkg}.backends.{name}".format_map({"pkg": __package__, "name": "fast"})``, ``"%(pkg)s.backends.fast" % {"pkg":
+__package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__package__, "", "backends", "fast"]))``,
+``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
+``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
+".backends.fast"`` then ``import_module(name, package)``. Before (session 44) they stayed computed (loose modules
+only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from slimfork.index.str_build import as_fstring
+from tests.soundness.soundkit import shrink_and_run_main
+
+BUILDS = {
+    "format_map": '"{pkg}.backends.{name}".format_map({"pkg": __package__, "name": "fast"})',
+    "percent_named": '"%(pkg)s.backends.fast" % {"pkg": __package__}',
+    "format_spread": '"{pkg}.backends.fast".format(**{"pkg": __package__})',
+    "join_filter": '".".join(filter(None, [__package__, "", "backends", "fast"]))',
+    "template_dict": 'string.Template("$pkg.backends.fast").substitute({"pkg": __package__})',
+}
+MAINS = {
+    **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},
+    "starred_constant": "    return importlib.import_module('.'.join([__package__, *PARTS])).NAME\n",
+    "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
+                        "    return importlib.import_module(name, package).NAME\n",
+}
+
+
+@pytest.mark.parametrize("build", sorted(BUILDS))
+def test_each_spelling_is_the_fstring_it_equals(build):
+    assert ast.unparse(as_fstring(ast.parse(BUILDS[build]).body[0].value)) == "f'{__package__}.backends.fast'"
+
+
+@pytest.mark.parametrize("build", ['"%(pkg)d.x" % {"pkg": 1}', '"%(pkg)s.x" % {"other": 1}', '"{pkg}.x".format_map(m)',
+                                   '".".join(filter(str.strip, parts))'])
+def test_other_forms_stay_as_written(build):
+    node = ast.parse(build).body[0].value
+    assert as_fstring(node) is node
+
+
+@pytest.mark.parametrize("mode", ["default", "roots"])
+@pytest.mark.parametrize("build", sorted(MAINS))
+def test_the_module_built_stays(tmp_path, build, mode):
+    app = f"import importlib, string\n\nPARTS = ('backends', 'fast')\n\n\ndef main():\n{MAINS[build]}"
+    files = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
+             "pkg/app.py": app,
+             "pkg/legacy.py": "import pkg.backends.fast\nALL = True\n",
+             "tests/test_legacy.py": "from pkg import legacy\n\n\ndef test_legacy():\n    assert legacy.ALL\n"}
+    fork, done = shrink_and_run_main(tmp_path, files, mode)
+    assert done.stdout.strip() == "fast", done.stderr[-2000:]
