@@ -48,6 +48,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 bad[(path, unit.qualname)] = why
     _propagate(files, bad)
     removals, warnings = [], []
+    held: dict[str, tuple[str, str]] = {}  # a conftest or __init__ using removed code -> (category, reason)
     helpers = _helper_modules(files, bad, library)
     for path, tf in sorted(files.items()):
         module_bad = bad.get((path, "<module>"))
@@ -59,7 +60,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 removals += [TestRemoval(path, f"{IMPORT}{name}", REMOVED, why) for name, why in names.items()]
                 module_bad = None
         if module_bad and is_conftest:
-            warnings.append(f"{path}: {module_bad[1]} (kept: removing it would take every test below it)")
+            held[path] = module_bad
             continue
         autouse = [bad[(path, u.qualname)] for u in tf.units.values()
                    if u.autouse and "." not in u.qualname and (path, u.qualname) in bad]
@@ -90,7 +91,20 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             if unit.kind in ("test", "class") or not _still_used(files, path, unit, bad):
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
+    gone = {r.path for r in removals if r.qualname is None}
+    for path, (category, reason) in held.items():
+        if _tests_below(files, path, gone):
+            warnings.append(f"{path}: {reason} (kept: removing it would take every test below it)")
+        else:  # nothing below it stays to be taken: it goes with the code it uses
+            removals.append(TestRemoval(path, None, category, f"{reason}; no test below it stays"))
     return TestDecisions(removals, warnings)
+
+
+def _tests_below(files: dict[str, TestFile], path: str, gone: set[str]) -> bool:
+    """Does a test file in the folder of ``path`` (a conftest or package ``__init__``) or below it stay?"""
+    folder = posixpath.dirname(path)
+    return any(tf.tests and other not in gone and (not folder or other.startswith(folder + "/"))
+               for other, tf in files.items() if other != path)
 
 
 PARAM = "param "  # a TestRemoval qualname "param QUALNAME NAME=VALUE": the test's parametrize decorator loses
