@@ -91,9 +91,9 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             if unit.kind in ("test", "class") or not _still_used(files, path, unit, bad):
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
-    gone = {r.path for r in removals if r.qualname is None}
+    removed_files = {r.path for r in removals if r.qualname is None}
     for path, (category, reason) in held.items():
-        if _tests_below(files, path, gone):
+        if _tests_below(files, path, removed_files):
             warnings.append(f"{path}: {reason} (kept: removing it would take every test below it)")
         else:  # nothing below it stays to be taken: it goes with the code it uses
             removals.append(TestRemoval(path, None, category, f"{reason}; no test below it stays"))
