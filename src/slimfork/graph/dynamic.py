@@ -8,7 +8,6 @@ import posixpath
 
 from slimfork.decisions import Uncertain
 from slimfork.graph.built_names import ProjectUses, built_modules
-from slimfork.index.built_names import Slot
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.own_expr import MARK, evaluate_own
 from slimfork.index.relative import absolute_module
@@ -193,16 +192,14 @@ def _relative_anywhere(mm: ModuleMap, target: str, prefix: bool) -> list[str]:
     return sorted(out)
 
 
-def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertain, callers, called,
-               uses: ProjectUses | None = None) -> None:
+def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertain, callers, called) -> None:
     """A directory scan: an edge to every module of the scanned package (unless a registry filters it). One whose
     package is a parameter keeps the packages its callers pass as strings; one computed otherwise (a module object
     passed in, a folder from a setting) keeps every module of the project but what a declared registry filters:
     unknown means keep; but a parameter of a function no code of the project calls (a public utility,
     ``werkzeug.utils.find_modules``) scans the package of a caller outside the project. ``callers``: callee ->
     [(position or keyword, string)]; ``called(function, module)``: whether code other than the function's own
-    definition in ``module`` names it; ``uses``: whether every call passes a literal (one call passing anything
-    else, ``load_all(os.environ.get("PKG", "pkg.extra"))``, may scan any package)."""
+    definition in ``module`` names it."""
     line, call, package, deep = scan
     package = info.own_package if package == OWN else package and info.fill_own(package)
     if package is not None and parse_param(package) is None and not mm.is_internal(package):
@@ -221,9 +218,7 @@ def scan_edges(mm: ModuleMap, name: str, info, scan, registries, edges, uncertai
                                    f"{param.function}(), which no code of the project calls: it scans the package "
                                    "its caller names; kept no module for it", (), DECLARE_SCAN))
         return
-    literal = param is not None and (uses or ProjectUses(None)).values(
-        Slot(function=param.function, position=param.position, param=param.name), name) is not None
-    if passed and param is not None and literal:
+    if passed and param is not None:
         kept = sorted({m for p in passed for m in _members(mm, p, deep, registries)})
         what = f"the packages callers of {param.function}() pass as '{param.name}' ({', '.join(passed)})"
     else:  # a module object passed in, a folder computed at run time: any package of the project may be it

@@ -158,8 +158,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
                     out.append(Edge(target, "string", line, f"the data file {path} ('{text}') names it"))
         for scan in summary.dir_scans:
             found = []
-            scan_edges(mm, name, info, scan, registries, found, uncertain, callers, named_elsewhere,
-                       uses)
+            scan_edges(mm, name, info, scan, registries, found, uncertain, callers, named_elsewhere)
             out.extend(Edge(target, "scan", line, detail) for target, line, detail in found)
     for package, target, kind, why in data_file_edges(mm, str(data_root), data_files):
         edges[package].append(Edge(target, kind, 0, why))

@@ -194,7 +194,8 @@ def _aliases(tree: ast.Module) -> dict[str, str]:
 
 def literal_calls(tree: ast.Module) -> list[tuple[str, int | str, str]]:
     """(callee name, argument position or keyword, value) for every dotted-name string a call passes: what a
-    scanning function's callers say it scans (``load_models("pkg.models")``)."""
+    scanning function's callers say it scans (``load_models("pkg.models")``), also where the argument only holds
+    it (a default: ``load_models(os.environ.get("PKG", "pkg.extra"))``, ``name or "pkg.extra"``)."""
     out = []
     for node in walk(tree):
         if not isinstance(node, ast.Call):
@@ -205,8 +206,9 @@ def literal_calls(tree: ast.Module) -> list[tuple[str, int | str, str]]:
             continue
         pairs = list(enumerate(node.args)) + [(k.arg, k.value) for k in node.keywords if k.arg]
         for where, arg in pairs:
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and _DOTTED.fullmatch(arg.value):
-                out.append((name, where, arg.value))
+            for part in ast.walk(arg):
+                if isinstance(part, ast.Constant) and isinstance(part.value, str) and _DOTTED.fullmatch(part.value):
+                    out.append((name, where, part.value))
     return out
 
 
