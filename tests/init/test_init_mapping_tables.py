@@ -11,29 +11,17 @@ import textwrap
 
 from slimfork.api import shrink
 from slimfork.cli import main
+from tests.mapping.test_constant_keyed_mapping import FILES as DRIVER_FILES
 
 FILES = {
-    "pkg/__init__.py": "",
-    "pkg/types.py": 'class Provider:\n    EC2 = "ec2"\n    AZURE = "azure"\n',
-    "pkg/providers.py": """
-        from pkg.types import Provider
-
-        DRIVERS = {
-            Provider.EC2: ("pkg.drivers.ec2", "EC2Driver"),
-            Provider.AZURE: ("pkg.drivers.azure", "AzureDriver"),
-        }
-        LEXERS = {"py": ("pkg.lexers.py", "Py", ("python",)), "c": ("pkg.lexers.c", "C", ())}
-
-
-        def get_driver(provider):
-            module, name = DRIVERS[provider]
-            return getattr(__import__(module, fromlist=[name]), name)
-        """,
+    **{rel: text for rel, text in DRIVER_FILES.items() if not rel.startswith("tests/")},
+    "pkg/providers.py": DRIVER_FILES["pkg/providers.py"].replace(
+        "\n\n\n        def get_driver",
+        '\n        LEXERS = {"py": ("pkg.lexers.py", "Py", ("python",)), "c": ("pkg.lexers.c", "C", ())}'
+        "\n\n\n        def get_driver"),
     "pkg/lexers/__init__.py": "",
     "pkg/lexers/py.py": "class Py:\n    pass\n",
     "pkg/lexers/c.py": "class C:\n    pass\n" + "Y = 1\n" * 3,
-    "pkg/drivers/__init__.py": "",
-    "pkg/drivers/ec2.py": "class EC2Driver:\n    pass\n",
     "pkg/drivers/azure.py": "class AzureDriver:\n    pass\n" + "X = 1\n" * 8,
 }
 
