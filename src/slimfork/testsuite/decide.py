@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from slimfork.testsuite.library import Library
 from slimfork.testsuite.scan import TestFile, Unit
@@ -26,6 +26,8 @@ class TestRemoval:
 class TestDecisions:
     removals: list[TestRemoval]
     warnings: list[str]
+    held: dict[str, list[str]] = field(default_factory=dict)  # a conftest or test package __init__ that runs
+    # removed code at import, with tests below it -> the removed modules it needs (it went, with those tests)
 
     def removed_files(self) -> set[str]:
         return {r.path for r in self.removals if r.qualname is None}
@@ -92,19 +94,30 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
     removed_files = {r.path for r in removals if r.qualname is None}
+    needs: dict[str, list[str]] = {}
     for path, (category, reason) in held.items():
-        if _tests_below(files, path, removed_files):
-            warnings.append(f"{path}: {reason} (kept: removing it would take every test below it)")
-        else:  # nothing below it stays to be taken: it goes with the code it uses
+        below = _tests_below(files, path, removed_files)
+        if not below:  # nothing below it stays to be taken: it goes with the code it uses
             removals.append(TestRemoval(path, None, category, f"{reason}; no test below it stays"))
-    return TestDecisions(removals, warnings)
+            continue
+        # pytest imports it before every test below: the code it runs at import stays as test support where it
+        # can (testsuite/stage.py); where it cannot, it goes with every test below it, which could not import
+        needs[path] = sorted({m for u in files[path].units["<module>"].uses if library.broken(u.dotted)
+                              and (m := library.module_of(u.dotted)) is not None})
+        removals.append(TestRemoval(path, None, category, f"{reason}; the tests below it go with it"))
+        folder = posixpath.dirname(path)
+        removals += [TestRemoval(p, None, category, f"below {path}, which goes: {reason}") for p in sorted(files)
+                     if p != path and p not in removed_files and (not folder or p.startswith(folder + "/"))]
+        warnings.append(f"{path}: {reason}: it goes, with the {len(below)} test file{'s' if len(below) > 1 else ''} below it, "
+                        f"which pytest imports through it ({', '.join(below[:3])}{', ...' if len(below) > 3 else ''})")
+    return TestDecisions(removals, warnings, needs)
 
 
-def _tests_below(files: dict[str, TestFile], path: str, gone: set[str]) -> bool:
-    """Does a test file in the folder of ``path`` (a conftest or package ``__init__``) or below it stay?"""
+def _tests_below(files: dict[str, TestFile], path: str, gone: set[str]) -> list[str]:
+    """The test files in the folder of ``path`` (a conftest or package ``__init__``) or below it that stay."""
     folder = posixpath.dirname(path)
-    return any(tf.tests and other not in gone and (not folder or other.startswith(folder + "/"))
-               for other, tf in files.items() if other != path)
+    return sorted(other for other, tf in files.items() if other != path and tf.tests and other not in gone
+                  and (not folder or other.startswith(folder + "/")))
 
 
 PARAM = "param "  # a TestRemoval qualname "param QUALNAME NAME=VALUE": the test's parametrize decorator loses
@@ -242,10 +255,6 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
         if any(n in tf.units and n != "<module>" and (path, n) in bad for n in unit.names):
             continue  # its module level reads a unit of its own that goes: it fails at import, the file goes
         broken = [(u, why) for u in unit.uses if (why := library.broken(u.dotted))]
-        if posixpath.basename(path) == "__init__.py" and not all(
-                _star_test_module(path, tf, u.dotted, files, library) or _gone_test_import(tf, u, files, library)
-                for u, _ in broken):
-            continue  # a test package's __init__ loses only its imports of test files that go whole
         names = {}
         for use, why in broken:
             if _star_test_module(path, tf, use.dotted, files, library):
@@ -333,6 +342,7 @@ def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
 
 def _propagate(files: dict[str, TestFile], bad: dict) -> None:
     """Helpers a unit calls and fixtures it requests pass their reason on, to a fixed point."""
+    by_name = {n: p for p in files for n in importable_names(p)}
     changed = True
     while changed:
         changed = False
@@ -376,6 +386,10 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                     via = next((m for m, u in tf.units.items() if m.startswith(q + ".")
                                 and (u.kind == "setup" or u.autouse) and (path, m) in bad), None)
                     why = bad.get((path, via))
+                if why is None and unit.kind == "class":  # its method that goes, called through a base class
+                    # another test file defines (a mixin's ``check()`` calling ``self.make()``)
+                    via = _called_by_imported_base(files, by_name, path, q, bad)
+                    why = bad.get((path, via)) if via is not None else None
                 if why is None and unit.kind == "class" and not any(
                         u.kind == "test" for m, u in tf.units.items() if m.startswith(q + ".")):
                     # a helper class (no tests of its own) without one of its methods breaks whoever uses it
@@ -385,6 +399,27 @@ def _propagate(files: dict[str, TestFile], bad: dict) -> None:
                 if why is not None:
                     bad[(path, q)] = (why[0], why[1] if why[1].startswith("via ") else f"via {via}: {why[1]}")
                     changed = True
+
+
+def _called_by_imported_base(files: dict[str, TestFile], by_name: dict[str, str], path: str, cls: str,
+                             bad: dict) -> str | None:
+    """A method of ``cls`` (or of its bases in its file) that goes and that a base class imported from another test
+    file calls as ``self.NAME``: its tests call the base's methods, which would fail (``AttributeError``)."""
+    tf = files[path]
+    own = _class_and_bases(tf, cls)
+    for base in sorted(files[path].units[cls].names & set(tf.imports)):
+        dotted = tf.imports[base][1]
+        other = _test_file_of(dotted, by_name)
+        name = dotted.rpartition(".")[2]
+        if other is None or other == path or name not in files[other].units:
+            continue
+        theirs = _class_and_bases(files[other], name)
+        called = {n[5:] for q, u in files[other].units.items() if q.split(".")[0] in theirs and "." in q
+                  for n in u.names if n.startswith("self.")}
+        hit = next((f"{c}.{m}" for c in own for m in sorted(called) if (path, f"{c}.{m}") in bad), None)
+        if hit is not None:
+            return hit
+    return None
 
 
 def _class_and_bases(tf: TestFile, cls: str) -> list[str]:

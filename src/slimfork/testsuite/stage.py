@@ -171,6 +171,17 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], lo
     """Decide which tests go, keeping the test-support modules that the tests which stay import (a fixed point:
     start from every test's imports, then only the kept tests', until nothing changes). ``loaded``: modules the
     test setup loads whatever the tests (a ``-p`` plugin) -> why."""
+    decisions, support = _support_fixed_point(analysis, stages, cuts, files, test_paths, loaded)
+    held = {m: f"the test package {path} imports it at module level, and pytest imports that before the tests below "
+            f"it" for path, modules in sorted(decisions.held.items()) for m in modules}
+    if held.keys() - loaded.keys():  # a conftest or test package __init__ running removed code: the code stays as
+        # test support where it can; where it cannot, decide() took the tests below with it
+        decisions, support = _support_fixed_point(analysis, stages, cuts, files, test_paths, {**held, **loaded})
+    _keep_support(analysis, stages.plan, support)
+    return decisions, support
+
+
+def _support_fixed_point(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str]):
     gone = {r.module for r in stages.plan.removals if r.kind in GONE_KINDS and r.module}
     named = {u.dotted for tf in files.values() for unit in tf.units.values() for u in unit.uses
              if u.via}
@@ -189,7 +200,6 @@ def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], lo
         if set(needed) == set(support):
             break
         support = needed
-    _keep_support(analysis, stages.plan, support)
     return decisions, support
 
 
