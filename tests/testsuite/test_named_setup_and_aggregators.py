@@ -139,3 +139,8 @@ def test_an_aggregator_that_reads_an_imported_test_keeps_it(tmp_path):
     fork = tmp_path / "fork"
     shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
     assert "from .test_extra import test_mul" in (fork / "tests/__init__.py").read_text()
+    # what the test it reads needs stays as test support (it went, and the fork's tests failed to import)
+    assert (fork / "tests/test_extra.py").exists() and (fork / "qpkg/extra.py").exists()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "passed" in done.stdout, done.stdout[-2000:]

@@ -102,8 +102,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             continue
         # pytest imports it before every test below: the code it runs at import stays as test support where it
         # can (testsuite/stage.py); where it cannot, it goes with every test below it, which could not import
-        needs[path] = sorted({m for u in files[path].units["<module>"].uses if library.broken(u.dotted)
-                              and (m := library.module_of(u.dotted)) is not None})
+        needs[path] = _removed_needs(files, path, library)
         removals.append(TestRemoval(path, None, category, f"{reason}; the tests below it go with it"))
         folder = posixpath.dirname(path)
         removals += [TestRemoval(p, None, category, f"below {path}, which goes: {reason}") for p in sorted(files)
@@ -111,6 +110,25 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         warnings.append(f"{path}: {reason}: it goes, with the {len(below)} test file{'s' if len(below) > 1 else ''} below it, "
                         f"which pytest imports through it ({', '.join(below[:3])}{', ...' if len(below) > 3 else ''})")
     return TestDecisions(removals, warnings, needs)
+
+
+def _removed_needs(files: dict[str, TestFile], path: str, library: Library) -> list[str]:
+    """The removed modules the module level of ``path`` uses, directly or through the test files it imports that go
+    for using removed modules (a unittest aggregator's ``SUITE = FunctionTestCase(test_mul)``), transitively."""
+    by_name = {n: p for p in files for n in importable_names(p)}
+    out: set[str] = set()
+    seen, todo = {path}, [u for u in files[path].units["<module>"].uses]
+    while todo:
+        use = todo.pop()
+        if not library.broken(use.dotted):
+            continue
+        other = _test_file_of(use.dotted, by_name)
+        if other is None and (module := library.module_of(use.dotted)) is not None:
+            out.add(module)
+        elif other is not None and other not in seen:
+            seen.add(other)
+            todo += [u for unit in files[other].units.values() for u in unit.uses]
+    return sorted(out)
 
 
 def _tests_below(files: dict[str, TestFile], path: str, gone: set[str]) -> list[str]:
