@@ -14,7 +14,7 @@ from slimfork.index import Index, build_index
 from slimfork.source import SourceTree, open_tree, resolve_source
 from slimfork.source.compiled_modules import compiled_modules
 from slimfork.source.installed_names import installed_patterns, matches
-from slimfork.source.test_folders import TEST_DIRS, find_test_folders
+from slimfork.source.test_folders import TEST_DIRS, configured_test_folders, find_test_folders
 
 NOT_LIBRARY = {*TEST_DIRS, "demos", "demo", "examples", "example", "docs", "doc", "benchmarks", "benchmark",
                "scripts", "tools"}
@@ -75,7 +75,9 @@ class Project:
     @cached_property
     def tests(self) -> list[str]:
         """Folders named tests/test/testing that hold test files, outside or inside the packages (outermost)."""
-        return find_test_folders(self.index.files)
+        found = find_test_folders(self.index.files)
+        return sorted(found + [f for f in configured_test_folders(self.tree.root, self.index.files)
+                               if not any(f == t or f.startswith(t + "/") for t in found)])
 
     def public_roots(self) -> list[str]:
         """Module globs for the public API: `pkg.**` per public package (public: no part starts with '_'); a

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from slimfork.init.platform import _imported_names, _Scope
 from slimfork.init.project import Project
+from slimfork.mapping.cut import named_module
 from slimfork.source.test_folders import is_test_file
 
 MIN_ENTRIES = 2
@@ -199,12 +200,15 @@ def _mapping(project, module: str, rel: str, node: ast.Assign) -> Registry | Non
     or named constants; an entry's cut frees the module only it names."""
     assert isinstance(node.value, ast.Dict) and isinstance(node.targets[0], ast.Name)  # the caller checked
     found: dict[str, str] = {}  # key -> the module its value names
+
+    def internal(dotted: str) -> bool:
+        return dotted in project.mm.modules and project.mm.is_internal(dotted)
+
     for key, value in zip(node.value.keys, node.value.values):
         text = key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else \
             ast.unparse(key) if isinstance(key, (ast.Name, ast.Attribute)) and _constant(key) else None
         named = next((m for n in ast.walk(value) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                      and (m := n.value.partition(":")[0]) in project.mm.modules and project.mm.is_internal(m)
-                      and m != module), None) if value is not None else None
+                      and (m := named_module(n.value, internal)) and m != module), None) if value is not None else None
         if text is None or named is None:
             return None
         found[text] = named

@@ -102,15 +102,25 @@ def _entry(registry: MappingRegistry, element, line: int, sequence: bool, is_mod
             and (key := _literal_string(element.key) or _constant_name(element.key)) is not None:
         constant = _literal_string(element.key) is None
         names = tuple(_strings(element.value))
-        target = next((n for n in names if is_module(n)), None)
+        target = next((m for n in names if (m := named_module(n, is_module))), None)
     elif sequence and isinstance(element, cst.Element) and (key := _record_key(element.value)) is not None:
         names = tuple(_strings(element.value))
-        target = next((m for n in names if is_module(m := n.partition(":")[0])), None)
+        target = next((m for n in names if (m := named_module(n, is_module))), None)
     else:
         shape = "'string' or Record(name='key', ...)" if sequence else "'string': value or Kind.NAME: value"
         raise SpecError(f"{path}:{line}: {registry.variable} has an entry that is not {shape}",
                         key=f"{registry.key}.variable", hint="only literals of string keys can be cut")
     return MappingEntry(key, target, names, line, constant)
+
+
+def named_module(text: str, is_module) -> str | None:
+    """The module a string names: ``pkg.mod``, ``pkg.mod:Class`` or ``pkg.mod.Class`` (kombu's transport aliases
+    spell both)."""
+    module, colon, _ = text.partition(":")
+    if is_module(module):
+        return module
+    head = module.rpartition(".")[0]
+    return head if not colon and head and is_module(head) else None
 
 
 class _Finder(cst.CSTVisitor):

@@ -54,22 +54,38 @@ def tests_of(analysis) -> list[str]:
     (phonenumbers' ``testpaths = ["testwrapper.py"]``, which star-imports the tests)."""
     tests = analysis.spec.sections.get("tests")
     globs = list(tests.globs) if tests is not None else find_test_folders(analysis.index.files)
+    if tests is None:
+        globs += [f for f in configured_test_folders(analysis.tree.root, analysis.index.files)
+                  if first_match(globs, f + "/x.py") is None]
     if globs:
         globs += [p for p in _configured(analysis.tree.root, analysis.index.files) if first_match(globs, p) is None]
     return globs + conftests_above(globs, analysis.index.files)
 
 
 def _configured(root, files: list[str]) -> list[str]:
-    """``testpaths`` entries that are Python files of the source, or test folders (``tests``, ``testing``, ...);
-    any other folder (``src``, for doctests of the code) is no test."""
+    """``testpaths`` entries that are Python files of the source, or test folders: named so (``tests``,
+    ``testing``, ...) or holding mostly test files (kombu's ``t/unit/``); any other folder (``src``, for doctests of
+    the code) is no test."""
     known = set(files)
     out = []
     for entry in configured_testpaths(root):
         entry = entry.strip().removeprefix("./").rstrip("/")
-        if entry in known and entry.endswith(".py") or entry.rsplit("/", 1)[-1] in TEST_DIRS \
-                and any(f.startswith(entry + "/") for f in files):
+        inside = [f for f in files if f.startswith(entry + "/") and f.endswith(".py")]
+        if entry in known and entry.endswith(".py") or inside and (entry.rsplit("/", 1)[-1] in TEST_DIRS
+                                                                  or _mostly_tests(inside)):
             out.append(entry)
     return out
+
+
+def configured_test_folders(root, files: list[str]) -> list[str]:
+    """The folders pytest's ``testpaths`` names that hold mostly test files, which no name shows (``t/unit``)."""
+    return [entry for entry in _configured(root, files) if not entry.endswith(".py")]
+
+
+def _mostly_tests(paths: list[str]) -> bool:
+    """Test files are most of the modules (``__init__.py`` aside): a folder of tests and their helpers."""
+    named = [p for p in paths if not p.endswith("/__init__.py")]
+    return sum(map(is_test_file, named)) * 2 > len(named)
 
 
 def conftests_above(globs: list[str], paths: Iterable[str]) -> list[str]:
