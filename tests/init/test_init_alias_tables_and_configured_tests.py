@@ -80,6 +80,7 @@ def test_accepted_the_fork_keeps_the_kept_alias_and_its_tests(tmp_path):
     _write(root)
     assert main(["init", str(root), "--out", str(root / "slimfork.toml")]) == 0
     draft = (root / "slimfork.toml").read_text()
+    assert '"memory",    ## 0 lines (pkg.transport.mem, 2 lines, goes once "mem" goes too)' in draft, draft
     block = draft[draft.index("# [[registries]]"):]
     block = block[:block.index("# reason")]
     accepted = re.sub(r'(?m)^# ', "", block)

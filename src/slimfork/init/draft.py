@@ -200,9 +200,19 @@ def _registries(registries: list[Registry]) -> list[str]:
         if reg.key_keyword:
             out.append(f"# key_keyword = {_s(reg.key_keyword)}")
         out.append("# keep = [")
-        out += [f"#   {_s(key)},{'':<4}## {counted(lines, 'line')}" for key, lines in reg.entries.items()]
+        out += [f"#   {_s(key)},{'':<4}## {counted(lines, 'line')}{_shared(reg, key)}"
+                for key, lines in reg.entries.items()]
         out += ["# ]", f"# reason = {_s('what this deployment uses')}"]
     return out
+
+
+def _shared(reg: Registry, key: str) -> str:
+    """`` (pkg.transport.pyamqp, 420 lines, goes once 'amqps', 'pyamqp' go too)``: a module several keys name."""
+    if key not in reg.shared:
+        return ""
+    module, lines, others = reg.shared[key]
+    verb = "goes" if len(others) == 1 else "go"
+    return f" ({module}, {counted(lines, 'line')}, goes once {', '.join(_s(o) for o in others)} {verb} too)"
 
 
 def _why_nothing(reg: Registry) -> str:

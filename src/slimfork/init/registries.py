@@ -27,6 +27,8 @@ class Registry:
     # the dict's name
     keys: dict[str, list[str]] = field(default_factory=dict)  # "subclass": class name -> its keys in `variable`
     key_keyword: str | None = None  # "decorator": the key is this keyword (`@cli.command(name="serve")`)
+    shared: dict[str, tuple[str, int, list[str]]] = field(default_factory=dict)  # "mapping": key -> (the module
+    # other keys name too, its lines, those keys)
     keeps_all: str | None = None  # why its module keeps every name (`uses exec() (line 145)`): no def it holds goes
 
     @property
@@ -216,7 +218,9 @@ def _mapping(project, module: str, rel: str, node: ast.Assign) -> Registry | Non
         return None
     named_by = Counter(found.values())
     entries = {key: project.module_lines(owner) if named_by[owner] == 1 else 0 for key, owner in found.items()}
-    return Registry("mapping", module, f"{rel}:{node.lineno}", entries, variable=node.targets[0].id)
+    shared = {key: (owner, project.module_lines(owner), [k for k, o in found.items() if o == owner and k != key])
+              for key, owner in found.items() if named_by[owner] > 1}
+    return Registry("mapping", module, f"{rel}:{node.lineno}", entries, variable=node.targets[0].id, shared=shared)
 
 
 def _constant(node: ast.expr) -> bool:
