@@ -7,7 +7,7 @@ asyncstdlib 3.12.5's ``unittests/``)."""
 from __future__ import annotations
 
 import itertools
-from typing import Iterable
+from typing import Collection, Iterable
 
 from slimfork.globs import first_match
 from slimfork.source.pytest_ini import configured_testpaths
@@ -62,7 +62,7 @@ def tests_of(analysis) -> list[str]:
     return globs + conftests_above(globs, analysis.index.files)
 
 
-def _configured(root, files: list[str]) -> list[str]:
+def _configured(root, files: Collection[str]) -> list[str]:
     """``testpaths`` entries that are Python files of the source, or test folders: named so (``tests``,
     ``testing``, ...) or holding mostly test files (kombu's ``t/unit/``); any other folder (``src``, for doctests of
     the code) is no test."""
@@ -77,7 +77,7 @@ def _configured(root, files: list[str]) -> list[str]:
     return out
 
 
-def configured_test_folders(root, files: list[str]) -> list[str]:
+def configured_test_folders(root, files: Collection[str]) -> list[str]:
     """The folders pytest's ``testpaths`` names that hold mostly test files, which no name shows (``t/unit``)."""
     return [entry for entry in _configured(root, files) if not entry.endswith(".py")]
 
