@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from slimfork.errors import SpecError
-from slimfork.mapping.spec import MappingRegistry
+from slimfork.mapping.spec import MappingRegistry, key_form
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,14 @@ class MappingCut:
         """Keys and aliases of the removed entries that no kept entry also has: what now fails as unknown."""
         kept = {n for e in self.kept for n in (e.key, *e.names)}
         return {n for e in self.removed for n in (e.key, *e.names)} - kept
+
+    def removed_keys(self) -> dict[str, str]:
+        """For the tests stage: each string key only removed entries have (in key_form) -> why it is gone: a test
+        passing it (``Connection(transport="filesystem")``) uses a removed entry."""
+        kept = {key_form(e.key) for e in self.kept}
+        where = f"{self.registry.module}.{self.registry.variable}"
+        return {key_form(e.key): f"'{e.key}', a key of {where} the spec does not keep" for e in self.removed
+                if not e.constant and key_form(e.key) not in kept}
 
     def removed_members(self) -> set[str]:
         """``Kind.NAME`` of each named-constant key only removed entries have (a test reading one, as in

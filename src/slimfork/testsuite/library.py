@@ -65,11 +65,13 @@ class Library:
         return None
 
     def removed_key(self, unit) -> str | None:
-        """Why a test unit uses a removed subclass-registry entry: a string literal equal to one of its keys
-        (case and '-'/'_' aside) or starting with one followed by a comma (``"oracle, version = 19"``: a key with
-        options), a test class named Test<RemovedClass>, or a member an enum of the entries lost; None otherwise."""
+        """Why a test unit uses a removed registry entry: a string literal equal to one of its keys (case and
+        '-'/'_' aside), starting with one followed by a comma (``"oracle, version = 19"``: a key with options) or
+        a URL with it as scheme (``"amqps://broker"``, ``"postgresql+psycopg://..."``), a test class named
+        Test<RemovedClass>, or a member an enum of the entries lost; None otherwise."""
         names = {key_form(s) for s in unit.strings}
         names |= {key_form(m.group(1)) for s in unit.strings if (m := KEY_WITH_OPTIONS.match(s))}
+        names |= {key_form(m.group(1)) for s in unit.strings if (m := URL_SCHEME.match(s))}  # "amqps://host"
         if unit.kind == "class" and unit.qualname.startswith("Test"):
             names.add(key_form(unit.qualname[4:]))
         hit = sorted(names & self.removed_keys.keys())
@@ -238,3 +240,4 @@ def fact_values(facts, flags: dict[str, object]) -> dict[str, object]:
 
 
 KEY_WITH_OPTIONS = re.compile(r"\s*([\w.-]+)\s*,")
+URL_SCHEME = re.compile(r"([A-Za-z][\w.-]*)(?:\+[\w.-]+)?://")  # a URL's scheme names a transport or dialect key

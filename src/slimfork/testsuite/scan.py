@@ -443,8 +443,9 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             # config.DEBUG = True: sets a module's name, as monkeypatch.setattr does
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and len(sub.value) <= 40:
             unit.strings.add(sub.value)
-        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _KEYED.match(sub.value):
-            unit.strings.add(sub.value[:40])  # "oracle, version = 19.5": a key with options
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) and (_KEYED.match(sub.value)
+                                                                              or "://" in sub.value[:40]):
+            unit.strings.add(sub.value[:40])  # "oracle, version = 19.5": a key with options; a URL's scheme
         elif isinstance(sub, ast.Call):
             patch = _patch(sub, aliases)
             if patch is not None:
