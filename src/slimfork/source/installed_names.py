@@ -1,6 +1,6 @@
 """The top-level packages and modules a build installs, where its configuration lists them: hatch's wheel
 ``packages``, ``only-include`` (through ``sources``) or plain ``include`` paths, poetry's ``packages = [{include,
-from}]`` and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal
+from}]`` (by default the distribution's name) and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal
 ``packages``/``py_modules`` and ``[tool.setuptools.packages.find] include``, meson-python's ``meson.build`` install
 calls, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern (``fnmatch``, most are plain names). ``None``
 when nothing lists them (``find_packages()``, hatch's defaults): every package found counts then. `slimfork init`
@@ -31,6 +31,7 @@ def installed_patterns(root: Path) -> set[str] | None:
         if names is None:  # a list it cannot read (a glob across folders): it declares nothing usable
             return None
         found |= names
+    found |= _poetry_default(root, tool, data)
     found |= _flit(tool, data)
     if "mesonpy" in str(_table(data, "build-system").get("build-backend", "")):
         found |= meson_installed(root)
@@ -120,6 +121,22 @@ def _poetry(tool: dict) -> set[str] | None:
         if isinstance(path, str) and path.endswith(".py") and "/" not in path.lstrip("/") and not _GLOB & set(path):
             out.add(path.lstrip("/")[:-3])
     return out
+
+
+def _poetry_default(root: Path, tool: dict, data: dict) -> set[str]:
+    """poetry-core without ``packages``: the package (or module) named after the distribution (``-`` and ``.`` as
+    ``_``, lower case) at the root or in ``src/``. crashtest 0.4.1 and rsa 4.9.1 list none, and the audit called
+    their public modules nothing imports unreached (60) instead of a library's API."""
+    poetry = _table(tool, "poetry")
+    backend = str(_table(data, "build-system").get("build-backend", ""))
+    if "packages" in poetry or not (poetry or backend.startswith("poetry")):
+        return set()
+    name = poetry.get("name") or _table(data, "project").get("name")
+    if not isinstance(name, str) or not name:
+        return set()
+    module = name.lower().replace("-", "_").replace(".", "_")
+    return {module} if any((root / folder / module).is_dir() or (root / folder / f"{module}.py").is_file()
+                           for folder in (".", "src")) else set()
 
 
 def _flit(tool: dict, data: dict) -> set[str]:
