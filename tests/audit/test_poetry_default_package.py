@@ -40,3 +40,17 @@ def test_test_folders_are_words_of_a_path():
 
     assert not any(_NOT_API.search(p) for p in ("crashtest", "pytest_subtests", "latest", "contest_kit"))
     assert all(_NOT_API.search(p) for p in ("tests", "test", "test_core", "core_tests", "conftest", "unittests"))
+
+
+@pytest.mark.parametrize("extra, expected", [
+    ("", {"crashtest_kit"}),
+    # force-include adds a file to the default selection (jupyter_core 5.9.1's jupyter.py)
+    ('[tool.hatch.build.force-include]\n"./cli.py" = "cli.py"\n', {"crashtest_kit", "cli"}),
+    ('[tool.hatch.build.targets.wheel]\npackages = ["crashtest_kit", "suite"]\n', {"crashtest_kit", "suite"}),
+])
+def test_hatchlings_default_selection_is_the_package_named_after_the_project(tmp_path, extra, expected):
+    """referencing 0.37.0 (hatchling, no file selection) has ``suite/`` beside its package, another distribution
+    and its tests' data: the draft rooted it and the install check could not import it, in the original too."""
+    pyproject = '[project]\nname = "crashtest-kit"\n[build-system]\nbuild-backend = "hatchling.build"\n' + extra
+    root = write_project(tmp_path, {"pyproject.toml": pyproject, **PACKAGE, "suite/noxfile.py": "", "cli.py": ""}, "")
+    assert installed_patterns(root) == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 import tomllib
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def installed_patterns(root: Path) -> set[str] | None:
             return None
         found |= names
     found |= _poetry_default(root, tool, data)
+    if not found:
+        found |= _hatch_default(root, tool, data)
     found |= _flit(tool, data)
     if "mesonpy" in str(_table(data, "build-system").get("build-backend", "")):
         found |= meson_installed(root)
@@ -99,11 +102,7 @@ def _hatch(tool: dict) -> set[str] | None:
             if top is None or top.startswith("!"):
                 return None
             out.add(top)
-    for table in (build, wheel) if out else ():  # force-include adds files to what the rest selects
-        forced = table.get("force-include")
-        out |= {top for dest in forced.values() if isinstance(dest, str) and (top := _top(dest))} \
-            if isinstance(forced, dict) else set()
-    return out
+    return out | (_forced(build, wheel) if out else set())  # force-include adds files to what the rest selects
 
 
 def _poetry(tool: dict) -> set[str] | None:
@@ -137,6 +136,37 @@ def _poetry_default(root: Path, tool: dict, data: dict) -> set[str]:
     module = name.lower().replace("-", "_").replace(".", "_")
     return {module} if any((root / folder / module).is_dir() or (root / folder / f"{module}.py").is_file()
                            for folder in (".", "src")) else set()
+
+
+def _hatch_default(root: Path, tool: dict, data: dict) -> set[str]:
+    """hatchling without a file selection: the package named after the project (non-word runs as ``_``) at the
+    top or in ``src/``, or that module. referencing 0.37.0 selects none, and its ``suite/`` (another distribution,
+    the tests' data) was a root of the draft, which the install check then failed to import."""
+    backend = str(_table(data, "build-system").get("build-backend", ""))
+    hatch = _table(tool, "hatch", "build")
+    if not backend.startswith("hatchling") or any(hatch.get(k) for k in ("packages", "only-include", "include")) \
+            or any(_table(hatch, "targets", "wheel").get(k) for k in ("packages", "only-include", "include")):
+        return set()
+    name = _table(data, "project").get("name")
+    if not isinstance(name, str) or not name:
+        return set()
+    module = re.sub(r"[^\w.]+", "_", name).replace(".", "_")
+    for candidate in dict.fromkeys((module, module.lower())):
+        if any((root / f / candidate / "__init__.py").is_file() for f in (".", "src")) or \
+                (root / f"{candidate}.py").is_file():
+            return {candidate} | _forced(hatch, _table(hatch, "targets", "wheel"))
+    return set()
+
+
+def _forced(*tables: dict) -> set[str]:
+    """The top-level names hatch's ``force-include`` puts in the wheel beside its selection (jupyter_core 5.9.1's
+    ``jupyter.py``)."""
+    out: set[str] = set()
+    for table in tables:
+        forced = table.get("force-include")
+        out |= {top for dest in forced.values() if isinstance(dest, str) and (top := _top(dest))} \
+            if isinstance(forced, dict) else set()
+    return out
 
 
 def _flit(tool: dict, data: dict) -> set[str]:
