@@ -331,3 +331,23 @@ def test_what_only_a_folder_with_its_own_requirements_lacks_is_said(tmp_path, ca
     data["batches"]["baselines"][0]["note"] = note
     assert print_unusable(data, venv=True, root=tmp_path) == 1
     assert "add what provides" in capsys.readouterr().err
+
+
+def test_modules_one_error_names_together_are_alternatives(capsys):
+    """qtconsole 5.7.2's tests stopped on one error naming the three Qt bindings qtpy tries in turn; the hint said
+    to add all three, where one is enough."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("pytest did not run (exit 4): PyQt5.QtCore: No module named 'PyQt5' | PyQt6.QtCore: No module named "
+            "'PyQt6' | PySide6.QtCore: No module named 'PySide6'")
+    print_unusable({"roots": [{"module": "qtc", "reason": "root"}],
+                    "batches": {"baselines": [{"check": "pytest", "usable": False, "note": note}]}}, venv=True)
+    err = capsys.readouterr().err
+    assert "which lacks one of PyQt5, PyQt6, PySide6 (the one error that stopped the check names each" in err, err
+    assert "add what provides one there" in err
+    note = ("0 of 2 modules import in the original; not counted: a (ModuleNotFoundError: No module named 'xa'), "
+            "b (ModuleNotFoundError: No module named 'xb')")
+    print_unusable({"roots": [{"module": "a", "reason": "root"}],
+                    "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}}, venv=True)
+    err = capsys.readouterr().err
+    assert "which lacks xa, xb: add what provides them" in err, err  # two modules' errors: both are needed

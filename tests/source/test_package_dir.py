@@ -28,6 +28,8 @@ def _project(tmp_path, files: dict[str, str]):
     ("pyproject.toml", '[tool.setuptools.package-dir]\n"" = "lib"\n', "lib"),
     ("pyproject.toml", '[tool.hatch.build.targets.wheel]\npackages = ["lib/p"]\n', "lib"),
     ("pyproject.toml", '[tool.poetry]\npackages = [{include = "p", from = "lib"}]\n', "lib"),
+    # cbor2 6.3.0: setuptools maps the packages `find` finds under `where` to that folder
+    ("pyproject.toml", '[tool.setuptools.packages.find]\nwhere = ["python"]\n', "python"),
 ])
 def test_declared_folder(tmp_path, config, text, folder):
     root = _project(tmp_path, {config: text, f"{folder}/p/__init__.py": "X = 1\n"})

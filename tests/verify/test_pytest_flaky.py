@@ -58,3 +58,39 @@ def test_node_ids():
         "testing/test_gw.py::TestBasic::test_x[a-b]"
     assert node_id("pkg.mod::pkg.mod.func", "pkg/mod.py") == "pkg/mod.py::pkg.mod.func"
     assert node_id("other.test_gw::test_x", "testing/test_gw.py") is None
+
+
+def test_a_test_failing_on_every_run_of_the_fork_and_once_in_the_original_is_not_counted(tmp_path):
+    """execnet 2.1.2's gateway test failed three times in a row on one batch's tree (it fails 1 to 3 of 6 cases in
+    each run of the original) and the batch's ``doc/__init__.py`` was put back: the failing test now runs on the
+    original too, and one failing there is flaky in the original, not a failure of the fork."""
+    from slimfork.apply.ladder import Ladder
+
+    check = PytestCheck(LAYOUT, current_env(), PytestSpec(args=ARGS))
+    original = _tree(tmp_path / "orig", tmp_path / "n4", failing="n in (2, 3, 4, 5)")
+    ladder = Ladder([check], cache_root=None, jobs=1)
+    ladder.compute_baselines(original, "tree")  # run 1 passes; the ladder tells the check where the original is
+    assert check.original == original
+    result = check.run(_tree(tmp_path / "fork", tmp_path / "n4", failing="n in (2, 3, 4, 5)"),
+                       ladder.baselines["pytest"])  # runs 2-4 on the fork fail, run 5 on the original fails
+    assert result.ok, result.failures
+    assert ("1 test failed on every run of the fork and on a run of the original too (flaky in the original, not "
+            "counted): tests.test_race.TestGateway::test_flaky") in result.detail
+
+
+def test_a_test_that_passes_on_every_run_of_the_original_stays_a_failure(tmp_path):
+    check = PytestCheck(LAYOUT, current_env(), PytestSpec(args=ARGS))
+    check.original = _tree(tmp_path / "orig", tmp_path / "n5", failing="n in (2, 3, 4)")
+    baseline = check.baseline(check.original)
+    result = check.run(_tree(tmp_path / "fork", tmp_path / "n5", failing="n in (2, 3, 4)"), baseline)
+    assert not result.ok and [f.split(":")[0] for f in result.failures] == ["tests.test_race.TestGateway"]
+    assert result.paths == ("tests/test_race.py",)
+
+
+def test_tests_failing_in_the_original_are_explained(tmp_path):
+    """stack_data 0.6.3's report said "14 of 21 tests pass in the original" and nothing of the other 7."""
+    check = PytestCheck(LAYOUT, current_env(), PytestSpec(args=ARGS))
+    baseline = check.baseline(_tree(tmp_path / "orig", tmp_path / "n6", broken=True, failing="False"))
+    assert baseline.note.startswith("1 of 2 tests pass in the original; 1 test fails in the original too and is "
+                                    "not counted against the fork (first: tests.test_core::test_add: "), baseline.note
+    assert "assert" in baseline.note

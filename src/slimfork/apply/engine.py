@@ -22,6 +22,7 @@ from slimfork.apply.ladder import Ladder, Outcome
 from slimfork.apply.model import ApplyReport, BatchResult, CheckRun, RestoredEdit
 from slimfork.decisions import PUT_BACK, Batch, Edit
 from slimfork.apply.output import open_output, rewind, save_journal
+from slimfork.apply.pace import pace
 from slimfork.apply.report import commit_message
 from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path, edits_key
 from slimfork.errors import SlimforkError
@@ -70,6 +71,8 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
             with progress(f"checks on the original ({counted(len(checks), 'check')})"):
                 ladder.compute_baselines(original, journal["base_tree"])
             report.baselines = ladder.baseline_runs
+            took: list[float] = []  # the seconds of each batch checked in this run, for the estimate
+            baseline_seconds = [b.seconds for b in ladder.baselines.values() if b.usable]
             for index, batch in enumerate(batches):
                 digest = batch.digest()
                 done = journal["done"]
@@ -79,10 +82,13 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
                 else:
                     if index < len(done):
                         rewind(repo, journal, index)
+                    started = time.perf_counter()
                     with progress(f"batch {index + 1}/{len(batches)} ({batch.name}, "
-                                  f"{counted(len(batch.edits), 'planned edit')}): applying and checking"):
+                                  f"{counted(len(batch.edits), 'planned edit')}): applying and checking"
+                                  + pace(index, len(batches), took, baseline_seconds)):
                         result = _run_batch(repo, ladder, batch, digest, journal, scratch, SEARCHES[search],
                                             bisect_limit)
+                    took.append(time.perf_counter() - started)
                 report.batches.append(result)
             if len(journal["done"]) > len(batches):
                 rewind(repo, journal, len(batches))

@@ -23,7 +23,10 @@ _BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 # Parts that make a path internal: helpers serve the package's own code, and tests, benchmarks, examples and
 # scripts are no API.
 _HELPER = re.compile(r"^(utils?|utilities|helpers?|common|internal|testing|compat|misc)$")
-_NOT_API = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
+# a part naming tests (``tests``, ``test_x``, ``x_tests``, ``conftest``), as a word: crashtest 0.4.1's package
+# ``crashtest`` held "test" and its public modules were called unreached (60)
+TEST_PART = r"^(?:tests?|testing|testsuite|conftest|unittests?)$|^tests?_|_tests?$"
+_NOT_API = re.compile(TEST_PART + r"|^bench|^(examples?|scripts?|tools|docs?|demos?)$")
 
 
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:

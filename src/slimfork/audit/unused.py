@@ -18,7 +18,7 @@ from slimfork.audit.copied_folders import copied_folder_files
 from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
-from slimfork.audit.public import CONFIDENCE as PUBLIC, public_note
+from slimfork.audit.public import CONFIDENCE as PUBLIC, TEST_PART, public_note
 from slimfork.audit.scriptuse import beside_imports, runs_at_top_level
 from slimfork.graph import ModuleGraph
 from slimfork.progress import counted
@@ -117,7 +117,7 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
     return roots
 
 
-_NOT_LIBRARY = re.compile(r"test|^bench|^(examples?|scripts?|tools|docs?|demos?|notebooks?)$")
+_NOT_LIBRARY = re.compile(TEST_PART + r"|^bench|^(examples?|scripts?|tools|docs?|demos?|notebooks?)$")
 
 
 def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -> list[Root]:

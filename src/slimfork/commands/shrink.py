@@ -57,7 +57,14 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
 
     from slimfork.testsuite.pytest_config import unrecognized_plugins
 
-    def lacks(names: str) -> str:
+    def lacks(names: str, one_of: bool = False) -> str:
+        if one_of:  # qtconsole 5.7.2's tests need a Qt binding: PyQt5, PyQt6 or PySide6, any one
+            alternatives = (f"one of {names} (the one error that stopped the check names each: the code tries them "
+                            "in turn, and one is enough)")
+            return (f"the checks run in the venv of [verify] requirements, which lacks {alternatives}: add what "
+                    "provides one there (docs/verify.md)" if venv else
+                    f"the checks run with the packages of the interpreter running slimfork, which lacks "
+                    f"{alternatives}; install one there, or name it in [verify] requirements (docs/verify.md)")
         if venv:
             example = ("pkg_resources came with setuptools<81" if "pkg_resources" in names.split(", ") else
                        "yaml is PyYAML's")
@@ -142,7 +149,10 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
                          "installed without one)")
         elif missing - own:  # name what is missing: a cut note hid it (sphinx.testing.fixtures: "N ...")
             what = "could not run on the original, so it verified nothing"
-            hint = lacks(", ".join(sorted(missing - own - set(foreign)) or sorted(missing - own)))
+            lacking = sorted(missing - own - set(foreign)) or sorted(missing - own)
+            # pytest stopped before any test on one error (a conftest's or plugin's import); where that one error
+            # names several missing modules, the code tried each in turn: alternatives
+            hint = lacks(", ".join(lacking), one_of=len(lacking) > 1 and note.startswith("pytest did not run"))
         elif "internal error" in note:  # crcmod's test module calls unittest.main() at import: pytest stops
             what = "could not run on the original, so it verified nothing"
             hint = ("pytest itself stopped on the original's tests (an INTERNALERROR: a test module that runs "

@@ -79,6 +79,9 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
                  + (f" (entry points of {', '.join(entry)} are roots without being listed)" if entry else ""))
     lines.append("## as drafted the fork keeps every public module: narrow roots to what its users run or import,")
     lines.append("## or accept the suggestions below, to let code go (`slimfork plan` lists what would)")
+    if project.documented:
+        lines.append("## and the private modules the README shows users importing: " + ", ".join(
+            f"{m} ({where})" for m, where in project.documented.items()))
     lines.append("roots = [" + ", ".join(_s(r) for r in roots) + "]")
     if project.tests:
         lines.append(f"tests = [{', '.join(_s(t) for t in project.tests)}]{'':<6}## the project's own tests")

@@ -11,6 +11,7 @@ from pathlib import Path
 from slimfork.errors import SpecError
 from slimfork.graph.modules import ModuleMap, build_module_map
 from slimfork.index import Index, build_index
+from slimfork.init.documented import documented_private
 from slimfork.source import SourceTree, open_tree, resolve_source
 from slimfork.source.compiled_modules import compiled_modules
 from slimfork.source.installed_names import installed_patterns, matches
@@ -95,7 +96,12 @@ class Project:
                 roots.append(top)
                 roots += [f"{c}.**" if self.mm.modules[c].is_package else c for c in self.mm.children.get(top, [])
                           if not c.rsplit(".", 1)[1].startswith("_") and not self._in_tests(c)]
-        return roots
+        return roots + [m for m in self.documented if not self._in_tests(m)]
+
+    @cached_property
+    def documented(self) -> dict[str, str]:
+        """Private modules the README shows users importing (module -> ``README.rst:1356``)."""
+        return documented_private(self.tree.root, self.mm, self.packages)
 
     def _in_tests(self, module: str) -> bool:
         path = self.mm.modules[module].path or ""

@@ -16,6 +16,7 @@ import tomllib
 from pathlib import Path
 
 from slimfork.init.project import Project
+from slimfork.init.undeclared import undeclared_imports
 from slimfork.source.declared_requirements import declared_requirements, is_test_group
 from slimfork.testsuite.pytest_config import read_pytest_config
 
@@ -71,6 +72,10 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
     lines, notes = _not_for_the_checks(_first_of_each(lines), imported, set(needs), runtime)
     notes += [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
              "Python)" for line, pin in declared.relaxed.items() if line in lines]
+    if tested and lines:  # a module the tests need that nothing here provides: the checked run would lack it
+        notes += [f"the tests import {module} ({where}), which no line here provides: add its distribution if the "
+                  "tests need it (the name may differ: yaml is PyYAML's)"
+                  for module, where in undeclared_imports(project, tests, lines)]
     user = _pkg_resources_user(project, tests)
     if user:
         lines, changed = _setuptools_below_81(lines)

@@ -1,6 +1,6 @@
 """The top-level packages and modules a build installs, where its configuration lists them: hatch's wheel
 ``packages``, ``only-include`` (through ``sources``) or plain ``include`` paths, poetry's ``packages = [{include,
-from}]`` and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal
+from}]`` (by default the distribution's name) and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal
 ``packages``/``py_modules`` and ``[tool.setuptools.packages.find] include``, meson-python's ``meson.build`` install
 calls, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern (``fnmatch``, most are plain names). ``None``
 when nothing lists them (``find_packages()``, hatch's defaults): every package found counts then. `slimfork init`
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 import tomllib
 from pathlib import Path
 
@@ -31,6 +32,9 @@ def installed_patterns(root: Path) -> set[str] | None:
         if names is None:  # a list it cannot read (a glob across folders): it declares nothing usable
             return None
         found |= names
+    found |= _poetry_default(root, tool, data)
+    if not found:
+        found |= _hatch_default(root, tool, data)
     found |= _flit(tool, data)
     if "mesonpy" in str(_table(data, "build-system").get("build-backend", "")):
         found |= meson_installed(root)
@@ -98,11 +102,7 @@ def _hatch(tool: dict) -> set[str] | None:
             if top is None or top.startswith("!"):
                 return None
             out.add(top)
-    for table in (build, wheel) if out else ():  # force-include adds files to what the rest selects
-        forced = table.get("force-include")
-        out |= {top for dest in forced.values() if isinstance(dest, str) and (top := _top(dest))} \
-            if isinstance(forced, dict) else set()
-    return out
+    return out | (_forced(build, wheel) if out else set())  # force-include adds files to what the rest selects
 
 
 def _poetry(tool: dict) -> set[str] | None:
@@ -119,6 +119,53 @@ def _poetry(tool: dict) -> set[str] | None:
         path = entry.get("path") if isinstance(entry, dict) else entry
         if isinstance(path, str) and path.endswith(".py") and "/" not in path.lstrip("/") and not _GLOB & set(path):
             out.add(path.lstrip("/")[:-3])
+    return out
+
+
+def _poetry_default(root: Path, tool: dict, data: dict) -> set[str]:
+    """poetry-core without ``packages``: the package (or module) named after the distribution (``-`` and ``.`` as
+    ``_``, lower case) at the root or in ``src/``. crashtest 0.4.1 and rsa 4.9.1 list none, and the audit called
+    their public modules nothing imports unreached (60) instead of a library's API."""
+    poetry = _table(tool, "poetry")
+    backend = str(_table(data, "build-system").get("build-backend", ""))
+    if "packages" in poetry or not (poetry or backend.startswith("poetry")):
+        return set()
+    name = poetry.get("name") or _table(data, "project").get("name")
+    if not isinstance(name, str) or not name:
+        return set()
+    module = name.lower().replace("-", "_").replace(".", "_")
+    return {module} if any((root / folder / module).is_dir() or (root / folder / f"{module}.py").is_file()
+                           for folder in (".", "src")) else set()
+
+
+def _hatch_default(root: Path, tool: dict, data: dict) -> set[str]:
+    """hatchling without a file selection: the package named after the project (non-word runs as ``_``) at the
+    top or in ``src/``, or that module. referencing 0.37.0 selects none, and its ``suite/`` (another distribution,
+    the tests' data) was a root of the draft, which the install check then failed to import."""
+    backend = str(_table(data, "build-system").get("build-backend", ""))
+    hatch = _table(tool, "hatch", "build")
+    if not backend.startswith("hatchling") or any(hatch.get(k) for k in ("packages", "only-include", "include")) \
+            or any(_table(hatch, "targets", "wheel").get(k) for k in ("packages", "only-include", "include")):
+        return set()
+    name = _table(data, "project").get("name")
+    if not isinstance(name, str) or not name:
+        return set()
+    module = re.sub(r"[^\w.]+", "_", name).replace(".", "_")
+    for candidate in dict.fromkeys((module, module.lower())):
+        if any((root / f / candidate / "__init__.py").is_file() for f in (".", "src")) or \
+                (root / f"{candidate}.py").is_file():
+            return {candidate} | _forced(hatch, _table(hatch, "targets", "wheel"))
+    return set()
+
+
+def _forced(*tables: dict) -> set[str]:
+    """The top-level names hatch's ``force-include`` puts in the wheel beside its selection (jupyter_core 5.9.1's
+    ``jupyter.py``)."""
+    out: set[str] = set()
+    for table in tables:
+        forced = table.get("force-include")
+        out |= {top for dest in forced.values() if isinstance(dest, str) and (top := _top(dest))} \
+            if isinstance(forced, dict) else set()
     return out
 
 

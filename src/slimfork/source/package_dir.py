@@ -1,6 +1,8 @@
 """The folder that holds a project's packages, as its build configuration declares it: setuptools' ``package-dir``
-(pyproject.toml, setup.cfg or a literal ``setup(package_dir=...)`` in setup.py), hatch's wheel ``packages`` (and
-``only-include`` below a ``sources`` prefix) and poetry's ``packages = [{include, from}]``. ``None`` when nothing declares one folder (the caller guesses)."""
+(pyproject.toml, setup.cfg or a literal ``setup(package_dir=...)`` in setup.py) and pyproject.toml's
+``[tool.setuptools.packages.find] where``, hatch's wheel ``packages`` (and ``only-include`` below a ``sources``
+prefix) and poetry's ``packages = [{include, from}]``. ``None`` when nothing declares one folder (the caller
+guesses)."""
 
 from __future__ import annotations
 
@@ -41,7 +43,13 @@ def _roots(mapping: dict) -> set[str]:
 def _pyproject(root: Path) -> set[str]:
     data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     tool = data.get("tool", {})
-    found = _roots(tool.get("setuptools", {}).get("package-dir", {}) or {})
+    setuptools = tool.get("setuptools", {})
+    found = _roots(setuptools.get("package-dir", {}) or {})
+    # `packages.find` searches `where` (default ["."]), and setuptools maps the package folder to it (cbor2 6.3.0:
+    # where = ["python"]); a `packages` table, not a list, in pyproject.toml only
+    find = setuptools.get("packages", {}).get("find", {}) if isinstance(setuptools.get("packages"), dict) else {}
+    where = find.get("where", []) if isinstance(find, dict) else []
+    found |= {folder for folder in (where if isinstance(where, list) else []) if isinstance(folder, str)}
     wheel = tool.get("hatch", {}).get("build", {}).get("targets", {}).get("wheel", {})
     for package in wheel.get("packages", []) or []:
         if isinstance(package, str) and "/" in package:

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from slimfork.decisions import GONE_KINDS
-from slimfork.verify.checks.pytest import RenamedIds, flaky_note, none_pass, passing_again
+from slimfork.verify.checks.pytest import RenamedIds, failing_in_original, failing_note, flaky_note, passing_again
 from slimfork.verify.model import Baseline, CheckResult
 
 _PARAM = re.compile(r"\[(.*)\]$")
@@ -39,6 +39,14 @@ class PlannedTestsCheck:
         # source file -> (its module, the top-level names symbol pruning removed; empty: the whole file goes)
         self.removed_code = removed_code or {}
         self.cut_cases = {path: tuple(names) for path, names in (cut_cases or {}).items()}  # path -> cut entries' names
+
+    @property
+    def original(self):
+        return self.inner.original
+
+    @original.setter
+    def original(self, path) -> None:
+        self.inner.original = path
 
     def doctest_of_removed(self, test: str, file: str) -> bool:
         """A docstring's doctest (``--doctest-modules``: ``pkg.mod::pkg.mod.func``) of a removed module or of a name
@@ -122,7 +130,7 @@ class PlannedTestsCheck:
         passed = {test: file for test, (outcome, _, file) in outcomes.items() if outcome == "passed"}
         gone = {test for test, file in passed.items() if self.planned_gone(test, file)}
         note = (f"{len(passed)} of {len(outcomes)} tests pass in the original; {len(gone)} of them leave the fork "
-                "with the code they test" + none_pass(outcomes))
+                "with the code they test" + failing_note(outcomes))
         ids = Counter(test.split("[", 1)[0] for test in outcomes if "[" in test)
         return Baseline(self.name, bool(passed), {"passed": passed, "gone": gone, "ids": dict(ids)}, note,
                         time.monotonic() - start)
@@ -152,11 +160,14 @@ class PlannedTestsCheck:
             if outcome != "passed":
                 failed[test] = (outcome, message, where or file)
         flaky = passing_again(self.inner, fork, failed)
-        failures = [f"{t}: {o} in the fork{': ' + m if m else ''}" for t, (o, m, _) in failed.items() if t not in flaky]
-        paths = list(dict.fromkeys(f for t, (_, _, f) in failed.items() if f and t not in flaky))
+        original = failing_in_original(self.inner, {t: v for t, v in failed.items() if t not in flaky})
+        failures = [f"{t}: {o} in the fork{': ' + m if m else ''}" for t, (o, m, _) in failed.items()
+                    if t not in flaky and t not in original]
+        paths = list(dict.fromkeys(f for t, (_, _, f) in failed.items() if f and t not in flaky | original))
         kept = len(baseline.data["passed"]) - len(baseline.data["gone"])
         return CheckResult(self.name, not failures, tuple(failures), tuple(paths), time.monotonic() - start,
-                           f"{kept} tests that pass in the original and stay in the fork" + flaky_note(flaky))
+                           f"{kept} tests that pass in the original and stay in the fork"
+                           + flaky_note(flaky, original))
 
 
 def _renumbered(part: str, cuts: dict[str, set[int]]) -> str:
