@@ -94,3 +94,29 @@ def test_tests_failing_in_the_original_are_explained(tmp_path):
     assert baseline.note.startswith("1 of 2 tests pass in the original; 1 test fails in the original too and is "
                                     "not counted against the fork (first: tests.test_core::test_add: "), baseline.note
     assert "assert" in baseline.note
+
+
+def test_a_test_failing_otherwise_in_the_original_stays_a_failure_of_the_fork(tmp_path):
+    """The fork's failure is an ImportError (the batch removed what the test imports); the original fails the
+    same test now and then with an AssertionError: that flake excuses nothing."""
+    from slimfork.apply.ladder import Ladder
+
+    check = PytestCheck(LAYOUT, current_env(), PytestSpec(args=ARGS))
+    original = _tree(tmp_path / "orig", tmp_path / "n5", failing="n in (2, 3, 4, 5)")
+    ladder = Ladder([check], cache_root=None, jobs=1)
+    ladder.compute_baselines(original, "tree")
+    fork = _tree(tmp_path / "fork", tmp_path / "n5", failing="n in (2, 3, 4, 5)")
+    race = fork / "tests" / "test_race.py"
+    race.write_text(race.read_text().replace("    def test_flaky(self):\n",
+                                             "    def test_flaky(self):\n        import pkg_gone_in_the_fork\n"))
+    result = check.run(fork, ladder.baselines["pytest"])
+    assert not result.ok and result.failures[0].startswith("tests.test_race.TestGateway::test_flaky"), result.failures
+    assert "ModuleNotFoundError" in result.failures[0] and "flaky in the original" not in result.detail
+
+
+def test_error_kinds():
+    from slimfork.verify.checks.pytest import error_kind
+
+    assert error_kind("ModuleNotFoundError: No module named 'x'") == "ModuleNotFoundError"
+    assert error_kind("_pytest.outcomes.Failed: DID NOT RAISE") == "Failed"
+    assert error_kind("assert 1 == 2") == "AssertionError" and error_kind("no message") == ""

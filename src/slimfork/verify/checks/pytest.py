@@ -154,7 +154,8 @@ def failing_in_original(check: PytestCheck, failed: dict[str, tuple[str, str, st
     ``RERUNS + 1`` runs on the original too: flaky in the original, so their failure in the fork says nothing of
     the fork (execnet 2.1.2's test_channel_passing_over_channel failed three times in a row on a batch's tree, 1 to
     3 of its 6 parametrisations fail in each run of the original, and the batch's ``doc/__init__.py`` was put
-    back). A test that passes on every run of the original stays a failure of the fork."""
+    back), with the same kind of error (``error_kind``). A test that passes on every run of the original, or fails
+    there otherwise than in the fork, stays a failure of the fork."""
     nodes = {test: node_id(test, file) for test, (_, _, file) in failed.items()}
     original = check.original
     if (not failed or len(failed) > RERUN_AT_MOST or None in nodes.values() or original is None
@@ -166,10 +167,20 @@ def failing_in_original(check: PytestCheck, failed: dict[str, tuple[str, str, st
         outcomes, _ = check.execute(Path(original), only=tuple(dict.fromkeys(nodes[t] or "" for t in left)))
         if outcomes is None:  # pytest did not report: nothing learnt
             break
-        failing |= {test for test in left if outcomes.get(test, ("passed",))[0] in ("failed", "error")}
+        failing |= {test for test in left if outcomes.get(test, ("passed",))[0] in ("failed", "error")
+                    and error_kind(outcomes[test][1]) in (error_kind(failed[test][1]), "")}
         if len(failing) == len(failed):
             break
     return failing
+
+
+def error_kind(message: str) -> str:
+    """What a failure message says went wrong, its details aside: the exception's name (``ModuleNotFoundError``
+    in the fork is no flake of a test that fails with ``AssertionError`` in the original now and then)."""
+    found = re.match(r"\s*(?:\w+\.)*(\w*(?:Error|Exception|Failed|Failure|Timeout|Exit|Interrupt))\b", message)
+    if found:
+        return found.group(1)
+    return "AssertionError" if message.lstrip().startswith("assert") else ""  # pytest's rewritten asserts
 
 
 def flaky_note(flaky: Collection[str], original: Collection[str] = ()) -> str:
