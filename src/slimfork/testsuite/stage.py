@@ -19,6 +19,7 @@ from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
+from slimfork.testsuite.data_readers import data_of_removed_tests
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, REMOVED, TABLE, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
@@ -91,6 +92,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     _tests_naming_removed_files(files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
+    data_gone.update(data_of_removed_tests(tree.root, files, decisions, [d for d in data if d not in data_gone],
+                                           sorted(index.files)))
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
     _keep_submodule_loads(tree.root, py, edits, stages, analysis.graph.mm)
     cases = cut_data_cases(tree.root, [d for d in data if d not in data_gone], library.removed_keys)
@@ -109,8 +112,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
         stages.extra_batches.append(Batch("tests", f"Tests of removed code or of folded facts: {len(edits)} files",
                                           edits))
     if data_edits:  # after the entries: until they go, tests generated from them (per lexer) still read their data
-        stages.late_batches.append(Batch("test data", f"Test data of removed registry entries: {len(data_edits)} "
-                                         "files", data_edits))
+        stages.late_batches.append(Batch("test data", f"Test data of removed registry entries or tests: "
+                                         f"{len(data_edits)} files", data_edits))
     stages.data["tests"] = _data(files, decisions, data_gone, library)
     stages.data["tests"]["removed_data_cases"] = [{"path": c.path, "cases": c.cases, "keys": list(c.keys)}
                                                   for c in cases]
@@ -525,7 +528,7 @@ def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str
     other = [r for r in decisions.removals if r.category != FAKES]
     out = [f"{len(files)} test files, {sum(len(f.tests) for f in files.values())} tests. Removed: "
            f"{len(other)} that use removed code, {len(fakes)} that fake a folded fact, {len(data_gone)} data files of "
-           "removed registry entries.", ""]
+           "removed registry entries or tests.", ""]
     if fakes:
         out += ["## Tests that fake a folded fact (they test code the fork no longer has)", ""]
         out += [f"- `{r.path}`{'::' + r.qualname if r.qualname else ''}: {r.reason}" for r in fakes] + [""]
@@ -534,7 +537,8 @@ def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str
         out += [f"- `{r.path}`{'::' + r.qualname if r.qualname else ''}: {r.reason}" for r in other[:300]] + [""]
     folders = sorted({posixpath.dirname(p) for p in data_gone})
     if folders:
-        out += ["## Test data of removed registry entries", "", ", ".join(f"`{f}/`" for f in folders[:300]), ""]
+        out += ["## Test data of removed registry entries or tests", "",
+                ", ".join(f"`{f}/`" for f in folders[:300]), ""]
     out += [f"- warning: {w}" for w in decisions.warnings]
     return "\n".join(out)
 
