@@ -43,7 +43,10 @@ def _fork(tmp_path, files):
 
 
 def test_data_folders_only_removed_tests_name_go_with_the_test_named(tmp_path):
-    files = {**FILES, "tests/test_shared.py": "def test_shared():\n    assert 'shareddata'\n"}
+    files = {**FILES, "tests/test_shared.py": "def test_shared():\n    assert 'shareddata'\n",
+             "tests/test_mixed.py": "from pkg.alpha import parse\nfrom pkg.beta import parse as upper\n\n\n"
+                                    "def test_alpha():\n    assert parse(' x') == 'x'\n\n\n"
+                                    "def test_beta():\n    assert upper('betadata')\n"}  # a cut test names it
     fork, result = _fork(tmp_path, files)
     assert not (fork / "tests/test_beta.py").exists()
     assert not (fork / "tests/fixtures/betadata/x.json").exists()
@@ -56,7 +59,8 @@ def test_data_folders_only_removed_tests_name_go_with_the_test_named(tmp_path):
     assert "'betadata'" in removed["tests/fixtures/betadata/x.json"]
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
-    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-2000:]
+    assert done.returncode == 0 and "3 passed" in done.stdout, done.stdout[-2000:]
+    assert "upper" not in (fork / "tests/test_mixed.py").read_text()
 
 
 def test_a_kept_test_listing_directories_above_keeps_the_data(tmp_path):

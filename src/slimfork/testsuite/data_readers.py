@@ -26,7 +26,7 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
     if not readers:
         return {}
     gone_files = decisions.removed_files()
-    kept = {rel: (root / rel).read_bytes() for rel in files if rel not in gone_files}
+    kept = {rel: _kept_text(root / rel, files[rel], decisions) for rel in files if rel not in gone_files}
     listing = [posixpath.dirname(rel) for rel, text in kept.items() if _LISTING.search(text)]
     code_folders = {posixpath.dirname(rel) for rel in python_files}
     code_folders |= {f for folder in list(code_folders) for f in _ancestors(folder)}
@@ -46,6 +46,16 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
                 out[rel] = f"test data only removed tests read: {readers[name]} names its folder '{name}'"
                 break
     return out
+
+
+def _kept_text(path: Path, tf: TestFile, decisions: TestDecisions) -> bytes:
+    """The file's text without the lines of the units the stage cuts from it."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    for qualname in {q for p, q in decisions.removed_units() if p == tf.path}:
+        unit = tf.units.get(qualname)
+        if unit is not None and unit.kind != "module":
+            lines[unit.line - 1:unit.end] = [b""] * len(lines[unit.line - 1:unit.end])
+    return b"".join(lines)
 
 
 def _removed_readers(files: dict[str, TestFile], decisions: TestDecisions) -> dict[str, str]:
