@@ -15,6 +15,7 @@ from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal,
 from slimfork.globs import first_match
 from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import key_form
+from slimfork.testsuite.abstract_overrides import cut_abstract_placeholders
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
@@ -90,6 +91,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                    if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     _tests_naming_removed_files(files, decisions)
+    cut_abstract_placeholders(tree.root, files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
     data_gone.update(data_of_removed_tests(tree.root, files, decisions, [d for d in data if d not in data_gone],
@@ -302,6 +304,7 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
     removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
     removed_keys.update(_dict_registry_keys(stages, mm, restored))
+    removed_keys.update({k: why for k, why in _dropped_entry_keys(analysis.tree).items() if k not in removed_keys})
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
@@ -352,6 +355,21 @@ def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
         where = f"{reg['module']}.{reg['variable']}"
         out.update({key_form(k): f"'{k}', a key of the registry {where} the spec does not keep"
                     for k in reg["removed"] if key_form(k) not in kept})
+    return out
+
+
+def _dropped_entry_keys(tree) -> dict[str, str]:
+    """The names of the entry points the spec drops (pybtex's ``[pybtex.backends] latex``, which
+    ``find_plugin("pybtex.backends", "latex")`` loads from the installed metadata): a test passing ``"latex"`` tests
+    a removed entry. Not a console script's (a command, often the package's own name), nor a name another group
+    still declares (``bibtex``, a dropped writer and a kept parser: unknown, the test stays)."""
+    groups = tree.dist.entry_points if tree.dist is not None else {}
+    kept = {key_form(name) for names in groups.values() for name in names}
+    out: dict[str, str] = {}
+    for group, names in sorted(tree.dropped_entries.items()):
+        if group not in ("console_scripts", "gui_scripts"):
+            out.update({key_form(name): f"'{name}', an entry point of [{group}] the spec drops" for name in names
+                        if key_form(name) not in kept and len(name.strip(".")) > 1})
     return out
 
 
