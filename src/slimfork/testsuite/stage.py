@@ -304,7 +304,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
     removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
     removed_keys.update(_dict_registry_keys(stages, mm, restored))
-    removed_keys.update({k: why for k, why in _dropped_entry_keys(analysis.tree).items() if k not in removed_keys})
+    lost = {**_scan_registry_keys(analysis.spec.registries, mm, gone), **_dropped_entry_keys(analysis.tree)}
+    removed_keys.update({k: why for k, why in lost.items() if k not in removed_keys})
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
@@ -355,6 +356,20 @@ def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
         where = f"{reg['module']}.{reg['variable']}"
         out.update({key_form(k): f"'{k}', a key of the registry {where} the spec does not keep"
                     for k in reg["removed"] if key_form(k) not in kept})
+    return out
+
+
+def _scan_registry_keys(registries, mm, gone: set[str]) -> dict[str, str]:
+    """The modules a scanned registry's cut removes, by the first part of their name below the package
+    (transliterate's ``contrib.languages.ka``: ``TranslipsumGenerator(language_code="ka")`` tests a removed pack);
+    a name a kept module of the package also has is no removed key."""
+    out: dict[str, str] = {}
+    for reg in registries:
+        kept, removed = set(), set()
+        for name in mm.descendants(reg.package):
+            (removed if name in gone else kept).add(name[len(reg.package) + 1:].split(".")[0])
+        out.update({key_form(k): f"'{k}', a module of the scanned package {reg.package} the spec does not keep"
+                    for k in sorted(removed - kept) if len(k) > 1})
     return out
 
 
