@@ -260,7 +260,7 @@ class StatementRefs(ScopedVisitor):
         named = _scan_prefix(node)
         if named is not None:  # pkgutil.iter_modules(pkg.__path__, "pkg.sub."): the modules below (the module
             # graph's scan lists them), no name of pkg.sub (geopy's test helper kept every name of geocoders/__init__)
-            self.st.words.add(named.value)
+            self.st.words.add(str(named.value))
             self.visit(node.func)
             for arg in node.args:
                 if arg is not named:

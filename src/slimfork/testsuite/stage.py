@@ -365,7 +365,8 @@ def _scan_registry_keys(registries, mm, gone: set[str]) -> dict[str, str]:
     a name a kept module of the package also has is no removed key."""
     out: dict[str, str] = {}
     for reg in registries:
-        kept, removed = set(), set()
+        kept: set[str] = set()
+        removed: set[str] = set()
         for name in mm.descendants(reg.package):
             (removed if name in gone else kept).add(name[len(reg.package) + 1:].split(".")[0])
         out.update({key_form(k): f"'{k}', a module of the scanned package {reg.package} the spec does not keep"
