@@ -257,6 +257,18 @@ class StatementRefs(ScopedVisitor):
                     self.visit(kw.value)
             return
         self.st.chains.update(attribute_paths(node))
+        named = _scan_prefix(node)
+        if named is not None:  # pkgutil.iter_modules(pkg.__path__, "pkg.sub."): the modules below (the module
+            # graph's scan lists them), no name of pkg.sub (geopy's test helper kept every name of geocoders/__init__)
+            self.st.words.add(str(named.value))
+            self.visit(node.func)
+            for arg in node.args:
+                if arg is not named:
+                    self.visit(arg)
+            for kw in node.keywords:
+                if kw.value is not named:
+                    self.visit(kw.value)
+            return
         prefix = own_lookup(node)  # import_module(__name__), resolve_name(f"{__name__}:_impl_{kind}")
         if prefix is not None:
             self.st.own_lookups.add((prefix, node.lineno))
@@ -363,6 +375,18 @@ def attribute_paths(node: ast.Call) -> list[tuple[str, ...]]:
 
 _DIST_READERS = frozenset({"version", "metadata", "distribution", "requires", "files"})
 _DIST_MODULES = frozenset({("importlib", "metadata"), ("importlib_metadata",), ("metadata",)})
+
+
+def _scan_prefix(node: ast.Call) -> ast.Constant | None:
+    """The literal prefix (ending with a dot) a ``pkgutil.iter_modules``/``walk_packages`` call gives the names it
+    lists."""
+    chain = attr_chain(node.func)
+    if not chain or chain[-1] not in ("iter_modules", "walk_packages") or chain[:-1] not in ((), ("pkgutil",)):
+        return None
+    arg = node.args[1] if len(node.args) > 1 else next((kw.value for kw in node.keywords if kw.arg == "prefix"), None)
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.endswith("."):
+        return arg
+    return None
 
 
 def _reads_distribution(node: ast.Call) -> bool:

@@ -57,7 +57,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
         known.data["stage_seconds"] = {}  # nothing ran this time
         return known
     held: frozenset[str] = frozenset()
-    gone: frozenset[str] = frozenset()  # test files a pass removed: what they read at import time is no root
+    gone: frozenset[str] = frozenset()  # test files (and test support) a pass removed: no roots
     previous: Stages | None = None
     while True:  # at most once more per definition a decorator cut removed that kept code still names
         scratch = Path(tempfile.mkdtemp(prefix="slimfork-stages-"))
@@ -72,7 +72,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
         if previous is not None and not gone <= _gone_files(stages):
             stages = previous  # a test file the pass took as gone stays after all: its reads were needed
             break
-        newly = _gone_readers(analysis, stages) - gone
+        newly = (_gone_readers(analysis, stages) | _gone_support(stages)) - gone
         if not newly:
             break
         previous, gone = stages, gone | newly  # once more without their reads (fewer roots: they go again)
@@ -83,6 +83,13 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
 def _gone_files(stages: Stages) -> frozenset[str]:
     """The files the plan removes and the test files the tests stage removes whole."""
     return frozenset(stages.plan.removed_paths()) | {r.path for r in stages.test_removals if r.symbol is None}
+
+
+def _gone_support(stages: Stages) -> frozenset[str]:
+    """Modules the symbol stage kept whole as test support that the fork removes after all (the tests stage took
+    the tests importing them as tests of removed code): their uses were roots of symbol pruning."""
+    support = stages.symbols.support if stages.symbols is not None else {}
+    return frozenset(support.values()) & _gone_files(stages)
 
 
 def _gone_readers(analysis, stages: Stages) -> frozenset[str]:

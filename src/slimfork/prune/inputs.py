@@ -75,8 +75,9 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     looked_up: dict[str, str] = {}
     for module in summaries:
         reads: list[tuple[str, str, str]] = []
+        imported = _imported(graph, module)
         for src, edge in graph.importers(module):
-            if edge.kind in BY_NAME_EDGES and src in graph.reached:
+            if edge.kind in BY_NAME_EDGES and src in graph.reached and not (imported and _folder_read(edge)):
                 name = _read_off(graph, src, edge, module)
                 if name is not None:  # version = __import__("pkg").__version__: that name, nothing else
                     reads.append((module, name, f"read off {module}, which {src} imports by name (line {edge.line})"))
@@ -112,6 +113,19 @@ def build_inputs(analysis, graph, plan, summaries: dict[str, SymbolSummary], con
     inputs.string_named = _named_in_strings(graph, summaries)
     inputs.unneeded_effects = tuple(config.unneeded_effects)
     return inputs
+
+
+def _imported(graph, module: str) -> bool:
+    """Whether kept code imports ``module`` by a plain import statement."""
+    return any(edge.kind in ("import", "from") and src in graph.reached for src, edge in graph.importers(module))
+
+
+def _folder_read(edge) -> bool:
+    """A folder read by its path (``Path(__file__).parent / "datasets"``, then ``DATADIR / locale / "person.json"``):
+    the data files in it are read, no name of a module there that kept code imports as code (mimesis'
+    ``datasets/__init__.py`` star-imports every locale table: all 45,509 lines stayed). A module only the read
+    reaches may be a template the reader copies: it stays whole."""
+    return edge.kind == "path" and edge.detail.startswith("the folder '")
 
 
 def _read_off(graph, src: str, edge, module: str) -> str | None:

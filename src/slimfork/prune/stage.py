@@ -54,6 +54,7 @@ class SymbolStage:
     uncertain_methods: dict[str, set[str]] = field(default_factory=dict)  # module -> methods a lookup may build
     promised: dict[str, tuple[str, ...]] = field(default_factory=dict)  # module -> its public API names (first round)
     lost: list[str] = field(default_factory=list)  # promised names a rewritten file no longer binds (a rule's bug)
+    support: dict[str, str] = field(default_factory=dict)  # module -> path: test support the rounds kept whole
 
     def removed_symbol(self, module: str, name: str) -> PrunedSymbol | None:
         return next((p for p in self.pruned if p.module == module and name in p.names), None)
@@ -96,7 +97,8 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         summaries = _summaries(state, scratch, tests)
         if attempts == 1:  # before any cut: what the fork must still have (the import-modules check reads it)
             result.promised = promised_names(spec, state.graph.mm, summaries, config, registry_modules)
-        support = _test_support(state.graph, scratch, tests)
+        support = _test_support(state.graph, scratch, tests, gone_tests)
+        result.support.update({m: state.graph.mm.modules[m].path or "" for m in support})
         summaries.update({m: summary for m, (summary, _) in support.items()})
         tick("summaries")
         inputs = build_inputs(analysis, state.graph, state.plan, summaries, config, result.protected,
@@ -183,13 +185,17 @@ def _summaries(state: _State, scratch: Path, tests: list[str]) -> dict[str, Symb
     return {m: summary for m, summary in summaries.items() if summary.error is None}
 
 
-def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[SymbolSummary, str]]:
+def _test_support(graph, scratch: Path, tests: list[str],
+                  gone: frozenset[str] = frozenset()) -> dict[str, tuple[SymbolSummary, str]]:
     """Package modules no root reaches that tests of reached code import (``pkg.testing``), and the tests' own
     helpers (``tests/common.py``, whose base class checks ``issubclass(cls, IslamicHolidays)``), with what they
     import in turn: the test stage keeps them for those tests, so what they use of kept modules stays (module ->
     (summary, why)); else a helper's use of a pruned name takes every test that uses the helper with it. Not a
     module a registry cut no longer names (``graph.vacated``): it leaves whatever imports it, and the tests that
-    use it go with it; nor the module a test file is named after: what it tests (source/test_subjects.py)."""
+    use it go with it; nor the module a test file is named after: what it tests (source/test_subjects.py); nor a
+    module an earlier pass of the stages removed (``gone``): the tests stage took the tests that import it as tests
+    of removed code (pypinyin's ``runner.py``, whose ``getattr(pypinyin, options.func)`` kept every name of
+    ``pypinyin/__init__.py``)."""
     if not tests:
         return {}
     mm, reached = graph.mm, graph.reached
@@ -208,7 +214,7 @@ def _test_support(graph, scratch: Path, tests: list[str]) -> dict[str, tuple[Sym
         while todo:
             module, why = todo.pop()
             path = mm.modules[module].path if module in mm.modules else None
-            if module in out or module in reached or module in graph.vacated or path is None \
+            if module in out or module in reached or module in graph.vacated or path is None or path in gone \
                     or first_match(tests, path) is not None and is_test_file(path) \
                     or not mm.is_internal(module) or not (scratch / path).is_file():
                 continue

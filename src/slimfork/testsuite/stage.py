@@ -15,10 +15,12 @@ from slimfork.decisions import GONE_KINDS, Batch, Edit, Kept, KeptKind, Removal,
 from slimfork.globs import first_match
 from slimfork.index.relative import absolute_module, package_of
 from slimfork.mapping.spec import key_form
+from slimfork.testsuite.abstract_overrides import cut_abstract_placeholders
 from slimfork.testsuite.back import TestsPlan
 from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
+from slimfork.testsuite.data_readers import data_of_removed_tests
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, REMOVED, TABLE, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
@@ -89,8 +91,11 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                    if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     _tests_naming_removed_files(files, decisions)
+    cut_abstract_placeholders(tree.root, files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
+    data_gone.update(data_of_removed_tests(tree.root, files, decisions, [d for d in data if d not in data_gone],
+                                           sorted(index.files)))
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
     _keep_submodule_loads(tree.root, py, edits, stages, analysis.graph.mm)
     cases = cut_data_cases(tree.root, [d for d in data if d not in data_gone], library.removed_keys)
@@ -109,8 +114,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
         stages.extra_batches.append(Batch("tests", f"Tests of removed code or of folded facts: {len(edits)} files",
                                           edits))
     if data_edits:  # after the entries: until they go, tests generated from them (per lexer) still read their data
-        stages.late_batches.append(Batch("test data", f"Test data of removed registry entries: {len(data_edits)} "
-                                         "files", data_edits))
+        stages.late_batches.append(Batch("test data", f"Test data of removed registry entries or tests: "
+                                         f"{len(data_edits)} files", data_edits))
     stages.data["tests"] = _data(files, decisions, data_gone, library)
     stages.data["tests"]["removed_data_cases"] = [{"path": c.path, "cases": c.cases, "keys": list(c.keys)}
                                                   for c in cases]
@@ -309,6 +314,8 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
             removed_entries[name] = f"{cut.registry.module}.{cut.registry.variable}"
     removed_keys = {k: why for cut in cuts if hasattr(cut, "removed_keys") for k, why in cut.removed_keys().items()}
     removed_keys.update(_dict_registry_keys(stages, mm, restored))
+    lost = {**_scan_registry_keys(analysis.spec.registries, mm, gone), **_dropped_entry_keys(analysis.tree)}
+    removed_keys.update({k: why for k, why in lost.items() if k not in removed_keys})
     report = stages.fold_report
     facts = fact_values(analysis.spec.sections.get("facts"), getattr(report, "flags", {}) if report else {})
     members = {m for cut in cuts if hasattr(cut, "removed_members") for m in cut.removed_members()}
@@ -359,6 +366,36 @@ def _dict_registry_keys(stages, mm, restored: frozenset[str]) -> dict[str, str]:
         where = f"{reg['module']}.{reg['variable']}"
         out.update({key_form(k): f"'{k}', a key of the registry {where} the spec does not keep"
                     for k in reg["removed"] if key_form(k) not in kept})
+    return out
+
+
+def _scan_registry_keys(registries, mm, gone: set[str]) -> dict[str, str]:
+    """The modules a scanned registry's cut removes, by the first part of their name below the package
+    (transliterate's ``contrib.languages.ka``: ``TranslipsumGenerator(language_code="ka")`` tests a removed pack);
+    a name a kept module of the package also has is no removed key."""
+    out: dict[str, str] = {}
+    for reg in registries:
+        kept: set[str] = set()
+        removed: set[str] = set()
+        for name in mm.descendants(reg.package):
+            (removed if name in gone else kept).add(name[len(reg.package) + 1:].split(".")[0])
+        out.update({key_form(k): f"'{k}', a module of the scanned package {reg.package} the spec does not keep"
+                    for k in sorted(removed - kept) if len(k) > 1})
+    return out
+
+
+def _dropped_entry_keys(tree) -> dict[str, str]:
+    """The names of the entry points the spec drops (pybtex's ``[pybtex.backends] latex``, which
+    ``find_plugin("pybtex.backends", "latex")`` loads from the installed metadata): a test passing ``"latex"`` tests
+    a removed entry. Not a console script's (a command, often the package's own name), nor a name another group
+    still declares (``bibtex``, a dropped writer and a kept parser: unknown, the test stays)."""
+    groups = tree.dist.entry_points if tree.dist is not None else {}
+    kept = {key_form(name) for names in groups.values() for name in names}
+    out: dict[str, str] = {}
+    for group, names in sorted(tree.dropped_entries.items()):
+        if group not in ("console_scripts", "gui_scripts"):
+            out.update({key_form(name): f"'{name}', an entry point of [{group}] the spec drops" for name in names
+                        if key_form(name) not in kept and len(name.strip(".")) > 1})
     return out
 
 
@@ -535,7 +572,7 @@ def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str
     other = [r for r in decisions.removals if r.category != FAKES]
     out = [f"{len(files)} test files, {sum(len(f.tests) for f in files.values())} tests. Removed: "
            f"{len(other)} that use removed code, {len(fakes)} that fake a folded fact, {len(data_gone)} data files of "
-           "removed registry entries.", ""]
+           "removed registry entries or tests.", ""]
     if fakes:
         out += ["## Tests that fake a folded fact (they test code the fork no longer has)", ""]
         out += [f"- `{r.path}`{'::' + r.qualname if r.qualname else ''}: {r.reason}" for r in fakes] + [""]
@@ -544,7 +581,8 @@ def _markdown(files, decisions: TestDecisions, data_gone: dict[str, str]) -> str
         out += [f"- `{r.path}`{'::' + r.qualname if r.qualname else ''}: {r.reason}" for r in other[:300]] + [""]
     folders = sorted({posixpath.dirname(p) for p in data_gone})
     if folders:
-        out += ["## Test data of removed registry entries", "", ", ".join(f"`{f}/`" for f in folders[:300]), ""]
+        out += ["## Test data of removed registry entries or tests", "",
+                ", ".join(f"`{f}/`" for f in folders[:300]), ""]
     out += [f"- warning: {w}" for w in decisions.warnings]
     return "\n".join(out)
 

@@ -1,0 +1,93 @@
+"""Test data that only removed tests read: apache-libcloud's ``test/compute/fixtures/gce/*.json`` is read through a
+fixtures helper, ``ComputeFileFixtures("gce").load("list_nodes.json")``, by ``test_gce.py`` alone. A path is built
+from strings: a kept test can reach a data-only folder (one with no Python file below it) only by naming it, or by
+listing the folders above it. A data file goes when a folder of its path is named by a removed test (a string equal
+to it, or a path string through it) and appears nowhere in the text of the kept test files (conftests and helpers
+included), and no kept test file at or above it lists directories. A file name alone never decides: a kept test
+may build it (``"describe_%s.json"``). Unknown means keep."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+from slimfork.testsuite.decide import TestDecisions
+from slimfork.testsuite.scan import TestFile
+
+_LISTING = re.compile(rb"(?<![\w.])(listdir|scandir|walk|glob|iglob)\(|\bos\.(listdir|scandir|walk)\("
+                      rb"|\bglob\.i?glob\(|\.(iterdir|rglob|glob)\(")
+
+
+def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: TestDecisions, data: list[str],
+                          python_files: list[str]) -> dict[str, str]:
+    """Data files of ``data`` (paths under the tests, not Python) that only removed tests name -> why they go."""
+    readers = _removed_readers(files, decisions)
+    if not readers:
+        return {}
+    gone_files = decisions.removed_files()
+    kept = {rel: _kept_text(root / rel, files[rel], decisions) for rel in files if rel not in gone_files}
+    listing = [posixpath.dirname(rel) for rel, text in kept.items() if _LISTING.search(text)]
+    code_folders = {posixpath.dirname(rel) for rel in python_files}
+    code_folders |= {f for folder in list(code_folders) for f in _ancestors(folder)}
+    mentioned: dict[str, bool] = {}
+    out: dict[str, str] = {}
+    for rel in data:
+        if any(_at_or_below(rel, folder) for folder in listing):
+            continue
+        for folder in _data_folders(rel, code_folders):
+            name = posixpath.basename(folder)
+            if name not in readers:
+                continue
+            if name not in mentioned:
+                word = re.compile(rb"(?<![\w-])" + re.escape(name.encode()) + rb"(?![\w-])")
+                mentioned[name] = any(word.search(text) for text in kept.values())
+            if not mentioned[name]:
+                out[rel] = f"test data only removed tests read: {readers[name]} names its folder '{name}'"
+                break
+    return out
+
+
+def _kept_text(path: Path, tf: TestFile, decisions: TestDecisions) -> bytes:
+    """The file's text without the lines of the units the stage cuts from it."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    for qualname in {q for p, q in decisions.removed_units() if p == tf.path}:
+        unit = tf.units.get(qualname)
+        if unit is not None and unit.kind != "module":
+            lines[unit.line - 1:unit.end] = [b""] * len(lines[unit.line - 1:unit.end])
+    return b"".join(lines)
+
+
+def _removed_readers(files: dict[str, TestFile], decisions: TestDecisions) -> dict[str, str]:
+    """Each folder name the removed tests name (a string, or a segment of a path string) -> the first of them."""
+    gone_files = decisions.removed_files()
+    gone_units = decisions.removed_units()
+    out: dict[str, str] = {}
+    for path, tf in sorted(files.items()):
+        for qualname, unit in tf.units.items():
+            if path not in gone_files and (path, qualname) not in gone_units:
+                continue
+            where = path if path in gone_files else f"{path}::{qualname}"
+            for text in sorted(unit.strings):
+                for part in text.split("/"):
+                    if part and part not in (".", "..") and not part.isspace():
+                        out.setdefault(part, where)
+    return out
+
+
+def _data_folders(rel: str, code_folders: set[str]) -> list[str]:
+    """The folders of ``rel``'s path that hold no Python file at any depth, deepest first."""
+    folders = [f for f in _ancestors(posixpath.dirname(rel)) if f not in code_folders]
+    return sorted(folders, key=len, reverse=True)
+
+
+def _ancestors(folder: str) -> list[str]:
+    out = []
+    while folder:
+        out.append(folder)
+        folder = posixpath.dirname(folder)
+    return out
+
+
+def _at_or_below(rel: str, folder: str) -> bool:
+    return not folder or rel.startswith(folder + "/")
