@@ -924,8 +924,13 @@ def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
     if re.fullmatch(rf"{_OSPATH}dirname\({_OSPATH}((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
                     r"(\.(resolve|absolute)\(\))?\.parent", text):
         return ""
+    if re.fullmatch(r"os\.(path\.)?curdir|os\.getcwd\(\)|(pathlib\.)?Path\.cwd\(\)", text):
+        return "."  # the working folder: a build runs its script in the script's folder
     if isinstance(node, ast.Call):
         func = ast.unparse(node.func)
+        if re.fullmatch(rf"{_OSPATH}dirname", func) and len(node.args) == 1 and not node.keywords:
+            inner = _path_value(node.args[0], env)  # dirname(os.path.curdir) is "": the working folder; the
+            return posixpath.dirname(posixpath.normpath(inner)) if inner else None  # script folder's parent: unknown
         if re.fullmatch(rf"{_OSPATH}(abs|real)path|str|os\.fspath", func) and \
                 len(node.args) == 1 and not node.keywords:
             return _path_value(node.args[0], env)
