@@ -15,6 +15,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.links import SourceResolver
+from slimfork.source.build_scripts import named_build_script
 from slimfork.globs import glob_body
 
 _CMAKE_COMMENT = re.compile(r"#\[\[.*?\]\]|#[^\n]*", re.S)
@@ -551,6 +552,10 @@ def setup_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
     that name below the script's folder. Those build the extensions they declare as part of the build."""
     present = set(python_paths)
     out = {p: "" for p in sorted(python_paths) if posixpath.basename(p) == "setup.py"}
+    for folder in sorted({posixpath.dirname(p) for p in python_paths}):  # build.py calling setuptools' setup()
+        named = named_build_script(root / folder)
+        if named is not None:
+            out.setdefault(posixpath.join(folder, named), "a build script: it calls setuptools' setup()")
     for rel in list(out):
         try:
             text = (root / rel).read_text(errors="replace")
