@@ -27,6 +27,7 @@ from slimfork.audit.hidden_roots import (
 from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
+from slimfork.audit.path_loads import path_load_roots, path_template_loads, script_loads
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult, Finding
@@ -114,7 +115,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         roots = plain_roots + (spec_test_roots(python_paths, mm.module_of, index, tests) if tests != () else [])
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
-    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries, mm)
+    loads = path_template_loads(tree.root, python_paths)
+    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries, mm, loads)
     reached = reached_paths(graph)
     reached_without_tests = reached
     if options.kinds & {"orphaned-test", "unused-file", "same-name"} and (not spec_roots or len(roots) > len(plain_roots or [])):
@@ -150,7 +152,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     if "unused-file" in options.kinds:
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
-                   **ambiguous}
+                   **script_loads(loads, set(runnable) | set(tool_run) | set(support), reached), **ambiguous}
         if "__init__.py" in unreached_paths and lines.get("__init__.py"):  # FastVideo's, for ComfyUI
             unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
                                      "package (a plugin folder) runs it"
@@ -231,10 +233,12 @@ def namespace_packages(graph, packages) -> set[str]:
     return out
 
 
-def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(), mm=None):
+def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(), mm=None, loads=None):
     """The module graph from ``roots`` plus the hidden roots (directory scans, lazy ``__getattr__``, folder
-    listings, module paths in f-strings, file names): (graph, hidden roots, ambiguous file names)."""
+    listings, module paths in f-strings, file names, path templates: ``loads`` of ``path_template_loads``):
+    (graph, hidden roots, ambiguous file names)."""
     mm = mm or audit_module_map(tree, index)
+    loads = path_template_loads(tree.root, list(index.files)) if loads is None else loads
     graph = build_graph(tree, index, roots, list(registries), mm=mm)
     extra: list[Root] = []
     ambiguous: dict[str, str] = {}
@@ -242,7 +246,8 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(),
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
             + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
-            + relocated_roots(graph) + native_import_roots(graph, scan) + beside_roots(graph, index)
+            + relocated_roots(graph) + native_import_roots(graph, scan) + beside_roots(graph, index) \
+            + path_load_roots(graph, loads)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break
