@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from slimfork.audit.documented import documented_modules
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
 from slimfork.audit.exports import unused_export_findings
@@ -141,6 +142,11 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     public = {p: library_package_of(graph.module_of(p), libs) or "" for p in python_paths
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))
               and not in_unshipped(p, unshipped)}
+    modules = graph.mm.modules
+    for path, why in documented_modules(tree.root, index.other_files, lambda name: modules[name].path
+                                        if name in modules else None, set(python_paths)).items():
+        if (path not in reached or path in test_only) and not spec_roots:
+            public.setdefault(path, why)  # a README's `import pkg.mod`: users import it
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
