@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from slimfork.audit.documented import documented_modules
+from slimfork.audit.dotted_holes import dotted_hole_findings
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
 from slimfork.audit.exports import unused_export_findings
@@ -169,6 +170,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                                            installed_packages(tree.root, tree.packages))
         result.findings = with_stale_copies(result.findings, stale_script_copies(
             tree.root, python_paths, index.other_files, {p for p in runnable if p not in reached}))
+        result.findings += dotted_hole_findings(graph, python_paths, lines)
         result.notes["unused-file"] = kind_reason(graph)
         result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
         lap("unused-file")
