@@ -49,6 +49,7 @@ from slimfork.audit.unused import (
     deprecated_shims,
     forwarders,
     in_test_folder,
+    is_example,
     is_test_file,
     kind_reason,
     reached_paths,
@@ -146,7 +147,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     modules = graph.mm.modules
     for path, why in documented_modules(tree.root, index.other_files, lambda name: modules[name].path
                                         if name in modules else None, set(python_paths)).items():
-        if (path not in reached or path in test_only) and not spec_roots:
+        if (path not in reached or path in test_only) and not spec_roots and path not in runnable \
+                and not is_example(path):  # (scripts and example code: 30 already)
             public.setdefault(path, why)  # a README's `import pkg.mod`: users import it
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
