@@ -69,7 +69,7 @@ def is_public_path(path: str, packages: set[str], module: str | None) -> bool:
 
 def is_documented(package: str) -> bool:
     """Whether a ``public`` value is a document's use (``documented_modules``: "README.md:189 imports x")."""
-    return " imports " in package or package.endswith(" names it by path")
+    return " imports " in package
 
 
 def public_note(package: str) -> str:

@@ -146,7 +146,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
               and not in_unshipped(p, unshipped)}
     modules = graph.mm.modules
     for path, why in documented_modules(tree.root, index.other_files, lambda name: modules[name].path
-                                        if name in modules else None, set(python_paths)).items():
+                                        if name in modules else None).items():
         if (path not in reached or path in test_only) and not spec_roots and path not in runnable \
                 and not is_example(path):  # (scripts and example code: 30 already)
             public.setdefault(path, why)  # a README's `import pkg.mod`: users import it

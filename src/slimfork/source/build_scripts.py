@@ -12,17 +12,19 @@ from pathlib import Path
 _SETUP_IMPORT = re.compile(r"^[ \t]*(from[ \t]+(setuptools|distutils\.core)[ \t]+import[ \t][^\n]*\bsetup\b|import[ \t]+setuptools\b)",
                            re.M)
 _SETUP_CALL = re.compile(r"^[ \t]*(setuptools\.)?setup\(", re.M)
+_PACKAGES = re.compile(r"\b(packages|py_modules)\s*=")
 
 
 def calls_setup(text: str) -> bool:
-    """Whether a Python file's text imports setuptools' (or distutils') ``setup`` and calls it: a build script,
-    whatever its name (SeerAttention's ``block_sparse_attention/build.py``)."""
-    return bool(_SETUP_CALL.search(text) and _SETUP_IMPORT.search(text))
+    """Whether a Python file's text imports setuptools' (or distutils') ``setup`` and calls it with packages: the
+    build script of a distribution, whatever its name (SeerAttention's ``block_sparse_attention/build.py``). One
+    building extensions only (hqq's ``setup_cuda.py``) is a build run by hand."""
+    return bool(_SETUP_CALL.search(text) and _SETUP_IMPORT.search(text) and _PACKAGES.search(text))
 
 
 def named_build_script(folder: Path) -> str | None:
-    """The file directly in ``folder``, other than ``setup.py``, that calls setuptools' ``setup()`` (the first by
-    name), or None."""
+    """The file directly in ``folder``, other than ``setup.py``, that builds a distribution with setuptools'
+    ``setup()`` (the first by name), or None."""
     try:
         candidates = sorted(p for p in folder.iterdir() if p.suffix == ".py" and p.name != "setup.py" and p.is_file())
     except OSError:
