@@ -45,9 +45,10 @@ def path_template_loads(root: Path, python_paths: list[str]) -> dict[str, list[t
 def _template(node: ast.AST) -> str | None:
     if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("import_module") and node.args \
             and isinstance(node.args[0], ast.JoinedStr):  # import_module(f"{benchmark}.constants"): a hole may
-        parts = ["**" if p == "*" else p for p in _text(node.args[0]).split(".")]  # hold several name parts;
-        return "/".join(parts) + ".py" if parts[0] == "**" and any("*" not in p for p in parts) else None
+        names = ["**" if p == "*" else p for p in _text(node.args[0]).split(".")]  # hold several name parts;
+        return "/".join(names) + ".py" if names[0] == "**" and any("*" not in p for p in names) else None
         # a constant prefix is the module graph's (membership checks narrow it)
+    parts: list[ast.expr]
     if isinstance(node, ast.Call) and ast.unparse(node.func) in _JOINS and node.args and not node.keywords:
         parts = list(node.args)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
@@ -66,10 +67,10 @@ def _template(node: ast.AST) -> str | None:
     return "/".join(folders)
 
 
-def _divided(node: ast.AST) -> list[ast.expr]:
+def _divided(node: ast.expr) -> list[ast.expr]:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         return _divided(node.left) + _divided(node.right)
-    return [node]  # type: ignore[list-item]
+    return [node]
 
 
 def _constant_text(node: ast.AST) -> str:
