@@ -34,7 +34,12 @@ FILES = {
     "audio/sts/models/moshi/backend/__init__.py": "",
     "audio/sts/models/moshi/backend/client.py": "def main():\n    return 1\n",
     "audio/sts/models/moshi/backend/server.py": "def serve():\n    return 2\n",
-    "tests/test_audio.py": "import audio\n\n\ndef test_load():\n    assert audio.load\n",
+    # a relative name (package=...): not narrowed, kept without a finding
+    "audio/data/__init__.py": "import importlib\n\n\ndef loader(kind):\n"
+                              "    return importlib.import_module(f'.loaders.{kind}', package=__package__)\n",
+    "audio/data/loaders/__init__.py": "",
+    "audio/data/loaders/aten.py": "X = 1\n",
+    "tests/test_audio.py": "import audio\nimport audio.data\n\n\ndef test_load():\n    assert audio.load\n",
 }
 
 
@@ -43,5 +48,5 @@ def test_modules_only_a_dotted_hole_reaches_are_reported_low(tmp_path):
     found = {f.subject: f for f in result.findings if f.kind == "unused-file"}
     folder = found["audio/sts/models/moshi/backend/"]
     assert folder.confidence == 30 and "audio/convert.py:7" in folder.reason
-    assert not any(s.startswith(("audio/tts", "audio/convert")) for s in found)
+    assert not any(s.startswith(("audio/tts", "audio/convert", "audio/data")) for s in found)
     assert "audio/sts/models/moshi/__init__.py" not in found  # named: audio.sts.models.moshi

@@ -49,8 +49,8 @@ def _one_name_per_hole(call: str) -> re.Pattern | None:
     except SyntaxError:
         return None
     fstring = next((n for n in ast.walk(node) if isinstance(n, ast.JoinedStr)), None)
-    if fstring is None:
-        return None
+    if fstring is None or isinstance(node, ast.Call) and (len(node.args) > 1 or node.keywords):
+        return None  # import_module(f".{name}", package=...): relative, not narrowed here
     text = ""
     for value in fstring.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
