@@ -15,6 +15,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.links import SourceResolver
+from slimfork.source.build_scripts import named_build_script
 from slimfork.globs import glob_body
 
 _CMAKE_COMMENT = re.compile(r"#\[\[.*?\]\]|#[^\n]*", re.S)
@@ -551,6 +552,10 @@ def setup_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:
     that name below the script's folder. Those build the extensions they declare as part of the build."""
     present = set(python_paths)
     out = {p: "" for p in sorted(python_paths) if posixpath.basename(p) == "setup.py"}
+    for folder in sorted({posixpath.dirname(p) for p in python_paths}):  # build.py calling setuptools' setup()
+        named = named_build_script(root / folder)
+        if named is not None:
+            out.setdefault(posixpath.join(folder, named), "a build script: it calls setuptools' setup()")
     for rel in list(out):
         try:
             text = (root / rel).read_text(errors="replace")
@@ -924,8 +929,13 @@ def _path_value(node: ast.AST, env: dict[str, str]) -> str | None:
     if re.fullmatch(rf"{_OSPATH}dirname\({_OSPATH}((abs|real)path\()?__file__\)?\)|(pathlib\.)?Path\(__file__\)"
                     r"(\.(resolve|absolute)\(\))?\.parent", text):
         return ""
+    if re.fullmatch(r"os\.(path\.)?curdir|os\.getcwd\(\)|(pathlib\.)?Path\.cwd\(\)", text):
+        return "."  # the working folder: a build runs its script in the script's folder
     if isinstance(node, ast.Call):
         func = ast.unparse(node.func)
+        if re.fullmatch(rf"{_OSPATH}dirname", func) and len(node.args) == 1 and not node.keywords:
+            inner = _path_value(node.args[0], env)  # dirname(os.path.curdir) is "": the working folder; the
+            return posixpath.dirname(posixpath.normpath(inner)) if inner else None  # script folder's parent: unknown
         if re.fullmatch(rf"{_OSPATH}(abs|real)path|str|os\.fspath", func) and \
                 len(node.args) == 1 and not node.keywords:
             return _path_value(node.args[0], env)

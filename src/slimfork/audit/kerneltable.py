@@ -91,6 +91,8 @@ class KernelTable:
     # csrc/degree_padding.cpp, built as torch_sparse._degree_padding, missing from the load_library list)
     # and sources only a CMakeLists.txt no CMake build reads names -> (why, confidence)
     unloaded: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # (file, line) of an m.def in a binder function -> the files whose PYBIND11_MODULE body reaches that function
+    bound_by: dict[tuple[str, int], set[str]] = field(default_factory=dict)
     # folders a CMake library exports to its users (target_include_directories(lib PUBLIC include)) -> where
     exported: dict[str, str] = field(default_factory=dict)
     idle: dict[str, list[str]] = field(default_factory=dict)  # compiled sources with no kernel, binding or class,
@@ -123,6 +125,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
     builder.json_modules(index.other_files)
     table = builder.build()
     table.registered = builder.registered
+    table.bound_by = builder.bound_by
     table.programs = {rel for rel, nat in scan.native.items() if any(fn.name == "main" for fn in nat.functions)}
     superseded = superseded_cmake_projects(Path(tree_root), index.other_files, list(index.files))
     table.superseded = {posixpath.dirname(rel) for rel in superseded}
@@ -160,6 +163,7 @@ def kernel_table(tree_root: Path, index: Index, mm: ModuleMap | None = None, sca
         for path in table.unloaded:
             table.file_uses[path] = [u for u in table.file_uses.get(path, ()) if u.path not in scripts]
     unbuilt_export_copies(table)
+    unbuilt_module_exports(table)
     table.stale_copies = stale_copies(str(tree_root), table)
     table.idle = idle_sources(str(tree_root), table, scan)
     table.linked = linked_sources(scan)
@@ -183,6 +187,30 @@ def unbuilt_export_copies(table: KernelTable) -> None:
                 k.uses = []
                 k.note = (k.note + "; " if k.note else "") + "its reads load a copy a build compiles"
                 table.file_uses[k.path] = [u for u in table.file_uses.get(k.path, ()) if u not in dropped]
+
+
+def unbuilt_module_exports(table: KernelTable) -> None:
+    """Exports a binder function in a source no build compiles (named only by build files no build reads, or by
+    extensions nothing loads) binds, where each ``PYBIND11_MODULE`` body reaching that function is built (a built
+    module cannot link a source no build compiles) or is itself such a source that no Python code reads names of:
+    Python's reads of those exports load nothing of the binder's source (k2's ``k2/python/host/csrc/properties.cc``
+    binds ``_is_valid`` into ``_k2host``, whose ``k2.cc`` sits behind a commented-out ``add_subdirectory(host)``).
+    A body Python reads keeps its binders, as its own exports do; the reads stay the export's (no finding of its
+    own): its source is the finding."""
+    def unbuilt(path: str) -> bool:
+        return path in table.unloaded and path not in table.built
+
+    for kernel in table.kernels:
+        bodies = table.bound_by.get((kernel.path or "", kernel.line or 0))
+        if not bodies or not kernel.uses or not kernel.path or not unbuilt(kernel.path):
+            continue
+        if not all(b in table.built or unbuilt(b) and not table.file_uses.get(b) for b in bodies):
+            continue
+        unbuilt_bodies = sorted(b for b in bodies if unbuilt(b))
+        kernel.note = (kernel.note + "; " if kernel.note else "") + (
+            f"bound into a module no build compiles ({unbuilt_bodies[0]}: {table.unloaded[unbuilt_bodies[0]][0]})"
+            if unbuilt_bodies else "bound into a module whose build does not compile this source")
+        table.file_uses[kernel.path] = [u for u in table.file_uses.get(kernel.path, ()) if u not in kernel.uses]
 
 
 def _run_scripts(root: Path, python_paths: list[str], other_files: list[str]) -> set[str]:
@@ -374,6 +402,7 @@ class _Builder:
         self.build_files: list[str] = []  # build files and setup scripts: what may define a macro
         self.registered: dict[str, str] = {}
         self._written: dict[str, set[int]] = {}  # Python file -> lines of path expressions it only writes
+        self.bound_by: dict[tuple[str, int], set[str]] = {}  # see KernelTable.bound_by
 
     def build(self) -> KernelTable:
         self.triton()
@@ -612,8 +641,9 @@ class _Builder:
                 else:
                     pybind.append(Kernel(f"pybind:{k.namespace}.{k.name}", "pybind", f"{k.namespace}.{k.name}",
                                          rel, k.line))
-        for rel, name, line, module in self.bound_exports():
+        for rel, name, line, module, bodies in self.bound_exports():
             pybind.append(Kernel(f"pybind:{module}.{name}", "pybind", f"{module}.{name}", rel, line))
+            self.bound_by[(rel, line)] = bodies
         for rel, py in self.scan.py.items():  # Metal/CUDA source text held in Python strings
             for kind, name, line in py.native_kernels:
                 uses = [u for u in self.string_uses(name) if not (u.path == rel and u.line == line)]
@@ -719,32 +749,35 @@ class _Builder:
                     self.add_file_use(kernel.path, use)
         self.kernels += sorted(ops.values(), key=lambda k: k.id) + pybind
 
-    def bound_exports(self) -> list[tuple[str, str, int, str]]:
-        """(file, name, line, module) of each ``m.def`` in a function binding names into the module it is passed
-        (``void PybindFoo(py::module &m)``), where one pybind module's body calls the function (directly, or
-        through such functions: ``PybindTorch(m)`` calling ``PybindFoo(m)``); a function no module or several
-        modules call is left out (unknown)."""
+    def bound_exports(self) -> list[tuple[str, str, int, str, set[str]]]:
+        """(file, name, line, module, body files) of each ``m.def`` in a function binding names into the module it
+        is passed (``void PybindFoo(py::module &m)``), where one pybind module's body calls the function (directly,
+        or through such functions: ``PybindTorch(m)`` calling ``PybindFoo(m)``); a function no module or several
+        modules call is left out (unknown). The body files are those whose ``PYBIND11_MODULE`` reaches it."""
         calls: dict[str, set[str]] = {}
-        for nat in self.scan.native.values():
+        bodies: dict[str, set[str]] = {}  # "module:_k2" -> the files defining that module's body
+        for rel, nat in self.scan.native.items():
             for caller, callee in nat.binder_calls:
                 calls.setdefault(caller, set()).add(callee)
+                if caller.startswith("module:"):
+                    bodies.setdefault(caller, set()).add(rel)
         modules_of: dict[str, set[str]] = {}
-        for caller in calls:
-            if not caller.startswith("module:"):
-                continue
+        reached_from: dict[str, set[str]] = {}
+        for caller in bodies:
             todo, seen = [caller], {caller}
             while todo:
                 for callee in calls.get(todo.pop(), ()):
                     if callee not in seen:
                         seen.add(callee)
                         modules_of.setdefault(callee, set()).add(caller.removeprefix("module:"))
+                        reached_from.setdefault(callee, set()).update(bodies[caller])
                         todo.append(callee)
         out = []
         for rel, nat in sorted(self.scan.native.items()):
             for function, exports in nat.binders.items():
                 modules = modules_of.get(function, set())
                 if len(modules) == 1:
-                    out += [(rel, name, line, next(iter(modules))) for name, line in exports]
+                    out += [(rel, name, line, next(iter(modules)), reached_from[function]) for name, line in exports]
         return out
 
     def ops_alias_uses(self, ops: dict[tuple[str, str], Kernel]) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from slimfork.errors import SpecError
 from slimfork.graph.modules import ModuleInfo, ModuleMap, build_module_map
+from slimfork.source.build_scripts import named_build_script
 from slimfork.source.layout import SKIP_DIRS, SourceTree, find_packages, open_tree, read_distribution, top_level_names
 
 _BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
@@ -197,4 +198,4 @@ def _build_file(folder: Path) -> str | None:
             return "pyproject.toml"
     except (OSError, configparser.Error):
         return None
-    return None
+    return named_build_script(folder)  # build.py calling setuptools' setup(): a build script by another name

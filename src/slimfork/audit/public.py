@@ -70,7 +70,14 @@ def is_public_path(path: str, packages: set[str], module: str | None) -> bool:
     return not any(p.startswith("_") or _HELPER.match(p) or _NOT_API.search(p) for p in parts[package.count(".") + 1:])
 
 
+def is_documented(package: str) -> bool:
+    """Whether a ``public`` value is a document's use (``documented_modules``: "README.md:189 imports x")."""
+    return " imports " in package
+
+
 def public_note(package: str) -> str:
+    if is_documented(package):
+        return f"documented API ({package}): users import it though nothing in the tree does"
     return (f"a public module of the library package {package} (build files at the root; its tests import it, or, "
             "without tests, its build installs it): "
             "users may import it though nothing in the tree does; without a spec naming the roots, public, "

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from slimfork.audit.documented import documented_modules
+from slimfork.audit.dotted_holes import dotted_hole_findings
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
 from slimfork.audit.exports import unused_export_findings
@@ -27,6 +29,7 @@ from slimfork.audit.hidden_roots import (
 from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
+from slimfork.audit.path_loads import path_load_roots, path_template_loads, script_loads
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
 from slimfork.audit.model import KINDS, AuditResult, Finding
@@ -46,6 +49,7 @@ from slimfork.audit.unused import (
     deprecated_shims,
     forwarders,
     in_test_folder,
+    is_example,
     is_test_file,
     kind_reason,
     reached_paths,
@@ -114,7 +118,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         roots = plain_roots + (spec_test_roots(python_paths, mm.module_of, index, tests) if tests != () else [])
     scan = scan_tree(index, jobs=options.jobs)
     lap("scan")
-    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries, mm)
+    loads = path_template_loads(tree.root, python_paths)
+    graph, extra, ambiguous = audit_graph(tree, index, scan, roots, registries, mm, loads)
     reached = reached_paths(graph)
     reached_without_tests = reached
     if options.kinds & {"orphaned-test", "unused-file", "same-name"} and (not spec_roots or len(roots) > len(plain_roots or [])):
@@ -139,6 +144,12 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     public = {p: library_package_of(graph.module_of(p), libs) or "" for p in python_paths
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))
               and not in_unshipped(p, unshipped)}
+    modules = graph.mm.modules
+    for path, why in documented_modules(tree.root, index.other_files, lambda name: modules[name].path
+                                        if name in modules else None).items():
+        if (path not in reached or path in test_only) and not spec_roots and path not in runnable \
+                and not is_example(path):  # (scripts and example code: 30 already)
+            public.setdefault(path, why)  # a README's `import pkg.mod`: users import it
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
@@ -150,7 +161,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     if "unused-file" in options.kinds:
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
-                   **ambiguous}
+                   **script_loads(loads, set(runnable) | set(tool_run) | set(support), reached), **ambiguous}
         if "__init__.py" in unreached_paths and lines.get("__init__.py"):  # FastVideo's, for ComfyUI
             unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
                                      "package (a plugin folder) runs it"
@@ -161,6 +172,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                                            installed_packages(tree.root, tree.packages))
         result.findings = with_stale_copies(result.findings, stale_script_copies(
             tree.root, python_paths, index.other_files, {p for p in runnable if p not in reached}))
+        result.findings += dotted_hole_findings(graph, python_paths, lines)
         result.notes["unused-file"] = kind_reason(graph)
         result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
         lap("unused-file")
@@ -231,10 +243,12 @@ def namespace_packages(graph, packages) -> set[str]:
     return out
 
 
-def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(), mm=None):
+def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(), mm=None, loads=None):
     """The module graph from ``roots`` plus the hidden roots (directory scans, lazy ``__getattr__``, folder
-    listings, module paths in f-strings, file names): (graph, hidden roots, ambiguous file names)."""
+    listings, module paths in f-strings, file names, path templates: ``loads`` of ``path_template_loads``):
+    (graph, hidden roots, ambiguous file names)."""
     mm = mm or audit_module_map(tree, index)
+    loads = path_template_loads(tree.root, list(index.files)) if loads is None else loads
     graph = build_graph(tree, index, roots, list(registries), mm=mm)
     extra: list[Root] = []
     ambiguous: dict[str, str] = {}
@@ -242,7 +256,8 @@ def audit_graph(tree: SourceTree, index, scan, roots: list[Root], registries=(),
         known = {r.value for r in extra}
         hidden = scan_roots(graph, index) + lazy_roots(graph, index) + fstring_roots(graph, scan) \
             + listing_roots(graph, scan) + script_roots(graph, index, ambiguous, scan) + relative_roots(graph, index) \
-            + relocated_roots(graph) + native_import_roots(graph, scan) + beside_roots(graph, index)
+            + relocated_roots(graph) + native_import_roots(graph, scan) + beside_roots(graph, index) \
+            + path_load_roots(graph, loads)
         more = list({r.value: r for r in hidden if r.value not in known}.values())
         if not more:
             break

@@ -18,7 +18,7 @@ from slimfork.audit.copied_folders import copied_folder_files
 from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
 from slimfork.audit.model import Finding
-from slimfork.audit.public import CONFIDENCE as PUBLIC, TEST_PART, public_note
+from slimfork.audit.public import CONFIDENCE as PUBLIC, TEST_PART, is_documented, public_note
 from slimfork.audit.scriptuse import beside_imports, runs_at_top_level
 from slimfork.graph import ModuleGraph
 from slimfork.progress import counted
@@ -313,7 +313,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
 
     whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)
              and (_EXAMPLE.search(f + "/") or not any(_EXAMPLE.search(p) for p in files))
-             and not mixes_scripts(files) and len({p in test_data for p in files}) == 1}
+             and not mixes_scripts(files) and len({p in test_data for p in files}) == 1
+             and len({is_documented(public.get(p, "")) for p in files if not p.endswith("/__init__.py")}) < 2}
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []
     covered: set[str] = set()

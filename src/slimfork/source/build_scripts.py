@@ -5,8 +5,44 @@ from __future__ import annotations
 
 import configparser
 import posixpath
+import re
 import tomllib
 from pathlib import Path
+
+_SETUP_IMPORT = re.compile(r"^[ \t]*(from[ \t]+(setuptools|distutils\.core)[ \t]+import[ \t][^\n]*\bsetup\b|import[ \t]+setuptools\b)",
+                           re.M)
+_SETUP_CALL = re.compile(r"^[ \t]*(setuptools\.)?setup\(", re.M)
+_PACKAGES = re.compile(r"\b(packages|py_modules)\s*=")
+
+
+def calls_setup(text: str) -> bool:
+    """Whether a Python file's text imports setuptools' (or distutils') ``setup`` and calls it with packages: the
+    build script of a distribution, whatever its name (SeerAttention's ``block_sparse_attention/build.py``). One
+    building extensions only (hqq's ``setup_cuda.py``) is a build run by hand."""
+    return bool(_SETUP_CALL.search(text) and _SETUP_IMPORT.search(text) and _PACKAGES.search(text))
+
+
+def named_build_script(folder: Path) -> str | None:
+    """The file directly in ``folder``, other than ``setup.py``, that builds a distribution with setuptools'
+    ``setup()`` (the first by name), or None."""
+    try:
+        candidates = sorted(p for p in folder.iterdir() if p.suffix == ".py" and p.name != "setup.py" and p.is_file())
+    except OSError:
+        return None
+    for path in candidates:
+        try:
+            stat = path.stat()
+            key = (str(path), stat.st_mtime_ns, stat.st_size)
+            if key not in _CALLS_SETUP:  # the audit asks for every folder several times
+                _CALLS_SETUP[key] = calls_setup(path.read_text(errors="replace"))
+        except OSError:
+            continue
+        if _CALLS_SETUP[key]:
+            return path.name
+    return None
+
+
+_CALLS_SETUP: dict[tuple[str, int, int], bool] = {}
 
 
 def build_scripts(root: Path, python_paths: list[str]) -> dict[str, str]:

@@ -1,0 +1,44 @@
+"""flute ``07ae797^``: the README shows ``import flute.integrations.huggingface`` and ``from flute.tune import
+TuneTask``; nothing in the tree imports either, and its tests (``tests/kernel.py``, no ``test_*`` names) tell no
+library package, so both were "unreached" at 60. A module a document imports (and the packages above it) is
+documented API (40); a file a document names only by path (``python stale/old_bench.py``) or not at all stays
+unreached."""
+
+from __future__ import annotations
+
+from slimfork.audit.run import run_audit
+from slimfork.source.layout import open_tree
+from tests.mapping.registrykit import write_project
+
+README = """\
+# lib
+
+```python
+import lib.integrations.hub
++ model = lib.integrations.hub.from_pretrained("x")
+from lib.tune import TuneTask
+```
+"""
+
+FILES = {
+    "setup.py": "from setuptools import setup, find_packages\nsetup(name='lib', packages=find_packages())\n",
+    "README.md": README,
+    "lib/__init__.py": "from lib.core import run\n",
+    "lib/core.py": "def run(x):\n    return x\n",
+    "lib/integrations/__init__.py": "",
+    "lib/integrations/hub.py": "def from_pretrained(name):\n    return name\n",
+    "lib/tune.py": "class TuneTask:\n    pass\n",
+    "lib/stale.py": "def old():\n    return 1\n",
+    "harness/docs/guide.md": "Copy the template:\n\n    cp templates/new_task.py harness/tasks/my_task.py\n",
+    "harness/templates/new_task.py": "class NewTask:\n    pass\n",
+}
+
+
+def test_modules_documents_import_or_name_are_documented_api(tmp_path):
+    result, _table = run_audit(open_tree(write_project(tmp_path, FILES, "")))
+    found = {f.subject: f for f in result.findings if f.kind == "unused-file"}
+    for subject in ("lib/integrations/hub.py", "lib/tune.py"):
+        finding = found.get(subject) or found[subject.rsplit("/", 1)[0] + "/"]
+        assert finding.confidence == 40 and "documented API" in finding.reason, finding
+    assert found["lib/stale.py"].confidence >= 60
+    assert found["harness/"].confidence >= 60
