@@ -4,11 +4,11 @@ do: public API (40), whether or not the audit tells the tree for a library."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from slimfork.source.doc_imports import imported_names
+
 _DOCS = (".md", ".rst", ".markdown")
-_IMPORT = re.compile(r"^[\s>+]*(?:from\s+([A-Za-z_][\w.]*)\s+import\s+([\w, ()]+)|import\s+([A-Za-z_][\w.]*))", re.M)
 
 
 def documented_modules(root: Path, other_files: list[str], module_path) -> dict[str, str]:
@@ -21,15 +21,10 @@ def documented_modules(root: Path, other_files: list[str], module_path) -> dict[
             text = (root / rel).read_text(errors="replace")
         except OSError:
             continue
-        for match in _IMPORT.finditer(text):
-            line = text.count("\n", 0, match.start()) + 1
-            base = match.group(1) or match.group(3)
-            names = [base] + [f"{base}.{n.strip()}" for n in (match.group(2) or "").strip("() ").split(",")
-                              if n.strip().isidentifier()]
-            for name in names:
-                if module_path(name) is None:
-                    continue
-                parts = name.split(".")  # importing a.b.c runs a/__init__.py and a/b/__init__.py too
-                for path in filter(None, (module_path(".".join(parts[:i])) for i in range(1, len(parts) + 1))):
-                    out.setdefault(path, f"{rel}:{line} imports {name}")
+        for line, name in imported_names(text):
+            if module_path(name) is None:
+                continue
+            parts = name.split(".")  # importing a.b.c runs a/__init__.py and a/b/__init__.py too
+            for path in filter(None, (module_path(".".join(parts[:i])) for i in range(1, len(parts) + 1))):
+                out.setdefault(path, f"{rel}:{line} imports {name}")
     return out

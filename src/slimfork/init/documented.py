@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 from slimfork.graph.modules import ModuleMap
+from slimfork.source.doc_imports import imported_names
 
 _DOTTED = re.compile(r"\b[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_FROM = re.compile(r"\bfrom\s+([A-Za-z_][\w.]*)\s+import\s+\(?([\w\s,]+)")
 
 
 def documented_private(root: Path, mm: ModuleMap, packages: list[str]) -> dict[str, str]:
@@ -24,22 +24,12 @@ def documented_private(root: Path, mm: ModuleMap, packages: list[str]) -> dict[s
             text = readme.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        for number, line in enumerate(text.splitlines(), 1):
-            named = [m.group(0) for m in _DOTTED.finditer(line)]
-            named += [f"{m.group(1)}.{n}" for m in _FROM.finditer(line) for n in re.split(r"[\s,]+", m.group(2)) if n]
-            for name in named:
-                module = _longest_module(name, mm)
-                if module and module.split(".")[0] in packages and _private(module) and module not in found:
-                    found[module] = f"{readme.name}:{number}"
+        named = [(n, m.group(0)) for n, line in enumerate(text.splitlines(), 1) for m in _DOTTED.finditer(line)]
+        for number, name in sorted(named + list(imported_names(text))):
+            module = mm.longest_module(name)
+            if module and module.split(".")[0] in packages and _private(module) and module not in found:
+                found[module] = f"{readme.name}:{number}"
     return found
-
-
-def _longest_module(name: str, mm: ModuleMap) -> str | None:
-    parts = name.split(".")
-    for end in range(len(parts), 0, -1):
-        if ".".join(parts[:end]) in mm.modules:
-            return ".".join(parts[:end])
-    return None
 
 
 def _private(module: str) -> bool:
