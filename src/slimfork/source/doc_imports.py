@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-_IMPORT = re.compile(r"^[\s>+.]*(?:from\s+([A-Za-z_][\w.]*)\s+import\s+\(?([\w, ]+)|import\s+([A-Za-z_][\w.]*))",
+_IMPORT = re.compile(r"^[ \t>+.]*(?:from\s+([A-Za-z_][\w.]*)\s+import\s+\(?([\w, ]+)|import\s+([A-Za-z_][\w.]*))",
                      re.M)
 
 
