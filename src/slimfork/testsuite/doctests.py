@@ -25,10 +25,14 @@ def collected_by_pytest(path: str, globs: list[str]) -> bool:
                fnmatch.fnmatch(path, "*/" + g) for g in globs)
 
 
-def doctest_files(paths: list[str], globs: list[str], test_globs: list[str], testpaths: list[str]) -> list[str]:
-    """The files of ``paths`` pytest collects as doctests: matching ``globs``, in a test folder or ``testpaths``."""
+def doctest_files(paths: list[str], globs: list[str], test_globs: list[str], testpaths: list[str],
+                  norecursedirs: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """The files of ``paths`` pytest collects as doctests: matching ``globs``, in a test folder or ``testpaths``;
+    without ``testpaths``, plain ``pytest`` at the root collects them anywhere but in ``norecursedirs`` folders (a
+    ``README.md`` beside ``pyproject.toml`` under ``--doctest-glob=*.md``)."""
     return [p for p in paths if p.endswith(_TEXT) and collected_by_pytest(p, globs) and (
-        first_match(test_globs, p) is not None or any(_under(p, t) for t in testpaths))]
+        first_match(test_globs, p) is not None or any(_under(p, t) for t in testpaths)
+        or not testpaths and not any(fnmatch.fnmatch(part, d) for part in p.split("/")[:-1] for d in norecursedirs))]
 
 
 def _under(path: str, testpath: str) -> bool:

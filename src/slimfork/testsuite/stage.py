@@ -69,7 +69,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                                  config.doctest_modules, _generated_for(rel, generated)) for rel in py}
     _request_setup_fixtures(files, config.usefixtures)
     texts = {rel: (tree.root / rel).read_text("utf-8", "replace") for rel in doctest_files(
-        sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths)}
+        sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths,
+        config.norecursedirs)}
     # a file without examples yields no doctest (pytest collects nothing from it): it stays data, which a
     # conftest may collect itself (pygments' tests/snippets/<lexer>/test_*.txt)
     doctest_paths = [rel for rel, text in texts.items() if ">>>" in text]
