@@ -3,7 +3,7 @@
 __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__package__, "", "backends", "fast"]))``,
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
-".backends.fast"`` then ``import_module(name, package)``. Before (session 44) they stayed computed (loose modules
+".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)`` (session 45). Before (session 44) they stayed computed (loose modules
 only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ BUILDS = {
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},
     "starred_constant": "    return importlib.import_module('.'.join([__package__, *PARTS])).NAME\n",
+    "starred_format_args": "    return importlib.import_module('{}.{}.{}'.format(__package__, *PARTS)).NAME\n",  # session 45
     "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
                         "    return importlib.import_module(name, package).NAME\n",
 }

@@ -502,16 +502,22 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
 
 def _spliced(node: ast.expr, bound: dict[str, ast.expr]) -> ast.expr:
     """``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")`` bound once: the list with the
-    items spliced in (session 44: a starred item left the whole name computed)."""
+    items spliced in (session 44: a starred item left the whole name computed); a call's own starred arguments
+    too (``"{}.{}.{}".format(__package__, *PARTS)``, session 45)."""
     if isinstance(node, ast.Call):
-        return ast.Call(node.func, [_spliced(a, bound) for a in node.args], node.keywords)
+        return ast.Call(node.func, _splice_items([_spliced(a, bound) for a in node.args], bound), node.keywords)
     if not isinstance(node, (ast.List, ast.Tuple)):
         return node
-    elts: list[ast.expr] = []
-    for elt in node.elts:
-        value = bound.get(elt.value.id) if isinstance(elt, ast.Starred) and isinstance(elt.value, ast.Name) else None
-        elts += list(value.elts) if isinstance(value, (ast.Tuple, ast.List)) else [elt]
-    return type(node)(elts, ast.Load())
+    return type(node)(_splice_items(node.elts, bound), ast.Load())
+
+
+def _splice_items(items: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.expr]:
+    out: list[ast.expr] = []
+    for item in items:
+        value = bound.get(item.value.id) if isinstance(item, ast.Starred) and isinstance(item.value, ast.Name) \
+            else None
+        out += list(value.elts) if isinstance(value, (ast.Tuple, ast.List)) else [item]
+    return out
 
 
 def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]], consts: dict[str, list[str]],
