@@ -92,8 +92,8 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 found = [d._replace(reads=(read_off[key],)) if d.target and not d.prefix else d for d in found]
             summary.dynamic_imports.extend(found)
             if name == "__import__":
-                summary.imports.extend(_fromlist(node))
-                summary.dynamic_imports.extend(_computed_fromlist(node, found))
+                summary.imports.extend(_fromlist(node, bound))
+                summary.dynamic_imports.extend(_computed_fromlist(node, found, bound))
         elif name in ("attach", "attach_stub") and node.args and isinstance(node.args[0], ast.Name) \
                 and node.args[0].id == "__name__":
             summary.dynamic_imports.extend(_lazy_loader(node, name))
@@ -143,24 +143,43 @@ def lazy_getattr_calls(tree: ast.Module) -> set[int]:
     return calls
 
 
-def _computed_fromlist(call: ast.Call, found: list[DynamicImport]) -> list[DynamicImport]:
+def _fromlist_names(call: ast.Call, bound: dict[str, ast.expr] | None) -> ast.expr | None:
+    """The ``fromlist`` argument, a name bound once to a literal read as that literal (``fromlist=NAMES``)."""
+    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    if isinstance(names, ast.Name) and bound and names.id in bound:
+        return bound[names.id]
+    return names
+
+
+def _computed_fromlist(call: ast.Call, found: list[DynamicImport],
+                       bound: dict[str, ast.expr] | None = None) -> list[DynamicImport]:
     """``__import__(f"{__package__}.sub", fromlist=["x"])``: each entry may be a submodule of the one name the
     call computes (its own package's), loaded as ``from pkg.sub import x`` would; so with a literal name
     (``__import__("pkg.plugins", globals(), locals(), ["alpha"]).alpha.VALUE``): a submodule imported by name, read
-    whole (session 43: its names were pruned, no binding showing their reads)."""
-    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    whole (session 43: its names were pruned, no binding showing their reads). A fromlist computed at run time
+    may name any submodule: every module under the name stays (session 45: ``fromlist=names`` kept none)."""
+    names = _fromlist_names(call, bound)
     entries = literal_strings(names) if names is not None else None
+    if names is not None and entries is None and not _empty(names):
+        return [DynamicImport(d.line, d.text, f"{d.target}.", True, d.package) for d in found
+                if d.target and not d.prefix and not d.target.startswith(".")]
     if not entries:
         return []
     return [d._replace(target=f"{d.target}.{e}") for d in found if d.target and not d.prefix
             and not d.target.startswith(".") for e in entries if e.isidentifier()]
 
 
-def _fromlist(call: ast.Call) -> list[ImportEdge]:
+def _empty(node: ast.expr) -> bool:
+    """``fromlist=None``, ``()``, ``[]``: no submodule loads."""
+    return isinstance(node, ast.Constant) and not node.value or isinstance(node, (ast.List, ast.Tuple)) \
+        and not node.elts
+
+
+def _fromlist(call: ast.Call, bound: dict[str, ast.expr] | None = None) -> list[ImportEdge]:
     """``__import__("pkg.plug", fromlist=["leaf"])`` loads ``pkg.plug.leaf`` when it is a submodule, as
     ``from pkg.plug import leaf`` does."""
     module = call.args[0]
-    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    names = _fromlist_names(call, bound)
     entries = literal_strings(names) if names is not None else None
     if not entries or not (isinstance(module, ast.Constant) and isinstance(module.value, str)) or len(call.args) > 4 \
             or any(k.arg == "level" for k in call.keywords):
