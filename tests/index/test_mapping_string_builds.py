@@ -3,7 +3,8 @@
 __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__package__, "", "backends", "fast"]))``,
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
-".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)`` (session 45). Before (session 44) they stayed computed (loose modules
+".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``;
+``reversed([...])`` and ``tuple([...])`` (session 45). Before (sessions 44, 45) they stayed computed (loose modules
 only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ BUILDS = {
     "format_spread": '"{pkg}.backends.fast".format(**{"pkg": __package__})',
     "join_filter": '".".join(filter(None, [__package__, "", "backends", "fast"]))',
     "template_dict": 'string.Template("$pkg.backends.fast").substitute({"pkg": __package__})',
+    "join_reversed": '".".join(reversed(["fast", "backends", __package__]))',  # session 45
+    "percent_tuple_call": '"%s.backends.%s" % tuple([__package__, "fast"])',
 }
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},

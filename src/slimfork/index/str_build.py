@@ -1,8 +1,8 @@
 """A string built by ``%``, ``str.format``, ``sep.join``, ``string.Template`` or ``+`` as the f-string it equals (``"%s.drivers.%s" %
 (__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
 Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec; ``%(name)s``,
-``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44); anything else is
-returned as written."""
+``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44; ``reversed([...])``,
+``tuple([...])``: session 45); anything else is returned as written."""
 
 from __future__ import annotations
 
@@ -80,7 +80,14 @@ def _joined_items(node: ast.expr) -> list[ast.expr] | None:
             and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
         items = _joined_items(node.args[1])
         return None if items is None else [e for e in items if not (isinstance(e, ast.Constant) and not e.value)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEQUENCE_CALLS \
+            and len(node.args) == 1 and not node.keywords:  # reversed([...]), tuple([...]): session 45
+        items = _joined_items(node.args[0])
+        return None if items is None else items[::-1] if node.func.id == "reversed" else items
     return list(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else None
+
+
+_SEQUENCE_CALLS = ("reversed", "tuple", "list")
 
 
 def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
@@ -90,7 +97,9 @@ def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
     fields = [p for p in pieces if p.startswith("%") and len(p) == 2 and p != "%%"]
     if any(f != "%s" for f in fields) or "%(" in text:
         return None
-    args = right.elts if isinstance(right, ast.Tuple) else [right] if len(fields) == 1 else None
+    as_tuple = isinstance(right, ast.Tuple) or isinstance(right, ast.Call) and isinstance(right.func, ast.Name) \
+        and right.func.id == "tuple"  # "%s.%s" % tuple([__package__, "fast"])
+    args = _joined_items(right) if as_tuple else [right] if len(fields) == 1 else None
     if args is None or len(args) != len(fields) or any(isinstance(a, ast.Starred) for a in args):
         return None
     out: list[str | ast.expr] = []
