@@ -28,7 +28,7 @@ BUILDS = {
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},
     "starred_constant": "    return importlib.import_module('.'.join([__package__, *PARTS])).NAME\n",
-    "starred_format_args": "    return importlib.import_module('{}.{}.{}'.format(__package__, *PARTS)).NAME\n",  # session 45
+    "starred_format_args": "    return importlib.import_module('{}.{}.{}'.format(__package__, *PARTS)).NAME\n",
     "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
                         "    return importlib.import_module(name, package).NAME\n",
 }
