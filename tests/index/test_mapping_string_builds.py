@@ -4,8 +4,9 @@ __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__packag
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
 ".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``;
-``reversed([...])`` and ``tuple([...])`` (session 45). Before (sessions 44, 45) they stayed computed (loose modules
-only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
+``reversed([...])``, ``tuple([...])`` and ``Formatter().vformat`` (session 45). Before (sessions 44, 45) they
+stayed computed (loose modules only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the
+fork, exit 0."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ BUILDS = {
     "template_dict": 'string.Template("$pkg.backends.fast").substitute({"pkg": __package__})',
     "join_reversed": '".".join(reversed(["fast", "backends", __package__]))',  # session 45
     "percent_tuple_call": '"%s.backends.%s" % tuple([__package__, "fast"])',
+    "formatter_vformat": 'string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {})',
 }
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},

@@ -2,7 +2,7 @@
 (__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
 Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec; ``%(name)s``,
 ``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44; ``reversed([...])``,
-``tuple([...])``: session 45); anything else is returned as written."""
+``tuple([...])``, ``Formatter().vformat(text, (...), {...})``: session 45); anything else is returned as written."""
 
 from __future__ import annotations
 
@@ -48,6 +48,11 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
             and node.func.attr in ("substitute", "safe_substitute") and (text := _template_text(node.func.value)):
         return _template(text, node)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "vformat" \
+            and len(node.args) == 3 and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+            and (items := _joined_items(node.args[1])) is not None and (named := _mapping(node.args[2])) is not None:
+        # string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {}): as str.format
+        return _format(node.args[0].value, ast.Call(node.func, items, [ast.keyword(k, v) for k, v in named.items()]))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Constant) \
             and isinstance(node.func.value.value, str):
         if node.func.attr == "format":
