@@ -3,8 +3,8 @@
 __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__package__, "", "backends", "fast"]))``,
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
-".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``;
-``reversed([...])``, ``tuple([...])`` and ``Formatter().vformat`` (session 45). Before (sessions 44, 45) they
+".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``,
+``import_module(*ARGS)``; ``reversed([...])``, ``tuple([...])`` and ``Formatter().vformat`` (session 45). Before (sessions 44, 45) they
 stayed computed (loose modules only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the
 fork, exit 0."""
 
@@ -31,6 +31,7 @@ MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},
     "starred_constant": "    return importlib.import_module('.'.join([__package__, *PARTS])).NAME\n",
     "starred_format_args": "    return importlib.import_module('{}.{}.{}'.format(__package__, *PARTS)).NAME\n",
+    "starred_call_args": "    return importlib.import_module(*ARGS).NAME\n",
     "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
                         "    return importlib.import_module(name, package).NAME\n",
 }
@@ -51,7 +52,8 @@ def test_other_forms_stay_as_written(build):
 @pytest.mark.parametrize("mode", ["default", "roots"])
 @pytest.mark.parametrize("build", sorted(MAINS))
 def test_the_module_built_stays(tmp_path, build, mode):
-    app = f"import importlib, string\n\nPARTS = ('backends', 'fast')\n\n\ndef main():\n{MAINS[build]}"
+    app = (f"import importlib, string\n\nPARTS = ('backends', 'fast')\nARGS = ('.backends.fast', __package__)\n\n\n"
+           f"def main():\n{MAINS[build]}")
     files = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
              "pkg/app.py": app,
              "pkg/legacy.py": "import pkg.backends.fast\nALL = True\n",

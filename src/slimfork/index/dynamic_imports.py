@@ -508,7 +508,10 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     a name computed from the module's own name alone (``{=EXPR}``, index/own_expr.py), else one prefix entry.
     ``bound``: names bound once (the function's locals, module constants); ``derived``: module constants bound to
     the own name or its parent's (``_BASE = __name__.rsplit(".", 1)[0]``)."""
-    if bound and any(isinstance(n, ast.Starred) for n in ast.walk(call.args[0])):
+    if bound and any(isinstance(a, ast.Starred) for a in call.args):  # import_module(*ARGS), ARGS = (".x", __package__)
+        call = ast.Call(call.func, _splice_items(call.args, bound), call.keywords, lineno=call.lineno,
+                        col_offset=call.col_offset)
+    if bound and call.args and any(isinstance(n, ast.Starred) for n in ast.walk(call.args[0])):
         call = ast.Call(call.func, [_spliced(call.args[0], bound), *call.args[1:]], call.keywords,
                         lineno=call.lineno, col_offset=call.col_offset)
     found = _dynamic_imports(call, name, variables, consts, defaults, attributes, derived or {})
