@@ -4,9 +4,9 @@ __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__packag
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
 ".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``,
-``import_module(*ARGS)``; ``reversed([...])``, ``tuple([...])`` and ``Formatter().vformat`` (session 45). Before (sessions 44, 45) they
-stayed computed (loose modules only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the
-fork, exit 0."""
+``import_module(*ARGS)``; ``reversed([...])``, ``tuple([...])`` and ``Formatter().vformat`` (session 45). Before
+(sessions 44, 45) they stayed computed (loose modules only): ``backends/fast.py``, imported otherwise only by code no
+root reaches, left the fork, exit 0."""
 
 from __future__ import annotations
 
