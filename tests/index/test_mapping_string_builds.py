@@ -4,7 +4,8 @@ __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__packag
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
 ".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``,
-``import_module(*ARGS)``; ``reversed([...])``, ``tuple([...])`` and ``Formatter().vformat`` (session 45). Before
+``import_module(*ARGS)``; ``reversed([...])``, ``tuple([...])``, ``Formatter().vformat``, ``**dict(pkg=...)`` and
+``"{0[pkg]}"`` (session 45). Before
 (sessions 44, 45) they stayed computed (loose modules only): ``backends/fast.py``, imported otherwise only by code no
 root reaches, left the fork, exit 0."""
 
@@ -26,6 +27,8 @@ BUILDS = {
     "join_reversed": '".".join(reversed(["fast", "backends", __package__]))',  # session 45
     "percent_tuple_call": '"%s.backends.%s" % tuple([__package__, "fast"])',
     "formatter_vformat": 'string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {})',
+    "format_dict_call": '"{pkg}.backends.fast".format(**dict(pkg=__package__))',
+    "format_item": '"{0[pkg]}.backends.fast".format({"pkg": __package__})',
 }
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},

@@ -2,7 +2,8 @@
 (__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
 Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec; ``%(name)s``,
 ``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44; ``reversed([...])``,
-``tuple([...])``, ``Formatter().vformat(text, (...), {...})``: session 45); anything else is returned as written."""
+``tuple([...])``, ``Formatter().vformat(text, (...), {...})``, ``dict(pkg=...)``, ``{0[pkg]}``: session 45); anything
+else is returned as written."""
 
 from __future__ import annotations
 
@@ -72,9 +73,12 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
 
 
 def _mapping(node: ast.expr) -> dict[str, ast.expr] | None:
-    """A dict literal with string keys (``{"pkg": __package__}``) as its items."""
+    """A dict literal with string keys (``{"pkg": __package__}``, ``dict(pkg=__package__)``) as its items."""
     if isinstance(node, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys):
         return {k.value: v for k, v in zip(node.keys, node.values)}  # type: ignore[union-attr]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args \
+            and all(k.arg for k in node.keywords):  # dict(pkg=__package__)
+        return {k.arg: k.value for k in node.keywords if k.arg}
     return None
 
 
@@ -149,14 +153,22 @@ def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
             return None
         if field == "":
             field, auto = str(auto), auto + 1
-        if field.isdigit() and int(field) < len(call.args):
-            value = call.args[int(field)]
-        elif field in named:
-            value = named[field]
+        head, _, key = field.partition("[")
+        if key and key.endswith("]") and (found := _argument(head, call.args, named)) is not None \
+                and (items := _mapping(found)) is not None and key[:-1] in items:  # "{0[pkg]}.x".format({"pkg": ...})
+            value = items[key[:-1]]
+        elif (found := _argument(field, call.args, named)) is not None:
+            value = found
         else:
-            return None  # an attribute or item of an argument ("{0.name}"), or a missing one
+            return None  # an attribute of an argument ("{0.name}"), or a missing one
         out += _parts(value) or [value]
     return out
+
+
+def _argument(field: str, args: list[ast.expr], named: dict[str, ast.expr]) -> ast.expr | None:
+    if field.isdigit():
+        return args[int(field)] if int(field) < len(args) else None
+    return named.get(field)
 
 
 def _template_text(node: ast.expr) -> str | None:
