@@ -3,11 +3,10 @@
 __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__package__, "", "backends", "fast"]))``,
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
-".backends.fast"`` then ``import_module(name, package)``, ``"{}.{}.{}".format(__package__, *PARTS)``,
-``import_module(*ARGS)``; ``reversed([...])``, ``tuple([...])``, ``Formatter().vformat``, ``**dict(pkg=...)`` and
-``"{0[pkg]}"`` (session 45). Before
-(sessions 44, 45) they stayed computed (loose modules only): ``backends/fast.py``, imported otherwise only by code no
-root reaches, left the fork, exit 0."""
+".backends.fast"`` then ``import_module(name, package)``. Session 45: ``"{}.{}.{}".format(__package__, *PARTS)``,
+``import_module(*ARGS)``, ``import_module(**{"name": ..., "package": ...})``, ``reversed([...])``, ``tuple([...])``,
+``Formatter().vformat``, ``**dict(pkg=...)`` and ``"{0[pkg]}"``. Before (sessions 44, 45) they stayed computed (loose
+modules only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
 
 from __future__ import annotations
 
@@ -35,6 +34,8 @@ MAINS = {
     "starred_constant": "    return importlib.import_module('.'.join([__package__, *PARTS])).NAME\n",
     "starred_format_args": "    return importlib.import_module('{}.{}.{}'.format(__package__, *PARTS)).NAME\n",
     "starred_call_args": "    return importlib.import_module(*ARGS).NAME\n",
+    "spread_keywords": "    return importlib.import_module(**{'name': '.backends.fast', 'package': __package__})"
+                       ".NAME\n",
     "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
                         "    return importlib.import_module(name, package).NAME\n",
 }

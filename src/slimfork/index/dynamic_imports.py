@@ -107,14 +107,24 @@ _KEYWORD_NAMES = {"import_module": ("name", "package"), "find_spec": ("name", "p
 
 
 def _positional(call: ast.Call, names: tuple[str, ...]) -> ast.Call:
-    """The call with its leading arguments given by keyword (``name=``, ``package=``) made positional."""
-    given = {k.arg: k.value for k in call.keywords}
+    """The call with its leading arguments given by keyword (``name=``, ``package=``, or a ``**`` dict literal
+    holding them: ``import_module(**{"name": ".x", "package": __package__})``) made positional."""
+    plain: list[ast.keyword] = []
+    for k in call.keywords:
+        keys = k.value.keys if k.arg is None and isinstance(k.value, ast.Dict) else []
+        if keys and all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in keys):
+            assert isinstance(k.value, ast.Dict)
+            plain += [ast.keyword(str(key.value), value) for key, value in zip(keys, k.value.values)
+                      if isinstance(key, ast.Constant)]
+        else:
+            plain.append(k)
+    given = {k.arg: k.value for k in plain}
     args = []
     for name in names:
         if name not in given:
             break
         args.append(given.pop(name))
-    keywords = [k for k in call.keywords if k.arg in given]
+    keywords = [k for k in plain if k.arg in given]
     return ast.Call(call.func, args, keywords, lineno=call.lineno, col_offset=call.col_offset)
 
 
