@@ -2,7 +2,7 @@
 "plugins.txt"``, a section of its own in ``setup.cfg``): the modules it names stay, as a package's own data
 files' do. Before, only files inside a package folder were read: the plugin (imported otherwise only by code no root
 reaches, so not loose) left the fork with exit 0 and its import raised ModuleNotFoundError (session 41, both
-`[symbols]` modes)."""
+`[symbols]` modes; a ``.env`` file, session 45)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ READERS = {
                   "    cp.read(Path(__file__).resolve().parents[1] / 'setup.cfg')\n"
                   "    return [importlib.import_module(cp['pkg']['backend']).run()]\n",
                   "setup.cfg", "[pkg]\nbackend = pkg.plugins.alpha\n"),
+    # session 45: a dot file, named by its suffix alone (it was no data name: the plugin left the fork)
+    "dot_env": ("import importlib\nfrom pathlib import Path\n\n\ndef main():\n"
+                "    env = dict(l.split('=', 1) for l in (Path(__file__).parents[1] / '.env').read_text().split())\n"
+                "    return [importlib.import_module(env['BACKEND']).run()]\n",
+                ".env", "BACKEND=pkg.plugins.alpha\n"),
 }
 
 

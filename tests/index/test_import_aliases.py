@@ -1,7 +1,8 @@
 """Imports by computed name through another name of the import function, and submodules in a computed
 ``__import__``'s fromlist. Each shape removed the module it loads with exit 0 (lead's adversarial round,
 session 36): ``functools.partial(importlib.import_module, package=__package__)`` and the aliases were not read as
-imports at all; ``__import__(f"{__package__}.sub", fromlist=["x"])`` kept ``sub`` but not ``sub.x``."""
+imports at all; ``__import__(f"{__package__}.sub", fromlist=["x"])`` kept ``sub`` but not ``sub.x``; a ``partial``
+called or mapped where it is made was no import either (session 45)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ CALLS = {
     "from_as": ("from importlib import import_module as im", "im('.backends.' + kind, __package__)"),
     "assigned": ("import importlib\n_imp = importlib.import_module", "_imp(f'.backends.{kind}', package=__package__)"),
     "dunder": ("imp = __import__", "imp('backends.' + kind, globals(), None, ['N'], 1)"),
+    # session 45: a partial called or mapped where it is made
+    "partial_called": ("import functools, importlib",
+                       "functools.partial(importlib.import_module, package=__package__)('.backends.' + kind)"),
+    "partial_mapped": ("import functools, importlib", "list(map(functools.partial(importlib.import_module, "
+                                                      "package=__package__), ['.backends.' + kind]))[0]"),
 }
 
 

@@ -3,8 +3,10 @@
 __package__}``, ``"{pkg}.x".format(**{...})``, ``".".join(filter(None, [__package__, "", "backends", "fast"]))``,
 ``string.Template("$pkg.backends.fast").substitute({"pkg": __package__})``; and through names bound once:
 ``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")``, ``package, name = __package__,
-".backends.fast"`` then ``import_module(name, package)``. Before (session 44) they stayed computed (loose modules
-only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
+".backends.fast"`` then ``import_module(name, package)``. Session 45: ``"{}.{}.{}".format(__package__, *PARTS)``,
+``import_module(*ARGS)``, ``import_module(**{"name": ..., "package": ...})``, ``reversed([...])``, ``tuple([...])``,
+``Formatter().vformat``, ``**dict(pkg=...)`` and ``"{0[pkg]}"``. Before (sessions 44, 45) they stayed computed (loose
+modules only): ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork, exit 0."""
 
 from __future__ import annotations
 
@@ -21,10 +23,19 @@ BUILDS = {
     "format_spread": '"{pkg}.backends.fast".format(**{"pkg": __package__})',
     "join_filter": '".".join(filter(None, [__package__, "", "backends", "fast"]))',
     "template_dict": 'string.Template("$pkg.backends.fast").substitute({"pkg": __package__})',
+    "join_reversed": '".".join(reversed(["fast", "backends", __package__]))',  # session 45
+    "percent_tuple_call": '"%s.backends.%s" % tuple([__package__, "fast"])',
+    "formatter_vformat": 'string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {})',
+    "format_dict_call": '"{pkg}.backends.fast".format(**dict(pkg=__package__))',
+    "format_item": '"{0[pkg]}.backends.fast".format({"pkg": __package__})',
 }
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},
     "starred_constant": "    return importlib.import_module('.'.join([__package__, *PARTS])).NAME\n",
+    "starred_format_args": "    return importlib.import_module('{}.{}.{}'.format(__package__, *PARTS)).NAME\n",
+    "starred_call_args": "    return importlib.import_module(*ARGS).NAME\n",
+    "spread_keywords": "    return importlib.import_module(**{'name': '.backends.fast', 'package': __package__})"
+                       ".NAME\n",
     "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
                         "    return importlib.import_module(name, package).NAME\n",
 }
@@ -45,7 +56,8 @@ def test_other_forms_stay_as_written(build):
 @pytest.mark.parametrize("mode", ["default", "roots"])
 @pytest.mark.parametrize("build", sorted(MAINS))
 def test_the_module_built_stays(tmp_path, build, mode):
-    app = f"import importlib, string\n\nPARTS = ('backends', 'fast')\n\n\ndef main():\n{MAINS[build]}"
+    app = (f"import importlib, string\n\nPARTS = ('backends', 'fast')\nARGS = ('.backends.fast', __package__)\n\n\n"
+           f"def main():\n{MAINS[build]}")
     files = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
              "pkg/app.py": app,
              "pkg/legacy.py": "import pkg.backends.fast\nALL = True\n",

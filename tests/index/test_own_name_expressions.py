@@ -4,7 +4,8 @@ was a name computed entirely at run time: the target, imported elsewhere only by
 loose), left the fork with exit 0 and the import raised ModuleNotFoundError (session 41, both `[symbols]` modes);
 so did ``import_module(name=".impl", package=__package__)``, whose arguments by keyword were not read at all.
 A module constant bound to the own name's parent (``_BASE = __name__.rsplit(".", 1)[0]``) starts a prefix as the
-own name does (``f"{_BASE}.{mod}"``: every module under the package)."""
+own name does (``f"{_BASE}.{mod}"``: every module under the package). Session 45: ``[*__name__.split(".")[:-1],
+"impl"]``, ``os.path.join(__package__, "impl").replace(os.sep, ".")``, ``re.sub`` of literals (that one crashed)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ SHAPES = {
                                       "    mod, fn = _KINDS['csv']\n"
                                       "    return getattr(importlib.import_module(f'{_BASE}.{mod}'), fn)()\n",
                         "pkg/writers/__init__.py": "", "pkg/writers/csvw.py": IMPL}, "impl"),
+    # session 45: starred items, os.path.join with os.sep, re.sub of literals (a backslash in an f-string's part
+    # crashed the index on Python 3.11: ValueError from ast.unparse)
+    "starred_split": ({"pkg/app.py": "import importlib\n\n\ndef main():\n    return importlib.import_module("
+                                     "'.'.join([*__name__.split('.')[:-1], 'impl'])).run()\n"}, "impl"),
+    "path_join_sep": ({"pkg/app.py": "import importlib, os\n\n\ndef main():\n    return importlib.import_module("
+                                     "os.path.join(__package__, 'impl').replace(os.sep, '.')).run()\n"}, "impl"),
+    "re_sub_literal": ({"pkg/app.py": "import importlib, re\n\n\ndef main():\n"
+                                      "    rel = re.sub(r'\\.py$', '', 'impl.py')\n"
+                                      "    return importlib.import_module(f'{__package__}.{rel}').run()\n"}, "impl"),
 }
 
 

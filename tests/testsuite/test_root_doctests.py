@@ -46,3 +46,35 @@ def test_the_default_pytest_check_runs_the_configured_testpaths(tmp_path):
     analysis = analyse(spec, jobs=1)
     _default_tests(spec, analysis)
     assert spec.sections["checks"].pytest.tests == ("tests", "README.md")
+
+
+# Session 45: no ``testpaths``: plain ``pytest`` at the root collects every file the glob matches (a README beside
+# pyproject.toml, a page under docs/), but none in a folder pytest does not enter (``build/``, ``.*``)
+UNLISTED = {
+    "pyproject.toml": '[project]\nname = "pnt"\nversion = "1.0"\n\n'
+                      '[tool.pytest.ini_options]\naddopts = "--doctest-glob=*.md"\n',
+    "README.md": "# pnt\n\n>>> from pnt.plugins.alpha import VALUE\n>>> VALUE\n'alpha'\n",
+    "docs/guide.md": ">>> from pnt.plugins import beta\n>>> beta.VALUE\n'beta'\n",
+    "build/old.md": ">>> from pnt.plugins import gamma\n",
+    "pnt/__init__.py": "",
+    "pnt/core.py": "def add(a, b):\n    return a + b\n",
+    "pnt/plugins/__init__.py": "",
+    "pnt/plugins/alpha.py": "VALUE = 'alpha'\n",
+    "pnt/plugins/beta.py": "VALUE = 'beta'\n",
+    "pnt/plugins/gamma.py": "VALUE = 'gamma'\n",
+    "pnt/legacy.py": "from pnt.plugins import alpha, beta, gamma\n",
+    "tests/test_core.py": "from pnt.core import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n",
+}
+
+
+def test_a_readme_pytest_collects_without_testpaths_keeps_what_it_imports(tmp_path):
+    spec = 'source = "."\nroots = ["pnt.core"]\ntests = ["tests"]\n\n[symbols]\npublic_api = "roots"\n'
+    result = shrink(write_project(tmp_path, UNLISTED, spec) / "slimfork.toml", tmp_path / "fork", verify=False)
+    fork = result.out
+    assert (fork / "pnt/plugins/alpha.py").exists() and (fork / "pnt/plugins/beta.py").exists()
+    assert not (fork / "pnt/plugins/gamma.py").exists() and not (fork / "pnt/legacy.py").exists()
+    support = result.data["tests"]["support"]
+    assert "README.md" in support["pnt.plugins.alpha"] and "docs/guide.md" in support["pnt.plugins.beta"]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=fork,
+                         capture_output=True, text=True, env={"PYTHONPATH": str(fork), "PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0 and "3 passed" in run.stdout, run.stdout + run.stderr

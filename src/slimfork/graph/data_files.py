@@ -64,7 +64,8 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
             continue
         cython = path.endswith(CYTHON_SUFFIXES)
         names = _cython_imports(root, path, package) if cython else \
-            _names(root, path, pattern) + relative_code_names(root, path, package, mm)
+            _names(root, path, pattern) + relative_code_names(root, path, package, mm) + \
+            placeholder_names(_text(root, path), package, mm)
         why = f"the Cython source {path} imports it" if cython else f"the data file {path} names it"
         for text in names:
             if not mm.is_internal(text):
@@ -234,6 +235,27 @@ def relative_code_names(root: str, path: str, package: str, mm: ModuleMap) -> li
     text = _text(root, path)
     info = ModuleInfo(package, None, True)
     return [m for n in relative_code_imports(text) for m in mm.code_import_targets(info, n)] if "from ." in text else []
+
+
+# a template's placeholder before a dotted tail: $pkg.x, ${pkg}.x, {pkg}.x, {{ pkg }}.x, %(pkg)s.x, @PKG@.x
+_PLACEHOLDER = re.compile(r"(?:\$\{?\w+\}?|\{\{?\s*\w+\s*\}\}?|%\(\w+\)s|@\w+@)((?:\.[A-Za-z_]\w*)+)")
+
+
+def placeholder_names(text: str, package: str, mm: ModuleMap) -> list[str]:
+    """The modules a template of the package names through a placeholder it fills in at run time
+    (``module = $pkg.plugins.alpha`` read by ``Template(text).substitute(pkg=__package__)``): the placeholder may
+    stand for the package or any package above it, so each such name that reaches below it counts (session 45:
+    the text names no module by itself, ``plugins/alpha.py`` left the fork)."""
+    if not any(c in text for c in "${%@"):
+        return []
+    parts = package.split(".")
+    out = []
+    for tail in dict.fromkeys(_PLACEHOLDER.findall(text)):
+        for prefix in (".".join(parts[:i]) for i in range(1, len(parts) + 1)):
+            target = mm.longest_module(prefix + tail)
+            if target and target != prefix and target.startswith(prefix + "."):
+                out.append(prefix + tail)
+    return out
 
 
 def _cython_imports(root: str, path: str, package: str) -> list[str]:

@@ -92,8 +92,8 @@ def scan_calls(tree: ast.Module, summary: ModuleSummary) -> None:
                 found = [d._replace(reads=(read_off[key],)) if d.target and not d.prefix else d for d in found]
             summary.dynamic_imports.extend(found)
             if name == "__import__":
-                summary.imports.extend(_fromlist(node))
-                summary.dynamic_imports.extend(_computed_fromlist(node, found))
+                summary.imports.extend(_fromlist(node, bound))
+                summary.dynamic_imports.extend(_computed_fromlist(node, found, bound))
         elif name in ("attach", "attach_stub") and node.args and isinstance(node.args[0], ast.Name) \
                 and node.args[0].id == "__name__":
             summary.dynamic_imports.extend(_lazy_loader(node, name))
@@ -107,14 +107,24 @@ _KEYWORD_NAMES = {"import_module": ("name", "package"), "find_spec": ("name", "p
 
 
 def _positional(call: ast.Call, names: tuple[str, ...]) -> ast.Call:
-    """The call with its leading arguments given by keyword (``name=``, ``package=``) made positional."""
-    given = {k.arg: k.value for k in call.keywords}
+    """The call with its leading arguments given by keyword (``name=``, ``package=``, or a ``**`` dict literal
+    holding them: ``import_module(**{"name": ".x", "package": __package__})``) made positional."""
+    plain: list[ast.keyword] = []
+    for k in call.keywords:
+        keys = k.value.keys if k.arg is None and isinstance(k.value, ast.Dict) else []
+        if keys and all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in keys):
+            assert isinstance(k.value, ast.Dict)
+            plain += [ast.keyword(str(key.value), value) for key, value in zip(keys, k.value.values)
+                      if isinstance(key, ast.Constant)]
+        else:
+            plain.append(k)
+    given = {k.arg: k.value for k in plain}
     args = []
     for name in names:
         if name not in given:
             break
         args.append(given.pop(name))
-    keywords = [k for k in call.keywords if k.arg in given]
+    keywords = [k for k in plain if k.arg in given]
     return ast.Call(call.func, args, keywords, lineno=call.lineno, col_offset=call.col_offset)
 
 
@@ -143,24 +153,43 @@ def lazy_getattr_calls(tree: ast.Module) -> set[int]:
     return calls
 
 
-def _computed_fromlist(call: ast.Call, found: list[DynamicImport]) -> list[DynamicImport]:
+def _fromlist_names(call: ast.Call, bound: dict[str, ast.expr] | None) -> ast.expr | None:
+    """The ``fromlist`` argument, a name bound once to a literal read as that literal (``fromlist=NAMES``)."""
+    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    if isinstance(names, ast.Name) and bound and names.id in bound:
+        return bound[names.id]
+    return names
+
+
+def _computed_fromlist(call: ast.Call, found: list[DynamicImport],
+                       bound: dict[str, ast.expr] | None = None) -> list[DynamicImport]:
     """``__import__(f"{__package__}.sub", fromlist=["x"])``: each entry may be a submodule of the one name the
     call computes (its own package's), loaded as ``from pkg.sub import x`` would; so with a literal name
     (``__import__("pkg.plugins", globals(), locals(), ["alpha"]).alpha.VALUE``): a submodule imported by name, read
-    whole (session 43: its names were pruned, no binding showing their reads)."""
-    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    whole (session 43: its names were pruned, no binding showing their reads). A fromlist computed at run time
+    may name any submodule: every module under the name stays (session 45: ``fromlist=names`` kept none)."""
+    names = _fromlist_names(call, bound)
     entries = literal_strings(names) if names is not None else None
+    if names is not None and entries is None and not _empty(names):
+        return [DynamicImport(d.line, d.text, f"{d.target}.", True, d.package) for d in found
+                if d.target and not d.prefix and not d.target.startswith(".")]
     if not entries:
         return []
     return [d._replace(target=f"{d.target}.{e}") for d in found if d.target and not d.prefix
             and not d.target.startswith(".") for e in entries if e.isidentifier()]
 
 
-def _fromlist(call: ast.Call) -> list[ImportEdge]:
+def _empty(node: ast.expr) -> bool:
+    """``fromlist=None``, ``()``, ``[]``: no submodule loads."""
+    return isinstance(node, ast.Constant) and not node.value or isinstance(node, (ast.List, ast.Tuple)) \
+        and not node.elts
+
+
+def _fromlist(call: ast.Call, bound: dict[str, ast.expr] | None = None) -> list[ImportEdge]:
     """``__import__("pkg.plug", fromlist=["leaf"])`` loads ``pkg.plug.leaf`` when it is a submodule, as
     ``from pkg.plug import leaf`` does."""
     module = call.args[0]
-    names = call.args[3] if len(call.args) > 3 else next((k.value for k in call.keywords if k.arg == "fromlist"), None)
+    names = _fromlist_names(call, bound)
     entries = literal_strings(names) if names is not None else None
     if not entries or not (isinstance(module, ast.Constant) and isinstance(module.value, str)) or len(call.args) > 4 \
             or any(k.arg == "level" for k in call.keywords):
@@ -489,7 +518,10 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     a name computed from the module's own name alone (``{=EXPR}``, index/own_expr.py), else one prefix entry.
     ``bound``: names bound once (the function's locals, module constants); ``derived``: module constants bound to
     the own name or its parent's (``_BASE = __name__.rsplit(".", 1)[0]``)."""
-    if bound and any(isinstance(n, ast.Starred) for n in ast.walk(call.args[0])):
+    if bound and any(isinstance(a, ast.Starred) for a in call.args):  # import_module(*ARGS), ARGS = (".x", __package__)
+        call = ast.Call(call.func, _splice_items(call.args, bound), call.keywords, lineno=call.lineno,
+                        col_offset=call.col_offset)
+    if bound and call.args and any(isinstance(n, ast.Starred) for n in ast.walk(call.args[0])):
         call = ast.Call(call.func, [_spliced(call.args[0], bound), *call.args[1:]], call.keywords,
                         lineno=call.lineno, col_offset=call.col_offset)
     found = _dynamic_imports(call, name, variables, consts, defaults, attributes, derived or {})
@@ -502,16 +534,22 @@ def dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
 
 def _spliced(node: ast.expr, bound: dict[str, ast.expr]) -> ast.expr:
     """``".".join([__package__, *PARTS])`` with ``PARTS = ("backends", "fast")`` bound once: the list with the
-    items spliced in (session 44: a starred item left the whole name computed)."""
+    items spliced in (session 44: a starred item left the whole name computed); a call's own starred arguments
+    too (``"{}.{}.{}".format(__package__, *PARTS)``, session 45)."""
     if isinstance(node, ast.Call):
-        return ast.Call(node.func, [_spliced(a, bound) for a in node.args], node.keywords)
+        return ast.Call(node.func, _splice_items([_spliced(a, bound) for a in node.args], bound), node.keywords)
     if not isinstance(node, (ast.List, ast.Tuple)):
         return node
-    elts: list[ast.expr] = []
-    for elt in node.elts:
-        value = bound.get(elt.value.id) if isinstance(elt, ast.Starred) and isinstance(elt.value, ast.Name) else None
-        elts += list(value.elts) if isinstance(value, (ast.Tuple, ast.List)) else [elt]
-    return type(node)(elts, ast.Load())
+    return type(node)(_splice_items(node.elts, bound), ast.Load())
+
+
+def _splice_items(items: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.expr]:
+    out: list[ast.expr] = []
+    for item in items:
+        value = bound.get(item.value.id) if isinstance(item, ast.Starred) and isinstance(item.value, ast.Name) \
+            else None
+        out += list(value.elts) if isinstance(value, (ast.Tuple, ast.List)) else [item]
+    return out
 
 
 def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]], consts: dict[str, list[str]],

@@ -1,6 +1,7 @@
 """Other names of the import functions: ``from importlib import import_module as im``, ``_load =
 importlib.import_module``, ``load = functools.partial(importlib.import_module, package=__package__)``. A call
-through one is read as a call of the function itself, with what the ``partial`` fixed put first."""
+through one is read as a call of the function itself, with what the ``partial`` fixed put first; so is a ``partial``
+called or mapped where it is made (``map(partial(import_module, package=__package__), [".x"])``, session 45)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,17 @@ def import_aliases(tree: ast.Module) -> dict[str, tuple[str, list[ast.expr], lis
             value = node.value
             if (name := _importer(value)) is not None:
                 out[node.targets[0].id] = (name, [], [])
-            elif isinstance(value, ast.Call) and _name(value.func) == "partial" and value.args \
-                    and (name := _importer(value.args[0])) is not None:
-                out[node.targets[0].id] = (name, list(value.args[1:]), list(value.keywords))
+            elif (fixed := _partial(value)) is not None:
+                out[node.targets[0].id] = fixed
     return out
+
+
+def _partial(node: ast.expr) -> tuple[str, list[ast.expr], list[ast.keyword]] | None:
+    """``functools.partial(importlib.import_module, package=__package__)``: the function and what it fixes."""
+    if isinstance(node, ast.Call) and _name(node.func) == "partial" and node.args \
+            and (name := _importer(node.args[0])) is not None:
+        return name, list(node.args[1:]), list(node.keywords)
+    return None
 
 
 def through_alias(call: ast.Call, aliases) -> ast.Call:
@@ -31,10 +39,15 @@ def through_alias(call: ast.Call, aliases) -> ast.Call:
     importlib.import_module, [f"{__package__}.plugins.{n}" for n in NAMES])`` as a call on the comprehension's
     element (or on the iterable, a name of a literal list)."""
     if isinstance(call.func, ast.Name) and call.func.id == "map" and len(call.args) == 2 and not call.keywords \
-            and (_importer(call.args[0]) is not None or _name(call.args[0]) in aliases):
+            and (_importer(call.args[0]) is not None or _name(call.args[0]) in aliases
+                 or _partial(call.args[0]) is not None):
         func, items = call.args
         element = items.elt if isinstance(items, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) else items
         return through_alias(ast.copy_location(ast.Call(func, [element], []), call), aliases)
+    if (fixed := _partial(call.func)) is not None:  # partial(importlib.import_module, package=__package__)(".x")
+        name, args, keywords = fixed
+        func = ast.copy_location(ast.Name(name, ast.Load()), call.func)
+        return ast.copy_location(ast.Call(func, [*args, *call.args], [*keywords, *call.keywords]), call)
     if not (isinstance(call.func, ast.Name) and call.func.id in aliases) or call.func.id in IMPORTERS:
         return call
     name, args, keywords = aliases[call.func.id]

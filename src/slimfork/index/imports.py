@@ -29,7 +29,7 @@ _PATH_LOADS = re.compile(r"\b(?:spec_from_file_location|SourceFileLoader|Sourcel
 _PY_PATH = re.compile(r"""(["'])((?:[\w.-]+/)*[\w.-]+\.py)(?::[A-Za-z_][\w.]*)?\1""")
 _PREFIX_STRING = re.compile(r"""\w\.["']""")  # "docutils.languages.": a module-name prefix
 # a pickle beside the packages (``data/state.pkl``, ``model.joblib``) names the classes it loads, as a config does
-_DATA_NAME = re.compile(r"(?:[\w.-]+/)*[\w-][\w.-]*\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env"
+_DATA_NAME = re.compile(r"(?:[\w.-]+/)*(?:[\w-][\w.-]*)?\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env"
                         r"|properties|lst|list|pkl|pickle|joblib)(?:\.(?:gz|bz2|xz|lzma))?")
 _DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env|properties|lst|list|pkl|pickle"
                           r"|joblib)(?:\.(?:gz|bz2|xz|lzma))?[\"']")

@@ -3,13 +3,17 @@
 ``type(self).__module__.replace(".api.", ".impls.")``. The index cannot evaluate them (a summary is cached by the
 file's content, whatever its module's name), so it stores the expression as the target ``{=EXPR}``, its names
 bound once (locals and module constants) written in; the graph evaluates it with the module's name
-(``evaluate_own``). Only literals, the own name and an allow-list of string operations evaluate; anything else
-leaves the import as a name computed at run time."""
+(``evaluate_own``). Only literals, the own name and an allow-list of string operations evaluate (session 45:
+starred items, ``os.path.join``, ``os.sep``, ``re.sub`` of literals); anything else leaves the import as a name
+computed at run time."""
 
 from __future__ import annotations
 
 import ast
+import copy
 import importlib.util
+import posixpath
+import re
 
 MARK = "{="
 _OWN = frozenset({"__name__", "__package__"})
@@ -18,6 +22,8 @@ _METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "replace", "
 _CLASS_MODULE = frozenset({"type(self).__module__", "self.__class__.__module__", "cls.__module__",
                            "__class__.__module__", "type(cls).__module__", "self.__module__"})
 _MAX = 500  # characters of any value evaluated: a name, never a computation
+_SEPARATORS = frozenset({"os.sep", "os.path.sep", "posixpath.sep"})
+_PATH_JOINS = frozenset({"os.path.join", "posixpath.join", "path.join"})
 
 
 class _Unknown(Exception):
@@ -29,7 +35,13 @@ def own_expression(node: ast.expr, bound: dict[str, ast.expr]) -> tuple[str, boo
     class, which a subclass elsewhere changes, or failed with a made-up name) for an argument computed from the
     module's own name alone; ``bound``: names bound once to an expression, written in."""
     inlined = _inline(node, bound, 4)
-    text = ast.unparse(inlined)
+    try:
+        text = ast.unparse(inlined)
+    except ValueError:  # Python 3.11 cannot write a backslash inside an f-string's expression: as a concatenation
+        try:
+            text = ast.unparse(_concatenated(inlined))
+        except ValueError:
+            return None
     via_class = any(c in text for c in _CLASS_MODULE)
     if not via_class and not any(own in text for own in (*_OWN, "__spec__")):
         return None
@@ -87,7 +99,24 @@ def _inline(node: ast.expr, bound: dict[str, ast.expr], depth: int) -> ast.expr:
 
 
 def _copy(node: ast.expr) -> ast.expr:
-    return ast.parse(ast.unparse(node), mode="eval").body
+    return copy.deepcopy(node)
+
+
+def _concatenated(node: ast.expr) -> ast.expr:
+    """The expression with its plain f-strings written as ``+`` of their pieces (``f"{a}.x"``: ``str(a) + ".x"``)."""
+
+    class _Writer(ast.NodeTransformer):
+        def visit_JoinedStr(self, joined: ast.JoinedStr) -> ast.expr:
+            out: ast.expr = ast.Constant("")
+            for v in joined.values:
+                if isinstance(v, ast.FormattedValue) and v.conversion == -1 and v.format_spec is None:
+                    v = ast.Call(ast.Name("str", ast.Load()), [self.visit(v.value)], [])
+                elif not isinstance(v, ast.Constant):
+                    return joined
+                out = ast.BinOp(out, ast.Add(), v)
+            return out
+
+    return _Writer().visit(node)
 
 
 def _eval(node: ast.expr, env: dict[str, str]) -> object:
@@ -107,8 +136,15 @@ def _value(node: ast.expr, env: dict[str, str]) -> object:
         return env["__name__"]
     if text == "__spec__.parent":
         return env["__package__"]
+    if text in _SEPARATORS:  # os.sep: a POSIX run
+        return "/"
     if isinstance(node, (ast.List, ast.Tuple)):
-        items = [_eval(e, env) for e in node.elts]
+        items: list[object] = []
+        for e in node.elts:  # [*__name__.split(".")[:-1], "impl"]: the starred items spliced in
+            spliced = _eval(e.value, env) if isinstance(e, ast.Starred) else None
+            if isinstance(e, ast.Starred) and not isinstance(spliced, (list, tuple)):
+                raise _Unknown
+            items += list(spliced) if isinstance(spliced, (list, tuple)) else [_eval(e, env)]
         return items if isinstance(node, ast.List) else tuple(items)
     if isinstance(node, ast.JoinedStr):
         return "".join(_piece(v, env) for v in node.values)
@@ -180,6 +216,11 @@ def _call(node: ast.Call, env: dict[str, str]) -> object:
         return str(args[0])
     if called.rpartition(".")[2] == "resolve_name" and len(args) == 2 and all(isinstance(a, str) for a in args):
         return importlib.util.resolve_name(*args)  # type: ignore[arg-type]
+    strings = [a for a in args if isinstance(a, str)]
+    if called in _PATH_JOINS and args and len(strings) == len(args):  # os.path.join(__package__, "impl")
+        return posixpath.join(*strings)
+    if called == "re.sub" and len(strings) == len(args) == 3:  # re.sub(r"\.py$", "", "backends/fast.py")
+        return re.sub(strings[0], strings[1], strings[2])
     if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
         raise _Unknown
     receiver = _eval(func.value, env)

@@ -1,8 +1,9 @@
 """A string built by ``%``, ``str.format``, ``sep.join``, ``string.Template`` or ``+`` as the f-string it equals (``"%s.drivers.%s" %
 (__package__, d)`` is ``f"{__package__}.drivers.{d}"``), so the rules for f-string names apply to every spelling.
 Only plain fields convert (``%s``, ``{}``/``{0}``/``{name}`` without a conversion or a format spec; ``%(name)s``,
-``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44); anything else is
-returned as written."""
+``format_map`` and ``**`` over a dict literal, ``sep.join(filter(None, [...]))``: session 44; ``reversed([...])``,
+``tuple([...])``, ``Formatter().vformat(text, (...), {...})``, ``dict(pkg=...)``, ``{0[pkg]}``: session 45); anything
+else is returned as written."""
 
 from __future__ import annotations
 
@@ -48,6 +49,11 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
             and node.func.attr in ("substitute", "safe_substitute") and (text := _template_text(node.func.value)):
         return _template(text, node)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "vformat" \
+            and len(node.args) == 3 and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+            and (items := _joined_items(node.args[1])) is not None and (named := _mapping(node.args[2])) is not None:
+        # string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {}): as str.format
+        return _format(node.args[0].value, ast.Call(node.func, items, [ast.keyword(k, v) for k, v in named.items()]))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Constant) \
             and isinstance(node.func.value.value, str):
         if node.func.attr == "format":
@@ -67,9 +73,12 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
 
 
 def _mapping(node: ast.expr) -> dict[str, ast.expr] | None:
-    """A dict literal with string keys (``{"pkg": __package__}``) as its items."""
+    """A dict literal with string keys (``{"pkg": __package__}``, ``dict(pkg=__package__)``) as its items."""
     if isinstance(node, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys):
         return {k.value: v for k, v in zip(node.keys, node.values)}  # type: ignore[union-attr]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args \
+            and all(k.arg for k in node.keywords):  # dict(pkg=__package__)
+        return {k.arg: k.value for k in node.keywords if k.arg}
     return None
 
 
@@ -80,7 +89,14 @@ def _joined_items(node: ast.expr) -> list[ast.expr] | None:
             and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
         items = _joined_items(node.args[1])
         return None if items is None else [e for e in items if not (isinstance(e, ast.Constant) and not e.value)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEQUENCE_CALLS \
+            and len(node.args) == 1 and not node.keywords:  # reversed([...]), tuple([...]): session 45
+        items = _joined_items(node.args[0])
+        return None if items is None else items[::-1] if node.func.id == "reversed" else items
     return list(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else None
+
+
+_SEQUENCE_CALLS = ("reversed", "tuple", "list")
 
 
 def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
@@ -90,7 +106,9 @@ def _percent(text: str, right: ast.expr) -> list[str | ast.expr] | None:
     fields = [p for p in pieces if p.startswith("%") and len(p) == 2 and p != "%%"]
     if any(f != "%s" for f in fields) or "%(" in text:
         return None
-    args = right.elts if isinstance(right, ast.Tuple) else [right] if len(fields) == 1 else None
+    as_tuple = isinstance(right, ast.Tuple) or isinstance(right, ast.Call) and isinstance(right.func, ast.Name) \
+        and right.func.id == "tuple"  # "%s.%s" % tuple([__package__, "fast"])
+    args = _joined_items(right) if as_tuple else [right] if len(fields) == 1 else None
     if args is None or len(args) != len(fields) or any(isinstance(a, ast.Starred) for a in args):
         return None
     out: list[str | ast.expr] = []
@@ -135,14 +153,22 @@ def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
             return None
         if field == "":
             field, auto = str(auto), auto + 1
-        if field.isdigit() and int(field) < len(call.args):
-            value = call.args[int(field)]
-        elif field in named:
-            value = named[field]
+        head, _, key = field.partition("[")
+        if key and key.endswith("]") and (found := _argument(head, call.args, named)) is not None \
+                and (items := _mapping(found)) is not None and key[:-1] in items:  # "{0[pkg]}.x".format({"pkg": ...})
+            value = items[key[:-1]]
+        elif (found := _argument(field, call.args, named)) is not None:
+            value = found
         else:
-            return None  # an attribute or item of an argument ("{0.name}"), or a missing one
+            return None  # an attribute of an argument ("{0.name}"), or a missing one
         out += _parts(value) or [value]
     return out
+
+
+def _argument(field: str, args: list[ast.expr], named: dict[str, ast.expr]) -> ast.expr | None:
+    if field.isdigit():
+        return args[int(field)] if int(field) < len(args) else None
+    return named.get(field)
 
 
 def _template_text(node: ast.expr) -> str | None:

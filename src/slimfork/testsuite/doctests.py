@@ -25,10 +25,21 @@ def collected_by_pytest(path: str, globs: list[str]) -> bool:
                fnmatch.fnmatch(path, "*/" + g) for g in globs)
 
 
-def doctest_files(paths: list[str], globs: list[str], test_globs: list[str], testpaths: list[str]) -> list[str]:
-    """The files of ``paths`` pytest collects as doctests: matching ``globs``, in a test folder or ``testpaths``."""
+def doctest_files(paths: list[str], globs: list[str], test_globs: list[str], testpaths: list[str],
+                  norecursedirs: tuple[str, ...] | list[str] = ()) -> list[str]:
+    """The files of ``paths`` pytest collects as doctests: matching ``globs``, in a test folder or ``testpaths``;
+    without ``testpaths``, plain ``pytest`` at the root collects them anywhere but in ``norecursedirs`` folders (a
+    ``README.md`` beside ``pyproject.toml`` under ``--doctest-glob=*.md``)."""
     return [p for p in paths if p.endswith(_TEXT) and collected_by_pytest(p, globs) and (
-        first_match(test_globs, p) is not None or any(_under(p, t) for t in testpaths))]
+        first_match(test_globs, p) is not None or collected_path(p, testpaths, norecursedirs))]
+
+
+def collected_path(path: str, testpaths: list[str], norecursedirs) -> bool:
+    """Whether plain ``pytest`` at the root reaches ``path``: under a ``testpaths`` entry, or, without any, in no
+    folder ``norecursedirs`` matches."""
+    if testpaths:
+        return any(_under(path, t) for t in testpaths)
+    return not any(fnmatch.fnmatch(part, d) for part in path.split("/")[:-1] for d in norecursedirs)
 
 
 def _under(path: str, testpath: str) -> bool:
@@ -108,6 +119,34 @@ def _code_block_uses(root, rel: str, internal: set[str]) -> list[Use]:
                     continue
     collect_uses(ast.Module(body=body, type_ignores=[]), unit, internal)
     return unit.uses
+
+
+def library_doctests_load(root, modules: dict[str, str], internal: set[str], module_of) -> dict[str, str]:
+    """Under ``--doctest-modules`` pytest runs the docstring examples of the library modules it collects
+    (``modules``: name -> path, the kept ones under its test paths): the project modules their ``>>>`` lines import
+    (``module_of``: a dotted use -> its module, or None) -> why they stay as test support. A module's docstring
+    importing what only it imports fails in the fork otherwise."""
+    out: dict[str, str] = {}
+    for name, rel in sorted(modules.items()):
+        source = (root / rel).read_bytes()
+        if b">>>" not in source:
+            continue
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                text = ast.get_docstring(node, clean=False)
+                unit = Unit(name, "test", 1, 1)
+                collect_uses(ast.Module(body=[s for e in doctest_examples(text or "") for s in e.body],
+                                        type_ignores=[]), unit, internal)
+                for use in unit.uses:
+                    module = module_of(use.dotted)
+                    if module is not None and module != name:
+                        out.setdefault(module, f"a doctest in {rel} (line {getattr(node, 'lineno', 1)}), which "
+                                               "pytest runs (--doctest-modules), imports it")
+    return out
 
 
 def text_files(root, paths: list[str]) -> dict[str, str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from slimfork.source.pytest_ini import configured_testpaths, pytest_options
 
 DEFAULT_DOCTEST_GLOB = "test*.txt"
+DEFAULT_NORECURSEDIRS = ("*.egg", ".*", "_darcs", "build", "CVS", "dist", "node_modules", "venv", "{arch}")
 
 
 @dataclass
@@ -24,6 +25,7 @@ class PytestConfig:
     doctest_globs: list[str] = field(default_factory=list)  # as given; the default when none is
     doctest_modules: bool = False
     testpaths: list[str] = field(default_factory=list)
+    norecursedirs: list[str] = field(default_factory=list)  # folder globs pytest does not enter (its defaults)
     usefixtures: list[str] = field(default_factory=list)  # the ini option: every test requests them
     pythonpath: list[str] = field(default_factory=list)  # folders (from the root) pytest puts on sys.path
     named: list[tuple[str, str]] = field(default_factory=list)  # (dotted name, where) in any option's value
@@ -42,6 +44,8 @@ def read_pytest_config(root: Path) -> PytestConfig:
         _plugins_needed(args, options, name, out)
         used = options.get("usefixtures", [])
         out.usefixtures += used.split() if isinstance(used, str) else [str(u) for u in used]
+        skipped = options.get("norecursedirs", [])
+        out.norecursedirs += skipped.split() if isinstance(skipped, str) else [str(s) for s in skipped]
         folders = options.get("pythonpath", [])
         out.pythonpath += folders.split() if isinstance(folders, str) else [str(f) for f in folders]
         for key, value in options.items():  # DJANGO_SETTINGS_MODULE = pkg.settings, filterwarnings =
@@ -49,6 +53,7 @@ def read_pytest_config(root: Path) -> PytestConfig:
                 out.named += [(found, f"{name} {key}") for found in _DOTTED.findall(str(text))]  # option
     out.doctest_globs = list(dict.fromkeys(out.doctest_globs)) or [DEFAULT_DOCTEST_GLOB]
     out.testpaths = configured_testpaths(root)
+    out.norecursedirs = list(dict.fromkeys(out.norecursedirs)) or list(DEFAULT_NORECURSEDIRS)
     out.usefixtures = list(dict.fromkeys(out.usefixtures))
     out.pythonpath = list(dict.fromkeys(out.pythonpath))
     return out

@@ -21,7 +21,8 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.data_readers import data_of_removed_tests
-from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, doctest_files, scan_doctest_file, text_files
+from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, collected_path, doctest_files, \
+    library_doctests_load, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, REMOVED, TABLE, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
 from slimfork.testsuite.loads import add_loads, lost_loads, needed_loads
@@ -71,7 +72,8 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                                  config.doctest_modules, _generated_for(rel, generated)) for rel in py}
     _request_setup_fixtures(files, config.usefixtures)
     texts = {rel: (tree.root / rel).read_text("utf-8", "replace") for rel in doctest_files(
-        sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths)}
+        sorted(set(index.other_files) - removed_already), config.doctest_globs, globs, config.testpaths,
+        config.norecursedirs)}
     # a file without examples yields no doctest (pytest collects nothing from it): it stays data, which a
     # conftest may collect itself (pygments' tests/snippets/<lexer>/test_*.txt)
     doctest_paths = [rel for rel, text in texts.items() if ">>>" in text]
@@ -89,6 +91,9 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                    analysis.graph.mm)
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
+    if config.doctest_modules:
+        loaded.update({m: why for m, why in library_doctests_load(tree.root, _collected_modules(
+            analysis, stages.plan, config), internal, library.module_of).items() if m not in loaded})
     decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
     _tests_naming_removed_files(files, decisions)
     cut_abstract_placeholders(tree.root, files, decisions)
@@ -139,6 +144,14 @@ def _documents_load(files, doctest_paths: list[str], globs: list[str], library: 
                 if module is not None:
                     out.setdefault(module, f"the doctest {rel}:{use.line}, which pytest collects, imports it")
     return out
+
+
+def _collected_modules(analysis, plan, config) -> dict[str, str]:
+    """The library modules the plan keeps whose files pytest collects (under ``testpaths``, or anywhere but in
+    ``norecursedirs`` without them) -> their paths."""
+    gone = {r.path for r in plan.removals if r.kind in GONE_KINDS}
+    return {name: info.path for name, info in analysis.graph.mm.modules.items() if info.path and info.path.endswith(
+        ".py") and info.path not in gone and collected_path(info.path, config.testpaths, config.norecursedirs)}
 
 
 def _conftest_plugins(files, modules) -> dict[str, str]:
