@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import posixpath
 import tempfile
 from pathlib import Path
 
@@ -27,3 +28,13 @@ def write_atomic(path: Path, data: bytes | str, mode: int | None = None) -> None
         except FileNotFoundError:
             pass
         raise
+
+
+def folders_above(rel: str) -> list[str]:
+    """The folders of a relative path, nearest first: ``a/b/c.py`` -> ``["a/b", "a"]``."""
+    out = []
+    folder = posixpath.dirname(rel)
+    while folder:
+        out.append(folder)
+        folder = posixpath.dirname(folder)
+    return out

@@ -7,10 +7,10 @@ modules stay kept; the audit reports them at 30, saying what would have to hold 
 from __future__ import annotations
 
 import ast
-import posixpath
 import re
 from collections import deque
 
+from slimfork.fsutil import folders_above
 from slimfork.audit.model import Finding
 
 CONFIDENCE = 30
@@ -78,10 +78,8 @@ def _grouped(files: dict[str, str], python_paths: list[str], lines: dict[str, in
     """One finding per top folder all of whose Python files are in ``files``, else one per file."""
     below: dict[str, list[str]] = {}
     for path in python_paths:
-        folder = posixpath.dirname(path)
-        while folder:
+        for folder in folders_above(path):
             below.setdefault(folder, []).append(path)
-            folder = posixpath.dirname(folder)
     whole = {f for f, paths in below.items() if all(p in files for p in paths)}
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out, covered = [], set()

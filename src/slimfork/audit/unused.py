@@ -13,6 +13,7 @@ import re
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
+from slimfork.fsutil import folders_above
 from slimfork.audit.builders import setup_scripts
 from slimfork.audit.copied_folders import copied_folder_files
 from slimfork.audit.layout import nested_distribution_files
@@ -290,10 +291,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     ambiguous = {**test_data, **(ambiguous or {})}
     folders: dict[str, list[str]] = {}
     for path in python_paths:
-        folder = posixpath.dirname(path)
-        while folder:
+        for folder in folders_above(path):
             folders.setdefault(folder, []).append(path)
-            folder = posixpath.dirname(folder)
     # a folder finding never mixes example code (30) with files that are not: it would call one or the other wrong
     # nor scripts and what they import (30) with files no script reaches (nunchaku's app/: 33 scripts and their
     # helpers beside two dataset loaders were one folder "unreached" at 70); a folder a script outside it imports

@@ -12,6 +12,7 @@ import posixpath
 import re
 from pathlib import Path
 
+from slimfork.fsutil import folders_above
 from slimfork.testsuite.decide import TestDecisions
 from slimfork.testsuite.scan import TestFile
 
@@ -28,8 +29,7 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
     gone_files = decisions.removed_files()
     kept = {rel: _kept_text(root / rel, files[rel], decisions) for rel in files if rel not in gone_files}
     listing = [posixpath.dirname(rel) for rel, text in kept.items() if _LISTING.search(text)]
-    code_folders = {posixpath.dirname(rel) for rel in python_files}
-    code_folders |= {f for folder in list(code_folders) for f in _ancestors(folder)}
+    code_folders = {f for rel in python_files for f in folders_above(rel)}
     mentioned: dict[str, bool] = {}
     out: dict[str, str] = {}
     for rel in data:
@@ -77,16 +77,8 @@ def _removed_readers(files: dict[str, TestFile], decisions: TestDecisions) -> di
 
 def _data_folders(rel: str, code_folders: set[str]) -> list[str]:
     """The folders of ``rel``'s path that hold no Python file at any depth, deepest first."""
-    folders = [f for f in _ancestors(posixpath.dirname(rel)) if f not in code_folders]
+    folders = [f for f in folders_above(rel) if f not in code_folders]
     return sorted(folders, key=len, reverse=True)
-
-
-def _ancestors(folder: str) -> list[str]:
-    out = []
-    while folder:
-        out.append(folder)
-        folder = posixpath.dirname(folder)
-    return out
 
 
 def _at_or_below(rel: str, folder: str) -> bool:
