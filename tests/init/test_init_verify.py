@@ -301,3 +301,25 @@ def test_reporter_pytest_plugins_are_not_drafted(tmp_path, capsys):
     assert ("## not drafted: pytest-github-actions-annotate-failures (a pytest plugin that only reports the "
             "results") in text
     assert "## not drafted: pytest-sugar>=1 (a pytest plugin that only reports" in text
+
+
+def test_one_requirement_quoted_two_ways_is_drafted_once(tmp_path, capsys):
+    """fontTools 4.68.0: PKG-INFO's ``brotli>=1.2.1; platform_python_implementation == "CPython"`` and setup.py's
+    ``"brotli >= 1.2.1; platform_python_implementation == 'CPython'"`` (the ``all`` extra) were drafted both: the
+    markers differ only in their quotes and spaces, as packaging writes them."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n",
+        "tests/test_x.py": "import brotli\n\ndef test_x():\n    pass\n",
+        "PKG-INFO": "Metadata-Version: 2.1\nName: pkg\nVersion: 1.0\n"
+                    'Requires-Dist: brotli>=1.2.1; platform_python_implementation == "CPython" and extra == "woff"\n',
+        "setup.py": """
+            from setuptools import setup
+            extras = {"woff": ["brotli >= 1.2.1; platform_python_implementation == 'CPython'"]}
+            extras["all"] = sum(extras.values(), [])
+            setup(name="pkg", extras_require=extras)
+            """,
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert [r for r in verify["requirements"] if r.startswith("brotli")] == [
+        'brotli>=1.2.1; platform_python_implementation == "CPython"']

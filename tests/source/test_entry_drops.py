@@ -178,3 +178,35 @@ def test_init_suggests_the_drop(tmp_path):
     (root / "narrow.toml").write_text(spec + '\nroots = ["script:*", "pk.core"]\n')
     analysis = analyse(root / "narrow.toml", jobs=1)
     assert {"pk/cli.py", "pk/tool.py", "pk/plugins.py"} <= _removed(analysis)
+
+
+SETUP_PARAMS = """\
+from setuptools import setup
+
+classifiers = {"classifiers": ["Programming Language :: Python :: 3"]}
+setup_params = dict(
+    name='pk',
+    version='1.0',
+    entry_points={'console_scripts': ['pk = pk.cli:main', 'pk-tool = pk.tool:main']},
+    **classifiers,
+)
+
+if __name__ == "__main__":
+    setup(**setup_params)
+"""
+
+
+def test_setup_of_a_dict_of_literal_keywords_is_cut(tmp_path):
+    """fontTools 4.68.0's ``setup(**setup_params)``, ``setup_params = dict(..., entry_points={...},
+    **classifiers)``: every keyword is known, so dropping ``ttx`` cuts its line; ``drop`` stopped with "cannot cut
+    (computed)". A ``**`` of a dict something changes later stays unknown and stops the run."""
+    files = {**LIB, "setup.py": SETUP_PARAMS, "PKG-INFO": "Metadata-Version: 2.1\nName: pk\nVersion: 1.0\n"}
+    analysis = analyse(write_project(tmp_path / "a", files, ROOTS + 'drop = ["script:pk-tool"]\n') / "slimfork.toml",
+                       jobs=1)
+    text = analysis.tree.entry_cuts["setup.py"].decode()
+    assert "pk-tool" not in text and "'pk = pk.cli:main'" in text and "**classifiers" in text
+    compile(text, "setup.py", "exec")
+    changed = SETUP_PARAMS.replace("\nif __name__", '\nclassifiers["entry_points"] = {}\n\nif __name__')
+    files = {**files, "setup.py": changed}
+    with pytest.raises(SpecError, match="cannot cut"):
+        analyse(write_project(tmp_path / "b", files, ROOTS + 'drop = ["script:pk-tool"]\n') / "slimfork.toml", jobs=1)

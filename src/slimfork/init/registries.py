@@ -6,11 +6,13 @@ stores the class)."""
 from __future__ import annotations
 
 import ast
+import builtins
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from slimfork.init.platform import _imported_names, _Scope
 from slimfork.init.project import Project
+from slimfork.init.wrapping_decorators import only_wraps
 from slimfork.mapping.cut import named_module
 from slimfork.source.test_folders import is_test_file
 
@@ -93,8 +95,10 @@ def find_registries(project: Project) -> list[Registry]:
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
                     and call.func.attr == "__subclasses__" and (qual := scope.qualify(call.func.value)):
                 hooks.setdefault(qual, f"{rel}:{call.lineno} (__subclasses__())")
+    scopes = {m: _Scope(m, _imported_names(project, m, trees[m]), {}) for m in trees}
+    wrapping = {t for t in decorated if only_wraps(t, trees, lambda m, node: scopes[m].qualify(node))}
     out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES
-            and r.package not in stacked]  # a registry registers each definition once
+            and r.package not in stacked | wrapping]  # a registry registers each definition once
     for meta in sorted(registering & users.keys()):
         for hooked, where in users[meta]:
             hooks.setdefault(hooked, where)
@@ -172,6 +176,8 @@ def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) 
             continue
         if isinstance(value, ast.Call):  # an instance per key: lang_EN.Num2Word_EN(), TableFormat(...)
             made = value.func
+            if isinstance(made, ast.Name) and made.id not in scope.imports and hasattr(builtins, made.id):
+                return None  # `dict(type=str, ...)`: a table of values, not of the project's classes
             if isinstance(made, ast.Name) and made.id in defs:
                 found[key.value] = (_span(value), None)
                 continue

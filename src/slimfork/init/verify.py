@@ -15,6 +15,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from packaging.markers import InvalidMarker, Marker
+
 from slimfork.init.project import Project
 from slimfork.init.undeclared import undeclared_imports
 from slimfork.source.declared_requirements import declared_requirements, is_test_group
@@ -199,8 +201,16 @@ def _first_of_each(lines: list[str]) -> list[str]:
     the checks' venv on a newer Python got none."""
     seen: dict[tuple[str, str], str] = {}
     for line in lines:
-        seen.setdefault((_key(line), re.sub(r"\s+", "", line.partition(";")[2])), line)
+        seen.setdefault((_key(line), _marker_key(line.partition(";")[2])), line)
     return list(seen.values())
+
+
+def _marker_key(text: str) -> str:
+    """A marker as packaging writes it: setup.py's ``== 'CPython'`` and PKG-INFO's ``== "CPython"`` are one."""
+    try:
+        return str(Marker(text)) if text.strip() else ""
+    except InvalidMarker:
+        return re.sub(r"\s+", "", text)
 
 
 def _dynamic_requirements(root: Path) -> bool:

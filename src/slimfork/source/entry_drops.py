@@ -14,6 +14,7 @@ import configparser
 import dataclasses
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -385,11 +386,40 @@ def _literal_entry_points(text: str) -> bool:
         return isinstance(_value(node, assigned), (str, list, dict))
 
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "setup":
-            for kw in node.keywords:
-                if kw.arg is None or (kw.arg == "entry_points" and not literal(kw.value)):
-                    return False
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "setup" \
+                and not _known_keywords(node.keywords, assigned, tree, literal):
+            return False
     return True
+
+
+def _known_keywords(keywords: list[ast.keyword], assigned: dict[str, ast.expr], tree: ast.Module,
+                    literal: Callable[[ast.expr], bool]) -> bool:
+    """Every ``entry_points=`` among ``keywords`` is a literal, and each ``**NAME`` is a name bound once to a dict
+    literal with string keys or a ``dict(...)`` call whose keywords are known the same way (fontTools'
+    ``setup_params = dict(..., **classifiers)``), and nothing changes it (no item store, no method call)."""
+    for kw in keywords:
+        if kw.arg == "entry_points" and not literal(kw.value):
+            return False
+        if kw.arg is not None:
+            continue
+        name = kw.value.id if isinstance(kw.value, ast.Name) else None
+        value = assigned.get(name) if name else None
+        if name is None or value is None or _changed(name, tree):
+            return False
+        if isinstance(value, ast.Dict):
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+            if not all(isinstance(k, str) for k in keys) or ("entry_points" in keys and not literal(
+                    value.values[keys.index("entry_points")])):
+                return False
+        elif not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+                  and not value.args and _known_keywords(value.keywords, assigned, tree, literal)):
+            return False
+    return True
+
+
+def _changed(name: str, tree: ast.Module) -> bool:
+    return any(isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.value, ast.Name) and n.value.id == name
+               and (isinstance(n, ast.Attribute) or isinstance(n.ctx, ast.Store)) for n in ast.walk(tree))
 
 
 def _parses(rel: str, text: str) -> None:

@@ -50,7 +50,8 @@ def read_pytest_config(root: Path) -> PytestConfig:
         out.pythonpath += folders.split() if isinstance(folders, str) else [str(f) for f in folders]
         for key, value in options.items():  # DJANGO_SETTINGS_MODULE = pkg.settings, filterwarnings =
             for text in value if isinstance(value, list) else [value]:  # error::pkg.errors.Old, a plugin's own
-                out.named += [(found, f"{name} {key}") for found in _DOTTED.findall(str(text))]  # option
+                text = _warning_categories(str(text)) if key == "filterwarnings" else str(text)  # option
+                out.named += [(found, f"{name} {key}") for found in _DOTTED.findall(text)]
     out.doctest_globs = list(dict.fromkeys(out.doctest_globs)) or [DEFAULT_DOCTEST_GLOB]
     out.testpaths = configured_testpaths(root)
     out.norecursedirs = list(dict.fromkeys(out.norecursedirs)) or list(DEFAULT_NORECURSEDIRS)
@@ -131,6 +132,12 @@ def _plugins_needed(args: list[str], options: dict, name: str, out: PytestConfig
     for key in options:  # an ini file's keys come lower case: django_settings_module
         if plugin := _KEY_PLUGINS.get(key) or _KEY_PLUGINS.get(key.upper()):
             out.needs.setdefault(plugin, f"{name} {key}")
+
+
+def _warning_categories(text: str) -> str:
+    """The category fields of ``action:message:category:module:lineno`` lines: pytest imports a dotted category;
+    the module field is a regular expression matched against where a warning comes from, never imported."""
+    return "\n".join(parts[2] for line in text.splitlines() if len(parts := line.strip().split(":")) > 2)
 
 
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")

@@ -11,6 +11,7 @@ from typing import Collection
 
 from slimfork.graph.edges import registry_members
 from slimfork.source.test_subjects import names_its_subject
+from slimfork.testsuite.decide import importable_names
 from slimfork.spec.kinds import REWRITING_KINDS
 
 _FOLLOWED = ("import", "from", "dynamic", "parent")
@@ -98,12 +99,14 @@ def needed_support(analysis, candidates: set[str], used: dict[str, str], gone: s
 
 def used_support(files, decisions, library, candidates: set[str]) -> dict[str, str]:
     """Candidate modules the tests that stay import: module -> the first place one does. A test file counts only
-    if it also uses code the roots reach (or holds no test: a helper, a conftest): a file that tests nothing but
-    candidates tests code the spec leaves out (boltons' test_cacheutils when the root is boltons.iterutils)."""
+    if it also uses code the roots reach (boltons' test_cacheutils, when the root is boltons.iterutils, tests only
+    code the spec leaves out); a conftest or test package counts; a file with no tests (a helper) counts only where
+    a file that counts imports it (fontTools' ``Tests/ufoLib/testSupport.py``, imported by ufoLib's tests alone)."""
     gone_files, gone_units = decisions.removed_files(), decisions.removed_units()
+    counted = _counted_files(files, library, candidates)
     out: dict[str, str] = {}
     for path, tf in sorted(files.items()):
-        if path in gone_files or not _tests_kept_code(path, tf, library, candidates):
+        if path in gone_files or path not in counted:
             continue
         for qualname, unit in tf.units.items():
             if (path, qualname) in gone_units or (path, qualname.split(".")[0]) in gone_units:
@@ -116,8 +119,26 @@ def used_support(files, decisions, library, candidates: set[str]) -> dict[str, s
     return out
 
 
+def _counted_files(files, library, candidates: set[str]) -> set[str]:
+    """Test files that test kept code, conftests and test packages; then the helpers (no tests) they import, and
+    those no test file imports (pytest may load them another way: ``-p``, a plugin list)."""
+    def importers(of: set[str]) -> set[str]:
+        parts = [u.dotted.split(".") for p in of for unit in files[p].units.values() for u in unit.uses]
+        prefixes = {".".join(dotted[:i]) for dotted in parts for i in range(1, len(dotted) + 1)}
+        return {p for p, names in helpers.items() if prefixes.intersection(names)}
+
+    tests = {n for p in files for n in importable_names(p)}  # a test module's import of a helper tests nothing
+    counted = {p for p, tf in files.items() if tf.tests and _tests_kept_code(p, tf, library, candidates | tests)
+               or posixpath.basename(p) in ("conftest.py", "__init__.py")}
+    helpers = {p: importable_names(p) for p, tf in files.items() if not tf.tests and p not in counted}
+    counted |= helpers.keys() - importers(set(files))
+    while found := importers(counted) - counted:
+        counted |= found
+    return counted
+
+
 def _tests_kept_code(path: str, tf, library, candidates: set[str]) -> bool:
-    if not tf.tests or posixpath.basename(path) in ("conftest.py", "__init__.py"):
+    if posixpath.basename(path) in ("conftest.py", "__init__.py"):
         return True
     used = {library.module_of(use.dotted) for unit in tf.units.values() for use in unit.uses}
     return any(m is not None and m not in candidates and m in library.fork for m in used)
