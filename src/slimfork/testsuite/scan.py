@@ -231,9 +231,10 @@ def _tagged(stmt: ast.stmt, own: set[str]) -> str | None:
     return name if name in own else None
 
 
-def collect_uses(tree: ast.Module, unit: Unit, internal: set[str]) -> None:
-    """What ``tree`` (code of ``unit`` standing alone: a doctest's examples) uses of the analysed packages."""
-    _collect(tree, unit, _aliases(tree, internal), internal)
+def collect_uses(tree: ast.Module, unit: Unit, internal: set[str], names: dict[str, str] | None = None) -> None:
+    """What ``tree`` (code of ``unit`` standing alone: a doctest's examples) uses of the analysed packages;
+    ``names``: what its bare names are besides its own imports (a library docstring's: its module's names)."""
+    _collect(tree, unit, {**(names or {}), **_aliases(tree, internal)}, internal)
 
 
 def _docstring_doctests(tree: ast.Module, out: TestFile, aliases: dict[str, str], internal: set[str]) -> None:
