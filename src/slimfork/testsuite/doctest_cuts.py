@@ -24,9 +24,10 @@ class DoctestCut:
     reasons: dict[str, str] = field(default_factory=dict)  # doctest name -> why its first example cut goes
 
 
-def cut_library_doctests(root, modules: dict[str, str], internal: set[str], library) -> list[DoctestCut]:
+def cut_library_doctests(root, modules: dict[str, str], internal: set[str], library,
+                         warnings: list[str]) -> list[DoctestCut]:
     """``modules``: the kept library modules pytest collects (name -> path); ``library``: the fork as tests see it
-    (testsuite.library.Library)."""
+    (testsuite.library.Library); ``warnings`` gets the files whose examples could not be cut."""
     out = []
     for name, rel in sorted(modules.items()):
         source = (root / rel).read_bytes()
@@ -35,6 +36,8 @@ def cut_library_doctests(root, modules: dict[str, str], internal: set[str], libr
         plan: dict[str, list[int]] = {}
         reasons: dict[str, str] = {}
         for doc_name, text in _docstrings(source, name):
+            if _owner_pruned(doc_name, name, library):
+                continue  # its doctest goes with it (the pytest check knows)
             bad = _bad_examples(text, name, doc_name, internal, library)
             if bad:
                 plan[doc_name] = sorted(bad)
@@ -43,10 +46,19 @@ def cut_library_doctests(root, modules: dict[str, str], internal: set[str], libr
         if not plan:
             continue
         cut = apply_doctest_cuts(source, name, plan)
-        if cut is not None:
-            content, emptied = cut
-            out.append(DoctestCut(rel, name, content, plan, emptied, reasons))
+        if cut is None:
+            warnings.append(f"{rel}: doctest examples that use removed code not cut (a docstring's lines are not "
+                            f"the source's: a backslash continuation or an escaped newline): {min(reasons.values())}")
+            continue
+        content, emptied = cut
+        out.append(DoctestCut(rel, name, content, plan, emptied, reasons))
     return out
+
+
+def _owner_pruned(doc_name: str, module: str, library) -> bool:
+    parts = doc_name[len(module) + 1:].split(".") if doc_name != module else []
+    return module not in library.fork or any((module, ".".join(parts[:i])) in library.pruned
+                                             for i in range(1, len(parts) + 1))
 
 
 def apply_doctest_cuts(source: bytes, module: str, plan: dict[str, list[int]]) -> tuple[bytes, list[str]] | None:
@@ -60,23 +72,33 @@ def apply_doctest_cuts(source: bytes, module: str, plan: dict[str, list[int]]) -
     lines = text.splitlines(keepends=True)
     drop: set[int] = set()
     emptied = []
-    for doc_name, node in _docstring_nodes(tree, module):
+    for doc_name, node, value in _docstring_nodes(tree, module):
         if doc_name not in plan:
             continue
-        examples = _examples(node.value)
-        if examples is None or node.end_lineno is None or node.value.count("\n") != node.end_lineno - node.lineno:
+        examples = _examples(value)
+        if examples is None or not _lines_match(node, value, lines):
             return None
         gone = [e for i, e in enumerate(examples) if i in plan[doc_name]]
         for example in gone:
             for offset in range(example.lineno, example.lineno + _lines(example)):
                 at = node.lineno - 1 + offset
-                if offset == 0 or at >= node.end_lineno - 1 or lines[at].rstrip("\r\n") != \
-                        node.value.split("\n")[offset]:
-                    return None  # the first or last line holds a quote; a line differs: an escape
+                if offset == 0 or at >= (node.end_lineno or 0) - 1:
+                    return None  # the first or last line holds a quote
+                if offset < example.lineno + example.source.count("\n") and \
+                        lines[at].lstrip()[:3] != value.split("\n")[offset].lstrip()[:3]:
+                    return None  # a prompt line that is not the source's
                 drop.add(at)
         if len(gone) == len(examples):
             emptied.append(doc_name)
     return "".join(line for i, line in enumerate(lines) if i not in drop).encode("utf-8"), emptied
+
+
+def _lines_match(node: ast.Constant, value: str, lines: list[str]) -> bool:
+    """Whether each line of the string's value is one line of the source (escapes such as ``\\emph`` change a
+    line's text, not its place; a backslash continuation or a ``\\n`` escape would move them)."""
+    if node.end_lineno is None or value.count("\n") != node.end_lineno - node.lineno:
+        return False
+    return not any(line.rstrip("\r\n").endswith("\\") for line in lines[node.lineno - 1:node.end_lineno])
 
 
 def _lines(example: doctest.Example) -> int:
@@ -95,19 +117,19 @@ def _docstrings(source: bytes, module: str) -> list[tuple[str, str]]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return []
-    return [(name, node.value) for name, node in _docstring_nodes(tree, module) if ">>>" in node.value]
+    return [(name, value) for name, _, value in _docstring_nodes(tree, module) if ">>>" in value]
 
 
-def _docstring_nodes(tree: ast.Module, module: str) -> list[tuple[str, ast.Constant]]:
+def _docstring_nodes(tree: ast.Module, module: str) -> list[tuple[str, ast.Constant, str]]:
     """The strings doctest's finder collects, by the name pytest gives their test: the module's docstring, those of
     its functions and classes and of the classes' methods (nested), and the values of a literal ``__test__``."""
-    out: list[tuple[str, ast.Constant]] = []
+    out: list[tuple[str, ast.Constant, str]] = []
 
     def visit(node, name: str) -> None:
         body = node.body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str):
-            out.append((name, body[0].value))
+            out.append((name, body[0].value, body[0].value.value))
         for stmt in body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 if isinstance(stmt, ast.ClassDef) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -117,7 +139,7 @@ def _docstring_nodes(tree: ast.Module, module: str) -> list[tuple[str, ast.Const
     for stmt in tree.body:
         if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__test__" for t in stmt.targets) \
                 and isinstance(stmt.value, ast.Dict):
-            out += [(f"{module}.__test__.{k.value}", v) for k, v in zip(stmt.value.keys, stmt.value.values)
+            out += [(f"{module}.__test__.{k.value}", v, v.value) for k, v in zip(stmt.value.keys, stmt.value.values)
                     if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, ast.Constant)
                     and isinstance(v.value, str)]
     return out
@@ -126,7 +148,7 @@ def _docstring_nodes(tree: ast.Module, module: str) -> list[tuple[str, ast.Const
 def _bad_examples(text: str, module: str, doc_name: str, internal: set[str], library) -> dict[int, str]:
     """The examples of one docstring that use removed code -> why (empty for one cut with an earlier one)."""
     examples = _examples(text) or []
-    trees = []
+    trees: list[ast.Module | None] = []
     for example in examples:
         try:
             trees.append(ast.parse(example.source))

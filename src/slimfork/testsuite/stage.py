@@ -103,8 +103,9 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     data_gone.update(data_of_removed_tests(tree.root, files, decisions, [d for d in data if d not in data_gone],
                                            sorted(index.files)))
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
-    doc_cuts = cut_library_doctests(tree.root, _collected_modules(analysis, stages.plan, config), internal, library_of(
-        analysis, stages, cuts, support)) if config.doctest_modules else []
+    collected = {m: p for m, p in _collected_modules(analysis, stages.plan, config).items() if p not in files}
+    doc_cuts = cut_library_doctests(tree.root, collected, internal, library_of(analysis, stages, cuts, support),
+                                    decisions.warnings) if config.doctest_modules else []
     for doc_cut in doc_cuts:
         edits.append(_doctest_edit(doc_cut, stages, decisions.warnings))
         removals += [Removal(RemovalKind.TEST, doc_cut.path, f"doctest examples cut: {why}", symbol=name,
