@@ -26,6 +26,7 @@ from slimfork.index.relative import absolute_module, package_of
 from slimfork.prune.test_reexports import kept_reexports, test_reads
 from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
+from slimfork.prune.emptied import emptied_modules
 from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations, promised_names
 from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
@@ -142,6 +143,9 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         if now != old:
             result.contents[rel] = now
     result.lost = static_losses(result.promised, stages.graph.mm, before, result.contents)
+    emptied = emptied_modules(state.graph, state.plan, result.contents, scratch)
+    state.plan.removals += emptied
+    state.plan.kept = [k for k in state.plan.kept if k.path not in {r.path for r in emptied}]
     result.seconds = round(time.perf_counter() - start, 2)
     _finish(analysis, stages, state, plan0, graph0, result)
     return result
