@@ -27,6 +27,7 @@ from slimfork.prune.test_reexports import kept_reexports, test_reads
 from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
 from slimfork.prune.emptied import emptied_modules
+from slimfork.prune.support_tests import without_tests
 from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations, promised_names
 from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
@@ -224,7 +225,7 @@ def _test_support(graph, scratch: Path, tests: list[str],
                 continue
             summary = summary_of((scratch / path).read_bytes()).symbols
             if summary.error is None:
-                out[module] = (summary, why)
+                out[module] = (without_tests(summary) if first_match(tests, path) is not None else summary, why)
                 todo += [(t, f"imported by {module}, {why}") for t in imports(module)]
     return out
 
