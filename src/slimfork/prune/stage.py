@@ -223,9 +223,11 @@ def _test_support(graph, scratch: Path, tests: list[str],
                     or first_match(tests, path) is not None and is_test_file(path) \
                     or not mm.is_internal(module) or not (scratch / path).is_file():
                 continue
-            summary = summary_of((scratch / path).read_bytes()).symbols
+            source = (scratch / path).read_bytes()
+            summary = summary_of(source).symbols
             if summary.error is None:
-                out[module] = (without_tests(summary) if first_match(tests, path) is not None else summary, why)
+                out[module] = (without_tests(summary, source) if first_match(tests, path) is not None else summary,
+                               why)
                 todo += [(t, f"imported by {module}, {why}") for t in imports(module)]
     return out
 
