@@ -100,8 +100,10 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     cut_abstract_placeholders(tree.root, files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
+    gone_now = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
+    kept_library = tuple(rel for rel in index.files if rel not in gone_now and first_match(globs, rel) is None)
     data_gone.update(data_of_removed_tests(tree.root, files, decisions, [d for d in data if d not in data_gone],
-                                           sorted(index.files)))
+                                           sorted(index.files), kept_library))
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
     collected = {m: p for m, p in _collected_modules(analysis, stages.plan, config).items() if p not in files}
     doc_cuts = cut_library_doctests(tree.root, collected, internal, library_of(analysis, stages, cuts, support),
