@@ -6,8 +6,8 @@ to it, or a path string through it) and appears nowhere in the text of the kept 
 included), and no kept test file at or above it lists directories. A file name alone never decides: a kept test
 may build it (``"describe_%s.json"``). A data-only folder no test file of the original names (libcloud's
 ``fixtures/hostvirtual/``, whose tests the release no longer has) goes too where no kept library file names it
-either (case and ``-``/``_`` aside: a test may build the path from a driver's name) and nothing lists it. Unknown
-means keep."""
+either (case and ``-``/``_`` aside: a test may build the path from a driver's name) and nothing lists it (a
+conftest's collection hook lists every file below it). Unknown means keep."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from slimfork.testsuite.decide import TestDecisions
 from slimfork.testsuite.scan import TestFile
 
 _LISTING = re.compile(rb"(?<![\w.])(listdir|scandir|walk|glob|iglob)\(|\bos\.(listdir|scandir|walk)\("
-                      rb"|\bglob\.i?glob\(|\.(iterdir|rglob|glob)\(")
+                      rb"|\bglob\.i?glob\(|\.(iterdir|rglob|glob)\(|\bpytest_collect_(file|directory)\b")
+# (a conftest's collection hook: pytest walks the folders below it and the hook may take any file as a test)
 
 
 def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: TestDecisions, data: list[str],
