@@ -53,7 +53,7 @@ def test_data_folders_only_removed_tests_name_go_with_the_test_named(tmp_path):
     assert not (fork / "tests/fixtures/betadata/deep/y.json").exists()
     assert (fork / "tests/fixtures/alphadata/x.json").exists()
     assert (fork / "tests/fixtures/shareddata/s.json").exists()  # a kept test mentions it
-    assert (fork / "tests/fixtures/other/z.json").exists()  # nobody names it: unknown, kept
+    assert not (fork / "tests/fixtures/other/z.json").exists()  # nobody names it (session 46: it goes)
     removed = {r.path: r.reason for r in result.analysis.stages.test_removals}
     assert "tests/test_beta.py" in removed["tests/fixtures/betadata/x.json"]
     assert "'betadata'" in removed["tests/fixtures/betadata/x.json"]
@@ -69,3 +69,16 @@ def test_a_kept_test_listing_directories_above_keeps_the_data(tmp_path):
     fork, _ = _fork(tmp_path, files)
     assert not (fork / "tests/test_beta.py").exists()
     assert (fork / "tests/fixtures/betadata/x.json").exists()
+    assert (fork / "tests/fixtures/other/z.json").exists()
+
+
+def test_a_folder_nothing_names_goes_unless_kept_library_code_does(tmp_path):
+    """libcloud's ``fixtures/hostvirtual/``: no test of the release names it. A kept module naming it (in any case,
+    ``-`` for ``_``: a test may build the path from a driver's name) keeps it."""
+    files = {**FILES, "pkg/alpha.py": FILES["pkg/alpha.py"] + "NAME = 'Host-Virtual'\n",
+             "tests/fixtures/host_virtual/h.json": "{}\n", "tests/fixtures/gone_host/g.json": "{}\n"}
+    fork, result = _fork(tmp_path, files)
+    assert (fork / "tests/fixtures/host_virtual/h.json").exists()
+    assert not (fork / "tests/fixtures/gone_host/g.json").exists()
+    why = {r.path: r.reason for r in result.analysis.stages.test_removals}["tests/fixtures/gone_host/g.json"]
+    assert "no test file of the original nor kept library file names its folder 'gone_host'" in why

@@ -26,6 +26,8 @@ from slimfork.index.relative import absolute_module, package_of
 from slimfork.prune.test_reexports import kept_reexports, test_reads
 from slimfork.index.symbols import SymbolSummary
 from slimfork.plan.replan import replan
+from slimfork.prune.emptied import emptied_modules
+from slimfork.prune.support_tests import without_tests
 from slimfork.prune.inputs import absent_tests, build_inputs, effect_violations, promised_names
 from slimfork.prune.methods import unused_methods
 from slimfork.prune.registries import cut_dict_registries
@@ -142,6 +144,9 @@ def run_symbol_stage(analysis, stages, scratch: Path, jobs: int | None = None,
         if now != old:
             result.contents[rel] = now
     result.lost = static_losses(result.promised, stages.graph.mm, before, result.contents)
+    emptied = emptied_modules(state.graph, state.plan, result.contents, scratch)
+    state.plan.removals += emptied
+    state.plan.kept = [k for k in state.plan.kept if k.path not in {r.path for r in emptied}]
     result.seconds = round(time.perf_counter() - start, 2)
     _finish(analysis, stages, state, plan0, graph0, result)
     return result
@@ -218,9 +223,11 @@ def _test_support(graph, scratch: Path, tests: list[str],
                     or first_match(tests, path) is not None and is_test_file(path) \
                     or not mm.is_internal(module) or not (scratch / path).is_file():
                 continue
-            summary = summary_of((scratch / path).read_bytes()).symbols
+            source = (scratch / path).read_bytes()
+            summary = summary_of(source).symbols
             if summary.error is None:
-                out[module] = (summary, why)
+                out[module] = (without_tests(summary, source) if first_match(tests, path) is not None else summary,
+                               why)
                 todo += [(t, f"imported by {module}, {why}") for t in imports(module)]
     return out
 

@@ -24,7 +24,7 @@ class PlannedTestsCheck:
     def __init__(self, inner, gone_files: set[str], gone_units: set[tuple[str, str]], removed_names: set[str],
                  data_files: frozenset[str] | set[str] = frozenset(),
                  removed_code: dict[str, tuple[str, frozenset[str]]] | None = None,
-                 cut_cases: dict[str, list[str]] | None = None):
+                 cut_cases: dict[str, list[str]] | None = None, emptied_doctests: frozenset[str] = frozenset()):
         self.inner, self.name = inner, inner.name
         self.gone_files = frozenset(gone_files)
         self.data_files = frozenset(data_files)  # removed after their registry entries: until then their tests fail
@@ -39,6 +39,7 @@ class PlannedTestsCheck:
         # source file -> (its module, the top-level names symbol pruning removed; empty: the whole file goes)
         self.removed_code = removed_code or {}
         self.cut_cases = {path: tuple(names) for path, names in (cut_cases or {}).items()}  # path -> cut entries' names
+        self.emptied_doctests = frozenset(emptied_doctests)  # doctests whose every example the plan cut (their names)
 
     @property
     def original(self):
@@ -154,6 +155,7 @@ class PlannedTestsCheck:
                 continue  # meant to be gone; one that still runs (restored, or put back) must pass
             if test not in outcomes and (self.generated_from_removed(test) or renamed.ran(test)
                                          or self.doctest_of_removed(test, file) or self.lost_value(test, file)
+                                         or test.rpartition("::")[2] in self.emptied_doctests
                                          or self.case_of_cut_entry(test, file)):
                 continue
             outcome, message, where = outcomes.get(test, ("not run", "", file))
@@ -199,6 +201,7 @@ def planned_checks(checks: list, stages) -> list:
         if pruned["path"] not in removed_code or removed_code[pruned["path"]][1]:
             module, before = removed_code.get(pruned["path"], (pruned["module"], frozenset()))
             removed_code[pruned["path"]] = (module, before | set(pruned["names"]))
+    emptied = frozenset(name for _, name in data.get("emptied_doctests", ()))
     return [PlannedTestsCheck(c, gone_files, gone_units, names, set(data["removed_data"]), removed_code,
-                              data.get("cut_cases"))
+                              data.get("cut_cases"), emptied)
             if getattr(c, "name", "") == "pytest" else c for c in checks]

@@ -4,7 +4,10 @@ from strings: a kept test can reach a data-only folder (one with no Python file 
 listing the folders above it. A data file goes when a folder of its path is named by a removed test (a string equal
 to it, or a path string through it) and appears nowhere in the text of the kept test files (conftests and helpers
 included), and no kept test file at or above it lists directories. A file name alone never decides: a kept test
-may build it (``"describe_%s.json"``). Unknown means keep."""
+may build it (``"describe_%s.json"``). A data-only folder no test file of the original names (libcloud's
+``fixtures/hostvirtual/``, whose tests the release no longer has) goes too where no kept library file names it
+either (case and ``-``/``_`` aside: a test may build the path from a driver's name) and nothing lists it (a
+conftest's collection hook lists every file below it). Unknown means keep."""
 
 from __future__ import annotations
 
@@ -17,14 +20,17 @@ from slimfork.testsuite.decide import TestDecisions
 from slimfork.testsuite.scan import TestFile
 
 _LISTING = re.compile(rb"(?<![\w.])(listdir|scandir|walk|glob|iglob)\(|\bos\.(listdir|scandir|walk)\("
-                      rb"|\bglob\.i?glob\(|\.(iterdir|rglob|glob)\(")
+                      rb"|\bglob\.i?glob\(|\.(iterdir|rglob|glob)\(|\bpytest_collect_(file|directory)\b")
+# (a conftest's collection hook: pytest walks the folders below it and the hook may take any file as a test)
 
 
 def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: TestDecisions, data: list[str],
-                          python_files: list[str]) -> dict[str, str]:
-    """Data files of ``data`` (paths under the tests, not Python) that only removed tests name -> why they go."""
+                          python_files: list[str], library: tuple[str, ...] = ()) -> dict[str, str]:
+    """Data files of ``data`` (paths under the tests, not Python) that only removed tests name, or nothing kept
+    names -> why they go. ``library``: the kept library files."""
     readers = _removed_readers(files, decisions)
-    if not readers:
+    unnamed = _unnamed(root, files, data, python_files, library)
+    if not readers and not unnamed:
         return {}
     gone_files = decisions.removed_files()
     kept = {rel: _kept_text(root / rel, files[rel], decisions) for rel in files if rel not in gone_files}
@@ -37,6 +43,10 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
             continue
         for folder in _data_folders(rel, code_folders):
             name = posixpath.basename(folder)
+            if folder in unnamed:
+                out[rel] = f"test data no test names: no test file of the original nor kept library file names its " \
+                           f"folder '{name}'"
+                break
             if name not in readers:
                 continue
             if name not in mentioned:
@@ -46,6 +56,23 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
                 out[rel] = f"test data only removed tests read: {readers[name]} names its folder '{name}'"
                 break
     return out
+
+
+def _unnamed(root: Path, files: dict[str, TestFile], data: list[str], python_files: list[str],
+             library: tuple[str, ...]) -> set[str]:
+    """The data-only folders of ``data`` whose name no test file (all of the original's) and no kept library file
+    holds as a word, case and ``-``/``_`` aside."""
+    code_folders = {f for rel in python_files for f in folders_above(rel)}
+    names = {f: _form(posixpath.basename(f).encode()) for rel in data for f in _data_folders(rel, code_folders)}
+    if not names:
+        return set()
+    text = _form(b"\n".join((root / rel).read_bytes() for rel in sorted(files) + sorted(library)))
+    found = {name for name in set(names.values()) if re.search(rb"(?<![\w])" + re.escape(name) + rb"(?![\w])", text)}
+    return {f for f, name in names.items() if name and name not in found}
+
+
+def _form(text: bytes) -> bytes:
+    return text.lower().replace(b"-", b"_")
 
 
 def _kept_text(path: Path, tf: TestFile, decisions: TestDecisions) -> bytes:

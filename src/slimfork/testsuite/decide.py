@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from slimfork.testsuite.library import Library
 from slimfork.testsuite.scan import TestFile, Unit
@@ -42,6 +42,9 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     for path, tf in files.items():
         for unit in tf.units.values():
             why = _direct(path, unit, library) or _star_direct(path, tf, unit, library)
+            if why and unit.kind == "setup" and "." in unit.qualname and _keys_only_in_attributes(
+                    path, tf, unit, library, bad):
+                continue  # the tests reading those attributes go, not the class
             if not why:
                 why, cut = _parameters(path, unit, library)
                 if cut:
@@ -110,6 +113,25 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         warnings.append(f"{path}: {reason}: it goes, with the {len(below)} test file{'s' if len(below) > 1 else ''} below it, "
                         f"which pytest imports through it ({', '.join(below[:3])}{', ...' if len(below) > 3 else ''})")
     return TestDecisions(removals, warnings, needs)
+
+
+def _keys_only_in_attributes(path: str, tf: TestFile, setup: Unit, library: Library, bad: dict) -> bool:
+    """A setup method whose only use of removed code is a string naming a removed key that it stores on ``self``
+    (kombu's ``setup_method`` setting ``self.pg_url = 'sqla+postgresql://...'`` beside URLs of kept transports):
+    the methods of its class reading such an attribute go (the tests, and the helpers with those calling them);
+    the setup and the other tests stay. False, deciding nothing, where the setup uses removed code otherwise."""
+    held = {s for strings in setup.self_strings.values() for s in strings}
+    if not held or _direct(path, replace(setup, strings=setup.strings - held), library):
+        return False
+    cls = setup.qualname.rsplit(".", 1)[0]
+    lost = {attr: why for attr, strings in setup.self_strings.items()
+            if (why := library.removed_key(replace(setup, strings=strings)))}
+    for qualname, unit in tf.units.items():
+        attr = next((a for a in sorted(lost) if f"self.{a}" in unit.names), None)
+        if attr is not None and qualname.startswith(cls + ".") and unit is not setup:
+            bad[(path, qualname)] = (REMOVED, f"uses {lost[attr]} (self.{attr}, set by {setup.qualname}, "
+                                              f"{path}:{setup.line})")
+    return True
 
 
 def _removed_needs(files: dict[str, TestFile], path: str, library: Library) -> list[str]:

@@ -54,6 +54,8 @@ class Unit:
     attrs: dict[str, int] = field(default_factory=dict)  # attributes it reads off other objects -> first line
     params: dict[str, list[str]] = field(default_factory=dict)  # its own parametrize decorators' literal strings
     decorated: bool = False  # a decorator other than staticmethod/classmethod (it may call the function at import)
+    self_strings: dict[str, set[str]] = field(default_factory=dict)  # ``self.url = "sqla+pg://..."``: attr -> the
+    # strings assigned to it (a setup method's: the tests reading the attribute use them)
     handed: list[tuple[int, int]] = field(default_factory=list)  # a fixture's nested functions it returns or yields
     # (lines): the test calls them (cookiecutter's ``cli_runner`` returns ``cli_main``, which runs the CLI)
 
@@ -231,9 +233,10 @@ def _tagged(stmt: ast.stmt, own: set[str]) -> str | None:
     return name if name in own else None
 
 
-def collect_uses(tree: ast.Module, unit: Unit, internal: set[str]) -> None:
-    """What ``tree`` (code of ``unit`` standing alone: a doctest's examples) uses of the analysed packages."""
-    _collect(tree, unit, _aliases(tree, internal), internal)
+def collect_uses(tree: ast.Module, unit: Unit, internal: set[str], names: dict[str, str] | None = None) -> None:
+    """What ``tree`` (code of ``unit`` standing alone: a doctest's examples) uses of the analysed packages;
+    ``names``: what its bare names are besides its own imports (a library docstring's: its module's names)."""
+    _collect(tree, unit, {**(names or {}), **_aliases(tree, internal)}, internal)
 
 
 def _docstring_doctests(tree: ast.Module, out: TestFile, aliases: dict[str, str], internal: set[str]) -> None:
@@ -436,6 +439,10 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
                 # import attrs; params=(attr, attrs): a top-level module read by its own name is used too
                 unit.uses.append(Use(dotted, sub.lineno))
         elif isinstance(sub, (ast.Assign, ast.Delete)):
+            if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Constant) and isinstance(sub.value.value, str):
+                for t in sub.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                        unit.self_strings.setdefault(t.attr, set()).add(sub.value.value[:40])
             unit.patches += [_env_patch(*found) for found in env_stores(sub)]
             unit.patches += [Patch(dotted, _value(sub.value) if isinstance(sub, ast.Assign) else UNKNOWN, sub.lineno)
                              for t in sub.targets if isinstance(t, ast.Attribute)

@@ -21,6 +21,7 @@ from slimfork.testsuite.cut import cut_units
 from slimfork.testsuite.data_names import data_uses, read_file_uses
 from slimfork.testsuite.data_cases import cut_data_cases
 from slimfork.testsuite.data_readers import data_of_removed_tests
+from slimfork.testsuite.doctest_cuts import DoctestCut, apply_doctest_cuts, cut_library_doctests
 from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, collected_path, doctest_files, \
     library_doctests_load, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, REMOVED, TABLE, TestDecisions, TestRemoval, decide_across, importable_names
@@ -99,9 +100,18 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     cut_abstract_placeholders(tree.root, files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
     data_gone = _data_of_removed_entries(data + py, globs, cuts)
+    gone_now = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
+    kept_library = tuple(rel for rel in index.files if rel not in gone_now and first_match(globs, rel) is None)
     data_gone.update(data_of_removed_tests(tree.root, files, decisions, [d for d in data if d not in data_gone],
-                                           sorted(index.files)))
+                                           sorted(index.files), kept_library))
     edits, data_edits, removals = _edits(tree.root, files, decisions, data_gone, index)
+    collected = {m: p for m, p in _collected_modules(analysis, stages.plan, config).items() if p not in files}
+    doc_cuts = cut_library_doctests(tree.root, collected, internal, library_of(analysis, stages, cuts, support),
+                                    decisions.warnings) if config.doctest_modules else []
+    for doc_cut in doc_cuts:
+        edits.append(_doctest_edit(doc_cut, stages, decisions.warnings))
+        removals += [Removal(RemovalKind.TEST, doc_cut.path, f"doctest examples cut: {why}", symbol=name,
+                             group="tests") for name, why in sorted(doc_cut.reasons.items())]
     _keep_submodule_loads(tree.root, py, edits, stages, analysis.graph.mm)
     cases = cut_data_cases(tree.root, [d for d in data if d not in data_gone], library.removed_keys)
     for cut in cases:  # with the tests batch: the cases must go before the entries they test
@@ -125,8 +135,26 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     stages.data["tests"]["removed_data_cases"] = [{"path": c.path, "cases": c.cases, "keys": list(c.keys)}
                                                   for c in cases]
     stages.data["tests"]["support"] = dict(sorted(support.items()))
+    stages.data["tests"]["emptied_doctests"] = sorted([c.path, name] for c in doc_cuts for name in c.emptied)
     stages.reports.append(("Tests", _markdown(files, decisions, data_gone) + _cases_markdown(cases)))
     return decisions
+
+
+def _doctest_edit(cut: DoctestCut, stages, warnings: list[str]) -> Edit:
+    """The tests batch cuts the examples from the original; the later contents of the file (the fold's, symbol
+    pruning's) lose them too, or a later batch would write them back."""
+    later = [stages.rewritten] + ([stages.symbols.contents] if stages.symbols is not None else [])
+    for contents in later:
+        if cut.path in contents:
+            done = apply_doctest_cuts(contents[cut.path], cut.module, cut.cut)
+            if done is None:
+                warnings.append(f"{cut.path}: doctest examples that use removed code not cut from its rewritten "
+                                "content (a docstring's lines changed)")
+            else:
+                contents[cut.path] = done[0]
+    count = sum(len(v) for v in cut.cut.values())
+    why = "; ".join(f"{n}: {why}" for n, why in sorted(cut.reasons.items()))
+    return Edit(cut.path, cut.content, f"{count} doctest examples that use removed code cut ({why})"[:500], "test")
 
 
 def _documents_load(files, doctest_paths: list[str], globs: list[str], library: Library) -> dict[str, str]:
