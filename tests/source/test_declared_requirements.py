@@ -82,6 +82,26 @@ def test_a_one_line_setup_cfg_list_is_separated_by_semicolons(tmp_path):
                             "tests": ["pytest", "cython", 'importlib-metadata; python_version < "3.8"']}
 
 
+def test_a_setup_cfg_line_ending_in_a_backslash_joins_the_next(tmp_path):
+    """jaraco.path 3.5.0's ``pytest-flake8; \\`` over ``python_version < "3.12"``: setuptools joins the lines; the
+    draft had the marker alone as a requirement, which pip cannot resolve. ``python_implementation`` (the marker's
+    old name) starts a marker on one line too."""
+    _write(tmp_path, {
+        "setup.cfg": """
+            [options.extras_require]
+            testing =
+                pytest >= 6
+                pytest-black >= 0.3.7; \\
+                python_implementation != "PyPy"
+                pytest-cov
+            other = flake8; python_implementation != "PyPy"
+            """,
+    })
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"testing": ["pytest >= 6", 'pytest-black >= 0.3.7; python_implementation != "PyPy"',
+                                        "pytest-cov"], "other": ['flake8; python_implementation != "PyPy"']}
+
+
 def test_setuptools_dynamic_files_and_a_plain_requirements_txt(tmp_path):
     _write(tmp_path, {
         "pyproject.toml": """

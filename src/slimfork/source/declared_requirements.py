@@ -148,6 +148,9 @@ def _named_files(root: Path, node: ast.expr, assigned: dict[str, ast.expr]) -> l
 
 
 def _lines(text: str) -> list[str]:
+    """The requirements of a multi-line value, a line ending in ``\\`` joined to the next, as setuptools reads it
+    (jaraco.path 3.5.0's ``pytest-flake8; \\`` over ``python_version < "3.12"``: the marker was a requirement)."""
+    text = re.sub(r"[ \t]*\\[ \t]*\n\s*", " ", text)
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
@@ -189,8 +192,8 @@ def _cfg_value(root: Path, text: str, used: set[Path], out: Declared) -> list[st
     return out_lines
 
 
-_MARKER_START = re.compile(r"(python_version|python_full_version|sys_platform|platform_\w+|os_name|"
-                           r"implementation_\w+|extra)\s*(==|!=|<=|>=|<|>|~=|not\s+in\b|in\b)")
+_MARKER_START = re.compile(r"(python_version|python_full_version|python_implementation|sys_platform|platform_\w+|"
+                           r"os_name|implementation_\w+|extra)\s*(==|!=|<=|>=|<|>|~=|not\s+in\b|in\b)")
 
 
 def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:
