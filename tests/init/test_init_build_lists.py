@@ -105,3 +105,24 @@ def test_hatch_force_include_of_a_top_level_module_is_a_root(tmp_path, capsys, w
              "launch.py": "if __name__ == '__main__':\n    import foo\n", "helper.py": "", **BESIDE}
     data = _init(_write(tmp_path / "p", files), capsys)
     assert "launch" in data["roots"] and "foo.**" in data["roots"] and "helper" not in data["roots"]
+
+
+SETUP_PY = "from setuptools import setup\nsetup()\n"
+
+
+@pytest.mark.parametrize("config", [
+    {"setup.cfg": "[metadata]\nname = foo\n[options]\npackages = find:\n[options.packages.find]\ninclude =\n"
+                  "    foo\n    foo.*\n"},
+    {"setup.cfg": "[options]\npackages = find:\n[options.packages.find]\ninclude = foo, foo.*\n"},
+    {"setup.cfg": "[options]\npackages = find:\n[options.packages.find]\nexclude =\n    bench*\n    docs_src\n"},
+    {"pyproject.toml": '[project]\nname = "foo"\nversion = "1"\n[tool.setuptools.packages.find]\n'
+                       'exclude = ["bench", "docs_src*"]\n'},
+    {"setup.py": "from setuptools import setup, find_packages\n"
+                 "setup(packages=find_packages(exclude=['bench', 'docs_src']))\n"},
+])
+def test_setuptools_finder_include_and_exclude(tmp_path, capsys, config):
+    """A git checkout has no ``top_level.txt``: setuptools' finder's ``include`` and ``exclude`` (``setup.cfg``'s
+    ``[options.packages.find]``, pyproject's ``[tool.setuptools.packages.find]``, ``find_packages(...)``) say what
+    is installed. Before, ``bench`` and ``docs_src`` were roots of every such draft."""
+    data = _init(_write(tmp_path / "p", {"setup.py": SETUP_PY, **config, **BESIDE}), capsys)
+    assert data["roots"] == ["foo.**"] and data["not_installed"] == ["bench", "docs_src"]
