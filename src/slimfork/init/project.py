@@ -109,8 +109,13 @@ class Project:
         return documented_private(self.tree.root, self.mm, self.packages)
 
     def _in_tests(self, module: str) -> bool:
-        path = self.mm.modules[module].path or ""
-        return any(path.startswith(t + "/") for t in self.tests)
+        """A module of a tests folder; a folder without ``__init__.py`` (no path of its own) where every module
+        below it is (pycountry 26.2.16's ``src/pycountry/tests/``)."""
+        path = self.mm.modules[module].path
+        if path:
+            return any(path.startswith(t + "/") for t in self.tests)
+        below = [m for m in self.mm.descendants(module) if self.mm.modules[m].path]
+        return bool(below) and all(self._in_tests(m) for m in below)
 
 
 def open_project(target: str, base: Path) -> Project:
