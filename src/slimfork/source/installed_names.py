@@ -35,6 +35,10 @@ def installed_patterns(root: Path) -> set[str] | None:
             return None
         found |= names
     found |= finder_includes(root) | _poetry_default(root, tool, data)
+    pdm = _pdm(root, tool, data)
+    if pdm is None:
+        return None
+    found |= pdm
     if not found:
         found |= _hatch_default(root, tool, data)
     found |= _flit(tool, data)
@@ -158,6 +162,33 @@ def _hatch_default(root: Path, tool: dict, data: dict) -> set[str]:
                 (root / f"{candidate}.py").is_file():
             return {candidate} | _forced(hatch, _table(hatch, "targets", "wheel"))
     return set()
+
+
+def _pdm(root: Path, tool: dict, data: dict) -> set[str] | None:
+    """pdm-backend's wheel: its ``includes`` (relative to the project, ``package-dir`` left off), else every
+    top-level package of ``package-dir`` (``src`` where there is one) that ``source-includes`` and ``excludes``
+    (sdist only) do not name. typer 0.29.2's sdist-only ``docs_src/`` package was a root of its draft. None for
+    an ``includes`` this cannot read (a glob across folders)."""
+    backend = str(_table(data, "build-system").get("build-backend", ""))
+    if not backend.startswith(("pdm.backend", "pdm.pep517")):
+        return set()
+    build = _table(tool, "pdm", "build") or _table(tool, "pdm")
+    package_dir = build.get("package-dir") if isinstance(build.get("package-dir"), str) else \
+        ("src" if (root / "src").is_dir() else ".")
+    prefix = posixpath.normpath(package_dir).strip("/") + "/"
+    if "includes" in build:
+        tops = set()
+        for path in _strings(build.get("includes")):
+            path = posixpath.normpath(path.lstrip("/"))
+            top = _top(path[len(prefix):] if (path + "/").startswith(prefix) and prefix != "./" else path)
+            if top is None:
+                return None
+            tops.add(top)
+        return tops
+    sdist_only = {_top(p) for p in _strings(build.get("source-includes")) + _strings(build.get("excludes"))}
+    folder = root / package_dir
+    return {p.name for p in folder.iterdir() if (p / "__init__.py").is_file() and p.name not in sdist_only} \
+        if folder.is_dir() else set()
 
 
 def _forced(*tables: dict) -> set[str]:
