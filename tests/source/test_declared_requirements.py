@@ -199,3 +199,17 @@ def test_an_included_file_is_read_with_its_includer(tmp_path):
                       "requirements/doc.txt": "sphinx\n"})
     found = declared_requirements(tmp_path)
     assert found.groups == {"cython": ["cython>=3.0.6"], "doc": ["sphinx"], "test": ["cython>=3.0.6", "pytest"]}
+
+
+def test_the_oldest_releases_list_beside_a_test_list_is_not_read(tmp_path):
+    """flask-sqlalchemy 3.1.1's ``requirements/tests-min.txt`` (``werkzeug<2.3``, ``flask==2.2.5``: the oldest
+    releases it supports, a CI run of its own) joined ``tests.txt`` in the draft's venv, which then resolved an old
+    werkzeug for every check. A ``-min`` list without its plain sibling is read as before."""
+    _write(tmp_path, {
+        "requirements/tests.txt": "pytest\nblinker\n",
+        "requirements/tests-min.txt": "werkzeug<2.3\nflask==2.2.5\n",
+        "requirements/docs-minimal.txt": "sphinx\n",
+    })
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"tests": ["pytest", "blinker"], "docs-minimal": ["sphinx"]}
+    assert found.oldest == ["requirements/tests-min.txt"]
