@@ -173,8 +173,8 @@ def _pdm(root: Path, tool: dict, data: dict) -> set[str] | None:
     if not backend.startswith(("pdm.backend", "pdm.pep517")):
         return set()
     build = _table(tool, "pdm", "build") or _table(tool, "pdm")
-    package_dir = build.get("package-dir") if isinstance(build.get("package-dir"), str) else \
-        ("src" if (root / "src").is_dir() else ".")
+    given = build.get("package-dir")
+    package_dir: str = given if isinstance(given, str) else "src" if (root / "src").is_dir() else "."
     prefix = posixpath.normpath(package_dir).strip("/") + "/"
     if "includes" in build:
         tops = set()
