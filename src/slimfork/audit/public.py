@@ -14,8 +14,8 @@ from pathlib import Path
 
 from slimfork.graph import ModuleGraph
 from slimfork.source.installed_names import installed_patterns, matches
-from slimfork.source.package_find import find_patterns, literal_strings
 from slimfork.source.layout import SourceTree
+from slimfork.source.package_find import find_patterns, literal_strings
 
 CONFIDENCE = 40
 _BUILD_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
