@@ -351,3 +351,22 @@ def test_modules_one_error_names_together_are_alternatives(capsys):
                     "batches": {"baselines": [{"check": "import-modules", "usable": False, "note": note}]}}, venv=True)
     err = capsys.readouterr().err
     assert "which lacks xa, xb: add what provides them" in err, err  # two modules' errors: both are needed
+
+
+def test_a_missing_module_that_is_a_fixture_folder_of_the_tree_is_no_dependency(tmp_path, capsys):
+    """argcomplete 3.7.2's ``test/test_package/`` (its own ``setup.py``), which its tests install: the hint said to
+    add what provides ``test_package`` to [verify] requirements."""
+    from slimfork.commands.shrink import print_unusable
+
+    (tmp_path / "test" / "test_package").mkdir(parents=True)
+    (tmp_path / "test" / "test_package" / "setup.py").write_text("")
+    note = ("20 of 22 modules import in the original; not counted: test.test_package.setup (ModuleNotFoundError: "
+            "No module named 'setuptools'); test.test_package.test_module (ModuleNotFoundError: No module named "
+            "'test_package')")
+    baselines = {"batches": {"baselines": [{"check": "import-modules", "usable": True, "note": note}]},
+                 "roots": [{"module": "argcomplete", "reason": "root"}]}
+    assert print_unusable(baselines, venv=True, root=tmp_path) == 1
+    err = capsys.readouterr().err
+    assert "which lacks setuptools: add what provides it there" in err
+    assert "test_package is the source's own test/test_package/, a test fixture" in err
+    assert "lacks setuptools, test_package" not in err.split("hint:")[1]

@@ -105,3 +105,46 @@ def test_hatch_force_include_of_a_top_level_module_is_a_root(tmp_path, capsys, w
              "launch.py": "if __name__ == '__main__':\n    import foo\n", "helper.py": "", **BESIDE}
     data = _init(_write(tmp_path / "p", files), capsys)
     assert "launch" in data["roots"] and "foo.**" in data["roots"] and "helper" not in data["roots"]
+
+
+SETUP_PY = "from setuptools import setup\nsetup()\n"
+
+
+@pytest.mark.parametrize("config", [
+    {"setup.cfg": "[metadata]\nname = foo\n[options]\npackages = find:\n[options.packages.find]\ninclude =\n"
+                  "    foo\n    foo.*\n"},
+    {"setup.cfg": "[options]\npackages = find:\n[options.packages.find]\ninclude = foo, foo.*\n"},
+    {"setup.cfg": "[options]\npackages = find:\n[options.packages.find]\nexclude =\n    bench*\n    docs_src\n"},
+    {"pyproject.toml": '[project]\nname = "foo"\nversion = "1"\n[tool.setuptools.packages.find]\n'
+                       'exclude = ["bench", "docs_src*"]\n'},
+    {"setup.py": "from setuptools import setup, find_packages\n"
+                 "setup(packages=find_packages(exclude=['bench', 'docs_src']))\n"},
+])
+def test_setuptools_finder_include_and_exclude(tmp_path, capsys, config):
+    """A git checkout has no ``top_level.txt``: setuptools' finder's ``include`` and ``exclude`` (``setup.cfg``'s
+    ``[options.packages.find]``, pyproject's ``[tool.setuptools.packages.find]``, ``find_packages(...)``) say what
+    is installed. Before, ``bench`` and ``docs_src`` were roots of every such draft."""
+    data = _init(_write(tmp_path / "p", {"setup.py": SETUP_PY, **config, **BESIDE}), capsys)
+    assert data["roots"] == ["foo.**"] and data["not_installed"] == ["bench", "docs_src"]
+
+
+PDM = ('[build-system]\nrequires = ["pdm-backend"]\nbuild-backend = "pdm.backend"\n'
+       '[project]\nname = "foo"\nversion = "1"\n[tool.pdm.build]\n')
+
+
+@pytest.mark.parametrize("build", ['source-includes = ["tests/", "bench/", "docs_src/"]\n', 'includes = ["foo"]\n',
+                                   'excludes = ["bench", "docs_src"]\n'])
+def test_pdm_backend_installs_what_source_includes_leave_out(tmp_path, capsys, build):
+    """pdm-backend puts every top-level package in the wheel but those ``source-includes`` names (sdist only) and
+    ``excludes``, or its ``includes``: typer 0.29.2's sdist-only ``docs_src/`` package was a root of its draft."""
+    data = _init(_write(tmp_path / "p", {"pyproject.toml": PDM + build, **BESIDE}), capsys)
+    assert data["roots"] == ["foo.**"] and data["not_installed"] == ["bench", "docs_src"]
+
+
+def test_a_tests_folder_without_init_inside_the_package_is_no_root(tmp_path, capsys):
+    """pycountry 26.2.16's ``src/pycountry/tests/`` has no ``__init__.py``: ``pycountry.tests.**`` was a root of
+    its draft beside ``tests = ["src/pycountry/tests"]``."""
+    files = {"pyproject.toml": '[project]\nname = "foo"\nversion = "1"\n', "src/foo/__init__.py": "",
+             "src/foo/db.py": "", "src/foo/tests/test_db.py": "import foo.db\n"}
+    data = _init(_write(tmp_path / "p", files), capsys)
+    assert data["roots"] == ["foo", "foo.db"] and data["tests"] == ["src/foo/tests"]

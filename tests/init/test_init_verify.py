@@ -323,3 +323,17 @@ def test_one_requirement_quoted_two_ways_is_drafted_once(tmp_path, capsys):
     verify = json.loads(capsys.readouterr().out)["verify"]
     assert [r for r in verify["requirements"] if r.startswith("brotli")] == [
         'brotli>=1.2.1; platform_python_implementation == "CPython"']
+
+
+def test_the_oldest_releases_list_is_named_not_drafted(tmp_path, capsys):
+    """flask-sqlalchemy 3.1.1: ``requirements/tests-min.in`` (``werkzeug<2.3``) beside ``tests.in`` joined the draft's
+    venv; it is a CI run of its own, named in a note."""
+    root = _tree(tmp_path / "p", {
+        "pkg/__init__.py": "X = 1\n", "tests/test_x.py": "import pkg\n\ndef test_x():\n    pass\n",
+        "pyproject.toml": '[project]\nname = "pkg"\nversion = "1"\ndependencies = ["flask>=2.2.5"]\n',
+        "requirements/tests.in": "pytest\nblinker\n", "requirements/tests-min.in": "werkzeug<2.3\nflask==2.2.5\n",
+    })
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert verify["requirements"] == ["flask>=2.2.5", "pytest", "blinker"]
+    assert any(n.startswith("not drafted: requirements/tests-min.in (the oldest releases") for n in verify["notes"])

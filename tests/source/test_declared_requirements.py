@@ -82,6 +82,26 @@ def test_a_one_line_setup_cfg_list_is_separated_by_semicolons(tmp_path):
                             "tests": ["pytest", "cython", 'importlib-metadata; python_version < "3.8"']}
 
 
+def test_a_setup_cfg_line_ending_in_a_backslash_joins_the_next(tmp_path):
+    """jaraco.path 3.5.0's ``pytest-flake8; \\`` over ``python_version < "3.12"``: setuptools joins the lines; the
+    draft had the marker alone as a requirement, which pip cannot resolve. ``python_implementation`` (the marker's
+    old name) starts a marker on one line too."""
+    _write(tmp_path, {
+        "setup.cfg": """
+            [options.extras_require]
+            testing =
+                pytest >= 6
+                pytest-black >= 0.3.7; \\
+                python_implementation != "PyPy"
+                pytest-cov
+            other = flake8; python_implementation != "PyPy"
+            """,
+    })
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"testing": ["pytest >= 6", 'pytest-black >= 0.3.7; python_implementation != "PyPy"',
+                                        "pytest-cov"], "other": ['flake8; python_implementation != "PyPy"']}
+
+
 def test_setuptools_dynamic_files_and_a_plain_requirements_txt(tmp_path):
     _write(tmp_path, {
         "pyproject.toml": """
@@ -179,3 +199,17 @@ def test_an_included_file_is_read_with_its_includer(tmp_path):
                       "requirements/doc.txt": "sphinx\n"})
     found = declared_requirements(tmp_path)
     assert found.groups == {"cython": ["cython>=3.0.6"], "doc": ["sphinx"], "test": ["cython>=3.0.6", "pytest"]}
+
+
+def test_the_oldest_releases_list_beside_a_test_list_is_not_read(tmp_path):
+    """flask-sqlalchemy 3.1.1's ``requirements/tests-min.txt`` (``werkzeug<2.3``, ``flask==2.2.5``: the oldest
+    releases it supports, a CI run of its own) joined ``tests.txt`` in the draft's venv, which then resolved an old
+    werkzeug for every check. A ``-min`` list without its plain sibling is read as before."""
+    _write(tmp_path, {
+        "requirements/tests.txt": "pytest\nblinker\n",
+        "requirements/tests-min.txt": "werkzeug<2.3\nflask==2.2.5\n",
+        "requirements/docs-minimal.txt": "sphinx\n",
+    })
+    found = declared_requirements(tmp_path)
+    assert found.groups == {"tests": ["pytest", "blinker"], "docs-minimal": ["sphinx"]}
+    assert found.oldest == ["requirements/tests-min.txt"]

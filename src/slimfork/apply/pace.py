@@ -8,16 +8,22 @@ from slimfork.progress import counted
 
 def pace(index: int, total: int, took: list[float], baseline_seconds: list[float]) -> str:
     """``; 7 batches left after it, about 2 min each so far: about 16 min to go`` for batch ``index`` (from 0) of
-    ``total``; ``took``: the seconds of the batches checked so far in this run; before the first, each batch is
-    taken to cost what the checks cost on the original (each batch runs them all, once where nothing fails)."""
+    ``total``; ``took``: the seconds of the batches checked so far in this run. Before one is timed there is no
+    estimate, only what the checks took on the original (``baseline_seconds``), named as such: that time holds
+    their setting up and ran them side by side, and zc.lockfile 4.0's one batch, estimated at 31 s from it, took
+    2 s."""
     left = total - index - 1
-    per = sum(took) / len(took) if took else sum(baseline_seconds)
-    if per <= 0:
-        return f"; {counted(left, 'batch', 'batches')} left after it" if left else ""
-    basis = "so far" if took else "as the checks took on the original"
+    if not took:
+        spent = sum(baseline_seconds)
+        said = f" (no batch timed yet: the checks took {duration(spent)} on the original, their setting up " \
+            "included)" if spent > 0 else ""
+        if not left:
+            return f"; the last{said}" if said else ""
+        return f"; {counted(left, 'batch', 'batches')} left after it{said}"
+    per = sum(took) / len(took)
     if not left:
-        return f"; the last, about {duration(per)} {'as each so far' if took else basis}"
-    return (f"; {counted(left, 'batch', 'batches')} left after it, about {duration(per)} each {basis}: about "
+        return f"; the last, about {duration(per)} as each so far"
+    return (f"; {counted(left, 'batch', 'batches')} left after it, about {duration(per)} each so far: about "
             f"{duration(per * (left + 1))} to go")
 
 

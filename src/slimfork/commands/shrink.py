@@ -125,7 +125,13 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
             names = ", ".join(sorted(missing - own))
             what = f"ran on the original without {names}, so it verified only what imports without it"
             hint = lacks(", ".join(sorted(missing - own - set(foreign))))
-            if root is not None and (listed := folder_requirements(root, note, missing - own - set(foreign))):
+            fixtures = tree_fixtures(root, missing - own - set(foreign)) if root is not None else {}
+            if fixtures:  # argcomplete 3.7.2's test/test_package/, a package its tests install: no dependency
+                lacking = sorted(missing - own - set(foreign) - set(fixtures))
+                hint = (lacks(", ".join(lacking)) + "; " if lacking else "") + ", ".join(
+                    f"{n} is the source's own {w}/, a test fixture its tests install or put on sys.path themselves"
+                    for n, w in sorted(fixtures.items())) + ": no dependency to add"
+            elif root is not None and (listed := folder_requirements(root, note, missing - own - set(foreign))):
                 folder, files = listed
                 hint = (f"the modules named that lack {names} are all in {folder}/, whose {', '.join(files)} "
                         f"{'lists' if len(files) == 1 else 'list'} {'it' if ', ' not in names else 'them'} (a "
@@ -189,6 +195,19 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
 
 SHOWN_WARNINGS = 5
 _NOT_COUNTED = re.compile(r"([\w.]+) \(\w+: No module named '?([\w.]+)")
+
+
+def tree_fixtures(root: Path, names: set[str]) -> dict[str, str]:
+    """name -> the folder below the top of the source that is a package of that name (``__init__.py``, ``setup.py``
+    or ``pyproject.toml`` in it): a test fixture, not a distribution to install."""
+    out = {}
+    for name in sorted(names):
+        for path in sorted(root.rglob(name)):
+            if path.is_dir() and path.parent != root and any((path / f).is_file() for f in
+                                                              ("__init__.py", "setup.py", "pyproject.toml")):
+                out[name] = path.relative_to(root).as_posix()
+                break
+    return out
 
 
 def folder_requirements(root: Path, note: str, missing: set[str]) -> tuple[str, list[str]] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from functools import cached_property
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from slimfork.init.documented import documented_private
 from slimfork.source import SourceTree, open_tree, resolve_source
 from slimfork.source.compiled_modules import compiled_modules
 from slimfork.source.installed_names import installed_patterns, matches
+from slimfork.source.package_find import finder_excludes
 from slimfork.source.test_folders import TEST_DIRS, configured_test_folders, find_test_folders
 
 NOT_LIBRARY = {*TEST_DIRS, "demos", "demo", "examples", "example", "docs", "doc", "benchmarks", "benchmark",
@@ -47,8 +49,11 @@ class Project:
     def packages(self) -> list[str]:
         """The library's top-level packages: not tests, demos, examples, docs, benchmarks or scripts, and, where
         the build configuration lists what it installs (hatch's ``packages``/``only-include``, poetry's
-        ``packages``, ...), only those (a ``bench/`` or ``docs_src/`` package beside them is no API)."""
+        ``packages``, setuptools' finder's ``include``, ...), only those (a ``bench/`` or ``docs_src/`` package beside
+        them is no API), and none its finder's ``exclude`` names."""
         found = [p for p in self.tree.packages if p not in NOT_LIBRARY and not p.startswith("_")]
+        kept = [p for p in found if not any(fnmatchcase(p, x) for x in finder_excludes(self.tree.root))]
+        found = kept or found  # setuptools' finder leaves out what its `exclude` matches
         installed = [p for p in found if self.installed is None or matches(p, self.installed)]
         return sorted(installed or found)
 
@@ -104,8 +109,13 @@ class Project:
         return documented_private(self.tree.root, self.mm, self.packages)
 
     def _in_tests(self, module: str) -> bool:
-        path = self.mm.modules[module].path or ""
-        return any(path.startswith(t + "/") for t in self.tests)
+        """A module of a tests folder; a folder without ``__init__.py`` (no path of its own) where every module
+        below it is (pycountry 26.2.16's ``src/pycountry/tests/``)."""
+        path = self.mm.modules[module].path
+        if path:
+            return any(path.startswith(t + "/") for t in self.tests)
+        below = [m for m in self.mm.descendants(module) if self.mm.modules[m].path]
+        return bool(below) and all(self._in_tests(m) for m in below)
 
 
 def open_project(target: str, base: Path) -> Project:

@@ -74,6 +74,8 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
     lines, notes = _not_for_the_checks(_first_of_each(lines), imported, set(needs), runtime)
     notes += [f"{line}: {pin} in a requirements file, as a lower bound (the pinned release may not install on this "
              "Python)" for line, pin in declared.relaxed.items() if line in lines]
+    notes += [f"not drafted: {path} (the oldest releases the project supports, a CI run beside the list it varies)"
+              for path in declared.oldest if tested]
     if tested and lines:  # a module the tests need that nothing here provides: the checked run would lack it
         notes += [f"the tests import {module} ({where}), which no line here provides: add its distribution if the "
                   "tests need it (the name may differ: yaml is PyYAML's)"

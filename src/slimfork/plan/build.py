@@ -55,14 +55,24 @@ def stale_globs(spec: Spec, paths: list[str], modules: list[str], top_names) -> 
                                      closest(pattern.split("*")[0].rstrip("."), modules)))
             elif not any(first_match([pattern], p) is not None for p in paths):
                 bare = pattern.strip().lstrip("./").rstrip("/")
+                options = folders if "." not in bare.rsplit("/", 1)[-1] else paths
                 out.append(Stale(f"{key}[{i}]", "glob", f"'{pattern}' matches no file of the source",
-                                 closest(bare, folders if "." not in bare.rsplit("/", 1)[-1] else paths),
+                                 closest(bare, [o for o in options if not _build_output(o)]),
                                  "check the path against the source (globs are relative to it)"))
     for i, pattern in enumerate(spec.outside_imports):
         if not match_modules(pattern, modules):
             out.append(Stale(f"outside_imports[{i}]", "glob", f"the glob '{pattern}' matches no module",
                              closest(pattern.split("*")[0].rstrip("."), modules)))
     return out
+
+
+def _build_output(path: str) -> bool:
+    """Whether a path is what a build or an import wrote (``pkg.egg-info``, ``x.dist-info``, ``__pycache__``, the
+    top-level ``build/`` and ``dist/``): no hint for a spec entry. ``drop = ["pkg/nope/**"]`` offered
+    ``pkg.egg-info``."""
+    parts = path.split("/")
+    return parts[0] in ("build", "dist") or any(
+        p == "__pycache__" or p.endswith((".egg-info", ".dist-info")) for p in parts)
 
 
 def build_plan(spec: Spec, graph: ModuleGraph) -> Plan:

@@ -18,6 +18,8 @@ from pathlib import Path
 from slimfork.source.declared_entry_points import literal_value
 
 _REQ = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*(\(|[<>=!~;@]|$)")
+# a list of the oldest releases a project supports (``tests-min.txt`` beside ``tests.txt``): a CI run of its own
+_OLDEST = re.compile(r"[-_.](min|minimum|minimal|lowest|oldest)(?=$|[-_.])")
 _TEST = re.compile(r"(^|[-_.])(tests?|testing)($|[-_.])", re.I)
 _RUNTIME_FILES = ("requirements", "base", "main", "install", "runtime", "prod", "requires")
 
@@ -31,6 +33,7 @@ class Declared:
     groups: dict[str, list[str]] = field(default_factory=dict)
     origins: list[str] = field(default_factory=list)
     relaxed: dict[str, str] = field(default_factory=dict)  # a requirements file's pin as a lower bound -> the pin
+    oldest: list[str] = field(default_factory=list)  # files not read: the oldest releases supported, a CI variant
 
     def add(self, name: str | None, lines: list[str], origin: str) -> None:
         lines = [line for line in lines if line]
@@ -148,6 +151,9 @@ def _named_files(root: Path, node: ast.expr, assigned: dict[str, ast.expr]) -> l
 
 
 def _lines(text: str) -> list[str]:
+    """The requirements of a multi-line value, a line ending in ``\\`` joined to the next, as setuptools reads it
+    (jaraco.path 3.5.0's ``pytest-flake8; \\`` over ``python_version < "3.12"``: the marker was a requirement)."""
+    text = re.sub(r"[ \t]*\\[ \t]*\n\s*", " ", text)
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 
@@ -189,8 +195,8 @@ def _cfg_value(root: Path, text: str, used: set[Path], out: Declared) -> list[st
     return out_lines
 
 
-_MARKER_START = re.compile(r"(python_version|python_full_version|sys_platform|platform_\w+|os_name|"
-                           r"implementation_\w+|extra)\s*(==|!=|<=|>=|<|>|~=|not\s+in\b|in\b)")
+_MARKER_START = re.compile(r"(python_version|python_full_version|python_implementation|sys_platform|platform_\w+|"
+                           r"os_name|implementation_\w+|extra)\s*(==|!=|<=|>=|<|>|~=|not\s+in\b|in\b)")
 
 
 def _pyproject(root: Path, out: Declared, used: set[Path]) -> None:
@@ -357,6 +363,10 @@ def _requirement_files(root: Path, out: Declared, used: set[Path]) -> None:
             name = stem
         else:
             name = re.sub(r"(^|[-_.])requirements?($|[-_.])", r"\1\2", stem).strip("-_.") or "requirements"
+        if _OLDEST.search(stem) and any(f.parent == file.parent and f.stem.lower() == _OLDEST.sub("", stem)
+                                        for f in files):
+            out.oldest.append(file.relative_to(root.resolve()).as_posix())
+            continue  # flask-sqlalchemy 3.1.1's tests-min.txt beside tests.txt: its werkzeug<2.3 joined the venv
         lines = _lower_bounds(read_requirement_file(file, used), out)
         rel = file.relative_to(root.resolve()).as_posix()
         if name in _RUNTIME_FILES:

@@ -1,9 +1,10 @@
 """The top-level packages and modules a build installs, where its configuration lists them: hatch's wheel
 ``packages``, ``only-include`` (through ``sources``) or plain ``include`` paths, poetry's ``packages = [{include,
-from}]`` (by default the distribution's name) and ``.py`` files of its ``include``, flit's module (by default the distribution's name), setuptools' literal
-``packages``/``py_modules`` and ``[tool.setuptools.packages.find] include``, meson-python's ``meson.build`` install
-calls, and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern (``fnmatch``, most are plain names). ``None``
-when nothing lists them (``find_packages()``, hatch's defaults): every package found counts then. `slimfork init`
+from}]`` (by default the distribution's name) and ``.py`` files of its ``include``, flit's module (by default the
+distribution's name), setuptools' literal ``packages``/``py_modules`` and its finder's ``include`` (``setup.py``,
+``setup.cfg``, ``pyproject.toml``: ``source/package_find.py``), meson-python's ``meson.build`` install calls,
+and an sdist's ``*.egg-info/top_level.txt``. Each is a pattern (``fnmatch``, most are plain names). ``None`` when
+nothing lists them (``find_packages()``, hatch's defaults): every package found counts then. `slimfork init`
 roots only what the build installs (a ``bench/`` or ``docs_src/`` package beside it is the project's own tooling)."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from slimfork.source.build_config import declared_list
 from slimfork.source.compiled_modules import meson_installed
+from slimfork.source.package_find import finder_includes
 
 _GLOB = set("*?[")
 
@@ -27,12 +29,16 @@ def installed_patterns(root: Path) -> set[str] | None:
     except (OSError, tomllib.TOMLDecodeError):
         data = {}
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
-    for read in (_hatch, _poetry, _setuptools_find):
+    for read in (_hatch, _poetry):
         names = read(tool)
         if names is None:  # a list it cannot read (a glob across folders): it declares nothing usable
             return None
         found |= names
-    found |= _poetry_default(root, tool, data)
+    found |= finder_includes(root) | _poetry_default(root, tool, data)
+    pdm = _pdm(root, tool, data)
+    if pdm is None:
+        return None
+    found |= pdm
     if not found:
         found |= _hatch_default(root, tool, data)
     found |= _flit(tool, data)
@@ -158,6 +164,33 @@ def _hatch_default(root: Path, tool: dict, data: dict) -> set[str]:
     return set()
 
 
+def _pdm(root: Path, tool: dict, data: dict) -> set[str] | None:
+    """pdm-backend's wheel: its ``includes`` (relative to the project, ``package-dir`` left off), else every
+    top-level package of ``package-dir`` (``src`` where there is one) that ``source-includes`` and ``excludes``
+    (sdist only) do not name. typer 0.29.2's sdist-only ``docs_src/`` package was a root of its draft. None for
+    an ``includes`` this cannot read (a glob across folders)."""
+    backend = str(_table(data, "build-system").get("build-backend", ""))
+    if not backend.startswith(("pdm.backend", "pdm.pep517")):
+        return set()
+    build = _table(tool, "pdm", "build") or _table(tool, "pdm")
+    given = build.get("package-dir")
+    package_dir: str = given if isinstance(given, str) else "src" if (root / "src").is_dir() else "."
+    prefix = posixpath.normpath(package_dir).strip("/") + "/"
+    if "includes" in build:
+        tops = set()
+        for path in _strings(build.get("includes")):
+            path = posixpath.normpath(path.lstrip("/"))
+            top = _top(path[len(prefix):] if (path + "/").startswith(prefix) and prefix != "./" else path)
+            if top is None:
+                return None
+            tops.add(top)
+        return tops
+    sdist_only = {_top(p) for p in _strings(build.get("source-includes")) + _strings(build.get("excludes"))}
+    folder = root / package_dir
+    return {p.name for p in folder.iterdir() if (p / "__init__.py").is_file() and p.name not in sdist_only} \
+        if folder.is_dir() else set()
+
+
 def _forced(*tables: dict) -> set[str]:
     """The top-level names hatch's ``force-include`` puts in the wheel beside its selection (jupyter_core 5.9.1's
     ``jupyter.py``)."""
@@ -176,8 +209,3 @@ def _flit(tool: dict, data: dict) -> set[str]:
     if not name and str(_table(data, "build-system").get("build-backend", "")).startswith(("flit_core", "flit.")):
         name = _table(data, "project").get("name")
     return {name.split(".")[0].replace("-", "_")} if isinstance(name, str) and name else set()
-
-
-def _setuptools_find(tool: dict) -> set[str]:
-    include = _strings(_table(tool, "setuptools", "packages", "find").get("include", []))
-    return {p.split(".")[0] for p in include if p}
