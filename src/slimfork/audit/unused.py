@@ -55,9 +55,14 @@ _TEST_NAME = re.compile(r"^(test_|Test[A-Z_])")
 def defines_tests(path: str, summary) -> bool:
     """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``), or a ``test.py``
     anywhere (flash-attention's ``flash_attn/flash_attn_triton_amd/test.py``), that defines ``test_*`` functions or
-    ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting, an explicit path) collects."""
-    return (in_test_folder(path) or posixpath.basename(path) in ("test.py", "tests.py")) and not is_test_file(path) \
-        and summary is not None and not summary.error and any(_TEST_NAME.match(name) for name in summary.defs)
+    ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting, an explicit path) collects. Names it
+    imports (OpenEquivariance's ``tests/tp_debug.py``: ``from ...TestBenchmarkSuite import TestDefinition``) are
+    not its own tests."""
+    if not (in_test_folder(path) or posixpath.basename(path) in ("test.py", "tests.py")) or is_test_file(path) \
+            or summary is None or summary.error:
+        return False
+    imported = {(name, edge.line) for edge in summary.imports for name in edge.names}
+    return any(_TEST_NAME.match(name) and (name, line) not in imported for name, line in summary.defs.items())
 
 
 def script_named_like_test(root: Path, path: str) -> bool:
