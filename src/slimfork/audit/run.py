@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from slimfork.audit.documented import documented_modules
+from slimfork.audit.documented import copied_files, documented_modules
 from slimfork.audit.dotted_holes import dotted_hole_findings
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
@@ -145,8 +145,10 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))
               and not in_unshipped(p, unshipped)}
     modules = graph.mm.modules
-    for path, why in documented_modules(tree.root, index.other_files, lambda name: modules[name].path
-                                        if name in modules else None).items():
+    documented = {**copied_files(tree.root, index.other_files, python_paths),
+                  **documented_modules(tree.root, index.other_files, lambda name: modules[name].path
+                                       if name in modules else None)}
+    for path, why in documented.items():
         if (path not in reached or path in test_only) and not spec_roots and path not in runnable \
                 and not is_example(path):  # (scripts and example code: 30 already)
             public.setdefault(path, why)  # a README's `import pkg.mod`: users import it
