@@ -40,6 +40,7 @@ _STRING_INCLUDE = re.compile(r'#[ \t]*include[ \t]*(?:<([^<>"\\\n]+)>|\\"([^"\\\
 # {%- from 'wmm.cuh' import f %}, {% import "x.cuh" as x %}, {% extends "base.cu.j2" %}
 _JINJA_INCLUDE = re.compile(r"""\{%-?\s*(?:include|import|from|extends)\s+(?:"([^"\n]+)"|'([^'\n]+)')""")
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+_DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n\\]|\\[\s\S])*", re.M)  # a preprocessor line, with its continuations
 _INSTANTIATION = re.compile(r"\btemplate\s*$")
 _TEMPLATE_ARGS = re.compile(r"<[^<>;{}()]*>")
 
@@ -189,8 +190,9 @@ def _block_after(code: str, pos: int) -> str:
 
 
 def _declared_name(code: str, pos: int) -> str | None:
-    """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('."""
-    head = _LAUNCH_BOUNDS.sub(" ", code[pos:pos + 600])
+    """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('.
+    Preprocessor lines between are skipped (``#if defined(USE_ROCM)`` / ``__launch_bounds__(...)`` / ``#endif``)."""
+    head = _LAUNCH_BOUNDS.sub(" ", _DIRECTIVE.sub(" ", code[pos:pos + 600]))
     paren = _parameters_start(head)
     if paren < 0 or ";" in head[:paren] or "{" in head[:paren]:
         return None
