@@ -1,8 +1,8 @@
 """flute ``07ae797^``: the README shows ``import flute.integrations.huggingface`` and ``from flute.tune import
 TuneTask``; nothing in the tree imports either, and its tests (``tests/kernel.py``, no ``test_*`` names) tell no
 library package, so both were "unreached" at 60. A module a document imports (and the packages above it) is
-documented API (40); a file a document names only by path (``python stale/old_bench.py``) or not at all stays
-unreached."""
+documented API (40), and so is a file a document tells users to copy (``cp templates/new_task.py ...``); a file a
+document names only by path (``python stale/old_bench.py``) or not at all stays unreached."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ FILES = {
     "lib/stale.py": "def old():\n    return 1\n",
     "harness/docs/guide.md": "Copy the template:\n\n    cp templates/new_task.py harness/tasks/my_task.py\n",
     "harness/templates/new_task.py": "class NewTask:\n    pass\n",
+    "harness/old/runner.py": "def run():\n    return 1\n",
 }
 
 
@@ -41,4 +42,13 @@ def test_modules_documents_import_or_name_are_documented_api(tmp_path):
         finding = found.get(subject) or found[subject.rsplit("/", 1)[0] + "/"]
         assert finding.confidence == 40 and "documented API" in finding.reason, finding
     assert found["lib/stale.py"].confidence >= 60
-    assert found["harness/"].confidence >= 60
+    assert found["harness/old/"].confidence >= 60 and "harness/" not in found
+
+
+def test_files_documents_copy_are_documented_templates(tmp_path):
+    """SpQR ``5f5f841^``: the vendored harness's ``docs/task_guide.md`` says ``cp templates/new_task.py
+    lm_eval/tasks/<task-name>.py`` (a path from the harness's root): ``templates/`` was unreached at 70."""
+    result, _table = run_audit(open_tree(write_project(tmp_path, FILES, "")))
+    found = {f.subject: f for f in result.findings if f.kind == "unused-file"}
+    finding = found.get("harness/templates/new_task.py") or found["harness/templates/"]
+    assert finding.confidence == 40 and "guide.md:3 copies templates/new_task.py" in finding.reason, finding

@@ -291,7 +291,7 @@ def unread_cmake_files(root: Path, other_files: list[str], python_paths: list[st
 
 
 # folder names that say the code in them was replaced: kept around, built by nothing
-_SUPERSEDED = re.compile(r"^(?:old|legacy|deprecated|obsolete|archived?|attic|backup|unused|dead)$", re.I)
+SUPERSEDED_FOLDER = re.compile(r"^(?:old|legacy|deprecated|obsolete|archived?|attic|backup|unused|dead)$", re.I)
 _NAMING_FILES = (".py", ".sh", ".bash", ".bat", ".cmd", ".yml", ".yaml", ".toml", ".cfg", ".ini", ".json", ".mk",
                  ".cmake", ".txt", ".md", ".rst", "Makefile", "Dockerfile", "Jenkinsfile")
 
@@ -307,7 +307,7 @@ def superseded_cmake_projects(root: Path, other_files: list[str], python_paths: 
     tops = []
     for rel in lists:
         folder = posixpath.dirname(rel)
-        if not folder or not _SUPERSEDED.match(posixpath.basename(folder)):
+        if not folder or not SUPERSEDED_FOLDER.match(posixpath.basename(folder)):
             continue
         parts = folder.split("/")
         above = any("/".join(parts[:i]) in folders for i in range(len(parts)))

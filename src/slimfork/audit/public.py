@@ -73,11 +73,14 @@ def is_public_path(path: str, packages: set[str], module: str | None) -> bool:
 
 
 def is_documented(package: str) -> bool:
-    """Whether a ``public`` value is a document's use (``documented_modules``: "README.md:189 imports x")."""
-    return " imports " in package
+    """Whether a ``public`` value is a document's use (``documented_modules``: "README.md:189 imports x";
+    ``copied_files``: "docs/guide.md:22 copies templates/x.py")."""
+    return " imports " in package or " copies " in package
 
 
 def public_note(package: str) -> str:
+    if " copies " in package:
+        return f"a documented template ({package}): users copy it though nothing in the tree runs it"
     if is_documented(package):
         return f"documented API ({package}): users import it though nothing in the tree does"
     return (f"a public module of the library package {package} (build files at the root; its tests import it, or, "

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from slimfork.audit.documented import documented_modules
+from slimfork.audit.documented import copied_files, documented_modules
 from slimfork.audit.dotted_holes import dotted_hole_findings
 from slimfork.audit.duplicates import duplicate_findings
 from slimfork.audit.eager import eager_findings
@@ -42,6 +42,7 @@ from slimfork.audit.scriptuse import script_support, top_level_scripts
 from slimfork.audit.stale_scripts import stale_script_copies, with_stale_copies
 from slimfork.audit.builders import built_extension_modules
 from slimfork.audit.tests import compiled_sources, extension_names, test_findings
+from slimfork.audit.pythonpath import pythonpath_modules
 from slimfork.audit.toolrun import tool_run_files
 from slimfork.audit.unused import (
     default_roots,
@@ -145,14 +146,20 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
               if (p not in reached or p in test_only) and is_public_path(p, libs, graph.module_of(p))
               and not in_unshipped(p, unshipped)}
     modules = graph.mm.modules
-    for path, why in documented_modules(tree.root, index.other_files, lambda name: modules[name].path
-                                        if name in modules else None).items():
+    documented = {**copied_files(tree.root, index.other_files, python_paths),
+                  **documented_modules(tree.root, index.other_files, lambda name: modules[name].path
+                                       if name in modules else None)}
+    for path, why in documented.items():
         if (path not in reached or path in test_only) and not spec_roots and path not in runnable \
                 and not is_example(path):  # (scripts and example code: 30 already)
             public.setdefault(path, why)  # a README's `import pkg.mod`: users import it
     # files a shell script, CI workflow or tool configuration runs (python .github/scripts/x.py), Sphinx conf.py
     tool_run = tool_run_files(tree.root, python_paths, {p for p in python_paths if (p not in reached or p in test_only)
                                                         and p not in runnable})
+    imported = {e.module.split(".")[0] for s in index.files.values() for e in s.imports if e.module and not e.level}
+    for path, why in pythonpath_modules(tree.root, {p for p in python_paths if p not in reached and p not in runnable},
+                                        imported).items():
+        tool_run.setdefault(path, why)
     # a package only notebooks import: its __init__ is run by hand, with what it imports (AQLM's cpp_kernel/)
     tool_run.update({info.path: why for pkg, why in loose.items() if why and (info := graph.mm.modules.get(pkg))
                      and info.path and info.path not in reached})

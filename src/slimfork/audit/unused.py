@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from slimfork.fsutil import folders_above
-from slimfork.audit.builders import setup_scripts
+from slimfork.audit.builders import SUPERSEDED_FOLDER, setup_scripts
 from slimfork.audit.copied_folders import copied_folder_files
 from slimfork.audit.layout import nested_distribution_files
 from slimfork.source.build_scripts import build_scripts
@@ -55,9 +55,14 @@ _TEST_NAME = re.compile(r"^(test_|Test[A-Z_])")
 def defines_tests(path: str, summary) -> bool:
     """A file of a test folder that pytest's default names miss (``fmha_test_deterministic.py``), or a ``test.py``
     anywhere (flash-attention's ``flash_attn/flash_attn_triton_amd/test.py``), that defines ``test_*`` functions or
-    ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting, an explicit path) collects."""
-    return (in_test_folder(path) or posixpath.basename(path) in ("test.py", "tests.py")) and not is_test_file(path) \
-        and summary is not None and not summary.error and any(_TEST_NAME.match(name) for name in summary.defs)
+    ``Test*`` classes: a test another runner (Buck, a ``python_files`` setting, an explicit path) collects. Names it
+    imports (OpenEquivariance's ``tests/tp_debug.py``: ``from ...TestBenchmarkSuite import TestDefinition``) are
+    not its own tests."""
+    if not (in_test_folder(path) or posixpath.basename(path) in ("test.py", "tests.py")) or is_test_file(path) \
+            or summary is None or summary.error:
+        return False
+    imported = {(name, edge.line) for edge in summary.imports for name in edge.names}
+    return any(_TEST_NAME.match(name) and (name, line) not in imported for name, line in summary.defs.items())
 
 
 def script_named_like_test(root: Path, path: str) -> bool:
@@ -300,19 +305,26 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
     # a folder of a package the build installs holding a file that is dead on its own (not public, not test-only,
     # not unknown): library code scripts import beside a module nothing reaches (a pcdet/models/ that tools/demo.py
     # imports, holding a backbone no __init__ imports)
-    def mixes_scripts(files: list[str]) -> bool:
+    def dead_alone(path: str) -> bool:
+        return path not in runnable and path not in support and path not in public and path not in test_only \
+            and path not in ambiguous and path not in unparsed
+
+    def mixes_scripts(folder: str, files: list[str]) -> bool:
         modules = [p for p in files if not p.endswith("/__init__.py")]
         if len({p in runnable or p in support for p in modules}) < 2:
             return False
         if not any(p in support and support[p] not in files for p in files):
             return True
-        return (graph.module_of(files[0]) or "").split(".")[0] in installed and any(
-            p not in runnable and p not in support and p not in public and p not in test_only and p not in ambiguous
-            and p not in unparsed for p in modules)
+        # a file dead on its own in a subfolder whose name says it was replaced (OpenEquivariance's
+        # src/deprecated/, beside the src/ modules its driver scripts import) is no part of the scripts' folder
+        if any(dead_alone(p) and any(SUPERSEDED_FOLDER.match(part) for part in p[len(folder) + 1:].split("/")[:-1])
+               for p in modules):
+            return True
+        return (graph.module_of(files[0]) or "").split(".")[0] in installed and any(dead_alone(p) for p in modules)
 
     whole = {f for f, files in folders.items() if all(p in dead and p not in tool_run for p in files)
              and (_EXAMPLE.search(f + "/") or not any(_EXAMPLE.search(p) for p in files))
-             and not mixes_scripts(files) and len({p in test_data for p in files}) == 1
+             and not mixes_scripts(f, files) and len({p in test_data for p in files}) == 1
              and len({is_documented(public.get(p, "")) for p in files if not p.endswith("/__init__.py")}) < 2}
     top = sorted(f for f in whole if not any(f.startswith(o + "/") for o in whole))
     out: list[Finding] = []

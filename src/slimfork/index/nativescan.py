@@ -36,7 +36,11 @@ _PY_FILE = re.compile(r"[\w./-]*\w\.py")
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.M)
 # an #include line of code a host generates (codegen's decl_stream << "#include <tl_templates/cuda/copy.h>\n")
 _STRING_INCLUDE = re.compile(r'#[ \t]*include[ \t]*(?:<([^<>"\\\n]+)>|\\"([^"\\\n]+)\\")')
+# a Jinja template of native code names the templates it renders with: {% include 'common.cuh' %},
+# {%- from 'wmm.cuh' import f %}, {% import "x.cuh" as x %}, {% extends "base.cu.j2" %}
+_JINJA_INCLUDE = re.compile(r"""\{%-?\s*(?:include|import|from|extends)\s+(?:"([^"\n]+)"|'([^'\n]+)')""")
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+_DIRECTIVE = re.compile(r"^[ \t]*#(?:[^\n\\]|\\[\s\S])*", re.M)  # a preprocessor line, with its continuations
 _INSTANTIATION = re.compile(r"\btemplate\s*$")
 _TEMPLATE_ARGS = re.compile(r"<[^<>;{}()]*>")
 
@@ -97,6 +101,9 @@ def scan_native(text: str, metal: bool = False) -> NativeScan:
 
     for m in _INCLUDE.finditer(code):
         scan.includes.append((m.group(1).strip(), line_of(m.start())))
+    if "{%" in code:
+        for m in _JINJA_INCLUDE.finditer(code):
+            scan.includes.append(((m.group(1) or m.group(2)).strip(), line_of(m.start())))
     if "__global__" in code:
         params_at = [(d.start(), d.end(), {p.strip() for p in d.group(2).split(",")}) for d in _DEFINE.finditer(code)]
         for m in _GLOBAL.finditer(code):
@@ -183,8 +190,9 @@ def _block_after(code: str, pos: int) -> str:
 
 
 def _declared_name(code: str, pos: int) -> str | None:
-    """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('."""
-    head = _LAUNCH_BOUNDS.sub(" ", code[pos:pos + 600])
+    """The function name in ``__global__ void __launch_bounds__(256) name(``: the identifier before '('.
+    Preprocessor lines between are skipped (``#if defined(USE_ROCM)`` / ``__launch_bounds__(...)`` / ``#endif``)."""
+    head = _LAUNCH_BOUNDS.sub(" ", _DIRECTIVE.sub(" ", code[pos:pos + 600]))
     paren = _parameters_start(head)
     if paren < 0 or ";" in head[:paren] or "{" in head[:paren]:
         return None
