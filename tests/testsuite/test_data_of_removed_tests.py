@@ -82,3 +82,20 @@ def test_a_folder_nothing_names_goes_unless_kept_library_code_does(tmp_path):
     assert not (fork / "tests/fixtures/gone_host/g.json").exists()
     why = {r.path: r.reason for r in result.analysis.stages.test_removals}["tests/fixtures/gone_host/g.json"]
     assert "no test file of the original nor kept library file names its folder 'gone_host'" in why
+
+
+def test_a_folder_another_data_file_names_stays(tmp_path):
+    """fontTools 4.68.0: ``Tests/feaLib/data/include/subdir/include2.fea`` is named by no test file, but the kept
+    test's ``include3.fea`` holds ``include(subdir/include2.fea);``: the folder went and the test failed in the
+    fork. A data file outside a folder that names it reads it as a test does; a folder only its own files name
+    still goes, and so does one only removed tests name where no data file names it."""
+    files = {**FILES,
+             "tests/test_alpha.py": FILES["tests/test_alpha.py"] + "\n\ndef test_include():\n"
+             "    assert 'include(' in Fixtures('alphadata').load('main.fea')\n",
+             "tests/fixtures/alphadata/main.fea": "include(subdir/inner.fea);\n",
+             "tests/fixtures/alphadata/subdir/inner.fea": "feature x;\n",
+             "tests/fixtures/lonely/self.txt": "lonely names itself\n"}
+    fork, _ = _fork(tmp_path, files)
+    assert (fork / "tests/fixtures/alphadata/subdir/inner.fea").exists()
+    assert not (fork / "tests/fixtures/lonely/self.txt").exists()
+    assert not (fork / "tests/fixtures/betadata/x.json").exists()

@@ -7,7 +7,8 @@ included), and no kept test file at or above it lists directories. A file name a
 may build it (``"describe_%s.json"``). A data-only folder no test file of the original names (libcloud's
 ``fixtures/hostvirtual/``, whose tests the release no longer has) goes too where no kept library file names it
 either (case and ``-``/``_`` aside: a test may build the path from a driver's name) and nothing lists it (a
-conftest's collection hook lists every file below it). Unknown means keep."""
+conftest's collection hook lists every file below it). A data file outside a folder that names it (fontTools'
+``include3.fea``: ``include(subdir/include2.fea);``) reads it as a test does: the folder stays. Unknown means keep."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
     """Data files of ``data`` (paths under the tests, not Python) that only removed tests name, or nothing kept
     names -> why they go. ``library``: the kept library files."""
     readers = _removed_readers(files, decisions)
-    unnamed = _unnamed(root, files, data, python_files, library)
+    named_by_data = _DataMentions(root, data)
+    unnamed = {f for f in _unnamed(root, files, data, python_files, library) if not named_by_data(f)}
     if not readers and not unnamed:
         return {}
     gone_files = decisions.removed_files()
@@ -51,7 +53,7 @@ def data_of_removed_tests(root: Path, files: dict[str, TestFile], decisions: Tes
                 continue
             if name not in mentioned:
                 word = re.compile(rb"(?<![\w-])" + re.escape(name.encode()) + rb"(?![\w-])")
-                mentioned[name] = any(word.search(text) for text in kept.values())
+                mentioned[name] = any(word.search(text) for text in kept.values()) or named_by_data(folder)
             if not mentioned[name]:
                 out[rel] = f"test data only removed tests read: {readers[name]} names its folder '{name}'"
                 break
@@ -69,6 +71,29 @@ def _unnamed(root: Path, files: dict[str, TestFile], data: list[str], python_fil
     text = _form(b"\n".join((root / rel).read_bytes() for rel in sorted(files) + sorted(library)))
     found = {name for name in set(names.values()) if re.search(rb"(?<![\w])" + re.escape(name) + rb"(?![\w])", text)}
     return {f for f, name in names.items() if name and name not in found}
+
+
+class _DataMentions:
+    """Whether a data file outside ``folder`` holds its name as a word (case and ``-``/``_`` aside): an include, a
+    manifest or an index that a kept test's data file may follow. The files are read once, when first asked."""
+
+    def __init__(self, root: Path, data: list[str]):
+        self.root, self.data = root, data
+        self.texts: dict[str, bytes] | None = None
+
+    def __call__(self, folder: str) -> bool:
+        if self.texts is None:
+            self.texts = {rel: _form(_read(self.root / rel)) for rel in self.data}
+        name = _form(posixpath.basename(folder).encode())
+        word = re.compile(rb"(?<![\w])" + re.escape(name) + rb"(?![\w])")
+        return any(word.search(text) for rel, text in self.texts.items() if not _at_or_below(rel, folder))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
 
 
 def _form(text: bytes) -> bytes:
