@@ -91,10 +91,17 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                    analysis.graph.mm)
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
+    support_doctests = None
     if config.doctest_modules:
         loaded.update({m: why for m, why in library_doctests_load(tree.root, _collected_modules(
             analysis, stages.plan, config), internal, library.module_of).items() if m not in loaded})
-    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
+
+        def support_doctests(support: dict[str, str]) -> dict[str, str]:  # a support module's docstrings run too
+            modules = analysis.graph.mm.modules
+            paths = {m: modules[m].path for m in support if m in modules and modules[m].path
+                     and collected_path(modules[m].path, config.testpaths, config.norecursedirs)}
+            return library_doctests_load(tree.root, paths, internal, library.module_of)
+    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded, support_doctests)
     _tests_naming_removed_files(files, decisions)
     cut_abstract_placeholders(tree.root, files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
@@ -185,11 +192,20 @@ def _request_setup_fixtures(files, usefixtures: list[str]) -> None:
                 unit.fixtures |= names
 
 
-def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str]):
+def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str],
+                         support_loads=None):
     """Decide which tests go, keeping the test-support modules that the tests which stay import (a fixed point:
     start from every test's imports, then only the kept tests', until nothing changes). ``loaded``: modules the
-    test setup loads whatever the tests (a ``-p`` plugin) -> why."""
+    test setup loads whatever the tests (a ``-p`` plugin) -> why; ``support_loads``: the support -> what it loads
+    in turn (the docstring examples pytest runs of a module kept as support, under ``--doctest-modules``)."""
     decisions, support = _support_fixed_point(analysis, stages, cuts, files, test_paths, loaded)
+    for _ in range(8):
+        more = {m: why for m, why in (support_loads(support) if support_loads else {}).items()
+                if m not in loaded and m not in support}
+        if not more:
+            break
+        loaded = {**loaded, **more}
+        decisions, support = _support_fixed_point(analysis, stages, cuts, files, test_paths, loaded)
     held = {m: f"the test package {path} imports it at module level, and pytest imports that before the tests below "
             f"it" for path, modules in sorted(decisions.held.items()) for m in modules}
     if held.keys() - loaded.keys():  # a conftest or test package __init__ running removed code: the code stays as
