@@ -60,6 +60,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     index = analysis.index
     config = read_pytest_config(tree.root)
     globs += _pythonpath_helpers(tree.root, index.files, stages.plan, globs, config.pythonpath)
+    globs += _pyargs_folders(analysis.graph.mm.modules, config.pyargs)
     _keep_test_files(stages.plan, globs)
     removed_already = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
     py = [rel for rel in index.files if first_match(globs, rel) is not None and rel not in removed_already]
@@ -244,6 +245,18 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
         r.kind == "empty-dir" and any(f == r.path.rstrip("/") or f.startswith(r.path.rstrip("/") + "/")
                                       for f in folders))]
     plan.kept += [Kept(path, m, KeptKind.TEST_SUPPORT, support[m]) for path, m in sorted(paths.items())]
+
+
+def _pyargs_folders(modules, names: list[str]) -> list[str]:
+    """Globs of the test files in the project's packages that ``addopts = "--pyargs pkg.selfcheck"`` has pytest
+    collect tests from: they are tests and not dead code (before, the fork kept the
+    package's ``__init__.py`` and lost its tests, and pytest stopped with "module or package not found")."""
+    paths = [modules[n].path for n in names if n in modules and modules[n].path]
+    folders = [posixpath.dirname(p) for p in paths if p.endswith("/__init__.py")]
+    return [f"{f}/**/{name}" for f in folders for name in _PYTHON_FILES]  # a module named stays as support
+
+
+_PYTHON_FILES = ("test_*.py", "*_test.py")  # pytest's default python_files: a library package may be the one named
 
 
 def _pythonpath_helpers(root: Path, present, plan, globs: list[str], folders: list[str]) -> list[str]:
