@@ -454,6 +454,9 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
+            category = _warning_category(sub)
+            if category and category.split(".")[0] in internal:
+                unit.uses.append(Use(category, sub.lineno, via=WARNING_CATEGORY))
             unit.uses += [Use(n, sub.lineno, param=f"{var}={value}" if unit.params.get(var) == literals.get(var)
                               else "") for n, var, value in _imported_by_values(sub, literals)
                           if n.split(".")[0] in internal]
@@ -756,6 +759,20 @@ def _imported_by_string(call: ast.Call) -> str | None:
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     if name in _BY_STRING and call.args and (text := constant_string(call.args[0])):  # "pkg" + ".fakes" too
         return text.replace(":", ".")
+    return None
+
+
+WARNING_CATEGORY = "pytest imports it as a filterwarnings category"
+
+
+def _warning_category(call: ast.Call) -> str | None:
+    """``pytest.mark.filterwarnings("ignore::pkg.warns.Old")``: pytest imports the category when it applies the
+    mark, and a missing one stops the whole run (INTERNALERROR), not one test."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name == "filterwarnings" and call.args and (text := constant_string(call.args[0])) and text.count(":") >= 2:
+        category = text.split(":")[2].strip()
+        return category if "." in category else None
     return None
 
 
