@@ -54,6 +54,14 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
             and (items := _joined_items(node.args[1])) is not None and (named := _mapping(node.args[2])) is not None:
         # string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {}): as str.format
         return _format(node.args[0].value, ast.Call(node.func, items, [ast.keyword(k, v) for k, v in named.items()]))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TRIMS \
+            and not node.keywords and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
+        inner = _parts(node.func.value)  # " pkg.x\n".strip(), "mod:pkg.x".removeprefix("mod:"): session 46
+        return None if inner is None else _trimmed(inner, node.func.attr, [a.value for a in node.args])  # type: ignore
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "decode" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, bytes) \
+            and node.func.value.value.isascii() and not node.keywords:  # b"pkg.x".decode()
+        return [node.func.value.value.decode("ascii")]
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Constant) \
             and isinstance(node.func.value.value, str):
         if node.func.attr == "format":
@@ -70,6 +78,27 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
                 out += ([sep] if k else []) + (_parts(elt) or [elt])
             return out
     return None
+
+
+_TRIMS = ("strip", "lstrip", "rstrip", "removeprefix", "removesuffix")
+
+
+def _trimmed(parts: list[str | ast.expr], method: str, args: list[str]) -> list[str | ast.expr] | None:
+    """The pieces with ``method`` applied to the literal text at their start or end; None where it would cut into
+    a computed piece (a prefix to remove before an expression: what is left is not known)."""
+    if len(args) > 1 or method.startswith("remove") and len(args) != 1:
+        return None
+    out = list(parts)
+    first, last = (0, -1)
+    if method in ("strip", "lstrip", "removeprefix"):
+        if not isinstance(out[first], str):
+            return None if method == "removeprefix" else out if method == "lstrip" else _trimmed(out, "rstrip", args)
+        out[first] = out[first].removeprefix(args[0]) if method == "removeprefix" else out[first].lstrip(*args)
+    if method in ("strip", "rstrip", "removesuffix"):
+        if not isinstance(out[last], str):
+            return None if method == "removesuffix" else out
+        out[last] = out[last].removesuffix(args[0]) if method == "removesuffix" else out[last].rstrip(*args)
+    return out
 
 
 def _mapping(node: ast.expr) -> dict[str, ast.expr] | None:
