@@ -33,6 +33,7 @@ BUILDS = {
     "remove_prefix": 'f"mod:{__package__}.backends.fast".removeprefix("mod:")',
     "remove_suffix": 'f"{__package__}.backends.fast.py".removesuffix(".py")',
     "rstrip_chars": 'f"{__package__}.backends.fast..".rstrip(".")',
+    "join_map_str": '".".join(map(str, [__package__, "backends", "fast"]))',
 }
 MAINS = {
     **{k: f"    return importlib.import_module({v}).NAME\n" for k, v in BUILDS.items()},
@@ -42,6 +43,8 @@ MAINS = {
     "spread_keywords": "    return importlib.import_module(**{'name': '.backends.fast', 'package': __package__})"
                        ".NAME\n",
     "bytes_decode": "    return importlib.import_module(b'.backends.fast'.decode(), __package__).NAME\n",
+    "format_attributes": "    return importlib.import_module('{0.pkg}.backends.{0.leaf}'.format(NS)).NAME\n",
+    "join_map_str": "    return importlib.import_module('.'.join(map(str, [__package__, 'backends', 'fast']))).NAME\n",
     "literal_strip": "    return importlib.import_module(' .backends.fast '.strip(), __package__).NAME\n",
     "tuple_assignment": "    package, name = __package__, '.backends.fast'\n"
                         "    return importlib.import_module(name, package).NAME\n",
@@ -57,6 +60,7 @@ def test_each_spelling_is_the_fstring_it_equals(build):
                                    '".".join(filter(str.strip, parts))', 'f"{p}.x".removeprefix("mod:")',
                                    '"pkg.x".strip(chars)'])
 def test_other_forms_stay_as_written(build):
+    """(Session 46: ``"{0.pkg}.x".format(ns)`` is ``f"{ns.pkg}.x"``, a computed piece, below.)"""
     node = ast.parse(build).body[0].value
     assert as_fstring(node) is node
 
@@ -64,7 +68,8 @@ def test_other_forms_stay_as_written(build):
 @pytest.mark.parametrize("mode", ["default", "roots"])
 @pytest.mark.parametrize("build", sorted(MAINS))
 def test_the_module_built_stays(tmp_path, build, mode):
-    app = (f"import importlib, string\n\nPARTS = ('backends', 'fast')\nARGS = ('.backends.fast', __package__)\n\n\n"
+    app = (f"import importlib, string, types\n\nNS = types.SimpleNamespace(pkg=__package__, leaf='fast')\n"
+           f"PARTS = ('backends', 'fast')\nARGS = ('.backends.fast', __package__)\n\n\n"
            f"def main():\n{MAINS[build]}")
     files = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
              "pkg/app.py": app,
@@ -72,3 +77,8 @@ def test_the_module_built_stays(tmp_path, build, mode):
              "tests/test_legacy.py": "from pkg import legacy\n\n\ndef test_legacy():\n    assert legacy.ALL\n"}
     fork, done = shrink_and_run_main(tmp_path, files, mode)
     assert done.stdout.strip() == "fast", done.stderr[-2000:]
+
+
+def test_a_format_fields_attribute_is_a_computed_piece():
+    node = ast.parse('"{0.pkg}.backends.{0.leaf}".format(NS)').body[0].value
+    assert ast.unparse(as_fstring(node)) == "f'{NS.pkg}.backends.{NS.leaf}'"

@@ -580,10 +580,26 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         # f"{app}.models": each *.models; f"{app}.{sub}" over sub in ("models", "signals"): each of both
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package) for suffix in suffixes]
     computed = DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)
+    if not prefix and not dots and (middle := _literal_middle(arg)):
+        # f"{ns.pkg}.backends.{ns.leaf}": each module with that part inside its name (session 46: loose ones only)
+        return [DynamicImport(call.lineno, text, f"*{middle}*", False, package), computed]
     if isinstance(arg, ast.Name) and arg.id in (defaults or {}):  # def load(*, backend=".backends.fast", ...):
         # the parameter's default is one name it takes (session 43: a keyword-only one was computed entirely)
         return [DynamicImport(call.lineno, text, dots + (defaults or {})[arg.id], False, package), computed]
     return [computed]
+
+
+def _literal_middle(node) -> str:
+    """The literal parts between two computed pieces of an f-string (``f"{a}.backends.{b}"``: ``.backends.``),
+    when they are whole dotted parts with a letter; '' otherwise."""
+    if not isinstance(node, ast.JoinedStr) or len(node.values) < 3:
+        return ""
+    for before, part, after in zip(node.values, node.values[1:], node.values[2:]):
+        if isinstance(before, ast.FormattedValue) and isinstance(after, ast.FormattedValue) \
+                and isinstance(part, ast.Constant) and isinstance(part.value, str) \
+                and re.fullmatch(r"(\.[A-Za-z_]\w*)+\.", part.value):
+            return part.value
+    return ""
 
 
 def _string_suffixes(node, defaults: dict[str, str] | None = None,

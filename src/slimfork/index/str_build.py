@@ -118,6 +118,9 @@ def _joined_items(node: ast.expr) -> list[ast.expr] | None:
             and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
         items = _joined_items(node.args[1])
         return None if items is None else [e for e in items if not (isinstance(e, ast.Constant) and not e.value)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2 \
+            and isinstance(node.args[0], ast.Name) and node.args[0].id == "str":  # map(str, [...]): session 46
+        return _joined_items(node.args[1])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEQUENCE_CALLS \
             and len(node.args) == 1 and not node.keywords:  # reversed([...]), tuple([...]): session 45
         items = _joined_items(node.args[0])
@@ -188,8 +191,13 @@ def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
             value = items[key[:-1]]
         elif (found := _argument(field, call.args, named)) is not None:
             value = found
+        elif "." in field and "[" not in field and (found := _argument(field.split(".")[0], call.args, named)) \
+                is not None:  # "{0.pkg}.backends.{0.leaf}".format(ns): ns.pkg, a computed piece (session 46)
+            value = found
+            for attr in field.split(".")[1:]:
+                value = ast.Attribute(value, attr, ast.Load())
         else:
-            return None  # an attribute of an argument ("{0.name}"), or a missing one
+            return None  # a missing argument
         out += _parts(value) or [value]
     return out
 
