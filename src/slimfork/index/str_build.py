@@ -118,8 +118,8 @@ def _joined_items(node: ast.expr) -> list[ast.expr] | None:
             and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
         items = _joined_items(node.args[1])
         return None if items is None else [e for e in items if not (isinstance(e, ast.Constant) and not e.value)]
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" and len(node.args) == 2 \
-            and isinstance(node.args[0], ast.Name) and node.args[0].id == "str":  # map(str, [...]): session 46
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" \
+            and len(node.args) == 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "str":  # session 46
         return _joined_items(node.args[1])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEQUENCE_CALLS \
             and len(node.args) == 1 and not node.keywords:  # reversed([...]), tuple([...]): session 45
