@@ -54,7 +54,8 @@ SUPPORT = {
     "ldm/plugins/delta.py": "VALUE = 'delta'\n",
     "ldm/legacy.py": "from ldm.plugins import alpha, beta, gamma, delta\n",
     "tests/test_app.py": "from ldm.app import main\nfrom ldm.helpers import double\nimport ldm.tables\n\n"
-                         "TWO = double(1)\nN = len(ldm.tables.__test__)\n\n\ndef test_main():\n    assert main() * 2 == TWO\n",
+                         "TWO = double(1)\nN = len(ldm.tables.__test__)\n\n\n"
+                         "def test_main():\n    assert main() * 2 == TWO\n",
 }
 
 
