@@ -427,9 +427,21 @@ def prefix_tables(tree: ast.Module) -> list[tuple[str, tuple[str, ...]]]:
         if isinstance(node, ast.ClassDef):
             for stmt in node.body:
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
-                        and (found := _strings_of(stmt.value)) and any(_PREFIX.fullmatch(f) for f in found):
+                        and (found := _strings_of(stmt.value) or _own_start(stmt.value)) \
+                        and any(_PREFIX.fullmatch(f) or f.startswith("{__") for f in found):
                     out.append((stmt.targets[0].id, tuple(found)))
     return out
+
+
+def _own_start(value) -> list[str] | None:
+    """``base = __package__ + ".backends"`` in a class body: the start it gives (``{__package__}.backends``, filled
+    with the defining module's names by the graph)."""
+    built = as_fstring(value)
+    if isinstance(built, ast.JoinedStr) and len(built.values) == 2 and isinstance(built.values[0], ast.FormattedValue) \
+            and (own := own_name(built.values[0].value)) and isinstance(tail := built.values[1], ast.Constant) \
+            and isinstance(tail.value, str) and re.fullmatch(r"(\.[A-Za-z_]\w*)+\.?", tail.value):
+        return [own + tail.value]
+    return None
 
 
 def _replaced_own_tail(node) -> str:
@@ -453,6 +465,18 @@ def _replaced_piece(node) -> str:
         if re.fullmatch(r"[\w.]+", new) and re.search(r"[A-Za-z]", new) and ".." not in new:
             return new
     return ""
+
+
+def _leading_self_attribute(node) -> str | None:
+    """``self.base + name``, ``f"{cls.base}.{name}"``: the attribute a concatenation or f-string starts with."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.JoinedStr) and len(node.values) > 1 and isinstance(node.values[0], ast.FormattedValue):
+        node = node.values[0].value
+    else:
+        return None
+    return node.attr if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+        and node.value.id in ("self", "cls") else None
 
 
 def _leading_name(node) -> str | None:
@@ -571,6 +595,8 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if candidates is not None:
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
     lead = _leading_name(arg) if arg is not None and not isinstance(arg, ast.Name) else None
+    if (attribute := _leading_self_attribute(arg)) and not dots:  # f"{cls.base}.{name}": what any class binds
+        return [DynamicImport(call.lineno, text, None, True, package, attribute=attribute)]  # base to (session 46)
     if lead in variables:
         return [DynamicImport(call.lineno, text, (dots + start) or None, True, package) for start in variables[lead]]
     if lead in (attributes or {}):

@@ -51,7 +51,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
             or "pydoc" in text or "attach" in text or "run_module" in text or "find_spec" in text \
             or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
-    if "class " in text and _PREFIX_STRING.search(text):
+    if "class " in text and (_PREFIX_STRING.search(text) or "__package__" in text or "__name__" in text):
         summary.class_strings = prefix_tables(tree)
     if '"-m"' in text or "'-m'" in text:
         summary.dynamic_imports.extend(run_flags(tree))
