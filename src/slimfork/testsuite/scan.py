@@ -70,6 +70,9 @@ class TestFile:
     bases: dict[str, list[str]] = field(default_factory=dict)  # class -> its bases that the file defines
     tables: list[tuple[str, Use]] = field(default_factory=list)  # "ALGS[3]": an entry of a table that only
     # parametrizes tests (index/param_tables.py) and what of the library it names
+    statements: list[tuple[int, int, tuple[str, ...], frozenset[str], bool]] = field(default_factory=list)
+    # module level, but imports and definitions: (first line, last line, the names a plain `A = B = value` binds
+    # (none for any other statement), the names it reads, whether it calls anything)
 
     @property
     def tests(self) -> list[Unit]:
@@ -151,6 +154,9 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
             if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level \
                     and stmt.module.split(".")[0] in internal and any(a.name == "*" for a in stmt.names):
                 out.stars.append(stmt.module)  # from pkg.util import *: its names are read bare
+    out.statements = [_statement(stmt) for stmt in tree.body
+                      if not isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+                                               ast.ClassDef)) and not _is_docstring(stmt)]
     _helper_imports(tree, out, internal)
     _table_users(tree, out)
     if doctests:
@@ -843,3 +849,15 @@ def _value(node: ast.AST | None) -> object:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return UNKNOWN
+
+
+def _statement(stmt: ast.stmt) -> tuple[int, int, tuple[str, ...], frozenset[str], bool]:
+    targets = tuple(t.id for t in stmt.targets if isinstance(t, ast.Name)) if isinstance(stmt, ast.Assign) \
+        and all(isinstance(t, ast.Name) for t in stmt.targets) else ()
+    reads = frozenset(n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+    calls = any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in ast.walk(stmt))
+    return stmt.lineno, stmt.end_lineno or stmt.lineno, targets, reads, calls
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
