@@ -3,7 +3,8 @@ drops took every test with it (a warning named them). Where its module level onl
 binds names from it without calling anything (``THING = CASES``, ``FIRST = THING[0]``), and the import runs nothing
 but bindings, cutting those statements runs no less of the kept code: the fixtures reading them go with the tests
 requesting them, and the conftest's other fixtures and the tests of kept code stay. A statement that calls removed
-code (``THING = make_thing()``) may do what the kept tests need: the conftest still goes whole, with the warning."""
+code (``THING = make_thing()``) may do what the kept tests need, and a hook reading them runs for every test: the
+conftest still goes whole, with the warning."""
 
 from __future__ import annotations
 
@@ -48,7 +49,9 @@ SPEC = 'source = "."\nroots = ["ccb.app:main"]\ntests = ["tests"]\ndrop = ["ccb/
 
 
 @pytest.mark.parametrize("line, kept", [("THING = CASES\nFIRST = THING[0]", True),
-                                        ("FIRST = make_thing()", False)], ids=["bindings", "call"])
+                                        ("FIRST = make_thing()", False),
+                                        ("FIRST = CASES[0]\n\n\ndef pytest_report_header():\n    return str(FIRST)", False)],
+                         ids=["bindings", "call", "hook"])
 def test_a_conftest_loses_only_bindings_of_removed_code(tmp_path, line, kept):
     files = {**FILES, "conftest.py": CONFTEST.format(line=line)}
     result = shrink(write_project(tmp_path, files, SPEC) / "slimfork.toml", tmp_path / "fork", verify=False)

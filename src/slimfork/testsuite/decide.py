@@ -400,6 +400,8 @@ def _conftest_cuts(files: dict[str, TestFile], bad: dict, library: Library
                 lines |= set(range(first, last + 1))
             if any(use.line not in lines for use, _ in broken):
                 continue  # removed code read elsewhere at module level (a decorator, a try): the file goes whole
+            if any(q.startswith("pytest_") and unit.names & gone for q, unit in tf.units.items()):
+                continue  # a hook reading them runs for every test below: it cannot go alone
             for q, unit in tf.units.items():
                 if q != "<module>" and (path, q) not in bad and (read := sorted(unit.names & gone)):
                     bad[(path, q)] = (REMOVED, f"reads {read[0]}, which {path} loses with removed code")
