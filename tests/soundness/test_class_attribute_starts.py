@@ -52,3 +52,27 @@ def test_an_attribute_bound_from_the_own_name_is_a_start(tmp_path, app, mode):
     fork, done = shrink_and_run_main(tmp_path, files, mode)
     assert done.stdout.strip() == "fast", done.stderr[-2000:]
     assert not (fork / "pkg/other.py").exists() and not (fork / "pkg/legacy.py").exists()
+
+
+INSTANCE = """
+import importlib, os
+
+
+class Loader:
+    def __init__(self, base):
+        self.base = base
+
+    def load(self, name):
+        return importlib.import_module(self.base + "." + name)
+
+
+def main():
+    return Loader(os.environ.get("BASE", "pkg.backends")).load("fast").NAME
+"""
+
+
+def test_an_attribute_no_class_binds_still_keeps_the_loose_modules(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/app.py": INSTANCE, "pkg/backends/__init__.py": "",
+             "pkg/backends/fast.py": "NAME = 'fast'\n"}
+    fork, done = shrink_and_run_main(tmp_path, files, "roots")
+    assert done.stdout.strip() == "fast", done.stderr[-2000:]

@@ -596,7 +596,9 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
     lead = _leading_name(arg) if arg is not None and not isinstance(arg, ast.Name) else None
     if (attribute := _leading_self_attribute(arg)) and not dots:  # f"{cls.base}.{name}": what any class binds
-        return [DynamicImport(call.lineno, text, None, True, package, attribute=attribute)]  # base to (session 46)
+        # base to (session 46), and what a name computed entirely keeps (an instance may set it: self.base = arg)
+        return [DynamicImport(call.lineno, text, None, True, package, attribute=attribute),
+                DynamicImport(call.lineno, text, None, True, package)]
     if lead in variables:
         return [DynamicImport(call.lineno, text, (dots + start) or None, True, package) for start in variables[lead]]
     if lead in (attributes or {}):
