@@ -89,15 +89,16 @@ def _trimmed(parts: list[str | ast.expr], method: str, args: list[str]) -> list[
     if len(args) > 1 or method.startswith("remove") and len(args) != 1:
         return None
     out = list(parts)
-    first, last = (0, -1)
     if method in ("strip", "lstrip", "removeprefix"):
-        if not isinstance(out[first], str):
+        head = out[0]
+        if not isinstance(head, str):
             return None if method == "removeprefix" else out if method == "lstrip" else _trimmed(out, "rstrip", args)
-        out[first] = out[first].removeprefix(args[0]) if method == "removeprefix" else out[first].lstrip(*args)
+        out[0] = head.removeprefix(args[0]) if method == "removeprefix" else head.lstrip(*args)
     if method in ("strip", "rstrip", "removesuffix"):
-        if not isinstance(out[last], str):
+        tail = out[-1]
+        if not isinstance(tail, str):
             return None if method == "removesuffix" else out
-        out[last] = out[last].removesuffix(args[0]) if method == "removesuffix" else out[last].rstrip(*args)
+        out[-1] = tail.removesuffix(args[0]) if method == "removesuffix" else tail.rstrip(*args)
     return out
 
 
