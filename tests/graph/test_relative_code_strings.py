@@ -43,6 +43,10 @@ READERS = {
                                       "f\"from ...plugins import {os.environ.get('PLUG', 'alpha')} as p\\n"
                                       "RESULT = p.run()\")\n", **RUNNER,
                         "pkg/a/b/runner.py": "def run(code):\n" + EXEC % "code"},
+    # session 46: a name imported from the module, not the module: every name stays in the roots mode too (the
+    # module stayed, its function was pruned: ImportError)
+    "from_name": {"pkg/app.py": 'CODE = "from .plugins.alpha import run\\nRESULT = run()"\n\n\ndef main():\n'
+                                + EXEC % "CODE"},
     # a .py file of a folder without __init__.py read as data: its relative import names nothing beside it
     "py_snippet": {"pkg/app.py": "import pkgutil\n\n\ndef main():\n" + EXEC % (
         'pkgutil.get_data(__package__, "snippets/boot.py").decode()'),

@@ -24,6 +24,8 @@ CALLS = {
                        "functools.partial(importlib.import_module, package=__package__)('.backends.' + kind)"),
     "partial_mapped": ("import functools, importlib", "list(map(functools.partial(importlib.import_module, "
                                                       "package=__package__), ['.backends.' + kind]))[0]"),
+    # session 46: map over a second iterable, the package repeated
+    "map_two": ("import importlib", "list(map(importlib.import_module, ['.backends.' + kind], [__package__] * 1))[0]"),
 }
 
 

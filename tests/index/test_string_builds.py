@@ -35,10 +35,14 @@ def test_a_computed_end_after_the_own_name_is_a_prefix(build):
     assert _dynamic(code) == [(target + ".backends.", True)]
 
 
-@pytest.mark.parametrize("build", ['"%d.x" % n', '"%(a)s.x" % m', '"{0.name}.x".format(obj)', '"{!r}.x".format(n)',
-                                   '"-".join(parts)'])
+@pytest.mark.parametrize("build", ['"%d.x" % n', '"%(a)s.x" % m', '"{!r}.x".format(n)', '"-".join(parts)'])
 def test_other_formats_stay_computed(build):
     assert _dynamic(f"import importlib\nimportlib.import_module({build})\n") == [(None, True)]
+
+
+def test_a_format_fields_attribute_is_a_computed_start():
+    """Session 46: ``"{0.name}.x".format(obj)`` is ``f"{obj.name}.x"``: every module ending so."""
+    assert _dynamic('import importlib\nimportlib.import_module("{0.name}.x".format(obj))\n') == [("*.x", False)]
 
 
 @pytest.mark.parametrize("build", ['string.Template("$p.tplmod").substitute(p=__package__)',

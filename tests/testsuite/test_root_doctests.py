@@ -78,3 +78,12 @@ def test_a_readme_pytest_collects_without_testpaths_keeps_what_it_imports(tmp_pa
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=fork,
                          capture_output=True, text=True, env={"PYTHONPATH": str(fork), "PATH": "/usr/bin:/bin"})
     assert run.returncode == 0 and "3 passed" in run.stdout, run.stdout + run.stderr
+
+
+def test_the_default_pytest_check_runs_the_doc_files_pytest_collects_without_testpaths(tmp_path):
+    """Session 46: the checks verify what the plan holds (a broken root doc file was caught by the plan alone)."""
+    spec = load_spec(write_project(tmp_path, UNLISTED, 'source = "."\nroots = ["pnt.core"]\ntests = ["tests"]\n')
+                     / "slimfork.toml")
+    analysis = analyse(spec, jobs=1)
+    _default_tests(spec, analysis)
+    assert spec.sections["checks"].pytest.tests == ("tests", "README.md", "docs/guide.md")

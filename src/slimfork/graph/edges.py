@@ -50,9 +50,11 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     by_module = {mm.module_of(path): summary for path, summary in index.files.items()}
     uses = ProjectUses(index, api)  # what the project's calls pass the parameters built names are made from
     attribute_strings: dict[str, set[str]] = {}  # class attribute -> the strings any class binds it to
-    for summary in index.files.values():
-        for attribute, strings in summary.class_strings:
-            attribute_strings.setdefault(attribute, set()).update(strings)
+    for path, summary in index.files.items():
+        info = mm.modules.get(mm.module_of(path) or "")
+        for attribute, strings in summary.class_strings:  # "{__package__}.backends": the defining module's
+            attribute_strings.setdefault(attribute, set()).update(
+                info.fill_own(s) if s.startswith("{__") and info is not None else s for s in strings)
 
     def named_elsewhere(function: str, module: str) -> bool:
         """Does code other than ``function``'s own definition in ``module`` name it (a call, an attribute, a

@@ -427,9 +427,21 @@ def prefix_tables(tree: ast.Module) -> list[tuple[str, tuple[str, ...]]]:
         if isinstance(node, ast.ClassDef):
             for stmt in node.body:
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
-                        and (found := _strings_of(stmt.value)) and any(_PREFIX.fullmatch(f) for f in found):
+                        and (found := _strings_of(stmt.value) or _own_start(stmt.value)) \
+                        and any(_PREFIX.fullmatch(f) or f.startswith("{__") for f in found):
                     out.append((stmt.targets[0].id, tuple(found)))
     return out
+
+
+def _own_start(value) -> list[str] | None:
+    """``base = __package__ + ".backends"`` in a class body: the start it gives (``{__package__}.backends``, filled
+    with the defining module's names by the graph)."""
+    built = as_fstring(value)
+    if isinstance(built, ast.JoinedStr) and len(built.values) == 2 and isinstance(built.values[0], ast.FormattedValue) \
+            and (own := own_name(built.values[0].value)) and isinstance(tail := built.values[1], ast.Constant) \
+            and isinstance(tail.value, str) and re.fullmatch(r"(\.[A-Za-z_]\w*)+\.?", tail.value):
+        return [own + tail.value]
+    return None
 
 
 def _replaced_own_tail(node) -> str:
@@ -453,6 +465,18 @@ def _replaced_piece(node) -> str:
         if re.fullmatch(r"[\w.]+", new) and re.search(r"[A-Za-z]", new) and ".." not in new:
             return new
     return ""
+
+
+def _leading_self_attribute(node) -> str | None:
+    """``self.base + name``, ``f"{cls.base}.{name}"``: the attribute a concatenation or f-string starts with."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.JoinedStr) and len(node.values) > 1 and isinstance(node.values[0], ast.FormattedValue):
+        node = node.values[0].value
+    else:
+        return None
+    return node.attr if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+        and node.value.id in ("self", "cls") else None
 
 
 def _leading_name(node) -> str | None:
@@ -571,6 +595,10 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
     if candidates is not None:
         return [DynamicImport(call.lineno, text, dots + target, False, package) for target in candidates]
     lead = _leading_name(arg) if arg is not None and not isinstance(arg, ast.Name) else None
+    if (attribute := _leading_self_attribute(arg)) and not dots:  # f"{cls.base}.{name}": what any class binds
+        # base to (session 46), and what a name computed entirely keeps (an instance may set it: self.base = arg)
+        return [DynamicImport(call.lineno, text, None, True, package, attribute=attribute),
+                DynamicImport(call.lineno, text, None, True, package)]
     if lead in variables:
         return [DynamicImport(call.lineno, text, (dots + start) or None, True, package) for start in variables[lead]]
     if lead in (attributes or {}):
@@ -580,10 +608,26 @@ def _dynamic_imports(call: ast.Call, name: str, variables: dict[str, list[str]],
         # f"{app}.models": each *.models; f"{app}.{sub}" over sub in ("models", "signals"): each of both
         return [DynamicImport(call.lineno, text, "*" + suffix, False, package) for suffix in suffixes]
     computed = DynamicImport(call.lineno, text, (dots + prefix) or None, True, package)
+    if not prefix and not dots and (middle := _literal_middle(arg)):
+        # f"{ns.pkg}.backends.{ns.leaf}": each module with that part inside its name (session 46: loose ones only)
+        return [DynamicImport(call.lineno, text, f"*{middle}*", False, package), computed]
     if isinstance(arg, ast.Name) and arg.id in (defaults or {}):  # def load(*, backend=".backends.fast", ...):
         # the parameter's default is one name it takes (session 43: a keyword-only one was computed entirely)
         return [DynamicImport(call.lineno, text, dots + (defaults or {})[arg.id], False, package), computed]
     return [computed]
+
+
+def _literal_middle(node) -> str:
+    """The literal parts between two computed pieces of an f-string (``f"{a}.backends.{b}"``: ``.backends.``),
+    when they are whole dotted parts with a letter; '' otherwise."""
+    if not isinstance(node, ast.JoinedStr) or len(node.values) < 3:
+        return ""
+    for before, part, after in zip(node.values, node.values[1:], node.values[2:]):
+        if isinstance(before, ast.FormattedValue) and isinstance(after, ast.FormattedValue) \
+                and isinstance(part, ast.Constant) and isinstance(part.value, str) \
+                and re.fullmatch(r"(\.[A-Za-z_]\w*)+\.", part.value):
+            return part.value
+    return ""
 
 
 def _string_suffixes(node, defaults: dict[str, str] | None = None,

@@ -38,12 +38,11 @@ def through_alias(call: ast.Call, aliases) -> ast.Call:
     """The call as a call of the import function its name stands for (the call itself when it is no alias); ``map(
     importlib.import_module, [f"{__package__}.plugins.{n}" for n in NAMES])`` as a call on the comprehension's
     element (or on the iterable, a name of a literal list)."""
-    if isinstance(call.func, ast.Name) and call.func.id == "map" and len(call.args) == 2 and not call.keywords \
+    if isinstance(call.func, ast.Name) and call.func.id == "map" and 2 <= len(call.args) <= 3 and not call.keywords \
             and (_importer(call.args[0]) is not None or _name(call.args[0]) in aliases
                  or _partial(call.args[0]) is not None):
-        func, items = call.args
-        element = items.elt if isinstance(items, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) else items
-        return through_alias(ast.copy_location(ast.Call(func, [element], []), call), aliases)
+        func, *iterables = call.args  # map(import_module, NAMES, [__package__] * len(NAMES)): one call per item
+        return through_alias(ast.copy_location(ast.Call(func, [_element(i) for i in iterables], []), call), aliases)
     if (fixed := _partial(call.func)) is not None:  # partial(importlib.import_module, package=__package__)(".x")
         name, args, keywords = fixed
         func = ast.copy_location(ast.Name(name, ast.Load()), call.func)
@@ -53,6 +52,18 @@ def through_alias(call: ast.Call, aliases) -> ast.Call:
     name, args, keywords = aliases[call.func.id]
     func = ast.copy_location(ast.Name(name, ast.Load()), call.func)
     return ast.copy_location(ast.Call(func, [*args, *call.args], [*keywords, *call.keywords]), call)
+
+
+def _element(items: ast.expr) -> ast.expr:
+    """What a mapped iterable gives each call: a comprehension's element, the item of ``[x] * n``; else the
+    iterable (a name of a literal list reads as its items)."""
+    if isinstance(items, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+        return items.elt
+    if isinstance(items, ast.BinOp) and isinstance(items.op, ast.Mult):
+        for side in (items.left, items.right):
+            if isinstance(side, (ast.List, ast.Tuple)) and len(side.elts) == 1:
+                return side.elts[0]
+    return items
 
 
 def _importer(node: ast.expr) -> str | None:

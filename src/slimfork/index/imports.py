@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
+from slimfork.index.doctests import doctest_examples
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
@@ -51,7 +52,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
             or "pydoc" in text or "attach" in text or "run_module" in text or "find_spec" in text \
             or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
-    if "class " in text and _PREFIX_STRING.search(text):
+    if "class " in text and (_PREFIX_STRING.search(text) or "__package__" in text or "__name__" in text):
         summary.class_strings = prefix_tables(tree)
     if '"-m"' in text or "'-m'" in text:
         summary.dynamic_imports.extend(run_flags(tree))
@@ -76,6 +77,8 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         built_strings, built_imports = built_code(tree, prose)
         summary.strings += built_strings
         summary.dynamic_imports += built_imports
+    if ">>>" in text and ("testmod(" in text or "run_docstring_examples(" in text):
+        summary.strings += _own_doctest_imports(tree)
     if "__file__" in text or "__path__" in text or "resource" in text or "get_data" in text or "files(" in text:
         summary.folder_strings = folder_strings(tree)  # Path(alembic.__file__).parent / "templates": read as data
         if "sys.path" in text or "addsitedir" in text:
@@ -259,6 +262,22 @@ def _targets(node):
 
 def _cond(conds: tuple[str, ...]) -> str | None:
     return " / ".join(conds) if conds else None
+
+def _own_doctest_imports(tree: ast.Module) -> list[tuple[str, int]]:
+    """A module that runs its own docstrings' examples (``doctest.testmod(sys.modules[__name__])``,
+    ``run_docstring_examples``) imports what they import (session 46: prose before, the module left)."""
+    out: list[tuple[str, int]] = []
+    for node in walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            line = getattr(node, "lineno", 1)
+            for example in doctest_examples(ast.get_docstring(node, clean=False) or ""):
+                for sub in ast.walk(example):
+                    if isinstance(sub, ast.Import):
+                        out += [(a.name, line) for a in sub.names]
+                    elif isinstance(sub, ast.ImportFrom) and sub.module and not sub.level:
+                        out += [(sub.module, line)] + [(f"{sub.module}.{a.name}", line) for a in sub.names]
+    return out
+
 
 def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
     """Modules that code held in a string imports or runs: ``exec("from pkg.m import f")``,

@@ -54,6 +54,14 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
             and (items := _joined_items(node.args[1])) is not None and (named := _mapping(node.args[2])) is not None:
         # string.Formatter().vformat("{0}.backends.{1}", (__package__, "fast"), {}): as str.format
         return _format(node.args[0].value, ast.Call(node.func, items, [ast.keyword(k, v) for k, v in named.items()]))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TRIMS \
+            and not node.keywords and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args):
+        inner = _parts(node.func.value)  # " pkg.x\n".strip(), "mod:pkg.x".removeprefix("mod:"): session 46
+        return None if inner is None else _trimmed(inner, node.func.attr, [a.value for a in node.args])  # type: ignore
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "decode" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, bytes) \
+            and node.func.value.value.isascii() and not node.keywords:  # b"pkg.x".decode()
+        return [node.func.value.value.decode("ascii")]
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Constant) \
             and isinstance(node.func.value.value, str):
         if node.func.attr == "format":
@@ -70,6 +78,28 @@ def _parts(node: ast.expr) -> list[str | ast.expr] | None:
                 out += ([sep] if k else []) + (_parts(elt) or [elt])
             return out
     return None
+
+
+_TRIMS = ("strip", "lstrip", "rstrip", "removeprefix", "removesuffix")
+
+
+def _trimmed(parts: list[str | ast.expr], method: str, args: list[str]) -> list[str | ast.expr] | None:
+    """The pieces with ``method`` applied to the literal text at their start or end; None where it would cut into
+    a computed piece (a prefix to remove before an expression: what is left is not known)."""
+    if len(args) > 1 or method.startswith("remove") and len(args) != 1:
+        return None
+    out = list(parts)
+    if method in ("strip", "lstrip", "removeprefix"):
+        head = out[0]
+        if not isinstance(head, str):
+            return None if method == "removeprefix" else out if method == "lstrip" else _trimmed(out, "rstrip", args)
+        out[0] = head.removeprefix(args[0]) if method == "removeprefix" else head.lstrip(*args)
+    if method in ("strip", "rstrip", "removesuffix"):
+        tail = out[-1]
+        if not isinstance(tail, str):
+            return None if method == "removesuffix" else out
+        out[-1] = tail.removesuffix(args[0]) if method == "removesuffix" else tail.rstrip(*args)
+    return out
 
 
 def _mapping(node: ast.expr) -> dict[str, ast.expr] | None:
@@ -89,6 +119,9 @@ def _joined_items(node: ast.expr) -> list[ast.expr] | None:
             and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
         items = _joined_items(node.args[1])
         return None if items is None else [e for e in items if not (isinstance(e, ast.Constant) and not e.value)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "map" \
+            and len(node.args) == 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "str":  # session 46
+        return _joined_items(node.args[1])
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEQUENCE_CALLS \
             and len(node.args) == 1 and not node.keywords:  # reversed([...]), tuple([...]): session 45
         items = _joined_items(node.args[0])
@@ -159,8 +192,13 @@ def _format(text: str, call: ast.Call) -> list[str | ast.expr] | None:
             value = items[key[:-1]]
         elif (found := _argument(field, call.args, named)) is not None:
             value = found
+        elif "." in field and "[" not in field and (found := _argument(field.split(".")[0], call.args, named)) \
+                is not None:  # "{0.pkg}.backends.{0.leaf}".format(ns): ns.pkg, a computed piece (session 46)
+            value = found
+            for attr in field.split(".")[1:]:
+                value = ast.Attribute(value, attr, ast.Load())
         else:
-            return None  # an attribute of an argument ("{0.name}"), or a missing one
+            return None  # a missing argument
         out += _parts(value) or [value]
     return out
 

@@ -7,7 +7,8 @@ import ast
 import re
 
 from slimfork.index.doctests import doctest_sources
-from slimfork.index.own_names import built_imports, own_lookup, own_pattern, own_relative_names, own_submodule
+from slimfork.index.own_names import built_imports, own_lookup, own_pattern, own_relative_names, own_submodule, \
+    relative_code_imports
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scopes import ScopedVisitor
 from slimfork.index.symbol_model import ImportAlias, TopStatement
@@ -141,6 +142,8 @@ class StatementRefs(ScopedVisitor):
                 for token in _IDENT.findall(text):  # a bare word of a longer string: a URL, a logger, a hint
                     (self.st.words if token != text and not set(".:") & set(token) else self.st.strings).add(token)
             self._doctests(text)
+            if "from ." in text:  # exec("from .backends.fast import NAME", {"__package__": ...}): as the absolute
+                self.st.strings.update(relative_code_imports(text))  # spelling, which names the module whole
             if len(text) >= 24 and " " not in text:  # a pickle as base64 or hex text
                 self.st.strings.update(found for found, _ in pickled_literals(node))
         elif isinstance(node.value, bytes) and len(node.value) > 4:  # a pickle's globals: pkg.mod:Thing

@@ -25,6 +25,7 @@ from slimfork.report.write import write_reports
 from slimfork.spec import Spec, load_spec
 from slimfork.testsuite.back import TestsBack, tests_back
 from slimfork.testsuite.check import planned_checks
+from slimfork.testsuite.doctests import doctest_files
 from slimfork.testsuite.pytest_config import read_pytest_config
 from slimfork.source.test_folders import tests_of
 from slimfork.verify.build import build_checks
@@ -134,8 +135,10 @@ def _default_tests(spec: Spec, analysis: Analysis) -> None:
     # its name); before, only folders were, and such a project's checked run verified no test
     folders = [f for f in tests_of(analysis) if not set("*?[") & set(f)
                and ((root / f).is_dir() or f.endswith(".py") and (root / f).is_file())]
+    config = read_pytest_config(root)
     if folders:
-        for entry in read_pytest_config(root).testpaths:
+        folders += _root_doctests(analysis, folders, config)
+        for entry in config.testpaths:
             entry = entry.strip().removeprefix("./").rstrip("/")
             if entry.startswith(("/", "..")):
                 continue  # outside the tree: not the fork's to run
@@ -145,6 +148,18 @@ def _default_tests(spec: Spec, analysis: Analysis) -> None:
                         and not any(p.startswith(f.rstrip("/") + "/") for f in folders)]
     if folders:
         spec.sections["checks"] = replace(checks, pytest=PytestSpec(tuple(folders)))
+
+
+def _root_doctests(analysis: Analysis, folders: list[str], config) -> list[str]:
+    """The text files outside ``folders`` that plain ``pytest`` at the root collects as doctests where no
+    ``testpaths`` narrows it (``--doctest-glob=*.md`` and a ``README.md`` with examples): the plan keeps what their
+    examples import, so the check runs them too (before, such a file was held by the plan alone, never verified)."""
+    if config.testpaths:
+        return []
+    root = analysis.tree.root
+    found = doctest_files(sorted(analysis.index.other_files), config.doctest_globs, [], [], config.norecursedirs)
+    return [p for p in found if not any(p.startswith(f.rstrip("/") + "/") for f in folders)
+            and ">>>" in (root / p).read_text("utf-8", "replace")]
 
 
 def _claim_output(out: Path) -> None:

@@ -8,7 +8,7 @@ import libcst as cst
 def cut_units(source: bytes, qualnames: set[str]) -> bytes:
     """``qualnames``: "test_x", "TestA" or "TestA.test_y", "import NAME" (the module-level import of NAME),
     "table NAME[I]" (entry I of the module-level tuple, list or dict NAME) or "table NAME@K" (the K-th module-level
-    ``NAME[key] = value``). A class left without tests goes too; a class body left empty gets ``pass``. The result
+    ``NAME[key] = value``), "assign NAME" (a module-level ``NAME = value``). A class left without tests goes too; a class body left empty gets ``pass``. The result
     is checked to parse."""
     module = cst.parse_module(source)
     new = module.visit(_Cut(qualnames))
@@ -79,6 +79,12 @@ class _Cut(cst.CSTTransformer):
             body = [_without_entries(stmt, self.tables) for stmt in body]
         if self.stores:
             body = _without_stores(body, self.stores)
+        assigned = {q[len("assign "):] for q in self.qualnames if q.startswith("assign ")}
+        if assigned:  # "assign NAME": a module-level `NAME = value` (each of its targets named)
+            body = [s for s in body if not (isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
+                                            and isinstance(s.body[0], cst.Assign) and all(
+                                                isinstance(t.target, cst.Name) and t.target.value in assigned
+                                                for t in s.body[0].targets))]
         names = {q[len("import "):] for q in self.qualnames if q.startswith("import ")}
         if names:
             body = [s for s in (_without(stmt, names) for stmt in body) if s is not None]

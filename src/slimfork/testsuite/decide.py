@@ -51,6 +51,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
                     params[(path, unit.qualname)] = cut
             if why:
                 bad[(path, unit.qualname)] = why
+    cuts = _conftest_cuts(files, bad, library)
     _propagate(files, bad)
     removals, warnings = [], []
     held: dict[str, tuple[str, str]] = {}  # a conftest or __init__ using removed code -> (category, reason)
@@ -67,6 +68,13 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         if module_bad and is_conftest:
             held[path] = module_bad
             continue
+        if path in cuts:  # its module level loses what reads removed code only, without running any of it
+            imports, assigned = cuts[path]
+            removals += [TestRemoval(path, f"{IMPORT}{name}", REMOVED, why) for name, why in imports.items()]
+            removals += [TestRemoval(path, f"{ASSIGN}{name}", REMOVED, f"bound from {', '.join(sorted(imports))}, "
+                                     f"which go with removed code") for name in sorted(assigned)]
+            warnings.append(f"{path}: its module-level {', '.join(sorted({*imports, *assigned}))} go with removed "
+                            f"code ({next(iter(imports.values()))}); the tests below it stay, but for those using them")
         autouse = [bad[(path, u.qualname)] for u in tf.units.values()
                    if u.autouse and "." not in u.qualname and (path, u.qualname) in bad]
         gone = [u for u in tf.tests if _unit_bad(bad, path, u.qualname)]
@@ -164,6 +172,8 @@ PARAM = "param "  # a TestRemoval qualname "param QUALNAME NAME=VALUE": the test
 # the literal VALUE of its argument NAME (scan's Use.param), the test runs with the others
 IMPORT = "import "  # a TestRemoval qualname "import NAME": the module-level import of NAME goes ("import pkg.mod":
 # only the import of that module, `import pkg.mod` or `from pkg import mod`, when the name bound is pkg's)
+ASSIGN = "assign "  # a TestRemoval qualname "assign NAME": the module-level ``NAME = value`` goes (a conftest's
+# binding read off removed code: _conftest_cuts)
 TABLE = "table "  # a TestRemoval qualname "table NAME[I]": entry I of the table NAME goes (the tests it parametrizes
 # lose that value: their "param" removals say which)
 
@@ -378,6 +388,67 @@ def _direct(path: str, unit: Unit, library: Library) -> tuple[str, str] | None:
             # read is not typed, so a method of the test file's own of that name counts too (a test too many goes)
             return REMOVED, f"calls .{attr}, and symbol pruning removed the method {method} ({path}:{line})"
     return None
+
+
+def _conftest_cuts(files: dict[str, TestFile], bad: dict, library: Library
+                   ) -> dict[str, tuple[dict[str, str], set[str]]]:
+    """The conftests whose module level uses removed code only through imports of it and plain assignments from
+    them that call nothing (``from pkg.gone import CASES`` then ``ALL = list(CASES)`` would call; ``ALL = CASES``,
+    ``FIRST = gone.TABLE["a"]`` do not), where importing the removed module does nothing but bind names: path ->
+    (import local -> why, names those assignments bind). Cutting them runs no less of the kept code: the units
+    reading those names become tests of removed code (a fixture and the tests requesting it) and the conftest's other
+    fixtures and the tests below it stay. Any other use (a call, a statement binding nothing, a removed module whose
+    import registers something) keeps the conftest going whole with every test below it (a warning names them):
+    what the removed code did there may be what the kept tests need. Marks those units bad, clears the module's."""
+    out: dict[str, tuple[dict[str, str], set[str]]] = {}
+    for path, tf in files.items():
+        if posixpath.basename(path) != "conftest.py" or (path, "<module>") not in bad:
+            continue
+        broken = [(u, why) for u in tf.units["<module>"].uses if (why := library.broken(u.dotted))]
+        imports: dict[str, str] = {}
+        for use, why in broken:
+            module = library.module_of(use.dotted)
+            if module is not None and module not in library.fork and module in library.effects:
+                break
+            imports.update({n: f"imports {why} ({path}:{use.line})" for n, (line, dotted) in tf.imports.items()
+                            if line == use.line and dotted == use.dotted})
+        else:
+            gone, lines = set(imports), {tf.imports[n][0] for n in imports}
+            cut = _reading_statements(tf, gone)
+            if cut is None or not imports:
+                continue
+            for first, last, targets, _, _ in cut:
+                gone |= set(targets)
+                lines |= set(range(first, last + 1))
+            if any(use.line not in lines for use, _ in broken):
+                continue  # removed code read elsewhere at module level (a decorator, a try): the file goes whole
+            if any(q.startswith("pytest_") and unit.names & gone for q, unit in tf.units.items()):
+                continue  # a hook reading them runs for every test below: it cannot go alone
+            for q, unit in tf.units.items():
+                if q != "<module>" and (path, q) not in bad and (read := sorted(unit.names & gone)):
+                    bad[(path, q)] = (REMOVED, f"reads {read[0]}, which {path} loses with removed code")
+            del bad[(path, "<module>")]
+            out[path] = (imports, gone - set(imports))
+    return out
+
+
+def _reading_statements(tf: TestFile, names: set[str]):
+    """The module-level statements that read ``names`` or what they bind, to a fixed point; None when one of them
+    is not a plain assignment that calls nothing."""
+    gone, cut = set(names), []
+    changed = True
+    while changed:
+        changed = False
+        for statement in tf.statements:
+            _, _, targets, reads, calls = statement
+            if statement in cut or not reads & gone:
+                continue
+            if not targets or calls:
+                return None
+            cut.append(statement)
+            gone |= set(targets)
+            changed = True
+    return cut
 
 
 def _propagate(files: dict[str, TestFile], bad: dict) -> None:

@@ -135,17 +135,35 @@ def library_doctests_load(root, modules: dict[str, str], internal: set[str], mod
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
             continue
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-                text = ast.get_docstring(node, clean=False)
-                unit = Unit(name, "test", 1, 1)
-                collect_uses(ast.Module(body=[s for e in doctest_examples(text or "") for s in e.body],
-                                        type_ignores=[]), unit, internal)
-                for use in unit.uses:
-                    module = module_of(use.dotted)
-                    if module is not None and module != name:
-                        out.setdefault(module, f"a doctest in {rel} (line {getattr(node, 'lineno', 1)}), which "
-                                               "pytest runs (--doctest-modules), imports it")
+        texts = [(getattr(node, "lineno", 1), ast.get_docstring(node, clean=False) or "") for node in ast.walk(tree)
+                 if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
+        for line, text in texts + _test_dict_texts(tree):
+            unit = Unit(name, "test", 1, 1)
+            collect_uses(ast.Module(body=[s for e in doctest_examples(text) for s in e.body], type_ignores=[]),
+                         unit, internal)
+            for use in unit.uses:
+                module = module_of(use.dotted)
+                if module is not None and module != name:
+                    out.setdefault(module, f"a doctest in {rel} (line {line}), which pytest runs "
+                                           "(--doctest-modules), imports it")
+    return out
+
+
+def _test_dict_texts(tree: ast.Module) -> list[tuple[int, str]]:
+    """The examples of a module-level ``__test__`` dict, which doctest runs as it runs docstrings: each string
+    value, written in place or a module-level name bound to one (a value it cannot read runs unseen)."""
+    strings = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+               and isinstance(n.value.value, str) for t in n.targets if isinstance(t, ast.Name)}
+    out = []
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict) and any(
+                isinstance(t, ast.Name) and t.id == "__test__"
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            for value in node.value.values:
+                text = value.value if isinstance(value, ast.Constant) else \
+                    strings.get(value.id) if isinstance(value, ast.Name) else None
+                if isinstance(text, str):
+                    out.append((value.lineno, text))
     return out
 
 

@@ -17,7 +17,7 @@ import re
 from slimfork.source.test_subjects import names_its_subject
 from slimfork.testsuite.decide import importable_names
 from slimfork.testsuite.library import Library
-from slimfork.testsuite.scan import TestFile, Unit, Use
+from slimfork.testsuite.scan import WARNING_CATEGORY, TestFile, Unit, Use
 
 _SHARED = ("helper", "fixture", "class", "setup")
 
@@ -46,6 +46,10 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
                 _add(out, library, path, dotted, f"the test file {path} reads it at import time ({path}:{line}), and "
                      + (f"its tests of kept code ({kept[0].qualname}) need the file" if kept else
                         "pytest loads it for every test below it (a conftest)"))
+            for use in module.uses:  # pytestmark = pytest.mark.filterwarnings("error::pkg.warns.Old")
+                if use.via == WARNING_CATEGORY:
+                    _add(out, library, path, use.dotted, f"{WARNING_CATEGORY} for every test of {path} "
+                         f"({path}:{use.line})")
         for unit in tf.units.values() if conftest else ():  # its pytest_* hooks run for every test below it:
             if unit.kind == "helper" and unit.qualname.startswith("pytest_"):  # import_plugin("pkg.testing.plugin"),
                 for dotted in [u.dotted for u in unit.uses] + sorted(unit.strings):  # addoption(default="pkg.x")

@@ -30,6 +30,7 @@ class PytestConfig:
     pythonpath: list[str] = field(default_factory=list)  # folders (from the root) pytest puts on sys.path
     named: list[tuple[str, str]] = field(default_factory=list)  # (dotted name, where) in any option's value
     needs: dict[str, str] = field(default_factory=dict)  # plugin distribution -> why (`setup.cfg addopts: --cov`)
+    pyargs: list[str] = field(default_factory=list)  # the dotted names addopts gives with --pyargs: test packages
 
 
 def read_pytest_config(root: Path) -> PytestConfig:
@@ -61,6 +62,8 @@ def read_pytest_config(root: Path) -> PytestConfig:
 
 
 def _read_args(args: list[str], where: str, out: PytestConfig) -> None:
+    if "--pyargs" in args:  # every dotted word may be a package pytest collects tests from (an option's value,
+        out.pyargs += [a for a in args if _NAME.fullmatch(a)]  # -k expr, names no module of the project)
     for i, arg in enumerate(args):
         following = args[i + 1] if i + 1 < len(args) else ""
         if arg == "-p" or arg.startswith("-p") and not arg.startswith("--"):
@@ -140,6 +143,7 @@ def _warning_categories(text: str) -> str:
     return "\n".join(parts[2] for line in text.splitlines() if len(parts := line.strip().split(":")) > 2)
 
 
+_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
 
 

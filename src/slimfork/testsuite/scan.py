@@ -72,6 +72,9 @@ class TestFile:
     bases: dict[str, list[str]] = field(default_factory=dict)  # class -> its bases that the file defines
     tables: list[tuple[str, Use]] = field(default_factory=list)  # "ALGS[3]": an entry of a table that only
     # parametrizes tests (index/param_tables.py) and what of the library it names
+    statements: list[tuple[int, int, tuple[str, ...], frozenset[str], bool]] = field(default_factory=list)
+    # module level, but imports and definitions: (first line, last line, the names a plain `A = B = value` binds
+    # (none for any other statement), the names it reads, whether it calls anything)
 
     @property
     def tests(self) -> list[Unit]:
@@ -153,6 +156,9 @@ def _scan_test_file(path: str, source: bytes, internal: set[str], package: str |
             if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level \
                     and stmt.module.split(".")[0] in internal and any(a.name == "*" for a in stmt.names):
                 out.stars.append(stmt.module)  # from pkg.util import *: its names are read bare
+    out.statements = [_statement(stmt) for stmt in tree.body
+                      if not isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+                                               ast.ClassDef)) and not _is_docstring(stmt)]
     _helper_imports(tree, out, internal)
     _table_users(tree, out)
     if doctests:
@@ -461,6 +467,9 @@ def _collect(node: ast.AST, unit: Unit, aliases: dict[str, str], internal: set[s
             named = _imported_by_string(sub)
             if named and named.split(".")[0] in internal:
                 unit.uses.append(Use(named, sub.lineno))
+            category = _warning_category(sub)
+            if category and category.split(".")[0] in internal:
+                unit.uses.append(Use(category, sub.lineno, via=WARNING_CATEGORY))
             unit.uses += [Use(n, sub.lineno, param=f"{var}={value}" if unit.params.get(var) == literals.get(var)
                               else "") for n, var, value in _imported_by_values(sub, literals)
                           if n.split(".")[0] in internal]
@@ -766,6 +775,20 @@ def _imported_by_string(call: ast.Call) -> str | None:
     return None
 
 
+WARNING_CATEGORY = "pytest imports it as a filterwarnings category"
+
+
+def _warning_category(call: ast.Call) -> str | None:
+    """``pytest.mark.filterwarnings("ignore::pkg.warns.Old")``: pytest imports the category when it applies the
+    mark, and a missing one stops the whole run (INTERNALERROR), not one test."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if name == "filterwarnings" and call.args and (text := constant_string(call.args[0])) and text.count(":") >= 2:
+        category = text.split(":")[2].strip()
+        return category if "." in category else None
+    return None
+
+
 # import_module("pkg.mod") and what else imports the name it is given: pydoc.locate("pkg.mod.Cls"),
 # pkgutil.resolve_name("pkg.mod:Cls") (and the frameworks' resolvers), doctest.DocTestSuite("pkg.mod")
 _BY_STRING = ("import_module", "importorskip", "__import__", "locate", "resolve_name", "import_string",
@@ -833,3 +856,15 @@ def _value(node: ast.AST | None) -> object:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return UNKNOWN
+
+
+def _statement(stmt: ast.stmt) -> tuple[int, int, tuple[str, ...], frozenset[str], bool]:
+    targets = tuple(t.id for t in stmt.targets if isinstance(t, ast.Name)) if isinstance(stmt, ast.Assign) \
+        and all(isinstance(t, ast.Name) for t in stmt.targets) else ()
+    reads = frozenset(n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+    calls = any(isinstance(n, (ast.Call, ast.Await, ast.Yield, ast.YieldFrom)) for n in ast.walk(stmt))
+    return stmt.lineno, stmt.end_lineno or stmt.lineno, targets, reads, calls
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)

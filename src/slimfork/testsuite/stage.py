@@ -61,6 +61,7 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
     index = analysis.index
     config = read_pytest_config(tree.root)
     globs += _pythonpath_helpers(tree.root, index.files, stages.plan, globs, config.pythonpath)
+    globs += _pyargs_folders(analysis.graph.mm.modules, config.pyargs)
     _keep_test_files(stages.plan, globs)
     removed_already = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS}
     py = [rel for rel in index.files if first_match(globs, rel) is not None and rel not in removed_already]
@@ -92,10 +93,17 @@ def plan_tests(analysis, stages, scratch: Path, cuts: list) -> TestDecisions:
                    analysis.graph.mm)
     loaded.update({m: why for m, why in _documents_load(files, doctest_paths, globs, library).items()
                    if m not in loaded})
+    support_doctests = None
     if config.doctest_modules:
         loaded.update({m: why for m, why in library_doctests_load(tree.root, _collected_modules(
             analysis, stages.plan, config), internal, library.module_of).items() if m not in loaded})
-    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded)
+
+        def support_doctests(support: dict[str, str]) -> dict[str, str]:  # a support module's docstrings run too
+            modules = analysis.graph.mm.modules
+            paths = {m: modules[m].path for m in support if m in modules and modules[m].path
+                     and collected_path(modules[m].path, config.testpaths, config.norecursedirs)}
+            return library_doctests_load(tree.root, paths, internal, library.module_of)
+    decisions, support = _decide_with_support(analysis, stages, cuts, files, set(py), loaded, support_doctests)
     _tests_naming_removed_files(files, decisions)
     cut_abstract_placeholders(tree.root, files, decisions)
     stages.tests = TestsPlan(files, cuts, support)
@@ -213,11 +221,20 @@ def _request_setup_fixtures(files, usefixtures: list[str]) -> None:
                 unit.fixtures |= names
 
 
-def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str]):
+def _decide_with_support(analysis, stages, cuts, files, test_paths: set[str], loaded: dict[str, str],
+                         support_loads=None):
     """Decide which tests go, keeping the test-support modules that the tests which stay import (a fixed point:
     start from every test's imports, then only the kept tests', until nothing changes). ``loaded``: modules the
-    test setup loads whatever the tests (a ``-p`` plugin) -> why."""
+    test setup loads whatever the tests (a ``-p`` plugin) -> why; ``support_loads``: the support -> what it loads
+    in turn (the docstring examples pytest runs of a module kept as support, under ``--doctest-modules``)."""
     decisions, support = _support_fixed_point(analysis, stages, cuts, files, test_paths, loaded)
+    for _ in range(8):
+        more = {m: why for m, why in (support_loads(support) if support_loads else {}).items()
+                if m not in loaded and m not in support}
+        if not more:
+            break
+        loaded = {**loaded, **more}
+        decisions, support = _support_fixed_point(analysis, stages, cuts, files, test_paths, loaded)
     held = {m: f"the test package {path} imports it at module level, and pytest imports that before the tests below "
             f"it" for path, modules in sorted(decisions.held.items()) for m in modules}
     if held.keys() - loaded.keys():  # a conftest or test package __init__ running removed code: the code stays as
@@ -256,6 +273,18 @@ def _keep_support(analysis, plan, support: dict[str, str]) -> None:
         r.kind == "empty-dir" and any(f == r.path.rstrip("/") or f.startswith(r.path.rstrip("/") + "/")
                                       for f in folders))]
     plan.kept += [Kept(path, m, KeptKind.TEST_SUPPORT, support[m]) for path, m in sorted(paths.items())]
+
+
+def _pyargs_folders(modules, names: list[str]) -> list[str]:
+    """Globs of the test files in the project's packages that ``addopts = "--pyargs pkg.selfcheck"`` has pytest
+    collect tests from: they are tests and not dead code (before, the fork kept the
+    package's ``__init__.py`` and lost its tests, and pytest stopped with "module or package not found")."""
+    paths = [modules[n].path for n in names if n in modules and modules[n].path]
+    folders = [posixpath.dirname(p) for p in paths if p.endswith("/__init__.py")]
+    return [f"{f}/**/{name}" for f in folders for name in _PYTHON_FILES]  # a module named stays as support
+
+
+_PYTHON_FILES = ("test_*.py", "*_test.py")  # pytest's default python_files: a library package may be the one named
 
 
 def _pythonpath_helpers(root: Path, present, plan, globs: list[str], folders: list[str]) -> list[str]:
