@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from slimfork.source.doc_imports import imported_names
@@ -16,16 +17,21 @@ _DOCS = (".md", ".rst", ".markdown")
 _COPY = re.compile(r"(?:^|[\s`$;&|(])cp\s+(?:-\w+\s+)*[\"']?([\w.][\w./-]*)[\"']?\s+\S", re.M)
 
 
+def _documents(root: Path, other_files: list[str]) -> Iterator[tuple[str, str]]:
+    """Each document of the tree (by its suffix) with its text."""
+    for rel in sorted(p for p in other_files if p.lower().endswith(_DOCS)):
+        try:
+            yield rel, (root / rel).read_text(errors="replace")
+        except OSError:
+            continue
+
+
 def documented_modules(root: Path, other_files: list[str], module_path) -> dict[str, str]:
     """Python file -> where a document imports its module (``README.md:189 imports flute.tune``). ``module_path``:
     a dotted name -> its file, or None. ``from a.b import c`` names ``a.b``, and ``a.b.c`` when that is a module.
     A path a document names (``python stale/old_bench.py``) is no such use: documents go stale."""
     out: dict[str, str] = {}
-    for rel in sorted(p for p in other_files if p.lower().endswith(_DOCS)):
-        try:
-            text = (root / rel).read_text(errors="replace")
-        except OSError:
-            continue
+    for rel, text in _documents(root, other_files):
         for line, name in imported_names(text):
             if module_path(name) is None:
                 continue
@@ -40,11 +46,7 @@ def copied_files(root: Path, other_files: list[str], python_paths: list[str]) ->
     from the document's folder or a folder above it (a vendored project's docs name paths from its own root)."""
     paths = set(python_paths)
     out: dict[str, str] = {}
-    for rel in sorted(p for p in other_files if p.lower().endswith(_DOCS)):
-        try:
-            text = (root / rel).read_text(errors="replace")
-        except OSError:
-            continue
+    for rel, text in _documents(root, other_files):
         for match in _COPY.finditer(text):
             source = match.group(1).rstrip("/")
             line = text.count("\n", 0, match.start(1)) + 1
