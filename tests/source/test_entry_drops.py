@@ -210,3 +210,21 @@ def test_setup_of_a_dict_of_literal_keywords_is_cut(tmp_path):
     files = {**files, "setup.py": changed}
     with pytest.raises(SpecError, match="cannot cut"):
         analyse(write_project(tmp_path / "b", files, ROOTS + 'drop = ["script:pk-tool"]\n') / "slimfork.toml", jobs=1)
+
+
+def test_init_suggests_no_drop_it_cannot_make(tmp_path):
+    """fabric 3.2.3's ``"{} = {}.main:program.run".format(binary_name, package_name)``: the draft suggested
+    ``drop = ["script:fab"]``, and accepting it stopped `shrink` with exit 2 ("computed entry_points"). Such a
+    script is named in a note instead (with the entry points of the same computed ``entry_points=``)."""
+    from slimfork.init.draft import draft_spec
+
+    setup = ("from setuptools import setup\nNAME = 'pk'\n"
+             "setup(name='pk', version='1.0', entry_points={'console_scripts': "
+             "['{} = pk.cli:main'.format(NAME)], 'pk.formats': ['json = pk.plugins:json_out']})\n")
+    files = {**LIB, "setup.py": setup, "PKG-INFO": "Metadata-Version: 2.1\nName: pk\nVersion: 1.0\n",
+             "pk.egg-info/entry_points.txt": "[console_scripts]\npk = pk.cli:main\n\n[pk.formats]\n"
+                                             "json = pk.plugins:json_out\n"}
+    root = write_project(tmp_path, files, ROOTS)
+    text, _ = draft_spec(str(root))
+    assert "## not droppable as the build declares them: script:pk, entry-point:pk.formats:* (a computed" in text
+    assert not any(line.startswith("# drop = ") and "script:pk" in line for line in text.splitlines())

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from slimfork.decisions import Uncertain
+from slimfork.errors import SpecError
 from slimfork.graph.open_imports import open_places
 from slimfork.init.django_tests import DjangoSettings, django_settings
 from slimfork.init.platform import Found, find_platform_facts
@@ -18,6 +19,7 @@ from slimfork.init.registries import Registry, find_registries
 from slimfork.init.test_checks import doctest_folders, pytest_check, runner_check, test_modules
 from slimfork.init.verify import verify_requirements
 from slimfork.progress import counted
+from slimfork.source.entry_drops import apply_drops
 
 SHOWN_USES = 3
 SHOWN_KEYS = 4
@@ -101,6 +103,11 @@ def render(project: Project, roots: list[str], facts: list[Found], registries: l
         lines.append("## this spec forks the top one: `slimfork init FOLDER` drafts a spec for another")
     declared = [f"script:{n}" for n in sorted(dist.scripts)] if dist else []
     declared += [f"entry-point:{g}:*" for g in entry if g != "gui_scripts"]
+    computed = [d for d in declared if not _cuttable(project, d)]
+    declared = [d for d in declared if d not in computed]
+    if computed:
+        lines.append(f"## not droppable as the build declares them: {', '.join(computed)} (a computed declaration, "
+                     "e.g. a formatted string: make it a literal to drop them)")
     if declared:
         lines.append("## the console scripts and entry points the build declares are roots whatever `roots` says; a")
         lines.append("## fork of one feature drops those it does not need (their lines leave the fork's build files)"
@@ -249,3 +256,12 @@ def _s(text: str) -> str:
 
 def _v(value) -> str:
     return "true" if value is True else "false" if value is False else _s(str(value))
+
+
+def _cuttable(project: Project, pattern: str) -> bool:
+    """Whether ``drop = [pattern]`` can cut its declaration from the build files (shrink stops with exit 2 if not)."""
+    try:
+        apply_drops(project.tree, [pattern])
+    except SpecError:
+        return False
+    return True
