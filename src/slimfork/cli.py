@@ -14,7 +14,7 @@ import sys
 from slimfork import __version__
 from slimfork.commands import COMMANDS
 from slimfork.errors import SlimforkError, closest
-from slimfork.progress import set_enabled
+from slimfork.progress import interrupted_in, set_enabled
 
 
 # words a newcomer tries for a command (other tools' names): the command that does it
@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(exc.render() + "\n")
         return exc.exit_code
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+        where = interrupted_in()
+        sys.stderr.write("interrupted" + (f" while {where}" if where else "") + "\n")
         return 130
     except BrokenPipeError:
         return 0

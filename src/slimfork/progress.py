@@ -13,6 +13,7 @@ _lines = False  # off a terminal, one line when a phase starts and one when it e
 _depth = 0  # phases inside a phase print no lines of their own
 HEARTBEAT_SECONDS = 60.0  # off a terminal, a long phase says every minute that it still runs, and where
 _active: list[list] = []  # off a terminal: [description, total, done] of each running phase, outermost first
+_interrupted: list[str] = []  # the innermost phase a Ctrl-C or SIGTERM stopped, with its count, for the message
 _printing = threading.Lock()  # held by the heartbeat while it prints: a fork waits, so no child inherits a held
 os.register_at_fork(before=_printing.acquire, after_in_parent=_printing.release,  # stderr lock
                     after_in_child=_printing.release)
@@ -25,9 +26,11 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 
 
 def set_enabled(value: bool) -> None:
-    """The command line's switch (off with --no-progress or --json); the Python API draws bars only."""
+    """The command line's switch (off with --no-progress or --json); the Python API draws bars only. A new
+    command forgets an earlier one's interruption."""
     global _enabled, _lines
     _enabled = _lines = value
+    _interrupted.clear()
 
 
 @contextmanager
@@ -47,6 +50,9 @@ def progress(description: str, total: int | None = None):
         _depth += 1
         try:
             yield lambda n=1: entry.__setitem__(2, entry[2] + n)
+        except KeyboardInterrupt:
+            _note_interruption(description, total, entry[2] if isinstance(entry[2], int) else 0)
+            raise
         finally:
             _depth -= 1
             del _active[next(i for i, e in enumerate(_active) if e is entry)]
@@ -62,7 +68,21 @@ def progress(description: str, total: int | None = None):
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
-        yield lambda n=1: bar.advance(task, n)
+        try:
+            yield lambda n=1: bar.advance(task, n)
+        except KeyboardInterrupt:
+            _note_interruption(description, total, int(bar.tasks[0].completed))
+            raise
+
+
+def interrupted_in() -> str | None:
+    """The phase an interruption stopped (``folding facts 210/436``), or None: the command line's message says it."""
+    return _interrupted[0] if _interrupted else None
+
+
+def _note_interruption(description: str, total: int | None, done: int) -> None:
+    if not _interrupted:  # the innermost phase notes it first; the phases around it leave it
+        _interrupted.append(description + (f" {done}/{total}" if total else ""))
 
 
 def _heartbeat(stop: threading.Event, start: float) -> None:

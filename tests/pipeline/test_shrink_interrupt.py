@@ -60,3 +60,28 @@ def test_a_finished_shrink_leaves_only_the_fork_and_its_report(tmp_path):
     assert (tmp_path / "fork" / ".git" / "slimfork-journal.json").exists()
     assert str(tmp_path / "fork") in (tmp_path / "fork.report" / "report.md").read_text()
     assert ".slimfork-run" not in (tmp_path / "fork.report" / "report.md").read_text()
+
+
+def test_the_interruption_says_where_it_stopped(tmp_path, capsys, interrupt_batches):
+    """A run stopped by Ctrl-C or a time limit (``--no-progress`` in a log: no progress line shows where it was)
+    says the phase it stopped in, with its count: a newcomer's checked run killed at 10 minutes said "interrupted"."""
+    root = _project(tmp_path)
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-verify",
+                 "--no-progress"]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted while " in err, err
+
+
+def test_the_innermost_phase_is_named_with_its_count():
+    from slimfork import progress
+
+    progress.set_enabled(False)
+    with pytest.raises(KeyboardInterrupt):
+        with progress.progress("folding facts", 10) as outer:
+            outer(3)
+            with progress.progress("summaries", 5) as inner:
+                inner(2)
+                raise KeyboardInterrupt
+    assert progress.interrupted_in() == "summaries 2/5"
+    progress.set_enabled(False)
+    assert progress.interrupted_in() is None
