@@ -11,8 +11,8 @@ from typing import Collection
 
 from slimfork.graph.edges import registry_members
 from slimfork.source.test_subjects import names_its_subject
-from slimfork.testsuite.decide import importable_names
 from slimfork.spec.kinds import REWRITING_KINDS
+from slimfork.testsuite.decide import importable_names
 
 _FOLLOWED = ("import", "from", "dynamic", "parent")
 
@@ -128,7 +128,7 @@ def _counted_files(files, library, candidates: set[str]) -> set[str]:
         return {p for p, names in helpers.items() if prefixes.intersection(names)}
 
     tests = {n for p in files for n in importable_names(p)}  # a test module's import of a helper tests nothing
-    counted = {p for p, tf in files.items() if tf.tests and _tests_kept_code(p, tf, library, candidates | tests)
+    counted = {p for p, tf in files.items() if tf.tests and _tests_kept_code(tf, library, candidates | tests)
                or posixpath.basename(p) in ("conftest.py", "__init__.py")}
     helpers = {p: importable_names(p) for p, tf in files.items() if not tf.tests and p not in counted}
     counted |= helpers.keys() - importers(set(files))
@@ -137,8 +137,6 @@ def _counted_files(files, library, candidates: set[str]) -> set[str]:
     return counted
 
 
-def _tests_kept_code(path: str, tf, library, candidates: set[str]) -> bool:
-    if posixpath.basename(path) in ("conftest.py", "__init__.py"):
-        return True
+def _tests_kept_code(tf, library, candidates: set[str]) -> bool:
     used = {library.module_of(use.dotted) for unit in tf.units.values() for use in unit.uses}
     return any(m is not None and m not in candidates and m in library.fork for m in used)
