@@ -1,7 +1,8 @@
 """A registry whose cut frees no line is a note, not a suggestion: ijson 3.3.0's ``@ffi.callback("int(void
 *ctx)")`` functions are listed again in a table of callbacks (each definition stays whatever ``keep`` says), yet
 the draft offered "20 lines" for a cut of the first key; inflection 0.5.1's irregular-word calls name no module
-(session 36). A decorator registry whose definitions nothing else names is suggested as before."""
+(session 36). A decorator registry whose definitions nothing else names is suggested as before. (The keys here are
+names: a C signature with spaces is no registry key at all since session 47.)"""
 
 from __future__ import annotations
 
@@ -18,12 +19,12 @@ FILES = {
         from pkg.hooks import callback, register
 
 
-        @callback("int(void *ctx)")
+        @callback("int_ctx")
         def null():
             return 1
 
 
-        @callback("int(void *ctx, int val)")
+        @callback("int_ctx_val")
         def boolean(val):
             return val
 

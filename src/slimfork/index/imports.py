@@ -122,17 +122,17 @@ def _joined_py_paths(tree: ast.Module) -> list[tuple[str, int]]:
 
 
 def _docstring_lines(tree: ast.Module) -> set[int]:
-    """The lines of docstrings without doctests: prose (an example in one imports nothing when the module runs)."""
+    """The lines of string statements without doctests: docstrings, and the attribute docstrings and string
+    comments after them (SQLAlchemy documents ``NULL = symbol(...)`` by the string below it, whose example has ``from
+    sqlalchemy.dialects.postgresql import JSON``). A string statement is evaluated and dropped: prose, whose example imports nothing when the module
+    runs."""
     out: set[int] = set()
     todo: list[ast.AST] = [tree]
-    while todo:  # statements only: a docstring is the first statement of a module, class or function
+    while todo:  # statements only
         node = todo.pop()
-        body = getattr(node, "body", None)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
-            first = body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
-                    and isinstance(first.value.value, str) and ">>>" not in first.value.value:
-                out.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+                and isinstance(node.value.value, str) and ">>>" not in node.value.value:
+            out.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             children = getattr(node, field, None)
             if isinstance(children, list):

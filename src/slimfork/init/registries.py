@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -98,7 +99,8 @@ def find_registries(project: Project) -> list[Registry]:
     scopes = {m: _Scope(m, _imported_names(project, m, trees[m]), {}) for m in trees}
     wrapping = {t for t in decorated if only_wraps(t, trees, lambda m, node: scopes[m].qualify(node))}
     out += [r for r in (*decorated.values(), *calls.values()) if len(r.entries) >= MIN_ENTRIES
-            and r.package not in stacked | wrapping]  # a registry registers each definition once
+            and r.package not in stacked | wrapping  # a registry registers each definition once
+            and not (r.kind == "decorator" and all(_message_or_version(k) for k in r.entries))]
     for meta in sorted(registering & users.keys()):
         for hooked, where in users[meta]:
             hooks.setdefault(hooked, where)
@@ -145,18 +147,33 @@ def _string_attributes(cls: ast.ClassDef) -> dict[str, list[str]]:
     return out
 
 
+_VERSION = re.compile(r"\d+(?:\.\d+)+(?:(?:a|b|rc|\.dev|\.post)\d*)?")
+
+
+def _message_or_version(key: str) -> bool:
+    """A decorator's literal first argument that is a message (``"The f() function is now available as g()"``)
+    or a version (``@deprecated("1.4", ...)``): no registry key."""
+    return any(c.isspace() for c in key.strip()) or _VERSION.fullmatch(key) is not None
+
+
 def _scans(project: Project) -> list[Registry]:
-    """`pkgutil.iter_modules(__path__)` and the like in a package: its modules are its registry."""
-    out = []
+    """`pkgutil.iter_modules(__path__)` and the like in a package, or an import of a name computed under a package
+    (`__import__("pkg.dialects.%s" % name)`): its modules are its registry."""
+    out: dict[str, Registry] = {}
     for module, rel in project.internal_modules().items():
-        for line, _call, scanned, _subpackages in project.index.files[rel].dir_scans:
-            own = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
-            package = scanned if scanned in project.mm.modules else own
+        summary = project.index.files[rel]
+        own = module if project.mm.modules[module].is_package else module.rpartition(".")[0]
+        found = [(line, scanned if scanned in project.mm.modules else own)
+                 for line, _call, scanned, _subpackages in summary.dir_scans]
+        found += [(d.line, d.target[:-1]) for d in summary.dynamic_imports if d.prefix and d.package is None
+                  and d.target and d.target.endswith(".") and (info := project.mm.modules.get(d.target[:-1]))
+                  and info.is_package]
+        for line, package in found:
             members = [c for c in project.mm.children.get(package, []) if c != f"{package}.__main__"]
-            if len(members) >= MIN_ENTRIES:
-                out.append(Registry("scan", package, f"{rel}:{line}",
-                                    {m.rsplit(".", 1)[1]: project.module_lines(m) for m in members}))
-    return out
+            if len(members) >= MIN_ENTRIES and package not in out:
+                out[package] = Registry("scan", package, f"{rel}:{line}",
+                                        {m.rsplit(".", 1)[1]: project.module_lines(m) for m in members})
+    return list(out.values())
 
 
 def _dict_registry(project, module, rel, node: ast.Assign, scope: _Scope, defs) -> Registry | None:
