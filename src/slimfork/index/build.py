@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable
 from weakref import WeakValueDictionary
 
+from slimfork.index import content_store
 from slimfork.index.parse import content_hash, count_lines, summarize
 from slimfork.index.summary import ModuleSummary
 from slimfork.progress import progress
@@ -130,16 +131,14 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
             continue  # a placeholder: never cached
         if hit is not None:
             files[rel] = _BY_CONTENT.get(hit[2].sha) or hit[2]  # one object per content in the process
-        elif by_sha or _BY_CONTENT:  # hash only where a summary may be known already
+        else:
             with open(os.path.join(root, rel), "rb") as fh:
                 sha = content_hash(fh.read())
-            known = by_sha.get(sha) or _BY_CONTENT.get(sha)  # e.g. a rewrite summary_of has met
-            if known is not None:
+            known = by_sha.get(sha) or _BY_CONTENT.get(sha) or (content_store.load(sha) if use_cache else None)
+            if known is not None:  # a rewrite summary_of has met, a copy of this tree, another release
                 files[rel] = known
             else:
                 todo.append(rel)
-        else:
-            todo.append(rel)
         if rel in files:
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
     if todo:
@@ -157,6 +156,8 @@ def build_index(root: Path, jobs: int | None = None, use_cache: bool = True, reu
         for rel in todo:
             st = os.stat(os.path.join(root, rel))
             fresh[rel] = (st.st_mtime_ns, st.st_size, files[rel])
+        if use_cache:
+            content_store.save(files[rel] for rel in todo)
     if use_cache and (todo or len(fresh) != len(cached)):
         write_cache(cache_file, fresh)
     _BY_CONTENT.update((summary.sha, summary) for summary in files.values() if not summary.placeholder)
