@@ -55,3 +55,31 @@ def test_a_member_package_keeps_its_submodules(tmp_path):
 def test_without_a_registry_every_module_under_the_prefix_stays(tmp_path):
     root = write_project(tmp_path, FILES, SPEC)
     assert not {"pkg.de.vat", "pkg.fr.iban", "pkg.be.iban"} & _removed(root)
+
+
+SUFFIX_FILES = {
+    "db/__init__.py": "",
+    "db/engine.py": "class Dialect:\n    @classmethod\n    def load_provisioning(cls):\n"
+                    "        package = '.'.join(cls.__module__.split('.')[0:-1])\n"
+                    "        try:\n            __import__(package + '.provision')\n"
+                    "        except ImportError:\n            pass\n",
+    "db/dialects/__init__.py": "def load(name):\n    return __import__('db.dialects.%s' % (name,)).dialects\n",
+    "db/dialects/lite/__init__.py": "from db.dialects.lite import base\n",
+    "db/dialects/lite/base.py": "from db.engine import Dialect\n\n\nclass LiteDialect(Dialect):\n    pass\n",
+    "db/dialects/lite/provision.py": "X = 1\n",
+    "db/dialects/pg/__init__.py": "from db.dialects.pg import base\n",
+    "db/dialects/pg/base.py": "from db.engine import Dialect\n\n\nclass PgDialect(Dialect):\n    pass\n",
+    "db/dialects/pg/provision.py": "X = 2\n",
+}
+
+
+def test_a_computed_name_ending_in_a_suffix_keeps_only_the_registry_members(tmp_path):
+    """SQLAlchemy's ``__import__(package + ".provision")`` (a package computed from ``cls.__module__``) kept every
+    ``*.provision`` module, so every dialect's package, although the dialects registry kept only SQLite's."""
+    spec = 'source = "."\nroots = ["db.engine", "db.dialects.lite"]\ntests = []\n'
+    registry = '\n[[registries]]\npackage = "db.dialects"\nkeep = ["lite"]\n'
+    root = write_project(tmp_path, SUFFIX_FILES, spec + registry)
+    assert {"db.dialects.pg", "db.dialects.pg.base", "db.dialects.pg.provision"} <= _removed(root)
+    assert not {"db.dialects.lite.provision", "db.dialects.lite.base"} & _removed(root)
+    plain = write_project(tmp_path / "plain", SUFFIX_FILES, spec)  # no registry: every *.provision stays
+    assert not {"db.dialects.pg.provision", "db.dialects.lite.provision"} & _removed(plain)

@@ -63,11 +63,14 @@ def dynamic_edges(mm: ModuleMap, name: str, info, summary, edges, missing, uncer
                                 f"relative module name '{target}' against a package computed at run time: kept all "
                                 f"{len(kept)} modules it may name")
                 continue
-        if target and target.startswith("*"):  # f"{app}.models" of a computed app: every module so named
-            kept = [m for m in mm.matching(target) if mm.is_internal(m)]
+        if target and target.startswith("*"):  # f"{app}.models" of a computed app: every module so named but
+            # those a declared registry leaves out (SQLAlchemy's `__import__(package + ".provision")`: a SQLite fork
+            # whose dialects registry keeps "sqlite" keeps no other dialect's provision module)
+            named = [m for m in mm.matching(target) if mm.is_internal(m)]
+            kept = [m for m in named if m not in vacated]
             _keep_uncertain(edges, uncertain, info.path, dyn, name, kept, f"a computed name ending '{target[1:]}'",
                             f"dynamic import of a computed name ending '{target[1:]}': kept all {len(kept)} "
-                            "modules so named")
+                            "modules so named" + _vacated_note(len(named) - len(kept)))
             continue
         if summary.sys_path_folders and not (target and mm.is_internal(target)) \
                 and (kept := on_sys_path(mm, info, summary.sys_path_folders, target, dyn.prefix)):
