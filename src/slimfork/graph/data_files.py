@@ -6,6 +6,7 @@ keeps nothing). ``run_roots``: modules a kept script or configuration anywhere r
 
 from __future__ import annotations
 
+import ast
 import posixpath
 import re
 
@@ -57,7 +58,7 @@ def data_file_edges(mm: ModuleMap, root: str, other_files: list[str]) -> list[tu
     for package, data_package, path in _data_packages(mm, root, other_files):
         out.append((package, data_package, "path", f"its folder holds package data ({path})"))
     for path in other_files:
-        if not scanned_data_file(path, root):
+        if not scanned_data_file(path, root) or prose_file(root, path):
             continue
         package = package_above(mm, posixpath.dirname(path))
         if package is None:
@@ -112,6 +113,30 @@ def modules_named(mm: ModuleMap, root: str, path: str, any_text: bool = False) -
     pattern = re.compile(r"\b((?:%s)(?:\.[A-Za-z_]\w*)+)" % "|".join(map(re.escape, sorted(mm.top_names))))
     found = (mm.longest_module(text) for text in _names(root, path, pattern) if mm.is_internal(text))
     return list(dict.fromkeys(m for m in found if m))
+
+
+_LONE_NAME = re.compile(r"""^[\s"',\[\]-]*(?:[\w.-]+\s*[=:]\s*)?["']?[A-Za-z_][\w]*(?:\.\w+)+(?::\w+)?["']?[\s,\]]*$""")
+
+
+def prose_file(root: str, path: str) -> bool:
+    """A ``.txt`` (or suffixless) file of sentences: documentation shipped in a package folder (SQLAlchemy's
+    ``dialects/type_migration_guidelines.txt``, whose example ``from sqlalchemy.dialects.postgresql import base``
+    kept every dialect). Its names are mentions, not a list the package reads: at least half of its lines hold five
+    words or more, no line is a name alone (``pkg.plugins.alpha``, ``handler = pkg.log:Make``, a list item, each
+    maybe followed by a ``#`` comment; comment lines aside) and the text is no Python (a ``boot.txt`` the package ``exec``s parses)."""
+    name = posixpath.basename(path)
+    if not (name.endswith(".txt") or "." not in name):
+        return False
+    text = _text(root, path)
+    lines = [ln.split(" #")[0] for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", ";"))]
+    if not lines or 2 * sum(len(ln.split()) >= 5 for ln in lines) < len(lines) \
+            or any(_LONE_NAME.match(ln) for ln in lines):
+        return False
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return True
+    return False
 
 
 def scanned_data_file(path: str, root: str | None = None) -> bool:
