@@ -285,7 +285,7 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
     triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
     the file). Their tests that use those
     names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
-    the file reads (loaded for its effects) takes the file, and so does an import of a module the fork removes
+    the file reads takes the file where loading it may do something (``_loading_does_more``), and so does an import of a module the fork removes
     whose import does something (a module-level call: idna's ``import idna.codec`` registers the codec the file's
     other tests look up by name), unless other tests import the file (a test module that is also a helper, sqlglot's
     ``tests/dialects/test_dialect.py`` with ``Validator``). A test package's ``__init__.py`` loses only its star
@@ -317,7 +317,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
                 names.update({n: f"imports {why} ({path}:{use.line})" for n in sorted(gone)})
                 continue
             module = library.module_of(use.dotted)
-            if not local or not imported and (not set(local) <= read or module is not None
+            unread = not set(local) <= read and _loading_does_more(module, library)
+            if not local or not imported and (unread or module is not None
                                               and module not in library.fork and module in library.effects):
                 break  # a removed module's import ran its code (idna.codec registers a codec other tests use)
             # import pkg.gone binds pkg, which import pkg.kept binds too: only that statement goes ("import pkg.gone")
@@ -327,6 +328,16 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             if names and not unit.patches and not library.removed_key(unit):
                 out[path] = (names, imported)
     return out
+
+
+def _loading_does_more(module: str | None, library: Library) -> bool:
+    """Whether importing ``module`` (the module of a name a test file imports and none of its tests reads) may do
+    more than bind names, so that the file may import it for that (a registration its tests rely on): not where the
+    module and the removed modules it loads have no effect (convertdate's ``test_general.py`` imports ``ordinal``
+    beside the calendars its tests use). Unknown (no module of the library) does."""
+    if module is None:
+        return True
+    return module in library.loading if module in library.fork else library.loading_effect(module) is not None
 
 
 def _star_direct(path: str, tf: TestFile, unit: Unit, library: Library) -> tuple[str, str] | None:
