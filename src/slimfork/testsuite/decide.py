@@ -297,7 +297,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             continue
         known = importable_names(path)  # tests.helpers.b, or helpers.b from a folder on sys.path
         imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
-                       if other != path for unit in f.units.values() for u in unit.uses for m in known)
+                       if other != path and not _gone_whole(other, library)
+                       for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
         read |= {n for n, (_, dotted) in tf.imports.items()  # read by a table's entry, which goes with it
                  if any(u.dotted == dotted or u.dotted.startswith(dotted + ".") for _, u in tf.tables)}
@@ -328,6 +329,12 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             if names and not unit.patches and not library.removed_key(unit):
                 out[path] = (names, imported)
     return out
+
+
+def _gone_whole(path: str, library: Library) -> bool:
+    """Whether an earlier round of ``decide_across`` removed the test file ``path`` whole (its importing a helper
+    makes the helper no one's: geopy's ``geocodeearth.py`` and ``test/geocoders/pelias.py``)."""
+    return any(name in library.test_gone for name in importable_names(path))
 
 
 def _loading_does_more(module: str | None, library: Library) -> bool:
