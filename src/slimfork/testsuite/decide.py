@@ -104,6 +104,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             if unit.kind in ("test", "class") or not _still_used(files, path, unit, bad):
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
+    emptied = _emptied_packages(files, bad, helpers, removals)
+    removals = [r for r in removals if r.path not in {e.path for e in emptied}] + emptied
     removed_files = {r.path for r in removals if r.qualname is None}
     needs: dict[str, list[str]] = {}
     for path, (category, reason) in held.items():
@@ -121,6 +123,26 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         warnings.append(f"{path}: {reason}: it goes, with the {len(below)} test file{'s' if len(below) > 1 else ''} below it, "
                         f"which pytest imports through it ({', '.join(below[:3])}{', ...' if len(below) > 3 else ''})")
     return TestDecisions(removals, warnings, needs)
+
+
+def _emptied_packages(files: dict[str, TestFile], bad: dict, helpers: dict, removals: list[TestRemoval]
+                      ) -> list[TestRemoval]:
+    """Whole removals of the test packages' ``__init__.py`` files that lose their imports of removed code
+    (``helpers``: no other test file imports them) with every test of their own, while every file below them goes
+    (libcloud's ``test/backup/__init__.py``, with its ``TestCaseMixin``, once the backup tests went): nothing is
+    left for pytest to import through them. The deepest first, so that a package above sees them go."""
+    gone = {r.path for r in removals if r.qualname is None}
+    out = []
+    for path in sorted((p for p in helpers if posixpath.basename(p) == "__init__.py"), key=lambda p: -p.count("/")):
+        names, shared = helpers[path]
+        folder = posixpath.dirname(path)
+        below = [p for p in files if p != path and p.startswith(folder + "/") and p not in gone]
+        if shared or below or path in gone or not all(_unit_bad(bad, path, u.qualname) for u in files[path].tests):
+            continue
+        gone.add(path)
+        out.append(TestRemoval(path, None, REMOVED, f"{next(iter(names.values()))}; no test, and no file below it, "
+                               "stays"))
+    return out
 
 
 def _keys_only_in_attributes(path: str, tf: TestFile, setup: Unit, library: Library, bad: dict) -> bool:
