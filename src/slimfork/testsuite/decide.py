@@ -304,12 +304,12 @@ def _sets_library_names(dotted: str, path: str, files: dict[str, TestFile], libr
 
 def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, tuple[dict[str, str], bool]]:
     """Test files whose only breakage at module level is imports of removed code (``from pkg.util import double,
-    triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
-    the file). Their tests that use those
-    names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
-    the file reads takes the file where loading it may do something (``_loading_does_more``), and so does an import of a module the fork removes
-    whose import does something (a module-level call: idna's ``import idna.codec`` registers the codec the file's
-    other tests look up by name), unless other tests import the file (a test module that is also a helper, sqlglot's
+    triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import the
+    file). Their tests that use those names leave one by one, the tests of kept code in the same file stay. An import
+    no test, fixture or helper of the file reads takes the file where loading it may do something
+    (``_loading_does_more``), and so does an import of a module the fork removes whose import does something (a
+    module-level call: idna's ``import idna.codec`` registers the codec the file's other tests look up by name),
+    unless other tests import the file (a test module that is also a helper, sqlglot's
     ``tests/dialects/test_dialect.py`` with ``Validator``). A test package's ``__init__.py`` loses only its star
     imports of test files that go whole (huey's ``huey/tests/__init__.py`` star-imports every test module, for
     ``python -m huey.tests``): any other breakage keeps it whole, as before."""

@@ -7,12 +7,12 @@ _LOADING_KINDS = ("import", "from", "parent")
 
 
 def loading_effects(analysis, folded, kept: set[str]) -> tuple[dict[str, str], dict[str, set[str]]]:
-    """(module -> what its import may do, module -> the internal modules its import loads) for the original's
-    modules; ``kept``: the modules the fork keeps, whose third-party imports the fork makes anyway (as ``folded``, the
-    index of the fork's files before symbol pruning, has them). An effect is a
-    top-level statement with one (a call, an attribute store, a registering decorator or metaclass), a class whose
-    base comes from elsewhere (its ``__init_subclass__`` may register it) or a third-party import no kept module
-    makes (what that import does is not known here)."""
+    """(module -> what its import may do, module -> the internal modules its import loads) for the original's modules;
+    ``kept``: the modules the fork keeps, whose third-party imports the fork makes anyway (as ``folded``, the index
+    of the fork's files before symbol pruning, has them). An effect is a top-level statement with one (a call, an
+    attribute store, a registering decorator or metaclass), a class whose base comes from elsewhere (its
+    ``__init_subclass__`` may register it) or a third-party import no kept module makes (what that import does is not
+    known here)."""
     mm, index = analysis.graph.mm, analysis.index
     summaries = {name: index.files[info.path].symbols for name, info in mm.modules.items()
                  if info.path is not None and info.path in index.files and mm.is_internal(name)}
