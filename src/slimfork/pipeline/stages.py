@@ -72,7 +72,7 @@ def run_stages(analysis, jobs: int | None = None) -> Stages:
         if previous is not None and not gone <= _gone_files(stages):
             stages = previous  # a test file the pass took as gone stays after all: its reads were needed
             break
-        newly = (_gone_readers(analysis, stages) | _gone_support(stages)) - gone
+        newly = (_gone_readers(analysis, stages) | _gone_support(stages) | _gone_support_importers(stages)) - gone
         if not newly:
             break
         previous, gone = stages, gone | newly  # once more without their reads (fewer roots: they go again)
@@ -90,6 +90,18 @@ def _gone_support(stages: Stages) -> frozenset[str]:
     the tests importing them as tests of removed code): their uses were roots of symbol pruning."""
     support = stages.symbols.support if stages.symbols is not None else {}
     return frozenset(support.values()) & _gone_files(stages)
+
+
+def _gone_support_importers(stages: Stages) -> frozenset[str]:
+    """Test files the fork removes that import a module the symbol stage kept as test support: what they import
+    was support for them alone, maybe (geopy's ``geocodeearth.py``, the one importer of ``test/geocoders/pelias.py``,
+    kept ``Pelias``); the next pass leaves their imports out of the support."""
+    support = set(stages.symbols.support) if stages.symbols is not None else set()
+    if not support:
+        return frozenset()
+    gone, graph = _gone_files(stages), stages.graph
+    return frozenset(info.path for name, info in graph.mm.modules.items() if info.path in gone
+                     and any(edge.target in support for edge in graph.edges.get(name, ())))
 
 
 def _gone_readers(analysis, stages: Stages) -> frozenset[str]:

@@ -200,7 +200,8 @@ def _test_support(graph, scratch: Path, tests: list[str],
     use it go with it; nor the module a test file is named after: what it tests (source/test_subjects.py); nor a
     module an earlier pass of the stages removed (``gone``): the tests stage took the tests that import it as tests
     of removed code (pypinyin's ``runner.py``, whose ``getattr(pypinyin, options.func)`` kept every name of
-    ``pypinyin/__init__.py``)."""
+    ``pypinyin/__init__.py``); nor what such a removed test file imports (geopy's ``test/geocoders/pelias.py``,
+    imported by ``geocodeearth.py`` alone, kept ``Pelias``)."""
     if not tests:
         return {}
     mm, reached = graph.mm, graph.reached
@@ -210,8 +211,8 @@ def _test_support(graph, scratch: Path, tests: list[str],
         return [e.target for e in graph.edges.get(module, ()) if e.kind in ("import", "from")]
 
     for test, info in mm.modules.items():
-        if info.path is None or first_match(tests, info.path) is None:
-            continue
+        if info.path is None or first_match(tests, info.path) is None or info.path in gone:
+            continue  # a test file an earlier pass removed makes nothing support (geopy's geocodeearth.py)
         imported, loaded = _test_imports(graph, test, info.path)
         if _tests_of_its_own(info.path) and not any(t in reached for t in imported):
             continue  # (a conftest and a helper serve every test that uses them)

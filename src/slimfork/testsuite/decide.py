@@ -104,6 +104,8 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
             if unit.kind in ("test", "class") or not _still_used(files, path, unit, bad):
                 category, reason = bad[(path, qualname)]
                 removals.append(TestRemoval(path, qualname, category, reason))
+    emptied = _emptied_packages(files, bad, helpers, removals)
+    removals = [r for r in removals if r.path not in {e.path for e in emptied}] + emptied
     removed_files = {r.path for r in removals if r.qualname is None}
     needs: dict[str, list[str]] = {}
     for path, (category, reason) in held.items():
@@ -121,6 +123,26 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
         warnings.append(f"{path}: {reason}: it goes, with the {len(below)} test file{'s' if len(below) > 1 else ''} below it, "
                         f"which pytest imports through it ({', '.join(below[:3])}{', ...' if len(below) > 3 else ''})")
     return TestDecisions(removals, warnings, needs)
+
+
+def _emptied_packages(files: dict[str, TestFile], bad: dict, helpers: dict, removals: list[TestRemoval]
+                      ) -> list[TestRemoval]:
+    """Whole removals of the test packages' ``__init__.py`` files that lose their imports of removed code
+    (``helpers``: no other test file imports them) with every test of their own, while every file below them goes
+    (libcloud's ``test/backup/__init__.py``, with its ``TestCaseMixin``, once the backup tests went): nothing is
+    left for pytest to import through them. The deepest first, so that a package above sees them go."""
+    gone = {r.path for r in removals if r.qualname is None}
+    out = []
+    for path in sorted((p for p in helpers if posixpath.basename(p) == "__init__.py"), key=lambda p: -p.count("/")):
+        names, shared = helpers[path]
+        folder = posixpath.dirname(path)
+        below = [p for p in files if p != path and p.startswith(folder + "/") and p not in gone]
+        if shared or below or path in gone or not all(_unit_bad(bad, path, u.qualname) for u in files[path].tests):
+            continue
+        gone.add(path)
+        out.append(TestRemoval(path, None, REMOVED, f"{next(iter(names.values()))}; no test, and no file below it, "
+                               "stays"))
+    return out
 
 
 def _keys_only_in_attributes(path: str, tf: TestFile, setup: Unit, library: Library, bad: dict) -> bool:
@@ -282,12 +304,12 @@ def _sets_library_names(dotted: str, path: str, files: dict[str, TestFile], libr
 
 def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> dict[str, tuple[dict[str, str], bool]]:
     """Test files whose only breakage at module level is imports of removed code (``from pkg.util import double,
-    triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import
-    the file). Their tests that use those
-    names leave one by one, the tests of kept code in the same file stay. An import no test, fixture or helper of
-    the file reads (loaded for its effects) takes the file, and so does an import of a module the fork removes
-    whose import does something (a module-level call: idna's ``import idna.codec`` registers the codec the file's
-    other tests look up by name), unless other tests import the file (a test module that is also a helper, sqlglot's
+    triple`` when the fork drops ``triple``): path -> ({imported name to delete: why}, whether other tests import the
+    file). Their tests that use those names leave one by one, the tests of kept code in the same file stay. An import
+    no test, fixture or helper of the file reads takes the file where loading it may do something
+    (``_loading_does_more``), and so does an import of a module the fork removes whose import does something (a
+    module-level call: idna's ``import idna.codec`` registers the codec the file's other tests look up by name),
+    unless other tests import the file (a test module that is also a helper, sqlglot's
     ``tests/dialects/test_dialect.py`` with ``Validator``). A test package's ``__init__.py`` loses only its star
     imports of test files that go whole (huey's ``huey/tests/__init__.py`` star-imports every test module, for
     ``python -m huey.tests``): any other breakage keeps it whole, as before."""
@@ -297,7 +319,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             continue
         known = importable_names(path)  # tests.helpers.b, or helpers.b from a folder on sys.path
         imported = any(u.dotted == m or u.dotted.startswith(m + ".") for other, f in files.items()
-                       if other != path for unit in f.units.values() for u in unit.uses for m in known)
+                       if other != path and not _gone_whole(other, library)
+                       for unit in f.units.values() for u in unit.uses for m in known)
         read = set().union(*(u.names for u in tf.units.values() if u.kind != "module"))
         read |= {n for n, (_, dotted) in tf.imports.items()  # read by a table's entry, which goes with it
                  if any(u.dotted == dotted or u.dotted.startswith(dotted + ".") for _, u in tf.tables)}
@@ -317,7 +340,8 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
                 names.update({n: f"imports {why} ({path}:{use.line})" for n in sorted(gone)})
                 continue
             module = library.module_of(use.dotted)
-            if not local or not imported and (not set(local) <= read or module is not None
+            unread = not set(local) <= read and _loading_does_more(module, library)
+            if not local or not imported and (unread or module is not None
                                               and module not in library.fork and module in library.effects):
                 break  # a removed module's import ran its code (idna.codec registers a codec other tests use)
             # import pkg.gone binds pkg, which import pkg.kept binds too: only that statement goes ("import pkg.gone")
@@ -327,6 +351,22 @@ def _helper_modules(files: dict[str, TestFile], bad: dict, library: Library) -> 
             if names and not unit.patches and not library.removed_key(unit):
                 out[path] = (names, imported)
     return out
+
+
+def _gone_whole(path: str, library: Library) -> bool:
+    """Whether an earlier round of ``decide_across`` removed the test file ``path`` whole (its importing a helper
+    makes the helper no one's: geopy's ``geocodeearth.py`` and ``test/geocoders/pelias.py``)."""
+    return any(name in library.test_gone for name in importable_names(path))
+
+
+def _loading_does_more(module: str | None, library: Library) -> bool:
+    """Whether importing ``module`` (the module of a name a test file imports and none of its tests reads) may do
+    more than bind names, so that the file may import it for that (a registration its tests rely on): not where the
+    module and the removed modules it loads have no effect (convertdate's ``test_general.py`` imports ``ordinal``
+    beside the calendars its tests use). Unknown (no module of the library) does."""
+    if module is None:
+        return True
+    return module in library.loading if module in library.fork else library.loading_effect(module) is not None
 
 
 def _star_direct(path: str, tf: TestFile, unit: Unit, library: Library) -> tuple[str, str] | None:

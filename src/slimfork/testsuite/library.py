@@ -34,6 +34,9 @@ class Library:
     fork_all: dict[str, set[str]] = field(default_factory=dict)  # a fork module's literal __all__ (what a star
     # import of it binds)
     original_all: dict[str, set[str]] = field(default_factory=dict)  # an original module's literal __all__
+    loading: dict[str, str] = field(default_factory=dict)  # module -> what loading it may do besides binding names
+    # (any statement with an effect, a class with an imported base, a third-party import kept code lacks)
+    loads: dict[str, set[str]] = field(default_factory=dict)  # module -> the internal modules its import loads
     _methods: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def pruned_method(self, attr: str) -> str | None:
@@ -80,6 +83,21 @@ class Library:
         member = next((u.dotted for u in unit.uses if ".".join(u.dotted.split(".")[-2:]) in self.removed_members), None)
         return f"{member}, an enum member of a removed registry entry" if member else None
 
+
+    def loading_effect(self, module: str) -> str | None:
+        """What importing ``module``, a module the fork removes, may do besides binding names: its own effects or
+        those of the removed modules its import loads, transitively (the kept ones load in the fork anyway); None
+        where it does nothing else."""
+        seen, todo = {module}, [module]
+        while todo:
+            current = todo.pop()
+            if current in self.loading:
+                return f"loading {current} {self.loading[current]}"
+            for other in self.loads.get(current, ()):
+                if other not in seen and other not in self.fork:
+                    seen.add(other)
+                    todo.append(other)
+        return None
 
     def module_of(self, dotted: str) -> str | None:
         parts = dotted.split(".")

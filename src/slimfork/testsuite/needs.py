@@ -32,7 +32,9 @@ def kept_test_needs(files: dict[str, TestFile], library: Library) -> dict[str, s
         of_kept = any(_uses_kept(u, library) for u in tf.units.values()) or any(
             u.names & library.fork.get(m, set()) for u in tf.units.values() for m in libraries)
         near = fixtures.get(posixpath.dirname(path), {})
+        derived = _bound_from_removed(tf, library)
         kept = [u for u in tf.tests if of_kept and _no_removed(_own_body(u), library)
+                and not _tests_a_helper_of_removed_code(u, derived, library)
                 and _no_removed(_class_body(tf, u), library)
                 and _no_removed(_called_code(path, tf, u, near, files, by_name, library), library)
                 and _no_removed(_named_setup(path, tf, u, near, files, by_name, library), library)]
@@ -103,6 +105,29 @@ def _add(out: dict[str, str], library: Library, path: str, dotted: str, why: str
 
 def _uses_kept(unit: Unit, library: Library) -> bool:
     return any((m := library.module_of(u.dotted)) is not None and m in library.fork for u in unit.uses)
+
+
+def _bound_from_removed(tf: TestFile, library: Library) -> set[str]:
+    """The module-level names of a test file bound from a module the fork removes: its imports of one, and what
+    module-level statements reading them bind, to a fixed point (``CUBIC_GLYPHS = GlyphSet(...)``)."""
+    out = {local for local, (_, dotted) in tf.imports.items() if library.broken(dotted)}
+    changed = bool(out)
+    while changed:
+        changed = False
+        for _, _, targets, reads, _ in tf.statements:
+            if reads & out and not set(targets) <= out:
+                out |= set(targets)
+                changed = True
+    return out
+
+
+def _tests_a_helper_of_removed_code(test: Unit, derived: set[str], library: Library) -> bool:
+    """A test of its file's own helpers on data from removed code (fontTools' ``Tests/pens/utils.py``:
+    ``TestDummyGlyph.test_equal`` compares ``DummyGlyph`` copies of ``CUBIC_GLYPHS["a"]``, a ``GlyphSet`` of the
+    removed ufoLib): its own body uses no library module and reads a name bound from removed code. It tests no kept
+    code; a test that calls kept code itself does (tinycss2's ``to_json(parse(...))``)."""
+    own = _own_body(test)
+    return bool(test.names & derived) and all(library.module_of(u.dotted) is None for u in own)
 
 
 def _own_body(test: Unit) -> list[Use]:

@@ -26,6 +26,7 @@ from slimfork.testsuite.doctests import add_code_block_runs, add_doc_runs, colle
     library_doctests_load, scan_doctest_file, text_files
 from slimfork.testsuite.decide import FAKES, REMOVED, TABLE, TestDecisions, TestRemoval, decide_across, importable_names
 from slimfork.testsuite.library import Library, fact_values
+from slimfork.testsuite.loading import loading_effects
 from slimfork.testsuite.loads import add_loads, lost_loads, needed_loads
 from slimfork.testsuite.needs import kept_test_needs
 from slimfork.testsuite.paths import DOC_RUN
@@ -396,11 +397,12 @@ def library_of(analysis, stages, cuts, support=(), restored: frozenset[str] = fr
     kept_paths = {mm.modules[m].path for m in support if m in mm.modules}
     removed_files = {r.path for r in stages.plan.removals if r.kind in GONE_KINDS and r.path.endswith(".py")
                      and r.path not in restored and r.path not in kept_paths}
+    loading, loads = loading_effects(analysis, folded, set(fork))
     return Library(original, fork, open_modules, removed_entries, facts, removed_keys, members, pruned,
                    effects=effects, namespaces=namespaces, removed_files=removed_files,
                    stars={m: found for m, found in stars.items() if found}, unknowable=unknowable,
                    fork_stars={m: found for m, found in fork_stars.items() if found}, fork_unknowable=fork_unknowable,
-                   fork_all=fork_all, original_all=original_all,
+                   fork_all=fork_all, original_all=original_all, loading=loading, loads=loads,
                    dependencies=_namespace_dependencies(analysis, namespaces) if namespaces else set())
 
 
