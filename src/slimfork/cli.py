@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     try:  # Ctrl-C while the commands' modules load is an interruption too, not a traceback
         parser = build_parser()
         args = parser.parse_args(argv)
-        set_enabled(not (args.no_progress or getattr(args, "json", False)))
+        set_enabled(not (args.no_progress or _wants_json(args)), notes=not _wants_json(args))
         return int(args.run(args) or 0)
     except SlimforkError as exc:
         sys.stderr.write(exc.render() + "\n")
