@@ -46,6 +46,9 @@ CASES = [
      "did you mean run?"),
     ("root syntax", 'source = "src_project"\nroots = ["app/main.py"]\n', "roots[0]: 'app/main.py' is not a root",
      "hint: write"),
+    # 'pkg:' kept the whole module silently (plan and shrink exit 0), as if the name were left out
+    ("root symbol empty", 'source = "src_project"\nroots = ["app.main:"]\n',
+     "roots[0]: 'app.main:' names no symbol after ':'", "hint: write 'app.main:NAME' for one of its names"),
     ("script", 'source = "src_project"\nroots = ["script:app"]\n', "roots[0]: the source declares no console scripts",
      "hint:"),
     ("registry package", EXAMPLE_SOURCE + '[[registries]]\npackage = "app.modles"\nkeep = ["llama"]\n',
