@@ -1,8 +1,8 @@
 """The command line: a thin layer over ``slimfork.api``. Each subcommand lives in ``slimfork/commands/``.
 
 Exit codes: 0 success; 1 the command ran and found what it gates on (a failing check, new audit findings);
-2 bad input (spec, source, target, usage), printed without a traceback; 130 interrupted (Ctrl-C, SIGTERM; with --json a JSON object
-saying so on stdout).
+2 bad input (spec, source, target, usage), printed without a traceback; 130 interrupted (Ctrl-C, SIGTERM; with
+--json a JSON object saying so on stdout).
 """
 
 from __future__ import annotations

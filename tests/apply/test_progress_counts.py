@@ -33,7 +33,7 @@ def test_a_one_edit_batch_says_one_planned_edit(tmp_path):
     assert any(line.startswith("slimfork: batch 1/1 ") and "; the last (no batch timed yet: the checks took " in line
                for line in phases), phases
     # and before it, what the whole run may take
-    assert any(line.startswith("slimfork: the checks took ") and "; 1 batch runs them again: about " in line
+    assert any(line.startswith("slimfork: the checks took ") and "; 1 batch to check: about " in line
                for line in phases), phases
 
 
@@ -70,7 +70,8 @@ def test_a_batch_that_installs_again_is_estimated_apart():
     assert pace.line(1) == ("; 1 batch left after it, about 2 s each so far; 1 batch installs the fork again: about "
                             "40 s each (the install took 38 s on the original): about 42 s to go")
     pace.record(1, 2.0)
-    assert pace.line(2) == "; the last, which installs the fork again: about 40 s (the install took 38 s on the original)"
+    assert pace.line(2) == ("; the last, which installs the fork again: about 40 s (the install took 38 s on the "
+                            "original)")
     pace = _timed([False, True, False], seconds, [2.0, 45.0])
     assert pace.line(2) == "; the last, about 2 s as each so far"
 
@@ -82,10 +83,10 @@ def test_the_outlook_says_up_front_what_the_batches_may_take():
     from slimfork.apply.pace import Pace
 
     quick = Pace([False, True], {"install": 30.0, "pytest": 20.0}).outlook()
-    assert quick == ("the checks took 50 s on the original; 2 batches run them again: about 70 s or more (a failing "
-                     "batch is bisected, each of its trees checked)")
+    assert quick == ("the checks took 50 s on the original; 2 batches to check: about 70 s (the install check reruns "
+                     "only where a batch changes the build), more where a batch fails and is bisected")
     slow = Pace([False, False, True], {"install": 30.0, "pytest": 400.0}).outlook()
-    assert "about 20 min or more" in slow and "[checks.pytest] tests or k" in slow and "--no-verify" in slow
+    assert "about 20 min (the install" in slow and "[checks.pytest] tests or k" in slow and "--no-verify" in slow
     assert Pace([False], {}).outlook() == ""
 
 
@@ -98,4 +99,5 @@ def test_which_batches_install_again():
 
     assert reinstalls(batch(Edit("setup.cfg", b"x", "", "packaging")), [])
     assert reinstalls(batch(Edit("src/pkg/_version.py", None, "", "dropped")), ["src"])  # a folder the build names
-    assert not reinstalls(batch(Edit("pkg/mod.py", None, "", "dropped"), Edit("docs/conf.py", b"x", "", "folded")), ["pkg/_version.py"])
+    assert not reinstalls(batch(Edit("pkg/mod.py", None, "", "dropped"), Edit("docs/conf.py", b"x", "", "folded")),
+                          ["pkg/_version.py"])

@@ -117,7 +117,8 @@ def test_sigterm_before_the_batches_is_an_interruption(tmp_path):
             "from slimfork.cli import main\nraise SystemExit(main(__import__('sys').argv[1:]))\n")
     proc = subprocess.Popen([sys.executable, "-c", code, "shrink", str(root / "slimfork.toml"), "--out",
                              str(tmp_path / "fork"), "--no-verify", "--json"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "SLIMFORK_CACHE": str(tmp_path / "c")})
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "SLIMFORK_CACHE": str(tmp_path / "c")})
     assert proc.stderr is not None
     started = time.monotonic()
     while "ready" not in proc.stderr.readline() and time.monotonic() - started < 60:

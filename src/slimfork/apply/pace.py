@@ -48,9 +48,10 @@ class Pace:
         if not self.installs or sum(self.seconds.values()) <= 0:
             return ""
         total = sum(self._original(index) for index in range(len(self.installs)))
+        install = " (the install check reruns only where a batch changes the build)" if INSTALL in self.seconds else ""
         said = (f"the checks took {duration(sum(self.seconds.values()))} on the original; "
-                f"{counted(len(self.installs), 'batch runs', 'batches run')} them again: about {duration(total)} or more "
-                "(a failing batch is bisected, each of its trees checked)")
+                f"{counted(len(self.installs), 'batch', 'batches')} to check: about {duration(total)}{install}, more "
+                "where a batch fails and is bisected")
         if total >= SLOW_SECONDS:
             said += ("; a shorter run: fewer tests ([checks.pytest] tests or k), or shrink --no-verify for the plan "
                      "unchecked")
