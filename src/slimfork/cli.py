@@ -1,15 +1,19 @@
 """The command line: a thin layer over ``slimfork.api``. Each subcommand lives in ``slimfork/commands/``.
 
 Exit codes: 0 success; 1 the command ran and found what it gates on (a failing check, new audit findings);
-2 bad input (spec, source, target, usage), printed without a traceback; 130 interrupted (Ctrl-C).
+2 bad input (spec, source, target, usage), printed without a traceback; 130 interrupted (Ctrl-C, SIGTERM; with
+--json a JSON object saying so on stdout).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import re
+import signal
 import sys
+import threading
 
 from slimfork import __version__
 from slimfork.commands import COMMANDS
@@ -77,10 +81,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = None
+    previous = _sigterm_as_interrupt()
     try:  # Ctrl-C while the commands' modules load is an interruption too, not a traceback
         parser = build_parser()
         args = parser.parse_args(argv)
-        set_enabled(not (args.no_progress or getattr(args, "json", False)))
+        set_enabled(not (args.no_progress or _wants_json(args)), notes=not _wants_json(args))
         return int(args.run(args) or 0)
     except SlimforkError as exc:
         sys.stderr.write(exc.render() + "\n")
@@ -88,6 +94,29 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         where = interrupted_in()
         sys.stderr.write("interrupted" + (f" while {where}" if where else "") + "\n")
+        if args is not None and _wants_json(args):  # a caller parsing stdout gets an object, not nothing
+            sys.stdout.write(json.dumps({"interrupted": True, "command": args.command, "while": where,
+                                         "exit_code": 130}, indent=1) + "\n")
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _wants_json(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "json", False)) or getattr(args, "format", None) == "json"
+
+
+def _sigterm_as_interrupt():
+    """SIGTERM (``timeout``, a job scheduler, ``kill``) stops a command as Ctrl-C does, with its message and
+    exit 130, in any phase (it killed the planning stage silently, exit 143); the previous handler, or None
+    off the main thread."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, stop)

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 _enabled = True
 _lines = False  # off a terminal, one line when a phase starts and one when it ends (the command line asks)
+_notes = False  # notes a run says once (what the checks may take): the command line asks, but not with --json
 _depth = 0  # phases inside a phase print no lines of their own
 HEARTBEAT_SECONDS = 60.0  # off a terminal, a long phase says every minute that it still runs, and where
 _active: list[list] = []  # off a terminal: [description, total, done] of each running phase, outermost first
@@ -25,12 +26,21 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
-def set_enabled(value: bool) -> None:
-    """The command line's switch (off with --no-progress or --json); the Python API draws bars only. A new
+def set_enabled(value: bool, notes: bool = False) -> None:
+    """The command line's switch (off with --no-progress or --json); the Python API draws bars only. ``notes``:
+    ``say`` prints (on unless --json, even with --no-progress: a log then says what a long run may take). A new
     command forgets an earlier one's interruption."""
-    global _enabled, _lines
+    global _enabled, _lines, _notes
     _enabled = _lines = value
+    _notes = notes or value
     _interrupted.clear()
+
+
+def say(text: str) -> None:
+    """A note on stderr, ``slimfork: text``, where the command line asked for notes."""
+    if _notes and text:
+        with _printing:
+            print(f"slimfork: {text}", file=sys.stderr, flush=True)
 
 
 @contextmanager

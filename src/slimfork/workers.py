@@ -52,6 +52,7 @@ def fork_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the command's SIGTERM-as-Ctrl-C is the parent's alone
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:

@@ -52,3 +52,22 @@ def test_files_documents_copy_are_documented_templates(tmp_path):
     found = {f.subject: f for f in result.findings if f.kind == "unused-file"}
     finding = found.get("harness/templates/new_task.py") or found["harness/templates/"]
     assert finding.confidence == 40 and "guide.md:3 copies templates/new_task.py" in finding.reason, finding
+
+
+def test_modules_a_notebook_beside_them_imports_are_no_dead_code(tmp_path):
+    """varname 1.0.0's ``playground/playground.ipynb`` imports ``module_all_calls`` (Jupyter runs it in its own
+    folder), and its ``playground/`` was "unreached" at 70. A notebook's code cells are read as a document's, and a
+    plain name resolves beside it too."""
+    import json
+
+    notebook = {"cells": [{"cell_type": "markdown", "source": ["import nothing_here\n"]},
+                          {"cell_type": "code", "source": ["import helper_mod\n", "helper_mod.run()\n"]}],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    files = {**FILES, "playground/demo.ipynb": json.dumps(notebook),
+             "playground/helper_mod.py": "def run():\n    return 1\n",
+             "playground/lonely.py": "def nothing():\n    return 2\n"}
+    result, _table = run_audit(open_tree(write_project(tmp_path, files, "")))
+    found = {f.subject: f for f in result.findings if f.kind == "unused-file"}
+    helper = found["playground/helper_mod.py"]
+    assert helper.confidence <= 40 and "playground/demo.ipynb" in helper.reason, helper
+    assert found["playground/lonely.py"].confidence >= 60

@@ -99,6 +99,19 @@ def test_python_dash_m_of_a_missing_module_is_named_in_the_hint(capsys):
     assert "which lacks pytest;" in capsys.readouterr().err
 
 
+def test_a_filterwarnings_module_pytest_cannot_import_is_named_in_the_hint(capsys):
+    """truststore 0.10.5's ``filterwarnings = ["error", "default::urllib3.exceptions.InsecureRequestWarning"]``
+    stopped pytest in a venv without urllib3, and the hint said only "add what the original needs there"."""
+    from slimfork.commands.shrink import print_unusable
+
+    note = ("pytest did not run (exit 1): ... | pytest.PytestConfigWarning: Failed to import filter module 'urllib3': "
+            "default::urllib3.exceptions.InsecureRequestWarning")
+    assert print_unusable({"roots": [{"module": "truststore", "reason": "root"}],
+                           "batches": {"baselines": [{"check": "pytest", "usable": False, "note": note}]}},
+                          venv=True) == 1
+    assert "the venv of [verify] requirements, which lacks urllib3" in capsys.readouterr().err
+
+
 def test_a_check_that_ran_without_a_dependency_is_a_warning_and_the_summary_counts_it(tmp_path, capsys):
     """ftfy 6.3.1 without ``wcwidth``: "1 of 16 modules import in the original", the check usable, no warning, and
     the summary said "0 warnings" under a pytest warning. Now each check that verified less says so, and the

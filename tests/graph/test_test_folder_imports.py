@@ -25,6 +25,7 @@ def test_a_bare_import_of_a_test_resolves_beside_it(tmp_path):
     result, _table = run_audit(open_tree(write_project(tmp_path, FILES, "")))
     found = {f.subject: f for f in result.findings if f.kind in ("unused-file", "orphaned-test")}
     padding = found.get("hopper/padding.py")
-    assert padding is None or padding.confidence < 50 and "unreached" not in padding.reason  # test support
+    # test support: reached only from the test (50, it goes with it); no public API, as setup.py installs only fa
+    assert padding is None or padding.confidence <= 50 and "unreached" not in padding.reason
     assert "hopper/unused_helper.py" in found  # nothing imports it
     assert "hopper/test_attn.py" not in found

@@ -193,6 +193,18 @@ def test_code_importing_pkg_resources_gets_a_setuptools_below_81(tmp_path, capsy
     assert json.loads(capsys.readouterr().out)["verify"]["requirements"] == ["pytest", "setuptools<81"]
 
 
+
+def test_the_tests_import_of_pkg_resources_is_provided_by_the_added_setuptools(tmp_path, capsys):
+    """click-plugins 1.1.1.2's tests import ``pkg_resources``: the draft added ``setuptools<81`` for it and still
+    noted "the tests import pkg_resources ..., which no line here provides" (the note was made before the line)."""
+    root = _tree(tmp_path / "p", {"tests/test_x.py": "import pkg_resources\n\ndef test_x():\n    pass\n",
+                                  "pkg/__init__.py": "X = 1\n"})
+    assert main(["init", str(root), "--json"]) == 0
+    verify = json.loads(capsys.readouterr().out)["verify"]
+    assert "setuptools<81" in verify["requirements"]
+    assert not [n for n in verify["notes"] if "no line here provides" in n], verify["notes"]
+
+
 def test_setuptools_bounds_keep_extras_markers_and_old_parentheses():
     from slimfork.init.verify import _setuptools_below_81
 

@@ -85,3 +85,46 @@ def test_the_innermost_phase_is_named_with_its_count():
     assert progress.interrupted_in() == "summaries 2/5"
     progress.set_enabled(False)
     assert progress.interrupted_in() is None
+
+
+def test_an_interrupted_json_run_prints_a_json_object(tmp_path, capsys, interrupt_batches):
+    """``shrink --json`` stopped by Ctrl-C or SIGTERM printed nothing on stdout: a caller parsing it got no JSON.
+    Now an object saying so, and where; the human message stays on stderr."""
+    import json
+
+    root = _project(tmp_path)
+    assert main(["shrink", str(root / "slimfork.toml"), "--out", str(tmp_path / "fork"), "--no-verify",
+                 "--json"]) == 130
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["interrupted"] is True and data["exit_code"] == 130 and data["command"] == "shrink"
+    assert data["while"] and data["while"] in captured.err
+
+
+def test_sigterm_before_the_batches_is_an_interruption(tmp_path):
+    """SIGTERM (``timeout``, a scheduler) while the plan was made killed the run silently, exit 143: now it
+    stops as Ctrl-C does, exit 130, with the message (and the JSON object under ``--json``)."""
+    import json
+    import os
+    import signal
+    import sys
+    import time
+
+    root = _project(tmp_path)
+    code = ("import time, slimfork.pipeline.shrink as s\n"
+            "def slow(*a, **k):\n    print('ready', flush=True, file=__import__('sys').stderr); time.sleep(60)\n"
+            "s.analyse = slow\n"
+            "from slimfork.cli import main\nraise SystemExit(main(__import__('sys').argv[1:]))\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, "shrink", str(root / "slimfork.toml"), "--out",
+                             str(tmp_path / "fork"), "--no-verify", "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "SLIMFORK_CACHE": str(tmp_path / "c")})
+    assert proc.stderr is not None
+    started = time.monotonic()
+    while "ready" not in proc.stderr.readline() and time.monotonic() - started < 60:
+        pass
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert json.loads(out)["interrupted"] is True

@@ -46,6 +46,11 @@ CASES = [
      "did you mean run?"),
     ("root syntax", 'source = "src_project"\nroots = ["app/main.py"]\n', "roots[0]: 'app/main.py' is not a root",
      "hint: write"),
+    ("requirements file", 'source = "src_project"\nroots = ["app.main"]\n[verify]\nrequirements = "pytest"\n',
+     "verify.requirements: cannot read the requirements file", 'requirements = ["pytest"]'),
+    # 'pkg:' kept the whole module silently (plan and shrink exit 0), as if the name were left out
+    ("root symbol empty", 'source = "src_project"\nroots = ["app.main:"]\n',
+     "roots[0]: 'app.main:' names no symbol after ':'", "hint: write 'app.main:NAME' for one of its names"),
     ("script", 'source = "src_project"\nroots = ["script:app"]\n', "roots[0]: the source declares no console scripts",
      "hint:"),
     ("registry package", EXAMPLE_SOURCE + '[[registries]]\npackage = "app.modles"\nkeep = ["llama"]\n',
@@ -70,6 +75,8 @@ def test_bad_spec_exits_2_with_key_and_hint(project, capsys, name, text, message
     assert message in err
     assert hint in err
     assert not out_dir.exists()  # stopped before any work
+    assert main(["plan", str(spec)]) == 2  # plan alike: `requirements = "pytest"` (a file) passed plan, exit 0
+    assert message in capsys.readouterr().err
 
 
 def test_pyproject_without_table(tmp_path, capsys):

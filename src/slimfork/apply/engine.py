@@ -22,11 +22,11 @@ from slimfork.apply.ladder import Ladder, Outcome
 from slimfork.apply.model import ApplyReport, BatchResult, CheckRun, RestoredEdit
 from slimfork.decisions import PUT_BACK, Batch, Edit
 from slimfork.apply.output import open_output, rewind, save_journal
-from slimfork.apply.pace import pace
+from slimfork.apply.pace import Pace, reinstalls
 from slimfork.apply.report import commit_message
 from slimfork.apply.tree import resolve_edit_path, apply_edits, check_edit_path, edits_key
 from slimfork.errors import SlimforkError
-from slimfork.progress import counted, progress
+from slimfork.progress import counted, progress, say
 from slimfork.source.cache import cache_dir
 from slimfork.verify.model import Check, CheckResult
 from slimfork.verify import cancel
@@ -71,8 +71,8 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
             with progress(f"checks on the original ({counted(len(checks), 'check')})"):
                 ladder.compute_baselines(original, journal["base_tree"])
             report.baselines = ladder.baseline_runs
-            took: list[float] = []  # the seconds of each batch checked in this run, for the estimate
-            baseline_seconds = [b.seconds for b in ladder.baselines.values() if b.usable]
+            pace = _pace(ladder, batches)
+            say(pace.outlook())
             for index, batch in enumerate(batches):
                 digest = batch.digest()
                 done = journal["done"]
@@ -85,10 +85,10 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
                     started = time.perf_counter()
                     with progress(f"batch {index + 1}/{len(batches)} ({batch.name}, "
                                   f"{counted(len(batch.edits), 'planned edit')}): applying and checking"
-                                  + pace(index, len(batches), took, baseline_seconds)):
+                                  + pace.line(index)):
                         result = _run_batch(repo, ladder, batch, digest, journal, scratch, SEARCHES[search],
                                             bisect_limit)
-                    took.append(time.perf_counter() - started)
+                    pace.record(index, time.perf_counter() - started)
                 report.batches.append(result)
             if len(journal["done"]) > len(batches):
                 rewind(repo, journal, len(batches))
@@ -102,6 +102,15 @@ def run_batches(original: Path, out: Path, batches: list[Batch], checks: list[Ch
     report.head = repo.head()
     report.seconds = round(time.perf_counter() - start, 3)
     return report
+
+
+def _pace(ladder: Ladder, batches: list[Batch]) -> Pace:
+    """The estimate of the progress lines: each usable check's time on the original, and which batches make the
+    install check install the fork again (the others cost it nothing)."""
+    usable = {name: b for name, b in ladder.baselines.items() if b.usable}
+    install = usable.get("install")
+    named = list(install.data.get("named", ())) if install and isinstance(install.data, dict) else []
+    return Pace([reinstalls(batch, named) for batch in batches], {name: b.seconds for name, b in usable.items()})
 
 
 def _validate(original: Path, out: Path, batches: list[Batch]) -> None:

@@ -31,14 +31,18 @@ _NOT_API = re.compile(TEST_PART + r"|^bench|^(examples?|scripts?|tools|docs?|dem
 def library_packages(tree: SourceTree, graph: ModuleGraph, tests: list[str]) -> set[str]:
     """Top-level packages of an installable tree that its tests import: regular ones and implicit namespace
     packages (google-cloud-core's ``google``, Megatron-LM's ``megatron``), whose modules users import by their own
-    names. A tree without test files: the top-level packages its build installs (``top_level.txt``, ...)."""
+    names; of them, where the build configuration lists what it installs, only those (typer 0.29.2's tests import
+    ``docs_src``, which pdm-backend's ``source-includes`` ships in the sdist alone). A tree without test files: the
+    top-level packages its build installs (``top_level.txt``, ...)."""
     if tree.dist is None and not any((tree.root / name).is_file() for name in _BUILD_FILES):
         return set()
     mm = graph.mm
     regular = {p for p in tree.packages if p in mm.modules and mm.modules[p].is_package}
+    installed = installed_patterns(tree.root)
     if not tests:  # no test tells the library from tooling (jaraco.classes 3.4.0: doctests only): what is installed
-        installed = installed_patterns(tree.root)
         return {p for p in regular if installed and matches(p, installed)}
+    if installed:
+        regular = {p for p in regular if matches(p, installed)}
     out = set()
     for test in tests:
         for edge in graph.edges.get(mm.module_of(test) or "", ()):

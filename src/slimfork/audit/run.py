@@ -60,6 +60,7 @@ from slimfork.audit.unused import (
 from slimfork.errors import SlimforkError, did_you_mean
 from slimfork.graph import build_graph
 from slimfork.index.build import build_index
+from slimfork.source.installed_names import installed_patterns, matches
 from slimfork.source.layout import SourceTree
 from slimfork.spec.model import RegistrySpec, Root
 
@@ -173,7 +174,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
             unknown["__init__.py"] = "the tree's own __init__.py: a host application that imports the folder as a " \
                                      "package (a plugin folder) runs it"
         result.findings += unused_findings(graph, python_paths, lines, runnable, unknown, test_only,
-                                           namespace_packages(graph, tree.packages),
+                                           namespace_packages(graph, tree.packages, tree.root),
                                            {p for p, s in index.files.items() if s.error}, support, public,
                                            tool_run, test_data_folders(tree.root, index, unreached_paths),
                                            installed_packages(tree.root, tree.packages))
@@ -200,7 +201,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     if "orphaned-test" in options.kinds:
         built = built_extension_modules(tree.root, python_paths) | compiled_sources(index.other_files, set(index.files))
         result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan, built),
-                                         namespace_packages(graph, tree.packages),
+                                         namespace_packages(graph, tree.packages, tree.root),
                                          {graph.module_of(p) for p in public})
         lap("orphaned-test")
     if "eager-import" in options.kinds:
@@ -239,11 +240,16 @@ def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[s
     return out
 
 
-def namespace_packages(graph, packages) -> set[str]:
+def namespace_packages(graph, packages, root: Path | None = None) -> set[str]:
     """Top-level packages whose ``__init__`` imports none of their own modules: users import the submodules
-    directly (``import mslk.gemm``), so a submodule only the tests reach is still public API."""
+    directly (``import mslk.gemm``), so a submodule only the tests reach is still public API. Where the build at
+    ``root`` lists what it installs, only those (typer 0.29.2's ``docs_src``, the docs' examples, is in its sdist
+    alone: no user imports it)."""
+    installed = installed_patterns(root) if root is not None else None
     out = set()
     for pkg in packages:
+        if installed and not matches(pkg, installed):
+            continue
         if not any(e.target.startswith(pkg + ".") and e.kind in ("import", "from")
                    for e in graph.edges.get(pkg, ())):
             out.add(pkg)

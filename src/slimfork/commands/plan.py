@@ -26,6 +26,8 @@ def run(args) -> int:
     from slimfork.report.listing import PENDING, fates, removals_data
 
     analysis = analyse(args.spec, jobs=args.jobs, strict=args.strict, allow_stale=args.allow_stale or None)
+    if (verify := analysis.spec.sections.get("verify")) is not None:  # a requirements file that cannot be read
+        verify.config(analysis.spec.base_dir)  # is exit 2 here as in shrink (plan said nothing, shrink stopped)
     plan = analysis.plan
     print_stale(analysis)
     if args.json:

@@ -86,6 +86,8 @@ def print_unusable(data: dict, venv: bool = False, compiled: dict[str, str] | No
         note = b.get("note") or ""
         # "No module named 'x'" (an import), "No module named x" (python -m x)
         named = set(re.findall(r"No module named '?([\w.]+)", note))
+        # pytest's filterwarnings naming a module's warning class (truststore 0.10.5: urllib3's, with "error")
+        named |= set(re.findall(r"Failed to import filter module '([\w.]+)'", note))
         # bcrypt 3.2.2's `from . import _bcrypt`: its cffi build writes bcrypt/_bcrypt*.so, which the tree lacks
         named |= {f"{m}.{n}" for n, m in re.findall(r"cannot import name '(\w+)' from (?:partially initialized "
                                                      r"module )?'([\w.]+)'", note)

@@ -76,14 +76,14 @@ def verify_requirements(project: Project, tests: list[str] | None = None) -> tup
              "Python)" for line, pin in declared.relaxed.items() if line in lines]
     notes += [f"not drafted: {path} (the oldest releases the project supports, a CI run beside the list it varies)"
               for path in declared.oldest if tested]
-    if tested and lines:  # a module the tests need that nothing here provides: the checked run would lack it
-        notes += [f"the tests import {module} ({where}), which no line here provides: add its distribution if the "
-                  "tests need it (the name may differ: yaml is PyYAML's)"
-                  for module, where in undeclared_imports(project, tests, lines)]
     user = _pkg_resources_user(project, tests)
     if user:
         lines, changed = _setuptools_below_81(lines)
         notes += [f"{changed}: {user} imports pkg_resources, which setuptools 81 and later lack"] if changed else []
+    if tested and lines:  # a module the tests need that no line (the setuptools added above included) provides
+        notes += [f"the tests import {module} ({where}), which no line here provides: add its distribution if the "
+                  "tests need it (the name may differ: yaml is PyYAML's)"
+                  for module, where in undeclared_imports(project, tests, lines)]
     return lines, why, notes
 
 

@@ -138,7 +138,10 @@ def parse_root(text: str, key: str) -> Root:
         if not name:
             raise SpecError("empty file path", key=key, hint=hint)
         return Root("file", name, text=text)
-    module, _, symbol = text.partition(":")
+    module, colon, symbol = text.partition(":")
+    if colon and not symbol:  # 'pkg:' kept the whole module silently, as if the name were left out
+        raise SpecError(f"'{text}' names no symbol after ':'", key=key,
+                        hint=f"write '{module}:NAME' for one of its names, or '{module}' for the module")
     if not symbol and is_glob_form(module):
         return Root("glob", module, text=text)
     if not _DOTTED.match(module) or (symbol and not _DOTTED.match(symbol)):

@@ -124,14 +124,14 @@ class PlannedTestsCheck:
         if self.inner.missing(original):
             return self.inner.baseline(original)
         outcomes, proc = self.inner.execute(original)
-        if outcomes is None:  # killed or flaky: once more, else the plain check's baseline says why
-            outcomes, proc = self.inner.execute(original)
+        if outcomes is None and not proc.timed_out:  # killed or flaky: once more (a suite that timed out would
+            outcomes, proc = self.inner.execute(original)  # time out again: three runs of 30 minutes each)
         if outcomes is None:
-            return self.inner.baseline(original)
+            return self.inner.unreported(proc, start)
         passed = {test: file for test, (outcome, _, file) in outcomes.items() if outcome == "passed"}
         gone = {test for test, file in passed.items() if self.planned_gone(test, file)}
         note = (f"{len(passed)} of {len(outcomes)} tests pass in the original; {len(gone)} of them leave the fork "
-                "with the code they test" + failing_note(outcomes))
+                "with the code they test" + failing_note(outcomes, original))
         ids = Counter(test.split("[", 1)[0] for test in outcomes if "[" in test)
         return Baseline(self.name, bool(passed), {"passed": passed, "gone": gone, "ids": dict(ids)}, note,
                         time.monotonic() - start)

@@ -67,12 +67,16 @@ class PytestCheck:
             return Baseline(self.name, False, None, f"selected tests not in the original: {', '.join(missing)}")
         outcomes, proc = self.execute(original)
         if outcomes is None:
-            why = f"timed out after {self.spec.timeout}s" if proc.timed_out else \
-                f"pytest did not run (exit {proc.exit_code}): {proc.stderr_tail(3) or proc.stdout[-300:].strip()}"
-            return Baseline(self.name, False, None, why, time.monotonic() - start)
+            return self.unreported(proc, start)
         passed = {test for test, (outcome, _, _) in outcomes.items() if outcome == "passed"}
-        note = f"{len(passed)} of {len(outcomes)} tests pass in the original" + failing_note(outcomes)
+        note = f"{len(passed)} of {len(outcomes)} tests pass in the original" + failing_note(outcomes, original)
         return Baseline(self.name, bool(passed), passed, note, time.monotonic() - start)
+
+    def unreported(self, proc: ProcessResult, start: float) -> Baseline:
+        """The baseline of a run on the original that gave no report: why, without running it again."""
+        why = f"timed out after {self.spec.timeout}s" if proc.timed_out else \
+            f"pytest did not run (exit {proc.exit_code}): {proc.stderr_tail(3) or proc.stdout[-300:].strip()}"
+        return Baseline(self.name, False, None, why, time.monotonic() - start)
 
     def run(self, fork: Path, baseline: Baseline) -> CheckResult:
         start = time.monotonic()
@@ -98,20 +102,39 @@ class PytestCheck:
                            f"{len(baseline.data)} tests that pass in the original" + flaky_note(flaky, original))
 
 
-def failing_note(outcomes: dict[str, tuple[str, str, str]]) -> str:
+def failing_note(outcomes: dict[str, tuple[str, str, str]], original: Path | None = None) -> str:
     """When no test passed, why the first did not (a collection error names the missing module); when some
     failed, that they are not counted against the fork, and why the first failed (stack_data 0.6.3: "14 of 21
-    tests pass in the original", and nothing said what the other 7 were)."""
+    tests pass in the original", and nothing said what the other 7 were); and those that need the project's own
+    git repository where the ``original`` has none."""
     failed = [(test, message) for test, (outcome, message, _) in sorted(outcomes.items()) if outcome != "passed"]
     if failed and len(failed) == len(outcomes):
-        return f" (first: {failed[0][0]}: {failed[0][1][:200] or 'no message'})"
+        return f" (first: {failed[0][0]}: {failed[0][1][:200] or 'no message'})" + git_note(failed, original)
     failed = [(test, message) for test, (outcome, message, _) in sorted(outcomes.items())
               if outcome in ("failed", "error")]
     if not failed:
         return ""
     return (f"; {counted(len(failed), 'test fails', 'tests fail')} in the original too and "
             f"{'is' if len(failed) == 1 else 'are'} not counted against the fork (first: {failed[0][0]}: "
-            f"{failed[0][1][:200] or 'no message'})")
+            f"{failed[0][1][:200] or 'no message'})" + git_note(failed, original))
+
+
+# an error naming a git repository: a path's .git part, git's own message, GitPython's exception
+_GIT = re.compile(r"[/\\]\.git(?:[/\\'\"\s:)]|$)|not a git repository|InvalidGitRepositoryError", re.I | re.M)
+
+
+def git_note(failed: list[tuple[str, str]], original: Path | None) -> str:
+    """gitdb 4.0.12's tests read the project's own ``.git``, which an sdist lacks: 8 failed in the original with
+    ``InvalidDBRoot: .../.git/objects``, and only the first was named. Where the original has no ``.git``, the
+    failures whose message names one are counted and the way to run them said."""
+    if original is None or (Path(original) / ".git").exists():
+        return ""
+    git = [test for test, message in failed if _GIT.search(message)]
+    if not git:
+        return ""
+    return (f"; {counted(len(git), 'of them needs', 'of them need')} the project's own git repository (the "
+            f"error names one) and the source has no .git (an sdist has none, and a fork never holds the project's "
+            f"history): no check of the fork can run {'it' if len(git) == 1 else 'them'} (first: {git[0]})")
 
 
 RERUN_AT_MOST = 20  # more failures than this are no flake: the batch broke them
