@@ -26,7 +26,7 @@ from slimfork.audit.hidden_roots import (
     scan_roots,
     script_roots,
 )
-from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
+from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, DeadCode, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
 from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
 from slimfork.audit.path_loads import path_load_roots, path_template_loads, script_loads
@@ -165,6 +165,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                      and info.path and info.path not in reached})
     support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
         if options.kinds & {"unused-file", "unused-kernel"} else {}
+    symbols = symbol_findings(index, scan, reached) if options.kinds & {"unused-file", "unused-symbol"} else []
     if "unused-file" in options.kinds:
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
@@ -181,10 +182,10 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
             tree.root, python_paths, index.other_files, {p for p in runnable if p not in reached}))
         result.findings += dotted_hole_findings(graph, python_paths, lines)
         result.notes["unused-file"] = kind_reason(graph)
-        result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
+        result.findings = with_idle_imports(result.findings, graph, index, scan, lines, dead_code(symbols))
         lap("unused-file")
     if "unused-symbol" in options.kinds:
-        result.findings += symbol_findings(index, scan, reached)
+        result.findings += symbols
         lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
@@ -199,9 +200,11 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("same-name")
     if "orphaned-test" in options.kinds:
         built = built_extension_modules(tree.root, python_paths) | compiled_sources(index.other_files, set(index.files))
+        # a test of modules only unused imports reach tests nothing else uses (aphrodite's tests/kernels/test_rand.py)
+        idle = {f.subject for f in result.findings if f.kind == "unused-file" and f.details.get("idle")}
         result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan, built),
                                          namespace_packages(graph, tree.packages),
-                                         {graph.module_of(p) for p in public})
+                                         {graph.module_of(p) for p in public}, idle)
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
@@ -220,11 +223,13 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     return result, table
 
 
-def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[str, int]) -> list[Finding]:
-    """Modules every importer of which binds names it never reads (``audit.idle_imports``): a finding of their own
-    at 50, or one a script's import gave a lower confidence raised to 50."""
+def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[str, int],
+                      dead: DeadCode | None = None) -> list[Finding]:
+    """Modules every importer of which binds names it never reads, or reads only in ``dead`` code
+    (``audit.idle_imports``): a finding of their own at 50, or one a script's import gave a lower confidence raised
+    to 50."""
     root_paths = {info.path for r in graph.roots if (info := graph.mm.modules.get(r.module)) and info.path}
-    idle = idle_import_modules(graph, index, scan, root_paths)
+    idle = idle_import_modules(graph, index, scan, root_paths, dead)
     out = []
     for f in findings:
         if f.kind == "unused-file" and f.subject in idle and f.confidence < IDLE_IMPORT:
@@ -235,7 +240,17 @@ def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[s
         out.append(f)
     for path, why in sorted(idle.items()):
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is imported only by imports "
-                           "nothing uses", why, IDLE_IMPORT, path, None, {}))
+                           "nothing uses", why, IDLE_IMPORT, path, None, {"idle": True}))
+    return out
+
+
+def dead_code(symbols: list[Finding]) -> DeadCode:
+    """path -> (first line, last line, name) of the unused symbols the audit is sure of (60+)."""
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for f in symbols:
+        if f.confidence >= 60 and f.path and f.line:
+            out.setdefault(f.path, []).append((f.line, f.line + f.details.get("lines", 1) - 1,
+                                               f.subject.split("::", 1)[-1]))
     return out
 
 

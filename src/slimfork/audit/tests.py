@@ -40,10 +40,11 @@ def compiled_sources(paths: Iterable[str], python: AbstractSet[str]) -> set[str]
 
 def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,
                   extensions: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
-                  public: AbstractSet[str] = frozenset()) -> list[Finding]:
+                  public: AbstractSet[str] = frozenset(), idle: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``namespaces``: top-level packages whose ``__init__`` imports none of their modules; a test of their
     modules tests public API users import directly, so it is reported at 30. ``public``: public modules of a
-    library package (``slimfork.audit.public``); a test of those only is reported at 40."""
+    library package (``slimfork.audit.public``); a test of those only is reported at 40. ``idle``: paths of
+    reached modules only unused imports reach (``audit.idle_imports``), counted as unreached."""
     mm = graph.mm
     out: list[Finding] = []
     missing_by_path: dict[str, list] = {}
@@ -115,7 +116,10 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
         # a test folder's helpers (webargs' tests/apps/aiohttp_app.py) are no code under test
         tested = {t for t in internal if (tp := mm.modules[t].path) and not is_test_file(tp)
                   and not in_test_folder(tp)}
-        if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
+        # a package on the way to a module only unused imports reach is not what the test tests
+        tested -= {t for t in tested if any(o.startswith(t + ".") and mm.modules[o].path in idle for o in tested)}
+        if tested and not any(mm.modules[t].path in reached_without_tests and mm.modules[t].path not in idle
+                                  for t in tested):
             names = sorted(tested)
             api = all(n.split(".")[0] in namespaces for n in names)
             exposed = not api and any(n in public for n in names)  # it tests public API (and its helpers)

@@ -24,6 +24,7 @@ from slimfork.audit.scriptuse import beside_imports, runs_at_top_level
 from slimfork.graph import ModuleGraph
 from slimfork.progress import counted
 from slimfork.source.layout import SourceTree
+from slimfork.source.pytest_ini import pytest_options
 from slimfork.source.test_folders import TEST_DIRS
 from slimfork.spec.model import Root
 
@@ -63,6 +64,14 @@ def defines_tests(path: str, summary) -> bool:
         return False
     imported = {(name, edge.line) for edge in summary.imports for name in edge.names}
     return any(_TEST_NAME.match(name) and (name, line) not in imported for name, line in summary.defs.items())
+
+
+def disabled_test(root: Path, path: str) -> bool:
+    """A file of a test folder named ``_test*.py`` (nanotron's ``tests/fp8/_test_fp8_parameter.py``): the leading
+    underscore hides it from pytest's and unittest's default names, the usual way to switch a test off, so it is
+    no test root, unless a pytest configuration sets its own ``python_files``."""
+    return in_test_folder(path) and posixpath.basename(path).startswith("_test") \
+        and not any("python_files" in options for _, options in pytest_options(root))
 
 
 def script_named_like_test(root: Path, path: str) -> bool:
@@ -119,7 +128,8 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
                   if is_test_file(p) and module_of(p) is not None and not script_named_like_test(tree.root, p)]
         if index is not None:
             roots += [Root("file", p, text=f"file:{p} (defines tests)") for p in python_paths
-                      if defines_tests(p, index.files.get(p)) and module_of(p) is not None]
+                      if defines_tests(p, index.files.get(p)) and module_of(p) is not None
+                      and not disabled_test(tree.root, p)]
     return roots
 
 
@@ -388,6 +398,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
             note += f"{support[path]} imports it, a script that may be run by hand; "
         if path in public:
             note += f"{public_note(public[path])}; "
+        if disabled_test(Path(graph.tree.root), path):
+            note += "named _test*, which no test runner collects by default: a test switched off; "
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
         out.append(Finding("unused-file", path, f"{path} ({counted(lines.get(path, 0), 'line')}) is {what}",
