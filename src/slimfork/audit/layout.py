@@ -113,12 +113,21 @@ def nested_distribution_files(root: Path, python_paths: list[str], module_of,
     package, so its files count as roots (unknown means keep). path -> why."""
     out: dict[str, str] = {}
     for prefix, (name, build) in nested_packages(root, python_paths, module_of, main).items():
+        if module_of(prefix + "__init__.py") == name:  # named as users import it: audited like the main package
+            out[prefix + "__init__.py"] = f"the package {name}, which {build} builds as a distribution of its own"
+            continue
         for p in python_paths:
             if p.startswith(prefix):
-                named = module_of(prefix + "__init__.py") == name
-                out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own" + (
-                    "" if named else f": its imports ({name}.*) are not resolved here")
+                out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own: " \
+                    f"its imports ({name}.*) are not resolved here"
     return out
+
+
+def nested_library_packages(root: Path, python_paths: list[str], module_of) -> set[str]:
+    """The packages of distributions in subfolders that the module map names as their users import them: library
+    packages like the main one (an unreached public module is public API, 40)."""
+    return {name for prefix, (name, _build) in nested_packages(root, python_paths, module_of).items()
+            if module_of(prefix + "__init__.py") == name}
 
 
 def audit_module_map(tree: SourceTree, index) -> ModuleMap:
@@ -129,7 +138,7 @@ def audit_module_map(tree: SourceTree, index) -> ModuleMap:
     paths = list(index.files)
     for prefix, (name, _build) in nested_packages(tree.root, paths, mm.module_of, set(tree.packages)).items():
         files = [p for p in paths if p.startswith(prefix)]
-        if name in mm.modules or any(mm.module_of(p) is not None for p in files):
+        if not _free_name(mm, name, posixpath.dirname(_build), files):
             continue  # the name is taken, or the files have names: left as they are
         for rel in files:
             parts = [name, *rel[len(prefix):-3].split("/")]
@@ -152,6 +161,36 @@ def audit_module_map(tree: SourceTree, index) -> ModuleMap:
                         mm.children.setdefault(parent.rsplit(".", 1)[0], []).append(parent)
         mm.top_names.add(name)
     return mm
+
+
+def _free_name(mm: ModuleMap, name: str, folder: str, files: list[str]) -> bool:
+    """Whether the package of ``files`` can take ``name``: no module has it, or only the distribution's own
+    ``folder`` does (cuEquivariance's ``cuequivariance/pyproject.toml`` beside the package
+    ``cuequivariance/cuequivariance/``: the files were ``cuequivariance.cuequivariance.*``, their imports of
+    ``cuequivariance.*`` resolved to nothing, and they were all roots). The folder's namespace names of the
+    package's files are dropped; its other files (``cuequivariance/tests/``) keep theirs, unless one of them is a
+    name the package takes."""
+    if name not in mm.modules:
+        return not any(mm.module_of(p) is not None for p in files)
+    own = {m for m, info in mm.modules.items() if (m == name or m.startswith(name + ".")) and
+           (info.path is None or not info.path.startswith(folder + "/"))}
+    if folder != name or own - {m for m in own if mm.modules[m].path is None}:
+        return False  # a module of that name elsewhere
+    old = {mm.module_of(p) for p in files} - {None}
+    double = f"{name}.{name}"
+    if not all(m == double or m.startswith(double + ".") for m in old):
+        return False
+    kept = {m for m in mm.modules if m.startswith(name + ".") and not (m == double or m.startswith(double + "."))}
+    new = {name + "." + p[len(folder) + len(name) + 2:-3].replace("/", ".").removesuffix(".__init__") for p in files}
+    if kept & new:
+        return False
+    for m in [m for m in mm.modules if m == double or m.startswith(double + ".")]:
+        info = mm.modules.pop(m)
+        mm.by_path.pop(info.path or "", None)
+        mm.all_names.pop(m, None)
+        mm.children.pop(m, None)
+    mm.children[name] = [c for c in mm.children.get(name, []) if c != double]
+    return True
 
 
 def unimported_packages(tree: SourceTree, index) -> dict[str, str]:

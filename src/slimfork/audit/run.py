@@ -28,7 +28,7 @@ from slimfork.audit.hidden_roots import (
 )
 from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, DeadCode, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
-from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
+from slimfork.audit.layout import audit_module_map, audit_tree, nested_library_packages, unimported_packages
 from slimfork.audit.path_loads import path_load_roots, path_template_loads, script_loads
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
@@ -137,7 +137,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     runnable |= top_level_scripts(tree.root, [p for p in python_paths
                                                   if (p not in reached or p in test_only) and p not in runnable])
-    libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
+    libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)]) \
+        | nested_library_packages(tree.root, python_paths, graph.module_of)
     # folders find_packages() leaves out, none of whose modules the tree's code imports (else an editable install
     # is how it is used: aiter's ater/ops/ without __init__.py, imported by ater/__init__.py)
     unshipped = {folder for folder in (unshipped_folders(tree.root, python_paths) if libs else ())

@@ -100,7 +100,7 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
                   index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
     """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
     roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
-    roots += namespace_portions(tree, skip)
+    roots += namespace_portions(tree, skip, module_of)
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
@@ -136,10 +136,11 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
 _NOT_LIBRARY = re.compile(TEST_PART + r"|^bench|^(examples?|scripts?|tools|docs?|demos?|notebooks?)$")
 
 
-def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -> list[Root]:
+def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset(), module_of=None) -> list[Root]:
     """The packages directly inside a top-level namespace package (PEP 420: a folder without
     ``__init__.py``), which imports none of them: jaraco.classes 3.4.0's ``jaraco/classes``, whose root ``jaraco``
-    reached nothing, so the audit called the whole library unused."""
+    reached nothing, so the audit called the whole library unused. Not one the module map names otherwise (the
+    package of a distribution in a folder of its name: ``layout.audit_module_map``)."""
     roots = []
     for pkg in tree.packages:
         folder = tree.python_root / pkg
@@ -148,7 +149,8 @@ def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -
         for child in sorted(folder.iterdir()):  # its regular packages: loose modules beside them are scripts
             name = child.name
             if name.isidentifier() and name not in TEST_DIRS and not name.startswith(("_", "test")) and (
-                    child / "__init__.py").is_file():
+                    child / "__init__.py").is_file() and (module_of is None or module_of(
+                    (child / "__init__.py").relative_to(tree.root).as_posix()) == f"{pkg}.{name}"):
                 roots.append(Root("module", f"{pkg}.{name}", text=f"{pkg}.{name} (a portion of the namespace "
                                                                    f"package {pkg})"))
     return roots
