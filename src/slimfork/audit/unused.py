@@ -99,7 +99,10 @@ def script_named_like_test(root: Path, path: str) -> bool:
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
                   index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
     """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
-    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
+    # a folder holding only files whose names are no module names (tutorials/06-overlap.py) has no module: no root
+    named = {m.split(".")[0] for p in python_paths if (m := module_of(p))}
+    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages
+             if pkg not in skip and pkg in named]
     roots += namespace_portions(tree, skip, module_of)
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
