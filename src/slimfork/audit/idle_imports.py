@@ -72,7 +72,7 @@ def idle_import_modules(graph, index, scan, root_paths: AbstractSet[str], dead_c
 
 
 def _in_tests(path: str | None) -> bool:
-    return bool(path) and (is_test_file(path) or in_test_folder(path))
+    return path is not None and (is_test_file(path) or in_test_folder(path))
 
 
 def _idle_site(src: str, edge, mm, index, scan, dead: list[tuple[int, int, str]]) -> str | None:

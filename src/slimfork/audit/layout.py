@@ -176,7 +176,7 @@ def _free_name(mm: ModuleMap, name: str, folder: str, files: list[str]) -> bool:
            (info.path is None or not info.path.startswith(folder + "/"))}
     if folder != name or own - {m for m in own if mm.modules[m].path is None}:
         return False  # a module of that name elsewhere
-    old = {mm.module_of(p) for p in files} - {None}
+    old = {m for p in files if (m := mm.module_of(p)) is not None}
     double = f"{name}.{name}"
     if not all(m == double or m.startswith(double + ".") for m in old):
         return False
