@@ -54,7 +54,8 @@ def test_a_module_only_dead_code_reads_is_unused_with_what_only_it_imports(tmp_p
 
 
 def test_one_live_read_keeps_the_chain(tmp_path):
-    files = {**FILES, "pk/sampler.py": FILES["pk/sampler.py"].replace("    return x\n", "    return fast_sample(x)\n", 1)}
+    live = FILES["pk/sampler.py"].replace("    return x\n", "    return fast_sample(x)\n", 1)
+    files = {**FILES, "pk/sampler.py": live}
     found = _unused_files(files, tmp_path)
     assert "pk/sampler.py::_sample_fast" in found
     assert "pk/ops/fast.py" not in found and "pk/ops/rand.py" not in found and "tests/test_fast.py" not in found
