@@ -174,8 +174,8 @@ def _free_name(mm: ModuleMap, name: str, folder: str, files: list[str]) -> bool:
         return not any(mm.module_of(p) is not None for p in files)
     own = {m for m, info in mm.modules.items() if (m == name or m.startswith(name + ".")) and
            (info.path is None or not info.path.startswith(folder + "/"))}
-    if folder != name or own - {m for m in own if mm.modules[m].path is None}:
-        return False  # a module of that name elsewhere
+    if folder != name or mm.modules[name].path is not None or own - {m for m in own if mm.modules[m].path is None}:
+        return False  # a module of that name elsewhere, or the folder is a package itself
     old = {m for p in files if (m := mm.module_of(p)) is not None}
     double = f"{name}.{name}"
     if not all(m == double or m.startswith(double + ".") for m in old):
