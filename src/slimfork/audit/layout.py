@@ -110,24 +110,35 @@ def nested_packages(root: Path, python_paths: list[str], module_of, main: set[st
 def nested_distribution_files(root: Path, python_paths: list[str], module_of,
                               main: set[str] | frozenset[str] = frozenset()) -> dict[str, str]:
     """Python files of the packages :func:`nested_packages` finds: users install that distribution and import its
-    package, so its files count as roots (unknown means keep). path -> why."""
+    package, so its files count as roots (unknown means keep); of a distribution folder of the package's own name
+    (:func:`_own_folder`), only the ``__init__.py``. path -> why."""
     out: dict[str, str] = {}
     for prefix, (name, build) in nested_packages(root, python_paths, module_of, main).items():
-        if module_of(prefix + "__init__.py") == name:  # named as users import it: audited like the main package
+        if _own_folder(prefix, name, build, module_of):  # audited like the main package
             out[prefix + "__init__.py"] = f"the package {name}, which {build} builds as a distribution of its own"
             continue
+        named = module_of(prefix + "__init__.py") == name
         for p in python_paths:
             if p.startswith(prefix):
-                out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own: " \
-                    f"its imports ({name}.*) are not resolved here"
+                out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own" + (
+                    "" if named else f": its imports ({name}.*) are not resolved here")
     return out
 
 
 def nested_library_packages(root: Path, python_paths: list[str], module_of) -> set[str]:
-    """The packages of distributions in subfolders that the module map names as their users import them: library
-    packages like the main one (an unreached public module is public API, 40)."""
-    return {name for prefix, (name, _build) in nested_packages(root, python_paths, module_of).items()
-            if module_of(prefix + "__init__.py") == name}
+    """The packages of distribution folders of their own name (:func:`_own_folder`): library packages like the main
+    one (an unreached public module is public API, 40)."""
+    return {name for prefix, (name, build) in nested_packages(root, python_paths, module_of).items()
+            if _own_folder(prefix, name, build, module_of)}
+
+
+def _own_folder(prefix: str, name: str, build: str, module_of) -> bool:
+    """Whether the package at ``prefix`` is the one of a distribution folder of its own name at the root
+    (``cuequivariance/pyproject.toml``, ``cuequivariance/cuequivariance/``), named so by the module map: such a
+    distribution is the repository's own library. Others (a vendored ``lm-evaluation-harness/``, FastVideo's
+    ``fastvideo-kernel/``) keep every file a root."""
+    return posixpath.dirname(build) == name and prefix == f"{name}/{name}/" \
+        and module_of(prefix + "__init__.py") == name
 
 
 def audit_module_map(tree: SourceTree, index) -> ModuleMap:
