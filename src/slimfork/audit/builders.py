@@ -453,6 +453,11 @@ def makefile_sources(root: Path, other_files: list[str], native: list[str]) -> d
 
 _SHELL_ASSIGN = re.compile(r"^[ \t]*(?:export[ \t]+)?(\w+)=([\"']?)([^\s\"'`;|&<>]*)\2[ \t]*(?:#.*)?$", re.M)
 _SHELL_VAR = re.compile(r"\$\{(\w+)\}|\$(\w+)")
+# the script's own folder: SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd), HERE="$(dirname "$0")"
+_SELF = r"""["']?\$(?:\{BASH_SOURCE(?:\[0\])?\}|BASH_SOURCE|\{0\}|0)["']?"""
+_SCRIPT_FOLDER = re.compile(r"""^[ \t]*(?:export[ \t]+)?(\w+)=["']?(?:\$\(cd[ \t]+["']?\$\(dirname[ \t]+""" + _SELF +
+                            r"""\)["']?[ \t]*(?:&&|;)[ \t]*pwd(?:[ \t]+-P)?[ \t]*\)|\$\(dirname[ \t]+""" + _SELF +
+                            r"""\))["']?[ \t]*(?:#.*)?$""", re.M)
 _COMPILER = re.compile(r"(?:^|[\s/(`'\"])(?:nvcc|hipcc|gcc|g\+\+|clang|clang\+\+|c\+\+|cc|icpx|mpicc|mpicxx)\b")
 
 
@@ -460,8 +465,9 @@ def shell_sources(root: Path, other_files: list[str], native: list[str]) -> dict
     """Native sources a shell script compiles: a command line of a compiler (``nvcc``, ``gcc``, ``$(which nvcc)``...)
     naming a source, with the script's plain ``VAR=value`` assignments expanded (torch_cluster's old ``build.sh``:
     ``SRC_DIR=aten/THC`` ... ``$(which nvcc) -c -o "$BUILD_DIR/THC.so" "$SRC_DIR/THC.cu"``; the ffi era's build
-    scripts, mmdetection's ``compile.sh``), and Windows batch files. A name left with an unknown variable keeps
-    nothing."""
+    scripts, mmdetection's ``compile.sh``), and Windows batch files. A variable holding the script's own folder
+    (``SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)``) is ``.``. A name left with an unknown variable
+    keeps nothing."""
     resolver = SourceResolver(native)
     out: dict[str, str] = {}
     for rel in sorted(p for p in other_files if p.endswith((".sh", ".bash", ".bat", ".cmd"))):
@@ -476,6 +482,8 @@ def shell_sources(root: Path, other_files: list[str], native: list[str]) -> dict
         for m in _SHELL_ASSIGN.finditer(text):  # a name bound twice to different values is unknown ("$?")
             value = _SHELL_VAR.sub(lambda v: env.get(v.group(1) or v.group(2), "$?"), m.group(3))
             env[m.group(1)] = value if env.get(m.group(1), value) == value else "$?"
+        for m in _SCRIPT_FOLDER.finditer(text):  # ${SCRIPT_DIR}/transfer_device.cu: beside the script
+            env[m.group(1)] = "." if env.get(m.group(1), ".") == "." else "$?"
         lines: list[tuple[int, str]] = []  # (first line number, command with its continuation lines)
         for number, line in enumerate(text.splitlines(), 1):
             if lines and lines[-1][1].endswith("\\"):

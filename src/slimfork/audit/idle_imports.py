@@ -8,57 +8,81 @@ import may still be wanted for those side effects). Package ``__init__`` files, 
 imports re-export: they count as uses, as does any other kind of import (``import m``, strings, dynamic). An import
 marked ``# noqa`` is there on purpose, and a module whose top level registers (a decorator call given a string,
 ``@RUNNER_REGISTER("wan2.1")``, or a bare call statement) is imported for that: LightX2V's ``infer.py`` imports
-every runner module ``# noqa: F401`` so that its ``@RUNNER_REGISTER`` runs."""
+every runner module ``# noqa: F401`` so that its ``@RUNNER_REGISTER`` runs.
+
+Dead code cascades (session 47, aphrodite ``4593a3b3^``): ``sampler.py``'s ``from ...ops.sample import sample as
+sample_triton`` is read only inside ``_sample_with_triton_kernel``, a private function nothing calls (an
+``unused-symbol`` at 60). An import whose names only such dead code reads is idle too, and a module imported only
+by modules found idle here is idle with them (``ops/sample.py`` imports ``ops/rand.py``). Importers in tests are
+set aside (what only tests use is unused code, as for unreached files), as long as one importer is not a test."""
 
 from __future__ import annotations
 
 import ast
 import posixpath
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping, Set as AbstractSet
 from pathlib import Path
 
 from slimfork.audit.unused import in_test_folder, is_test_file
+from slimfork.index.kernelscan import _MAX_LINES
 
 CONFIDENCE = 50
 
+DeadCode = Mapping[str, list[tuple[int, int, str]]]  # path -> (first line, last line, name) of unused symbols
 
-def idle_import_modules(graph, index, scan, root_paths: AbstractSet[str]) -> dict[str, str]:
-    """path -> why, for the non-package, non-test, non-root modules every importer of which binds names it
-    never reads."""
+
+def idle_import_modules(graph, index, scan, root_paths: AbstractSet[str], dead_code: DeadCode | None = None
+                        ) -> dict[str, str]:
+    """path -> why, for the non-package, non-test, non-root modules every importer of which (tests aside) binds
+    names it never reads, or reads them only in ``dead_code`` of its file, or is such a module itself."""
     mm = graph.mm
     root = Path(graph.tree.root)
     lines: dict[str, list[str]] = {}
     out: dict[str, str] = {}
+    candidates = []
     for name, info in mm.modules.items():
         path = info.path
         if not path or info.is_package or path in root_paths or is_test_file(path) or in_test_folder(path):
             continue
-        sites = [(src, e) for src, e in graph.importers(name) if e.kind != "parent"]
-        if not sites or _registers(root / path):
-            continue
-        idle = []
-        for src, edge in sites:
-            why = _idle_site(src, edge, mm, index, scan)
-            if why is not None and "noqa" in _line(root, mm.modules[src].path, edge.line, lines):
-                why = None
-            if why is None:
-                break
-            idle.append(why)
-        else:
-            out[path] = "imported only by imports whose names nothing in the importing file reads: " + \
-                ", ".join(idle[:3])
+        sites = [(src, e) for src, e in graph.importers(name) if e.kind != "parent"
+                 and not _in_tests(mm.modules[src].path)]
+        if sites and not _registers(root / path):
+            candidates.append((path, sites))
+    changed = True
+    while changed:  # a module only idle modules import is idle in turn
+        changed = False
+        for path, sites in candidates:
+            if path in out:
+                continue
+            idle = []
+            for src, edge in sites:
+                src_path = mm.modules[src].path
+                why = f"{src_path} (itself unused)" if src_path in out else \
+                    _idle_site(src, edge, mm, index, scan, (dead_code or {}).get(src_path, []))
+                if why is not None and "noqa" in _line(root, src_path, edge.line, lines):
+                    why = None
+                if why is None:
+                    break
+                idle.append(why)
+            else:
+                out[path] = "imported only by imports whose names nothing in the importing file reads (or only " \
+                    "its unused code): " + ", ".join(idle[:3])
+                changed = True
     return out
 
 
-def _idle_site(src: str, edge, mm, index, scan) -> str | None:
-    """``path:line (names)`` when the import of ``edge`` in module ``src`` binds only names its file never reads."""
+def _in_tests(path: str | None) -> bool:
+    return path is not None and (is_test_file(path) or in_test_folder(path))
+
+
+def _idle_site(src: str, edge, mm, index, scan, dead: list[tuple[int, int, str]]) -> str | None:
+    """``path:line (names)`` when the import of ``edge`` in module ``src`` binds only names its file never reads,
+    or reads only inside ``dead`` (spans of its unused symbols)."""
     if edge.kind != "from":
         return None
     info = mm.modules.get(src)
     if info is None or not info.path or info.is_package or posixpath.basename(info.path) == "__init__.py":
         return None  # a package re-exports what it imports
-    if is_test_file(info.path) or in_test_folder(info.path):
-        return None  # a test importing a module tests it (or that it imports): judged as tests are
     summary = index.files.get(info.path)
     py = scan.py.get(info.path)
     if summary is None or py is None or summary.error:
@@ -69,9 +93,20 @@ def _idle_site(src: str, edge, mm, index, scan) -> str | None:
         return None
     exported = set(summary.all_names or ()) | set(mm.all_names.get(src, ()))
     locals_ = {_local(py, n, edge.line) for n in names}
-    if any(n in exported or n in py.refs or n in py.strings for n in names | locals_):
+    if any(n in exported or n in py.strings for n in names | locals_):
         return None
-    return f"{info.path}:{edge.line} ({', '.join(sorted(names))})"
+    readers: list[str] = []
+    for n in names | locals_:
+        refs = py.refs.get(n, [])
+        if len(refs) >= _MAX_LINES:
+            return None  # read on more lines than the scan records
+        for line in refs:
+            holder = next((symbol for a, b, symbol in dead if a <= line <= b), None)
+            if holder is None:
+                return None
+            readers += [holder] if holder not in readers else []
+    return f"{info.path}:{edge.line} ({', '.join(sorted(names))}" + (
+        f", read only in unused {', '.join(readers[:3])})" if readers else ")")
 
 
 def _local(py, name: str, line: int) -> str:

@@ -543,6 +543,9 @@ class _Builder:
                 method = "." in d.qualname and not any(q == d.qualname.rsplit(".", 1)[0] for _, _, q in py.functions)
                 uses = self.linker.uses(rel, d.name, (d.line - len(d.decorators), d.end), by_name=method)
                 uses += [u for u in self.file_string_uses(rel, d.name) if u not in uses]
+                if method:  # a method generated code calls (f"...scoreboard.wait_deps(info)..."), or a getattr's
+                    uses += [Use(g, line, gpy.enclosing(line), "string (by name)") for g, gpy in self.scan.py.items()
+                             if g != rel for line in gpy.strings.get(d.name, ())]
                 uses += [Use(nat, line, None, "native string (names its file)") for nat in named_by.get(rel, ())
                          for line in self.scan.native[nat].strings.get(d.name, ())]
                 self.kernels.append(Kernel(f"triton:{rel}::{d.qualname}", "triton", d.qualname, rel, d.line, uses))

@@ -110,15 +110,35 @@ def nested_packages(root: Path, python_paths: list[str], module_of, main: set[st
 def nested_distribution_files(root: Path, python_paths: list[str], module_of,
                               main: set[str] | frozenset[str] = frozenset()) -> dict[str, str]:
     """Python files of the packages :func:`nested_packages` finds: users install that distribution and import its
-    package, so its files count as roots (unknown means keep). path -> why."""
+    package, so its files count as roots (unknown means keep); of a distribution folder of the package's own name
+    (:func:`_own_folder`), only the ``__init__.py``. path -> why."""
     out: dict[str, str] = {}
     for prefix, (name, build) in nested_packages(root, python_paths, module_of, main).items():
+        if _own_folder(prefix, name, build, module_of):  # audited like the main package
+            out[prefix + "__init__.py"] = f"the package {name}, which {build} builds as a distribution of its own"
+            continue
+        named = module_of(prefix + "__init__.py") == name
         for p in python_paths:
             if p.startswith(prefix):
-                named = module_of(prefix + "__init__.py") == name
                 out[p] = f"a module of the package {name}, which {build} builds as a distribution of its own" + (
                     "" if named else f": its imports ({name}.*) are not resolved here")
     return out
+
+
+def nested_library_packages(root: Path, python_paths: list[str], module_of) -> set[str]:
+    """The packages of distribution folders of their own name (:func:`_own_folder`): library packages like the main
+    one (an unreached public module is public API, 40)."""
+    return {name for prefix, (name, build) in nested_packages(root, python_paths, module_of).items()
+            if _own_folder(prefix, name, build, module_of)}
+
+
+def _own_folder(prefix: str, name: str, build: str, module_of) -> bool:
+    """Whether the package at ``prefix`` is the one of a distribution folder of its own name at the root
+    (``cuequivariance/pyproject.toml``, ``cuequivariance/cuequivariance/``), named so by the module map: such a
+    distribution is the repository's own library. Others (a vendored ``lm-evaluation-harness/``, FastVideo's
+    ``fastvideo-kernel/``) keep every file a root."""
+    return posixpath.dirname(build) == name and prefix == f"{name}/{name}/" \
+        and module_of(prefix + "__init__.py") == name
 
 
 def audit_module_map(tree: SourceTree, index) -> ModuleMap:
@@ -129,7 +149,7 @@ def audit_module_map(tree: SourceTree, index) -> ModuleMap:
     paths = list(index.files)
     for prefix, (name, _build) in nested_packages(tree.root, paths, mm.module_of, set(tree.packages)).items():
         files = [p for p in paths if p.startswith(prefix)]
-        if name in mm.modules or any(mm.module_of(p) is not None for p in files):
+        if not _free_name(mm, name, posixpath.dirname(_build), files):
             continue  # the name is taken, or the files have names: left as they are
         for rel in files:
             parts = [name, *rel[len(prefix):-3].split("/")]
@@ -152,6 +172,36 @@ def audit_module_map(tree: SourceTree, index) -> ModuleMap:
                         mm.children.setdefault(parent.rsplit(".", 1)[0], []).append(parent)
         mm.top_names.add(name)
     return mm
+
+
+def _free_name(mm: ModuleMap, name: str, folder: str, files: list[str]) -> bool:
+    """Whether the package of ``files`` can take ``name``: no module has it, or only the distribution's own
+    ``folder`` does (cuEquivariance's ``cuequivariance/pyproject.toml`` beside the package
+    ``cuequivariance/cuequivariance/``: the files were ``cuequivariance.cuequivariance.*``, their imports of
+    ``cuequivariance.*`` resolved to nothing, and they were all roots). The folder's namespace names of the
+    package's files are dropped; its other files (``cuequivariance/tests/``) keep theirs, unless one of them is a
+    name the package takes."""
+    if name not in mm.modules:
+        return not any(mm.module_of(p) is not None for p in files)
+    own = {m for m, info in mm.modules.items() if (m == name or m.startswith(name + ".")) and
+           (info.path is None or not info.path.startswith(folder + "/"))}
+    if folder != name or mm.modules[name].path is not None or own - {m for m in own if mm.modules[m].path is None}:
+        return False  # a module of that name elsewhere, or the folder is a package itself
+    old = {m for p in files if (m := mm.module_of(p)) is not None}
+    double = f"{name}.{name}"
+    if not all(m == double or m.startswith(double + ".") for m in old):
+        return False
+    kept = {m for m in mm.modules if m.startswith(name + ".") and not (m == double or m.startswith(double + "."))}
+    new = {name + "." + p[len(folder) + len(name) + 2:-3].replace("/", ".").removesuffix(".__init__") for p in files}
+    if kept & new:
+        return False
+    for m in [m for m in mm.modules if m == double or m.startswith(double + ".")]:
+        info = mm.modules.pop(m)
+        mm.by_path.pop(info.path or "", None)
+        mm.all_names.pop(m, None)
+        mm.children.pop(m, None)
+    mm.children[name] = [c for c in mm.children.get(name, []) if c != double]
+    return True
 
 
 def unimported_packages(tree: SourceTree, index) -> dict[str, str]:

@@ -26,9 +26,9 @@ from slimfork.audit.hidden_roots import (
     scan_roots,
     script_roots,
 )
-from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, idle_import_modules
+from slimfork.audit.idle_imports import CONFIDENCE as IDLE_IMPORT, DeadCode, idle_import_modules
 from slimfork.audit.kernels import kernel_findings
-from slimfork.audit.layout import audit_module_map, audit_tree, unimported_packages
+from slimfork.audit.layout import audit_module_map, audit_tree, nested_library_packages, unimported_packages
 from slimfork.audit.path_loads import path_load_roots, path_template_loads, script_loads
 from slimfork.audit.symbols import symbol_findings
 from slimfork.audit.kerneltable import KernelTable, kernel_table
@@ -138,7 +138,8 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     runnable = frozenset(p for p, py in scan.py.items() if "__main__" in py.strings or p.endswith("/__main__.py"))
     runnable |= top_level_scripts(tree.root, [p for p in python_paths
                                                   if (p not in reached or p in test_only) and p not in runnable])
-    libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)])
+    libs = set() if spec_roots else library_packages(tree, graph, [r for r in python_paths if is_test_file(r)]) \
+        | nested_library_packages(tree.root, python_paths, graph.module_of)
     # folders find_packages() leaves out, none of whose modules the tree's code imports (else an editable install
     # is how it is used: aiter's ater/ops/ without __init__.py, imported by ater/__init__.py)
     unshipped = {folder for folder in (unshipped_folders(tree.root, python_paths) if libs else ())
@@ -166,6 +167,7 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
                      and info.path and info.path not in reached})
     support = script_support(graph, index, set(runnable) | set(tool_run), reached - test_only) \
         if options.kinds & {"unused-file", "unused-kernel"} else {}
+    symbols = symbol_findings(index, scan, reached) if options.kinds & {"unused-file", "unused-symbol"} else []
     if "unused-file" in options.kinds:
         unreached_paths = [p for p in python_paths if p not in reached]
         unknown = {**forwarders(graph, index, unreached_paths), **deprecated_shims(tree.root, unreached_paths),
@@ -182,10 +184,10 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
             tree.root, python_paths, index.other_files, {p for p in runnable if p not in reached}))
         result.findings += dotted_hole_findings(graph, python_paths, lines)
         result.notes["unused-file"] = kind_reason(graph)
-        result.findings = with_idle_imports(result.findings, graph, index, scan, lines)
+        result.findings = with_idle_imports(result.findings, graph, index, scan, lines, dead_code(symbols))
         lap("unused-file")
     if "unused-symbol" in options.kinds:
-        result.findings += symbol_findings(index, scan, reached)
+        result.findings += symbols
         lap("unused-symbol")
     if "unused-kernel" in options.kinds:
         table = kernel_table(tree.root, index, mm=graph.mm, scan=scan)
@@ -200,9 +202,11 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
         lap("same-name")
     if "orphaned-test" in options.kinds:
         built = built_extension_modules(tree.root, python_paths) | compiled_sources(index.other_files, set(index.files))
+        # a test of modules only unused imports reach tests nothing else uses (aphrodite's tests/kernels/test_rand.py)
+        idle = {f.subject for f in result.findings if f.kind == "unused-file" and f.details.get("idle")}
         result.findings += test_findings(graph, index, reached_without_tests, extension_names(scan, built),
                                          namespace_packages(graph, tree.packages, tree.root),
-                                         {graph.module_of(p) for p in public})
+                                         {graph.module_of(p) for p in public}, idle)
         lap("orphaned-test")
     if "eager-import" in options.kinds:
         result.findings += eager_findings(graph, index, python=options.python)
@@ -221,11 +225,13 @@ def run_audit(tree: SourceTree, roots: list[Root] | None = None, registries: Seq
     return result, table
 
 
-def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[str, int]) -> list[Finding]:
-    """Modules every importer of which binds names it never reads (``audit.idle_imports``): a finding of their own
-    at 50, or one a script's import gave a lower confidence raised to 50."""
+def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[str, int],
+                      dead: DeadCode | None = None) -> list[Finding]:
+    """Modules every importer of which binds names it never reads, or reads only in ``dead`` code
+    (``audit.idle_imports``): a finding of their own at 50, or one a script's import gave a lower confidence raised
+    to 50."""
     root_paths = {info.path for r in graph.roots if (info := graph.mm.modules.get(r.module)) and info.path}
-    idle = idle_import_modules(graph, index, scan, root_paths)
+    idle = idle_import_modules(graph, index, scan, root_paths, dead)
     out = []
     for f in findings:
         if f.kind == "unused-file" and f.subject in idle and f.confidence < IDLE_IMPORT:
@@ -236,7 +242,17 @@ def with_idle_imports(findings: list[Finding], graph, index, scan, lines: dict[s
         out.append(f)
     for path, why in sorted(idle.items()):
         out.append(Finding("unused-file", path, f"{path} ({lines.get(path, 0)} lines) is imported only by imports "
-                           "nothing uses", why, IDLE_IMPORT, path, None, {}))
+                           "nothing uses", why, IDLE_IMPORT, path, None, {"idle": True}))
+    return out
+
+
+def dead_code(symbols: list[Finding]) -> DeadCode:
+    """path -> (first line, last line, name) of the unused symbols the audit is sure of (60+)."""
+    out: dict[str, list[tuple[int, int, str]]] = {}
+    for f in symbols:
+        if f.confidence >= 60 and f.path and f.line:
+            out.setdefault(f.path, []).append((f.line, f.line + f.details.get("lines", 1) - 1,
+                                               f.subject.split("::", 1)[-1]))
     return out
 
 

@@ -12,6 +12,7 @@ from collections import deque
 from pathlib import Path
 
 from slimfork.graph import ModuleGraph
+from slimfork.graph.modules import resolve_import
 
 
 def runs_at_top_level(source: str, module_code: bool = True) -> bool:
@@ -112,6 +113,9 @@ def script_support(graph: ModuleGraph, index, scripts: set[str], reached: set[st
         targets = [mm.modules[e.target].path for e in graph.edges.get(module or "", ())
                    if e.kind != "parent" and e.target in mm.modules]
         targets += beside_imports(path, index.files[path].imports if path in index.files else (), present)
+        if module is None and path in index.files:  # a file name that is no module name: 06-overlap-gemm.py
+            targets += [mm.modules[t].path for imp in index.files[path].imports if not imp.level
+                        for t in resolve_import(mm, "", imp).targets if t in mm.modules]
         targets += [mm.modules[t].path for t in _relocated(graph, module)]
         for target in targets:
             if target and target not in reached and target not in seen:

@@ -3,6 +3,8 @@ exercise only code nothing else reaches (so the test is all that keeps that code
 
 from __future__ import annotations
 
+import ast
+import posixpath
 import re
 from collections.abc import Iterable, Set as AbstractSet
 
@@ -40,10 +42,11 @@ def compiled_sources(paths: Iterable[str], python: AbstractSet[str]) -> set[str]
 
 def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[str] | None,
                   extensions: AbstractSet[str] = frozenset(), namespaces: AbstractSet[str] = frozenset(),
-                  public: AbstractSet[str] = frozenset()) -> list[Finding]:
+                  public: AbstractSet[str] = frozenset(), idle: AbstractSet[str] = frozenset()) -> list[Finding]:
     """``namespaces``: top-level packages whose ``__init__`` imports none of their modules; a test of their
     modules tests public API users import directly, so it is reported at 30. ``public``: public modules of a
-    library package (``slimfork.audit.public``); a test of those only is reported at 40."""
+    library package (``slimfork.audit.public``); a test of those only is reported at 40. ``idle``: paths of
+    reached modules only unused imports reach (``audit.idle_imports``), counted as unreached."""
     mm = graph.mm
     out: list[Finding] = []
     missing_by_path: dict[str, list] = {}
@@ -51,6 +54,9 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
         if m.target.rsplit(".", 1)[-1] in extensions:
             continue  # a compiled extension of the tree
         missing_by_path.setdefault(m.path, []).append(m)
+    # the last parts of every imported module and name: a test module another file imports is a helper
+    imported = {part for s in index.files.values() for imp in s.imports
+                for part in [*(imp.module or "").split(".")[-1:], *imp.names]}
     for path, summary in index.files.items():
         if not is_test_file(path) or path.endswith("conftest.py"):
             continue
@@ -61,6 +67,13 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
                                path, None, {"problems": []}))
             continue
         module = mm.module_of(path)
+        helpers = _only_helpers(index, path) if posixpath.basename(path)[:-3] not in imported else None
+        if helpers:  # nanotron's tests/test_x.py: a fixture left after its tests were commented out
+            out.append(Finding("orphaned-test", path, f"test {path} holds no test",
+                               f"it defines only {', '.join(helpers[:3])}, no test_* function or Test* class, and no "
+                               "file imports it: there is nothing for a runner to collect", 60, path, None,
+                               {"problems": []}))
+            continue
         problems: list[str] = []
         unsure = 0  # problems that may not be: a relocated folder, a module made at import
         for m in missing_by_path.get(path, []):
@@ -115,7 +128,10 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
         # a test folder's helpers (webargs' tests/apps/aiohttp_app.py) are no code under test
         tested = {t for t in internal if (tp := mm.modules[t].path) and not is_test_file(tp)
                   and not in_test_folder(tp)}
-        if tested and not any(mm.modules[t].path in reached_without_tests for t in tested):
+        # a package on the way to a module only unused imports reach is not what the test tests
+        tested -= {t for t in tested if any(o.startswith(t + ".") and mm.modules[o].path in idle for o in tested)}
+        if tested and not any(mm.modules[t].path in reached_without_tests and mm.modules[t].path not in idle
+                                  for t in tested):
             names = sorted(tested)
             api = all(n.split(".")[0] in namespaces for n in names)
             exposed = not api and any(n in public for n in names)  # it tests public API (and its helpers)
@@ -126,6 +142,34 @@ def test_findings(graph: ModuleGraph, index: Index, reached_without_tests: set[s
                                ("; public modules of the library among them: users may import them" if exposed else ""),
                                30 if api else 40 if exposed else 50, path, None, {"modules": names}))
     return out
+
+
+def _only_helpers(index: Index, path: str) -> list[str] | None:
+    """The functions of a test module whose top level is only imports (no star), a docstring, constants and
+    functions or plain classes none of which is a test or a hook (``test*``, ``Test*``, ``pytest_*``, ``load_tests``,
+    a class with bases); None otherwise, or when it defines no function."""
+    try:
+        body = ast.parse((index.root / path).read_text(encoding="utf-8", errors="replace")).body
+    except (OSError, SyntaxError, ValueError):
+        return None
+    names: list[str] = []
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name.lower().startswith(("test", "pytest_", "load_tests")) or \
+                    isinstance(node, ast.ClassDef) and (node.bases or node.keywords):
+                return None
+            names.append(node.name)
+        elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            return None
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if not all(isinstance(t, ast.Name) and not t.id.lower().startswith(("test", "pytest")) for t in targets) \
+                    or node.value is not None and any(isinstance(n, ast.Call) for n in ast.walk(node.value)):
+                return None
+        elif not isinstance(node, (ast.Import, ast.ImportFrom)) and not (
+                isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            return None
+    return names or None
 
 
 _NAMESPACE = re.compile(r"\b(?:declare_namespace|extend_path)\s*\(")

@@ -24,6 +24,7 @@ from slimfork.audit.scriptuse import beside_imports, runs_at_top_level
 from slimfork.graph import ModuleGraph
 from slimfork.progress import counted
 from slimfork.source.layout import SourceTree
+from slimfork.source.pytest_ini import pytest_options
 from slimfork.source.test_folders import TEST_DIRS
 from slimfork.spec.model import Root
 
@@ -65,6 +66,14 @@ def defines_tests(path: str, summary) -> bool:
     return any(_TEST_NAME.match(name) and (name, line) not in imported for name, line in summary.defs.items())
 
 
+def disabled_test(root: Path, path: str) -> bool:
+    """A file of a test folder named ``_test*.py`` (nanotron's ``tests/fp8/_test_fp8_parameter.py``): the leading
+    underscore hides it from pytest's and unittest's default names, the usual way to switch a test off, so it is
+    no test root, unless a pytest configuration sets its own ``python_files``."""
+    return in_test_folder(path) and posixpath.basename(path).startswith("_test") \
+        and not any("python_files" in options for _, options in pytest_options(root))
+
+
 def script_named_like_test(root: Path, path: str) -> bool:
     """A file outside test folders with a name pytest collects (``scripts/test_apc_disk.py``) that defines no test
     (no ``test*`` function, ``Test*`` class or ``TestCase`` subclass) and has an ``if __name__ == "__main__":``
@@ -90,8 +99,11 @@ def script_named_like_test(root: Path, path: str) -> bool:
 def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tests: bool = True,
                   index=None, skip: AbstractSet[str] = frozenset()) -> list[Root]:
     """``skip``: top-level packages that are no roots (``layout.unimported_packages``)."""
-    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages if pkg not in skip]
-    roots += namespace_portions(tree, skip)
+    # a folder holding only files whose names are no module names (tutorials/06-overlap.py) has no module: no root
+    named = {m.split(".")[0] for p in python_paths if (m := module_of(p))}
+    roots = [Root("module", pkg, text=f"{pkg} (a top-level package)") for pkg in tree.packages
+             if pkg not in skip and pkg in named]
+    roots += namespace_portions(tree, skip, module_of)
     if tree.dist:
         roots += [Root("script", name, text=f"script:{name}") for name in sorted(tree.dist.scripts)]
 
@@ -119,17 +131,19 @@ def default_roots(tree: SourceTree, python_paths: list[str], module_of, with_tes
                   if is_test_file(p) and module_of(p) is not None and not script_named_like_test(tree.root, p)]
         if index is not None:
             roots += [Root("file", p, text=f"file:{p} (defines tests)") for p in python_paths
-                      if defines_tests(p, index.files.get(p)) and module_of(p) is not None]
+                      if defines_tests(p, index.files.get(p)) and module_of(p) is not None
+                      and not disabled_test(tree.root, p)]
     return roots
 
 
 _NOT_LIBRARY = re.compile(TEST_PART + r"|^bench|^(examples?|scripts?|tools|docs?|demos?|notebooks?)$")
 
 
-def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -> list[Root]:
+def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset(), module_of=None) -> list[Root]:
     """The packages directly inside a top-level namespace package (PEP 420: a folder without
     ``__init__.py``), which imports none of them: jaraco.classes 3.4.0's ``jaraco/classes``, whose root ``jaraco``
-    reached nothing, so the audit called the whole library unused."""
+    reached nothing, so the audit called the whole library unused. Not one the module map names otherwise (the
+    package of a distribution in a folder of its name: ``layout.audit_module_map``)."""
     roots = []
     for pkg in tree.packages:
         folder = tree.python_root / pkg
@@ -138,7 +152,8 @@ def namespace_portions(tree: SourceTree, skip: AbstractSet[str] = frozenset()) -
         for child in sorted(folder.iterdir()):  # its regular packages: loose modules beside them are scripts
             name = child.name
             if name.isidentifier() and name not in TEST_DIRS and not name.startswith(("_", "test")) and (
-                    child / "__init__.py").is_file():
+                    child / "__init__.py").is_file() and (module_of is None or module_of(
+                    (child / "__init__.py").relative_to(tree.root).as_posix()) == f"{pkg}.{name}"):
                 roots.append(Root("module", f"{pkg}.{name}", text=f"{pkg}.{name} (a portion of the namespace "
                                                                    f"package {pkg})"))
     return roots
@@ -388,6 +403,8 @@ def unused_findings(graph: ModuleGraph, python_paths: list[str], lines: dict[str
             note += f"{support[path]} imports it, a script that may be run by hand; "
         if path in public:
             note += f"{public_note(public[path])}; "
+        if disabled_test(Path(graph.tree.root), path):
+            note += "named _test*, which no test runner collects by default: a test switched off; "
         tests = tests_of.get(path, [])
         what = "reached only from tests" if path in test_only else "not reached from the roots"
         out.append(Finding("unused-file", path, f"{path} ({counted(lines.get(path, 0), 'line')}) is {what}",

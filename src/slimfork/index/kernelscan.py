@@ -25,6 +25,10 @@ _IDENT = re.compile(r"^[A-Za-z_]\w{0,99}$")
 _QUOTED_HEADER = re.compile(r'\s*(?:#\s*include\s*)?(?:"([^"<>\n]+)"|<([^"<>\n]+)>)\s*')
 _COMPUTED_FILE = re.compile(r"(?:\{\.\.\.\})+\.(?:c|cc|cpp|cxx|cu)")  # a source, not a header (a tree's, maybe)
 _INCLUDE_LINE = re.compile(r'#[ \t]*include[ \t]*(?:"([^"<>\n]+)"|<([^"<>\n]+)>)')
+# names generated code calls (f"...scoreboard.wait_deps(info)...": Triton-distributed's code generator), and the
+# name after a path's colon (f"{__file__}:add_kernel", "pkg.mod:run"): what the string's code or tool uses
+_CODE_CALL = re.compile(r"(?<![\w\"'])([A-Za-z_]\w*)\s*\(")
+_PATH_TAIL = re.compile(r"^[^\s:]+:([A-Za-z_]\w*)$")
 # a folder path: words joined by "/", f-string holes allowed, no file suffix ("{...}/ck_gemm_a8w8/instances")
 _FOLDER = re.compile(r"(?:\{\.\.\.\}|[\w+-]+)(?:/(?:\{\.\.\.\}|[\w+-]+))+/?")
 _SOURCE_KEYWORDS = {"cuda_files", "cpp_files", "sources", "source_files", "cuda_sources_files"}
@@ -421,6 +425,8 @@ class _Visitor(ast.NodeVisitor):
                 kernel = found[0]
                 self.s.compiled_kernels.append((kernel.name, node.lineno - 1 + kernel.line, self.call_args[id(node)]))
         if isinstance(value, str) and len(value) <= 300:
+            if (tail := _PATH_TAIL.match(value)) and not _IDENT.match(value):
+                self._string(tail.group(1), node.lineno)
             if _IDENT.match(value):
                 lines = self.s.strings.setdefault(value, [])
                 if len(lines) < _MAX_LINES:
@@ -431,6 +437,11 @@ class _Visitor(ast.NodeVisitor):
                 self._folder(value, node)
         if isinstance(value, str):
             self._included(value, node.lineno)
+
+    def _string(self, name: str, line: int) -> None:
+        lines = self.s.strings.setdefault(name, [])
+        if len(lines) < _MAX_LINES:
+            lines.append(line)
 
     def _folder(self, text: str, node: ast.Constant | ast.JoinedStr) -> None:
         if (_FOLDER.fullmatch(text) and not text.rstrip("/").endswith("{...}") and "include" not in text.lower()
@@ -462,6 +473,10 @@ class _Visitor(ast.NodeVisitor):
             self.s.patterns.append((name_pattern_text(node), node.lineno))
         if not _NATIVE.search(text):
             self._included(text, node.lineno)
+        names = _CODE_CALL.findall(text) if "(" in text and ("\n" in text or len(text) > 40) else []
+        names += [tail.group(1)] if (tail := _PATH_TAIL.match(text)) else []
+        for name in dict.fromkeys(names):
+            self._string(name, node.lineno)
         for v in node.values:
             if not isinstance(v, ast.Constant):
                 self.visit(v)
