@@ -26,7 +26,7 @@ def test_scan_cache(copy_fixture):
     assert "_added" in [d.name for d in again.py["gpulib/ops.py"].triton]
     assert [k.name for k in again.native["gpulib/csrc/orphan.cuh"].kernels] == ["renamed_kernel"]
 
-    for cache in [*cache_dir("audit").glob("scan-*.pkl"), *cache_dir("index").glob("*.pkl")]:
+    for cache in [*cache_dir("audit").glob("scan-*.pkl"), *cache_dir("index").rglob("*.pkl")]:  # by content too
         cache.write_bytes(b"not a pickle")
     del index, again  # summaries still held in this process would be reused, not parsed
     index = build_index(root, jobs=1)
