@@ -83,3 +83,21 @@ def test_a_computed_name_ending_in_a_suffix_keeps_only_the_registry_members(tmp_
     assert not {"db.dialects.lite.provision", "db.dialects.lite.base"} & _removed(root)
     plain = write_project(tmp_path / "plain", SUFFIX_FILES, spec)  # no registry: every *.provision stays
     assert not {"db.dialects.pg.provision", "db.dialects.lite.provision"} & _removed(plain)
+
+
+def test_a_literal_name_the_registry_package_loads_is_an_entry_too(tmp_path):
+    """SQLAlchemy's dialect loader imports ``sqlalchemy.dialects.mysql.mariadb`` by a literal name for the
+    "mariadb" key, beside the computed ``"sqlalchemy.dialects.%s" % dialect``: that kept the MySQL dialect of a
+    SQLite fork. In the registry package's own loader it is one more entry; elsewhere a literal import stays."""
+    files = {**SUFFIX_FILES,
+             "db/dialects/__init__.py": "def load(name):\n    if name == 'maria':\n"
+                                        "        return __import__('db.dialects.pg.base').dialects.pg.base\n"
+                                        "    return __import__('db.dialects.%s' % (name,)).dialects\n",
+             "db/tools.py": "import importlib\n\n\ndef pg():\n    return importlib.import_module('db.dialects.pg')\n"}
+    spec = 'source = "."\nroots = ["db.engine", "db.dialects.lite"]\ntests = []\n'
+    registry = '\n[[registries]]\npackage = "db.dialects"\nkeep = ["lite"]\n'
+    root = write_project(tmp_path, files, spec + registry)
+    assert {"db.dialects.pg", "db.dialects.pg.base"} <= _removed(root)
+    elsewhere = write_project(tmp_path / "tools", files, spec.replace('"db.engine"', '"db.engine", "db.tools"')
+                              + registry)
+    assert not {"db.dialects.pg", "db.dialects.pg.base"} & _removed(elsewhere)

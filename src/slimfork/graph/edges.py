@@ -70,6 +70,7 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
     present = set(index.files)
     test_dirs = _pytest_folders(present)
     filtered = registry_filtered(mm, registries)
+    loaders = {reg.package for reg in registries}
     package_folders = {posixpath.dirname(info.path) for top in mm.top_names
                        if (info := mm.modules.get(top)) and info.is_package and info.path}
     folders: dict[str, list[str]] = {}  # folder -> the modules below it
@@ -137,6 +138,9 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
             texts = mm.code_import_targets(info, held) if "{__package__}.." in held else [info.fill_own(held)]
             for text in texts:
                 _string_edge(mm, index, name, info.path, text, line, out)
+        if name in loaders:  # a registry package's own loader: a module it loads by a literal name is one of its
+            # entries too (SQLAlchemy's `__import__("sqlalchemy.dialects.mysql.mariadb")` for the "mariadb" key)
+            out[:] = [e for e in out if e.kind not in ("dynamic", "string") or e.target not in filtered]
         for text, line in summary.path_strings:
             here = posixpath.dirname(info.path)
             for path in (posixpath.normpath(text), posixpath.normpath(posixpath.join(here, text))):
