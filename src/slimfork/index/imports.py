@@ -10,6 +10,7 @@ from slimfork.index.doctests import doctest_examples
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
+from slimfork.index.open_names import docstring_words, imports_by_name, own_package_imports, relative_literals
 from slimfork.index.own_names import built_imports, own_relative_strings, own_submodules, relative_code_imports, \
     rendered_code
 from slimfork.index.pickled import pickled_literals
@@ -52,6 +53,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
             or "pydoc" in text or "attach" in text or "run_module" in text or "find_spec" in text \
             or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
+        summary.dynamic_imports = own_package_imports(summary.dynamic_imports)
     if "class " in text and (_PREFIX_STRING.search(text) or "__package__" in text or "__name__" in text):
         summary.class_strings = prefix_tables(tree)
     if '"-m"' in text or "'-m'" in text:
@@ -71,6 +73,10 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
     if _RELATIVE_LITERAL.search(text):  # load(".fast", __package__), load(".fast", "pkg.backends")
         summary.strings += own_relative_strings(tree)
+        if imports_by_name(tree):  # TOOL = ".backends.fast" for a child's import_module
+            summary.strings += relative_literals(tree)
+    if "__doc__" in text or "getdoc" in text:  # import_module(run.__doc__.split()[-1])
+        summary.strings += docstring_words(tree, summary.dynamic_imports)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)

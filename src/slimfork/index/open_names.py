@@ -1,0 +1,80 @@
+"""What a module holds that a name it imports, computed at run time in a way the index does not evaluate, may be
+built from (session 47). Unknown means keep, narrowed by what the module itself shows:
+
+- an import whose expression reads the module's own name (``functools.reduce(lambda a, b: a + "." + b,
+  [__package__, "backends", "fast"])``) builds a name under it: a computed name against the module's package, which
+  keeps every module of that package;
+- a relative module name anywhere in a module that imports by name (``TOOL = ".backends.fast"`` handed to a ``-c``
+  child's ``import_module({TOOL!r}, {__package__!r})``, a descriptor's ``LazyModule(".backends.fast")`` whose
+  ``__set_name__`` takes the package from ``owner.__module__``) names that module of the module's package;
+- an import of a name read off a docstring (``import_module(run.__doc__.split()[-1])``) may load any dotted name
+  the module's strings hold, prose included.
+
+Before, each was a name computed entirely at run time, which keeps only the project's loose modules: a target that
+removed code also imported left the fork with exit 0."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from slimfork.index.walk import walk
+
+if TYPE_CHECKING:  # summary imports the symbol index, which imports this module
+    from slimfork.index.summary import DynamicImport
+
+_OWN = frozenset({"__name__", "__package__", "__spec__"})
+_RELATIVE = re.compile(r"\.+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_DOTTED_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+IMPORTS_BY_NAME = ("import_module", "__import__", "resolve_name", "find_spec", "run_module")
+
+
+def is_open(dyn: DynamicImport) -> bool:
+    """An import of a name computed entirely at run time, which nothing else the index read narrows."""
+    return dyn.target is None and dyn.package is None and not dyn.defaults and not dyn.built and not dyn.attribute
+
+
+def own_package_imports(imports: list[DynamicImport]) -> list[DynamicImport]:
+    """Each open import whose expression reads the module's own name becomes one against the module's package."""
+    return [dyn._replace(package="{__package__}") if is_open(dyn) and _reads(dyn.text, _own_name) else dyn
+            for dyn in imports]
+
+
+def imports_by_name(tree: ast.Module) -> bool:
+    """Does the module call an import by name, or hold code (a child's ``-c``) that does?"""
+    return any(isinstance(node, ast.Name) and node.id in IMPORTS_BY_NAME
+               or isinstance(node, ast.Attribute) and node.attr in IMPORTS_BY_NAME
+               or isinstance(node, ast.Constant) and isinstance(node.value, str)
+               and any(name in node.value for name in IMPORTS_BY_NAME) for node in walk(tree))
+
+
+def relative_literals(tree: ast.Module) -> list[tuple[str, int]]:
+    """``{__package__}.backends.fast`` for each relative module name among the module's string literals."""
+    return [("{__package__}" + node.value, node.lineno) for node in walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _RELATIVE.fullmatch(node.value)]
+
+
+def docstring_words(tree: ast.Module, imports: list[DynamicImport]) -> list[tuple[str, int]]:
+    """Every dotted word of the module's strings when an open import reads a ``__doc__`` (or ``inspect.getdoc``)."""
+    if not any(is_open(dyn) and _reads(dyn.text, _doc_read) for dyn in imports):
+        return []
+    return [(word, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) for word in _DOTTED_WORD.findall(node.value)]
+
+
+def _reads(text: str, test) -> bool:
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        return False
+    return any(test(node) for node in ast.walk(tree))
+
+
+def _own_name(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id in _OWN
+
+
+def _doc_read(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "__doc__" \
+        or isinstance(node, (ast.Attribute, ast.Name)) and getattr(node, "attr", getattr(node, "id", "")) == "getdoc"
