@@ -1,7 +1,9 @@
 """A name imported at run time that the index does not evaluate, narrowed by what its module shows
 (``index/open_names.py``, session 47): an expression reading the module's own name keeps the module's package, a
 relative module name in a module that imports by name keeps that module of its package (also for the symbol stage),
-and a name read off a docstring keeps what the module's strings name. Before, each kept only the loose modules:
+a name read off a docstring keeps what the module's strings name, and so does a name cut out of a longer string
+(``shlex.split("run --backend pkg.backends.fast")[-1]``); a name built from literals alone by string operations
+(``translate``, a slice, ``bytes.join``, ``map(chr, ...)``) is evaluated (``index/own_expr.py``). Before, each kept only the loose modules:
 ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork with exit 0 (session 46's four
 leftovers, both ``[symbols]`` modes)."""
 
@@ -15,7 +17,7 @@ import pytest
 from slimfork.api import shrink
 from tests.mapping.registrykit import write_project
 
-HEAD = "import functools, importlib, subprocess, sys\n\n"
+HEAD = "import functools, importlib, itertools, re, shlex, subprocess, sys, urllib.parse\n\n"
 SHAPES = {
     "reduce_join": "def main():\n    return importlib.import_module(functools.reduce(lambda a, b: a + '.' + b, "
                    "[__package__, 'backends', 'fast'])).NAME\n",
@@ -32,6 +34,25 @@ SHAPES = {
                        "    code = f'import importlib; print(importlib.import_module({TOOL!r}, {__package__!r}).NAME)'\n"
                        "    return subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)"
                        ".stdout.strip()\n",
+    # names built from literals alone, by operations the evaluator now computes
+    "translate": "def main():\n    return importlib.import_module('pkg/backends/fast'.translate(str.maketrans('/', '.')))"
+                 ".NAME\n",
+    "literal_slice": "def main():\n    return importlib.import_module('xxpkg.backends.fastyy'[2:-2]).NAME\n",
+    "bytes_join": "def main():\n    return importlib.import_module(b'.'.join([b'pkg', b'backends', b'fast']).decode())"
+                  ".NAME\n",
+    "dict_keys_join": "def main():\n    return importlib.import_module('.'.join({'pkg': 1, 'backends': 2, 'fast': 3}))"
+                      ".NAME\n",
+    "chain_join": "def main():\n    return importlib.import_module('.'.join(itertools.chain(['pkg'], ['backends', "
+                  "'fast']))).NAME\n",
+    "chr_codes": "def main():\n    return importlib.import_module(__package__ + ''.join(map(chr, %r))).NAME\n"
+                 % [ord(c) for c in ".backends.fast"],
+    # a name cut out of a longer string
+    "shlex_split": "def main():\n    return importlib.import_module(shlex.split('run --backend pkg.backends.fast')[-1])"
+                   ".NAME\n",
+    "url_netloc": "def main():\n    return importlib.import_module(urllib.parse.urlparse('plugin://pkg.backends.fast/')"
+                  ".netloc).NAME\n",
+    "regex_group": "def main():\n    return importlib.import_module(re.search(r'use (\\S+) now', "
+                   "'use pkg.backends.fast now').group(1)).NAME\n",
 }
 FILES = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
          "pkg/legacy.py": "import pkg.backends.fast\n\nALL = True\n",

@@ -10,7 +10,7 @@ from slimfork.index.doctests import doctest_examples
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
-from slimfork.index.open_names import docstring_words, imports_by_name, own_package_imports, relative_literals
+from slimfork.index.open_names import IMPORTS_BY_NAME, imports_by_name, own_package_imports, relative_literals, string_words
 from slimfork.index.own_names import built_imports, own_relative_strings, own_submodules, relative_code_imports, \
     rendered_code
 from slimfork.index.pickled import pickled_literals
@@ -35,7 +35,8 @@ _DATA_NAME = re.compile(r"(?:[\w.-]+/)*(?:[\w-][\w.-]*)?\.(?:txt|cfg|ini|toml|js
                         r"|properties|lst|list|pkl|pickle|joblib)(?:\.(?:gz|bz2|xz|lzma))?")
 _DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env|properties|lst|list|pkl|pickle"
                           r"|joblib)(?:\.(?:gz|bz2|xz|lzma))?[\"']")
-_ENCODED_BLOB = re.compile(r"b64decode|b32decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes")
+_ENCODED_BLOB = re.compile(r"b64decode|b32decode|[ab]85decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes"
+                           r"|pickle|codecs")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 _RELATIVE_LITERAL = re.compile(r"""['"]\.[A-Za-z_]""")
 
@@ -63,6 +64,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         listing = bool(summary.dynamic_imports) or _PATH_LOADS.search(text) is not None
         summary.dir_scans = find_scans(tree, unparse, listing=listing)
     prose = _docstring_lines(tree)
+    by_name = any(name in text for name in IMPORTS_BY_NAME) and imports_by_name(tree)
     copied = packaging_strings(tree) if "setup(" in text else set()  # setup(packages=[...]): copied, not imported
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose
                        and (found, line) not in copied]
@@ -73,10 +75,10 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
     if _RELATIVE_LITERAL.search(text):  # load(".fast", __package__), load(".fast", "pkg.backends")
         summary.strings += own_relative_strings(tree)
-        if imports_by_name(tree):  # TOOL = ".backends.fast" for a child's import_module
+        if by_name:  # TOOL = ".backends.fast" for a child's import_module
             summary.strings += relative_literals(tree)
-    if "__doc__" in text or "getdoc" in text:  # import_module(run.__doc__.split()[-1])
-        summary.strings += docstring_words(tree, summary.dynamic_imports)
+    if by_name:  # import_module(shlex.split("run --backend pkg.backends.fast")[-1]), a name read off a docstring
+        summary.strings += string_words(tree, summary.dynamic_imports, prose)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)

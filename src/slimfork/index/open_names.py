@@ -7,8 +7,9 @@ built from (session 47). Unknown means keep, narrowed by what the module itself 
 - a relative module name anywhere in a module that imports by name (``TOOL = ".backends.fast"`` handed to a ``-c``
   child's ``import_module({TOOL!r}, {__package__!r})``, a descriptor's ``LazyModule(".backends.fast")`` whose
   ``__set_name__`` takes the package from ``owner.__module__``) names that module of the module's package;
-- an import of a name read off a docstring (``import_module(run.__doc__.split()[-1])``) may load any dotted name
-  the module's strings hold, prose included.
+- a name cut out of a longer string (``shlex.split("run --backend pkg.backends.fast")[-1]``, a URL's netloc, a
+  query string, ``re.search``) may be any dotted word of the module's strings; read off a docstring
+  (``import_module(run.__doc__.split()[-1])``), any of its docstrings' too.
 
 Before, each was a name computed entirely at run time, which keeps only the project's loose modules: a target that
 removed code also imported left the fork with exit 0."""
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # summary imports the symbol index, which imports this module
 
 _OWN = frozenset({"__name__", "__package__", "__spec__"})
 _RELATIVE = re.compile(r"\.+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _DOTTED_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 IMPORTS_BY_NAME = ("import_module", "__import__", "resolve_name", "find_spec", "run_module")
 
@@ -55,12 +57,14 @@ def relative_literals(tree: ast.Module) -> list[tuple[str, int]]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and _RELATIVE.fullmatch(node.value)]
 
 
-def docstring_words(tree: ast.Module, imports: list[DynamicImport]) -> list[tuple[str, int]]:
-    """Every dotted word of the module's strings when an open import reads a ``__doc__`` (or ``inspect.getdoc``)."""
-    if not any(is_open(dyn) and _reads(dyn.text, _doc_read) for dyn in imports):
-        return []
+def string_words(tree: ast.Module, imports: list[DynamicImport], prose: set[int]) -> list[tuple[str, int]]:
+    """The dotted words inside the longer strings of a module that imports by name (``shlex.split("run --backend
+    pkg.backends.fast")[-1]``, ``"backend=pkg.backends.fast".split("=")[1]``, ``urlparse("plugin://pkg.x/")
+    .netloc``); docstrings (lines in ``prose``) too when an open import reads a ``__doc__`` or ``inspect.getdoc``."""
+    skip = set() if any(is_open(dyn) and _reads(dyn.text, _doc_read) for dyn in imports) else prose
     return [(word, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
-            and isinstance(node.value, str) for word in _DOTTED_WORD.findall(node.value)]
+            and isinstance(node.value, str) and node.lineno not in skip and not _DOTTED.fullmatch(node.value)
+            for word in _DOTTED_WORD.findall(node.value[:10_000])]
 
 
 def _reads(text: str, test) -> bool:

@@ -10,6 +10,7 @@ import ast
 import base64
 import binascii
 import bz2
+import codecs
 import dis
 import gzip
 import io
@@ -73,12 +74,18 @@ _MAX = 4_000_000
 
 def _encoded(value: bytes | str) -> list[bytes]:
     """The bytes a literal may hold a pickle as: itself, zlib-decompressed; a string's base64 or hex decoding."""
-    if isinstance(value, bytes):
-        return [value, *_unpacked(value)]
+    if isinstance(value, bytes):  # codecs.decode(b"8002...", "hex"): the bytes as text too
+        return [value, *_unpacked(value)] + (_encoded(value.decode("ascii")) if value.isascii() else [])
     text = value.strip()
     if len(text) > _MAX:
         return []
-    out = []
+    out = _as_text(value)
+    for pattern, decode in ((_B85, base64.b85decode), (_A85, _a85decode)):  # session 47
+        if len(text) >= 20 and pattern.fullmatch(text):
+            try:
+                out.append(decode(text))
+            except (binascii.Error, ValueError):
+                pass
     if _BASE64.fullmatch(text):
         for decode in (base64.b64decode, base64.urlsafe_b64decode):
             try:
@@ -88,6 +95,24 @@ def _encoded(value: bytes | str) -> list[bytes]:
     if _HEX.fullmatch(text):
         out.append(bytes.fromhex(text))
     return [d for data in out for d in (data, *_unpacked(data))]
+
+
+_B85 = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]+")
+_A85 = re.compile(r"(?:<~)?[!-uz\s]+(?:~>)?")
+
+
+def _a85decode(text: str) -> bytes:
+    return base64.a85decode(text, adobe=text.startswith("<~"), ignorechars=" \t\n\r\v")
+
+
+def _as_text(value: str) -> list[bytes]:
+    """A protocol 0 pickle written as a string (``pickle.loads(TEXT.encode("latin1"))``), or its rot13."""
+    if "\n" not in value or not value.rstrip().endswith("."):
+        return []
+    try:
+        return [value.encode("latin1"), codecs.encode(value, "rot13").encode("latin1")]
+    except UnicodeEncodeError:
+        return []
 
 
 def _unpacked(data: bytes) -> list[bytes]:
