@@ -18,6 +18,7 @@ from slimfork.api import shrink
 from tests.mapping.registrykit import write_project
 
 HEAD = "import functools, importlib, itertools, re, shlex, subprocess, sys, urllib.parse\n\n"
+RUN_C = "    return subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout.strip()\n"
 SHAPES = {
     "reduce_join": "def main():\n    return importlib.import_module(functools.reduce(lambda a, b: a + '.' + b, "
                    "[__package__, 'backends', 'fast'])).NAME\n",
@@ -53,6 +54,15 @@ SHAPES = {
                   ".netloc).NAME\n",
     "regex_group": "def main():\n    return importlib.import_module(re.search(r'use (\\S+) now', "
                    "'use pkg.backends.fast now').group(1)).NAME\n",
+    # a child's code built by str.format, %, Template, or a literal fed on stdin, importing `from X import fast`
+    "child_format": "def main():\n    code = 'import {0}.backends.fast as m; print(m.NAME)'.format(__package__)\n"
+                    + RUN_C,
+    "child_percent": "def main():\n    code = 'from %s.backends import fast; print(fast.NAME)' % __package__\n" + RUN_C,
+    "child_template": "import string\n\n\ndef main():\n    code = string.Template('from $p.backends import fast; "
+                      "print(fast.NAME)').substitute(p=__package__)\n" + RUN_C,
+    "child_stdin": "def main():\n    code = 'from pkg.backends import fast\\nprint(fast.NAME)\\n'\n"
+                   "    return subprocess.run([sys.executable, '-'], input=code, capture_output=True, text=True)"
+                   ".stdout.strip()\n",
 }
 FILES = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
          "pkg/legacy.py": "import pkg.backends.fast\n\nALL = True\n",

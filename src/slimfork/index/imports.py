@@ -10,13 +10,15 @@ from slimfork.index.doctests import doctest_examples
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
-from slimfork.index.open_names import IMPORTS_BY_NAME, imports_by_name, own_package_imports, relative_literals, string_words
-from slimfork.index.own_names import built_imports, own_relative_strings, own_submodules, relative_code_imports, \
-    rendered_code
+from slimfork.index.open_names import IMPORTS_BY_NAME, imports_by_name, own_package_imports, relative_literals, \
+    string_words
+from slimfork.index.own_names import built_imports, from_submodules, own_relative_strings, own_submodules, \
+    relative_code_imports, rendered_code
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.purity import type_checking_tests, typing_aliases
 from slimfork.index.symbol_refs import packaging_strings
+from slimfork.index.str_build import as_fstring
 from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
 from slimfork.index.walk import walk
 
@@ -296,6 +298,7 @@ def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
                 and ("import " in node.value or "-m " in node.value):
             for m in _CODE_IMPORT.finditer(node.value):
                 out += [(m.group(1) or m.group(2), node.lineno)] if not m.group(3) else _run(m.group(3), node.lineno)
+            out += [(name, node.lineno) for name in from_submodules(node.value)]  # from pkg.backends import fast
             out += [(name, node.lineno) for name in relative_code_imports(node.value)]  # exec'd in its package
         elif isinstance(node, (ast.List, ast.Tuple)):  # [sys.executable, "-m", "pkg.tool"]
             for flag, name in zip(node.elts, node.elts[1:]):
@@ -333,10 +336,13 @@ def built_code(tree: ast.Module, prose: set[int]) -> tuple[list[tuple[str, int]]
     dynamic: list[DynamicImport] = []
     inner: set[int] = set()
     for node in walk(tree):
-        if id(node) in inner or not isinstance(node, (ast.JoinedStr, ast.BinOp)):
+        if id(node) in inner or not isinstance(node, (ast.JoinedStr, ast.BinOp, ast.Call)):
+            continue
+        built = as_fstring(node) if isinstance(node, (ast.Call, ast.BinOp)) else node  # "import {0}.x".format(...)
+        if isinstance(node, ast.Call) and built is node:
             continue
         inner.update(id(n) for n in ast.walk(node) if n is not node)
-        text = rendered_code(node) if node.lineno not in prose else None
+        text = rendered_code(built) if node.lineno not in prose else None
         for name in relative_code_imports(text, built=True) if text and "from ." in text else ():
             head = name.split("*", 1)[0]  # f"from .plugins import {name}": every module under {__package__}.plugins.
             if "*" not in name:
