@@ -63,6 +63,9 @@ SHAPES = {
     "child_stdin": "def main():\n    code = 'from pkg.backends import fast\\nprint(fast.NAME)\\n'\n"
                    "    return subprocess.run([sys.executable, '-'], input=code, capture_output=True, text=True)"
                    ".stdout.strip()\n",
+    "exec_code_relative": "def main():\n    ns = {}\n    src = '\\n'.join(['import importlib', "
+                          "f\"m = importlib.import_module('.backends.fast', {__package__!r})\"])\n"
+                          "    exec(compile(src, '<gen>', 'exec'), ns)\n    return ns['m'].NAME\n",
 }
 FILES = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
          "pkg/legacy.py": "import pkg.backends.fast\n\nALL = True\n",

@@ -70,3 +70,9 @@ def test_a_pickle_encoded_in_the_source_keeps_what_it_loads(tmp_path, encoding):
     done = subprocess.run([sys.executable, "-c", "from pkp.api import unpickle; print(unpickle())"], cwd=fork,
                           capture_output=True, text=True)
     assert done.stdout.strip() == "new", done.stderr[-2000:]
+
+
+def test_text_in_the_ascii85_alphabet_that_is_no_pickle_names_nothing():
+    import ast
+    from slimfork.index.pickled import pickled_literals
+    assert pickled_literals(ast.parse("CODE = 'importlib.import_module(abc).run_all(kinds)'\n")) == []

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # summary imports the symbol index, which imports this module
 
 _OWN = frozenset({"__name__", "__package__", "__spec__"})
 _RELATIVE = re.compile(r"\.+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_QUOTED_RELATIVE = re.compile(r"""(['"])(\.+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\1""")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _DOTTED_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 IMPORTS_BY_NAME = ("import_module", "__import__", "resolve_name", "find_spec", "run_module")
@@ -52,9 +53,12 @@ def imports_by_name(tree: ast.Module) -> bool:
 
 
 def relative_literals(tree: ast.Module) -> list[tuple[str, int]]:
-    """``{__package__}.backends.fast`` for each relative module name among the module's string literals."""
-    return [("{__package__}" + node.value, node.lineno) for node in walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _RELATIVE.fullmatch(node.value)]
+    """``{__package__}.backends.fast`` for each relative module name among the module's string literals, or quoted
+    inside one (code text: ``"m = importlib.import_module('.backends.fast', ...)"``)."""
+    return [("{__package__}" + name, node.lineno) for node in walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            for name in ([node.value] if _RELATIVE.fullmatch(node.value) else
+                         [m.group(2) for m in _QUOTED_RELATIVE.finditer(node.value[:10_000])])]
 
 
 def string_words(tree: ast.Module, imports: list[DynamicImport], prose: set[int]) -> list[tuple[str, int]]:

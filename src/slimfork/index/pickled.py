@@ -1,7 +1,8 @@
 """The globals a pickle loads, read from its opcodes (nothing run): in a pickle file of the package, and in a bytes
 literal of the code (``pickle.loads(b"\\x80\\x04...\\x8c\\x0bpkg.mod\\x94\\x8c\\x05Thing...")``: the class it
-builds must stay, though no string names it), also one written as base64 or hex text or zlib-compressed
-(``pickle.loads(base64.b64decode("gASV..."))``), and in a compressed data file (``state.pkl.gz``). The imports of
+builds must stay, though no string names it), also one written as base64, base85, ascii85 or hex text (or hex
+bytes), zlib-compressed (``pickle.loads(base64.b64decode("gASV..."))``), or as protocol 0 text in a string (or its
+rot13: session 47), and in a compressed data file (``state.pkl.gz``). The imports of
 marshalled code (``exec(marshal.loads(blob))``), read from its instructions (nothing run)."""
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def _encoded(value: bytes | str) -> list[bytes]:
         if len(text) >= 20 and pattern.fullmatch(text):
             try:
                 out.append(decode(text))
-            except (binascii.Error, ValueError):
+            except Exception:  # not that encoding after all
                 pass
     if _BASE64.fullmatch(text):
         for decode in (base64.b64decode, base64.urlsafe_b64decode):
@@ -98,11 +99,11 @@ def _encoded(value: bytes | str) -> list[bytes]:
 
 
 _B85 = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]+")
-_A85 = re.compile(r"(?:<~)?[!-uz\s]+(?:~>)?")
+_A85 = re.compile(r"(?:<~)?[!-uz]+(?:~>)?")
 
 
 def _a85decode(text: str) -> bytes:
-    return base64.a85decode(text, adobe=text.startswith("<~"), ignorechars=" \t\n\r\v")
+    return base64.a85decode(text, adobe=text.startswith("<~"), ignorechars=b" \t\n\r\v")
 
 
 def _as_text(value: str) -> list[bytes]:
