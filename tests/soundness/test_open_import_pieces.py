@@ -66,6 +66,9 @@ SHAPES = {
     "exec_code_relative": "def main():\n    ns = {}\n    src = '\\n'.join(['import importlib', "
                           "f\"m = importlib.import_module('.backends.fast', {__package__!r})\"])\n"
                           "    exec(compile(src, '<gen>', 'exec'), ns)\n    return ns['m'].NAME\n",
+    "factory_closure": "REG = {}\n\n\ndef _make(path):\n    def factory():\n        return importlib.import_module(path)\n"
+                       "    return factory\n\n\nREG['fast'] = _make('.'.join([__package__, 'backends', 'fast']))\n\n\n"
+                       "def main():\n    return REG['fast']().NAME\n",
 }
 FILES = {"pkg/__init__.py": "", "pkg/backends/__init__.py": "", "pkg/backends/fast.py": "NAME = 'fast'\n",
          "pkg/legacy.py": "import pkg.backends.fast\n\nALL = True\n",

@@ -10,8 +10,8 @@ from slimfork.index.doctests import doctest_examples
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
-from slimfork.index.open_names import IMPORTS_BY_NAME, imports_by_name, own_package_imports, relative_literals, \
-    string_words
+from slimfork.index.open_names import IMPORTS_BY_NAME, imports_by_name, own_built_names, own_package_imports, \
+    relative_literals, string_words
 from slimfork.index.own_names import built_imports, from_submodules, own_relative_strings, own_submodules, \
     relative_code_imports, rendered_code
 from slimfork.index.pickled import pickled_literals
@@ -81,6 +81,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
             summary.strings += relative_literals(tree)
     if by_name:  # import_module(shlex.split("run --backend pkg.backends.fast")[-1]), a name read off a docstring
         summary.strings += string_words(tree, summary.dynamic_imports, prose)
+        summary.strings += own_built_names(tree, summary.dynamic_imports)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)

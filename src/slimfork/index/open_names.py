@@ -7,6 +7,8 @@ built from (session 47). Unknown means keep, narrowed by what the module itself 
 - a relative module name anywhere in a module that imports by name (``TOOL = ".backends.fast"`` handed to a ``-c``
   child's ``import_module({TOOL!r}, {__package__!r})``, a descriptor's ``LazyModule(".backends.fast")`` whose
   ``__set_name__`` takes the package from ``owner.__module__``) names that module of the module's package;
+- a name the module builds from its own name elsewhere (handed to a factory whose closure imports it) may be the one
+  it imports;
 - a name cut out of a longer string (``shlex.split("run --backend pkg.backends.fast")[-1]``, a URL's netloc, a
   query string, ``re.search``) may be any dotted word of the module's strings; read off a docstring
   (``import_module(run.__doc__.split()[-1])``), any of its docstrings' too.
@@ -20,6 +22,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from slimfork.index.own_expr import module_bindings, own_expression
 from slimfork.index.walk import walk
 
 if TYPE_CHECKING:  # summary imports the symbol index, which imports this module
@@ -69,6 +72,25 @@ def string_words(tree: ast.Module, imports: list[DynamicImport], prose: set[int]
     return [(word, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
             and isinstance(node.value, str) and node.lineno not in skip and not _DOTTED.fullmatch(node.value)
             for word in _DOTTED_WORD.findall(node.value[:10_000])]
+
+
+def own_built_names(tree: ast.Module, imports: list[DynamicImport] | None) -> list[tuple[str, int]]:
+    """Each name the module builds from its own name anywhere (``_make(".".join([__package__, "backends",
+    "fast"]))`` handed to a factory whose closure imports it) when it has an open import: ``{=EXPR}``, which the
+    graph evaluates with the module's name (``index/own_expr.py``); ``imports`` None: the symbol index, which
+    has no imports read, asks for a module that imports by name."""
+    if imports is not None and not any(is_open(dyn) for dyn in imports):
+        return []
+    bound, out, inner = module_bindings(tree), [], set()
+    for node in walk(tree):
+        if id(node) in inner or not isinstance(node, (ast.Call, ast.BinOp, ast.JoinedStr)) \
+                or not any(_own_name(n) for n in ast.walk(node)):
+            continue
+        found = own_expression(node, bound)
+        if found is not None:
+            inner.update(id(n) for n in ast.walk(node))
+            out.append((found[0], node.lineno))
+    return out
 
 
 def _reads(text: str, test) -> bool:
