@@ -81,7 +81,7 @@ def own_built_names(tree: ast.Module, imports: list[DynamicImport] | None) -> li
     has no imports read, asks for a module that imports by name."""
     if imports is not None and not any(is_open(dyn) for dyn in imports):
         return []
-    bound, out, inner = module_bindings(tree), [], set()
+    bound, out, inner = module_bindings(tree), [], set[int]()
     for node in walk(tree):
         if id(node) in inner or not isinstance(node, (ast.Call, ast.BinOp, ast.JoinedStr)) \
                 or not any(_own_name(n) for n in ast.walk(node)):

@@ -46,11 +46,11 @@ def own_expression(node: ast.expr, bound: dict[str, ast.expr]) -> tuple[str, boo
             return None
     via_class = any(c in text for c in _CLASS_MODULE)
     if not via_class and not any(own in text for own in (*_OWN, "__spec__")):
-        value = constant_string(inlined)  # "pkg/backends/fast".translate(...), "xx.pkg.fastyy"[2:-2]: session 47
-        return (MARK + text + "}", False) if value else None
+        literal = constant_string(inlined)  # "pkg/backends/fast".translate(...), "xx.pkg.fastyy"[2:-2]: session 47
+        return (MARK + text + "}", False) if literal else None
     failed = False
     try:
-        value = _eval(inlined, {"__name__": "a.b.c", "__package__": "a.b"})
+        value: object = _eval(inlined, {"__name__": "a.b.c", "__package__": "a.b"})
     except _Unknown:
         return None
     except Exception:  # an error with this made-up name (an index out of range): the real one may work
@@ -236,8 +236,10 @@ def _call(node: ast.Call, env: dict[str, str]) -> object:
         return posixpath.join(*strings)
     if called == "re.sub" and len(strings) == len(args) == 3:  # re.sub(r"\.py$", "", "backends/fast.py")
         return re.sub(strings[0], strings[1], strings[2])
-    if called in _SEQUENCES and all(isinstance(a, (str, list, tuple, dict)) for a in args):
-        items = [x for a in args for x in a] if "chain" in called else list(args[0]) if len(args) == 1 else None
+    sequences = [a for a in args if isinstance(a, (str, list, tuple, dict))]
+    if called in _SEQUENCES and len(sequences) == len(args):
+        items = [x for a in sequences for x in a] if "chain" in called else list(sequences[0]) if len(args) == 1 \
+            else None
         if items is None:
             raise _Unknown
         return items[::-1] if called == "reversed" else sorted(items) if called == "sorted" else items

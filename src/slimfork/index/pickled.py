@@ -81,10 +81,10 @@ def _encoded(value: bytes | str) -> list[bytes]:
     if len(text) > _MAX:
         return []
     out = _as_text(value)
-    for pattern, decode in ((_B85, base64.b85decode), (_A85, _a85decode)):  # session 47
+    for pattern, decoder in ((_B85, base64.b85decode), (_A85, _a85decode)):  # session 47
         if len(text) >= 20 and pattern.fullmatch(text):
             try:
-                out.append(decode(text))
+                out.append(decoder(text))
             except Exception:  # not that encoding after all
                 pass
     if _BASE64.fullmatch(text):
