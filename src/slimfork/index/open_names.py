@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # summary imports the symbol index, which imports this module
 _OWN = frozenset({"__name__", "__package__", "__spec__"})
 _RELATIVE = re.compile(r"\.+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _QUOTED_RELATIVE = re.compile(r"""(['"])(\.+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\1""")
+_OWN_ATTRIBUTE = re.compile(r"""(?:__name__|__spec__\.name)\s*\+\s*['"]:|\{(?:__name__|__spec__\.name)\}:""")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _DOTTED_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 IMPORTS_BY_NAME = ("import_module", "__import__", "resolve_name", "find_spec", "run_module")
@@ -42,9 +43,10 @@ def is_open(dyn: DynamicImport) -> bool:
 
 
 def own_package_imports(imports: list[DynamicImport]) -> list[DynamicImport]:
-    """Each open import whose expression reads the module's own name becomes one against the module's package."""
-    return [dyn._replace(package="{__package__}") if is_open(dyn) and _reads(dyn.text, _own_name) else dyn
-            for dyn in imports]
+    """Each open import whose expression reads the module's own name becomes one against the module's package; not
+    ``resolve_name(__name__ + ":" + name)``, a name of the module itself (its symbols' uncertain place)."""
+    return [dyn._replace(package="{__package__}") if is_open(dyn) and _reads(dyn.text, _own_name)
+            and not _OWN_ATTRIBUTE.search(dyn.text) else dyn for dyn in imports]
 
 
 def imports_by_name(tree: ast.Module) -> bool:
