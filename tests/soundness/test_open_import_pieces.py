@@ -3,9 +3,9 @@
 relative module name in a module that imports by name keeps that module of its package (also for the symbol stage),
 a name read off a docstring keeps what the module's strings name, and so does a name cut out of a longer string
 (``shlex.split("run --backend pkg.backends.fast")[-1]``); a name built from literals alone by string operations
-(``translate``, a slice, ``bytes.join``, ``map(chr, ...)``) is evaluated (``index/own_expr.py``). Before, each kept only the loose modules:
-``backends/fast.py``, imported otherwise only by code no root reaches, left the fork with exit 0 (session 46's four
-leftovers, both ``[symbols]`` modes)."""
+(``translate``, a slice, ``bytes.join``, ``map(chr, ...)``) is evaluated (``index/own_expr.py``). Before, each
+kept only the loose modules: ``backends/fast.py``, imported otherwise only by code no root reaches, left the fork
+with exit 0 (session 46's four leftovers and session 47's shapes, both ``[symbols]`` modes)."""
 
 from __future__ import annotations
 
@@ -32,11 +32,13 @@ SHAPES = {
                            "class App:\n    backend = LazyModule('.backends.fast')\n\n\n"
                            "def main():\n    return App().backend.NAME\n",
     "child_code_repr": "TOOL = '.backends.fast'\n\n\ndef main():\n"
-                       "    code = f'import importlib; print(importlib.import_module({TOOL!r}, {__package__!r}).NAME)'\n"
+                       "    code = f'import importlib; print(importlib.import_module({TOOL!r}, "
+                       "{__package__!r}).NAME)'\n"
                        "    return subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)"
                        ".stdout.strip()\n",
     # names built from literals alone, by operations the evaluator now computes
-    "translate": "def main():\n    return importlib.import_module('pkg/backends/fast'.translate(str.maketrans('/', '.')))"
+    "translate": "def main():\n    return importlib.import_module('pkg/backends/fast'.translate("
+                 "str.maketrans('/', '.')))"
                  ".NAME\n",
     "literal_slice": "def main():\n    return importlib.import_module('xxpkg.backends.fastyy'[2:-2]).NAME\n",
     "bytes_join": "def main():\n    return importlib.import_module(b'.'.join([b'pkg', b'backends', b'fast']).decode())"
@@ -66,7 +68,8 @@ SHAPES = {
     "exec_code_relative": "def main():\n    ns = {}\n    src = '\\n'.join(['import importlib', "
                           "f\"m = importlib.import_module('.backends.fast', {__package__!r})\"])\n"
                           "    exec(compile(src, '<gen>', 'exec'), ns)\n    return ns['m'].NAME\n",
-    "factory_closure": "REG = {}\n\n\ndef _make(path):\n    def factory():\n        return importlib.import_module(path)\n"
+    "factory_closure": "REG = {}\n\n\ndef _make(path):\n    def factory():\n"
+                       "        return importlib.import_module(path)\n"
                        "    return factory\n\n\nREG['fast'] = _make('.'.join([__package__, 'backends', 'fast']))\n\n\n"
                        "def main():\n    return REG['fast']().NAME\n",
 }

@@ -88,7 +88,8 @@ def built_imports(node: ast.expr) -> list[tuple[str, bool]]:
     return out
 
 
-_FROM_NAMES = re.compile(r"(?:^|[\s;])from\s+(\S+)\s+import\s+\(?\s*(\w+(?:\s+as\s+\w+)?(?:\s*,\s*\w+(?:\s+as\s+\w+)?)*)")
+_FROM_NAMES = re.compile(r"(?:^|[\s;])from\s+(\S+)\s+import\s+\(?\s*"
+                         r"(\w+(?:\s+as\s+\w+)?(?:\s*,\s*\w+(?:\s+as\s+\w+)?)*)")
 
 
 def from_submodules(code: str) -> list[str]:
