@@ -299,7 +299,8 @@ def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
                 and ("import " in node.value or "-m " in node.value):
             for m in _CODE_IMPORT.finditer(node.value):
                 out += [(m.group(1) or m.group(2), node.lineno)] if not m.group(3) else _run(m.group(3), node.lineno)
-            out += [(name, node.lineno) for name in from_submodules(node.value)]  # from pkg.backends import fast
+            if ">>>" not in node.value:  # from pkg.backends import fast (a doctest's imports are the tests')
+                out += [(name, node.lineno) for name in from_submodules(node.value)]
             out += [(name, node.lineno) for name in relative_code_imports(node.value)]  # exec'd in its package
         elif isinstance(node, (ast.List, ast.Tuple)):  # [sys.executable, "-m", "pkg.tool"]
             for flag, name in zip(node.elts, node.elts[1:]):

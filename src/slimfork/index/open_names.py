@@ -73,6 +73,7 @@ def string_words(tree: ast.Module, imports: list[DynamicImport], prose: set[int]
     skip = set() if any(is_open(dyn) and _reads(dyn.text, _doc_read) for dyn in imports) else prose
     return [(word, node.lineno) for node in walk(tree) if isinstance(node, ast.Constant)
             and isinstance(node.value, str) and node.lineno not in skip and not _DOTTED.fullmatch(node.value)
+            and ">>>" not in node.value  # a doctest's imports are its tests' (testsuite/doctests.py)
             for word in _DOTTED_WORD.findall(node.value[:10_000])]
 
 
