@@ -5,8 +5,12 @@ listed (session 32)."""
 
 from __future__ import annotations
 
+import base64
+import codecs
 import subprocess
 import sys
+
+import pytest
 
 from slimfork.api import shrink
 from tests.mapping.registrykit import write_project
@@ -40,3 +44,35 @@ def test_a_pickle_in_a_bytes_literal_keeps_what_it_loads(tmp_path):
     done = subprocess.run([sys.executable, "-c", "from pkp.api import unpickle; print(unpickle())"], cwd=fork,
                           capture_output=True, text=True)
     assert done.stdout.strip() == "newold", done.stderr[-2000:]
+
+
+ENCODINGS = {  # session 47: each left pkp/pickled.py out of the fork with exit 0
+    "base85": ("base64.b85decode({!r})", lambda b: base64.b85encode(b).decode()),
+    "ascii85": ("base64.a85decode({!r})", lambda b: base64.a85encode(b).decode()),
+    "hex_bytes": ("codecs.decode({!r}, 'hex')", lambda b: b.hex().encode()),
+    "protocol0_text": ("{!r}.encode('latin1')", lambda b: b.decode("latin1")),
+    "rot13_text": ("codecs.encode({!r}, 'rot13').encode('latin1')",
+                   lambda b: codecs.encode(b.decode("latin1"), "rot13")),
+}
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+def test_a_pickle_encoded_in_the_source_keeps_what_it_loads(tmp_path, encoding):
+    files = {"pyproject.toml": '[project]\nname = "pkp"\nversion = "1.0"\n', "pkp/__init__.py": "",
+             "pkp/pickled.py": "class _Thing:\n    v = 'new'\n"}
+    root = write_project(tmp_path, files, 'source = "."\nroots = ["pkp.api"]\n\n[symbols]\n')
+    template, encode = ENCODINGS[encoding]
+    data = _pickled(root, "pkp.pickled", "_Thing", 0 if "text" in encoding else 2)
+    (root / "pkp/api.py").write_text("import base64, codecs, pickle\n\n\ndef unpickle():\n"
+                                     f"    return pickle.loads({template.format(encode(data))}).v\n")
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    done = subprocess.run([sys.executable, "-c", "from pkp.api import unpickle; print(unpickle())"], cwd=fork,
+                          capture_output=True, text=True)
+    assert done.stdout.strip() == "new", done.stderr[-2000:]
+
+
+def test_text_in_the_ascii85_alphabet_that_is_no_pickle_names_nothing():
+    import ast
+    from slimfork.index.pickled import pickled_literals
+    assert pickled_literals(ast.parse("CODE = 'importlib.import_module(abc).run_all(kinds)'\n")) == []

@@ -14,6 +14,7 @@ from slimfork.graph.dynamic import on_sys_path, covering_registry, dynamic_edges
     with_pth_folders
 from slimfork.graph.modules import ModuleMap, resolve_import
 from slimfork.index.build import Index
+from slimfork.index.own_expr import MARK, evaluate_own
 from slimfork.index.summary import ImportEdge
 from slimfork.decisions import Uncertain
 from slimfork.errors import Stale, closest
@@ -135,7 +136,9 @@ def build_edges(mm: ModuleMap, index: Index, registries: list[RegistrySpec], typ
         missing.extend(MissingImport(name, info.path, line, target) for line, target in lost)
         for held, line in summary.strings:
             # f"{__name__}.ops": a submodule of this module (or of its package); code held as text a package up
-            texts = mm.code_import_targets(info, held) if "{__package__}.." in held else [info.fill_own(held)]
+            texts = mm.code_import_targets(info, held) if "{__package__}.." in held else \
+                [t for t in [evaluate_own(held, name, info.own_package)] if t] if held.startswith(MARK) else \
+                [info.fill_own(held)]  # {=EXPR}: a name built from the module's own name (index/open_names.py)
             for text in texts:
                 _string_edge(mm, index, name, info.path, text, line, out)
         if name in loaders:  # a registry package's own loader: a module it loads by a literal name is one of its

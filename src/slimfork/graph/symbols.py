@@ -18,6 +18,7 @@ from collections import deque
 from fnmatch import fnmatchcase
 
 from slimfork.graph.symbol_result import PrunedCollector, PrunedSymbol, SymbolInputs, SymbolReach
+from slimfork.index.own_expr import MARK, evaluate_own
 from slimfork.index.symbols import ImportAlias, TopStatement
 
 __all__ = ["PrunedSymbol", "SymbolInputs", "SymbolReach", "reach_symbols"]
@@ -455,6 +456,10 @@ class _Walker(PrunedCollector):
         if text.startswith("{__package__}..") and module is not None:  # code held as text, a package up
             for named in self.mm.code_import_targets(self.mm.modules[module], text):
                 self.use_dotted(None, named, why)
+            return
+        if text.startswith(MARK) and module is not None:  # a name built from the own name (index/open_names.py)
+            if value := evaluate_own(text, module, self.mm.modules[module].own_package):
+                self.use_dotted(None, value, why)
             return
         if text.startswith("{__") and module is not None:  # f"{__name__}.ops": a submodule of this module
             text = self.mm.modules[module].fill_own(text)

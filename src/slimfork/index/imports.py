@@ -10,12 +10,15 @@ from slimfork.index.doctests import doctest_examples
 from slimfork.index.dynamic_imports import literal_strings as _literal_strings
 from slimfork.index.dynamic_imports import RESOLVERS, prefix_tables, run_flags, scan_calls, unparse
 from slimfork.index.lazy_tables import lazy_table_submodules
-from slimfork.index.own_names import built_imports, own_relative_strings, own_submodules, relative_code_imports, \
-    rendered_code
+from slimfork.index.open_names import IMPORTS_BY_NAME, imports_by_name, own_built_names, own_package_imports, \
+    relative_literals, string_words
+from slimfork.index.own_names import built_imports, from_submodules, own_relative_strings, own_submodules, \
+    relative_code_imports, rendered_code
 from slimfork.index.pickled import pickled_literals
 from slimfork.index.scans import find_scans, folder_strings, literal_calls, sys_path_folders
 from slimfork.index.purity import type_checking_tests, typing_aliases
 from slimfork.index.symbol_refs import packaging_strings
+from slimfork.index.str_build import as_fstring
 from slimfork.index.summary import GUARDED_TRY, DynamicImport, ImportEdge, ModuleSummary
 from slimfork.index.walk import walk
 
@@ -34,7 +37,8 @@ _DATA_NAME = re.compile(r"(?:[\w.-]+/)*(?:[\w-][\w.-]*)?\.(?:txt|cfg|ini|toml|js
                         r"|properties|lst|list|pkl|pickle|joblib)(?:\.(?:gz|bz2|xz|lzma))?")
 _DATA_SUFFIX = re.compile(r"\.(?:txt|cfg|ini|toml|json|jsonl|ya?ml|conf|csv|tsv|xml|env|properties|lst|list|pkl|pickle"
                           r"|joblib)(?:\.(?:gz|bz2|xz|lzma))?[\"']")
-_ENCODED_BLOB = re.compile(r"b64decode|b32decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes")
+_ENCODED_BLOB = re.compile(r"b64decode|b32decode|[ab]85decode|fromhex|unhexlify|a2b_base64|decompress|decodebytes"
+                           r"|pickle|codecs")
 _BLOCKS = (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
 _RELATIVE_LITERAL = re.compile(r"""['"]\.[A-Za-z_]""")
 
@@ -52,6 +56,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
             or "pydoc" in text or "attach" in text or "run_module" in text or "find_spec" in text \
             or any(name in text for name in RESOLVERS):
         scan_calls(tree, summary)
+        summary.dynamic_imports = own_package_imports(summary.dynamic_imports)
     if "class " in text and (_PREFIX_STRING.search(text) or "__package__" in text or "__name__" in text):
         summary.class_strings = prefix_tables(tree)
     if '"-m"' in text or "'-m'" in text:
@@ -61,6 +66,7 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         listing = bool(summary.dynamic_imports) or _PATH_LOADS.search(text) is not None
         summary.dir_scans = find_scans(tree, unparse, listing=listing)
     prose = _docstring_lines(tree)
+    by_name = any(name in text for name in IMPORTS_BY_NAME) and imports_by_name(tree)
     copied = packaging_strings(tree) if "setup(" in text else set()  # setup(packages=[...]): copied, not imported
     summary.strings = [(found, line) for found, line in _dotted_strings(text) if line not in prose
                        and (found, line) not in copied]
@@ -71,6 +77,11 @@ def collect_imports(tree: ast.Module, text: str, summary: ModuleSummary) -> None
         summary.strings += own_submodules(tree) + lazy_table_submodules(tree)
     if _RELATIVE_LITERAL.search(text):  # load(".fast", __package__), load(".fast", "pkg.backends")
         summary.strings += own_relative_strings(tree)
+        if by_name:  # TOOL = ".backends.fast" for a child's import_module
+            summary.strings += relative_literals(tree)
+    if by_name:  # import_module(shlex.split("run --backend pkg.backends.fast")[-1]), a name read off a docstring
+        summary.strings += string_words(tree, summary.dynamic_imports, prose)
+        summary.strings += own_built_names(tree, summary.dynamic_imports)
     if "import " in text or "-m" in text or "run_module" in text:
         summary.strings += _code_strings(tree, prose)
         summary.dynamic_imports += _code_templates(tree, prose)
@@ -288,6 +299,8 @@ def _code_strings(tree: ast.Module, prose: set[int]) -> list[tuple[str, int]]:
                 and ("import " in node.value or "-m " in node.value):
             for m in _CODE_IMPORT.finditer(node.value):
                 out += [(m.group(1) or m.group(2), node.lineno)] if not m.group(3) else _run(m.group(3), node.lineno)
+            if ">>>" not in node.value:  # from pkg.backends import fast (a doctest's imports are the tests')
+                out += [(name, node.lineno) for name in from_submodules(node.value)]
             out += [(name, node.lineno) for name in relative_code_imports(node.value)]  # exec'd in its package
         elif isinstance(node, (ast.List, ast.Tuple)):  # [sys.executable, "-m", "pkg.tool"]
             for flag, name in zip(node.elts, node.elts[1:]):
@@ -325,10 +338,13 @@ def built_code(tree: ast.Module, prose: set[int]) -> tuple[list[tuple[str, int]]
     dynamic: list[DynamicImport] = []
     inner: set[int] = set()
     for node in walk(tree):
-        if id(node) in inner or not isinstance(node, (ast.JoinedStr, ast.BinOp)):
+        if id(node) in inner or not isinstance(node, (ast.JoinedStr, ast.BinOp, ast.Call)):
+            continue
+        built = as_fstring(node) if isinstance(node, (ast.Call, ast.BinOp)) else node  # "import {0}.x".format(...)
+        if isinstance(node, ast.Call) and built is node:
             continue
         inner.update(id(n) for n in ast.walk(node) if n is not node)
-        text = rendered_code(node) if node.lineno not in prose else None
+        text = rendered_code(built) if node.lineno not in prose else None
         for name in relative_code_imports(text, built=True) if text and "from ." in text else ():
             head = name.split("*", 1)[0]  # f"from .plugins import {name}": every module under {__package__}.plugins.
             if "*" not in name:

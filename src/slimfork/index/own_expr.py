@@ -18,7 +18,9 @@ import re
 MARK = "{="
 _OWN = frozenset({"__name__", "__package__"})
 _METHODS = frozenset({"split", "rsplit", "partition", "rpartition", "replace", "removesuffix", "removeprefix",
-                      "strip", "lstrip", "rstrip", "join", "lower", "upper", "format"})
+                      "strip", "lstrip", "rstrip", "join", "lower", "upper", "format", "casefold", "translate",
+                      "decode", "encode"})
+_SEQUENCES = frozenset({"list", "tuple", "reversed", "sorted", "iter", "itertools.chain", "chain"})
 _CLASS_MODULE = frozenset({"type(self).__module__", "self.__class__.__module__", "cls.__module__",
                            "__class__.__module__", "type(cls).__module__", "self.__module__"})
 _MAX = 500  # characters of any value evaluated: a name, never a computation
@@ -44,10 +46,11 @@ def own_expression(node: ast.expr, bound: dict[str, ast.expr]) -> tuple[str, boo
             return None
     via_class = any(c in text for c in _CLASS_MODULE)
     if not via_class and not any(own in text for own in (*_OWN, "__spec__")):
-        return None
+        literal = constant_string(inlined)  # "pkg/backends/fast".translate(...), "xx.pkg.fastyy"[2:-2]: session 47
+        return (MARK + text + "}", False) if literal else None
     failed = False
     try:
-        value = _eval(inlined, {"__name__": "a.b.c", "__package__": "a.b"})
+        value: object = _eval(inlined, {"__name__": "a.b.c", "__package__": "a.b"})
     except _Unknown:
         return None
     except Exception:  # an error with this made-up name (an index out of range): the real one may work
@@ -121,14 +124,16 @@ def _concatenated(node: ast.expr) -> ast.expr:
 
 def _eval(node: ast.expr, env: dict[str, str]) -> object:
     value = _value(node, env)
-    if isinstance(value, (str, list, tuple)) and len(value) > _MAX:
+    if isinstance(value, (str, bytes, list, tuple, dict)) and len(value) > _MAX:
         raise _Unknown
     return value
 
 
 def _value(node: ast.expr, env: dict[str, str]) -> object:
-    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, type(None))):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes, int, type(None))):
         return node.value
+    if isinstance(node, ast.Dict) and None not in node.keys:  # ".".join({"pkg": 1, "fast": 2}): its keys
+        return {_eval(k, env): _eval(v, env) for k, v in zip(node.keys, node.values)}  # type: ignore[arg-type]
     if isinstance(node, ast.Name) and node.id in env:
         return env[node.id]
     text = ast.unparse(node) if isinstance(node, ast.Attribute) else ""
@@ -150,7 +155,8 @@ def _value(node: ast.expr, env: dict[str, str]) -> object:
         return "".join(_piece(v, env) for v in node.values)
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mod)):
         left, right = _eval(node.left, env), _eval(node.right, env)
-        if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(left, (str, int, list, tuple)):
+        if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(left, (str, bytes, int, list,
+                                                                                           tuple)):
             return left + right  # type: ignore[operator]
         if isinstance(node.op, ast.Sub) and isinstance(left, int) and isinstance(right, int):
             return left - right
@@ -187,6 +193,11 @@ def _piece(node: ast.expr, env: dict[str, str]) -> str:
 
 def _subscript(node: ast.Subscript, env: dict[str, str]) -> object:
     value = _eval(node.value, env)
+    if isinstance(value, dict) and not isinstance(node.slice, ast.Slice):
+        key = _eval(node.slice, env)
+        if key not in value:
+            raise _Unknown
+        return value[key]
     if not isinstance(value, (str, list, tuple)):
         raise _Unknown
     if isinstance(node.slice, ast.Slice):
@@ -203,6 +214,10 @@ def _subscript(node: ast.Subscript, env: dict[str, str]) -> object:
 
 def _call(node: ast.Call, env: dict[str, str]) -> object:
     func = node.func
+    if isinstance(func, ast.Name) and func.id == "map" and len(node.args) == 2 and not node.keywords \
+            and isinstance(node.args[0], ast.Name) and node.args[0].id in ("chr", "str") \
+            and isinstance(node.args[1], (ast.List, ast.Tuple)):  # map(chr, [46, 98, ...])
+        return [_call(ast.Call(node.args[0], [e], []), env) for e in node.args[1].elts]
     args = [_eval(a, env) for a in node.args]
     keywords = {k.arg: _eval(k.value, env) for k in node.keywords if k.arg}
     if len(keywords) != len(node.keywords) or not all(isinstance(v, (str, int, type(None))) for v in keywords.values()):
@@ -221,12 +236,30 @@ def _call(node: ast.Call, env: dict[str, str]) -> object:
         return posixpath.join(*strings)
     if called == "re.sub" and len(strings) == len(args) == 3:  # re.sub(r"\.py$", "", "backends/fast.py")
         return re.sub(strings[0], strings[1], strings[2])
+    sequences = [a for a in args if isinstance(a, (str, list, tuple, dict))]
+    if called in _SEQUENCES and len(sequences) == len(args):
+        items = [x for a in sequences for x in a] if "chain" in called else list(sequences[0]) if len(args) == 1 \
+            else None
+        if items is None:
+            raise _Unknown
+        return items[::-1] if called == "reversed" else sorted(items) if called == "sorted" else items
+    if called == "next" and len(args) == 1 and isinstance(args[0], list) and args[0]:
+        return args[0][0]
+    if called == "chr" and len(args) == 1 and isinstance(args[0], int) and 0 < args[0] < 0x110000:
+        return chr(args[0])
+    if called == "str.maketrans" and 1 <= len(args) <= 3 and all(isinstance(a, str) for a in args):
+        return str.maketrans(*args)  # type: ignore[call-overload]
     if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
         raise _Unknown
     receiver = _eval(func.value, env)
-    if not isinstance(receiver, str) or not all(isinstance(a, (str, int, list, tuple)) for a in args):
+    if not isinstance(receiver, (str, bytes)) or not all(isinstance(a, (str, int, list, tuple, dict)) for a in args):
         raise _Unknown
-    if func.attr == "join" and not (len(args) == 1 and isinstance(args[0], (list, tuple))
-                                    and all(isinstance(a, str) for a in args[0])):
+    if func.attr == "join" and not (len(args) == 1 and isinstance(args[0], (list, tuple, dict))
+                                    and all(isinstance(a, type(receiver)) for a in args[0])):
         raise _Unknown
-    return getattr(receiver, func.attr)(*args, **keywords)
+    if func.attr == "translate" and not (len(args) == 1 and isinstance(args[0], dict)):
+        raise _Unknown
+    value = getattr(receiver, func.attr)(*args, **keywords)
+    if isinstance(value, str) and len(value) > _MAX:
+        raise _Unknown
+    return value

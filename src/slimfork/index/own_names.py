@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from slimfork.index.str_build import as_fstring
 from slimfork.index.walk import walk
 
 _TAIL = re.compile(r"(?:\.[A-Za-z_]\w*)+")
@@ -70,10 +71,11 @@ _BUILT_NAME = re.compile(r"(?:\{__\w+__\}|[A-Za-z_])[\w.]*(?:\*[\w.*]*)?")
 
 
 def built_imports(node: ast.expr) -> list[tuple[str, bool]]:
-    """(name, run as ``-m``) for each module that code built in an f-string or a ``+`` chain imports or runs
-    (``rendered_code``): ``{__package__}.runtime``, ``pkg.tasks.*`` (a computed part); a name that starts
-    computed (``f"import {name} failed"``) is left out."""
-    text = rendered_code(node)
+    """(name, run as ``-m``) for each module that code built in an f-string, a ``+`` chain, ``str.format``, ``%``
+    or ``Template.substitute`` (session 47: a ``-c`` child's code) imports or runs (``rendered_code``):
+    ``{__package__}.runtime``, ``pkg.tasks.*`` (a computed part), ``{__package__}.backends.fast`` of ``from
+    {__package__}.backends import fast``; a name that starts computed (``f"import {name} failed"``) is left out."""
+    text = rendered_code(as_fstring(node) if isinstance(node, (ast.Call, ast.BinOp)) else node)
     if text is None or ("import " not in text and "-m " not in text):
         return []
     out = []
@@ -82,7 +84,18 @@ def built_imports(node: ast.expr) -> list[tuple[str, bool]]:
         name = found.group().rstrip(".") if found else ""
         if name and not name.startswith("*"):
             out.append((name, bool(m.group(3))))
+    out += [(name, False) for name in from_submodules(text) if not name.startswith("*") and "*" not in name]
     return out
+
+
+_FROM_NAMES = re.compile(r"(?:^|[\s;])from\s+(\S+)\s+import\s+\(?\s*"
+                         r"(\w+(?:\s+as\s+\w+)?(?:\s*,\s*\w+(?:\s+as\s+\w+)?)*)")
+
+
+def from_submodules(code: str) -> list[str]:
+    """``from pkg.backends import fast`` in code held as text: ``pkg.backends.fast``, a name or a submodule."""
+    return [f"{m.group(1)}.{n.split()[0]}" for m in _FROM_NAMES.finditer(code) if not m.group(1).startswith(".")
+            for n in m.group(2).split(",") if n.strip()]
 
 
 def _flat(node: ast.expr) -> list[ast.expr | str]:

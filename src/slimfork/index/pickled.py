@@ -1,7 +1,8 @@
 """The globals a pickle loads, read from its opcodes (nothing run): in a pickle file of the package, and in a bytes
 literal of the code (``pickle.loads(b"\\x80\\x04...\\x8c\\x0bpkg.mod\\x94\\x8c\\x05Thing...")``: the class it
-builds must stay, though no string names it), also one written as base64 or hex text or zlib-compressed
-(``pickle.loads(base64.b64decode("gASV..."))``), and in a compressed data file (``state.pkl.gz``). The imports of
+builds must stay, though no string names it), also one written as base64, base85, ascii85 or hex text (or hex
+bytes), zlib-compressed (``pickle.loads(base64.b64decode("gASV..."))``), or as protocol 0 text in a string (or its
+rot13: session 47), and in a compressed data file (``state.pkl.gz``). The imports of
 marshalled code (``exec(marshal.loads(blob))``), read from its instructions (nothing run)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import ast
 import base64
 import binascii
 import bz2
+import codecs
 import dis
 import gzip
 import io
@@ -73,12 +75,18 @@ _MAX = 4_000_000
 
 def _encoded(value: bytes | str) -> list[bytes]:
     """The bytes a literal may hold a pickle as: itself, zlib-decompressed; a string's base64 or hex decoding."""
-    if isinstance(value, bytes):
-        return [value, *_unpacked(value)]
+    if isinstance(value, bytes):  # codecs.decode(b"8002...", "hex"): the bytes as text too
+        return [value, *_unpacked(value)] + (_encoded(value.decode("ascii")) if value.isascii() else [])
     text = value.strip()
     if len(text) > _MAX:
         return []
-    out = []
+    out = _as_text(value)
+    for pattern, decoder in ((_B85, base64.b85decode), (_A85, _a85decode)):  # session 47
+        if len(text) >= 20 and pattern.fullmatch(text):
+            try:
+                out.append(decoder(text))
+            except Exception:  # not that encoding after all
+                pass
     if _BASE64.fullmatch(text):
         for decode in (base64.b64decode, base64.urlsafe_b64decode):
             try:
@@ -88,6 +96,24 @@ def _encoded(value: bytes | str) -> list[bytes]:
     if _HEX.fullmatch(text):
         out.append(bytes.fromhex(text))
     return [d for data in out for d in (data, *_unpacked(data))]
+
+
+_B85 = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]+")
+_A85 = re.compile(r"(?:<~)?[!-uz]+(?:~>)?")
+
+
+def _a85decode(text: str) -> bytes:
+    return base64.a85decode(text, adobe=text.startswith("<~"), ignorechars=b" \t\n\r\v")
+
+
+def _as_text(value: str) -> list[bytes]:
+    """A protocol 0 pickle written as a string (``pickle.loads(TEXT.encode("latin1"))``), or its rot13."""
+    if "\n" not in value or not value.rstrip().endswith("."):
+        return []
+    try:
+        return [value.encode("latin1"), codecs.encode(value, "rot13").encode("latin1")]
+    except UnicodeEncodeError:
+        return []
 
 
 def _unpacked(data: bytes) -> list[bytes]:

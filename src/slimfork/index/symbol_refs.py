@@ -233,6 +233,7 @@ class StatementRefs(ScopedVisitor):
             else:
                 # make_getattr(__name__, {"X": "._x"}), or a table of the module: make_getattr(__name__, _TABLE)
                 self.st.strings.update(own_relative_names(node, self.tables))
+                self.st.strings.update(name for name, _run in built_imports(node) if "*" not in name)
                 self._call(node)
         finally:
             self.prose = outer

@@ -22,6 +22,7 @@ from slimfork.index.purity import PURE_CALLS, PURE_DECORATORS, dotted_name, harm
     is_type_only, module_spellings, never_runs, own_attribute, own_item, plain_functions, short_text, target_names, \
     typing_aliases
 from slimfork.index.symbol_model import ImportAlias, SymbolSummary, TopStatement
+from slimfork.index.open_names import imports_by_name, own_built_names, relative_literals
 from slimfork.index.own_names import assigned_values, derived_names
 from slimfork.index.pure_classes import pure_classes
 from slimfork.index.symbol_refs import StatementRefs, attr_chain, import_aliases
@@ -49,6 +50,11 @@ def symbol_summary(tree: ast.Module) -> SymbolSummary:
         out.statements.append(_statement(i, node, out, frozenset(own), derived, classes[i] | spelled, i in silent,
                                          typing_names, functions, rewriting, tables))
         _track_own(node, own)
+    if imports_by_name(tree):  # TOOL = ".backends.fast" for a child's import_module: names the module whole
+        for name, line in relative_literals(tree) + own_built_names(tree, None):
+            for st in out.statements:
+                if st.line <= line <= st.end:
+                    st.strings.add(name)
     _module_flags(tree, out)
     out.methods = method_usage(tree)
     return out
