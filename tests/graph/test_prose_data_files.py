@@ -27,7 +27,8 @@ FILES = {
     "pkg/dialects/__init__.py": "",
     "pkg/dialects/guidelines.txt": PROSE,
     "pkg/dialects/pg.py": "Y = 2\n",
-    "pkg/plugins/__init__.py": "import pathlib\n\nNAMES = (pathlib.Path(__file__).parent / 'enabled.txt').read_text()\n",
+    "pkg/plugins/__init__.py": "import pathlib\n\n"
+                               "NAMES = (pathlib.Path(__file__).parent / 'enabled.txt').read_text()\n",
     "pkg/plugins/enabled.txt": "# The plugins enabled by default when the package starts, one name per line\n"
                                "pkg.plugins.alpha  # the alpha plugin, which every deployment needs to have\n",
     "pkg/plugins/alpha.py": "Z = 3\n",

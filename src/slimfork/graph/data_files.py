@@ -123,7 +123,8 @@ def prose_file(root: str, path: str) -> bool:
     ``dialects/type_migration_guidelines.txt``, whose example ``from sqlalchemy.dialects.postgresql import base``
     kept every dialect). Its names are mentions, not a list the package reads: at least half of its lines hold five
     words or more, no line is a name alone (``pkg.plugins.alpha``, ``handler = pkg.log:Make``, a list item, each
-    maybe followed by a ``#`` comment; comment lines aside) and the text is no Python (a ``boot.txt`` the package ``exec``s parses)."""
+    maybe followed by a ``#`` comment; comment lines aside) and the text is no Python (a ``boot.txt`` the package
+    ``exec``s parses)."""
     name = posixpath.basename(path)
     if not (name.endswith(".txt") or "." not in name):
         return False

@@ -134,9 +134,9 @@ def _joined_py_paths(tree: ast.Module) -> list[tuple[str, int]]:
 
 def _docstring_lines(tree: ast.Module) -> set[int]:
     """The lines of string statements without doctests: docstrings, and the attribute docstrings and string
-    comments after them (SQLAlchemy documents ``NULL = symbol(...)`` by the string below it, whose example has ``from
-    sqlalchemy.dialects.postgresql import JSON``). A string statement is evaluated and dropped: prose, whose example imports nothing when the module
-    runs."""
+    comments after them (SQLAlchemy documents ``NULL = symbol(...)`` by the string below it, whose example has
+    ``from sqlalchemy.dialects.postgresql import JSON``). A string statement is evaluated and dropped: prose, whose
+    example imports nothing when the module runs."""
     out: set[int] = set()
     todo: list[ast.AST] = [tree]
     while todo:  # statements only
