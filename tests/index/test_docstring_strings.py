@@ -1,6 +1,7 @@
 """A dotted string in a docstring is prose: it names no module (sglang's linear-attention registry documents its
 registration with an example naming the KDA backend, which kept the backend and its kernels); a doctest does. So
-is any string statement: an attribute docstring, a string used as a comment (SQLAlchemy's JSON type documents ``NULL`` with ``from sqlalchemy.dialects.postgresql import JSON``, which kept the dialect)."""
+is any string statement: an attribute docstring, a string used as a comment (SQLAlchemy's JSON type documents
+``NULL`` with ``from sqlalchemy.dialects.postgresql import JSON``, which kept the dialect)."""
 
 from __future__ import annotations
 
