@@ -53,3 +53,21 @@ def test_a_test_naming_a_removed_scanned_module_goes(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
                           capture_output=True, text=True)
     assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]
+
+
+def test_a_support_module_naming_a_removed_key_as_data_stays(tmp_path):
+    """SQLAlchemy 2.1.9's ``testing/profiles_file.py`` (no test in it) maps ``"mssql": "mssql"``; a SQLite fork
+    removed it whole as a test naming a removed dialect, and ``testing/profiling.py``, kept, could not import it:
+    pytest stopped with an INTERNALERROR. A module-level string of a file without tests is data."""
+    files = {**FILES,
+             "tests/names.py": "CODES = {'ru': 'RU', 'ka': 'KA'}\n",
+             "tests/helpers.py": "from tests.names import CODES\n\n\ndef expected(lang):\n    return CODES[lang]\n",
+             "tests/test_langs.py": "from pkg.discover import code_of\nfrom tests.helpers import expected\n\n\n"
+                                    "def test_ru():\n    assert code_of('ru') == expected('ru')\n"}
+    root = write_project(tmp_path, files, SPEC)
+    fork = tmp_path / "fork"
+    shrink(root / "slimfork.toml", out=fork, jobs=1, verify=False)
+    assert (fork / "tests/names.py").exists()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=fork,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "1 passed" in done.stdout, done.stdout[-2000:]
