@@ -57,10 +57,12 @@ def test_a_test_naming_a_removed_scanned_module_goes(tmp_path):
 
 def test_a_support_module_naming_a_removed_key_as_data_stays(tmp_path):
     """SQLAlchemy 2.1.9's ``testing/profiles_file.py`` (no test in it) maps ``"mssql": "mssql"``; a SQLite fork
-    removed it whole as a test naming a removed dialect, and ``testing/profiling.py``, kept, could not import it:
-    pytest stopped with an INTERNALERROR. A module-level string of a file without tests is data."""
+    removed it whole as a test naming a removed dialect (its ``ProfilesFile.test_keys`` counted as a test), and
+    ``testing/profiling.py``, kept, could not import it: pytest stopped with an INTERNALERROR. A module-level string
+    of a file pytest collects no test from is data."""
     files = {**FILES,
-             "tests/names.py": "CODES = {'ru': 'RU', 'ka': 'KA'}\n",
+             "tests/names.py": "CODES = {'ru': 'RU', 'ka': 'KA'}\n\n\nclass Codes:\n    def test_keys(self):\n"
+                               "        return CODES.keys()\n",
              "tests/helpers.py": "from tests.names import CODES\n\n\ndef expected(lang):\n    return CODES[lang]\n",
              "tests/test_langs.py": "from pkg.discover import code_of\nfrom tests.helpers import expected\n\n\n"
                                     "def test_ru():\n    assert code_of('ru') == expected('ru')\n"}

@@ -8,6 +8,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field, replace
 
+from slimfork.source.test_folders import is_test_file
 from slimfork.testsuite.library import Library
 from slimfork.testsuite.scan import TestFile, Unit
 
@@ -41,7 +42,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     params: dict[tuple[str, str], dict[str, str]] = {}  # a test's parameters naming removed modules -> why
     for path, tf in files.items():
         for unit in tf.units.values():
-            why = _direct(path, unit, library, keys=bool(tf.tests) or unit.kind != "module") \
+            why = _direct(path, unit, library, keys=unit.kind != "module" or bool(tf.tests) and is_test_file(path)) \
                 or _star_direct(path, tf, unit, library)
             if why and unit.kind == "setup" and "." in unit.qualname and _keys_only_in_attributes(
                     path, tf, unit, library, bad):
@@ -403,8 +404,9 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_][\w.]*)?")
 
 def _direct(path: str, unit: Unit, library: Library, keys: bool = True) -> tuple[str, str] | None:
     """Why a unit uses removed code. ``keys``: whether a string equal to a removed registry key counts; not at the
-    module level of a file without tests, whose strings are data (SQLAlchemy's ``testing/profiles_file.py`` maps
-    ``"mssql": "mssql"``: it went whole, and ``testing/profiling.py``, kept, could not import it)."""
+    module level of a file without tests or that pytest does not collect, whose strings are data (SQLAlchemy's
+    ``testing/profiles_file.py`` maps ``"mssql": "mssql"``, and its ``ProfilesFile.test_keys`` is no test: it went
+    whole, and ``testing/profiling.py``, kept, could not import it)."""
     for patch in unit.patches:
         why = library.fakes(patch)
         if why:
