@@ -7,14 +7,8 @@ available as g()")``) registers nothing, so no draft names it."""
 from __future__ import annotations
 
 import json
-import textwrap
 
-
-def _write(root, files):
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
+from tests.mapping.registrykit import write_project
 
 
 FILES = {
@@ -77,8 +71,9 @@ FILES = {
 def test_computed_import_under_a_package_is_a_scan_registry(tmp_path, capsys):
     from slimfork.cli import main
 
-    _write(tmp_path / "proj", FILES)
-    assert main(["init", str(tmp_path / "proj"), "--out", str(tmp_path / "d.toml"), "--json"]) == 0
+    root = write_project(tmp_path, FILES, "")
+    (root / "slimfork.toml").unlink()
+    assert main(["init", str(root), "--out", str(tmp_path / "d.toml"), "--json"]) == 0
     draft = json.loads(capsys.readouterr().out)
     regs = {(r["kind"], r["package"]): r for r in draft["registries"]}
     assert sorted(regs[("scan", "db.dialects")]["entries"]) == ["lite", "my", "pg"]
