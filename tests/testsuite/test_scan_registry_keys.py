@@ -59,11 +59,15 @@ def test_a_support_module_naming_a_removed_key_as_data_stays(tmp_path):
     """SQLAlchemy 2.1.9's ``testing/profiles_file.py`` (no test in it) maps ``"mssql": "mssql"``; a SQLite fork
     removed it whole as a test naming a removed dialect (its ``ProfilesFile.test_keys`` counted as a test), and
     ``testing/profiling.py``, kept, could not import it: pytest stopped with an INTERNALERROR. A module-level string
-    of a file pytest collects no test from is data."""
+    of a file pytest collects no test from is data, and so is any string of a file pytest does not collect
+    (``test/requirements.py``'s ``DefaultRequirements`` went for an ``only_on(["oracle"])`` in one method)."""
     files = {**FILES,
              "tests/names.py": "CODES = {'ru': 'RU', 'ka': 'KA'}\n\n\nclass Codes:\n    def test_keys(self):\n"
                                "        return CODES.keys()\n",
-             "tests/helpers.py": "from tests.names import CODES\n\n\ndef expected(lang):\n    return CODES[lang]\n",
+             "tests/helpers.py": "from tests.names import CODES\n\n\nclass Expect:\n    def only_on(self):\n"
+                                 "        return ['ka']\n\n    def expected(self, lang):\n"
+                                 "        return CODES[lang]\n\n\ndef expected(lang):\n"
+                                 "    return Expect().expected(lang)\n",
              "tests/test_langs.py": "from pkg.discover import code_of\nfrom tests.helpers import expected\n\n\n"
                                     "def test_ru():\n    assert code_of('ru') == expected('ru')\n"}
     root = write_project(tmp_path, files, SPEC)

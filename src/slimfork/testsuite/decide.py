@@ -42,7 +42,7 @@ def decide(files: dict[str, TestFile], library: Library) -> TestDecisions:
     params: dict[tuple[str, str], dict[str, str]] = {}  # a test's parameters naming removed modules -> why
     for path, tf in files.items():
         for unit in tf.units.values():
-            why = _direct(path, unit, library, keys=unit.kind != "module" or bool(tf.tests) and is_test_file(path)) \
+            why = _direct(path, unit, library, keys=is_test_file(path) and (unit.kind != "module" or bool(tf.tests))) \
                 or _star_direct(path, tf, unit, library)
             if why and unit.kind == "setup" and "." in unit.qualname and _keys_only_in_attributes(
                     path, tf, unit, library, bad):
@@ -403,10 +403,11 @@ _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?::[A-Za-z_][\w.]*)?")
 
 
 def _direct(path: str, unit: Unit, library: Library, keys: bool = True) -> tuple[str, str] | None:
-    """Why a unit uses removed code. ``keys``: whether a string equal to a removed registry key counts; not at the
-    module level of a file without tests or that pytest does not collect, whose strings are data (SQLAlchemy's
-    ``testing/profiles_file.py`` maps ``"mssql": "mssql"``, and its ``ProfilesFile.test_keys`` is no test: it went
-    whole, and ``testing/profiling.py``, kept, could not import it)."""
+    """Why a unit uses removed code. ``keys``: whether a string equal to a removed registry key counts: not in a
+    file pytest does not collect, nor at the module level of one without tests, whose strings are data
+    (SQLAlchemy's ``testing/profiles_file.py`` maps ``"mssql": "mssql"`` and went whole, so the kept
+    ``testing/profiling.py`` could not import it; ``test/requirements.py``'s ``DefaultRequirements`` lost its
+    ``deferrable_fks`` for ``only_on(["oracle", ...])`` and went, and the plugin setup.cfg names could not load it)."""
     for patch in unit.patches:
         why = library.fakes(patch)
         if why:
